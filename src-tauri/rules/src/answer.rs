@@ -1,0 +1,115 @@
+//! The two answers of the engine: exact odds before a roll, and the roll itself.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// Exact odds of a request: `{"success": P, "outcomes": {KEY: P, ...}}` (RULES.md, "Roll
+/// requests"). Outcomes are listed in their natural order (numbers ascending) and sum to 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Odds {
+    /// P(the roll succeeds), i.e. the sum of the succeeding outcomes.
+    pub success: f64,
+    /// The probability of every outcome key a roll can answer with.
+    pub outcomes: IndexMap<String, f64>,
+    /// The expected value, for rolls whose outcome is a number (a total, a count of Marks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
+    /// Probabilities of events that happen alongside the outcome (e.g. a d12 defence showing only
+    /// natural 1s), not part of the partition.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub events: IndexMap<String, f64>,
+}
+
+impl Odds {
+    /// Odds from outcomes and the keys that count as success.
+    pub(crate) fn from_outcomes(outcomes: IndexMap<String, f64>, success_keys: &[&str]) -> Self {
+        let success = success_keys.iter().filter_map(|k| outcomes.get(*k)).sum();
+        Self {
+            success,
+            outcomes,
+            mean: None,
+            events: IndexMap::new(),
+        }
+    }
+
+    /// The sum of all outcome probabilities (1 within rounding).
+    pub fn total(&self) -> f64 {
+        self.outcomes.values().sum()
+    }
+}
+
+/// What happened to one die, for the roll display and the roll log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DieState {
+    /// Counts toward the result.
+    Kept,
+    /// Rolled but not kept (keep-highest, advantage).
+    Dropped,
+    /// Kept, and its face made it roll again.
+    Exploded,
+    /// A re-roll caused by an exploded die.
+    Bonus,
+    /// A Mark removed by a kept 1.
+    Cancelled,
+    /// A kept 1 that cancelled a Mark.
+    Cancels,
+}
+
+/// One die of a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledDie {
+    pub face: u32,
+    pub sides: u32,
+    pub state: DieState,
+}
+
+/// The dice of one side or sub-pool of a roll ("Challenger", "Human pool", ...).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceGroup {
+    pub label: String,
+    pub dice: Vec<RolledDie>,
+}
+
+impl DiceGroup {
+    pub(crate) fn new(label: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            dice: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push(&mut self, face: u32, sides: u32, state: DieState) {
+        self.dice.push(RolledDie { face, sides, state });
+    }
+}
+
+/// A made roll: `{"outcome", "success", "dice", "detail", "seed", ...}` (RULES.md). The same seed
+/// and request always give the same roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RollResult {
+    /// One of the keys of the request's [`Odds::outcomes`].
+    pub outcome: String,
+    pub success: bool,
+    /// Every face in the order rolled.
+    pub dice: Vec<u32>,
+    /// One human-readable line saying what happened.
+    pub detail: String,
+    /// The seed that reproduces this roll.
+    pub seed: u64,
+    /// The number the roll came to, where it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
+    /// The dice grouped by side or sub-pool, each with what happened to it.
+    pub groups: Vec<DiceGroup>,
+}
+
+/// The system-specific part of a roll, before the seed and the flat dice list are attached.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Rolled {
+    pub outcome: String,
+    pub success: bool,
+    pub detail: String,
+    pub total: Option<i64>,
+    pub groups: Vec<DiceGroup>,
+}

@@ -1,0 +1,65 @@
+//! The one error type of the rules crate: every message names the field at fault.
+
+/// Why a roll request (or a house-rules table) was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The text is not JSON, or not a JSON object / array of objects.
+    #[error("{message}")]
+    Malformed { message: String },
+    /// A field is missing its meaning: out of range, of the wrong type, unknown or inconsistent.
+    #[error("{field}: {message}")]
+    Invalid { field: String, message: String },
+    /// A house-rules table (the stunt levels and chart) is not usable.
+    #[error("house rules: {field}: {message}")]
+    HouseRules { field: String, message: String },
+}
+
+impl RulesError {
+    /// A stable, machine-readable code for the IPC boundary (`{code, message}`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Malformed { .. } => "malformed_request",
+            Self::Invalid { .. } => "invalid_request",
+            Self::HouseRules { .. } => "invalid_house_rules",
+        }
+    }
+
+    pub(crate) fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::Invalid {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn malformed(message: impl Into<String>) -> Self {
+        Self::Malformed {
+            message: message.into(),
+        }
+    }
+
+    /// The same error, located inside element `index` of a batch of requests.
+    pub fn at_index(self, index: usize) -> Self {
+        match self {
+            Self::Malformed { message } => Self::Malformed {
+                message: format!("[{index}]: {message}"),
+            },
+            Self::Invalid { field, message } => Self::Invalid {
+                field: format!("[{index}].{field}"),
+                message,
+            },
+            other => other,
+        }
+    }
+}
+
+/// Rewrites serde's wording (`expected i64`) into words a game master reads without a manual.
+pub(crate) fn plain_serde_message(message: &str) -> String {
+    let message = message
+        .replace("expected i64", "expected a whole number")
+        .replace("expected a boolean", "expected true or false");
+    // serde appends " at line L column C" to JSON errors; the field path already locates it.
+    match message.find(" at line ") {
+        Some(pos) => message[..pos].to_string(),
+        None => message,
+    }
+}

@@ -1,0 +1,30 @@
+//! The trait every roll kind implements: its text and fields for the catalog, its validation,
+//! its exact odds and its seeded roll.
+
+use serde::{de::DeserializeOwned, Serialize};
+
+use crate::answer::{Odds, Rolled};
+use crate::spec::{FieldSpec, KindText};
+use crate::tray::Tray;
+use crate::{HouseRules, RulesError};
+
+pub(crate) trait Kind: Sized + Serialize + DeserializeOwned + Clone {
+    /// The `system` value of the request.
+    const SYSTEM: &'static str;
+    /// The `roll` value of the request.
+    const ROLL: &'static str;
+
+    fn text() -> KindText;
+
+    /// The request fields, for the front end's form. House rules give the stunt level choices.
+    fn fields(house: &HouseRules) -> Vec<FieldSpec>;
+
+    /// Range and consistency checks beyond what the JSON types already guarantee.
+    fn validate(&self, house: &HouseRules) -> Result<(), RulesError>;
+
+    /// The exact odds. Only called on a validated request.
+    fn odds(&self, house: &HouseRules) -> Odds;
+
+    /// One roll with the tray's dice. Only called on a validated request.
+    fn roll(&self, house: &HouseRules, tray: &mut Tray) -> Rolled;
+}

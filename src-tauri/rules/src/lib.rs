@@ -1,0 +1,105 @@
+//! # rollbook-rules
+//!
+//! The dice engine of Rollbook: the five rules systems of `RULES.md`, seeded rolls and **exact**
+//! odds. Pure: no I/O, no clock, no global state.
+//!
+//! A roll request is the JSON object of RULES.md's "Roll requests" section:
+//!
+//! ```
+//! let request = rollbook_rules::parse_request(
+//!     r#"{"system":"d12","roll":"straight","ranks":1,"difficulty":12}"#,
+//! ).unwrap();
+//! let odds = rollbook_rules::odds(&request).unwrap();
+//! assert!((odds.success - 0.6875).abs() < 1e-12);
+//! let roll = rollbook_rules::roll(&request, 42).unwrap();
+//! assert_eq!(roll, rollbook_rules::roll(&request, 42).unwrap()); // same seed, same dice
+//! ```
+//!
+//! ## Kinds
+//! The contract's kinds: `stunt` `check`, `doubles`, `double_six`; `genre` `action`; `universe`
+//! `skill`, `attack`, `save`, `group_stealth`; `marks` `pool`; `d12` `straight`, `opposed`.
+//! The table extras, with the same request / odds / roll shape:
+//! - `stunt` `damage` — `NdS+K` summed (default Minor Damage, 6d6); `success` = P(total >= `htk`).
+//! - `genre` `action` with `grunt` (+1..+3) or `bust_a_nut` (+1 die) applied.
+//! - `universe` `augmented_save` — a save with hp/Sanity bought before the roll (2 per +1) and the
+//!   cost of turning a failure after it (4 per +1): outcomes `fate`, `success`, `spend_N`, `failure`.
+//! - `marks` `extended` — P of reaching the Mark Plateau within `max_steps` (never before
+//!   `min_steps`): outcomes are the step it completes on, or `failure`.
+//! - `marks` `contested` — attacker vs defender pools: outcomes are the margin, ties to the defender.
+//! - `d12` `damage` — the damage roll (base + min(Damage Dice, cap) d12) vs Toughness / Will Power:
+//!   outcomes are the table row reached; `events.all_ones` = P(the defence shows only natural 1s).
+//!
+//! Every kind's fields, ranges, defaults and rulings are in [`catalog`], which the front end uses to
+//! build its forms.
+//!
+//! ## How the odds are exact
+//! Each die is a small [`Dist`]; pools are convolutions; keep-highest pools are counted by face
+//! class with multinomial weights; re-roll chains are folded into a finite distribution whose
+//! remainder below 1e-12 goes to the last bucket. Nothing enumerates `sides^dice` faces.
+
+mod answer;
+mod dist;
+mod error;
+mod house_rules;
+mod kind;
+mod request;
+mod spec;
+mod systems;
+mod tray;
+
+pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
+pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
+pub use error::RulesError;
+pub use house_rules::{ruled_target, HouseRules, StuntChart, DEFAULT_LEVELS};
+pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
+pub use spec::{Catalog, FieldKind, FieldSpec, KindSpec, SystemSpec, MAX_POOL};
+pub use systems::d12::{DamageRow, DAMAGE_TABLE, LIMBS};
+pub use tray::random_seed;
+
+/// Exact odds of a request under the default rules.
+pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
+    odds_with(request, &HouseRules::default())
+}
+
+/// Exact odds of a request under a roster's house rules.
+pub fn odds_with(request: &RollRequest, house: &HouseRules) -> Result<Odds, RulesError> {
+    house.validate()?;
+    request.validate(house)?;
+    Ok(request.compute_odds(house))
+}
+
+/// Rolls a request with the dice of `seed` under the default rules.
+pub fn roll(request: &RollRequest, seed: u64) -> Result<RollResult, RulesError> {
+    roll_with(request, &HouseRules::default(), seed)
+}
+
+/// Rolls a request with the dice of `seed` under a roster's house rules.
+pub fn roll_with(
+    request: &RollRequest,
+    house: &HouseRules,
+    seed: u64,
+) -> Result<RollResult, RulesError> {
+    house.validate()?;
+    request.validate(house)?;
+    let mut tray = tray::Tray::new(seed);
+    let rolled = request.make_roll(house, &mut tray);
+    Ok(RollResult {
+        outcome: rolled.outcome,
+        success: rolled.success,
+        dice: tray.into_faces(),
+        detail: rolled.detail,
+        seed,
+        total: rolled.total,
+        groups: rolled.groups,
+    })
+}
+
+/// Every system and roll kind with its fields, ranges, defaults and rulings (default rules).
+pub fn catalog() -> Catalog {
+    request::catalog_with(&HouseRules::default())
+}
+
+/// The catalog with a roster's house rules (its stunt levels as the level choices).
+pub fn catalog_with(house: &HouseRules) -> Catalog {
+    request::catalog_with(house)
+}

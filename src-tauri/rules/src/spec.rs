@@ -1,0 +1,226 @@
+//! Field specifications: one declaration per request field gives its default, its range (used by
+//! validation) and its label and help (used by the front end to build the form). Nothing about a
+//! field's limits is written twice.
+
+use serde::Serialize;
+
+use crate::RulesError;
+
+/// An integer field with an inclusive range.
+#[derive(Debug, Clone, Copy)]
+pub struct IntField {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
+    pub min: i64,
+    pub max: i64,
+    pub default: i64,
+}
+
+impl IntField {
+    /// Checks `value` against the range; the error names the field and the allowed range.
+    pub fn check(&self, value: i64) -> Result<i64, RulesError> {
+        self.check_at(self.name, value)
+    }
+
+    /// As [`IntField::check`], reported at another path (an element of a list).
+    pub fn check_at(&self, path: &str, value: i64) -> Result<i64, RulesError> {
+        if value < self.min || value > self.max {
+            return Err(RulesError::invalid(
+                path,
+                format!(
+                    "{value} is out of range: {} takes {} to {}",
+                    self.label, self.min, self.max
+                ),
+            ));
+        }
+        Ok(value)
+    }
+}
+
+/// A yes/no field.
+#[derive(Debug, Clone, Copy)]
+pub struct BoolField {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
+    pub default: bool,
+}
+
+/// A field taking one of a fixed list of words.
+#[derive(Debug, Clone, Copy)]
+pub struct ChoiceField {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
+    pub choices: &'static [&'static str],
+    pub default: &'static str,
+}
+
+/// A list of integers, each within a range.
+#[derive(Debug, Clone, Copy)]
+pub struct IntListField {
+    pub item: IntField,
+    pub max_items: usize,
+    pub default: &'static [i64],
+}
+
+impl IntListField {
+    /// Checks the length and every element (`members[2]: ...`).
+    pub fn check(&self, values: &[i64]) -> Result<(), RulesError> {
+        if values.len() > self.max_items {
+            return Err(RulesError::invalid(
+                self.item.name,
+                format!(
+                    "{} entries is over the limit of {}",
+                    values.len(),
+                    self.max_items
+                ),
+            ));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            self.item.check_at(&format!("{}[{i}]", self.item.name), v)?;
+        }
+        Ok(())
+    }
+}
+
+/// The front end's view of one field (`{"name", "label", "help", "type", ...}`).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct FieldSpec {
+    pub name: String,
+    pub label: String,
+    pub help: String,
+    #[serde(flatten)]
+    pub kind: FieldKind,
+}
+
+/// The type-specific part of a [`FieldSpec`].
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FieldKind {
+    Int {
+        min: i64,
+        max: i64,
+        default: i64,
+    },
+    Bool {
+        default: bool,
+    },
+    Choice {
+        choices: Vec<String>,
+        default: String,
+    },
+    IntList {
+        min: i64,
+        max: i64,
+        max_items: usize,
+        default: Vec<i64>,
+    },
+}
+
+impl From<IntField> for FieldSpec {
+    fn from(f: IntField) -> Self {
+        Self {
+            name: f.name.into(),
+            label: f.label.into(),
+            help: f.help.into(),
+            kind: FieldKind::Int {
+                min: f.min,
+                max: f.max,
+                default: f.default,
+            },
+        }
+    }
+}
+
+impl From<BoolField> for FieldSpec {
+    fn from(f: BoolField) -> Self {
+        Self {
+            name: f.name.into(),
+            label: f.label.into(),
+            help: f.help.into(),
+            kind: FieldKind::Bool { default: f.default },
+        }
+    }
+}
+
+impl From<ChoiceField> for FieldSpec {
+    fn from(f: ChoiceField) -> Self {
+        Self {
+            name: f.name.into(),
+            label: f.label.into(),
+            help: f.help.into(),
+            kind: FieldKind::Choice {
+                choices: f.choices.iter().map(|c| c.to_string()).collect(),
+                default: f.default.into(),
+            },
+        }
+    }
+}
+
+impl From<IntListField> for FieldSpec {
+    fn from(f: IntListField) -> Self {
+        Self {
+            name: f.item.name.into(),
+            label: f.item.label.into(),
+            help: f.item.help.into(),
+            kind: FieldKind::IntList {
+                min: f.item.min,
+                max: f.item.max,
+                max_items: f.max_items,
+                default: f.default.to_vec(),
+            },
+        }
+    }
+}
+
+/// One roll kind as the catalog shows it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct KindSpec {
+    /// The `roll` value of the request.
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    /// The **[ruling]**s of RULES.md that decide this roll, in words, for the app to show as such.
+    pub rulings: Vec<String>,
+    /// True for the kinds of RULES.md's "Roll requests"; false for the table extras.
+    pub contract: bool,
+    pub fields: Vec<FieldSpec>,
+}
+
+/// One rules system with its roll kinds.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SystemSpec {
+    pub id: String,
+    pub name: String,
+    pub kinds: Vec<KindSpec>,
+}
+
+/// Every system and roll kind the engine answers, with the fields of each.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Catalog {
+    pub systems: Vec<SystemSpec>,
+}
+
+/// The text of a kind's entry in the catalog.
+pub struct KindText {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub rulings: &'static [&'static str],
+    pub contract: bool,
+}
+
+/// Shorthand for the largest dice pool a request may roll (RULES.md: "pools over 60 dice").
+pub const MAX_POOL: i64 = 60;
+
+/// Refuses a pool whose dice add up to more than [`MAX_POOL`].
+pub fn check_pool(field: &str, dice: i64) -> Result<(), RulesError> {
+    if dice > MAX_POOL {
+        return Err(RulesError::invalid(
+            field,
+            format!("{dice} dice in all is over the limit of {MAX_POOL} dice in one pool"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,47 @@
+//! Small pieces several systems use: numeric outcome maps and the common dice.
+
+use indexmap::IndexMap;
+
+use crate::answer::Odds;
+use crate::Dist;
+
+/// Outcomes keyed by the value as a string (`"0"`, `"1"`, ...), ascending, zeros left out.
+pub(crate) fn numeric_outcomes(dist: &Dist) -> IndexMap<String, f64> {
+    dist.iter()
+        .filter(|&(_, p)| p > 0.0)
+        .map(|(v, p)| (v.to_string(), p))
+        .collect()
+}
+
+/// Odds whose outcome is a number: success is P(value >= `at_least`), and the mean is given.
+pub(crate) fn numeric_odds(dist: &Dist, at_least: i64) -> Odds {
+    Odds {
+        success: dist.p_at_least(at_least),
+        outcomes: numeric_outcomes(dist),
+        mean: Some(dist.mean()),
+        events: IndexMap::new(),
+    }
+}
+
+/// The natural face of a d20, or of the higher of two with advantage.
+pub(crate) fn d20_natural(advantage: bool) -> Dist {
+    if !advantage {
+        return Dist::die(20);
+    }
+    // P(max of two = k) = (k² - (k-1)²) / 400 = (2k - 1) / 400.
+    Dist::from_probs(1, (1..=20).map(|k| (2 * k - 1) as f64 / 400.0).collect())
+}
+
+/// The sum of `n` six-sided dice.
+pub(crate) fn d6_sum(n: i64) -> Dist {
+    Dist::die(6).sum_of(n as u32)
+}
+
+/// "1 die", "3 dice".
+pub(crate) fn dice_word(n: i64) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
