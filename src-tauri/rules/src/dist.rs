@@ -76,6 +76,14 @@ impl Dist {
             .sum()
     }
 
+    /// P(X < value).
+    pub fn p_below(&self, value: i64) -> f64 {
+        self.iter()
+            .filter(|&(v, _)| v < value)
+            .map(|(_, p)| p)
+            .sum()
+    }
+
     /// Every value of the support with its probability, in increasing order (zeros included).
     pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
         self.probs

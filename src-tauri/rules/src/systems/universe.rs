@@ -9,10 +9,19 @@ use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
 use crate::spec::{BoolField, ChoiceField, FieldSpec, IntField, IntListField, KindText};
 use crate::tray::Tray;
-use crate::{HouseRules, RulesError};
+use crate::{Dist, HouseRules, RulesError};
 
 fn outcomes_of(keys: &[&str]) -> IndexMap<String, f64> {
     keys.iter().map(|k| (k.to_string(), 0.0)).collect()
+}
+
+/// Odds of a pass/fail roll from the two probabilities, each summed from its own outcomes (not
+/// one as `1 - other`, which can dip below 0 by a rounding step).
+fn pass_fail(success: f64, failure: f64) -> Odds {
+    let mut outcomes = outcomes_of(&["success", "failure"]);
+    outcomes["success"] = success;
+    outcomes["failure"] = failure;
+    Odds::from_outcomes(outcomes, &["success"])
 }
 
 /// Rolls the natural d20 (two with advantage, the higher kept) into a group.
@@ -93,9 +102,9 @@ impl Default for Skill {
     }
 }
 
-/// P(2d6 + level >= difficulty).
-fn p_skill(level: i64, difficulty: i64) -> f64 {
-    d6_sum(2).shift(level).p_at_least(difficulty)
+/// The total of a skill check: 2d6 + level.
+fn skill_total(level: i64) -> Dist {
+    d6_sum(2).shift(level)
 }
 
 impl Kind for Skill {
@@ -122,11 +131,11 @@ impl Kind for Skill {
     }
 
     fn odds(&self, _: &HouseRules) -> Odds {
-        let p = p_skill(self.skill, self.difficulty);
-        let mut outcomes = outcomes_of(&["success", "failure"]);
-        outcomes["success"] = p;
-        outcomes["failure"] = 1.0 - p;
-        Odds::from_outcomes(outcomes, &["success"])
+        let total = skill_total(self.skill);
+        pass_fail(
+            total.p_at_least(self.difficulty),
+            total.p_below(self.difficulty),
+        )
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
@@ -656,20 +665,26 @@ impl Kind for GroupStealth {
         // a time (members have different Stealth levels).
         let mut failures = vec![1.0];
         for &level in &self.members {
-            let fail = 1.0 - p_skill(level, self.difficulty);
+            let check = skill_total(level);
+            let (pass, fail) = (
+                check.p_at_least(self.difficulty),
+                check.p_below(self.difficulty),
+            );
             let mut next = vec![0.0; failures.len() + 1];
             for (k, &p) in failures.iter().enumerate() {
-                next[k] += p * (1.0 - fail);
+                next[k] += p * pass;
                 next[k + 1] += p * fail;
             }
             failures = next;
         }
         let covered: f64 = failures.iter().take(self.covered() + 1).sum();
-        let p = p_skill(self.leader, self.difficulty) * covered;
-        let mut outcomes = outcomes_of(&["success", "failure"]);
-        outcomes["success"] = p;
-        outcomes["failure"] = 1.0 - p;
-        Odds::from_outcomes(outcomes, &["success"])
+        let uncovered: f64 = failures.iter().skip(self.covered() + 1).sum();
+        let leader = skill_total(self.leader);
+        let (leader_ok, leader_fails) = (
+            leader.p_at_least(self.difficulty),
+            leader.p_below(self.difficulty),
+        );
+        pass_fail(leader_ok * covered, leader_fails + leader_ok * uncovered)
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
@@ -771,6 +786,6 @@ mod tests {
             difficulty: 8,
         };
         let odds = stealth.odds(&HouseRules::default());
-        assert!((odds.success - p_skill(5, 8)).abs() < 1e-12);
+        assert!((odds.success - skill_total(5).p_at_least(8)).abs() < 1e-12);
     }
 }

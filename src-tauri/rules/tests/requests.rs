@@ -1,0 +1,257 @@
+//! The roll request contract: defaults, refusals with the field named, batches, round trips.
+
+use rollbook_rules::{
+    catalog, odds, parse_batch, parse_request, roll, Batch, FieldKind, RulesError,
+};
+
+fn refusal(json: &str) -> RulesError {
+    let request = match parse_request(json) {
+        Ok(request) => request,
+        Err(err) => return err,
+    };
+    odds(&request).expect_err("the request should be refused")
+}
+
+#[test]
+fn every_contract_example_parses_with_its_defaults() {
+    let examples = [
+        r#"{"system":"stunt","roll":"check","active":"Skilled","defending":"Average"}"#,
+        r#"{"system":"stunt","roll":"doubles","needed":3}"#,
+        r#"{"system":"stunt","roll":"double_six"}"#,
+        r#"{"system":"genre","roll":"action","dice":3,"modifier":0,"difficulty":3,"difficulty_modifier":0,"glory":0,"opposing_glory":0}"#,
+        r#"{"system":"universe","roll":"skill","skill":1,"difficulty":8}"#,
+        r#"{"system":"universe","roll":"attack","bonus":0,"ac":10,"advantage":false}"#,
+        r#"{"system":"universe","roll":"save","dc":10,"bonus":0,"advantage":false}"#,
+        r#"{"system":"universe","roll":"group_stealth","leader":1,"members":[0,0],"difficulty":8}"#,
+        r#"{"system":"marks","roll":"pool","attribute_dice":3,"skill_dice":0,"super_dice":0,"super_skill_dice":0,"penalty":0,"needed":1}"#,
+        r#"{"system":"d12","roll":"straight","ranks":0,"extra_dice":0,"dazed":false,"difficulty":6}"#,
+        r#"{"system":"d12","roll":"opposed","attacker_ranks":0,"attacker_extra_dice":0,"defender_ranks":0,"defender_extra_dice":0}"#,
+    ];
+    for json in examples {
+        let full = parse_request(json).unwrap();
+        // The example shows the defaults, so the bare request is the same request.
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        let bare = format!(
+            r#"{{"system":{},"roll":{}}}"#,
+            value["system"], value["roll"]
+        );
+        assert_eq!(parse_request(&bare).unwrap(), full, "{json}");
+        let answer = odds(&full).unwrap();
+        assert!((answer.total() - 1.0).abs() < 1e-9, "{json}");
+    }
+}
+
+#[test]
+fn unknown_fields_are_refused_by_name() {
+    let err = refusal(r#"{"system":"d12","roll":"straight","rank":2}"#);
+    assert_eq!(err.code(), "invalid_request");
+    assert!(
+        err.to_string().starts_with("rank: unknown field `rank`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn negative_dice_name_the_field_and_range() {
+    let err = refusal(r#"{"system":"genre","roll":"action","dice":-1}"#);
+    assert_eq!(
+        err.to_string(),
+        "dice: -1 is out of range: Challenger dice takes 0 to 60"
+    );
+}
+
+#[test]
+fn pools_over_sixty_dice_are_refused() {
+    let err = refusal(r#"{"system":"marks","roll":"pool","attribute_dice":40,"skill_dice":30}"#);
+    assert!(
+        err.to_string()
+            .contains("70 dice in all is over the limit of 60"),
+        "{err}"
+    );
+    let err = refusal(r#"{"system":"d12","roll":"straight","ranks":50,"extra_dice":10}"#);
+    assert!(
+        err.to_string().starts_with("ranks + extra_dice: 61 dice"),
+        "{err}"
+    );
+    let err = refusal(r#"{"system":"genre","roll":"action","dice":60,"bust_a_nut":true}"#);
+    assert!(err.to_string().starts_with("dice: 61 dice"), "{err}");
+}
+
+#[test]
+fn unknown_levels_list_the_chart() {
+    let err = refusal(r#"{"system":"stunt","roll":"check","active":"Godlike"}"#);
+    assert!(
+        err.to_string()
+            .starts_with("active: \"Godlike\" is not a level"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("Cosmic"));
+    // Level names ignore case.
+    assert!(
+        parse_request(r#"{"system":"stunt","roll":"check","active":"mutant"}"#)
+            .map(|r| odds(&r).is_ok())
+            .unwrap()
+    );
+}
+
+#[test]
+fn wrong_types_say_what_was_expected() {
+    let err = refusal(r#"{"system":"universe","roll":"attack","ac":"ten"}"#);
+    assert!(
+        err.to_string()
+            .starts_with("ac: invalid type: string \"ten\", expected a whole number"),
+        "{err}"
+    );
+    let err = refusal(r#"{"system":"universe","roll":"group_stealth","members":[1,"x"]}"#);
+    assert!(err.to_string().starts_with("members[1]: "), "{err}");
+    let err = refusal(r#"{"system":"universe","roll":"group_stealth","members":[1,99]}"#);
+    assert!(
+        err.to_string()
+            .starts_with("members[1]: 99 is out of range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_systems_and_rolls_list_the_choices() {
+    let err = refusal(r#"{"system":"gurps","roll":"check"}"#);
+    assert!(
+        err.to_string()
+            .starts_with("system: \"gurps\" is not a system"),
+        "{err}"
+    );
+    let err = refusal(r#"{"system":"d12","roll":"check"}"#);
+    assert_eq!(
+        err.to_string(),
+        "roll: \"check\" is not a d12 roll; expected one of straight, opposed, damage"
+    );
+    let err = refusal(r#"{"roll":"check"}"#);
+    assert!(err.to_string().starts_with("system: missing"), "{err}");
+}
+
+#[test]
+fn malformed_text_is_refused() {
+    let err = parse_request("{not json").unwrap_err();
+    assert_eq!(err.code(), "malformed_request");
+    assert!(err.to_string().starts_with("not valid JSON"));
+    let err = parse_request("[1]").unwrap_err();
+    assert_eq!(err.code(), "malformed_request");
+}
+
+#[test]
+fn inconsistent_fields_are_refused() {
+    for (json, field) in [
+        (
+            r#"{"system":"genre","roll":"action","grunt":1,"bust_a_nut":true}"#,
+            "grunt: ",
+        ),
+        (
+            r#"{"system":"marks","roll":"extended","min_steps":6,"max_steps":5}"#,
+            "min_steps: ",
+        ),
+        (
+            r#"{"system":"universe","roll":"augmented_save","save":"luck","pool":4}"#,
+            "pool: ",
+        ),
+        (
+            r#"{"system":"universe","roll":"augmented_save","before":3,"pool":4}"#,
+            "before: ",
+        ),
+        (
+            r#"{"system":"universe","roll":"augmented_save","save":"fate"}"#,
+            "save: ",
+        ),
+    ] {
+        let err = refusal(json);
+        assert!(err.to_string().starts_with(field), "{json}: {err}");
+    }
+}
+
+#[test]
+fn batches_answer_in_order_and_name_the_bad_element() {
+    let batch = parse_batch(
+        r#"[{"system":"stunt","roll":"double_six"},{"system":"d12","roll":"straight"}]"#,
+    )
+    .unwrap();
+    let Batch::Many(requests) = batch else {
+        panic!("an array is a batch")
+    };
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[1].kind_id(), ("d12", "straight"));
+    let err =
+        parse_batch(r#"[{"system":"stunt","roll":"double_six"},{"system":"d12","roll":"x"}]"#)
+            .unwrap_err();
+    assert!(err.to_string().starts_with("[1].roll: "), "{err}");
+    assert!(matches!(
+        parse_batch(r#"{"system":"stunt","roll":"double_six"}"#).unwrap(),
+        Batch::One(_)
+    ));
+}
+
+#[test]
+fn a_request_serialises_to_its_full_contract_form() {
+    let request = parse_request(r#"{"system":"marks","roll":"pool","skill_dice":2}"#).unwrap();
+    let json = serde_json::to_value(&request).unwrap();
+    assert_eq!(json["system"], "marks");
+    assert_eq!(json["roll"], "pool");
+    assert_eq!(json["attribute_dice"], 3);
+    assert_eq!(json["skill_dice"], 2);
+    let again = rollbook_rules::request_from_value(json).unwrap();
+    assert_eq!(again, request);
+}
+
+#[test]
+fn the_same_seed_rolls_the_same_dice() {
+    let request =
+        parse_request(r#"{"system":"marks","roll":"pool","attribute_dice":6,"skill_dice":4}"#)
+            .unwrap();
+    let a = roll(&request, 7).unwrap();
+    assert_eq!(a, roll(&request, 7).unwrap());
+    assert_eq!(a.seed, 7);
+    let different = (8..40).any(|seed| roll(&request, seed).unwrap().dice != a.dice);
+    assert!(different);
+}
+
+#[test]
+fn catalog_defaults_are_valid_requests_and_ranges_match_validation() {
+    for system in catalog().systems {
+        for kind in system.kinds {
+            let mut request = serde_json::json!({"system": system.id, "roll": kind.id});
+            for field in &kind.fields {
+                let default = match &field.kind {
+                    FieldKind::Int { default, .. } => serde_json::json!(default),
+                    FieldKind::Bool { default } => serde_json::json!(default),
+                    FieldKind::Choice { default, choices } => {
+                        assert!(choices.contains(default), "{}.{}", kind.id, field.name);
+                        serde_json::json!(default)
+                    }
+                    FieldKind::IntList { default, .. } => serde_json::json!(default),
+                };
+                request[&field.name] = default;
+            }
+            let parsed = rollbook_rules::request_from_value(request.clone()).unwrap();
+            assert_eq!(
+                parsed,
+                parse_request(&format!(
+                    r#"{{"system":"{}","roll":"{}"}}"#,
+                    system.id, kind.id
+                ))
+                .unwrap()
+            );
+            odds(&parsed).unwrap();
+            // One past each integer range is refused, naming the field.
+            for field in &kind.fields {
+                if let FieldKind::Int { max, .. } = field.kind {
+                    let mut over = request.clone();
+                    over[&field.name] = serde_json::json!(max + 1);
+                    let err = odds(&rollbook_rules::request_from_value(over).unwrap()).unwrap_err();
+                    assert!(
+                        err.to_string().starts_with(&field.name),
+                        "{}: {err}",
+                        field.name
+                    );
+                }
+            }
+        }
+    }
+}
