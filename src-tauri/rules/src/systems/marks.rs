@@ -12,7 +12,7 @@ use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
 use crate::spec::{check_pool, FieldSpec, IntField, KindText};
 use crate::tray::Tray;
-use crate::{reroll_chain, Dist, HouseRules, RulesError};
+use crate::{reroll_chain, Dist, HouseRules, RulesError, TAIL_CUTOFF};
 
 // ---------------------------------------------------------------------------------------------
 // The dice and one sub-pool
@@ -592,6 +592,12 @@ impl Kind for Extended {
     fn odds(&self, _: &HouseRules) -> Odds {
         let per_step = self.pool().dice().marks();
         let plateau = self.plateau as usize;
+        let gains: Vec<f64> = (0..=per_step.max()).map(|k| per_step.p(k)).collect();
+        // at_least[k]: P(one roll scores k Marks or more), for every k up to the plateau.
+        let mut at_least = vec![0.0; plateau + 1];
+        for (k, slot) in at_least.iter_mut().enumerate() {
+            *slot = gains.iter().skip(k).sum();
+        }
         // short[m]: P(m Marks so far, plateau not yet reached).
         let mut short = vec![0.0; plateau];
         short[0] = 1.0;
@@ -600,11 +606,9 @@ impl Kind for Extended {
             let mut next = vec![0.0; plateau];
             let mut reached = 0.0;
             for (m, &p) in short.iter().enumerate().filter(|&(_, &p)| p > 0.0) {
-                for (gain, q) in per_step.iter() {
-                    match m + gain as usize {
-                        total if total >= plateau => reached += p * q,
-                        total => next[total] += p * q,
-                    }
+                reached += p * at_least[plateau - m];
+                for (gain, &q) in gains.iter().enumerate().take(plateau - m) {
+                    next[m + gain] += p * q;
                 }
             }
             let on = step.max(self.min_steps);
@@ -613,6 +617,11 @@ impl Kind for Extended {
                 _ => completes_on.push((on, reached)),
             }
             short = next;
+            // What is still short of the plateau is below the cut-off: like an endless re-roll
+            // chain, it stops here and stays in the last bucket (failure).
+            if short.iter().sum::<f64>() < TAIL_CUTOFF {
+                break;
+            }
         }
         let mut outcomes: IndexMap<String, f64> = completes_on
             .into_iter()
