@@ -1,0 +1,225 @@
+//! The one error type of the roster crate. Every variant has a stable [`RosterError::code`] for the
+//! IPC boundary (`{code, message}`) and a message a game master can act on without a manual.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// One thing wrong with some input, located by its JSON path
+/// (`rosters[0].characters[2].sheet.abilities[1].ranks`). The path is empty when the problem is
+/// about the whole input (a file that is not JSON, say).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Problem {
+    pub path: String,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// A list of problems, shown one per line after a heading (the error messages below use it).
+pub(crate) struct Listed<'a>(pub &'a [Problem]);
+
+/// How many problems an error message spells out; [`RosterError::problems`] has them all.
+const LISTED: usize = 20;
+
+impl fmt::Display for Listed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [] => Ok(()),
+            [one] => write!(f, ": {one}"),
+            many => {
+                write!(f, " ({} problems):", many.len())?;
+                for p in many.iter().take(LISTED) {
+                    write!(f, "\n  {p}")?;
+                }
+                if many.len() > LISTED {
+                    write!(f, "\n  … and {} more", many.len() - LISTED)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Why a roster operation was refused. Nothing was written when one of these is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum RosterError {
+    /// The file exists but is not a Rollbook database (another program's SQLite file, or not SQLite
+    /// at all). It was not opened for writing and nothing in it was changed.
+    #[error("{} is not a Rollbook database ({reason}); it was left untouched. Pick another file with --db, or move this one away", path.display())]
+    NotARollbookDatabase { path: PathBuf, reason: String },
+
+    /// A Rollbook database that SQLite reports as damaged. It was left untouched.
+    #[error("{} is a damaged Rollbook database ({detail}); it was left untouched. Restore it from a backup (rollbook keeps one beside the file before each upgrade)", path.display())]
+    CorruptDatabase { path: PathBuf, detail: String },
+
+    /// Written by a newer Rollbook: its schema is unknown to this build, so it is not touched.
+    #[error("{} was written by a newer Rollbook (database version {found}; this Rollbook knows up to version {supported}); it was left untouched. Update Rollbook to open it", path.display())]
+    NewerDatabase {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+
+    /// The schema upgrade failed; the transaction was rolled back and the file is as it was.
+    #[error("upgrading {} failed and was rolled back, the file is unchanged: {detail}", path.display())]
+    MigrationFailed { path: PathBuf, detail: String },
+
+    /// A character (its name, tags, notes or sheet) breaks a limit of FORMAT.md / RULES.md.
+    #[error("the character was not saved{}", Listed(.problems))]
+    InvalidSheet { problems: Vec<Problem> },
+
+    /// A roster (its name, notes or house rules) breaks a limit.
+    #[error("the roster was not saved{}", Listed(.problems))]
+    InvalidRoster { problems: Vec<Problem> },
+
+    /// An import file was refused: nothing was imported.
+    #[error("the file was not imported{}", Listed(.problems))]
+    ImportRefused { problems: Vec<Problem> },
+
+    #[error("no roster {0}")]
+    RosterNotFound(String),
+
+    #[error("no character {0}")]
+    CharacterNotFound(String),
+
+    /// A name matches several rosters or characters; the ids tell them apart.
+    #[error("\"{name}\" matches {} {what}s ({}); use the id instead", ids.len(), ids.join(", "))]
+    Ambiguous {
+        what: &'static str,
+        name: String,
+        ids: Vec<String>,
+    },
+
+    /// Characters move only between rosters of the same rules system (their sheets differ).
+    #[error("\"{character}\" is a {from} character and \"{roster}\" is a {to} roster; characters move only between rosters of the same system")]
+    SystemMismatch {
+        character: String,
+        roster: String,
+        from: String,
+        to: String,
+    },
+
+    /// The item is in the trash: restore it first.
+    #[error("{what} \"{name}\" is in the trash; restore it first")]
+    InTrash { what: &'static str, name: String },
+
+    #[error("nothing to undo: no deletion is waiting in the trash")]
+    NothingToUndo,
+
+    /// A roll-log entry whose request or result is not what the rules engine produces.
+    #[error("the roll was not logged: {0}")]
+    InvalidLogEntry(String),
+
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// No per-user data directory is known on this system (no `$HOME`).
+    #[error("no per-user data directory is known here (is $HOME set?); pass --db PATH")]
+    NoDataDir,
+
+    #[error("writing the export failed: {0}")]
+    Export(String),
+
+    #[error("database error: {0}")]
+    Database(#[from] rusqlite::Error),
+}
+
+impl RosterError {
+    /// A stable, machine-readable code; the front end and scripts match on it, never on messages.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NotARollbookDatabase { .. } => "not_a_rollbook_database",
+            Self::CorruptDatabase { .. } => "corrupt_database",
+            Self::NewerDatabase { .. } => "newer_database",
+            Self::MigrationFailed { .. } => "migration_failed",
+            Self::InvalidSheet { .. } => "invalid_sheet",
+            Self::InvalidRoster { .. } => "invalid_roster",
+            Self::ImportRefused { .. } => "import_refused",
+            Self::RosterNotFound(_) => "roster_not_found",
+            Self::CharacterNotFound(_) => "character_not_found",
+            Self::Ambiguous { .. } => "ambiguous_name",
+            Self::SystemMismatch { .. } => "system_mismatch",
+            Self::InTrash { .. } => "in_trash",
+            Self::NothingToUndo => "nothing_to_undo",
+            Self::InvalidLogEntry(_) => "invalid_log_entry",
+            Self::Io { .. } => "io_error",
+            Self::NoDataDir => "no_data_dir",
+            Self::Export(_) => "export_failed",
+            Self::Database(_) => "database_error",
+        }
+    }
+
+    /// Every problem behind an `invalid_*` or `import_refused` error (the message lists at most 20).
+    pub fn problems(&self) -> &[Problem] {
+        match self {
+            Self::InvalidSheet { problems }
+            | Self::InvalidRoster { problems }
+            | Self::ImportRefused { problems } => problems,
+            _ => &[],
+        }
+    }
+
+    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Self::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    pub(crate) fn refused(problems: Vec<Problem>) -> Self {
+        Self::ImportRefused { problems }
+    }
+}
+
+/// `Result` with [`RosterError`].
+pub type Result<T, E = RosterError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_problem_reads_as_one_line_and_many_as_a_list() {
+        let one = RosterError::refused(vec![Problem::new("version", "is 2")]);
+        assert_eq!(one.to_string(), "the file was not imported: version: is 2");
+        let many: Vec<Problem> = (0..25)
+            .map(|i| Problem::new(format!("a[{i}]"), "bad"))
+            .collect();
+        let text = RosterError::refused(many).to_string();
+        assert!(text.starts_with("the file was not imported (25 problems):\n  a[0]: bad\n"));
+        assert!(text.ends_with("\n  a[19]: bad\n  … and 5 more"), "{text}");
+    }
+
+    #[test]
+    fn codes_are_stable() {
+        assert_eq!(RosterError::NothingToUndo.code(), "nothing_to_undo");
+        let e = RosterError::NewerDatabase {
+            path: "x".into(),
+            found: 9,
+            supported: 2,
+        };
+        assert_eq!(e.code(), "newer_database");
+        assert!(e.to_string().contains("database version 9"));
+    }
+}

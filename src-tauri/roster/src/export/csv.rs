@@ -1,0 +1,219 @@
+//! CSV for spreadsheets: one row per character with the sheet flattened into columns
+//! (`sheet.abilities.Guns.ranks`), and one row per logged roll.
+//!
+//! Sheet lists of named items become one column per name and field; lists of plain values are
+//! joined with "; ". Text that a spreadsheet would run as a formula (`=…`, `+…`, `-…`, `@…`,
+//! unless it is a number) is written with a leading `'`, the usual guard against CSV injection:
+//! roster files travel between people.
+
+use std::io::Write;
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use super::ExportSelection;
+use crate::error::{Result, RosterError};
+use crate::store::{LogQuery, Store};
+
+impl Store {
+    /// Writes the selected rosters' characters as CSV; returns the number of rows.
+    pub fn export_characters_csv(
+        &self,
+        selection: &ExportSelection,
+        out: impl Write,
+    ) -> Result<usize> {
+        let mut rows: Vec<(Vec<String>, IndexMap<String, String>)> = Vec::new();
+        let mut sheet_columns: IndexMap<String, ()> = IndexMap::new();
+        for roster in self.selected_rosters(selection)? {
+            for c in self.characters(roster.id)? {
+                let mut cells = IndexMap::new();
+                flatten("sheet", &c.sheet.to_value(), &mut cells);
+                for key in cells.keys() {
+                    sheet_columns.entry(key.clone()).or_default();
+                }
+                let base = vec![
+                    roster.name.clone(),
+                    roster.id.to_string(),
+                    roster.system.to_string(),
+                    c.id.to_string(),
+                    c.name,
+                    c.player,
+                    c.kind.as_str().to_string(),
+                    c.tags.join("; "),
+                    c.notes,
+                ];
+                rows.push((base, cells));
+            }
+        }
+        let mut w = csv::Writer::from_writer(out);
+        let header = [
+            "roster",
+            "roster_id",
+            "system",
+            "id",
+            "name",
+            "player",
+            "kind",
+            "tags",
+            "notes",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain(sheet_columns.keys().cloned());
+        w.write_record(header).map_err(export_error)?;
+        for (base, cells) in &rows {
+            let record = base.iter().map(|s| guard(s)).chain(
+                sheet_columns
+                    .keys()
+                    .map(|k| cells.get(k).map(|s| guard(s)).unwrap_or_default()),
+            );
+            w.write_record(record).map_err(export_error)?;
+        }
+        w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
+        Ok(rows.len())
+    }
+
+    /// Writes the logged rolls matching `query` (newest first) as CSV; returns the number of rows.
+    pub fn export_log_csv(&self, query: &LogQuery, out: impl Write) -> Result<usize> {
+        let entries = self.roll_log(query)?;
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record([
+            "at",
+            "roster",
+            "character",
+            "system",
+            "roll",
+            "outcome",
+            "success",
+            "total",
+            "dice",
+            "seed",
+            "detail",
+            "request",
+        ])
+        .map_err(export_error)?;
+        for e in &entries {
+            let total = e
+                .result
+                .get("total")
+                .and_then(Value::as_i64)
+                .map(|t| t.to_string())
+                .unwrap_or_default();
+            let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
+            w.write_record([
+                e.at.to_string(),
+                guard(e.roster_name.as_deref().unwrap_or_default()),
+                guard(e.character_name.as_deref().unwrap_or_default()),
+                e.system.clone(),
+                e.roll.clone(),
+                e.outcome.clone(),
+                e.success.to_string(),
+                total,
+                dice.join(" "),
+                e.seed.to_string(),
+                guard(&e.detail),
+                e.request.to_string(),
+            ])
+            .map_err(export_error)?;
+        }
+        w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
+        Ok(entries.len())
+    }
+}
+
+fn export_error(e: csv::Error) -> RosterError {
+    RosterError::Export(e.to_string())
+}
+
+/// `'=cmd…` instead of `=cmd…`; numbers such as `-2` stay as they are.
+fn guard(text: &str) -> String {
+    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && text.parse::<f64>().is_err() {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Sheet JSON → `column → cell`.
+fn flatten(prefix: &str, value: &Value, out: &mut IndexMap<String, String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                flatten(&format!("{prefix}.{k}"), v, out);
+            }
+        }
+        Value::Array(items) if items.iter().all(|v| !v.is_object() && !v.is_array()) => {
+            let cells: Vec<String> = items.iter().map(scalar).collect();
+            out.insert(prefix.to_string(), cells.join("; "));
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                match item.get("name").and_then(Value::as_str) {
+                    Some(name) => {
+                        let mut rest = item.clone();
+                        if let Some(obj) = rest.as_object_mut() {
+                            obj.shift_remove("name");
+                        }
+                        flatten(&format!("{prefix}.{name}"), &rest, out);
+                    }
+                    None => flatten(&format!("{prefix}[{i}]"), item, out),
+                }
+            }
+        }
+        v => {
+            out.insert(prefix.to_string(), scalar(v));
+        }
+    }
+}
+
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        v => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn sheets_flatten_by_item_name() {
+        let mut out = IndexMap::new();
+        flatten(
+            "sheet",
+            &json!({"abilities": [{"name": "Guns", "ranks": 2}, {"name": "Dodge", "ranks": 1, "defense": "dodge"}],
+                    "health": {"current": 12, "max": 12},
+                    "conditions": [{"kind": "limb", "detail": "Left Arm", "remaining": "1 day"}],
+                    "equipment": ["Body Armor", "Laser Pistol"], "effects": []}),
+            &mut out,
+        );
+        let cells: Vec<(&str, &str)> = out.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            cells,
+            [
+                ("sheet.abilities.Guns.ranks", "2"),
+                ("sheet.abilities.Dodge.ranks", "1"),
+                ("sheet.abilities.Dodge.defense", "dodge"),
+                ("sheet.health.current", "12"),
+                ("sheet.health.max", "12"),
+                ("sheet.conditions[0].kind", "limb"),
+                ("sheet.conditions[0].detail", "Left Arm"),
+                ("sheet.conditions[0].remaining", "1 day"),
+                ("sheet.equipment", "Body Armor; Laser Pistol"),
+                ("sheet.effects", ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn formulas_are_defused_but_numbers_kept() {
+        assert_eq!(guard("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(guard("-2"), "-2");
+        assert_eq!(guard("@sam"), "'@sam");
+        assert_eq!(guard("Vex"), "Vex");
+    }
+}

@@ -1,0 +1,125 @@
+//! Writing an import: the plan is worked out again inside the write transaction (so it matches
+//! the data at that instant), then every row is written, then one commit. An error or a crash
+//! before the commit leaves the database as it was.
+
+use rusqlite::params;
+
+use super::parse::Import;
+use super::plan::{plan, Action, ImportMode, ImportPlan};
+use crate::error::Result;
+use crate::model::now;
+use crate::store::characters::{insert_character, update_character_row, CharacterFields};
+use crate::store::rosters::{house_json, insert_roster};
+use crate::store::{next_delete_batch, Store};
+
+impl Store {
+    /// The preview: what [`Store::apply_import`] would do now. Writes nothing. Refuses (as
+    /// `import_refused`) a file that conflicts with the stored data.
+    pub fn plan_import(&self, import: &Import, mode: ImportMode) -> Result<ImportPlan> {
+        plan(self.conn(), import, mode)
+    }
+
+    /// Imports in one transaction: all of it or nothing. `progress(done, total)` is called as
+    /// rows are written (first with `done == 0`, last with `done == total`).
+    pub fn apply_import(
+        &mut self,
+        import: &Import,
+        mode: ImportMode,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<ImportPlan> {
+        self.write(|tx| {
+            let plan = plan(tx, import, mode)?;
+            let total = plan.rosters.len() + plan.characters.len() + plan.reposition.len();
+            let mut done = 0;
+            progress(done, total);
+            for planned in &plan.rosters {
+                let r = &import.rosters[planned.source];
+                match planned.action {
+                    Action::Add => insert_roster(
+                        tx,
+                        planned.id,
+                        &r.name,
+                        r.system,
+                        &r.notes,
+                        &r.house_rules,
+                        planned.position,
+                    )?,
+                    Action::Update => {
+                        tx.prepare_cached(
+                            "UPDATE rosters SET name = ?2, notes = ?3, house_rules = ?4,
+                                    updated_at = ?5, deleted_at = NULL, delete_batch = NULL
+                             WHERE id = ?1",
+                        )?
+                        .execute(params![
+                            planned.id.to_string(),
+                            r.name,
+                            r.notes,
+                            house_json(&r.house_rules),
+                            now().as_millisecond()
+                        ])?;
+                    }
+                    Action::Skip | Action::Remove => {}
+                }
+                done += 1;
+                progress(done, total);
+            }
+            let batch = if plan.character_counts.removed > 0 {
+                next_delete_batch(tx)?
+            } else {
+                0
+            };
+            for planned in &plan.characters {
+                let id = planned.id.to_string();
+                match (planned.action, planned.source) {
+                    (Action::Remove, _) => {
+                        tx.prepare_cached(
+                            "UPDATE characters SET deleted_at = ?2, delete_batch = ?3 WHERE id = ?1",
+                        )?
+                        .execute(params![id, now().as_millisecond(), batch])?;
+                    }
+                    (Action::Skip, _) => {
+                        tx.prepare_cached("UPDATE characters SET position = ?2 WHERE id = ?1")?
+                            .execute(params![id, planned.position])?;
+                    }
+                    (action, Some((i, j))) => {
+                        let c = &import.rosters[i].characters[j];
+                        let fields = CharacterFields {
+                            name: &c.name,
+                            player: &c.player,
+                            kind: c.kind.as_str(),
+                            tags: &c.tags,
+                            notes: &c.notes,
+                            sheet: &c.sheet,
+                        };
+                        if action == Action::Add {
+                            insert_character(tx, planned.id, planned.roster_id, &fields, planned.position)?;
+                        } else {
+                            update_character_row(tx, planned.id, planned.roster_id, &fields, planned.position)?;
+                        }
+                    }
+                    (_, None) => {}
+                }
+                done += 1;
+                progress(done, total);
+            }
+            for (id, position) in &plan.reposition {
+                tx.prepare_cached("UPDATE characters SET position = ?2 WHERE id = ?1")?
+                    .execute(params![id.to_string(), position])?;
+                done += 1;
+                progress(done, total);
+            }
+            Ok(plan)
+        })
+    }
+
+    /// Reads, validates and imports a file in one go (the command line's `import FILE`).
+    pub fn import_file(
+        &mut self,
+        path: impl AsRef<std::path::Path>,
+        mode: ImportMode,
+        progress: impl FnMut(usize, usize),
+    ) -> Result<ImportPlan> {
+        let import = Import::from_path(path)?;
+        self.apply_import(&import, mode, progress)
+    }
+}

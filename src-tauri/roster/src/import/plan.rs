@@ -1,0 +1,350 @@
+//! The preview: what an import would add, update, skip or remove, per mode (FORMAT.md):
+//!
+//! - `merge` — rosters and characters whose id is stored are updated (a character may move in
+//!   from another roster of the same system; one in the trash comes back), the rest are added;
+//!   stored characters the file does not mention stay, after the file's.
+//! - `replace` — as merge, but a stored roster's characters that the file does not list go to the
+//!   trash (undo brings them back): the roster becomes what the file says.
+//! - `copy` — everything gets new ids and is added; nothing stored is touched.
+//!
+//! "Skipped" means already identical. A stored id whose system differs from the file's is a
+//! conflict that refuses the whole import (a sheet cannot change system).
+
+use std::collections::HashSet;
+use std::fmt;
+use std::str::FromStr;
+
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::parse::{Import, ImportCharacter, ImportRoster};
+use crate::check::{field, index};
+use crate::error::{Problem, Result, RosterError};
+use crate::model::{Character, Roster, System};
+use crate::store::characters::{get_character, roster_characters};
+use crate::store::rosters::{get_roster, next_roster_position};
+
+/// What to do with ids that are already stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportMode {
+    #[default]
+    Merge,
+    Replace,
+    Copy,
+}
+
+impl ImportMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImportMode::Merge => "merge",
+            ImportMode::Replace => "replace",
+            ImportMode::Copy => "copy",
+        }
+    }
+}
+
+impl FromStr for ImportMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "merge" => Ok(ImportMode::Merge),
+            "replace" => Ok(ImportMode::Replace),
+            "copy" => Ok(ImportMode::Copy),
+            _ => Err(format!(
+                "\"{s}\" is not an import mode; expected merge, replace or copy"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for ImportMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Add,
+    Update,
+    Skip,
+    /// Replace mode: a stored character the file no longer lists goes to the trash.
+    Remove,
+}
+
+/// How many of each action.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub added: usize,
+    pub updated: usize,
+    pub skipped: usize,
+    pub removed: usize,
+}
+
+impl Counts {
+    fn count(&mut self, action: Action) {
+        match action {
+            Action::Add => self.added += 1,
+            Action::Update => self.updated += 1,
+            Action::Skip => self.skipped += 1,
+            Action::Remove => self.removed += 1,
+        }
+    }
+
+    pub fn total(&self) -> usize {
+        self.added + self.updated + self.skipped + self.removed
+    }
+}
+
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} added, {} updated, {} skipped",
+            self.added, self.updated, self.skipped
+        )?;
+        if self.removed > 0 {
+            write!(f, ", {} to the trash", self.removed)?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlannedRoster {
+    pub action: Action,
+    pub id: Uuid,
+    pub name: String,
+    pub system: System,
+    /// This roster's share of the character actions.
+    pub characters: Counts,
+    /// Index in the file.
+    #[serde(skip)]
+    pub(crate) source: usize,
+    #[serde(skip)]
+    pub(crate) position: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlannedCharacter {
+    pub action: Action,
+    pub id: Uuid,
+    pub name: String,
+    pub roster_id: Uuid,
+    /// Set when the character is stored in another roster and moves into this one.
+    pub moved_from: Option<Uuid>,
+    /// Index of (roster, character) in the file; `None` for a removal.
+    #[serde(skip)]
+    pub(crate) source: Option<(usize, usize)>,
+    #[serde(skip)]
+    pub(crate) position: i64,
+}
+
+/// What an import would do (or did). Serialises for the window's preview.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ImportPlan {
+    pub mode: ImportMode,
+    pub rosters: Vec<PlannedRoster>,
+    pub characters: Vec<PlannedCharacter>,
+    pub roster_counts: Counts,
+    pub character_counts: Counts,
+    /// Stored characters the file does not mention that move down to keep the file's order first.
+    #[serde(skip)]
+    pub(crate) reposition: Vec<(Uuid, i64)>,
+}
+
+impl ImportPlan {
+    /// One line for people: `merge: 2 rosters (1 added, …), 12 characters (…)`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{}: {} roster{} ({}), {} character{} ({})",
+            self.mode,
+            self.roster_counts.total(),
+            if self.roster_counts.total() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            self.roster_counts,
+            self.character_counts.total(),
+            if self.character_counts.total() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            self.character_counts
+        )
+    }
+
+    /// Nothing would change.
+    pub fn is_noop(&self) -> bool {
+        self.roster_counts.total() == self.roster_counts.skipped
+            && self.character_counts.total() == self.character_counts.skipped
+            && self.reposition.is_empty()
+    }
+}
+
+/// Works out the plan against the stored data; conflicts refuse the import with their paths.
+pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Result<ImportPlan> {
+    let mut plan = ImportPlan {
+        mode,
+        rosters: Vec::new(),
+        characters: Vec::new(),
+        roster_counts: Counts::default(),
+        character_counts: Counts::default(),
+        reposition: Vec::new(),
+    };
+    let mut problems = Vec::new();
+    let mut next_position = next_roster_position(conn)?;
+    // A character the file lists under another roster is moving there, not leaving.
+    let in_file: HashSet<Uuid> = import
+        .rosters
+        .iter()
+        .flat_map(|r| r.characters.iter().map(|c| c.id))
+        .collect();
+    for (i, file_roster) in import.rosters.iter().enumerate() {
+        let path = index("rosters", i);
+        let id = match mode {
+            ImportMode::Copy => Uuid::new_v4(),
+            _ => file_roster.id,
+        };
+        let stored = match mode {
+            ImportMode::Copy => None,
+            _ => get_roster(conn, id)?,
+        };
+        if let Some(stored) = &stored {
+            if stored.system != file_roster.system {
+                problems.push(Problem::new(
+                    field(&path, "system"),
+                    format!(
+                        "the stored roster \"{}\" with this id is a {} roster and a roster's system never changes; import with mode copy to add this one as a new roster",
+                        stored.name, stored.system
+                    ),
+                ));
+                continue;
+            }
+        }
+        let action = match &stored {
+            None => Action::Add,
+            Some(s) if same_roster(s, file_roster) => Action::Skip,
+            Some(_) => Action::Update,
+        };
+        let position = match &stored {
+            Some(s) => s.position,
+            None => {
+                next_position += 1;
+                next_position - 1
+            }
+        };
+        let mut counts = Counts::default();
+        for (j, file_character) in file_roster.characters.iter().enumerate() {
+            let cid = match mode {
+                ImportMode::Copy => Uuid::new_v4(),
+                _ => file_character.id,
+            };
+            let stored_c = match mode {
+                ImportMode::Copy => None,
+                _ => get_character(conn, cid)?,
+            };
+            if let Some(c) = &stored_c {
+                if c.sheet.system() != file_roster.system {
+                    problems.push(Problem::new(
+                        field(&index(&field(&path, "characters"), j), "id"),
+                        format!(
+                            "the stored character \"{}\" with this id has a {} sheet and cannot join a {} roster; import with mode copy to add this one as a new character",
+                            c.name,
+                            c.sheet.system(),
+                            file_roster.system
+                        ),
+                    ));
+                    continue;
+                }
+            }
+            let action = match &stored_c {
+                None => Action::Add,
+                Some(c) if c.roster_id == id && same_character(c, file_character) => Action::Skip,
+                Some(_) => Action::Update,
+            };
+            counts.count(action);
+            plan.characters.push(PlannedCharacter {
+                action,
+                id: cid,
+                name: file_character.name.clone(),
+                roster_id: id,
+                moved_from: stored_c
+                    .as_ref()
+                    .map(|c| c.roster_id)
+                    .filter(|&from| from != id),
+                source: Some((i, j)),
+                position: j as i64,
+            });
+        }
+        if stored.is_some() {
+            // Stored characters the file leaves out: kept after the file's (merge), or trashed
+            // (replace).
+            let mut after = file_roster.characters.len() as i64;
+            for c in roster_characters(conn, id, false)? {
+                if in_file.contains(&c.id) {
+                    continue;
+                }
+                if mode == ImportMode::Replace {
+                    counts.count(Action::Remove);
+                    plan.characters.push(PlannedCharacter {
+                        action: Action::Remove,
+                        id: c.id,
+                        name: c.name.clone(),
+                        roster_id: id,
+                        moved_from: None,
+                        source: None,
+                        position: c.position,
+                    });
+                } else {
+                    if c.position != after {
+                        plan.reposition.push((c.id, after));
+                    }
+                    after += 1;
+                }
+            }
+        }
+        plan.roster_counts.count(action);
+        plan.character_counts.added += counts.added;
+        plan.character_counts.updated += counts.updated;
+        plan.character_counts.skipped += counts.skipped;
+        plan.character_counts.removed += counts.removed;
+        plan.rosters.push(PlannedRoster {
+            action,
+            id,
+            name: file_roster.name.clone(),
+            system: file_roster.system,
+            characters: counts,
+            source: i,
+            position,
+        });
+    }
+    if problems.is_empty() {
+        Ok(plan)
+    } else {
+        Err(RosterError::refused(problems))
+    }
+}
+
+fn same_roster(stored: &Roster, file: &ImportRoster) -> bool {
+    stored.deleted_at.is_none()
+        && stored.name == file.name
+        && stored.notes == file.notes
+        && stored.house_rules == file.house_rules
+}
+
+fn same_character(stored: &Character, file: &ImportCharacter) -> bool {
+    stored.deleted_at.is_none()
+        && stored.name == file.name
+        && stored.player == file.player
+        && stored.kind == file.kind
+        && stored.tags == file.tags
+        && stored.notes == file.notes
+        && stored.sheet == file.sheet
+}

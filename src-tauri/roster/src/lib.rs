@@ -1,0 +1,109 @@
+//! # rollbook-roster
+//!
+//! The game master's data: rosters of characters for the five rules systems, their house rules,
+//! and the log of every roll, in one local SQLite file that must never lose or corrupt anything.
+//! Import and export of the roster file format (`shared/FORMAT.md`), CSV for spreadsheets.
+//! No Tauri here: the window's commands and the command line are thin layers over [`Store`].
+//!
+//! ```
+//! use rollbook_roster::{Store, NewRoster, NewCharacter, System, ImportMode, Import};
+//!
+//! let mut store = Store::open_in_memory()?;           // Store::open(path) / open_default()
+//! let roster = store.create_roster(NewRoster::new("Friday Night Heroes", System::D12))?;
+//! let vex = store.create_character(roster.id, NewCharacter {
+//!     sheet: Some(serde_json::json!({"abilities": [{"name": "Guns", "ranks": 2}]})),
+//!     ..NewCharacter::named("Vex")
+//! })?;
+//! assert_eq!(store.search("vex", 10)?[0].id, vex.id);
+//!
+//! // Every problem, with its path:
+//! let err = store
+//!     .create_character(roster.id, NewCharacter {
+//!         sheet: Some(serde_json::json!({"abilities": [{"name": "Guns", "ranks": 5}]})),
+//!         ..NewCharacter::named("Bad")
+//!     })
+//!     .unwrap_err();
+//! assert_eq!(err.code(), "invalid_sheet");
+//! assert_eq!(err.problems()[0].to_string(), "sheet.abilities[0].ranks: 5 is over the limit of 4");
+//!
+//! // Export, then import the file elsewhere: preview first, then all or nothing.
+//! let file = store.export(&rollbook_roster::ExportSelection::All)?.to_json();
+//! let import = Import::from_bytes(file.as_bytes())?;
+//! let mut other = Store::open_in_memory()?;
+//! let preview = other.plan_import(&import, ImportMode::Merge)?;
+//! assert_eq!(preview.character_counts.added, 1);
+//! other.apply_import(&import, ImportMode::Merge, |done, total| { let _ = (done, total); })?;
+//! # Ok::<(), rollbook_roster::RosterError>(())
+//! ```
+//!
+//! ## The API, by task (for the CLI and the Tauri commands)
+//!
+//! Open: [`Store::open`] (`--db PATH`), [`Store::open_default`] ([`default_db_path`], the same
+//! file as Tauri's `app_data_dir()`), [`Store::open_in_memory`]; [`Store::opened`] tells whether
+//! the file was created or migrated and where the backup went.
+//!
+//! Rosters: [`Store::rosters`], [`Store::roster`], [`Store::find_roster`] (id or name, for
+//! `--roster NAME`), [`Store::create_roster`], [`Store::update_roster`] / [`Store::rename_roster`]
+//! (house rules included: renamed stunt levels follow into the sheets),
+//! [`Store::delete_roster`] (to the trash), [`Store::restore_roster`], [`Store::reorder_rosters`].
+//!
+//! Characters: [`Store::characters`], [`Store::character`], [`Store::find_character`],
+//! [`Store::create_character`], [`Store::update_character`], [`Store::duplicate_character`],
+//! [`Store::move_characters`] (same system only), [`Store::reorder_characters`],
+//! [`Store::delete_character`] / [`Store::delete_characters`], [`Store::restore_character`].
+//! Trash: [`Store::trash`], [`Store::undo_delete`] (the latest deletion), [`Store::empty_trash`].
+//! Search: [`Store::search`] (`name:`, `player:`, `tag:` prefixes, phrases in quotes).
+//!
+//! Sheets: [`Sheet`] (one typed struct per system, exactly FORMAT.md's), [`Sheet::blank`],
+//! [`Sheet::from_json`] (validation per RULES.md, every problem with its path).
+//!
+//! Roll log: [`Store::log_roll`] with [`NewLogEntry::new`]`(&request, &result)` and
+//! [`NewLogEntry::by`]`(character_id)`, [`Store::roll_log`] with a [`LogQuery`] (roster, character,
+//! time range, limit; newest first), [`Store::clear_roll_log`], [`Store::export_log_csv`],
+//! [`Store::export_log_json`].
+//!
+//! Import: [`Import::from_path`] / [`Import::from_bytes`] (parse + validate everything),
+//! [`Store::plan_import`] (the preview, `--dry-run`), [`Store::apply_import`] (one transaction,
+//! progress callback), [`Store::import_file`] (both in one call); modes [`ImportMode`].
+//! Export: [`Store::export`] → [`RosterFile::to_json`], [`Store::export_json`],
+//! [`Store::export_characters_csv`], with an [`ExportSelection`].
+//!
+//! Errors: one [`RosterError`]; [`RosterError::code`] is stable (`not_a_rollbook_database`,
+//! `newer_database`, `corrupt_database`, `invalid_sheet`, `import_refused`, …) and
+//! [`RosterError::problems`] lists every [`Problem`] behind a refusal.
+//!
+//! ## Safety of the file
+//! WAL, foreign keys on, `synchronous = FULL`, every write in one IMMEDIATE transaction. A file
+//! is inspected read-only before anything writes to it: not SQLite, another program's SQLite
+//! (no Rollbook `application_id`), damaged, or written by a newer Rollbook → refused and left
+//! byte-for-byte as it was. Schema upgrades (`rusqlite_migration`, one SQL file per step) run all
+//! pending steps in one transaction, after a backup copy `NAME.vN-backup-TIME` beside the file.
+
+mod check;
+mod error;
+mod export;
+mod import;
+mod model;
+mod paths;
+mod search;
+pub mod sheet;
+mod store;
+
+pub use error::{Problem, Result, RosterError};
+pub use export::{
+    ExportSelection, FileCharacter, FileHouseRules, FileRoster, RollLogFile, RosterFile,
+};
+pub use import::{
+    Action, Counts, Import, ImportCharacter, ImportMode, ImportPlan, ImportRoster,
+    PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
+};
+pub use model::{
+    Character, CharacterKind, CharacterPatch, NewCharacter, NewRoster, Roster, RosterPatch, System,
+    Timestamp,
+};
+pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
+pub use search::SearchHit;
+pub use sheet::Sheet;
+pub use store::{
+    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Store, Trash, APPLICATION_ID, SCHEMA_VERSION,
+};

@@ -1,0 +1,78 @@
+//! A roster: one rules system, a name, notes and house rules; it holds characters.
+
+use rollbook_rules::HouseRules;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{System, Timestamp};
+use crate::check::{field, Check, NAME_MAX, NOTES_MAX};
+use crate::error::Problem;
+
+/// A stored roster.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Roster {
+    pub id: Uuid,
+    pub name: String,
+    pub system: System,
+    pub notes: String,
+    /// The stunt level list and chart (used by stunt rosters; the default elsewhere).
+    pub house_rules: HouseRules,
+    /// Order among rosters, ascending.
+    pub position: i64,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    /// Set while the roster is in the trash.
+    pub deleted_at: Option<Timestamp>,
+    /// Characters not in the trash.
+    pub character_count: i64,
+}
+
+/// What a new roster needs; `notes` and `house_rules` may be left out.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewRoster {
+    pub name: String,
+    pub system: System,
+    #[serde(default)]
+    pub notes: String,
+    /// `None` takes RULES.md's default chart (`StuntChart::default()`).
+    #[serde(default)]
+    pub house_rules: Option<HouseRules>,
+}
+
+impl NewRoster {
+    pub fn new(name: impl Into<String>, system: System) -> Self {
+        NewRoster {
+            name: name.into(),
+            system,
+            notes: String::new(),
+            house_rules: None,
+        }
+    }
+}
+
+/// A change to a roster: each field given is replaced. The system never changes (the sheets
+/// depend on it); make a new roster and import with mode `copy` instead.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterPatch {
+    pub name: Option<String>,
+    pub notes: Option<String>,
+    pub house_rules: Option<HouseRules>,
+}
+
+/// Checks a roster's name, notes and house rules, pushing problems under `base`.
+pub(crate) fn check_roster(
+    base: &str,
+    name: &str,
+    notes: &str,
+    house: &HouseRules,
+    problems: &mut Vec<Problem>,
+) {
+    let mut check = Check { problems };
+    check.name(field(base, "name"), name, NAME_MAX);
+    check.text(field(base, "notes"), notes, NOTES_MAX);
+    if let Err(rollbook_rules::RulesError::HouseRules { field: at, message }) = house.validate() {
+        check.push(field(&field(base, "house_rules"), &at), message);
+    }
+}

@@ -1,0 +1,167 @@
+//! `genre` — GENRE Action Roll sheets: attribute and power levels 0–10, skill modifiers -10..+10,
+//! Glory Points, and the grunt / Bust A Nut trackers.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use super::{check_keys, check_names, Leveled};
+use crate::check::{field, index, Check};
+
+/// The default attribute names (renameable, RULES.md section 2).
+pub const GENRE_ATTRIBUTES: [&str; 5] = ["Strength", "Agility", "Stamina", "Intellect", "Presence"];
+const LEVEL_MAX: i64 = 10;
+const MODIFIER_MAX: i64 = 10;
+const CHARACTER_LEVEL_MAX: i64 = 100;
+const GLORY_MAX: i64 = 9_999;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GenreSheet {
+    /// The character level (also the Bust A Nut uses per adventure).
+    pub level: i64,
+    pub attributes: IndexMap<String, i64>,
+    pub powers: Vec<Leveled>,
+    pub skills: Vec<GenreSkill>,
+    pub glory: i64,
+    pub trackers: GenreTrackers,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenreSkill {
+    pub name: String,
+    pub modifier: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GenreTrackers {
+    /// Grunt penalties still to apply, next first (`[-2, -1]`).
+    pub grunt_penalties: Vec<i64>,
+    pub grunts_since_rest: i64,
+    pub nuts_used: i64,
+    /// Rounds left of the -1 level after a Bust A Nut (0–2).
+    pub nut_rounds_left: i64,
+}
+
+impl Default for GenreSheet {
+    fn default() -> Self {
+        GenreSheet {
+            level: 1,
+            attributes: GENRE_ATTRIBUTES
+                .iter()
+                .map(|a| (a.to_string(), 2))
+                .collect(),
+            powers: Vec::new(),
+            skills: Vec::new(),
+            glory: 0,
+            trackers: GenreTrackers::default(),
+        }
+    }
+}
+
+impl GenreSheet {
+    pub(super) fn validate(&self, base: &str, check: &mut Check) {
+        check.range(field(base, "level"), self.level, 1, CHARACTER_LEVEL_MAX);
+        let attributes = field(base, "attributes");
+        check_keys(check, &attributes, self.attributes.keys());
+        for (name, &level) in &self.attributes {
+            check.range(field(&attributes, name), level, 0, LEVEL_MAX);
+        }
+        let powers = field(base, "powers");
+        check_names(check, &powers, self.powers.iter().map(|p| p.name.as_str()));
+        for (i, power) in self.powers.iter().enumerate() {
+            check.range(
+                field(&index(&powers, i), "level"),
+                power.level,
+                0,
+                LEVEL_MAX,
+            );
+        }
+        let skills = field(base, "skills");
+        check_names(check, &skills, self.skills.iter().map(|s| s.name.as_str()));
+        for (i, skill) in self.skills.iter().enumerate() {
+            let at = field(&index(&skills, i), "modifier");
+            check.range(at, skill.modifier, -MODIFIER_MAX, MODIFIER_MAX);
+        }
+        check.range(field(base, "glory"), self.glory, 0, GLORY_MAX);
+        self.validate_trackers(&field(base, "trackers"), check);
+    }
+
+    fn validate_trackers(&self, base: &str, check: &mut Check) {
+        let t = &self.trackers;
+        // A Grunt of +N leaves -N, -(N-1), …, -1 (N at most 3).
+        let penalties = field(base, "grunt_penalties");
+        check.count(&penalties, t.grunt_penalties.len(), 3);
+        for (i, &p) in t.grunt_penalties.iter().enumerate() {
+            check.range(index(&penalties, i), p, -3, -1);
+        }
+        let grunts = field(base, "grunts_since_rest");
+        match self.attributes.get("Stamina") {
+            Some(&stamina) if t.grunts_since_rest > stamina.max(0) => check.push(
+                grunts,
+                format!(
+                    "{} is over the limit of {} (at most Stamina grunts before a rest)",
+                    t.grunts_since_rest,
+                    stamina.max(0)
+                ),
+            ),
+            _ => check.range(grunts, t.grunts_since_rest, 0, LEVEL_MAX),
+        }
+        check.range(
+            field(base, "nuts_used"),
+            t.nuts_used,
+            0,
+            CHARACTER_LEVEL_MAX + GLORY_MAX,
+        );
+        check.range(field(base, "nut_rounds_left"), t.nut_rounds_left, 0, 2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Sheet, System};
+    use rollbook_rules::HouseRules;
+    use serde_json::json;
+
+    fn problems(sheet: serde_json::Value) -> Vec<String> {
+        match Sheet::from_json(System::Genre, &sheet, &HouseRules::default()) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_format_example_is_valid() {
+        let sheet = json!({"level": 2,
+            "attributes": {"Strength": 3, "Agility": 2, "Stamina": 3, "Intellect": 2, "Presence": 2},
+            "powers": [{"name": "Flight", "level": 3}],
+            "skills": [{"name": "Acrobatics", "modifier": 4}],
+            "glory": 2,
+            "trackers": {"grunt_penalties": [-2, -1], "grunts_since_rest": 1, "nuts_used": 0, "nut_rounds_left": 0}});
+        assert_eq!(problems(sheet), Vec::<String>::new());
+    }
+
+    #[test]
+    fn every_limit_is_reported() {
+        let sheet = json!({"level": 0,
+            "attributes": {"Strength": 11, "Stamina": 1},
+            "powers": [{"name": "Flight", "level": -1}],
+            "skills": [{"name": "Acrobatics", "modifier": -11}],
+            "glory": -1,
+            "trackers": {"grunt_penalties": [-4], "grunts_since_rest": 2, "nut_rounds_left": 3}});
+        assert_eq!(
+            problems(sheet),
+            [
+                "sheet.level: 0 is under the minimum of 1",
+                "sheet.attributes.Strength: 11 is over the limit of 10",
+                "sheet.powers[0].level: -1 is under the minimum of 0",
+                "sheet.skills[0].modifier: -11 is under the minimum of -10",
+                "sheet.glory: -1 is under the minimum of 0",
+                "sheet.trackers.grunt_penalties[0]: -4 is under the minimum of -3",
+                "sheet.trackers.grunts_since_rest: 2 is over the limit of 1 (at most Stamina grunts before a rest)",
+                "sheet.trackers.nut_rounds_left: 3 is over the limit of 2",
+            ]
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! The SQLite store: one [`Store`] per open database file. Reads take `&self`; every write takes
+//! `&mut self` and runs in one IMMEDIATE transaction that commits only when the whole operation
+//! succeeded (so an error, or a crash, leaves the file as it was).
+
+mod backup;
+pub(crate) mod characters;
+mod migrations;
+mod open;
+mod roll_log;
+pub(crate) mod rosters;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, Row, Transaction, TransactionBehavior};
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::error::{Result, RosterError};
+use crate::model::{from_millis, Character, CharacterKind, Roster, System};
+use crate::sheet::Sheet;
+
+pub use characters::Trash;
+pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
+pub use open::Opened;
+pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
+
+/// An open Rollbook database.
+pub struct Store {
+    conn: Connection,
+    path: Option<PathBuf>,
+    opened: Opened,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+/// What an undo brought back from the trash.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Restored {
+    pub rosters: Vec<Uuid>,
+    pub characters: Vec<Uuid>,
+}
+
+impl Store {
+    /// Opens the database at `path`, creating it when there is nothing there and upgrading an
+    /// older schema (after a backup copy). Refuses — without writing a byte — a file that is not
+    /// a Rollbook database, is damaged, or was written by a newer Rollbook.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref();
+        let (conn, opened) = open::open(path)?;
+        Ok(Store {
+            conn,
+            path: Some(path.to_path_buf()),
+            opened,
+        })
+    }
+
+    /// Opens the per-user database at [`crate::default_db_path`] (shared by window and CLI).
+    pub fn open_default() -> Result<Store> {
+        Store::open(crate::default_db_path()?)
+    }
+
+    /// A throw-away database in memory (tests, previews).
+    pub fn open_in_memory() -> Result<Store> {
+        let mut conn = Connection::open_in_memory()?;
+        open::configure(&conn)?;
+        migrations::migrations().to_latest(&mut conn).map_err(|e| {
+            RosterError::MigrationFailed {
+                path: PathBuf::from(":memory:"),
+                detail: e.to_string(),
+            }
+        })?;
+        Ok(Store {
+            conn,
+            path: None,
+            opened: Opened {
+                created: true,
+                ..Opened::default()
+            },
+        })
+    }
+
+    /// The file, or `None` in memory.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// What opening did (created, migrated, backup path).
+    pub fn opened(&self) -> &Opened {
+        &self.opened
+    }
+
+    /// `PRAGMA integrity_check`: `"ok"` for a healthy file.
+    pub fn integrity_check(&self) -> Result<String> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA integrity_check(1)", [], |r| r.get(0))?)
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction, committed only when it returns `Ok`.
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let value = f(&tx)?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Brings back the most recent deletion (one roster, or the characters deleted together).
+    pub fn undo_delete(&mut self) -> Result<Restored> {
+        self.write(|tx| {
+            let batch: Option<i64> = tx.query_row(
+                "SELECT max(b) FROM (SELECT max(delete_batch) AS b FROM rosters
+                                     UNION ALL SELECT max(delete_batch) FROM characters)",
+                [],
+                |r| r.get(0),
+            )?;
+            let Some(batch) = batch else {
+                return Err(RosterError::NothingToUndo);
+            };
+            let mut restored = Restored::default();
+            for (table, out) in [
+                ("rosters", &mut restored.rosters),
+                ("characters", &mut restored.characters),
+            ] {
+                let mut stmt = tx.prepare(&format!(
+                    "UPDATE {table} SET deleted_at = NULL, delete_batch = NULL
+                     WHERE delete_batch = ?1 RETURNING id"
+                ))?;
+                let ids = stmt.query_map([batch], |r| r.get::<_, String>(0))?;
+                for id in ids {
+                    out.push(parse_id(&id?)?);
+                }
+            }
+            Ok(restored)
+        })
+    }
+}
+
+/// The next deletion number (undo brings back the highest).
+pub(crate) fn next_delete_batch(tx: &Transaction) -> Result<i64> {
+    Ok(tx.query_row(
+        "SELECT coalesce(max(b), 0) + 1 FROM (SELECT max(delete_batch) AS b FROM rosters
+                                              UNION ALL SELECT max(delete_batch) FROM characters)",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+pub(crate) fn parse_id(text: &str) -> Result<Uuid> {
+    Uuid::parse_str(text).map_err(|e| corrupt(format!("stored id \"{text}\": {e}")))
+}
+
+pub(crate) fn corrupt(detail: String) -> RosterError {
+    RosterError::CorruptDatabase {
+        path: PathBuf::from("the database"),
+        detail,
+    }
+}
+
+/// The columns [`roster_from_row`] reads, with the live character count.
+pub(crate) const ROSTER_COLUMNS: &str = "r.id, r.name, r.system, r.notes, r.house_rules,
+    r.position, r.created_at, r.updated_at, r.deleted_at,
+    (SELECT count(*) FROM characters c WHERE c.roster_id = r.id AND c.deleted_at IS NULL)";
+
+/// A roster row as stored (text fields not yet parsed).
+pub(crate) struct RosterRow {
+    id: String,
+    name: String,
+    system: String,
+    notes: String,
+    house_rules: String,
+    position: i64,
+    created_at: i64,
+    updated_at: i64,
+    deleted_at: Option<i64>,
+    character_count: i64,
+}
+
+pub(crate) fn roster_row(row: &Row) -> rusqlite::Result<RosterRow> {
+    Ok(RosterRow {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        system: row.get(2)?,
+        notes: row.get(3)?,
+        house_rules: row.get(4)?,
+        position: row.get(5)?,
+        created_at: row.get(6)?,
+        updated_at: row.get(7)?,
+        deleted_at: row.get(8)?,
+        character_count: row.get(9)?,
+    })
+}
+
+impl RosterRow {
+    pub(crate) fn into_roster(self) -> Result<Roster> {
+        Ok(Roster {
+            id: parse_id(&self.id)?,
+            system: self.system.parse().map_err(corrupt)?,
+            house_rules: serde_json::from_str(&self.house_rules)
+                .map_err(|e| corrupt(format!("house rules of roster {}: {e}", self.id)))?,
+            name: self.name,
+            notes: self.notes,
+            position: self.position,
+            created_at: from_millis(self.created_at),
+            updated_at: from_millis(self.updated_at),
+            deleted_at: self.deleted_at.map(from_millis),
+            character_count: self.character_count,
+        })
+    }
+}
+
+/// The columns [`character_row`] reads; the query joins `rosters r` for the system.
+pub(crate) const CHARACTER_COLUMNS: &str = "c.id, c.roster_id, c.name, c.player, c.kind, c.tags,
+    c.notes, c.sheet, c.position, c.created_at, c.updated_at, c.deleted_at, r.system";
+
+pub(crate) struct CharacterRow {
+    id: String,
+    roster_id: String,
+    name: String,
+    player: String,
+    kind: String,
+    tags: String,
+    notes: String,
+    sheet: String,
+    position: i64,
+    created_at: i64,
+    updated_at: i64,
+    deleted_at: Option<i64>,
+    system: String,
+}
+
+pub(crate) fn character_row(row: &Row) -> rusqlite::Result<CharacterRow> {
+    Ok(CharacterRow {
+        id: row.get(0)?,
+        roster_id: row.get(1)?,
+        name: row.get(2)?,
+        player: row.get(3)?,
+        kind: row.get(4)?,
+        tags: row.get(5)?,
+        notes: row.get(6)?,
+        sheet: row.get(7)?,
+        position: row.get(8)?,
+        created_at: row.get(9)?,
+        updated_at: row.get(10)?,
+        deleted_at: row.get(11)?,
+        system: row.get(12)?,
+    })
+}
+
+impl CharacterRow {
+    pub(crate) fn into_character(self) -> Result<Character> {
+        let system: System = self.system.parse().map_err(corrupt)?;
+        let kind: CharacterKind = self.kind.parse().map_err(corrupt)?;
+        let sheet = stored_sheet(system, &self.sheet)
+            .map_err(|e| corrupt(format!("sheet of character {}: {e}", self.id)))?;
+        Ok(Character {
+            id: parse_id(&self.id)?,
+            roster_id: parse_id(&self.roster_id)?,
+            tags: serde_json::from_str(&self.tags)
+                .map_err(|e| corrupt(format!("tags of character {}: {e}", self.id)))?,
+            name: self.name,
+            player: self.player,
+            kind,
+            notes: self.notes,
+            sheet,
+            position: self.position,
+            created_at: from_millis(self.created_at),
+            updated_at: from_millis(self.updated_at),
+            deleted_at: self.deleted_at.map(from_millis),
+        })
+    }
+}
+
+/// A sheet as this crate wrote it (trusted: parsed without collecting problems).
+fn stored_sheet(system: System, json: &str) -> serde_json::Result<Sheet> {
+    Ok(match system {
+        System::Stunt => Sheet::Stunt(serde_json::from_str(json)?),
+        System::Genre => Sheet::Genre(serde_json::from_str(json)?),
+        System::Universe => Sheet::Universe(serde_json::from_str(json)?),
+        System::Marks => Sheet::Marks(serde_json::from_str(json)?),
+        System::D12 => Sheet::D12(serde_json::from_str(json)?),
+    })
+}

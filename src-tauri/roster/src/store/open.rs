@@ -1,0 +1,230 @@
+//! Opening a database file safely. Before anything can write, the file is looked at read-only:
+//!
+//! - no file, a 0-byte file, or an SQLite file with nothing in it → created / adopted;
+//! - not SQLite, or SQLite without Rollbook's application id → refused, never written;
+//! - written by a newer Rollbook (`user_version` above [`SCHEMA_VERSION`]) → refused, never written;
+//! - damaged (`PRAGMA quick_check` fails) → refused, never written;
+//! - older schema → a backup copy is taken beside the file, then every pending migration runs in
+//!   ONE transaction (all or nothing).
+
+use std::fs::{self, File};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use serde::Serialize;
+
+use super::backup::backup_copy;
+use super::migrations::{migrations, APPLICATION_ID, SCHEMA_VERSION};
+use crate::error::{Result, RosterError};
+
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+/// How long a write waits for another Rollbook (window or command line) to finish its own.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What opening did to the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Opened {
+    /// The database was created (or an empty file adopted).
+    pub created: bool,
+    /// The schema version found, when migrations ran.
+    pub migrated_from: Option<i64>,
+    /// The copy taken before migrating.
+    pub backup: Option<PathBuf>,
+}
+
+/// What a read-only look at a path found.
+#[derive(Debug, PartialEq, Eq)]
+enum Found {
+    /// Nothing there, or nothing in it: safe to create.
+    Nothing,
+    /// A healthy Rollbook database of this schema version.
+    Rollbook(i64),
+}
+
+/// Opens (creating or migrating when needed) the database at `path`.
+pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
+    let mut opened = Opened::default();
+    let mut conn = match inspect(path)? {
+        Found::Nothing => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                fs::create_dir_all(dir).map_err(|e| RosterError::io(dir, e))?;
+            }
+            opened.created = true;
+            writable(path)?
+        }
+        Found::Rollbook(version) if version > SCHEMA_VERSION => {
+            return Err(RosterError::NewerDatabase {
+                path: path.to_path_buf(),
+                found: version,
+                supported: SCHEMA_VERSION,
+            })
+        }
+        Found::Rollbook(version) => {
+            if version < SCHEMA_VERSION {
+                opened.migrated_from = Some(version);
+                if version > 0 {
+                    opened.backup = Some(backup_copy(path, version)?);
+                }
+            }
+            writable(path)?
+        }
+    };
+    migrate(&mut conn, path)?;
+    if opened.created {
+        conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('created_by', ?1)",
+            [concat!("rollbook ", env!("CARGO_PKG_VERSION"))],
+        )?;
+    }
+    Ok((conn, opened))
+}
+
+/// Runs every pending migration in one transaction; refuses (untouched) a newer schema.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
+    // IMMEDIATE: take the write lock up front, so a second Rollbook waits instead of failing
+    // halfway through an upgrade.
+    conn.set_transaction_behavior(TransactionBehavior::Immediate);
+    let result = migrations().to_latest(conn);
+    conn.set_transaction_behavior(TransactionBehavior::Deferred);
+    match result {
+        Ok(()) => Ok(()),
+        Err(rusqlite_migration::Error::MigrationDefinition(
+            rusqlite_migration::MigrationDefinitionError::DatabaseTooFarAhead,
+        )) => Err(RosterError::NewerDatabase {
+            path: path.to_path_buf(),
+            found: user_version(conn).unwrap_or(SCHEMA_VERSION + 1),
+            supported: SCHEMA_VERSION,
+        }),
+        Err(e) => Err(RosterError::MigrationFailed {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        }),
+    }
+}
+
+/// The read-only look. Opens nothing for writing and creates no file.
+fn inspect(path: &Path) -> Result<Found> {
+    let not_ours = |reason: &str| RosterError::NotARollbookDatabase {
+        path: path.to_path_buf(),
+        reason: reason.to_string(),
+    };
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
+        Err(e) => return Err(RosterError::io(path, e)),
+    };
+    if meta.is_dir() {
+        return Err(not_ours("it is a folder"));
+    }
+    // A fresh WAL database may keep everything in its -wal file with a 0-byte main file:
+    // such a file is not empty, SQLite must look at it.
+    let wal_len = fs::metadata(wal_path(path)).map(|m| m.len()).unwrap_or(0);
+    if meta.len() == 0 && wal_len == 0 {
+        return Ok(Found::Nothing);
+    }
+    if meta.len() > 0 {
+        let mut head = [0u8; 16];
+        let mut file = File::open(path).map_err(|e| RosterError::io(path, e))?;
+        let read = read_up_to(&mut file, &mut head).map_err(|e| RosterError::io(path, e))?;
+        if read < head.len() || &head != SQLITE_MAGIC {
+            return Err(not_ours("not an SQLite database"));
+        }
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| classify(path, e))?;
+    let app_id: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(|e| classify(path, e))?;
+    let version = user_version(&conn).map_err(|e| classify(path, e))?;
+    if app_id != APPLICATION_ID {
+        let objects: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
+            .map_err(|e| classify(path, e))?;
+        if app_id == 0 && version == 0 && objects == 0 {
+            return Ok(Found::Nothing);
+        }
+        return Err(not_ours(&if app_id == 0 {
+            "an SQLite database of another program".to_string()
+        } else {
+            format!("an SQLite database of another program, application id {app_id}")
+        }));
+    }
+    if version > SCHEMA_VERSION {
+        // Its schema is unknown here: no check of ours can be trusted on it; refuse as is.
+        return Ok(Found::Rollbook(version));
+    }
+    let verdict: String = conn
+        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+        .map_err(|e| classify(path, e))?;
+    if verdict != "ok" {
+        return Err(RosterError::CorruptDatabase {
+            path: path.to_path_buf(),
+            detail: verdict,
+        });
+    }
+    Ok(Found::Rollbook(version))
+}
+
+/// An SQLite failure while looking → the refusal that explains it.
+fn classify(path: &Path, e: rusqlite::Error) -> RosterError {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => RosterError::NotARollbookDatabase {
+            path: path.to_path_buf(),
+            reason: "not an SQLite database".into(),
+        },
+        Some(rusqlite::ErrorCode::DatabaseCorrupt) => RosterError::CorruptDatabase {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        },
+        _ => RosterError::Database(e),
+    }
+}
+
+fn writable(path: &Path) -> Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    configure(&conn)?;
+    Ok(conn)
+}
+
+/// Per-connection settings: WAL (readers never block the writer, a crash never corrupts),
+/// foreign keys on, full sync at each commit, a wait instead of an error when busy.
+pub(super) fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    // An in-memory database answers "memory": it has no file to protect.
+    debug_assert!(mode == "wal" || mode == "memory", "journal mode {mode}");
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(())
+}
+
+pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.pragma_query_value(None, "user_version", |r| r.get(0))
+}
+
+pub(crate) fn wal_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut read = 0;
+    while read < buf.len() {
+        match file.read(&mut buf[read..])? {
+            0 => break,
+            n => read += n,
+        }
+    }
+    Ok(read)
+}

@@ -1,0 +1,276 @@
+//! The roll log: every roll made, with its request, dice, outcome and seed, the character and
+//! roster it was made for, and the time. Queried newest first by roster, character and time range.
+
+use rollbook_rules::{RollRequest, RollResult};
+use rusqlite::{params, Row};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::{parse_id, Store};
+use crate::error::{Result, RosterError};
+use crate::model::{from_millis, now, Timestamp};
+
+/// A roll to log: the request and result JSON exactly as the rules engine produced them.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewLogEntry {
+    pub request: Value,
+    pub result: Value,
+    #[serde(default)]
+    pub roster_id: Option<Uuid>,
+    /// The roster is taken from the character when only the character is given.
+    #[serde(default)]
+    pub character_id: Option<Uuid>,
+}
+
+impl NewLogEntry {
+    /// A roll made with no character.
+    pub fn new(request: &RollRequest, result: &RollResult) -> Self {
+        NewLogEntry {
+            request: serde_json::to_value(request).unwrap_or(Value::Null),
+            result: serde_json::to_value(result).unwrap_or(Value::Null),
+            roster_id: None,
+            character_id: None,
+        }
+    }
+
+    /// The same roll, made for a stored character.
+    pub fn by(mut self, character_id: Uuid) -> Self {
+        self.character_id = Some(character_id);
+        self
+    }
+
+    /// The same roll, made within a roster (with no particular character).
+    pub fn in_roster(mut self, roster_id: Uuid) -> Self {
+        self.roster_id = Some(roster_id);
+        self
+    }
+}
+
+/// One logged roll.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogEntry {
+    pub id: i64,
+    pub at: Timestamp,
+    pub roster_id: Option<Uuid>,
+    pub roster_name: Option<String>,
+    pub character_id: Option<Uuid>,
+    pub character_name: Option<String>,
+    pub system: String,
+    pub roll: String,
+    pub outcome: String,
+    pub success: bool,
+    pub seed: u64,
+    /// Every face in the order rolled.
+    pub dice: Vec<u32>,
+    pub detail: String,
+    pub request: Value,
+    pub result: Value,
+}
+
+/// Which entries: every field given narrows the set. `since` is inclusive, `until` exclusive.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogQuery {
+    pub roster_id: Option<Uuid>,
+    pub character_id: Option<Uuid>,
+    pub since: Option<Timestamp>,
+    pub until: Option<Timestamp>,
+    /// At most this many (the newest); all when `None`.
+    pub limit: Option<usize>,
+}
+
+impl LogQuery {
+    /// `WHERE …` and its parameters.
+    fn filter(&self) -> (String, Vec<rusqlite::types::Value>) {
+        let mut clauses = Vec::new();
+        let mut values: Vec<rusqlite::types::Value> = Vec::new();
+        if let Some(id) = self.roster_id {
+            values.push(id.to_string().into());
+            clauses.push(format!("roster_id = ?{}", values.len()));
+        }
+        if let Some(id) = self.character_id {
+            values.push(id.to_string().into());
+            clauses.push(format!("character_id = ?{}", values.len()));
+        }
+        if let Some(t) = self.since {
+            values.push(t.as_millisecond().into());
+            clauses.push(format!("at >= ?{}", values.len()));
+        }
+        if let Some(t) = self.until {
+            values.push(t.as_millisecond().into());
+            clauses.push(format!("at < ?{}", values.len()));
+        }
+        if clauses.is_empty() {
+            (String::new(), values)
+        } else {
+            (format!("WHERE {}", clauses.join(" AND ")), values)
+        }
+    }
+}
+
+impl Store {
+    /// Appends a roll. The request must be a roll request of the contract and the result a roll
+    /// result; a character's roster must be of the roll's system.
+    pub fn log_roll(&mut self, entry: NewLogEntry) -> Result<LogEntry> {
+        let request = rollbook_rules::request_from_value(entry.request.clone())
+            .map_err(|e| RosterError::InvalidLogEntry(format!("request: {e}")))?;
+        let result: RollResult = serde_json::from_value(entry.result.clone())
+            .map_err(|e| RosterError::InvalidLogEntry(format!("result: {e}")))?;
+        let (system, roll) = request.kind_id();
+        let character = entry
+            .character_id
+            .map(|id| self.character(id))
+            .transpose()?;
+        let roster_id = match (&character, entry.roster_id) {
+            (Some(c), Some(r)) if c.roster_id != r => {
+                return Err(RosterError::InvalidLogEntry(format!(
+                    "{} is not in roster {r}",
+                    c.name
+                )))
+            }
+            (Some(c), _) => Some(c.roster_id),
+            (None, r) => r,
+        };
+        let roster = roster_id.map(|id| self.roster(id)).transpose()?;
+        if let Some(roster) = &roster {
+            if roster.system.as_str() != system {
+                return Err(RosterError::InvalidLogEntry(format!(
+                    "a {system} roll cannot be logged for \"{}\", a {} roster",
+                    roster.name, roster.system
+                )));
+            }
+        }
+        let id = self.write(|tx| {
+            tx.execute(
+                "INSERT INTO roll_log (at, roster_id, character_id, roster_name, character_name,
+                                       system, roll, outcome, success, seed, request, result)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                params![
+                    now().as_millisecond(),
+                    roster.as_ref().map(|r| r.id.to_string()),
+                    character.as_ref().map(|c| c.id.to_string()),
+                    roster.as_ref().map(|r| r.name.clone()),
+                    character.as_ref().map(|c| c.name.clone()),
+                    system,
+                    roll,
+                    result.outcome,
+                    result.success,
+                    result.seed.to_string(),
+                    serde_json::to_string(&request).unwrap_or_default(),
+                    entry.result.to_string(),
+                ],
+            )?;
+            Ok(tx.last_insert_rowid())
+        })?;
+        let mut found = self.query_log(&format!("WHERE id = {id}"), Vec::new())?;
+        found
+            .pop()
+            .ok_or_else(|| RosterError::InvalidLogEntry("the entry vanished".into()))
+    }
+
+    /// Logged rolls matching `query`, newest first.
+    pub fn roll_log(&self, query: &LogQuery) -> Result<Vec<LogEntry>> {
+        let (filter, values) = query.filter();
+        let limit = match query.limit {
+            Some(n) => format!(" LIMIT {n}"),
+            None => String::new(),
+        };
+        self.query_log(
+            &format!("{filter} ORDER BY at DESC, id DESC{limit}"),
+            values,
+        )
+    }
+
+    /// Deletes the logged rolls matching `query` (every roll for `LogQuery::default()`).
+    pub fn clear_roll_log(&mut self, query: &LogQuery) -> Result<usize> {
+        let (filter, values) = query.filter();
+        self.write(|tx| {
+            Ok(tx.execute(
+                &format!("DELETE FROM roll_log {filter}"),
+                rusqlite::params_from_iter(values),
+            )?)
+        })
+    }
+
+    fn query_log(&self, tail: &str, values: Vec<rusqlite::types::Value>) -> Result<Vec<LogEntry>> {
+        let mut stmt = self.conn().prepare(&format!(
+            "SELECT id, at, roster_id, roster_name, character_id, character_name, system, roll,
+                    outcome, success, seed, request, result FROM roll_log {tail}"
+        ))?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(values), log_row)?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.push(row?.into_entry()?);
+        }
+        Ok(out)
+    }
+}
+
+struct LogRow {
+    id: i64,
+    at: i64,
+    roster_id: Option<String>,
+    roster_name: Option<String>,
+    character_id: Option<String>,
+    character_name: Option<String>,
+    system: String,
+    roll: String,
+    outcome: String,
+    success: bool,
+    seed: String,
+    request: String,
+    result: String,
+}
+
+fn log_row(row: &Row) -> rusqlite::Result<LogRow> {
+    Ok(LogRow {
+        id: row.get(0)?,
+        at: row.get(1)?,
+        roster_id: row.get(2)?,
+        roster_name: row.get(3)?,
+        character_id: row.get(4)?,
+        character_name: row.get(5)?,
+        system: row.get(6)?,
+        roll: row.get(7)?,
+        outcome: row.get(8)?,
+        success: row.get(9)?,
+        seed: row.get(10)?,
+        request: row.get(11)?,
+        result: row.get(12)?,
+    })
+}
+
+impl LogRow {
+    fn into_entry(self) -> Result<LogEntry> {
+        let bad = |what: &str| super::corrupt(format!("roll log entry {}: {what}", self.id));
+        let result: Value = serde_json::from_str(&self.result).map_err(|_| bad("result"))?;
+        let dice = result
+            .get("dice")
+            .and_then(|d| serde_json::from_value::<Vec<u32>>(d.clone()).ok())
+            .unwrap_or_default();
+        let detail = result
+            .get("detail")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        Ok(LogEntry {
+            id: self.id,
+            at: from_millis(self.at),
+            roster_id: self.roster_id.as_deref().map(parse_id).transpose()?,
+            roster_name: self.roster_name,
+            character_id: self.character_id.as_deref().map(parse_id).transpose()?,
+            character_name: self.character_name,
+            system: self.system,
+            roll: self.roll,
+            outcome: self.outcome,
+            success: self.success,
+            seed: self.seed.parse().map_err(|_| bad("seed"))?,
+            dice,
+            detail,
+            request: serde_json::from_str(&self.request).map_err(|_| bad("request"))?,
+            result,
+        })
+    }
+}

@@ -1,0 +1,290 @@
+//! Roster operations: list, get, find by name, create, update (name, notes, house rules), soft
+//! delete and restore, reorder.
+
+use rollbook_rules::HouseRules;
+use rusqlite::{params, Connection, OptionalExtension};
+use uuid::Uuid;
+
+use super::{next_delete_batch, roster_row, Store, ROSTER_COLUMNS};
+use crate::error::{Problem, Result, RosterError};
+use crate::model::roster::check_roster;
+use crate::model::{now, NewRoster, Roster, RosterPatch, System};
+use crate::sheet::Sheet;
+
+impl Store {
+    /// Rosters not in the trash, in their order.
+    pub fn rosters(&self) -> Result<Vec<Roster>> {
+        query_rosters(
+            self.conn(),
+            "WHERE r.deleted_at IS NULL ORDER BY r.position, r.created_at",
+            [],
+        )
+    }
+
+    /// One roster by id (also when it is in the trash).
+    pub fn roster(&self, id: Uuid) -> Result<Roster> {
+        get_roster(self.conn(), id)?.ok_or_else(|| RosterError::RosterNotFound(id.to_string()))
+    }
+
+    /// A roster not in the trash by id, or by name (case-insensitive, trimmed); a name shared by
+    /// several rosters is refused as ambiguous. This is what `--roster NAME` resolves with.
+    pub fn find_roster(&self, id_or_name: &str) -> Result<Roster> {
+        let wanted = id_or_name.trim();
+        if let Ok(id) = Uuid::parse_str(wanted) {
+            if let Some(roster) = get_roster(self.conn(), id)? {
+                if roster.deleted_at.is_none() {
+                    return Ok(roster);
+                }
+            }
+        }
+        let key = wanted.to_lowercase();
+        let mut found: Vec<Roster> = self
+            .rosters()?
+            .into_iter()
+            .filter(|r| r.name.trim().to_lowercase() == key)
+            .collect();
+        match found.len() {
+            0 => Err(RosterError::RosterNotFound(format!("named \"{wanted}\""))),
+            1 => Ok(found.remove(0)),
+            _ => Err(RosterError::Ambiguous {
+                what: "roster",
+                name: wanted.to_string(),
+                ids: found.iter().map(|r| r.id.to_string()).collect(),
+            }),
+        }
+    }
+
+    /// Creates a roster at the end of the list. Stunt rosters get RULES.md's default chart
+    /// unless `house_rules` is given.
+    pub fn create_roster(&mut self, new: NewRoster) -> Result<Roster> {
+        let house = new.house_rules.unwrap_or_default();
+        let mut problems = Vec::new();
+        check_roster("", &new.name, &new.notes, &house, &mut problems);
+        if !problems.is_empty() {
+            return Err(RosterError::InvalidRoster { problems });
+        }
+        let id = Uuid::new_v4();
+        self.write(|tx| {
+            let position = next_roster_position(tx)?;
+            insert_roster(
+                tx,
+                id,
+                new.name.trim(),
+                new.system,
+                &new.notes,
+                &house,
+                position,
+            )?;
+            Ok(())
+        })?;
+        self.roster(id)
+    }
+
+    /// Changes a roster's name, notes or house rules. New stunt levels are carried into every
+    /// sheet (a renamed level is renamed in the sheets); a change that would leave a sheet on a
+    /// level that no longer exists is refused, naming the characters.
+    pub fn update_roster(&mut self, id: Uuid, patch: RosterPatch) -> Result<Roster> {
+        let old = self.roster(id)?;
+        if old.deleted_at.is_some() {
+            return Err(RosterError::InTrash {
+                what: "roster",
+                name: old.name,
+            });
+        }
+        let name = patch.name.unwrap_or_else(|| old.name.clone());
+        let notes = patch.notes.unwrap_or_else(|| old.notes.clone());
+        let house = patch.house_rules.unwrap_or_else(|| old.house_rules.clone());
+        let mut problems = Vec::new();
+        check_roster("", &name, &notes, &house, &mut problems);
+        if !problems.is_empty() {
+            return Err(RosterError::InvalidRoster { problems });
+        }
+        let relevelled = if old.system == System::Stunt && house.stunt != old.house_rules.stunt {
+            self.relevel(id, &old.house_rules, &house)?
+        } else {
+            Vec::new()
+        };
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE rosters SET name = ?2, notes = ?3, house_rules = ?4, updated_at = ?5
+                 WHERE id = ?1",
+                params![
+                    id.to_string(),
+                    name.trim(),
+                    notes,
+                    house_json(&house),
+                    now().as_millisecond()
+                ],
+            )?;
+            let mut stmt = tx.prepare("UPDATE characters SET sheet = ?2 WHERE id = ?1")?;
+            for (character, sheet) in &relevelled {
+                stmt.execute(params![character.to_string(), sheet])?;
+            }
+            Ok(())
+        })?;
+        self.roster(id)
+    }
+
+    /// Renames a roster.
+    pub fn rename_roster(&mut self, id: Uuid, name: &str) -> Result<Roster> {
+        self.update_roster(
+            id,
+            RosterPatch {
+                name: Some(name.to_string()),
+                ..RosterPatch::default()
+            },
+        )
+    }
+
+    /// Moves a roster and its characters to the trash ([`Store::undo_delete`] or
+    /// [`Store::restore_roster`] bring it back; [`Store::empty_trash`] purges).
+    pub fn delete_roster(&mut self, id: Uuid) -> Result<Roster> {
+        let roster = self.roster(id)?;
+        if roster.deleted_at.is_some() {
+            return Ok(roster);
+        }
+        self.write(|tx| {
+            let batch = next_delete_batch(tx)?;
+            tx.execute(
+                "UPDATE rosters SET deleted_at = ?2, delete_batch = ?3 WHERE id = ?1",
+                params![id.to_string(), now().as_millisecond(), batch],
+            )?;
+            Ok(())
+        })?;
+        self.roster(id)
+    }
+
+    /// Takes a roster out of the trash (at its old place in the order).
+    pub fn restore_roster(&mut self, id: Uuid) -> Result<Roster> {
+        self.roster(id)?;
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE rosters SET deleted_at = NULL, delete_batch = NULL WHERE id = ?1",
+                [id.to_string()],
+            )?;
+            Ok(())
+        })?;
+        self.roster(id)
+    }
+
+    /// Puts the rosters in the order of `ids`; rosters not listed keep their order after them.
+    pub fn reorder_rosters(&mut self, ids: &[Uuid]) -> Result<Vec<Roster>> {
+        let mut order: Vec<Uuid> = ids.to_vec();
+        for roster in self.rosters()? {
+            if !order.contains(&roster.id) {
+                order.push(roster.id);
+            }
+        }
+        for id in ids {
+            self.roster(*id)?;
+        }
+        self.write(|tx| {
+            let mut stmt = tx.prepare("UPDATE rosters SET position = ?2 WHERE id = ?1")?;
+            for (position, id) in order.iter().enumerate() {
+                stmt.execute(params![id.to_string(), position as i64])?;
+            }
+            Ok(())
+        })?;
+        self.rosters()
+    }
+
+    /// Every sheet of the roster carried over to new house rules: `(character id, sheet JSON)`.
+    fn relevel(
+        &self,
+        roster: Uuid,
+        old: &HouseRules,
+        new: &HouseRules,
+    ) -> Result<Vec<(Uuid, String)>> {
+        let mut problems = Vec::new();
+        let mut out = Vec::new();
+        for character in super::characters::roster_characters(self.conn(), roster, true)? {
+            let Sheet::Stunt(mut sheet) = character.sheet else {
+                continue;
+            };
+            let lost = sheet.relevel(&old.stunt, &new.stunt);
+            if lost.is_empty() {
+                out.push((
+                    character.id,
+                    serde_json::to_string(&sheet).unwrap_or_default(),
+                ));
+            } else {
+                problems.push(Problem::new(
+                    "house_rules.stunt.levels",
+                    format!(
+                        "{} uses {}, which the new list drops; rename levels in place, or change the sheet first",
+                        character.name,
+                        lost.join(", ")
+                    ),
+                ));
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(RosterError::InvalidRoster { problems })
+        }
+    }
+}
+
+pub(crate) fn query_rosters<P: rusqlite::Params>(
+    conn: &Connection,
+    tail: &str,
+    params: P,
+) -> Result<Vec<Roster>> {
+    let mut stmt = conn.prepare(&format!("SELECT {ROSTER_COLUMNS} FROM rosters r {tail}"))?;
+    let rows = stmt.query_map(params, roster_row)?;
+    let mut out = Vec::new();
+    for row in rows {
+        out.push(row?.into_roster()?);
+    }
+    Ok(out)
+}
+
+pub(crate) fn get_roster(conn: &Connection, id: Uuid) -> Result<Option<Roster>> {
+    conn.query_row(
+        &format!("SELECT {ROSTER_COLUMNS} FROM rosters r WHERE r.id = ?1"),
+        [id.to_string()],
+        roster_row,
+    )
+    .optional()?
+    .map(|row| row.into_roster())
+    .transpose()
+}
+
+pub(crate) fn next_roster_position(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row(
+        "SELECT coalesce(max(position), -1) + 1 FROM rosters",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+pub(crate) fn house_json(house: &HouseRules) -> String {
+    serde_json::to_string(house).unwrap_or_else(|_| "{}".into())
+}
+
+pub(crate) fn insert_roster(
+    conn: &Connection,
+    id: Uuid,
+    name: &str,
+    system: System,
+    notes: &str,
+    house: &HouseRules,
+    position: i64,
+) -> Result<()> {
+    let at = now().as_millisecond();
+    conn.prepare_cached(
+        "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+    )?
+    .execute(params![
+        id.to_string(),
+        name,
+        system.as_str(),
+        notes,
+        house_json(house),
+        position,
+        at
+    ])?;
+    Ok(())
+}
