@@ -202,7 +202,15 @@ fn read_json(bytes: &[u8]) -> std::result::Result<Value, Problem> {
                 e.line(),
                 e.column()
             ),
-            _ => format!("the file is not valid JSON: {e}"),
+            _ => {
+                let text = e.to_string();
+                let what = text.split(" at line ").next().unwrap_or(&text);
+                format!(
+                    "the file is not valid JSON: {what} (line {}, column {})",
+                    e.line(),
+                    e.column()
+                )
+            }
         })
     })?;
     Ok(value)
@@ -389,17 +397,10 @@ fn read_roster(
         }
     };
     let house_rules = read_house_rules(&raw.house_rules, system, &path, problems);
-    if let Some(house) = &house_rules {
-        check_roster(&path, &raw.name, &raw.notes, house, problems);
-    } else {
-        check_roster(
-            &path,
-            &raw.name,
-            &raw.notes,
-            &HouseRules::default(),
-            problems,
-        );
-    }
+    // The file writes the chart at `house_rules.chart`, without the engine's `stunt` level.
+    let house_path = field(&path, "house_rules");
+    let house = house_rules.clone().unwrap_or_default();
+    check_roster(&path, &raw.name, &raw.notes, &house, &house_path, problems);
     let characters_path = field(&path, "characters");
     let characters: Vec<ImportCharacter> = raw
         .characters

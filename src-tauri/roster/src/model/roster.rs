@@ -61,18 +61,20 @@ pub struct RosterPatch {
     pub house_rules: Option<HouseRules>,
 }
 
-/// Checks a roster's name, notes and house rules, pushing problems under `base`.
+/// Checks a roster's name, notes and house rules, pushing problems under `base` (house rules
+/// problems under `house_path`).
 pub(crate) fn check_roster(
     base: &str,
     name: &str,
     notes: &str,
     house: &HouseRules,
+    house_path: &str,
     problems: &mut Vec<Problem>,
 ) {
     let mut check = Check { problems };
     check.name(field(base, "name"), name, NAME_MAX);
     check.text(field(base, "notes"), notes, NOTES_MAX);
     if let Err(rollbook_rules::RulesError::HouseRules { field: at, message }) = house.validate() {
-        check.push(field(&field(base, "house_rules"), &at), message);
+        check.push(format!("{house_path}.{at}"), message);
     }
 }

@@ -124,18 +124,34 @@ fn inspect(path: &Path) -> Result<Found> {
     if meta.len() == 0 && wal_len == 0 {
         return Ok(Found::Nothing);
     }
+    let mut wal_mode = false;
     if meta.len() > 0 {
-        let mut head = [0u8; 16];
+        let mut head = [0u8; 100];
         let mut file = File::open(path).map_err(|e| RosterError::io(path, e))?;
         let read = read_up_to(&mut file, &mut head).map_err(|e| RosterError::io(path, e))?;
-        if read < head.len() || &head != SQLITE_MAGIC {
+        if read < head.len() || &head[..16] != SQLITE_MAGIC {
             return Err(not_ours("not an SQLite database"));
         }
+        // Bytes 18 and 19 are the read / write format versions: 2 means WAL mode.
+        wal_mode = head[18] == 2 || head[19] == 2;
     }
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
+    let conn = if wal_mode && wal_len == 0 {
+        // Everything is in the main file. An ordinary read-only open of a WAL database would
+        // leave new -wal and -shm files beside it; `immutable` reads the file and nothing else.
+        Connection::open_with_flags(
+            immutable_uri(path),
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_URI,
+        )
+    } else {
+        // Rollback-journal files are read without side files; a WAL database with a -wal
+        // holding data must be read through it (its -shm index is shared memory, not data).
+        Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+    }
     .map_err(|e| classify(path, e))?;
     let app_id: i32 = conn
         .pragma_query_value(None, "application_id", |r| r.get(0))
@@ -212,7 +228,30 @@ pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.pragma_query_value(None, "user_version", |r| r.get(0))
 }
 
-pub(crate) fn wal_path(path: &Path) -> PathBuf {
+/// `file:/the/path?immutable=1`, every byte that could mean something in a URI escaped.
+fn immutable_uri(path: &Path) -> String {
+    let mut text = path.to_string_lossy().into_owned();
+    if cfg!(windows) {
+        text = text.replace('\\', "/");
+    }
+    let mut uri = String::from("file:");
+    // A Windows drive path (C:/…) needs the authority form file:///C:/…
+    if text.as_bytes().get(1) == Some(&b':') {
+        uri.push_str("///");
+    }
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' | b':' => {
+                uri.push(b as char)
+            }
+            _ => uri.push_str(&format!("%{b:02X}")),
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
+pub(super) fn wal_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push("-wal");
     PathBuf::from(name)
@@ -227,4 +266,21 @@ fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
         }
     }
     Ok(read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn immutable_uris_escape_what_uris_would_read() {
+        assert_eq!(
+            immutable_uri(Path::new("/home/gm/My Games/r?b#1%.sqlite3")),
+            "file:/home/gm/My%20Games/r%3Fb%231%25.sqlite3?immutable=1"
+        );
+        assert_eq!(
+            immutable_uri(Path::new("rel/db")),
+            "file:rel/db?immutable=1"
+        );
+    }
 }

@@ -59,7 +59,14 @@ impl Store {
     pub fn create_roster(&mut self, new: NewRoster) -> Result<Roster> {
         let house = new.house_rules.unwrap_or_default();
         let mut problems = Vec::new();
-        check_roster("", &new.name, &new.notes, &house, &mut problems);
+        check_roster(
+            "",
+            &new.name,
+            &new.notes,
+            &house,
+            "house_rules.stunt",
+            &mut problems,
+        );
         if !problems.is_empty() {
             return Err(RosterError::InvalidRoster { problems });
         }
@@ -95,7 +102,14 @@ impl Store {
         let notes = patch.notes.unwrap_or_else(|| old.notes.clone());
         let house = patch.house_rules.unwrap_or_else(|| old.house_rules.clone());
         let mut problems = Vec::new();
-        check_roster("", &name, &notes, &house, &mut problems);
+        check_roster(
+            "",
+            &name,
+            &notes,
+            &house,
+            "house_rules.stunt",
+            &mut problems,
+        );
         if !problems.is_empty() {
             return Err(RosterError::InvalidRoster { problems });
         }

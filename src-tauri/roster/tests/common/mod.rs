@@ -1,0 +1,51 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)] // each test binary uses its own share of them
+
+use std::path::{Path, PathBuf};
+
+use rollbook_roster::{ImportMode, Store};
+use sha2::{Digest, Sha256};
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// SHA-256 of a file, or `None` when it does not exist.
+pub fn hash(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(format!("{:x}", Sha256::digest(bytes)))
+}
+
+/// The hashes of a database file and its `-wal`: equal before and after means byte-for-byte
+/// unchanged (the `-shm` index is shared memory, rebuilt from the WAL, and holds no data).
+pub fn db_hashes(path: &Path) -> (Option<String>, Option<String>) {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    (hash(path), hash(Path::new(&wal)))
+}
+
+/// A database file in `dir` holding every roster of `all-systems.json`.
+pub fn seeded_db(dir: &Path) -> (PathBuf, Store) {
+    let path = dir.join("rollbook.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    store
+        .import_file(fixture("all-systems.json"), ImportMode::Merge, |_, _| {})
+        .unwrap();
+    (path, store)
+}
+
+/// The file with its `exported_at` line blanked, for comparing two exports.
+pub fn without_exported_at(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.trim_start().starts_with("\"exported_at\"") {
+                "  \"exported_at\": \"…\","
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

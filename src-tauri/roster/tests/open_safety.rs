@@ -1,0 +1,314 @@
+//! A file that is not a healthy Rollbook database of this version or older is refused and left
+//! byte-for-byte as it was; an older one is backed up, then upgraded in one transaction.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{db_hashes, seeded_db};
+use rollbook_roster::{NewRoster, Store, System, APPLICATION_ID, SCHEMA_VERSION};
+use rusqlite::Connection;
+
+/// The files in a directory, with their hashes: the whole picture before and after. An `-shm`
+/// file is SQLite's shared-memory index of a WAL that already exists (every reader updates it;
+/// it holds no data): it must not appear, but its bytes are not compared.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Option<String>)> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            let hash = match p.to_str().unwrap().ends_with("-shm") {
+                true => None,
+                false => common::hash(&p),
+            };
+            (p, hash)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn assert_refused_untouched(path: &Path, code: &str) -> String {
+    let dir = path.parent().unwrap();
+    let before = snapshot(dir);
+    let err = Store::open(path).expect_err("the file was opened");
+    assert_eq!(err.code(), code, "{err}");
+    assert_eq!(snapshot(dir), before, "opening changed the folder: {err}");
+    // Refused twice the same way: the first attempt left nothing behind that changes the answer.
+    assert_eq!(Store::open(path).unwrap_err().code(), code);
+    err.to_string()
+}
+
+/// A database as a build with only the first migration left it, holding one roster.
+fn version_1_db(path: &Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.execute_batch(include_str!(
+        "../src/store/migrations/01-rosters-and-characters.sql"
+    ))
+    .unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    conn.execute(
+        "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
+         VALUES ('0b8f6c1e-5d2a-4c4e-9a51-8f0f3b1d2c77', 'Old Friends', 'd12', '', ?1, 0, 0, 0)",
+        [serde_json::to_string(&rollbook_rules::HouseRules::default()).unwrap()],
+    )
+    .unwrap();
+}
+
+#[test]
+fn nothing_there_is_created_with_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new/folder/rollbook.sqlite3");
+    let store = Store::open(&path).unwrap();
+    assert!(store.opened().created);
+    assert!(store.rosters().unwrap().is_empty());
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    let app: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    let mode: String = conn
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        (app, version, mode.as_str()),
+        (APPLICATION_ID, SCHEMA_VERSION, "wal")
+    );
+}
+
+#[test]
+fn an_empty_file_or_empty_sqlite_database_is_adopted() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.sqlite3");
+    fs::write(&empty, b"").unwrap();
+    assert!(Store::open(&empty).unwrap().opened().created);
+    let blank = dir.path().join("blank.sqlite3");
+    Connection::open(&blank)
+        .unwrap()
+        .execute_batch("VACUUM")
+        .unwrap();
+    assert!(fs::metadata(&blank).unwrap().len() > 0);
+    assert!(Store::open(&blank).unwrap().opened().created);
+}
+
+#[test]
+fn a_database_from_a_newer_rollbook_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, store) = seeded_db(dir.path());
+    drop(store);
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION + 7)
+        .unwrap();
+    // Leave data in the WAL too, as a newer Rollbook still running might.
+    conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+    conn.execute("UPDATE rosters SET notes = 'written by the future'", [])
+        .unwrap();
+    std::mem::forget(conn); // no checkpoint on close: the -wal file stays as it is
+    assert!(db_hashes(&path).1.is_some(), "the test wants a -wal file");
+    let message = assert_refused_untouched(&path, "newer_database");
+    assert!(
+        message.contains(&format!(
+            "database version {}; this Rollbook knows up to version {SCHEMA_VERSION}",
+            SCHEMA_VERSION + 7
+        )),
+        "{message}"
+    );
+    assert!(
+        message.contains("left untouched. Update Rollbook"),
+        "{message}"
+    );
+}
+
+#[test]
+fn another_programs_sqlite_file_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("campaign.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+         INSERT INTO notes (body) VALUES ('the real campaign');",
+    )
+    .unwrap();
+    drop(conn);
+    let message = assert_refused_untouched(&path, "not_a_rollbook_database");
+    assert!(
+        message.contains("an SQLite database of another program"),
+        "{message}"
+    );
+    // In WAL mode too.
+    let wal = dir.path().join("wal.db");
+    let conn = Connection::open(&wal).unwrap();
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .unwrap();
+    drop(conn);
+    assert_refused_untouched(&wal, "not_a_rollbook_database");
+    // Another program's application id is named.
+    let other = dir.path().join("other.db");
+    let conn = Connection::open(&other).unwrap();
+    conn.pragma_update(None, "application_id", 42).unwrap();
+    drop(conn);
+    let message = assert_refused_untouched(&other, "not_a_rollbook_database");
+    assert!(message.contains("application id 42"), "{message}");
+}
+
+#[test]
+fn random_bytes_and_text_are_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let noise = dir.path().join("noise.sqlite3");
+    // A fixed pseudo-random stream (xorshift): no dependency, same bytes every run.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let bytes: Vec<u8> = (0..65_536)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect();
+    fs::write(&noise, &bytes).unwrap();
+    let message = assert_refused_untouched(&noise, "not_a_rollbook_database");
+    assert!(message.ends_with("is not a Rollbook database (not an SQLite database); it was left untouched. Pick another file with --db, or move this one away"), "{message}");
+    let text = dir.path().join("notes.txt");
+    fs::write(&text, "Session 12: the party met the Magpie.\n").unwrap();
+    assert_refused_untouched(&text, "not_a_rollbook_database");
+    let folder = dir.path().join("a-folder");
+    fs::create_dir(&folder).unwrap();
+    assert_eq!(
+        Store::open(&folder).unwrap_err().code(),
+        "not_a_rollbook_database"
+    );
+}
+
+#[test]
+fn a_sqlite_header_with_garbage_after_it_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fake.sqlite3");
+    let mut bytes = b"SQLite format 3\0".to_vec();
+    bytes.extend(std::iter::repeat_n(0xA5u8, 8192));
+    fs::write(&path, &bytes).unwrap();
+    assert_refused_untouched(&path, "not_a_rollbook_database");
+}
+
+#[test]
+fn a_damaged_rollbook_database_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, store) = seeded_db(dir.path());
+    drop(store); // checkpoints: everything is in the main file now
+    assert!(
+        db_hashes(&path).1.is_none(),
+        "closing should have removed the -wal file"
+    );
+    let mut bytes = fs::read(&path).unwrap();
+    let page = 4096;
+    assert!(bytes.len() > 4 * page);
+    // Scribble over the b-tree pages after the schema (page 1 stays valid, so it is still
+    // recognisably Rollbook's: the damage must be caught by the integrity check).
+    for b in &mut bytes[page + 8..3 * page] {
+        *b = 0x5A;
+    }
+    fs::write(&path, &bytes).unwrap();
+    let message = assert_refused_untouched(&path, "corrupt_database");
+    assert!(
+        message.contains("is a damaged Rollbook database"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_older_database_is_backed_up_then_upgraded_in_one_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollbook.sqlite3");
+    version_1_db(&path);
+    let store = Store::open(&path).unwrap();
+    let opened = store.opened().clone();
+    assert_eq!(opened.migrated_from, Some(1));
+    assert!(!opened.created);
+    let backup = opened.backup.expect("no backup was taken");
+    assert!(backup
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .starts_with("rollbook.sqlite3.v1-backup-"));
+    // The upgraded file kept its data and has the new table.
+    assert_eq!(
+        store.find_roster("old friends").unwrap().system,
+        System::D12
+    );
+    assert!(store.roll_log(&Default::default()).unwrap().is_empty());
+    drop(store);
+    // The backup is the old database, whole.
+    let old = Connection::open(&backup).unwrap();
+    let version: i64 = old
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    let name: String = old
+        .query_row("SELECT name FROM rosters", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!((version, name.as_str()), (1, "Old Friends"));
+    // Opening again: nothing more to migrate, no second backup.
+    let again = Store::open(&path).unwrap();
+    assert_eq!(again.opened().migrated_from, None);
+    assert_eq!(again.opened().backup, None);
+    let backups = fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_str()
+                .unwrap()
+                .contains("backup")
+        })
+        .count();
+    assert_eq!(backups, 1);
+}
+
+#[test]
+fn a_failed_upgrade_rolls_back_every_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollbook.sqlite3");
+    version_1_db(&path);
+    // Something already holds the name the next migration creates: that step must fail.
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("CREATE TABLE roll_log (x)").unwrap();
+    drop(conn);
+    let err = Store::open(&path).unwrap_err();
+    assert_eq!(err.code(), "migration_failed", "{err}");
+    assert!(
+        err.to_string()
+            .contains("rolled back, the file is unchanged"),
+        "{err}"
+    );
+    let conn = Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    let rosters: i64 = conn
+        .query_row("SELECT count(*) FROM rosters", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!((version, rosters), (1, 1));
+}
+
+#[test]
+fn the_window_and_the_command_line_can_share_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollbook.sqlite3");
+    let mut window = Store::open(&path).unwrap();
+    let mut cli = Store::open(&path).unwrap();
+    let a = window
+        .create_roster(NewRoster::new("From the window", System::Genre))
+        .unwrap();
+    let b = cli
+        .create_roster(NewRoster::new("From the command line", System::Marks))
+        .unwrap();
+    assert_eq!(window.rosters().unwrap().len(), 2);
+    assert_eq!(cli.roster(a.id).unwrap().name, "From the window");
+    assert!(b.position > a.position);
+}
