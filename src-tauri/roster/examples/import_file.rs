@@ -43,8 +43,8 @@ fn run(db: &str, file: &str, mode: ImportMode, dry_run: bool) -> rollbook_roster
     }
     let mut last = 0;
     let plan = store.apply_import(&import, mode, |done, total| {
-        // One line per 5%: enough for the test to see the import is under way.
-        if done == total || done * 20 / total.max(1) != last {
+        // The first line says the writes have begun; then one line per 5%.
+        if done == 0 || done == total || done * 20 / total.max(1) != last {
             last = done * 20 / total.max(1);
             println!("progress {done}/{total}");
         }
