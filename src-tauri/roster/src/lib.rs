@@ -72,6 +72,10 @@
 //! `newer_database`, `corrupt_database`, `invalid_sheet`, `import_refused`, …) and
 //! [`RosterError::problems`] lists every [`Problem`] behind a refusal.
 //!
+//! A [`Store`] is one SQLite connection: `Send` but not `Sync`, so the window keeps it in a
+//! `Mutex` (or opens one per command); several stores, in one process or several, may share a
+//! file (WAL lets readers and one writer work side by side; a writer waits up to 5 s for another).
+//!
 //! ## Safety of the file
 //! WAL, foreign keys on, `synchronous = FULL`, every write in one IMMEDIATE transaction. A file
 //! is inspected read-only before anything writes to it: not SQLite, another program's SQLite

@@ -153,6 +153,8 @@ fn inspect(path: &Path) -> Result<Found> {
         )
     }
     .map_err(|e| classify(path, e))?;
+    // Another Rollbook may be writing (the window while the command line starts): wait for it.
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     let app_id: i32 = conn
         .pragma_query_value(None, "application_id", |r| r.get(0))
         .map_err(|e| classify(path, e))?;
