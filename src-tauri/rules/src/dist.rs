@@ -171,6 +171,21 @@ impl Dist {
         result
     }
 
+    /// Cuts the upper tail once less than `cutoff` lies beyond a value, and puts that remainder
+    /// on the last value kept (the RULES.md convention for endless chains). Sums of many re-roll
+    /// chains otherwise carry hundreds of values of 1e-30 that mean nothing at the table.
+    pub fn fold_tail(mut self, cutoff: f64) -> Self {
+        let mut tail = 0.0;
+        let mut len = self.probs.len();
+        while len > 1 && tail + self.probs[len - 1] < cutoff {
+            tail += self.probs[len - 1];
+            len -= 1;
+        }
+        self.probs.truncate(len);
+        self.probs[len - 1] += tail;
+        self
+    }
+
     /// Mixes distributions: `Σ weight_i · dist_i`. The weights should sum to 1.
     pub fn mixture<'a>(parts: impl IntoIterator<Item = (f64, &'a Dist)>) -> Self {
         let parts: Vec<(f64, &Dist)> = parts.into_iter().filter(|(w, _)| *w != 0.0).collect();
@@ -281,6 +296,15 @@ mod tests {
         assert!(close(chain.p(2), (1.0 / 36.0) * 10.0 / 6.0));
         // The cut-off leaves less than 1e-12 beyond the last bucket.
         assert!(chain.max() >= 15 && chain.max() <= 17);
+    }
+
+    #[test]
+    fn fold_tail_keeps_the_total_and_drops_the_dust() {
+        let d = Dist::from_probs(0, vec![0.5, 0.5 - 3e-13, 2e-13, 1e-13]).fold_tail(1e-12);
+        assert_eq!(d.max(), 1);
+        assert!(close(d.total(), 1.0));
+        let whole = Dist::die(6).fold_tail(1e-12);
+        assert_eq!(whole, Dist::die(6));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! House rules a roster may change: for now the stunt level list and the Uniform Stunt Chart.
 
+use std::sync::LazyLock;
+
 use serde::{Deserialize, Serialize};
 
 use crate::RulesError;
@@ -35,7 +37,15 @@ pub struct HouseRules {
     pub stunt: StuntChart,
 }
 
+/// The rules as RULES.md states them, built once: every roll without a roster uses them.
+static RULED: LazyLock<HouseRules> = LazyLock::new(HouseRules::default);
+
 impl HouseRules {
+    /// The rules as RULES.md states them (shared, built once; known to be valid).
+    pub fn ruled() -> &'static HouseRules {
+        &RULED
+    }
+
     pub fn validate(&self) -> Result<(), RulesError> {
         self.stunt.validate()
     }
@@ -139,6 +149,11 @@ impl StuntChart {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ruled_house_rules_are_valid() {
+        HouseRules::ruled().validate().unwrap();
+    }
 
     #[test]
     fn default_chart_follows_the_ruling() {

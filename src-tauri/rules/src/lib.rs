@@ -58,7 +58,10 @@ pub use tray::random_seed;
 
 /// Exact odds of a request under the default rules.
 pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
-    odds_with(request, &HouseRules::default())
+    // The ruled tables are valid by construction (tested), so only the request is checked.
+    let house = HouseRules::ruled();
+    request.validate(house)?;
+    Ok(request.compute_odds(house))
 }
 
 /// Exact odds of a request under a roster's house rules.
@@ -70,7 +73,7 @@ pub fn odds_with(request: &RollRequest, house: &HouseRules) -> Result<Odds, Rule
 
 /// Rolls a request with the dice of `seed` under the default rules.
 pub fn roll(request: &RollRequest, seed: u64) -> Result<RollResult, RulesError> {
-    roll_with(request, &HouseRules::default(), seed)
+    roll_with(request, HouseRules::ruled(), seed)
 }
 
 /// Rolls a request with the dice of `seed` under a roster's house rules.
@@ -96,7 +99,7 @@ pub fn roll_with(
 
 /// Every system and roll kind with its fields, ranges, defaults and rulings (default rules).
 pub fn catalog() -> Catalog {
-    request::catalog_with(&HouseRules::default())
+    request::catalog_with(HouseRules::ruled())
 }
 
 /// The catalog with a roster's house rules (its stunt levels as the level choices).

@@ -64,6 +64,9 @@ macro_rules! roll_kinds {
             }
         }
 
+        /// Every `(system, roll)` pair, in declaration order.
+        const KIND_IDS: &[(&str, &str)] = &[$((<$ty as Kind>::SYSTEM, <$ty as Kind>::ROLL),)*];
+
         /// Every kind's catalog entry, paired with its system id, in declaration order.
         fn kind_specs(house: &HouseRules) -> Vec<(&'static str, KindSpec)> {
             vec![$((<$ty as Kind>::SYSTEM, spec_of::<$ty>(house)),)*]
@@ -128,50 +131,55 @@ pub fn request_from_value(value: Value) -> Result<RollRequest, RulesError> {
             "a roll request is a JSON object such as {\"system\":\"d12\",\"roll\":\"straight\"}",
         ));
     };
-    let systems: Vec<&str> = SYSTEMS.iter().map(|(id, _)| *id).collect();
-    let system = take_string(&mut map, "system", &systems.join(", "))?;
-    if !systems.contains(&system.as_str()) {
+    let systems = || SYSTEMS.map(|(id, _)| id).join(", ");
+    let system = take_string(&mut map, "system", systems)?;
+    if !SYSTEMS.iter().any(|(id, _)| *id == system) {
         return Err(RulesError::invalid(
             "system",
             format!(
                 "\"{system}\" is not a system Rollbook knows; expected one of {}",
-                systems.join(", ")
+                systems()
             ),
         ));
     }
-    let rolls = rolls_of(&system);
-    let roll = take_string(&mut map, "roll", &rolls)?;
+    let rolls = || rolls_of(&system);
+    let roll = take_string(&mut map, "roll", rolls)?;
     RollRequest::from_parts(&system, &roll, Value::Object(map)).unwrap_or_else(|| {
         Err(RulesError::invalid(
             "roll",
-            format!("\"{roll}\" is not a {system} roll; expected one of {rolls}"),
+            format!(
+                "\"{roll}\" is not a {system} roll; expected one of {}",
+                rolls()
+            ),
         ))
     })
 }
 
+/// The roll kinds of a system, for messages ("straight, opposed, damage").
 fn rolls_of(system: &str) -> String {
-    kind_specs(&HouseRules::default())
-        .into_iter()
+    KIND_IDS
+        .iter()
         .filter(|(s, _)| *s == system)
-        .map(|(_, k)| k.id)
+        .map(|(_, roll)| *roll)
         .collect::<Vec<_>>()
         .join(", ")
 }
 
+/// Takes the string field `key`; `expected` lists the accepted values, built only for a message.
 fn take_string(
     map: &mut Map<String, Value>,
     key: &str,
-    expected: &str,
+    expected: impl Fn() -> String,
 ) -> Result<String, RulesError> {
     match map.remove(key) {
         Some(Value::String(s)) => Ok(s),
         Some(other) => Err(RulesError::invalid(
             key,
-            format!("expected a string (one of {expected}), found {other}"),
+            format!("expected a string (one of {}), found {other}", expected()),
         )),
         None => Err(RulesError::invalid(
             key,
-            format!("missing; expected one of {expected}"),
+            format!("missing; expected one of {}", expected()),
         )),
     }
 }

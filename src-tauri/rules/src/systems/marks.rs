@@ -115,9 +115,9 @@ pub(crate) fn sub_pool_marks(die: MarkDie, rolled: usize, keep: usize) -> Dist {
             let before = Dist::from_probs(0, row.iter().map(|p| p / weight).collect());
             parts.push((weight, before.add(&chains)));
         }
-        chains = chains.add(&chain);
+        chains = chains.add(&chain).fold_tail(TAIL_CUTOFF);
     }
-    Dist::mixture(parts.iter().map(|(w, d)| (*w, d)))
+    Dist::mixture(parts.iter().map(|(w, d)| (*w, d))).fold_tail(TAIL_CUTOFF)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,7 +166,7 @@ impl PoolDice {
             (self.super_dice + self.super_skill) as usize,
             self.super_dice as usize,
         );
-        human.add(&super_marks)
+        human.add(&super_marks).fold_tail(TAIL_CUTOFF)
     }
 
     /// Rolls the pool: total Marks and the dice groups.

@@ -45,3 +45,11 @@ pub(crate) fn dice_word(n: i64) -> String {
         format!("{n} dice")
     }
 }
+
+/// Outcomes over fixed keys from a tally by index (cheaper than a map lookup per face).
+pub(crate) fn keyed_outcomes(keys: &[&str], tally: &[f64]) -> IndexMap<String, f64> {
+    keys.iter()
+        .zip(tally)
+        .map(|(k, &p)| (k.to_string(), p))
+        .collect()
+}

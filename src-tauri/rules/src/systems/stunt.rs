@@ -3,7 +3,7 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-use super::shared::numeric_odds;
+use super::shared::{keyed_outcomes, numeric_odds};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
 use crate::spec::{check_pool, FieldKind, FieldSpec, IntField, KindText};
@@ -14,12 +14,15 @@ use crate::{Dist, HouseRules, RulesError};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Throw {
     Fumble,
-    Critical,
-    Success,
     Failure,
+    Success,
+    Critical,
 }
 
 impl Throw {
+    /// The outcomes in the order the odds list them.
+    const ALL: [Self; 4] = [Self::Fumble, Self::Failure, Self::Success, Self::Critical];
+
     fn read(a: u32, b: u32, target: i64) -> Self {
         match (a, b) {
             (1, 1) => Self::Fumble,
@@ -151,15 +154,13 @@ impl Kind for Check {
 
     fn odds(&self, house: &HouseRules) -> Odds {
         let target = self.target(house);
-        let mut outcomes: IndexMap<String, f64> = ["fumble", "failure", "success", "critical"]
-            .iter()
-            .map(|k| (k.to_string(), 0.0))
-            .collect();
+        let mut tally = [0.0; 4];
         for a in 1..=6 {
             for b in 1..=6 {
-                outcomes[Throw::read(a, b, target).key()] += 1.0 / 36.0;
+                tally[Throw::read(a, b, target) as usize] += 1.0 / 36.0;
             }
         }
+        let outcomes = keyed_outcomes(&Throw::ALL.map(Throw::key), &tally);
         Odds::from_outcomes(outcomes, &["success", "critical"])
     }
 

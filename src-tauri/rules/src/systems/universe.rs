@@ -4,7 +4,7 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{d20_natural, d6_sum};
+use super::shared::{d20_natural, d6_sum, keyed_outcomes};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
 use crate::spec::{BoolField, ChoiceField, FieldSpec, IntField, IntListField, KindText};
@@ -203,15 +203,18 @@ impl Default for Attack {
 }
 
 impl Attack {
-    fn read(&self, natural: i64) -> &'static str {
+    /// The index into [`ATTACK_KEYS`] of a natural face.
+    fn read(&self, natural: i64) -> usize {
         match natural {
-            1 => "fumble",
-            20 => "critical",
-            n if n + self.bonus >= self.ac => "hit",
-            _ => "miss",
+            1 => 0,
+            20 => 3,
+            n if n + self.bonus >= self.ac => 2,
+            _ => 1,
         }
     }
 }
+
+const ATTACK_KEYS: [&str; 4] = ["fumble", "miss", "hit", "critical"];
 
 impl Kind for Attack {
     const SYSTEM: &'static str = "universe";
@@ -238,17 +241,17 @@ impl Kind for Attack {
     }
 
     fn odds(&self, _: &HouseRules) -> Odds {
-        let mut outcomes = outcomes_of(&["fumble", "miss", "hit", "critical"]);
+        let mut tally = [0.0; 4];
         for (natural, p) in d20_natural(self.advantage).iter() {
-            outcomes[self.read(natural)] += p;
+            tally[self.read(natural)] += p;
         }
-        Odds::from_outcomes(outcomes, &["hit", "critical"])
+        Odds::from_outcomes(keyed_outcomes(&ATTACK_KEYS, &tally), &["hit", "critical"])
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
         let (natural, group) = roll_d20(tray, self.advantage);
         let total = i64::from(natural) + self.bonus;
-        let outcome = self.read(i64::from(natural));
+        let outcome = ATTACK_KEYS[self.read(i64::from(natural))];
         let words = match outcome {
             "fumble" => "natural 1: miss, and a complication",
             "critical" => "natural 20: hit, and positive fate",
@@ -335,15 +338,15 @@ impl Kind for Save {
     }
 
     fn odds(&self, _: &HouseRules) -> Odds {
-        let mut outcomes = outcomes_of(&["fate", "success", "failure"]);
+        let mut tally = [0.0; 3];
         for (natural, p) in d20_natural(self.advantage).iter() {
-            let key = match natural {
-                20 => "fate",
-                n if n + self.bonus >= self.dc => "success",
-                _ => "failure",
-            };
-            outcomes[key] += p;
+            tally[match natural {
+                20 => 0,
+                n if n + self.bonus >= self.dc => 1,
+                _ => 2,
+            }] += p;
         }
+        let outcomes = keyed_outcomes(&["fate", "success", "failure"], &tally);
         Odds::from_outcomes(outcomes, &["fate", "success"])
     }
 
@@ -501,7 +504,8 @@ impl Kind for AugmentedSave {
         KindText {
             name: "Save with augmentation",
             summary: "A save with hp (Physical) or Sanity (Mental) spent: 2 per +1 declared \
-                      before the roll, 4 per +1 after it. Shows what turning a failure costs.",
+                      before the roll, 4 per +1 after it. Shows what turning a failure costs; \
+                      success counts the failures the character can afford to turn.",
             rulings: SAVE_RULINGS,
             contract: false,
         }
