@@ -123,6 +123,19 @@ fn duplicate_goes_right_after_the_original() {
     let (_dir, mut store) = seeded();
     let roster = store.find_roster("Friday Night Heroes").unwrap();
     let vex = store.find_character(Some(roster.id), "vex").unwrap();
+    // Names are found whole and case-insensitively, beyond ASCII too.
+    let emile = store
+        .create_character(roster.id, NewCharacter::named("Émile Ørsted"))
+        .unwrap();
+    assert_eq!(
+        store.find_character(None, "émile ørsted").unwrap().id,
+        emile.id
+    );
+    assert_eq!(
+        store.find_character(None, "émile").unwrap_err().code(),
+        "character_not_found"
+    );
+    store.delete_character(emile.id).unwrap();
     let copy = store.duplicate_character(vex.id).unwrap();
     assert_eq!(copy.name, "Vex (copy)");
     assert_ne!(copy.id, vex.id);

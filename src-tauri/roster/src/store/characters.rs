@@ -48,7 +48,7 @@ impl Store {
         let mut stmt = self.conn().prepare(&format!(
             "SELECT {CHARACTER_COLUMNS} FROM characters c JOIN rosters r ON r.id = c.roster_id
              WHERE c.deleted_at IS NULL AND r.deleted_at IS NULL
-               AND lower(trim(c.name)) = ?1 AND (?2 IS NULL OR c.roster_id = ?2)
+               AND instr(c.search_text, ?1 || char(31)) = 1 AND (?2 IS NULL OR c.roster_id = ?2)
              ORDER BY r.position, c.position"
         ))?;
         let rows = stmt.query_map(
@@ -59,8 +59,8 @@ impl Store {
         for row in rows {
             found.push(row?.into_character()?);
         }
-        // SQLite's lower() folds ASCII only; compare again with Unicode folding.
-        found.retain(|c| c.name.trim().to_lowercase() == wanted.to_lowercase());
+        // search_text starts with the name lower-cased by Rust (Unicode-aware, unlike SQLite's
+        // lower()), then a separator: the query above matches the whole name only.
         match found.len() {
             0 => Err(RosterError::CharacterNotFound(format!(
                 "named \"{wanted}\""
