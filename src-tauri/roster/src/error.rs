@@ -141,8 +141,46 @@ pub enum RosterError {
     #[error("writing the export failed: {0}")]
     Export(String),
 
+    /// Another Rollbook (the window, the command line) held the file longer than the wait.
+    #[error(
+        "another Rollbook is writing to this database; nothing was saved, try again in a moment"
+    )]
+    Busy,
+
+    #[error("the disk is full; nothing was saved. Free some space and try again")]
+    DiskFull,
+
+    /// The file or its folder cannot be written (permissions, a read-only disk).
+    #[error("the database cannot be written (read-only file, folder or disk); nothing was saved")]
+    ReadOnly,
+
     #[error("database error: {0}")]
-    Database(#[from] rusqlite::Error),
+    Database(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for RosterError {
+    /// SQLite failures a GM can do something about get their own message; the rest stay as is.
+    fn from(e: rusqlite::Error) -> Self {
+        use rusqlite::ErrorCode::*;
+        match e.sqlite_error_code() {
+            Some(DatabaseBusy | DatabaseLocked) => RosterError::Busy,
+            Some(DiskFull) => RosterError::DiskFull,
+            Some(ReadOnly | CannotOpen | PermissionDenied) => RosterError::ReadOnly,
+            _ => RosterError::Database(e),
+        }
+    }
+}
+
+/// `{"code", "message", "problems"}`: what the window receives for an error.
+impl serde::Serialize for RosterError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("RosterError", 3)?;
+        s.serialize_field("code", self.code())?;
+        s.serialize_field("message", &self.to_string())?;
+        s.serialize_field("problems", self.problems())?;
+        s.end()
+    }
 }
 
 impl RosterError {
@@ -166,6 +204,9 @@ impl RosterError {
             Self::Io { .. } => "io_error",
             Self::NoDataDir => "no_data_dir",
             Self::Export(_) => "export_failed",
+            Self::Busy => "database_busy",
+            Self::DiskFull => "disk_full",
+            Self::ReadOnly => "read_only",
             Self::Database(_) => "database_error",
         }
     }
@@ -221,5 +262,37 @@ mod tests {
         };
         assert_eq!(e.code(), "newer_database");
         assert!(e.to_string().contains("database version 9"));
+    }
+
+    #[test]
+    fn errors_serialise_for_the_window() {
+        let e = RosterError::refused(vec![Problem::new("version", "is 2")]);
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            serde_json::json!({"code": "import_refused",
+                               "message": "the file was not imported: version: is 2",
+                               "problems": [{"path": "version", "message": "is 2"}]})
+        );
+    }
+
+    #[test]
+    fn busy_and_full_disks_are_told_apart() {
+        let sqlite = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
+        assert_eq!(
+            RosterError::from(sqlite(rusqlite::ffi::SQLITE_BUSY)).code(),
+            "database_busy"
+        );
+        assert_eq!(
+            RosterError::from(sqlite(rusqlite::ffi::SQLITE_FULL)).code(),
+            "disk_full"
+        );
+        assert_eq!(
+            RosterError::from(sqlite(rusqlite::ffi::SQLITE_READONLY)).code(),
+            "read_only"
+        );
+        assert_eq!(
+            RosterError::from(sqlite(rusqlite::ffi::SQLITE_ERROR)).code(),
+            "database_error"
+        );
     }
 }

@@ -199,7 +199,7 @@ fn classify(path: &Path, e: rusqlite::Error) -> RosterError {
             path: path.to_path_buf(),
             detail: e.to_string(),
         },
-        _ => RosterError::Database(e),
+        _ => RosterError::from(e),
     }
 }
 
