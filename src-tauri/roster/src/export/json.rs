@@ -66,9 +66,11 @@ pub struct FileCharacter {
 }
 
 impl RosterFile {
-    /// Pretty JSON with a final newline (diff-friendly, what a GM mails or keeps).
+    /// Pretty JSON with a final newline (diff-friendly, what a GM mails or keeps); lists of
+    /// numbers (a stunt chart row, grunt penalties) stay on one line.
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut text =
+            compact_number_lists(&serde_json::to_string_pretty(self).unwrap_or_default());
         text.push('\n');
         text
     }
@@ -136,7 +138,8 @@ impl Store {
             exported_at: now_rfc3339(),
             rolls,
         };
-        let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
+        let mut text =
+            compact_number_lists(&serde_json::to_string_pretty(&file).unwrap_or_default());
         text.push('\n');
         out.write_all(text.as_bytes())
             .map_err(|e| RosterError::Export(e.to_string()))?;
@@ -160,7 +163,77 @@ impl Store {
     }
 }
 
+/// Joins the lines of a pretty-printed list whose items are all numbers: `[12, 15, 18]`.
+/// Safe on any pretty JSON: a line holding only a number can only be a list item (strings are
+/// escaped onto one line, object members carry their key).
+fn compact_number_lists(pretty: &str) -> String {
+    let lines: Vec<&str> = pretty.lines().collect();
+    let is_number = |l: &str| {
+        let t = l.trim().trim_end_matches(',');
+        !t.is_empty() && t.parse::<f64>().is_ok()
+    };
+    let mut out = String::with_capacity(pretty.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.ends_with('[') {
+            let mut j = i + 1;
+            while j < lines.len() && is_number(lines[j]) {
+                j += 1;
+            }
+            let closes = lines
+                .get(j)
+                .map(|l| l.trim().trim_end_matches(',') == "]")
+                .unwrap_or(false);
+            if j > i + 1 && closes {
+                let items: Vec<&str> = lines[i + 1..j]
+                    .iter()
+                    .map(|l| l.trim().trim_end_matches(','))
+                    .collect();
+                out.push_str(line);
+                out.push_str(&items.join(", "));
+                out.push(']');
+                if lines[j].trim().ends_with(',') {
+                    out.push(',');
+                }
+                out.push('\n');
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+        i += 1;
+    }
+    out.pop(); // the text came without a final newline
+    out
+}
+
 /// Now, to the second, as RFC 3339 (`2026-11-22T19:30:00Z`).
 fn now_rfc3339() -> String {
     now().strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compact_number_lists;
+    use serde_json::json;
+
+    #[test]
+    fn number_lists_fold_onto_one_line_and_stay_the_same_json() {
+        let value = json!({"chart": [[12, 15], [-8, 2]], "tags": ["1", "x"], "empty": [], "n": 3,
+                           "mixed": [1, "a"], "text": "[\n1\n]"});
+        let pretty = serde_json::to_string_pretty(&value).unwrap();
+        let compact = compact_number_lists(&pretty);
+        assert!(
+            compact.contains("\"chart\": [\n    [12, 15],\n    [-8, 2]\n  ],"),
+            "{compact}"
+        );
+        assert!(
+            compact.contains("\"mixed\": [\n    1,\n    \"a\"\n  ]"),
+            "{compact}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&compact).unwrap();
+        assert_eq!(back, value);
+    }
 }
