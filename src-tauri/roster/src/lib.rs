@@ -55,7 +55,8 @@
 //! Search: [`Store::search`] (`name:`, `player:`, `tag:` prefixes, phrases in quotes).
 //!
 //! Sheets: [`Sheet`] (one typed struct per system, exactly FORMAT.md's), [`Sheet::blank`],
-//! [`Sheet::from_json`] (validation per RULES.md, every problem with its path).
+//! [`Sheet::from_json`] (validation per RULES.md, every problem with its path), [`Sheet::rating`]
+//! (a named ability / attribute / skill, to fill a roll request from a stored character).
 //!
 //! Roll log: [`Store::log_roll`] with [`NewLogEntry::new`]`(&request, &result)` and
 //! [`NewLogEntry::by`]`(character_id)`, [`Store::roll_log`] with a [`LogQuery`] (roster, character,

@@ -117,6 +117,104 @@ impl Sheet {
     pub fn to_value(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
+
+    /// Every named rating on the sheet, in sheet order: what a roll "with a character" reads
+    /// (`rollbook roll --character Vex` picks one by name and fills the request from it).
+    pub fn ratings(&self) -> Vec<Rating> {
+        let num = |what: &'static str, name: &str, n: i64| Rating {
+            what,
+            name: name.to_string(),
+            value: RatingValue::Number(n),
+        };
+        match self {
+            Sheet::Stunt(s) => s
+                .basestats
+                .iter()
+                .map(|(k, v)| ("basestat", k, v))
+                .chain(s.abilities.iter().map(|a| ("ability", &a.name, &a.level)))
+                .map(|(what, name, level)| Rating {
+                    what,
+                    name: name.clone(),
+                    value: RatingValue::Level(level.clone()),
+                })
+                .collect(),
+            Sheet::Genre(s) => s
+                .attributes
+                .iter()
+                .map(|(k, &v)| num("attribute", k, v))
+                .chain(s.powers.iter().map(|p| num("power", &p.name, p.level)))
+                .chain(s.skills.iter().map(|k| num("skill", &k.name, k.modifier)))
+                .collect(),
+            Sheet::Universe(s) => s
+                .skills
+                .iter()
+                .map(|k| num("skill", &k.name, k.level))
+                .chain([
+                    num("combat", "Combat Skill", s.combat_skill),
+                    num("combat", "Attack Bonus", s.attack_bonus),
+                    num("combat", "AC", s.ac),
+                    num("save", "Physical", s.saves.physical),
+                    num("save", "Mental", s.saves.mental),
+                    num("save", "Luck", s.saves.luck),
+                ])
+                .collect(),
+            Sheet::Marks(s) => s
+                .attributes
+                .iter()
+                .map(|(k, &v)| num("attribute", k, v))
+                .chain(
+                    s.super_attributes
+                        .iter()
+                        .map(|(k, &v)| num("super_attribute", k, v)),
+                )
+                .chain(s.skills.iter().map(|k| {
+                    num(
+                        if k.is_super { "super_skill" } else { "skill" },
+                        &k.name,
+                        k.rank,
+                    )
+                }))
+                .chain(s.styles.iter().map(|k| num("style", &k.name, k.rank)))
+                .chain(
+                    s.superpowers
+                        .iter()
+                        .map(|k| num("superpower", &k.name, k.rank)),
+                )
+                .collect(),
+            Sheet::D12(s) => s
+                .abilities
+                .iter()
+                .map(|a| num("ability", &a.name, a.ranks))
+                .collect(),
+        }
+    }
+
+    /// The first rating named `name` (case-insensitive, trimmed).
+    pub fn rating(&self, name: &str) -> Option<Rating> {
+        let name = name.trim().to_lowercase();
+        self.ratings()
+            .into_iter()
+            .find(|r| r.name.trim().to_lowercase() == name)
+    }
+}
+
+/// One named rating of a sheet: a d12 ability's ranks, a genre attribute's level, a stunt
+/// ability's level name…
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rating {
+    /// `ability`, `attribute`, `power`, `skill`, `basestat`, `save`, `combat`, `style`,
+    /// `superpower`, `super_attribute`, `super_skill`.
+    pub what: &'static str,
+    pub name: String,
+    pub value: RatingValue,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum RatingValue {
+    Number(i64),
+    /// A stunt level name of the roster's list.
+    Level(String),
 }
 
 /// Current and maximum of a pool that goes down and comes back (HTK, hp, Sanity, health).
@@ -210,6 +308,34 @@ mod tests {
         let problems = Sheet::from_json(System::Genre, &d12, &HouseRules::default()).unwrap_err();
         assert!(problems.len() >= 2, "{problems:?}");
         assert!(problems[0].path.starts_with("sheet."), "{problems:?}");
+    }
+
+    #[test]
+    fn ratings_are_found_by_name_in_every_system() {
+        let d12 = Sheet::blank(System::D12);
+        assert_eq!(
+            d12.rating("will power"),
+            Some(Rating {
+                what: "ability",
+                name: "Will Power".into(),
+                value: RatingValue::Number(0)
+            })
+        );
+        let stunt = Sheet::blank(System::Stunt);
+        assert_eq!(
+            stunt.rating("att").unwrap().value,
+            RatingValue::Level("Average".into())
+        );
+        assert_eq!(
+            Sheet::blank(System::Genre).rating("Stamina").unwrap().value,
+            RatingValue::Number(2)
+        );
+        assert_eq!(
+            Sheet::blank(System::Universe).rating("ac").unwrap().what,
+            "combat"
+        );
+        assert_eq!(Sheet::blank(System::Marks).ratings().len(), 5);
+        assert_eq!(d12.rating("Lasers"), None);
     }
 
     #[test]
