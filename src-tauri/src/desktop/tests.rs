@@ -1,0 +1,119 @@
+//! The IPC commands through Tauri's mock runtime: the real configuration and capability,
+//! no display. Shapes are checked here; the numbers themselves are the rules crate's tests.
+
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{Manager, WebviewWindowBuilder};
+
+fn invoke(command: &str, args: Value) -> Result<Value, Value> {
+    let app = super::build_app(mock_builder()).expect("app builds on the mock runtime");
+    let webview = match app.get_webview_window("main") {
+        Some(window) => window,
+        None => WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .expect("main window"),
+    };
+    get_ipc_response(
+        &webview,
+        InvokeRequest {
+            cmd: command.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().expect("JSON answer"))
+}
+
+fn d12_straight() -> Value {
+    json!({"system": "d12", "roll": "straight", "ranks": 1, "difficulty": 12})
+}
+
+#[test]
+fn catalog_lists_systems_with_kinds_and_fields() {
+    let catalog = invoke("catalog", json!({})).expect("catalog answers");
+    let systems = catalog["systems"].as_array().expect("systems array");
+    assert!(!systems.is_empty());
+    for system in systems {
+        let kinds = system["kinds"].as_array().expect("kinds array");
+        assert!(!kinds.is_empty(), "{} has no kinds", system["id"]);
+        for kind in kinds {
+            assert!(
+                kind["fields"].is_array(),
+                "{}.{} has no fields",
+                system["id"],
+                kind["id"]
+            );
+        }
+    }
+}
+
+#[test]
+fn odds_answers_success_and_outcomes_summing_to_one() {
+    let odds = invoke("odds", json!({"request": d12_straight()})).expect("odds answers");
+    let success = odds["success"].as_f64().expect("success is a number");
+    assert!((0.0..=1.0).contains(&success));
+    let total: f64 = odds["outcomes"]
+        .as_object()
+        .expect("outcomes map")
+        .values()
+        .map(|p| p.as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9, "outcomes sum to {total}");
+}
+
+#[test]
+fn odds_equal_the_rules_crate() {
+    let odds = invoke("odds", json!({"request": d12_straight()})).unwrap();
+    let request = rollbook_rules::request_from_value(d12_straight()).unwrap();
+    let expected = serde_json::to_value(rollbook_rules::odds(&request).unwrap()).unwrap();
+    assert_eq!(odds, expected);
+}
+
+#[test]
+fn roll_with_a_seed_is_reproducible() {
+    let args = json!({"request": d12_straight(), "seed": 42});
+    let first = invoke("roll", args.clone()).expect("roll answers");
+    let second = invoke("roll", args).expect("roll answers");
+    assert_eq!(first, second);
+    assert_eq!(first["seed"], json!(42));
+    assert!(!first["dice"].as_array().unwrap().is_empty());
+    assert!(first["outcome"].is_string());
+}
+
+#[test]
+fn roll_without_a_seed_reports_one_that_javascript_keeps_exactly() {
+    let result = invoke("roll", json!({"request": d12_straight()})).expect("roll answers");
+    let seed = result["seed"].as_u64().expect("seed is a number");
+    assert!(
+        seed <= super::commands::MAX_JS_SEED,
+        "seed {seed} is not a safe JS integer"
+    );
+}
+
+#[test]
+fn a_bad_field_comes_back_as_code_and_message_naming_it() {
+    let error = invoke(
+        "odds",
+        json!({"request": {"system": "d12", "roll": "straight", "ranks": -1}}),
+    )
+    .expect_err("negative ranks are refused");
+    assert_eq!(error["code"], json!("invalid_request"));
+    let message = error["message"].as_str().expect("message text");
+    assert!(
+        message.contains("ranks"),
+        "message does not name the field: {message}"
+    );
+}
+
+#[test]
+fn a_request_that_is_not_an_object_is_refused() {
+    let error = invoke("roll", json!({"request": [1, 2, 3]})).expect_err("refused");
+    assert!(error["code"].is_string());
+    assert!(!error["message"].as_str().unwrap().is_empty());
+}
