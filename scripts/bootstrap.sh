@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks to build, run and test Rollbook. Safe to run again:
+# it installs only what is missing. Needs Rust (cargo) already; everything else it fetches from
+# Debian's packages, the npm registry and crates.io.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Build (Tauri v2 on WebKitGTK), run and test under Xvfb (WebKitWebDriver), screenshots.
+packages=(
+  build-essential pkg-config curl wget file
+  libwebkit2gtk-4.1-dev libxdo-dev libssl-dev libayatana-appindicator3-dev librsvg2-dev
+  xvfb xauth webkit2gtk-driver imagemagick x11-utils xdotool
+)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}"
+  $sudo apt-get update -q
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "bootstrap: Rollbook is built with Rust; install it with rustup (https://rustup.rs) and run this again" >&2
+  exit 1
+fi
+
+# `npm ci` cannot work here: the registry serves only the Linux builds of @tauri-apps/cli, so the
+# lockfile cannot list the other platforms (BUILD-NOTES). `npm install` keeps to the lockfile.
+npm install --no-audit --no-fund --loglevel=error
+
+export PATH="$HOME/.cargo/bin:$PATH"
+command -v tauri-driver >/dev/null 2>&1 || cargo install tauri-driver --locked
+echo "bootstrap: ready"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every test of Rollbook: formatting, lints, the Rust tests of the whole workspace, the
+# front end's unit tests, and the end-to-end tests of the real app under Xvfb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets -- -D warnings
+step "cargo test (workspace)"
+cargo test --workspace
+step "front-end unit tests"
+node --test tests/unit/
+step "build the app for the end-to-end tests"
+cargo build -p rollbook
+step "end-to-end tests (Xvfb, WebDriver)"
+bash scripts/e2e.sh
+step "all tests passed"
