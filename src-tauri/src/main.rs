@@ -10,13 +10,14 @@ mod ipc_error;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     // Parse first: `--help`, `--version` and every subcommand finish before any GUI code runs.
-    let args = cli::Cli::parse();
+    let args = match cli::parse() {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
     match args.command {
-        Some(command) => cli::run(command),
+        Some(command) => cli::run(command, &args.global),
         None => desktop::run(),
     }
 }

@@ -1,27 +1,45 @@
 //! The command line. Nothing here may touch GTK or the webview: every subcommand must run
 //! on a machine with no display and start fast.
+//!
+//! Each subcommand is a thin adapter over `rollbook-rules` or `rollbook-roster`: parse the
+//! arguments, call, print, map the error to its exit status.
 
+mod character;
+mod export;
+mod failure;
+mod import;
 mod input;
 mod kinds;
+mod log;
 mod odds;
 mod output;
 mod roll;
+mod roster;
+mod store;
+mod table;
+mod trash;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
-const ABOUT: &str = "Exact odds and reproducible rolls for tabletop game masters.";
+pub use failure::Failure;
+
+const ABOUT: &str = "Exact odds, reproducible rolls and rosters for tabletop game masters.";
 
 const LONG_ABOUT: &str = "\
-Exact odds and reproducible rolls for tabletop game masters.
+Exact odds, reproducible rolls and rosters for tabletop game masters.
 
 With no subcommand Rollbook opens its desktop window. With a subcommand it works on the
-command line only (no display needed) and prints JSON on stdout.
+command line only (no display needed).
 
 A roll request is one JSON object naming a system and a roll kind plus that kind's fields;
 fields left out take their defaults. `rollbook kinds` lists every system, kind and field.
-`odds` and `roll` also take a JSON array of requests and answer with an array.";
+`odds` and `roll` also take a JSON array of requests and answer with an array (always JSON).
+
+Rosters, characters and the roll log live in one SQLite file, the same one the window uses;
+--db PATH picks another. Their commands print tables for people, or JSON with --json.";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -32,9 +50,20 @@ Examples:
                   {\"system\":\"marks\",\"roll\":\"pool\",\"attribute_dice\":3,\"skill_dice\":3}]'
   rollbook roll '{\"system\":\"universe\",\"roll\":\"attack\",\"bonus\":5,\"ac\":15}' --seed 42
   echo '{\"system\":\"stunt\",\"roll\":\"double_six\"}' | rollbook roll -
+  rollbook import heroes.json --dry-run      preview an import, write nothing
+  rollbook import heroes.json                import it (merge)
+  rollbook roster list
+  rollbook search tag:party
+  rollbook roll '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":2}' --character Vex
+  rollbook log --character Vex
+  rollbook export --out backup.json          every roster, as a roster file
+  rollbook --db /tmp/test.sqlite3 --json roster list
 
-Exit status: 0 on success, 2 when the request is not valid (a one-line reason is printed
-on stderr, naming the field), 1 when the output cannot be written.";
+Exit status: 0 on success; 2 when the input is not valid (a request, a file, an unknown
+roster or character, a bad argument); 1 for other failures (the database refused or busy,
+a file that cannot be written). The reason is one line on stderr, `rollbook: <reason>`; when
+an import is refused, each problem follows on its own line (`  <path>: <problem>`). With
+--json the error is instead one JSON line on stderr: {\"error\": {\"code\", \"message\", \"problems\"}}.";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -45,8 +74,22 @@ on stderr, naming the field), 1 when the output cannot be written.";
     after_help = EXAMPLES
 )]
 pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// Options every subcommand accepts, before or after its name.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Global {
+    /// The database file (created by `roster create` or `import` when missing). Default: the
+    /// window's own, in the per-user data directory.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Print JSON for scripts instead of tables (errors too, as one JSON line on stderr).
+    #[arg(long, global = true)]
+    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -57,61 +100,70 @@ pub enum Command {
         /// The roll request as JSON, or `-` to read it from stdin.
         request: String,
     },
-    /// Roll a request (or a JSON array of requests) and print the dice and outcome as JSON.
+    /// Roll a request (or a JSON array of requests) and print the dice and outcome as JSON;
+    /// with --character or --roster, under the roster's house rules, and logged.
     #[command(after_help = roll::EXAMPLES)]
-    Roll {
-        /// The roll request as JSON, or `-` to read it from stdin.
-        request: String,
-        /// Seed for reproducible dice; the i-th request of an array uses seed + i.
-        /// Without it a fresh seed is drawn and printed in each result.
-        #[arg(long, value_name = "N")]
-        seed: Option<u64>,
-    },
+    Roll(roll::RollArgs),
     /// Print the catalog of systems, roll kinds, their fields and rulings as JSON.
     #[command(after_help = kinds::EXAMPLES)]
     Kinds,
+    /// List, show, create, rename, delete and restore rosters.
+    #[command(subcommand)]
+    Roster(roster::RosterCommand),
+    /// List and show characters, or delete one (to the trash).
+    #[command(subcommand)]
+    Character(character::CharacterCommand),
+    /// Find characters by name, player or tag across every roster.
+    #[command(after_help = character::SEARCH_EXAMPLES)]
+    Search(character::SearchArgs),
+    /// Import a roster file: preview with --dry-run, or write it all in one go.
+    #[command(after_help = import::EXAMPLES)]
+    Import(import::ImportArgs),
+    /// Export rosters to a roster file (JSON) or their characters to CSV.
+    #[command(after_help = export::EXAMPLES)]
+    Export(export::ExportArgs),
+    /// Show the roll log, newest first, or write it as CSV or JSON.
+    #[command(after_help = log::EXAMPLES)]
+    Log(log::LogArgs),
+    /// Show what is in the trash, or empty it for good.
+    #[command(after_help = trash::EXAMPLES)]
+    Trash {
+        #[command(subcommand)]
+        command: Option<trash::TrashCommand>,
+    },
+    /// Bring back the most recent deletion (a roster, or characters) from the trash.
+    #[command(after_help = trash::UNDO_EXAMPLES)]
+    Undo,
+}
+
+/// Parses the command line. Help and version print as clap prints them; a mistake is reported
+/// as one line, like every other error, with exit status 2.
+pub fn parse() -> Result<Cli, ExitCode> {
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(error) => Err(failure::clap_error(error)),
+    }
 }
 
 /// Runs one subcommand and maps its outcome to the documented exit status.
-pub fn run(command: Command) -> ExitCode {
+pub fn run(command: Command, global: &Global) -> ExitCode {
     let result = match command {
         Command::Odds { request } => odds::run(&request),
-        Command::Roll { request, seed } => roll::run(&request, seed),
+        Command::Roll(args) => roll::run(args, global),
         Command::Kinds => kinds::run(),
+        Command::Roster(command) => roster::run(command, global),
+        Command::Character(command) => character::run(command, global),
+        Command::Search(args) => character::search(args, global),
+        Command::Import(args) => import::run(args, global),
+        Command::Export(args) => export::run(args, global),
+        Command::Log(args) => log::run(args, global),
+        Command::Trash { command } => trash::run(command.unwrap_or_default(), global),
+        Command::Undo => trash::undo(global),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => failure.report(),
+        Err(failure) => failure.report(global.json),
     }
-}
-
-/// Why a subcommand stopped.
-#[derive(Debug)]
-pub enum Failure {
-    /// The request was not valid: exit 2 with the reason on one line.
-    BadInput(String),
-    /// Stdout could not be written (other than a closed pipe): exit 1.
-    Output(std::io::Error),
-}
-
-impl Failure {
-    fn report(self) -> ExitCode {
-        match self {
-            Failure::BadInput(reason) => {
-                eprintln!("rollbook: {}", one_line(&reason));
-                ExitCode::from(2)
-            }
-            Failure::Output(error) => {
-                eprintln!("rollbook: cannot write the output: {error}");
-                ExitCode::FAILURE
-            }
-        }
-    }
-}
-
-/// Scripts read the reason as one line, whatever the error text contains.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -125,15 +177,62 @@ mod tests {
     }
 
     #[test]
-    fn one_line_joins_lines() {
-        assert_eq!(one_line("a:\n  b  c\n"), "a: b c");
+    fn help_lists_every_subcommand_with_examples() {
+        let help = Cli::command().render_long_help().to_string();
+        for word in [
+            "odds",
+            "roll",
+            "kinds",
+            "roster",
+            "character",
+            "search",
+            "import",
+            "export",
+            "log",
+            "trash",
+            "undo",
+            "--db",
+            "--json",
+            "Examples:",
+        ] {
+            assert!(help.contains(word), "help lacks {word}:\n{help}");
+        }
     }
 
     #[test]
-    fn help_lists_every_subcommand_with_examples() {
-        let help = Cli::command().render_long_help().to_string();
-        for word in ["odds", "roll", "kinds", "--seed", "Examples:"] {
-            assert!(help.contains(word), "help lacks {word}:\n{help}");
+    fn every_subcommand_help_has_examples() {
+        fn walk(command: &mut clap::Command, path: &str) {
+            if command.get_name() == "help" {
+                return;
+            }
+            let name = format!("{path} {}", command.get_name());
+            {
+                let help = command.render_long_help().to_string();
+                assert!(
+                    help.contains("Examples:"),
+                    "{name} help lacks examples:\n{help}"
+                );
+            }
+            for sub in command.get_subcommands_mut() {
+                walk(sub, &name);
+            }
+        }
+        let mut command = Cli::command();
+        command.build();
+        for sub in command.get_subcommands_mut() {
+            walk(sub, "rollbook");
+        }
+    }
+
+    #[test]
+    fn global_options_go_before_or_after_the_subcommand() {
+        let before =
+            Cli::try_parse_from(["rollbook", "--db", "x.db", "--json", "roster", "list"]).unwrap();
+        let after =
+            Cli::try_parse_from(["rollbook", "roster", "list", "--db", "x.db", "--json"]).unwrap();
+        for cli in [before, after] {
+            assert_eq!(cli.global.db, Some(PathBuf::from("x.db")));
+            assert!(cli.global.json);
         }
     }
 }

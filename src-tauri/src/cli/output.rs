@@ -1,4 +1,4 @@
-//! Prints answers as JSON: one object for one request, an array for an array.
+//! Writes answers on stdout: JSON (one object for one request, an array for an array) or text.
 
 use std::io::{ErrorKind, Write};
 
@@ -7,14 +7,28 @@ use serde::Serialize;
 use super::Failure;
 
 pub fn print<T: Serialize>(answers: Vec<T>, is_array: bool) -> Result<(), Failure> {
-    let json = if is_array {
-        serde_json::to_string_pretty(&answers)
+    if is_array {
+        json(&answers)
     } else {
-        serde_json::to_string_pretty(&answers[0])
+        json(&answers[0])
     }
-    .map_err(|error| Failure::Output(error.into()))?;
+}
+
+/// Pretty JSON and a newline.
+pub fn json<T: Serialize + ?Sized>(value: &T) -> Result<(), Failure> {
+    let json =
+        serde_json::to_string_pretty(value).map_err(|error| Failure::Output(error.into()))?;
+    bytes(format!("{json}\n").as_bytes())
+}
+
+/// Text as it is (callers end their lines).
+pub fn text(text: &str) -> Result<(), Failure> {
+    bytes(text.as_bytes())
+}
+
+pub fn bytes(data: &[u8]) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
-    match writeln!(stdout, "{json}").and_then(|()| stdout.flush()) {
+    match stdout.write_all(data).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),
         // `rollbook odds ... | head` closing the pipe early is not an error.
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(()),

@@ -1,0 +1,208 @@
+//! Why a subcommand stopped, and how that is told: one line `rollbook: <reason>` on stderr (an
+//! import's problems follow, one per line), or one JSON line with --json; exit status 2 for bad
+//! input, 1 for everything else.
+
+use std::process::ExitCode;
+
+use rollbook_roster::{Problem, RosterError};
+use serde_json::json;
+
+#[derive(Debug)]
+pub enum Failure {
+    /// The input was not valid (a request, an argument): exit 2 with the reason on one line.
+    BadInput(String),
+    /// Stdout could not be written (other than a closed pipe): exit 1.
+    Output(std::io::Error),
+    /// Something other than the input failed (writing a file): exit 1.
+    Failed(String),
+    /// The roster store refused or failed; its code decides the exit status.
+    Store(RosterError),
+}
+
+impl From<RosterError> for Failure {
+    fn from(error: RosterError) -> Self {
+        Failure::Store(error)
+    }
+}
+
+/// Store errors caused by what the user typed or gave (exit 2); the rest are failures of the
+/// database or the system (exit 1), including a database file that was refused.
+fn is_bad_input(error: &RosterError) -> bool {
+    matches!(
+        error.code(),
+        "invalid_sheet"
+            | "invalid_roster"
+            | "import_refused"
+            | "roster_not_found"
+            | "character_not_found"
+            | "ambiguous_name"
+            | "system_mismatch"
+            | "in_trash"
+            | "nothing_to_undo"
+            | "invalid_log_entry"
+    )
+}
+
+impl Failure {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            Failure::BadInput(_) => ExitCode::from(2),
+            Failure::Store(error) if is_bad_input(error) => ExitCode::from(2),
+            _ => ExitCode::FAILURE,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            Failure::BadInput(_) => "invalid_input",
+            Failure::Output(_) => "output_failed",
+            Failure::Failed(_) => "io_error",
+            Failure::Store(error) => error.code(),
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Failure::BadInput(reason) | Failure::Failed(reason) => reason.clone(),
+            Failure::Output(error) => format!("cannot write the output: {error}"),
+            Failure::Store(error) => error.to_string(),
+        }
+    }
+
+    fn problems(&self) -> &[Problem] {
+        match self {
+            Failure::Store(error) => error.problems(),
+            _ => &[],
+        }
+    }
+
+    pub fn report(self, json: bool) -> ExitCode {
+        eprint!("{}", self.render(json));
+        self.exit_code()
+    }
+
+    fn render(&self, json: bool) -> String {
+        let problems = self.problems();
+        if json {
+            let error = json!({"error": {
+                "code": self.code(),
+                "message": one_line(&self.message()),
+                "problems": problems,
+            }});
+            return format!("{error}\n");
+        }
+        if problems.len() < 2 {
+            return format!("rollbook: {}\n", one_line(&self.message()));
+        }
+        // The message lists at most 20 problems; the GM gets every one, each on its own line.
+        let message = self.message();
+        let headline = message.lines().next().unwrap_or_default();
+        let mut text = format!("rollbook: {}\n", one_line(headline));
+        for problem in problems {
+            text.push_str(&format!("  {}\n", one_line(&problem.to_string())));
+        }
+        text
+    }
+}
+
+/// Scripts read the reason as one line, whatever the error text contains.
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A command line clap refused: one line with the usage, exit 2. Help and version requests
+/// (and a group named without its subcommand, which shows the group's help) print as clap
+/// prints them.
+pub fn clap_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !error.use_stderr() || error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let _ = error.print();
+        return ExitCode::from(error.exit_code() as u8);
+    }
+    eprintln!("rollbook: {}", clap_line(&error.render().to_string()));
+    ExitCode::from(2)
+}
+
+/// `error: X\n\n  tip: Y\n\nUsage: Z\n\nFor more…` → `X; tip: Y (usage: Z)`.
+fn clap_line(rendered: &str) -> String {
+    let (message, rest) = match rendered.split_once("\nUsage:") {
+        Some((message, rest)) => (message, Some(rest)),
+        None => (rendered, None),
+    };
+    let message = message
+        .replace("For more information, try '--help'.", "")
+        .trim()
+        .trim_start_matches("error:")
+        .trim()
+        .to_string();
+    let message = one_line(&message.replace("\n\n  tip:", "; tip:"));
+    let usage = rest
+        .and_then(|rest| rest.split("\n\n").next())
+        .map(one_line)
+        .filter(|usage| !usage.is_empty());
+    match usage {
+        Some(usage) => format!("{message} (usage: {usage})"),
+        None => message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_joins_lines() {
+        assert_eq!(one_line("a:\n  b  c\n"), "a: b c");
+    }
+
+    #[test]
+    fn clap_errors_become_one_line_with_the_usage() {
+        let rendered = "error: unexpected argument '--foo' found\n\n  tip: to pass '--foo' as a value, use '-- --foo'\n\nUsage: rollbook roster list [OPTIONS]\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            clap_line(rendered),
+            "unexpected argument '--foo' found; tip: to pass '--foo' as a value, use '-- --foo' (usage: rollbook roster list [OPTIONS])"
+        );
+        let missing = "error: the following required arguments were not provided:\n  --out <FILE>\n\nUsage: rollbook export --out <FILE>\n\nFor more information, try '--help'.\n";
+        let value = "error: invalid value 'dnd' for '--system <SYSTEM>'\n  [possible values: stunt, d12]\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            clap_line(value),
+            "invalid value 'dnd' for '--system <SYSTEM>' [possible values: stunt, d12]"
+        );
+        assert_eq!(
+            clap_line(missing),
+            "the following required arguments were not provided: --out <FILE> (usage: rollbook export --out <FILE>)"
+        );
+    }
+
+    #[test]
+    fn refused_imports_list_every_problem() {
+        let problems: Vec<Problem> = (0..25)
+            .map(|i| Problem::new(format!("rosters[{i}].name"), "is missing"))
+            .collect();
+        let failure = Failure::Store(RosterError::ImportRefused { problems });
+        let text = failure.render(false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "rollbook: the file was not imported (25 problems):"
+        );
+        assert_eq!(lines.len(), 26);
+        assert_eq!(lines[25], "  rosters[24].name: is missing");
+        let json: serde_json::Value = serde_json::from_str(&failure.render(true)).unwrap();
+        assert_eq!(json["error"]["code"], "import_refused");
+        assert_eq!(json["error"]["problems"][24]["path"], "rosters[24].name");
+        assert_eq!(failure.exit_code(), ExitCode::from(2));
+    }
+
+    #[test]
+    fn refused_databases_exit_1() {
+        let failure = Failure::Store(RosterError::NotARollbookDatabase {
+            path: "x".into(),
+            reason: "not an SQLite database".into(),
+        });
+        assert_eq!(failure.exit_code(), ExitCode::FAILURE);
+        assert!(failure
+            .render(false)
+            .starts_with("rollbook: x is not a Rollbook database"));
+    }
+}

@@ -1,0 +1,135 @@
+//! `rollbook log [--roster NAME] [--character NAME] [--format csv|json] [--limit N]`.
+
+use clap::{Args, ValueEnum};
+use rollbook_roster::{LogQuery, Timestamp};
+
+use super::character;
+use super::store::{self, Open};
+use super::table::{self, Table};
+use super::{output, Failure, Global};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  rollbook log                                   every logged roll, newest first
+  rollbook log --roster \"Friday Night Heroes\" --limit 10
+  rollbook log --character Vex --format json
+  rollbook log --since 2026-11-22 --format csv > friday.csv
+
+Rolls are logged by `rollbook roll ... --character NAME` (or --roster NAME) and by the window.
+--since and --until take a date (your time zone) or an RFC 3339 time.";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One row per roll, for spreadsheets.
+    Csv,
+    /// {"format": "rollbook-roll-log", "version": 1, "exported_at", "rolls": [...]}.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// Only rolls made in this roster (name or id).
+    #[arg(long, value_name = "NAME")]
+    roster: Option<String>,
+    /// Only rolls made for this character (name or id; within --roster when given).
+    #[arg(long, value_name = "NAME")]
+    character: Option<String>,
+    /// Write the log as CSV or JSON instead of a table (--json is --format json).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Only the newest N rolls.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Only rolls from this time on (a date such as 2026-11-22, or 2026-11-22T19:30:00Z).
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    since: Option<Timestamp>,
+    /// Only rolls before this time.
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    until: Option<Timestamp>,
+}
+
+/// An RFC 3339 time, or a date meaning its start in the user's time zone.
+fn parse_time(text: &str) -> Result<Timestamp, String> {
+    if let Ok(at) = text.parse::<Timestamp>() {
+        return Ok(at);
+    }
+    text.parse::<jiff::civil::Date>()
+        .and_then(|date| date.to_zoned(jiff::tz::TimeZone::system()))
+        .map(|zoned| zoned.timestamp())
+        .map_err(|_| {
+            format!("\"{text}\" is not a date (2026-11-22) or a time (2026-11-22T19:30:00Z)")
+        })
+}
+
+pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
+    let format = match (args.format, global.json) {
+        (Some(Format::Csv), true) => {
+            return Err(Failure::BadInput(
+                "--json and --format csv disagree; give one of them".into(),
+            ))
+        }
+        (Some(format), _) => Some(format),
+        (None, true) => Some(Format::Json),
+        (None, false) => None,
+    };
+    let store = store::open(global, Open::Existing)?;
+    let roster = args
+        .roster
+        .as_deref()
+        .map(|name| store::roster(&store, name))
+        .transpose()?;
+    let character = args
+        .character
+        .as_deref()
+        .map(|name| character::find(&store, name, args.roster.as_deref()))
+        .transpose()?;
+    let query = LogQuery {
+        roster_id: roster.map(|r| r.id),
+        character_id: character.map(|c| c.id),
+        since: args.since,
+        until: args.until,
+        limit: args.limit,
+    };
+    match format {
+        Some(Format::Csv) => {
+            let mut bytes = Vec::new();
+            store.export_log_csv(&query, &mut bytes)?;
+            output::bytes(&bytes)
+        }
+        Some(Format::Json) => {
+            let mut bytes = Vec::new();
+            store.export_log_json(&query, &mut bytes)?;
+            output::bytes(&bytes)
+        }
+        None => {
+            let entries = store.roll_log(&query)?;
+            if entries.is_empty() {
+                return output::text("No rolls logged.\n");
+            }
+            let mut table = Table::new([
+                "TIME",
+                "ROSTER",
+                "CHARACTER",
+                "ROLL",
+                "OUTCOME",
+                "DICE",
+                "SEED",
+                "DETAIL",
+            ]);
+            for e in entries {
+                let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
+                table.row([
+                    table::local_time(e.at),
+                    e.roster_name.unwrap_or_default(),
+                    e.character_name.unwrap_or_default(),
+                    format!("{} {}", e.system, e.roll),
+                    e.outcome,
+                    dice.join(" "),
+                    e.seed.to_string(),
+                    e.detail,
+                ]);
+            }
+            output::text(&table.render())
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! `rollbook roster list|show|create|rename|delete|restore`.
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Subcommand;
+use rollbook_roster::{NewRoster, Roster, RosterError, System};
+use serde_json::json;
+
+use super::store::{self, Open};
+use super::table::{self, Table};
+use super::{output, Failure, Global};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  rollbook roster list
+  rollbook roster show \"Friday Night Heroes\"
+  rollbook roster create \"Saturday Stunts\" --system stunt --notes \"Weekly game\"
+  rollbook roster rename \"Saturday Stunts\" \"Sunday Stunts\"
+  rollbook roster delete \"Sunday Stunts\"      to the trash
+  rollbook roster restore \"Sunday Stunts\"     out of the trash (or: rollbook undo)
+  rollbook --json roster list";
+
+#[derive(Debug, Subcommand)]
+#[command(after_help = EXAMPLES)]
+pub enum RosterCommand {
+    /// List the rosters (not those in the trash), in their order.
+    #[command(after_help = EXAMPLES)]
+    List,
+    /// Show a roster, its house rules and its characters.
+    #[command(after_help = EXAMPLES)]
+    Show {
+        /// The roster's name (any case) or id.
+        name: String,
+    },
+    /// Create an empty roster for one rules system.
+    #[command(after_help = EXAMPLES)]
+    Create {
+        /// The new roster's name (1 to 120 characters).
+        name: String,
+        /// Its rules system; it never changes afterwards.
+        #[arg(long, value_name = "SYSTEM", value_parser = system_parser())]
+        system: System,
+        /// Notes for the GM.
+        #[arg(long, value_name = "TEXT", default_value = "")]
+        notes: String,
+    },
+    /// Rename a roster.
+    #[command(after_help = EXAMPLES)]
+    Rename {
+        /// The roster's name (any case) or id.
+        name: String,
+        /// Its new name.
+        new_name: String,
+    },
+    /// Move a roster and its characters to the trash (`rollbook undo` brings it back).
+    #[command(after_help = EXAMPLES)]
+    Delete {
+        /// The roster's name (any case) or id.
+        name: String,
+    },
+    /// Take a roster out of the trash.
+    #[command(after_help = EXAMPLES)]
+    Restore {
+        /// The name (any case) or id of the roster in the trash.
+        name: String,
+    },
+}
+
+/// `--system` takes one of the store's system ids; the help lists them.
+fn system_parser() -> impl TypedValueParser<Value = System> {
+    PossibleValuesParser::new(System::ALL.map(System::as_str)).try_map(|s| s.parse::<System>())
+}
+
+pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
+    match command {
+        RosterCommand::List => list(global),
+        RosterCommand::Show { name } => show(global, &name),
+        RosterCommand::Create {
+            name,
+            system,
+            notes,
+        } => {
+            let mut store = store::open(global, Open::Create)?;
+            let roster = store.create_roster(NewRoster {
+                notes,
+                ..NewRoster::new(name, system)
+            })?;
+            done(global, &roster, || {
+                format!(
+                    "Created roster \"{}\" ({}), id {}\n",
+                    roster.name, roster.system, roster.id
+                )
+            })
+        }
+        RosterCommand::Rename { name, new_name } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let old = store::roster(&store, &name)?;
+            let roster = store.rename_roster(old.id, &new_name)?;
+            done(global, &roster, || {
+                format!("Renamed roster \"{}\" to \"{}\"\n", old.name, roster.name)
+            })
+        }
+        RosterCommand::Delete { name } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let roster = store::roster(&store, &name)?;
+            let roster = store.delete_roster(roster.id)?;
+            done(global, &roster, || {
+                let with = match roster.character_count {
+                    0 => String::new(),
+                    n => format!(" and its {}", table::count(n as usize, "character")),
+                };
+                format!(
+                    "Moved roster \"{}\"{with} to the trash; `rollbook undo` brings it back\n",
+                    roster.name
+                )
+            })
+        }
+        RosterCommand::Restore { name } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let deleted = in_trash(&store, &name)?;
+            let roster = store.restore_roster(deleted.id)?;
+            done(global, &roster, || {
+                let with = match roster.character_count {
+                    0 => String::new(),
+                    n => format!(" with its {}", table::count(n as usize, "character")),
+                };
+                format!("Restored roster \"{}\"{with}\n", roster.name)
+            })
+        }
+    }
+}
+
+/// The roster as JSON, or a sentence for people.
+fn done(
+    global: &Global,
+    roster: &Roster,
+    sentence: impl FnOnce() -> String,
+) -> Result<(), Failure> {
+    if global.json {
+        output::json(roster)
+    } else {
+        output::text(&sentence())
+    }
+}
+
+fn list(global: &Global) -> Result<(), Failure> {
+    let store = store::open(global, Open::Existing)?;
+    let rosters = store.rosters()?;
+    if global.json {
+        return output::json(&rosters);
+    }
+    if rosters.is_empty() {
+        return output::text(
+            "No rosters yet. Create one with `rollbook roster create NAME --system d12`, or import a file with `rollbook import FILE`.\n",
+        );
+    }
+    let mut table = Table::new(["NAME", "SYSTEM", "CHARACTERS", "ID"]);
+    for r in &rosters {
+        table.row([
+            r.name.clone(),
+            r.system.to_string(),
+            r.character_count.to_string(),
+            r.id.to_string(),
+        ]);
+    }
+    output::text(&table.render())
+}
+
+fn show(global: &Global, name: &str) -> Result<(), Failure> {
+    let store = store::open(global, Open::Existing)?;
+    let roster = store::roster(&store, name)?;
+    let characters = store.characters(roster.id)?;
+    if global.json {
+        return output::json(&json!({"roster": roster, "characters": characters}));
+    }
+    let house = if roster.system == System::Stunt {
+        roster.house_rules.stunt.levels.join(", ")
+    } else {
+        String::new()
+    };
+    let mut text = format!("{} ({})\n", roster.name, roster.system);
+    text.push_str(&table::fields(&[
+        ("id", roster.id.to_string()),
+        ("notes", roster.notes.clone()),
+        ("levels", house),
+        ("created", table::local_time(roster.created_at)),
+        ("updated", table::local_time(roster.updated_at)),
+    ]));
+    text.push('\n');
+    if characters.is_empty() {
+        text.push_str("No characters.\n");
+    } else {
+        let mut table = Table::new(["CHARACTER", "PLAYER", "KIND", "TAGS"]);
+        for c in &characters {
+            table.row([
+                c.name.clone(),
+                c.player.clone(),
+                c.kind.as_str().to_string(),
+                c.tags.join(", "),
+            ]);
+        }
+        text.push_str(&table.render());
+    }
+    output::text(&text)
+}
+
+/// A roster in the trash by id or name (any case); several with the name are ambiguous.
+fn in_trash(store: &rollbook_roster::Store, name: &str) -> Result<Roster, Failure> {
+    let wanted = name.trim();
+    let mut found: Vec<Roster> = store
+        .trash()?
+        .rosters
+        .into_iter()
+        .filter(|r| {
+            r.id.to_string() == wanted.to_lowercase()
+                || r.name.trim().to_lowercase() == wanted.to_lowercase()
+        })
+        .collect();
+    match found.len() {
+        0 => Err(RosterError::RosterNotFound(format!(
+            "named \"{wanted}\" in the trash (`rollbook trash` lists it)"
+        ))
+        .into()),
+        1 => Ok(found.remove(0)),
+        _ => Err(RosterError::Ambiguous {
+            what: "roster",
+            name: wanted.to_string(),
+            ids: found.iter().map(|r| r.id.to_string()).collect(),
+        }
+        .into()),
+    }
+}

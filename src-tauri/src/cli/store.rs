@@ -1,0 +1,53 @@
+//! Opening the database named by `--db` (or the window's default file).
+
+use std::path::{Path, PathBuf};
+
+use rollbook_roster::{Roster, Store};
+
+use super::{Failure, Global};
+
+/// Whether a command may create the database file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Open {
+    /// Create the file when it is missing (`roster create`, `import`).
+    Create,
+    /// Never create a file: with none there, work on an empty database in memory, so that a
+    /// mistyped `--db` or a dry run leaves nothing behind and lookups simply find nothing.
+    Existing,
+}
+
+pub fn path(global: &Global) -> Result<PathBuf, Failure> {
+    match &global.db {
+        Some(path) => Ok(path.clone()),
+        None => Ok(rollbook_roster::default_db_path()?),
+    }
+}
+
+pub fn open(global: &Global, how: Open) -> Result<Store, Failure> {
+    let path = path(global)?;
+    if how == Open::Existing && !exists(&path) {
+        return Ok(Store::open_in_memory()?);
+    }
+    let store = Store::open(&path)?;
+    if let Some(from) = store.opened().migrated_from {
+        let backup = match &store.opened().backup {
+            Some(backup) => format!("; the old file was copied to {}", backup.display()),
+            None => String::new(),
+        };
+        eprintln!(
+            "rollbook: upgraded {} from database version {from}{backup}",
+            path.display()
+        );
+    }
+    Ok(store)
+}
+
+/// A path with something at it (a file, a folder, a dangling link): the store decides what it is.
+fn exists(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
+}
+
+/// A roster not in the trash, by name or id (`--roster NAME`).
+pub fn roster(store: &Store, name: &str) -> Result<Roster, Failure> {
+    Ok(store.find_roster(name)?)
+}
