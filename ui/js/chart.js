@@ -1,35 +1,9 @@
 // The distribution chart: inline SVG bars, one per outcome, built with DOM APIs.
 
+import { layoutBars } from './chart-layout.js';
 import { formatPercent, outcomeLabel } from './format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const PAD_TOP = 18;
-const PAD_BOTTOM = 20;
-const MIN_TICK_SPACING = 30;
-
-/**
- * Geometry of the bars for `entries` ([{key, p}]) in a width x height box: pure, so it is
- * unit-tested. Bar heights are proportional to p, the tallest reaching the top padding.
- */
-export function layoutBars(entries, width, height) {
-  const count = entries.length;
-  const baseline = height - PAD_BOTTOM;
-  if (count === 0 || width <= 0) return { bars: [], ticks: [], baseline, peak: null };
-  const slot = width / count;
-  const gap = Math.min(Math.max(slot * 0.2, count > 60 ? 0 : 1), 10);
-  const maxP = Math.max(...entries.map((e) => e.p));
-  const usable = baseline - PAD_TOP;
-  const bars = entries.map((entry, index) => {
-    const h = maxP > 0 ? (entry.p / maxP) * usable : 0;
-    return { key: entry.key, p: entry.p, x: index * slot + gap / 2, w: Math.max(slot - gap, 0.5), y: baseline - h, h };
-  });
-  const every = Math.max(1, Math.ceil(MIN_TICK_SPACING / slot));
-  const ticks = bars
-    .filter((_, index) => index % every === 0)
-    .map((bar) => ({ key: bar.key, x: bar.x + bar.w / 2 }));
-  const peak = bars.reduce((best, bar) => (bar.p > best.p ? bar : best), bars[0]);
-  return { bars, ticks, baseline, peak };
-}
 
 function node(doc, tag, attrs, text) {
   const n = doc.createElementNS(SVG, tag);
@@ -52,7 +26,7 @@ export function renderChart(svg, entries, hot = null) {
       x: bar.x.toFixed(2),
       y: bar.y.toFixed(2),
       width: bar.w.toFixed(2),
-      height: Math.max(bar.h, bar.p > 0 ? 1 : 0).toFixed(2),
+      height: bar.h.toFixed(2),
       rx: Math.min(3, bar.w / 3).toFixed(2),
       'data-outcome': bar.key,
     });
@@ -68,4 +42,7 @@ export function renderChart(svg, entries, hot = null) {
     children.push(node(doc, 'text', { class: 'peak', x: x.toFixed(2), y: (peak.y - 5).toFixed(2) }, formatPercent(peak.p)));
   }
   svg.replaceChildren(...children);
+  svg.setAttribute('aria-label', peak
+    ? `Distribution of ${bars.length} outcomes; the likeliest is ${outcomeLabel(peak.key)} at ${formatPercent(peak.p)}. Every chance is in the table below.`
+    : 'No outcomes to show');
 }

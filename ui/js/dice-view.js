@@ -1,65 +1,59 @@
-// Shows a roll: the verdict, the dice of each group by state, the detail line and the seed.
+// Shows a roll: what was rolled, the verdict, the dice of each group by state, the detail line
+// and the seed. Every die carries its state in words for screen readers, not only in colour.
 
-import { describeDie, formatNumber, outcomeLabel, stateLabel } from './format.js';
-
-function el(doc, tag, className, text) {
-  const node = doc.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** The headline of a roll: a named outcome as it is, a number as Success/Failure. */
-export function verdictText(result) {
-  if (/^-?\d+$/.test(String(result.outcome))) return result.success ? 'Success' : 'Failure';
-  return outcomeLabel(result.outcome);
-}
+import { el } from './dom.js';
+import { describeDie, stateLabel } from './format.js';
+import { diceGroups, legendStates, verdictFigure, verdictText } from './result.js';
 
 function dieNode(doc, die) {
-  const item = el(doc, 'li', `die ${die.state}`);
-  item.setAttribute('aria-label', describeDie(die));
-  item.title = describeDie(die);
-  item.dataset.face = String(die.face);
-  item.dataset.state = die.state;
-  item.append(doc.createTextNode(String(die.face)), el(doc, 'span', 'sides', `d${die.sides}`));
+  const words = describeDie(die);
+  const item = el(doc, 'li', { className: `die ${die.state}`, title: words, 'data-state': die.state, 'data-face': die.face }, [
+    el(doc, 'span', { className: 'face', 'aria-hidden': 'true', text: String(die.face) }),
+    el(doc, 'span', { className: 'sides', 'aria-hidden': 'true', text: die.sides > 0 ? `d${die.sides}` : '' }),
+    el(doc, 'span', { className: 'visually-hidden sr', text: words }),
+  ]);
   return item;
 }
 
-function legend(doc, groups) {
-  const states = new Set(groups.flatMap((g) => g.dice.map((d) => d.state)));
-  if (states.size <= 1 && states.has('kept')) return null;
-  const box = el(doc, 'div', 'legend');
-  for (const state of ['kept', 'dropped', 'exploded', 'bonus', 'cancelled', 'cancels']) {
-    if (!states.has(state)) continue;
-    const item = el(doc, 'span');
-    item.append(el(doc, 'span', `swatch ${state}`), doc.createTextNode(stateLabel(state)));
-    box.append(item);
+function groupNode(doc, group, index) {
+  const labelId = `dice-group-${index}`;
+  const list = el(doc, 'ul', { className: 'dice', 'aria-labelledby': labelId });
+  list.append(...group.dice.map((die) => dieNode(doc, die)));
+  return el(doc, 'div', { className: 'dice-group' }, [
+    el(doc, 'span', { className: 'dice-group-label', id: labelId, text: group.label }),
+    list,
+  ]);
+}
+
+function legendNode(doc, states) {
+  if (states.length === 0) return null;
+  const box = el(doc, 'ul', { className: 'legend', 'aria-label': 'What the dice styles mean' });
+  for (const state of states) {
+    box.append(el(doc, 'li', {}, [el(doc, 'span', { className: `swatch ${state}`, 'aria-hidden': 'true' }), el(doc, 'span', { text: stateLabel(state) })]));
   }
   return box;
 }
 
-/** Replaces `container`'s content with `result` (a RollResult of the engine). */
-export function renderResult(container, result) {
+/** Replaces `container`'s content with `result` (a RollResult of the engine) of roll `what`. */
+export function renderResult(container, result, what) {
   const doc = container.ownerDocument;
-  const verdict = el(doc, 'div', `verdict ${result.success ? 'success' : 'failure'}`);
-  verdict.append(el(doc, 'span', 'verdict-outcome', verdictText(result)));
-  const numeric = /^-?\d+$/.test(String(result.outcome));
-  if (numeric) verdict.append(el(doc, 'span', 'verdict-total', `Result ${outcomeLabel(result.outcome)}`));
-  else if (typeof result.total === 'number') verdict.append(el(doc, 'span', 'verdict-total', `Total ${formatNumber(result.total)}`));
-  verdict.dataset.outcome = String(result.outcome);
+  container.dataset.seed = String(result.seed);
+  container.dataset.outcome = String(result.outcome);
+  const figure = verdictFigure(result);
+  const verdict = el(doc, 'div', { className: `verdict ${result.success ? 'success' : 'failure'}` }, [
+    el(doc, 'span', { className: 'verdict-outcome', text: verdictText(result) }),
+  ]);
+  if (figure) verdict.append(el(doc, 'span', { className: 'verdict-total', text: figure }));
 
-  const parts = [verdict, el(doc, 'p', 'detail', result.detail)];
-  const groups = result.groups?.length ? result.groups : [{ label: 'Dice', dice: result.dice.map((face) => ({ face, sides: 0, state: 'kept' })) }];
-  for (const group of groups) {
-    const box = el(doc, 'div', 'dice-group');
-    const list = el(doc, 'ul', 'dice');
-    list.setAttribute('aria-label', group.label);
-    list.append(...group.dice.map((die) => dieNode(doc, die)));
-    box.append(el(doc, 'span', 'dice-group-label', group.label), list);
-    parts.push(box);
-  }
-  const key = legend(doc, groups);
-  if (key) parts.push(key);
-  parts.push(el(doc, 'p', 'seed-line', `Seed ${result.seed} · the same seed gives the same dice`));
+  const groups = diceGroups(result);
+  const parts = [
+    el(doc, 'p', { className: 'result-what', text: what }),
+    verdict,
+    el(doc, 'p', { className: 'detail', text: result.detail }),
+    el(doc, 'div', { className: 'dice-groups' }, groups.map((group, index) => groupNode(doc, group, index))),
+  ];
+  const legend = legendNode(doc, legendStates(groups));
+  if (legend) parts.push(legend);
+  parts.push(el(doc, 'p', { className: 'seed-line', text: `Seed ${result.seed} · the same seed gives the same dice` }));
   container.replaceChildren(...parts);
 }

@@ -1,33 +1,26 @@
-// Builds the inputs of a roll kind from its field models and reads them back.
-// Every user-visible string goes through textContent or attributes, never innerHTML.
+// Builds the inputs of a roll kind from its field models, reads them back and shows errors at
+// the field they are about. Every user-visible string goes through textContent or attributes.
 
 import { canAddItem, newItemValue, readInt } from './form.js';
-
-function el(doc, tag, props = {}, children = []) {
-  const node = doc.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === 'text') node.textContent = value;
-    else if (key === 'className') node.className = value;
-    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? '' : String(value));
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
+import { el } from './dom.js';
 
 const idOf = (name) => `field-${name}`;
+const helpId = (name) => `${idOf(name)}-help`;
+const errorId = (name) => `${idOf(name)}-error`;
+
+/** The ids an input is described by: its help line and its error line. */
+function describedBy(field) {
+  return [field.help ? helpId(field.name) : null, errorId(field.name)].filter(Boolean).join(' ');
+}
 
 function rangeText(field) {
-  return `${field.min}–${field.max}`;
+  return `${field.min}–${field.max}`.replace(/-(?=\d)/g, '\u2212');
 }
 
-function labelFor(doc, field, forId) {
-  const label = el(doc, 'label', { for: forId, text: field.label });
-  if (field.type === 'int') label.append(el(doc, 'span', { className: 'optional', text: `  ${rangeText(field)}` }));
+function labelRow(doc, field, forId) {
+  const label = el(doc, 'label', { for: forId, className: 'label', text: field.label });
+  if (field.type === 'int') label.append(' ', el(doc, 'span', { className: 'range', text: rangeText(field) }));
   return label;
-}
-
-function helpLine(doc, field) {
-  return field.help ? el(doc, 'span', { className: 'help', id: `${idOf(field.name)}-help`, text: field.help }) : null;
 }
 
 function numberInput(doc, field, value, id, ariaLabel) {
@@ -40,7 +33,7 @@ function numberInput(doc, field, value, id, ariaLabel) {
     max: field.max,
     value,
     'aria-label': ariaLabel,
-    'aria-describedby': field.help ? `${idOf(field.name)}-help` : undefined,
+    'aria-describedby': describedBy(field),
     'data-input': field.name,
   });
 }
@@ -48,7 +41,7 @@ function numberInput(doc, field, value, id, ariaLabel) {
 function intField(doc, field, value) {
   const id = idOf(field.name);
   const input = numberInput(doc, field, value, id, `${field.label} (${field.min} to ${field.max})`);
-  return [labelFor(doc, field, id), input];
+  return [labelRow(doc, field, id), input];
 }
 
 function boolField(doc, field, value) {
@@ -56,42 +49,37 @@ function boolField(doc, field, value) {
   const box = el(doc, 'input', {
     type: 'checkbox',
     id,
-    checked: Boolean(value),
     'aria-label': field.label,
-    'aria-describedby': field.help ? `${id}-help` : undefined,
+    'aria-describedby': describedBy(field),
     'data-input': field.name,
   });
   box.checked = Boolean(value);
-  return [el(doc, 'span', { className: 'label', 'aria-hidden': 'true', text: '\u00a0' }),
-    el(doc, 'label', { className: 'check', for: id }, [box, doc.createTextNode(field.label)])];
+  // The empty label row keeps the checkbox level with the inputs beside it.
+  return [el(doc, 'span', { className: 'label', 'aria-hidden': 'true' }),
+    el(doc, 'label', { className: 'check', for: id }, [box, el(doc, 'span', { text: field.label })])];
 }
 
 function choiceField(doc, field, value) {
   const id = idOf(field.name);
-  const select = el(doc, 'select', {
-    id,
-    'aria-label': field.label,
-    'aria-describedby': field.help ? `${id}-help` : undefined,
-    'data-input': field.name,
-  });
+  const select = el(doc, 'select', { id, 'aria-label': field.label, 'aria-describedby': describedBy(field), 'data-input': field.name });
   for (const choice of field.choices) {
     const option = el(doc, 'option', { value: choice, text: choice });
     option.selected = choice === value;
     select.append(option);
   }
-  return [labelFor(doc, field, id), select];
+  return [labelRow(doc, field, id), select];
 }
 
 function listField(doc, field, items, onChange) {
   const labelId = `${idOf(field.name)}-label`;
-  const list = el(doc, 'div', { className: 'int-list', role: 'group', 'aria-labelledby': labelId });
+  const list = el(doc, 'div', { className: 'int-list', role: 'group', 'aria-labelledby': labelId, 'data-list': field.name });
   const redraw = (next) => {
     list.replaceChildren(...listItems(doc, field, next, redraw), addButton(doc, field, next, redraw));
     onChange();
   };
   list.append(...listItems(doc, field, items, redraw), addButton(doc, field, items, redraw));
   const label = el(doc, 'span', { className: 'label', id: labelId, text: field.label });
-  label.append(el(doc, 'span', { className: 'optional', text: `  ${rangeText(field)} each, up to ${field.maxItems}` }));
+  label.append(' ', el(doc, 'span', { className: 'range', text: `${rangeText(field)} each, up to ${field.maxItems}` }));
   return [label, list];
 }
 
@@ -121,11 +109,12 @@ function listItems(doc, field, items, redraw) {
 }
 
 function addButton(doc, field, items, redraw) {
+  const full = !canAddItem(field, items);
   const add = el(doc, 'button', {
     type: 'button',
     className: 'add',
-    'aria-label': `Add an entry to ${field.label}`,
-    disabled: !canAddItem(field, items),
+    'aria-label': full ? `${field.label} is full (${field.maxItems})` : `Add an entry to ${field.label}`,
+    disabled: full,
     text: '+ Add',
   });
   add.addEventListener('click', () => {
@@ -144,7 +133,7 @@ export function renderFields(container, fields, values, onChange) {
   const legend = container.querySelector('legend');
   const nodes = fields.map((field) => {
     const value = values[field.name];
-    const wrap = el(doc, 'div', { className: 'field', 'data-field': field.name });
+    const wrap = el(doc, 'div', { className: `field ${field.type}`, 'data-field': field.name });
     let parts;
     if (field.type === 'bool') parts = boolField(doc, field, value);
     else if (field.type === 'choice') parts = choiceField(doc, field, value);
@@ -153,14 +142,14 @@ export function renderFields(container, fields, values, onChange) {
       parts = listField(doc, field, value ?? [], onChange);
     } else parts = intField(doc, field, value);
     wrap.append(...parts);
-    const help = helpLine(doc, field);
-    if (help) wrap.append(help);
+    wrap.append(field.help ? el(doc, 'span', { className: 'help', id: helpId(field.name), text: field.help }) : el(doc, 'span', { className: 'help' }));
+    wrap.append(el(doc, 'p', { className: 'field-error', id: errorId(field.name), hidden: true }));
     return wrap;
   });
   container.replaceChildren(...(legend ? [legend] : []), ...nodes);
 }
 
-/** Reads every field: `{values, errors}`; an error is `{field, message}` in plain words. */
+/** Reads every field: `{values, errors}`; an error is `{field, item, reason}` (item: list entry or null). */
 export function readValues(container, fields) {
   const values = {};
   const errors = [];
@@ -174,28 +163,53 @@ export function readValues(container, fields) {
     } else if (field.type === 'int_list') {
       const items = [];
       [...wrap.querySelectorAll('input')].forEach((input, index) => {
-        const read = readInt(input.value, `${field.label} ${index + 1}`);
-        if ('error' in read) errors.push({ field: field.name, message: read.error });
+        const read = readInt(input.value);
+        if ('reason' in read) errors.push({ field: field.name, item: index, reason: read.reason });
         else items.push(read.value);
       });
       values[field.name] = items;
     } else {
-      const read = readInt(wrap.querySelector('input').value, field.label);
-      if ('error' in read) errors.push({ field: field.name, message: read.error });
+      const read = readInt(wrap.querySelector('input').value);
+      if ('reason' in read) errors.push({ field: field.name, item: null, reason: read.reason });
       else values[field.name] = read.value;
     }
   }
   return { values, errors };
 }
 
-/** Marks the inputs of the named fields as invalid (and clears the rest). */
-export function markInvalid(container, names) {
+/**
+ * Shows `errors` ([{field, item, reason}]) at their fields: the inputs at fault are marked
+ * invalid and the reason is written under the field (one line per field; a list entry's
+ * reason names the entry). Every other field is cleared.
+ */
+export function showFieldErrors(container, fields, errors) {
+  const byField = new Map();
+  for (const error of errors) {
+    if (!byField.has(error.field)) byField.set(error.field, []);
+    byField.get(error.field).push(error);
+  }
   for (const wrap of container.querySelectorAll('[data-field]')) {
-    const bad = names.includes(wrap.dataset.field);
-    wrap.classList.toggle('invalid', bad);
-    for (const input of wrap.querySelectorAll('input, select')) {
+    const name = wrap.dataset.field;
+    const mine = byField.get(name) ?? [];
+    const field = fields.find((f) => f.name === name);
+    wrap.classList.toggle('invalid', mine.length > 0);
+    const inputs = [...wrap.querySelectorAll('input, select')];
+    inputs.forEach((input, index) => {
+      const bad = mine.some((e) => e.item === null || e.item === undefined || e.item === index);
       if (bad) input.setAttribute('aria-invalid', 'true');
       else input.removeAttribute('aria-invalid');
-    }
+    });
+    const line = wrap.querySelector('.field-error');
+    const text = mine.map((e) => (Number.isInteger(e.item) ? `${field?.label ?? name} ${e.item + 1}: ${e.reason}` : e.reason)).join(' ');
+    if (line.textContent !== text) line.textContent = text;
+    line.hidden = text === '';
+    // A message that appears is announced; one that only stays is not repeated.
+    if (text) line.setAttribute('role', 'alert');
+    else line.removeAttribute('role');
   }
+}
+
+/** The first input marked invalid (to bring into view and focus when Roll is refused). */
+export function firstInvalid(container) {
+  return container.querySelector('[aria-invalid="true"]');
 }

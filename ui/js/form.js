@@ -29,26 +29,27 @@ export function initialValues(fields) {
 }
 
 /**
- * Reads a typed whole number. Range is left to the engine, whose message names the limits;
- * here only "not a whole number" is caught, since it cannot be sent at all.
+ * Reads a typed whole number: `{value}`, or `{reason}` in plain words. Range is left to the
+ * engine, whose message names the limits; here only "not a whole number" is caught, since it
+ * cannot be sent at all.
  */
-export function readInt(text, label) {
-  const trimmed = String(text).trim().replace('\u2212', '-');
-  if (trimmed === '') return { error: `${label}: enter a whole number.` };
-  if (!/^[+-]?\d+$/.test(trimmed)) return { error: `${label}: “${trimmed}” is not a whole number.` };
+export function readInt(text) {
+  const trimmed = String(text ?? '').trim().replace('\u2212', '-');
+  if (trimmed === '') return { reason: 'Enter a whole number.' };
+  if (!/^[+-]?\d+$/.test(trimmed)) return { reason: `“${trimmed}” is not a whole number.` };
   const value = Number(trimmed);
-  if (!Number.isSafeInteger(value)) return { error: `${label}: ${trimmed} is too large.` };
+  if (!Number.isSafeInteger(value)) return { reason: `${trimmed} is too large.` };
   return { value };
 }
 
-/** Reads the optional seed: empty means fresh dice. */
+/** Reads the optional seed: `{value}` (null = fresh dice) or `{reason}`. */
 export function readSeed(text) {
   const trimmed = String(text).trim();
   if (trimmed === '') return { value: null };
-  if (!/^\d+$/.test(trimmed)) return { error: 'Seed: use a whole number from 0 up, or leave it empty.' };
+  if (!/^\d+$/.test(trimmed)) return { reason: 'Use a whole number from 0 up, or leave it empty.' };
   const value = Number(trimmed);
   // Seeds travel as JSON numbers; above 2^53 JavaScript would silently change them.
-  if (!Number.isSafeInteger(value)) return { error: `Seed: use a number up to ${Number.MAX_SAFE_INTEGER}.` };
+  if (!Number.isSafeInteger(value)) return { reason: `Use a number up to ${Number.MAX_SAFE_INTEGER}.` };
   return { value };
 }
 
@@ -62,13 +63,27 @@ export function buildRequest(systemId, kindId, fields, values) {
 }
 
 /**
- * The field an engine error is about. Messages read "field: reason" (or "members[2]: reason"
- * for a list element), so the prefix locates the input to mark.
+ * What an engine error is about. Messages read "path: reason", where the path is a field
+ * ("dice"), a list entry ("members[2]", counted from 0) or several fields summed
+ * ("ranks + extra_dice"); a request inside an array may be prefixed ("[0].dice").
+ * Returns `{fields, item, reason, text}`: the names of the catalog fields at fault (empty when
+ * none is), the list entry (0-based) when one entry is, the reason alone, and the whole message
+ * with field names replaced by their labels, for showing away from the fields.
  */
-export function fieldOfError(message, fields) {
-  const match = /^\s*(?:\[\d+\]\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\[\d+\])?\s*:/.exec(String(message));
-  if (!match) return null;
-  return fields.some((f) => f.name === match[1]) ? match[1] : null;
+export function errorTarget(message, fields) {
+  const text = String(message ?? '');
+  const match = /^\s*(?:\[\d+\]\.)?([A-Za-z_][\w\[\] +]*?)\s*:\s+(.*)$/s.exec(text);
+  if (!match) return { fields: [], item: null, reason: text, text };
+  const parts = match[1].split(/\s*\+\s*/).map((part) => /^([A-Za-z_]\w*)(?:\[(\d+)\])?$/.exec(part));
+  const known = parts.every((part) => part && fields.some((f) => f.name === part[1]));
+  if (!known) return { fields: [], item: null, reason: text, text };
+  const names = parts.map((part) => part[1]);
+  const item = parts.length === 1 && parts[0][2] !== undefined ? Number(parts[0][2]) : null;
+  const labelOf = (part) => {
+    const label = fields.find((f) => f.name === part[1]).label;
+    return part[2] === undefined ? label : `${label} ${Number(part[2]) + 1}`;
+  };
+  return { fields: [...new Set(names)], item, reason: match[2], text: `${parts.map(labelOf).join(' + ')}: ${match[2]}` };
 }
 
 /** A list field may grow until `maxItems`. */

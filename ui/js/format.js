@@ -2,6 +2,13 @@
 // Pure: no DOM, so Node's test runner and the end-to-end test import it as it is.
 
 /**
+ * Float dust: the engine's odds are exact up to its 1e-12 cut-off for endless re-roll chains,
+ * and a sum of exact terms can still land a hair under 1 (0.9999999999999998). Closer to
+ * certain than this is certain.
+ */
+export const CERTAIN_WITHIN = 1e-12;
+
+/**
  * A probability (0..1) as a percentage with two decimals: 0.6875 -> "68.75%".
  * A chance that is possible but rounds to 0 (or certain-but-not-quite) never reads as
  * 0% / 100%: a GM must not be told an event cannot happen when it can.
@@ -9,7 +16,7 @@
 export function formatPercent(p) {
   if (typeof p !== 'number' || Number.isNaN(p)) return '—';
   if (p <= 0) return '0%';
-  if (p >= 1) return '100%';
+  if (p >= 1 - CERTAIN_WITHIN) return '100%';
   const text = (p * 100).toFixed(2);
   if (text === '0.00') return '<0.01%';
   if (text === '100.00') return '>99.99%';
@@ -24,10 +31,11 @@ export function outcomeLabel(key) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A number with at most two decimals and no trailing zeros (means, averages). */
+/** A number with at most two decimals and no trailing zeros (means, averages); minus as "−". */
 export function formatNumber(x) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '—';
-  return String(Math.round(x * 100) / 100);
+  const rounded = Math.round(x * 100) / 100;
+  return String(Object.is(rounded, -0) ? 0 : rounded).replace('-', '\u2212');
 }
 
 const STATE_WORDS = {
@@ -42,17 +50,23 @@ const STATE_WORDS = {
 /** What a die shows and what happened to it, for screen readers and tooltips. */
 export function describeDie(die) {
   const state = STATE_WORDS[die.state] ?? die.state;
-  return `${die.face} on a d${die.sides}, ${state}`;
+  const sides = die.sides > 0 ? ` on a d${die.sides}` : '';
+  return `${die.face}${sides}, ${state}`;
 }
+
+const STATE_LABELS = {
+  kept: 'Kept',
+  dropped: 'Dropped',
+  exploded: 'Rolled again',
+  bonus: 'Re-roll',
+  cancelled: 'Cancelled',
+  cancels: 'Cancels',
+};
+
+/** The order the dice legend lists states in. */
+export const DIE_STATES = Object.keys(STATE_LABELS);
 
 /** The short legend word of a die state. */
 export function stateLabel(state) {
-  return {
-    kept: 'Kept',
-    dropped: 'Dropped',
-    exploded: 'Rolled again',
-    bonus: 'Re-roll',
-    cancelled: 'Cancelled',
-    cancels: 'Cancels',
-  }[state] ?? state;
+  return STATE_LABELS[state] ?? state;
 }

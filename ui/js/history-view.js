@@ -1,24 +1,22 @@
 // Draws the session history list.
 
-function el(doc, tag, className, text) {
-  const node = doc.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el } from './dom.js';
+import { clockText } from './history.js';
 
-const clock = (time) => time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+function itemNode(doc, entry) {
+  const outcome = el(doc, 'span', { className: `history-outcome ${entry.success ? 'success' : 'failure'}`, text: entry.outcome });
+  if (entry.chance) outcome.append(' ', el(doc, 'span', { className: 'history-chance', text: entry.chance }));
+  return el(doc, 'li', { title: `${entry.detail} (seed ${entry.seed})` }, [
+    outcome,
+    el(doc, 'time', { className: 'history-time', datetime: entry.time.toISOString(), text: clockText(entry.time) }),
+    el(doc, 'span', { className: 'history-what', text: entry.what }),
+    el(doc, 'span', { className: 'history-detail', text: entry.detail }),
+  ]);
+}
 
 export function renderHistory(list, emptyNote, entries) {
   const doc = list.ownerDocument;
   emptyNote.hidden = entries.length > 0;
-  list.replaceChildren(...entries.map((entry) => {
-    const item = el(doc, 'li');
-    const what = el(doc, 'span', 'history-what', `${clock(entry.time)}  ${entry.what}`);
-    const outcome = el(doc, 'span', `history-outcome ${entry.success ? 'success' : 'failure'}`, entry.outcome);
-    const detail = el(doc, 'span', 'history-detail', entry.detail);
-    detail.title = `${entry.detail} (seed ${entry.seed})`;
-    item.append(what, outcome, detail);
-    return item;
-  }));
+  list.hidden = entries.length === 0;
+  list.replaceChildren(...entries.map((entry) => itemNode(doc, entry)));
 }

@@ -1,49 +1,59 @@
-// Shows odds: the success chance, the chart and every outcome with its chance.
+// Shows odds: the success chance, the chart and every outcome with its chance; and the states
+// in between (waiting for an answer, or no odds while the request has an error).
 
 import { renderChart } from './chart.js';
-import { formatNumber, formatPercent, outcomeLabel } from './format.js';
+import { el } from './dom.js';
+import { formatPercent, outcomeLabel } from './format.js';
+import { meterShare, oddsEntries, oddsMeta } from './odds.js';
 
-/** Outcomes of an Odds answer as chart entries, in the engine's order. */
-export function oddsEntries(odds) {
-  return Object.entries(odds.outcomes ?? {}).map(([key, p]) => ({ key, p }));
+function row(doc, { key, p }, maxP, hot) {
+  const fill = el(doc, 'span', { className: 'meter-fill' });
+  fill.style.width = `${(meterShare(p, maxP) * 100).toFixed(1)}%`;
+  const inner = el(doc, 'div', { className: 'outcome' }, [
+    el(doc, 'span', { className: 'meter', 'aria-hidden': 'true' }, [fill]),
+    el(doc, 'span', { className: 'outcome-label', text: outcomeLabel(key) }),
+  ]);
+  if (key === hot) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
+  const label = el(doc, 'td', {}, [inner]);
+  const tr = el(doc, 'tr', { 'data-outcome': key, className: key === hot ? 'hot' : '' }, [
+    label,
+    el(doc, 'td', { className: 'num pct', text: formatPercent(p) }),
+  ]);
+  if (key === hot) tr.setAttribute('aria-current', 'true');
+  return tr;
 }
 
-/** The line under the success chance: the mean, and side events such as "all 1s". */
-export function oddsMeta(odds) {
-  const parts = [];
-  if (typeof odds.mean === 'number') parts.push(`Average ${formatNumber(odds.mean)}`);
-  for (const [key, p] of Object.entries(odds.events ?? {})) parts.push(`${outcomeLabel(key)} ${formatPercent(p)}`);
-  return parts.join(' · ');
-}
-
-export function renderOdds(view, odds, hot) {
+/** Shows `odds` (the answer for `request`), marking outcome `hot` (the last roll's). */
+export function renderOdds(view, odds, hot, request) {
   const doc = view.table.ownerDocument;
+  view.panel.dataset.request = JSON.stringify(request);
+  view.panel.setAttribute('aria-busy', 'false');
+  view.panel.classList.remove('stale', 'blocked');
   view.success.textContent = formatPercent(odds.success);
-  view.success.classList.remove('stale');
   view.meta.textContent = oddsMeta(odds);
+  view.note.hidden = true;
   const entries = oddsEntries(odds);
   renderChart(view.chart, entries, hot);
-  const maxP = Math.max(...entries.map((e) => e.p), 0);
-  const rows = entries.map(({ key, p }) => {
-    const row = doc.createElement('tr');
-    row.dataset.outcome = key;
-    if (key === hot) row.className = 'hot';
-    const label = doc.createElement('td');
-    const meter = doc.createElement('span');
-    meter.className = 'meter';
-    meter.style.width = `${maxP > 0 ? Math.max((p / maxP) * 48, p > 0 ? 2 : 0) : 0}px`;
-    meter.setAttribute('aria-hidden', 'true');
-    label.append(meter, doc.createTextNode(outcomeLabel(key)));
-    const chance = doc.createElement('td');
-    chance.className = 'num pct';
-    chance.textContent = formatPercent(p);
-    row.append(label, chance);
-    return row;
-  });
-  view.table.replaceChildren(...rows);
+  const maxP = Math.max(0, ...entries.map((e) => e.p));
+  view.table.replaceChildren(...entries.map((entry) => row(doc, entry, maxP, hot)));
 }
 
-/** Odds no longer match the form (an error, or a request under way). */
-export function markStale(view) {
-  view.success.classList.add('stale');
+/** New input is on its way to the engine: the odds shown are of an older request. */
+export function markPending(view) {
+  view.panel.setAttribute('aria-busy', 'true');
+  view.panel.classList.add('stale');
+}
+
+/** The request cannot be sent as it is: no odds are shown, and the note says why. */
+export function showNoOdds(view, why) {
+  delete view.panel.dataset.request;
+  view.panel.setAttribute('aria-busy', 'false');
+  view.panel.classList.remove('stale');
+  view.panel.classList.add('blocked');
+  view.success.textContent = '—';
+  view.meta.textContent = '';
+  view.note.textContent = why;
+  view.note.hidden = false;
+  renderChart(view.chart, []);
+  view.table.replaceChildren();
 }

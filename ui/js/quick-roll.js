@@ -2,21 +2,22 @@
 // roll, and keep a short history. Wires the views to the engine; no rules logic here.
 
 import * as api from './api.js';
-import { renderResult } from './dice-view.js';
-import { buildRequest, fieldModel, fieldOfError, initialValues, readSeed } from './form.js';
-import { markInvalid, readValues, renderFields } from './form-view.js';
-import { formatPercent, outcomeLabel } from './format.js';
-import { historyEntry, pushHistory } from './history.js';
-import { debounce, latestOnly } from './timing.js';
-import { markStale, oddsEntries, renderOdds } from './odds-view.js';
 import { renderChart } from './chart.js';
+import { renderResult } from './dice-view.js';
+import { buildRequest, errorTarget, fieldModel, initialValues, readSeed } from './form.js';
+import { firstInvalid, readValues, renderFields, showFieldErrors } from './form-view.js';
+import { historyEntry, pushHistory } from './history.js';
 import { renderHistory } from './history-view.js';
+import { oddsEntries } from './odds.js';
+import { markPending, renderOdds, showNoOdds } from './odds-view.js';
+import { verdictFigure, verdictText } from './result.js';
+import { debounce, latestOnly } from './timing.js';
 
 const ODDS_DELAY_MS = 120;
 
-export function startQuickRoll(doc) {
+function elements(doc) {
   const $ = (id) => doc.getElementById(id);
-  const ui = {
+  return {
     root: $('quick-roll'),
     form: $('roll-form'),
     system: $('system'),
@@ -27,81 +28,130 @@ export function startQuickRoll(doc) {
     fields: $('fields'),
     error: $('form-error'),
     seed: $('seed'),
+    seedError: $('seed-error'),
     rollButton: $('roll-button'),
     requestJson: $('request-json'),
     result: $('result'),
+    rollStatus: $('roll-status'),
     history: $('history'),
     historyEmpty: $('history-empty'),
-    odds: { success: $('success-pct'), meta: $('odds-meta'), chart: $('chart'), table: $('outcomes-body') },
+    odds: {
+      panel: $('odds-panel'),
+      success: $('success-pct'),
+      meta: $('odds-meta'),
+      note: $('odds-note'),
+      chart: $('chart'),
+      table: $('outcomes-body'),
+    },
   };
-  const state = { catalog: null, system: null, kind: null, fields: [], odds: null, hot: null, history: [] };
+}
+
+export function startQuickRoll(doc) {
+  const ui = elements(doc);
+  const state = { catalog: null, system: null, kind: null, fields: [], odds: null, oddsKey: null, hot: null, history: [], rolling: false };
   const oddsCall = latestOnly(api.odds);
 
-  function showErrors(messages) {
-    ui.error.hidden = messages.length === 0;
-    ui.error.replaceChildren(...messages.map((m) => Object.assign(doc.createElement('p'), { textContent: m })));
+  /** A message that belongs to no single field, shown by the Roll button. */
+  function showFormError(text) {
+    ui.error.hidden = !text;
+    ui.error.textContent = text ?? '';
   }
 
-  /** Reads the form into a request, or shows what to fix and returns null. */
-  function currentRequest() {
+  function showSeedError(reason) {
+    if (reason) ui.seed.setAttribute('aria-invalid', 'true');
+    else ui.seed.removeAttribute('aria-invalid');
+    ui.seedError.textContent = reason ?? '';
+    ui.seedError.hidden = !reason;
+  }
+
+  /** Reads the form: `{request}` or `{errors}` (already shown at their fields). */
+  function readForm() {
     const { values, errors } = readValues(ui.fields, state.fields);
-    markInvalid(ui.fields, errors.map((e) => e.field));
-    if (errors.length) {
-      showErrors(errors.map((e) => e.message));
-      return null;
-    }
+    showFieldErrors(ui.fields, state.fields, errors);
+    if (errors.length) return { errors };
     const request = buildRequest(state.system.id, state.kind.id, state.fields, values);
     ui.requestJson.textContent = JSON.stringify(request);
-    return request;
+    return { request };
   }
 
+  /** Shows an engine error at the field it names (or by the Roll button), and no odds. */
   function showEngineError(error) {
-    const field = fieldOfError(error.message, state.fields);
-    markInvalid(ui.fields, field ? [field] : []);
-    const label = state.fields.find((f) => f.name === field)?.label;
-    showErrors([label ? `${label} — ${error.message}` : error.message]);
+    const target = errorTarget(error.message, state.fields);
+    if (target.fields.length === 1) {
+      showFieldErrors(ui.fields, state.fields, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
+      showFormError(null);
+    } else {
+      showFieldErrors(ui.fields, state.fields, target.fields.map((field) => ({ field, item: null, reason: '' })));
+      showFormError(target.text);
+    }
+    return target;
+  }
+
+  function blockOdds(why) {
+    oddsCall.invalidate();
+    state.odds = null;
+    state.oddsKey = null;
+    showNoOdds(ui.odds, why);
+  }
+
+  function hotFor(key) {
+    return state.hot && state.hot.key === key ? state.hot.outcome : null;
   }
 
   async function updateOdds() {
-    const request = currentRequest();
-    if (!request) {
-      markStale(ui.odds);
+    const { request, errors } = readForm();
+    if (errors) {
+      showFormError(null);
+      blockOdds('No odds until the highlighted field is fixed.');
       return;
     }
-    markStale(ui.odds);
+    markPending(ui.odds);
     const answer = await oddsCall(request);
     if (answer.superseded) return;
     if (answer.error) {
-      showEngineError(answer.error);
+      const target = showEngineError(api.toCommandError(answer.error));
+      blockOdds(`No odds until the request is fixed: ${target.text}`);
       return;
     }
-    showErrors([]);
+    showFieldErrors(ui.fields, state.fields, []);
+    showFormError(null);
     state.odds = answer.value;
-    renderOdds(ui.odds, state.odds, state.hot);
+    state.oddsKey = JSON.stringify(request);
+    renderOdds(ui.odds, state.odds, hotFor(state.oddsKey), request);
   }
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
+
+  /** Input changed: the odds on screen are old from this moment, new ones follow shortly. */
+  function onInput() {
+    if (state.kind) markPending(ui.odds);
+    scheduleOdds();
+  }
 
   function fillSelect(select, items) {
     select.replaceChildren(...items.map((item) => Object.assign(doc.createElement('option'), { value: item.id, textContent: item.name })));
   }
 
-  function selectKind(kindId) {
-    state.kind = state.system.kinds.find((k) => k.id === kindId) ?? state.system.kinds[0];
-    ui.kind.value = state.kind.id;
-    ui.summary.textContent = state.kind.summary ?? '';
-    const rulings = state.kind.rulings ?? [];
+  function showRulings(rulings) {
     ui.rulings.hidden = rulings.length === 0;
     ui.rulingsList.replaceChildren(...rulings.map((text) => {
       const item = doc.createElement('li');
       const badge = Object.assign(doc.createElement('span'), { className: 'ruling-badge', textContent: 'Ruling' });
-      item.append(badge, Object.assign(doc.createElement('span'), { textContent: text }));
-      item.title = `Ruling: ${text}`;
+      item.append(badge, Object.assign(doc.createElement('span'), { className: 'ruling-text', textContent: text }));
       return item;
     }));
+  }
+
+  function selectKind(kindId) {
+    scheduleOdds.cancel();
+    state.kind = state.system.kinds.find((k) => k.id === kindId) ?? state.system.kinds[0];
+    ui.kind.value = state.kind.id;
+    ui.summary.textContent = state.kind.summary ?? '';
+    showRulings(state.kind.rulings ?? []);
     state.fields = state.kind.fields.map(fieldModel);
     state.hot = null;
-    renderFields(ui.fields, state.fields, initialValues(state.fields), scheduleOdds);
-    showErrors([]);
+    renderFields(ui.fields, state.fields, initialValues(state.fields), onInput);
+    showFormError(null);
+    markPending(ui.odds);
     updateOdds();
   }
 
@@ -112,48 +162,64 @@ export function startQuickRoll(doc) {
     selectKind(state.system.kinds[0]?.id);
   }
 
-  async function doRoll() {
-    scheduleOdds.cancel();
-    const request = currentRequest();
-    const seed = readSeed(ui.seed.value);
-    ui.seed.toggleAttribute('aria-invalid', Boolean(seed.error));
-    if (!request || seed.error) {
-      if (seed.error) showErrors([seed.error]);
-      return;
-    }
-    ui.rollButton.disabled = true;
-    try {
-      const result = await api.roll(request, seed.value);
-      showErrors([]);
-      renderResult(ui.result, result);
-      state.hot = result.outcome;
-      if (state.odds) renderOdds(ui.odds, state.odds, state.hot);
-      state.history = pushHistory(state.history, historyEntry({
-        systemName: state.system.name,
-        kindName: state.kind.name,
-        outcomeText: outcomeTextFor(result),
-        result,
-        time: new Date(),
-      }));
-      renderHistory(ui.history, ui.historyEmpty, state.history);
-      updateOdds();
-    } catch (error) {
-      showEngineError(api.toCommandError(error));
-    } finally {
-      ui.rollButton.disabled = false;
+  function refuseRoll() {
+    const bad = firstInvalid(ui.fields) ?? (ui.seed.getAttribute('aria-invalid') === 'true' ? ui.seed : null);
+    if (bad) {
+      bad.scrollIntoView({ block: 'nearest' });
+      bad.focus();
     }
   }
 
-  function outcomeTextFor(result) {
-    const chance = state.odds?.outcomes?.[result.outcome];
-    const label = outcomeLabel(result.outcome);
-    return chance === undefined ? label : `${label} (${formatPercent(chance)})`;
+  function recordRoll(request, result) {
+    const key = JSON.stringify(request);
+    const what = `${state.kind.name} · ${state.system.name}`;
+    renderResult(ui.result, result, what);
+    ui.rollStatus.textContent = [verdictText(result), verdictFigure(result), result.detail].filter(Boolean).join('. ');
+    state.hot = { key, outcome: String(result.outcome) };
+    const current = state.oddsKey === key;
+    if (current) renderOdds(ui.odds, state.odds, state.hot.outcome, request);
+    state.history = pushHistory(state.history, historyEntry({
+      systemName: state.system.name,
+      kindName: state.kind.name,
+      result,
+      chance: current ? state.odds.outcomes?.[result.outcome] : null,
+      time: new Date(),
+    }));
+    renderHistory(ui.history, ui.historyEmpty, state.history);
+    if (!current) updateOdds();
+  }
+
+  async function doRoll() {
+    if (state.rolling || !state.kind) return;
+    scheduleOdds.cancel();
+    const { request, errors } = readForm();
+    const seed = readSeed(ui.seed.value);
+    showSeedError(seed.reason);
+    if (errors || seed.reason) {
+      if (errors) blockOdds('No odds until the highlighted field is fixed.');
+      refuseRoll();
+      return;
+    }
+    state.rolling = true;
+    ui.rollButton.setAttribute('aria-disabled', 'true');
+    try {
+      recordRoll(request, await api.roll(request, seed.value));
+      showFormError(null);
+    } catch (error) {
+      const target = showEngineError(api.toCommandError(error));
+      blockOdds(`No odds until the request is fixed: ${target.text}`);
+      refuseRoll();
+    } finally {
+      state.rolling = false;
+      ui.rollButton.removeAttribute('aria-disabled');
+    }
   }
 
   ui.system.addEventListener('change', () => selectSystem(ui.system.value));
   ui.kind.addEventListener('change', () => selectKind(ui.kind.value));
-  ui.fields.addEventListener('input', scheduleOdds);
-  ui.fields.addEventListener('change', scheduleOdds);
+  ui.fields.addEventListener('input', onInput);
+  ui.fields.addEventListener('change', onInput);
+  ui.seed.addEventListener('input', () => showSeedError(null));
   ui.form.addEventListener('submit', (event) => {
     event.preventDefault();
     doRoll();
@@ -169,7 +235,7 @@ export function startQuickRoll(doc) {
     doRoll();
   });
   new ResizeObserver(() => {
-    if (state.odds) renderChart(ui.odds.chart, oddsEntries(state.odds), state.hot);
+    if (state.odds) renderChart(ui.odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey));
   }).observe(ui.odds.chart);
 
   return (async () => {
@@ -178,7 +244,9 @@ export function startQuickRoll(doc) {
       fillSelect(ui.system, state.catalog.systems);
       selectSystem(state.catalog.systems[0]?.id);
     } catch (error) {
-      showErrors([api.toCommandError(error).message]);
+      const message = api.toCommandError(error).message;
+      showFormError(message);
+      showNoOdds(ui.odds, message);
     } finally {
       ui.root.setAttribute('aria-busy', 'false');
     }

@@ -20,11 +20,12 @@ export function debounce(fn, ms, timers = globalThis) {
 /**
  * Wraps an async `fn` so only the answer to the latest call counts: older answers resolve
  * to `{superseded: true}` (a slow reply must never overwrite a newer one), the latest to
- * `{value}` or `{error}`.
+ * `{value}` or `{error}`. `.invalidate()` supersedes every call still under way (the input
+ * they were for is gone, e.g. the form now has an error).
  */
 export function latestOnly(fn) {
   let latest = 0;
-  return async (...args) => {
+  const wrapped = async (...args) => {
     const ticket = ++latest;
     try {
       const value = await fn(...args);
@@ -33,4 +34,8 @@ export function latestOnly(fn) {
       return ticket === latest ? { error } : { superseded: true };
     }
   };
+  wrapped.invalidate = () => {
+    latest += 1;
+  };
+  return wrapped;
 }
