@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutBars, niceStep, PAD_BOTTOM, PAD_TOP } from '../../ui/js/chart-layout.js';
+
+const entries = (ps, first = 0) => ps.map((p, i) => ({ key: String(first + i), p }));
+
+test('bars fill the width in order; the likeliest reaches the top padding', () => {
+  const { bars, baseline, peak } = layoutBars(entries([0.25, 0.5, 0.25]), 300, 170);
+  assert.equal(baseline, 170 - PAD_BOTTOM);
+  assert.deepEqual(bars.map((b) => b.key), ['0', '1', '2']);
+  assert.ok(bars.every((b, i) => i === 0 || b.x > bars[i - 1].x + bars[i - 1].w - 1e-9), 'bars do not overlap');
+  assert.ok(bars.at(-1).x + bars.at(-1).w <= 300 + 1e-9);
+  assert.equal(bars[1].y, PAD_TOP);
+  assert.equal(bars[0].h, bars[1].h / 2);
+  assert.equal(peak.key, '1');
+});
+
+test('a possible outcome is at least 1px tall; an impossible one is flat', () => {
+  const { bars } = layoutBars(entries([1e-12, 0.999, 0]), 300, 170);
+  assert.equal(bars[0].h, 1);
+  assert.equal(bars[2].h, 0);
+  assert.equal(bars[0].y + bars[0].h, bars[1].y + bars[1].h, 'all bars stand on the baseline');
+});
+
+test('many outcomes (d12 straight, ~110 totals) still fit, with round, well-spaced labels', () => {
+  const ps = Array.from({ length: 111 }, (_, i) => Math.exp(-(((i - 25) / 9) ** 2)));
+  const { bars, ticks } = layoutBars(entries(ps, 7), 410, 170);
+  assert.equal(bars.length, 111);
+  assert.ok(bars.every((b) => b.w > 0));
+  assert.ok(bars.at(-1).x + bars.at(-1).w <= 410 + 1e-9);
+  assert.ok(ticks.length >= 4 && ticks.length <= 14, `${ticks.length} labels`);
+  for (const tick of ticks) assert.equal(Number(tick.key) % 10, 0, `label ${tick.key} is round`);
+  for (let i = 1; i < ticks.length; i += 1) assert.ok(ticks[i].x - ticks[i - 1].x >= 30 - 1e-9);
+});
+
+test('negative numeric outcomes get round labels too', () => {
+  const { ticks } = layoutBars(entries(new Array(40).fill(0.025), -20), 300, 170);
+  assert.ok(ticks.some((t) => t.key === '-20') && ticks.some((t) => t.key === '0'));
+  for (const tick of ticks) assert.equal(Math.abs(Number(tick.key)) % 5, 0);
+});
+
+test('few outcomes are all labelled', () => {
+  const named = [{ key: 'fumble', p: 0.03 }, { key: 'failure', p: 0.22 }, { key: 'success', p: 0.72 }, { key: 'critical', p: 0.03 }];
+  assert.deepEqual(layoutBars(named, 400, 170).ticks.map((t) => t.key), ['fumble', 'failure', 'success', 'critical']);
+  assert.deepEqual(layoutBars(entries([0.2, 0.3, 0.5]), 400, 170).ticks.map((t) => t.key), ['0', '1', '2']);
+});
+
+test('nothing to draw gives no bars', () => {
+  assert.deepEqual(layoutBars([], 300, 170).bars, []);
+  assert.equal(layoutBars([], 300, 170).peak, null);
+  assert.deepEqual(layoutBars(entries([0.5]), 0, 170).bars, []);
+});
+
+test('niceStep picks 1, 2, 5, 10, 20, 50, …', () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 11, 21, 51, 101].map(niceStep), [1, 2, 5, 5, 5, 10, 20, 50, 100, 200]);
+});
