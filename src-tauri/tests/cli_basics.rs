@@ -1,0 +1,139 @@
+//! The command line without a database: odds, roll, kinds, help, argument errors. Every run has
+//! no DISPLAY, so these also prove the command line never needs a display.
+
+mod common;
+
+use common::Sandbox;
+
+const D12: &str = r#"{"system":"d12","roll":"straight","ranks":2,"difficulty":12}"#;
+
+#[test]
+fn odds_answer_one_object_or_an_array() {
+    let sandbox = Sandbox::new();
+    let one = sandbox.run_bare(&["odds", D12]).ok().json();
+    let p = one["success"].as_f64().unwrap();
+    assert!(p > 0.0 && p < 1.0, "{one}");
+    let many = sandbox
+        .run_bare(&["odds", &format!("[{D12},{D12}]")])
+        .ok()
+        .json();
+    assert_eq!(many.as_array().unwrap().len(), 2);
+    assert_eq!(many[0], one);
+}
+
+#[test]
+fn rolls_are_reproducible_and_never_open_a_database() {
+    let sandbox = Sandbox::new();
+    let first = sandbox.run(&["roll", D12, "--seed", "42"]).ok().json();
+    let again = sandbox.run(&["roll", D12, "--seed", "42"]).ok().json();
+    assert_eq!(first, again);
+    assert_eq!(first["seed"], 42);
+    let piped = sandbox
+        .run_with_stdin(&["roll", "-", "--seed", "42"], D12)
+        .ok()
+        .json();
+    assert_eq!(piped, first);
+    // `--db` given, but a plain roll logs nothing: no file appears.
+    assert!(!sandbox.db.exists());
+    assert!(!sandbox.path("home").exists());
+}
+
+#[test]
+fn an_array_of_rolls_seeds_each_element() {
+    let sandbox = Sandbox::new();
+    let rolls = sandbox
+        .run_bare(&["roll", &format!("[{D12},{D12}]"), "--seed", "1"])
+        .ok()
+        .json();
+    assert_eq!(rolls[0]["seed"], 1);
+    assert_eq!(rolls[1]["seed"], 2);
+}
+
+#[test]
+fn kinds_list_every_system() {
+    let kinds = Sandbox::new().run_bare(&["kinds"]).ok().json();
+    let text = kinds.to_string();
+    for system in ["stunt", "genre", "universe", "marks", "d12"] {
+        assert!(text.contains(&format!("\"{system}\"")), "{system}");
+    }
+}
+
+#[test]
+fn bad_requests_exit_2_with_one_line_naming_the_problem() {
+    let sandbox = Sandbox::new();
+    for (args, needle) in [
+        (vec!["odds", "{"], "bad request"),
+        (vec!["odds", ""], "the request is empty"),
+        (vec!["odds", r#"{"system":"dnd","roll":"x"}"#], "dnd"),
+        (
+            vec!["roll", r#"{"system":"d12","roll":"straight","ranks":99}"#],
+            "ranks",
+        ),
+        (
+            vec!["odds", &format!("[{D12},{{\"system\":\"d12\"}}]")],
+            "[1]",
+        ),
+    ] {
+        let err = sandbox.run_bare(&args).fails(2);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn argument_mistakes_exit_2_with_one_line_and_the_usage() {
+    let sandbox = Sandbox::new();
+    let err = sandbox.run_bare(&["export"]).fails(2);
+    assert_eq!(
+        err,
+        "rollbook: the following required arguments were not provided: --out <FILE> (usage: rollbook export --out <FILE>)"
+    );
+    let err = sandbox
+        .run_bare(&["roster", "create", "X", "--system", "dnd"])
+        .fails(2);
+    assert!(
+        err.contains("[possible values: stunt, genre, universe, marks, d12]"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+    let err = sandbox
+        .run_bare(&["import", "x.json", "--mode", "mix"])
+        .fails(2);
+    assert!(err.contains("merge, replace, copy"), "{err}");
+    let err = sandbox.run_bare(&["roll", D12, "--seed", "-1"]).fails(2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn help_lists_examples_for_the_tool_and_each_command() {
+    let sandbox = Sandbox::new();
+    let top = sandbox.run_bare(&["--help"]).ok();
+    for word in [
+        "roster",
+        "import",
+        "export",
+        "log",
+        "--db",
+        "--json",
+        "Examples:",
+    ] {
+        assert!(top.stdout.contains(word), "--help lacks {word}");
+    }
+    for command in [
+        vec!["roster", "--help"],
+        vec!["roster", "create", "--help"],
+        vec!["character", "show", "--help"],
+        vec!["search", "--help"],
+        vec!["import", "--help"],
+        vec!["export", "--help"],
+        vec!["log", "--help"],
+        vec!["roll", "--help"],
+        vec!["trash", "--help"],
+        vec!["undo", "--help"],
+    ] {
+        let help = sandbox.run_bare(&command).ok();
+        assert!(help.stdout.contains("Examples:\n  rollbook"), "{command:?}");
+    }
+    let version = sandbox.run_bare(&["--version"]).ok();
+    assert!(version.stdout.starts_with("rollbook "));
+}

@@ -1,0 +1,131 @@
+//! A `--db` that is not a Rollbook database, is damaged or was written by a newer Rollbook is
+//! refused with the store's message, exit status 1, and left byte-for-byte as it was, whatever
+//! the command.
+
+mod common;
+
+use std::path::Path;
+
+use common::{fixture_str, snapshot, Sandbox};
+
+/// Every command that opens the database, reading or writing.
+fn commands() -> Vec<Vec<String>> {
+    let d12 = r#"{"system":"d12","roll":"straight","ranks":2}"#;
+    [
+        vec!["roster", "list"],
+        vec!["roster", "create", "New", "--system", "d12"],
+        vec!["roster", "delete", "Friday Night Heroes"],
+        vec!["character", "list"],
+        vec!["search", "vex"],
+        vec!["import", "FIXTURE"],
+        vec!["import", "FIXTURE", "--dry-run"],
+        vec!["export", "--out", "-"],
+        vec!["log"],
+        vec!["trash", "empty", "--yes"],
+        vec!["undo"],
+        vec!["roll", d12, "--character", "Vex"],
+    ]
+    .into_iter()
+    .map(|c| {
+        c.into_iter()
+            .map(|a| {
+                if a == "FIXTURE" {
+                    fixture_str("d12.json")
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect()
+    })
+    .collect()
+}
+
+fn refused_by_every_command(sandbox: &Sandbox, file: &Path, needle: &str) {
+    let before = snapshot(file);
+    for command in commands() {
+        let mut args = vec!["--db", file.to_str().unwrap()];
+        args.extend(command.iter().map(String::as_str));
+        let err = sandbox.run_bare(&args).fails(1);
+        assert!(err.contains(needle), "{command:?}: {err}");
+        assert!(err.contains("left untouched"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(
+            snapshot(file),
+            before,
+            "{command:?} changed {}",
+            file.display()
+        );
+    }
+    let json = sandbox.run_bare(&["--db", file.to_str().unwrap(), "--json", "roster", "list"]);
+    assert_eq!(json.code, 1);
+    let error: serde_json::Value = serde_json::from_str(&json.stderr).unwrap();
+    assert!(error["error"]["code"].is_string());
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_and_unchanged() {
+    let sandbox = Sandbox::new();
+    let notes = sandbox.path("campaign-notes.txt");
+    std::fs::write(&notes, "Session 12: the heist goes wrong.\n".repeat(10)).unwrap();
+    refused_by_every_command(
+        &sandbox,
+        &notes,
+        "is not a Rollbook database (not an SQLite database)",
+    );
+}
+
+#[test]
+fn another_programs_sqlite_file_is_refused_and_unchanged() {
+    let sandbox = Sandbox::new();
+    let other = sandbox.path("other.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&other).unwrap();
+        conn.execute_batch("CREATE TABLE campaign (name TEXT); INSERT INTO campaign VALUES ('x');")
+            .unwrap();
+    }
+    refused_by_every_command(&sandbox, &other, "an SQLite database of another program");
+}
+
+#[test]
+fn a_database_from_a_newer_rollbook_is_refused_and_unchanged() {
+    let sandbox = Sandbox::seeded();
+    {
+        let conn = rusqlite::Connection::open(&sandbox.db).unwrap();
+        conn.pragma_update(None, "user_version", 99).unwrap();
+    }
+    refused_by_every_command(
+        &sandbox,
+        &sandbox.db,
+        "written by a newer Rollbook (database version 99",
+    );
+}
+
+#[test]
+fn a_damaged_database_is_refused_and_unchanged() {
+    let sandbox = Sandbox::seeded();
+    // Overwrite the middle of the file (past the header) with garbage.
+    let mut bytes = std::fs::read(&sandbox.db).unwrap();
+    assert!(bytes.len() > 8192);
+    let page = 4096;
+    for b in &mut bytes[page..page * 2] {
+        *b = 0x5A;
+    }
+    std::fs::write(&sandbox.db, &bytes).unwrap();
+    let err = sandbox.run(&["roster", "list"]).fails(1);
+    assert!(
+        err.contains("damaged Rollbook database") || err.contains("not a Rollbook database"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&sandbox.db).unwrap(), bytes);
+}
+
+#[test]
+fn a_folder_is_refused() {
+    let sandbox = Sandbox::new();
+    let folder = sandbox.path("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let err = sandbox
+        .run_bare(&["--db", folder.to_str().unwrap(), "roster", "list"])
+        .fails(1);
+    assert!(err.contains("it is a folder"), "{err}");
+}
