@@ -129,3 +129,42 @@ fn a_folder_is_refused() {
         .fails(1);
     assert!(err.contains("it is a folder"), "{err}");
 }
+
+#[test]
+fn an_older_database_is_upgraded_after_a_backup_and_says_so() {
+    let sandbox = Sandbox::seeded();
+    {
+        // Back to schema 1: the roll log came with schema 2.
+        let conn = rusqlite::Connection::open(&sandbox.db).unwrap();
+        conn.execute_batch("DROP TABLE roll_log; PRAGMA user_version = 1;")
+            .unwrap();
+    }
+    let listed = sandbox.run(&["roster", "list"]).ok();
+    assert_eq!(listed.stdout.lines().count(), 6, "{}", listed.stdout);
+    assert!(
+        listed.stderr.starts_with(&format!(
+            "Upgraded {} from database version 1; the old file was copied to ",
+            sandbox.db.display()
+        )),
+        "{}",
+        listed.stderr
+    );
+    let backup = listed
+        .stderr
+        .trim_end()
+        .rsplit(" copied to ")
+        .next()
+        .unwrap();
+    assert!(Path::new(backup).exists(), "{backup}");
+    // Upgraded once: the log works and nothing more is said.
+    sandbox
+        .run(&[
+            "roll",
+            r#"{"system":"d12","roll":"straight"}"#,
+            "--character",
+            "Vex",
+        ])
+        .ok();
+    let again = sandbox.run(&["roster", "list"]).ok();
+    assert_eq!(again.stderr, "");
+}

@@ -273,3 +273,29 @@ fn replace_sends_left_out_characters_to_the_trash() {
     let trash = sandbox.run(&["--json", "trash"]).ok().json();
     assert_eq!(trash["characters"][0]["name"], "Brick");
 }
+
+#[test]
+fn a_large_import_is_quiet_when_stderr_is_not_a_terminal() {
+    let sandbox = Sandbox::new();
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("d12.json")).unwrap()).unwrap();
+    let vex = file["rosters"][0]["characters"][0].clone();
+    let many: Vec<serde_json::Value> = (0..800)
+        .map(|i| {
+            let mut c = vex.clone();
+            c.as_object_mut().unwrap().remove("id");
+            c["name"] = format!("Vex {i}").into();
+            c
+        })
+        .collect();
+    file["rosters"][0]["characters"] = many.into();
+    let big = sandbox.path("big.json");
+    std::fs::write(&big, file.to_string()).unwrap();
+    let done = sandbox.run(&["import", big.to_str().unwrap()]).ok();
+    assert_eq!(done.stderr, "");
+    assert!(
+        done.stdout.contains("800 characters (800 added"),
+        "{}",
+        done.stdout
+    );
+}

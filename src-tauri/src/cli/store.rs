@@ -29,13 +29,14 @@ pub fn open(global: &Global, how: Open) -> Result<Store, Failure> {
         return Ok(Store::open_in_memory()?);
     }
     let store = Store::open(&path)?;
-    if let Some(from) = store.opened().migrated_from {
+    // Said once, on stderr, for people; scripts (--json) read the same database either way.
+    if let (Some(from), false) = (store.opened().migrated_from, global.json) {
         let backup = match &store.opened().backup {
             Some(backup) => format!("; the old file was copied to {}", backup.display()),
             None => String::new(),
         };
         eprintln!(
-            "rollbook: upgraded {} from database version {from}{backup}",
+            "Upgraded {} from database version {from}{backup}",
             path.display()
         );
     }
