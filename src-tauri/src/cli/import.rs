@@ -49,6 +49,7 @@ impl From<Mode> for ImportMode {
 pub struct ImportArgs {
     /// The roster file (FORMAT.md JSON).
     file: PathBuf,
+    /// What to do with rosters and characters whose id is already stored.
     #[arg(long, value_enum, default_value_t = Mode::Merge)]
     mode: Mode,
     /// Print the preview and write nothing.

@@ -100,8 +100,9 @@ pub enum Command {
         /// The roll request as JSON, or `-` to read it from stdin.
         request: String,
     },
-    /// Roll a request (or a JSON array of requests) and print the dice and outcome as JSON;
-    /// with --character or --roster, under the roster's house rules, and logged.
+    /// Roll a request (or a JSON array of requests) and print the dice and outcome as JSON.
+    ///
+    /// With --character or --roster the roster's house rules apply and each roll is logged.
     #[command(after_help = roll::EXAMPLES)]
     Roll(roll::RollArgs),
     /// Print the catalog of systems, roll kinds, their fields and rulings as JSON.
