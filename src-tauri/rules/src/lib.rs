@@ -54,7 +54,7 @@ pub use house_rules::{ruled_target, HouseRules, StuntChart, DEFAULT_LEVELS};
 pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
 pub use spec::{Catalog, FieldKind, FieldSpec, KindSpec, SystemSpec, MAX_POOL};
 pub use systems::d12::{DamageRow, DAMAGE_TABLE, LIMBS};
-pub use tray::random_seed;
+pub use tray::{random_seed, MAX_PORTABLE_SEED};
 
 /// Exact odds of a request under the default rules.
 pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {

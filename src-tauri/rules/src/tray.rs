@@ -36,7 +36,25 @@ impl Tray {
     }
 }
 
-/// A fresh seed from the operating system, for rolls the user did not seed.
+/// The largest seed [`random_seed`] draws: 2^53 - 1, the largest integer every JSON reader keeps
+/// exactly (a JavaScript number is a double). Seeds travel through the window, the roll log and
+/// exported files; one that came back rounded would replay a different roll.
+pub const MAX_PORTABLE_SEED: u64 = (1 << 53) - 1;
+
+/// A fresh seed from the operating system, for rolls the user did not seed (at most
+/// [`MAX_PORTABLE_SEED`]).
 pub fn random_seed() -> u64 {
-    rand::random()
+    rand::random::<u64>() & MAX_PORTABLE_SEED
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawn_seeds_survive_any_json_reader() {
+        assert!((0..1000).all(|_| random_seed() <= MAX_PORTABLE_SEED));
+        // 2^53 - 1 is exactly representable as a double; 2^53 + 1 is not.
+        assert_eq!(MAX_PORTABLE_SEED as f64 as u64, MAX_PORTABLE_SEED);
+    }
 }

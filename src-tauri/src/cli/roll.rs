@@ -36,10 +36,6 @@ pub struct RollArgs {
     roster: Option<String>,
 }
 
-/// Seeds drawn for logged rolls stay within what a JavaScript number holds exactly (as the
-/// window's do), so a seed shown in the window's log replays the roll when typed back in.
-const MAX_JS_SEED: u64 = (1 << 53) - 1;
-
 pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
     if args.character.is_none() && args.roster.is_none() {
         return unlogged(&args.request, args.seed);
@@ -69,7 +65,7 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
     for (index, request) in requests.items.iter().enumerate() {
         let seed = match args.seed {
             Some(base) => base.wrapping_add(index as u64),
-            None => rollbook_rules::random_seed() & MAX_JS_SEED,
+            None => rollbook_rules::random_seed(),
         };
         let result = rollbook_rules::roll_with(request, &roster.house_rules, seed)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;

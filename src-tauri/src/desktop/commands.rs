@@ -20,15 +20,11 @@ pub async fn odds(request: Value) -> Result<Odds, IpcError> {
     Ok(rollbook_rules::odds(&request)?)
 }
 
-/// The largest seed a JavaScript number holds exactly (2^53 - 1). Seeds the window draws stay
-/// within it, so the seed shown with a roll replays that roll when typed back in.
-pub const MAX_JS_SEED: u64 = (1 << 53) - 1;
-
 /// Rolls one request; with `seed` the dice are reproducible, without it a fresh seed is drawn
 /// (and returned in the result, so any roll can be replayed).
 #[tauri::command]
 pub async fn roll(request: Value, seed: Option<u64>) -> Result<RollResult, IpcError> {
     let request = rollbook_rules::request_from_value(request)?;
-    let seed = seed.unwrap_or_else(|| rollbook_rules::random_seed() & MAX_JS_SEED);
+    let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
     Ok(rollbook_rules::roll(&request, seed)?)
 }

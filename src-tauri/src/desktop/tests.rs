@@ -91,7 +91,7 @@ fn roll_without_a_seed_reports_one_that_javascript_keeps_exactly() {
     let result = invoke("roll", json!({"request": d12_straight()})).expect("roll answers");
     let seed = result["seed"].as_u64().expect("seed is a number");
     assert!(
-        seed <= super::commands::MAX_JS_SEED,
+        seed <= rollbook_rules::MAX_PORTABLE_SEED,
         "seed {seed} is not a safe JS integer"
     );
 }
