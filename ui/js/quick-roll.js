@@ -155,10 +155,24 @@ export function startQuickRoll(doc) {
     updateOdds();
   }
 
+  /**
+   * A new kind <select> for the system's kinds. Refilling the old one is not enough: WebKit
+   * fires `change` only when the picked index differs from the one last picked by the user, so
+   * after "Opposed roll" (index 1) in one system, picking index 1 in the next system's list
+   * would silently do nothing.
+   */
+  function replaceKindSelect(kinds) {
+    const fresh = ui.kind.cloneNode(false);
+    fillSelect(fresh, kinds);
+    fresh.addEventListener('change', () => selectKind(fresh.value));
+    ui.kind.replaceWith(fresh);
+    ui.kind = fresh;
+  }
+
   function selectSystem(systemId) {
     state.system = state.catalog.systems.find((s) => s.id === systemId) ?? state.catalog.systems[0];
     ui.system.value = state.system.id;
-    fillSelect(ui.kind, state.system.kinds);
+    replaceKindSelect(state.system.kinds);
     selectKind(state.system.kinds[0]?.id);
   }
 
@@ -216,7 +230,6 @@ export function startQuickRoll(doc) {
   }
 
   ui.system.addEventListener('change', () => selectSystem(ui.system.value));
-  ui.kind.addEventListener('change', () => selectKind(ui.kind.value));
   ui.fields.addEventListener('input', onInput);
   ui.fields.addEventListener('change', onInput);
   ui.seed.addEventListener('input', () => showSeedError(null));

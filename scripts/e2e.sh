@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# End-to-end tests of the real app: tauri-driver + WebKitWebDriver drive the built binary under
+# Xvfb; node --test prints the summary lines CI reads.
+# Usage: scripts/e2e.sh [node --test args…]   (build first: cargo build -p rollbook)
+# ROLLBOOK_BIN picks the binary (default target/debug/rollbook, relative to the repository).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "e2e: $*" >&2; exit 1; }
+
+PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin"
+command -v tauri-driver >/dev/null || fail "tauri-driver is missing: cargo install tauri-driver --locked"
+webkit_driver=${WEBKIT_WEBDRIVER:-/usr/bin/WebKitWebDriver}
+[ -x "$webkit_driver" ] || fail "$webkit_driver is missing: apt-get install webkit2gtk-driver"
+command -v xvfb-run >/dev/null || fail "xvfb-run is missing: apt-get install xvfb xauth"
+command -v node >/dev/null || fail "node is missing"
+[ -d node_modules/selenium-webdriver ] || fail "selenium-webdriver is missing: npm install --no-audit --no-fund"
+bin=${ROLLBOOK_BIN:-target/debug/rollbook}
+case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
+[ -x "$bin" ] || fail "no app binary at $bin: cargo build -p rollbook (or set ROLLBOOK_BIN)"
+
+export ROLLBOOK_BIN="$bin" WEBKIT_WEBDRIVER="$webkit_driver"
+exec xvfb-run -a -s "-screen 0 1280x800x24" node --test "${@:-tests/e2e/}"
