@@ -1,20 +1,52 @@
 #!/usr/bin/env bash
-# Takes a screenshot of the Rollbook window under Xvfb (no window manager: the window sits at 0,0).
-# Usage: scripts/screenshot.sh OUT.png [light|dark] [BINARY]
-# Needs xvfb and imagemagick (scripts/bootstrap.sh installs both).
+# Takes a screenshot of the Rollbook window under Xvfb (no window manager, no decorations).
+# Usage: scripts/screenshot.sh OUT.png [light|dark] [BINARY] [SCENE]
+#   Without SCENE: the window as it opens, captured by X (xdotool finds it, ImageMagick's
+#   `import` grabs it once two captures in a row are the same).
+#   With SCENE (quick-roll, marks, d12, d12-opposed, genre, stunt, universe, error): the app is
+#   driven there through WebDriver first (tests/e2e/screenshot.mjs; needs tauri-driver,
+#   WebKitWebDriver and `npm install`).
+# Needs xvfb, xdotool and imagemagick (scripts/bootstrap.sh installs them).
 set -euo pipefail
-out=${1:?usage: screenshot.sh OUT.png [light|dark] [BINARY]}
+cd "$(dirname "$0")/.."
+out=${1:?usage: screenshot.sh OUT.png [light|dark] [BINARY] [SCENE]}
 theme=${2:-light}
 binary=${3:-target/debug/rollbook}
+scene=${4:-}
+case "$binary" in /*) ;; *) binary="$PWD/$binary" ;; esac
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+[ -x "$binary" ] || { echo "screenshot: no app binary at $binary (cargo build -p rollbook)" >&2; exit 1; }
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 # GTK's dark variant is what WebKitGTK reports as prefers-color-scheme: dark.
 gtk_theme=Adwaita
 [ "$theme" = dark ] && gtk_theme=Adwaita:dark
-XDG_DATA_HOME=$data GTK_THEME=$gtk_theme SHOT_OUT=$out SHOT_BIN=$binary \
+export GTK_THEME=$gtk_theme
+
+if [ -n "$scene" ]; then
+  PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin" ROLLBOOK_BIN=$binary \
+    xvfb-run -a -s "-screen 0 1280x800x24" node tests/e2e/screenshot.mjs "$out" "$scene"
+  echo "wrote $out"
+  exit 0
+fi
+
+mkdir -p "$data/data" "$data/config" "$data/cache"
+HOME=$data XDG_DATA_HOME=$data/data XDG_CONFIG_HOME=$data/config XDG_CACHE_HOME=$data/cache \
+SHOT_OUT=$out SHOT_BIN=$binary SHOT_DIR=$data \
   xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+    set -euo pipefail
     "$SHOT_BIN" & app=$!
-    sleep "${SHOT_WAIT:-5}"
-    import -window root -crop 1200x800+0+0 +repage "$SHOT_OUT"
-    kill "$app"; wait "$app" 2>/dev/null || true'
+    trap "kill $app 2>/dev/null; wait $app 2>/dev/null || true" EXIT
+    id=$(timeout 60 xdotool search --sync --onlyvisible --name "^Rollbook$" | head -n1)
+    # The page paints after the window maps: wait (up to 60 s) until a capture has content
+    # (not one flat colour) and the next one is the same.
+    prev=; for _ in $(seq 120); do
+      sleep 0.5
+      import -window "$id" "$SHOT_DIR/shot.png"
+      [ "$(identify -format %k "$SHOT_DIR/shot.png")" -gt 64 ] || continue
+      sum=$(md5sum < "$SHOT_DIR/shot.png")
+      [ "$sum" = "$prev" ] && break
+      prev=$sum
+    done
+    cp "$SHOT_DIR/shot.png" "$SHOT_OUT"'
 echo "wrote $out"

@@ -13,8 +13,10 @@ function describedBy(field) {
   return [field.help ? helpId(field.name) : null, errorId(field.name)].filter(Boolean).join(' ');
 }
 
+/** "0–60", or "−20 to 40" (a dash after a minus sign would read as a second minus). */
 function rangeText(field) {
-  return `${field.min}–${field.max}`.replace(/-(?=\d)/g, '\u2212');
+  const minus = (n) => String(n).replace('-', '\u2212');
+  return field.min < 0 ? `${minus(field.min)} to ${minus(field.max)}` : `${field.min}–${field.max}`;
 }
 
 function labelRow(doc, field, forId) {
@@ -131,7 +133,9 @@ function addButton(doc, field, items, redraw) {
 export function renderFields(container, fields, values, onChange) {
   const doc = container.ownerDocument;
   const legend = container.querySelector('legend');
-  const nodes = fields.map((field) => {
+  // Lists take a whole row, so they go after the two-to-a-row fields, which then pair up.
+  const ordered = [...fields.filter((f) => f.type !== 'int_list'), ...fields.filter((f) => f.type === 'int_list')];
+  const nodes = ordered.map((field) => {
     const value = values[field.name];
     const wrap = el(doc, 'div', { className: `field ${field.type}`, 'data-field': field.name });
     let parts;
