@@ -8,11 +8,12 @@ import { QuickRollPage } from './quick-roll-page.mjs';
 
 /** Each scene: the rolls to make, in order (the last one is what the panel shows). */
 export const SCENES = {
-  // A marks pool with kept, dropped, rolled-again and re-rolled dice, after two earlier rolls.
+  // A marks pool showing every die state (kept, dropped, rolled again, re-roll, cancelled,
+  // cancels), after two earlier rolls of other systems.
   'quick-roll': [
     { system: 'stunt', kind: 'check', values: { active: 'Talented', defending: 'Skilled' }, seed: 4 },
     { system: 'd12', kind: 'opposed', values: { attacker_ranks: 4, defender_ranks: 2 }, seed: 11 },
-    { system: 'marks', kind: 'pool', values: { attribute_dice: 3, skill_dice: 3, super_dice: 2, super_skill_dice: 1 }, seed: 6 },
+    { system: 'marks', kind: 'pool', values: { attribute_dice: 4, skill_dice: 2, super_dice: 2, super_skill_dice: 1 }, seed: 19 },
   ],
   marks: [{ system: 'marks', kind: 'pool', values: { attribute_dice: 4, skill_dice: 2, super_dice: 2, super_skill_dice: 1 }, seed: 19 }],
   d12: [{ system: 'd12', kind: 'straight', values: { ranks: 3, difficulty: 30 }, seed: 8 }],
