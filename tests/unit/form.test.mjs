@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRequest, canAddItem, errorTarget, fieldModel, initialValues, newItemValue, readInt, readSeed } from '../../ui/js/form.js';
+import { buildRequest, canAddItem, errorTarget, fieldModel, initialValues, newItemValue, readInt, readSeed, requestText } from '../../ui/js/form.js';
 
 // Field specs as the catalog (`rollbook kinds`) declares them.
 const specs = [
@@ -130,4 +130,12 @@ test('a list may grow up to its maximum; a new entry starts at 0 when 0 is allow
   assert.equal(newItemValue(byName.members), 0);
   assert.equal(newItemValue(fieldModel({ name: 'x', type: 'int_list', min: 2, max: 9 })), 2);
   assert.equal(newItemValue(fieldModel({ name: 'y', type: 'int_list', min: -9, max: -2 })), -9);
+});
+
+test('requestText is the request as JSON with room to wrap between values', () => {
+  const request = { system: 'universe', roll: 'group_stealth', leader: -1, members: [0, 9], advantage: false, active: 'Poor, "quoted"' };
+  const text = requestText(request);
+  assert.equal(text, '{"system": "universe", "roll": "group_stealth", "leader": -1, "members": [0, 9], "advantage": false, "active": "Poor, \\"quoted\\""}');
+  assert.deepEqual(JSON.parse(text), request);
+  assert.deepEqual(JSON.parse(requestText({ system: 's', roll: 'r', members: [] })), { system: 's', roll: 'r', members: [] });
 });

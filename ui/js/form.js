@@ -63,6 +63,15 @@ export function buildRequest(systemId, kindId, fields, values) {
 }
 
 /**
+ * A request as one line of JSON with a space after every comma and colon, so it wraps between
+ * values when shown, and pastes as it is into `rollbook odds '…'`.
+ */
+export function requestText(request) {
+  const value = (v) => (Array.isArray(v) ? `[${v.map(value).join(', ')}]` : JSON.stringify(v));
+  return `{${Object.entries(request).map(([key, v]) => `${JSON.stringify(key)}: ${value(v)}`).join(', ')}}`;
+}
+
+/**
  * What an engine error is about. Messages read "path: reason", where the path is a field
  * ("dice"), a list entry ("members[2]", counted from 0) or several fields summed
  * ("ranks + extra_dice"); a request inside an array may be prefixed ("[0].dice").

@@ -4,7 +4,7 @@
 import * as api from './api.js';
 import { renderChart } from './chart.js';
 import { renderResult } from './dice-view.js';
-import { buildRequest, errorTarget, fieldModel, initialValues, readSeed } from './form.js';
+import { buildRequest, errorTarget, fieldModel, initialValues, readSeed, requestText } from './form.js';
 import { firstInvalid, readValues, renderFields, showFieldErrors } from './form-view.js';
 import { historyEntry, pushHistory } from './history.js';
 import { renderHistory } from './history-view.js';
@@ -70,7 +70,7 @@ export function startQuickRoll(doc) {
     showFieldErrors(ui.fields, state.fields, errors);
     if (errors.length) return { errors };
     const request = buildRequest(state.system.id, state.kind.id, state.fields, values);
-    ui.requestJson.textContent = JSON.stringify(request);
+    ui.requestJson.textContent = requestText(request);
     return { request };
   }
 
