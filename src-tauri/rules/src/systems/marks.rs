@@ -419,6 +419,24 @@ fn pool_fields() -> Vec<FieldSpec> {
     ]
 }
 
+/// "1 Mark", "3 Marks".
+fn marks_word(n: i64) -> String {
+    if n == 1 {
+        "1 Mark".into()
+    } else {
+        format!("{n} Marks")
+    }
+}
+
+/// "1 roll", "4 rolls".
+fn rolls_word(n: i64) -> String {
+    if n == 1 {
+        "1 roll".into()
+    } else {
+        format!("{n} rolls")
+    }
+}
+
 fn tier(marks: i64) -> &'static str {
     match marks {
         7.. => "Super Human",
@@ -467,8 +485,9 @@ impl Kind for Pool {
             outcome: marks.to_string(),
             success,
             detail: format!(
-                "{}: {marks} Marks ({}), {} needed: {}",
+                "{}: {} ({}), {} needed: {}",
                 dice.describe(),
+                marks_word(marks),
                 tier(marks),
                 self.needed,
                 if success { "success" } else { "failure" }
@@ -652,8 +671,9 @@ impl Kind for Extended {
                     outcome: on.to_string(),
                     success: true,
                     detail: format!(
-                        "{so_far} of {} Marks after {step} rolls: completes on step {on}",
-                        self.plateau
+                        "{so_far} of {} Marks after {}: completes on step {on}",
+                        self.plateau,
+                        rolls_word(step)
                     ),
                     total: Some(so_far),
                     groups,
@@ -664,8 +684,9 @@ impl Kind for Extended {
             outcome: "failure".into(),
             success: false,
             detail: format!(
-                "{so_far} of {} Marks after {} rolls: the plateau was not reached, failure",
-                self.plateau, self.max_steps
+                "{so_far} of {} Marks after {}: the plateau was not reached, failure",
+                self.plateau,
+                rolls_word(self.max_steps)
             ),
             total: Some(so_far),
             groups,
@@ -824,7 +845,10 @@ impl Kind for Contested {
         Rolled {
             outcome: margin.to_string(),
             success: margin > 0,
-            detail: format!("Attacker {attack} Marks vs defender {defend}: {verdict}"),
+            detail: format!(
+                "Attacker {} vs defender {defend}: {verdict}",
+                marks_word(attack)
+            ),
             total: Some(margin),
             groups,
         }
