@@ -2,7 +2,8 @@
 # End-to-end tests of the real app: tauri-driver + WebKitWebDriver drive the built binary under
 # Xvfb; node --test prints the summary lines CI reads.
 # Usage: scripts/e2e.sh [node --test args…]   (build first: cargo build -p rollbook)
-# ROLLBOOK_BIN picks the binary (default target/debug/rollbook, relative to the repository).
+# ROLLBOOK_BIN picks the binary (default $CARGO_TARGET_DIR/debug/rollbook, else target/debug/rollbook,
+# relative to the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +16,7 @@ webkit_driver=${WEBKIT_WEBDRIVER:-/usr/bin/WebKitWebDriver}
 command -v xvfb-run >/dev/null || fail "xvfb-run is missing: apt-get install xvfb xauth"
 command -v node >/dev/null || fail "node is missing"
 [ -d node_modules/selenium-webdriver ] || fail "selenium-webdriver is missing: npm install --no-audit --no-fund"
-bin=${ROLLBOOK_BIN:-target/debug/rollbook}
+bin=${ROLLBOOK_BIN:-${CARGO_TARGET_DIR:-target}/debug/rollbook}
 case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
 [ -x "$bin" ] || fail "no app binary at $bin: cargo build -p rollbook (or set ROLLBOOK_BIN)"
 
