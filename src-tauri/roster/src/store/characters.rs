@@ -359,26 +359,16 @@ pub(crate) fn insert_character(
     c: &CharacterFields,
     position: i64,
 ) -> Result<()> {
-    let at = now().as_millisecond();
-    conn.prepare_cached(
+    write_character_row(
+        conn,
         "INSERT INTO characters (id, roster_id, name, player, kind, tags, notes, sheet, position,
                                  created_at, updated_at, search_text)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
-    )?
-    .execute(params![
-        id.to_string(),
-        roster_id.to_string(),
-        c.name,
-        c.player,
-        c.kind,
-        serde_json::to_string(c.tags).unwrap_or_else(|_| "[]".into()),
-        c.notes,
-        serde_json::to_string(c.sheet).unwrap_or_default(),
+        id,
+        roster_id,
+        c,
         position,
-        at,
-        Character::search_text(c.name, c.player, c.tags),
-    ])?;
-    Ok(())
+    )
 }
 
 /// Rewrites a character's fields, roster and position; takes it out of the trash if it was there.
@@ -389,13 +379,30 @@ pub(crate) fn update_character_row(
     c: &CharacterFields,
     position: i64,
 ) -> Result<()> {
-    conn.prepare_cached(
+    write_character_row(
+        conn,
         "UPDATE characters SET roster_id = ?2, name = ?3, player = ?4, kind = ?5, tags = ?6,
                 notes = ?7, sheet = ?8, position = ?9, updated_at = ?10, search_text = ?11,
                 deleted_at = NULL, delete_batch = NULL
          WHERE id = ?1",
-    )?
-    .execute(params![
+        id,
+        roster_id,
+        c,
+        position,
+    )
+}
+
+/// Runs `sql` with the one parameter list both writes share: ?1 id, ?2 roster, ?3..?8 the
+/// fields, ?9 position, ?10 now, ?11 the search text.
+fn write_character_row(
+    conn: &Connection,
+    sql: &str,
+    id: Uuid,
+    roster_id: Uuid,
+    c: &CharacterFields,
+    position: i64,
+) -> Result<()> {
+    conn.prepare_cached(sql)?.execute(params![
         id.to_string(),
         roster_id.to_string(),
         c.name,
