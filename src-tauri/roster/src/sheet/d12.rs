@@ -141,7 +141,11 @@ impl D12Sheet {
                 None => roles.push((role, i)),
             }
         }
-        let total: i64 = self.abilities.iter().map(|a| a.ranks.max(0)).sum();
+        // Saturating: an imported or edited sheet may hold any i64, and a sum must not panic.
+        let total = self
+            .abilities
+            .iter()
+            .fold(0i64, |sum, a| sum.saturating_add(a.ranks.max(0)));
         if total > TOTAL_MAX {
             check.push(
                 abilities,
