@@ -8,6 +8,7 @@ mod migrations;
 mod open;
 mod roll_log;
 pub(crate) mod rosters;
+mod sheets;
 
 use std::path::{Path, PathBuf};
 

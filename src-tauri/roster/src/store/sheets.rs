@@ -1,0 +1,53 @@
+//! Sheet questions the window asks while a GM edits: is this sheet valid for the roster, and what
+//! do the rules derive from it. Nothing here writes.
+
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::Store;
+use crate::error::Result;
+use crate::sheet::SheetReport;
+
+impl Store {
+    /// Validates an untrusted sheet against the roster's system and house rules WITHOUT saving
+    /// it: every problem (paths under `sheet.`) and the values the rules derive from it.
+    pub fn check_sheet(&self, roster_id: Uuid, sheet: &Value) -> Result<SheetReport> {
+        let roster = self.roster(roster_id)?;
+        Ok(SheetReport::of(roster.system, sheet, &roster.house_rules))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rollbook_rules::{HouseRules, StuntChart};
+    use serde_json::json;
+    use uuid::Uuid;
+
+    use crate::{NewRoster, Store, System};
+
+    #[test]
+    fn check_sheet_uses_the_roster_house_rules_and_writes_nothing() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut new = NewRoster::new("Squad", System::Stunt);
+        new.house_rules = Some(HouseRules {
+            stunt: StuntChart::ruled(vec!["Low".into(), "High".into()]),
+        });
+        let roster = store.create_roster(new).unwrap();
+        let sheet = json!({"basestats": {"ATT": "High", "POWER": "Low", "LUCK": "Average"}});
+        let report = store.check_sheet(roster.id, &sheet).unwrap();
+        assert_eq!(
+            report.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["sheet.basestats.LUCK: \"Average\" is not a level of this roster; expected one of Low, High"]
+        );
+        assert_eq!(report.derived[0].value, "Low 8, High 12");
+        assert!(store.characters(roster.id).unwrap().is_empty());
+        assert_eq!(store.roster(roster.id).unwrap().character_count, 0);
+    }
+
+    #[test]
+    fn check_sheet_of_an_unknown_roster_is_not_found() {
+        let store = Store::open_in_memory().unwrap();
+        let err = store.check_sheet(Uuid::new_v4(), &json!({})).unwrap_err();
+        assert_eq!(err.code(), "roster_not_found");
+    }
+}
