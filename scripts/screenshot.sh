@@ -3,9 +3,9 @@
 # Usage: scripts/screenshot.sh OUT.png [light|dark] [BINARY] [SCENE]
 #   Without SCENE: the window as it opens, captured by X (xdotool finds it, ImageMagick's
 #   `import` grabs it once two captures in a row are the same).
-#   With SCENE (quick-roll, marks, d12, d12-opposed, genre, stunt, universe, error): the app is
-#   driven there through WebDriver first (tests/e2e/screenshot.mjs; needs tauri-driver,
-#   WebKitWebDriver and `npm install`).
+#   With SCENE (a file of tests/e2e/scenes/, e.g. quick-roll or rosters, or FILE:EXPORT for
+#   its other scenes, e.g. quick-roll:d12): the app is driven there through WebDriver first
+#   (tests/e2e/screenshot.mjs; needs tauri-driver, WebKitWebDriver and `npm install`).
 # Needs xvfb, xdotool and imagemagick (scripts/bootstrap.sh installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."

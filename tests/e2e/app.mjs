@@ -177,3 +177,25 @@ export async function startApp(options = {}) {
   const cli = (...args) => JSON.parse(execFileSync(BINARY, args, { env, encoding: 'utf8', timeout: 60_000 }));
   return { driver, env, dataDir: env.XDG_DATA_HOME, root, marker, cli, stop, processes: () => pidsWithEnv('ROLLBOOK_E2E_RUN', marker) };
 }
+
+/**
+ * Switches the window to a tab of the app bar (`rosters`, `quick-roll`, `log`) the way a user
+ * does, by clicking it, and waits until its view is shown. Tabs are `[role=tab][data-view=NAME]`
+ * controlling `#view-NAME`.
+ */
+export async function showView(driver, name, timeoutMs = 30_000) {
+  const tab = await driver.wait(
+    async () => (await driver.findElements({ css: `[role="tab"][data-view="${name}"]` }))[0] ?? null,
+    timeoutMs,
+    `the app bar has no "${name}" tab`,
+  );
+  await tab.click();
+  await driver.wait(
+    async () => driver.executeScript((view) => {
+      const panel = document.getElementById(`view-${view}`);
+      return Boolean(panel && !panel.hidden && panel.getBoundingClientRect().width > 0);
+    }, name),
+    timeoutMs,
+    `the "${name}" view did not show`,
+  );
+}

@@ -1,0 +1,42 @@
+// Quick roll scenes: `quick-roll` (the README picture) and one per system as named exports
+// (`quick-roll:marks`, `quick-roll:d12`, …). Each plays rolls in order; the last one is shown.
+
+import { QuickRollPage } from '../quick-roll-page.mjs';
+
+const MARKS_POOL = { system: 'marks', kind: 'pool', values: { attribute_dice: 4, skill_dice: 2, super_dice: 2, super_skill_dice: 1 }, seed: 19 };
+const D12_OPPOSED = { system: 'd12', kind: 'opposed', values: { attacker_ranks: 4, defender_ranks: 2 }, seed: 11 };
+
+async function play(driver, helpers, steps) {
+  await helpers.showView('quick-roll');
+  const page = new QuickRollPage(driver);
+  await page.ready();
+  for (const step of steps) {
+    await page.choose(step.system, step.kind);
+    await page.fill(step.values);
+    if (step.roll === false) {
+      await driver.wait(async () => (await page.fieldError(Object.keys(step.values)[0])) !== null, helpers.WAIT_MS);
+      continue;
+    }
+    await page.waitForOdds(step.values);
+    const count = await page.rollCount();
+    await page.setSeed(step.seed ?? null);
+    await page.pressRoll();
+    await page.waitForRoll(count + 1);
+    await page.waitForOdds(step.values);
+  }
+}
+
+/** A marks pool showing every die state, after two earlier rolls of other systems. */
+export const scene = (driver, helpers) => play(driver, helpers, [
+  { system: 'stunt', kind: 'check', values: { active: 'Talented', defending: 'Skilled' }, seed: 4 },
+  D12_OPPOSED,
+  MARKS_POOL,
+]);
+
+export const marks = (driver, helpers) => play(driver, helpers, [MARKS_POOL]);
+export const d12 = (driver, helpers) => play(driver, helpers, [{ system: 'd12', kind: 'straight', values: { ranks: 3, difficulty: 30 }, seed: 8 }]);
+export const d12Opposed = (driver, helpers) => play(driver, helpers, [D12_OPPOSED]);
+export const genre = (driver, helpers) => play(driver, helpers, [{ system: 'genre', kind: 'action', values: { dice: 2, difficulty: 3 }, seed: 3 }]);
+export const stunt = (driver, helpers) => play(driver, helpers, [{ system: 'stunt', kind: 'doubles', values: { needed: 6 }, seed: 5 }]);
+export const universe = (driver, helpers) => play(driver, helpers, [{ system: 'universe', kind: 'group_stealth', values: {}, seed: 3 }]);
+export const error = (driver, helpers) => play(driver, helpers, [{ system: 'marks', kind: 'pool', values: { attribute_dice: 61 }, roll: false }]);
