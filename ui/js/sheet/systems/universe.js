@@ -1,0 +1,79 @@
+// Universe Deck d20 sheet (FORMAT.md "Sheets", RULES.md section 3): skills, combat skill,
+// attack bonus, AC, save DCs, hp and Sanity, the Lucky flag and the fate cards held.
+
+export default {
+  system: 'universe',
+  root: {
+    type: 'object',
+    children: [
+      {
+        type: 'object',
+        label: 'Combat',
+        children: [
+          { type: 'int', key: 'combat_skill', label: 'Combat skill', min: 0, max: 20 },
+          { type: 'int', key: 'attack_bonus', label: 'Attack bonus', min: -20, max: 20 },
+          { type: 'int', key: 'ac', label: 'AC', min: 0, max: 40 },
+        ],
+      },
+      {
+        type: 'list',
+        key: 'skills',
+        label: 'Skills',
+        itemLabel: 'Skill',
+        newItem: () => ({ name: '', level: 1 }),
+        item: {
+          type: 'object',
+          children: [
+            { type: 'text', key: 'name', label: 'Name', wide: true },
+            { type: 'int', key: 'level', label: 'Level', min: 0, max: 20 },
+          ],
+        },
+      },
+      {
+        type: 'object',
+        key: 'saves',
+        label: 'Saves (DC)',
+        children: [
+          { type: 'int', key: 'physical', label: 'Physical', min: 1, max: 30 },
+          { type: 'int', key: 'mental', label: 'Mental', min: 1, max: 30 },
+          { type: 'int', key: 'luck', label: 'Luck', min: 1, max: 30 },
+        ],
+      },
+      {
+        type: 'object',
+        key: 'hp',
+        label: 'Hit points',
+        children: [
+          { type: 'int', key: 'current', label: 'Current', min: 0 },
+          { type: 'int', key: 'max', label: 'Max', min: 1, max: 999 },
+        ],
+      },
+      {
+        type: 'object',
+        key: 'sanity',
+        label: 'Sanity',
+        children: [
+          { type: 'int', key: 'current', label: 'Current', min: 0 },
+          { type: 'int', key: 'max', label: 'Max', min: 1, max: 999 },
+        ],
+      },
+      {
+        type: 'object',
+        label: 'Fate',
+        children: [
+          { type: 'bool', key: 'lucky', label: 'Lucky (may keep two fate cards)' },
+          {
+            type: 'list',
+            key: 'fate',
+            label: 'Fate cards held',
+            itemLabel: 'Card',
+            help: 'Rank then suit: QH, 10S, AC.',
+            maxItems: 2,
+            newItem: () => '',
+            item: { type: 'text', label: 'Card', placeholder: 'QH', short: true },
+          },
+        ],
+      },
+    ],
+  },
+};
