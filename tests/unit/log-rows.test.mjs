@@ -1,0 +1,119 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, PAGE_SIZE, shownText, timeFormatter,
+} from '../../ui/js/log/log-rows.js';
+
+const catalog = {
+  systems: [
+    { id: 'd12', name: 'd12 Ranks', kinds: [{ id: 'straight', name: 'Straight roll' }, { id: 'opposed', name: 'Opposed roll' }] },
+    { id: 'universe', name: 'Universe Deck d20', kinds: [{ id: 'attack', name: 'Attack' }] },
+  ],
+};
+
+// As `rollbook --json log` prints it.
+const vexEntry = {
+  id: 1,
+  at: '2026-11-22T06:10:15.546Z',
+  roster_id: '3ba95be8-9c04-42ff-a17b-773d94786f4e',
+  roster_name: 'Friday Night Heroes',
+  character_id: '5bb623b5-7278-4176-8576-2d54bcfd9bee',
+  character_name: 'Vex',
+  system: 'd12',
+  roll: 'straight',
+  outcome: '9',
+  success: false,
+  seed: 7,
+  dice: [2, 2, 3],
+  detail: '9 vs difficulty 12: failure',
+  request: {},
+  result: {},
+};
+
+test('kindNames maps every system/kind key to its names', () => {
+  const names = kindNames(catalog);
+  assert.equal(names.size, 3);
+  assert.deepEqual(names.get('d12/opposed'), { kind: 'Opposed roll', system: 'd12 Ranks' });
+  assert.equal(kindNames(null).size, 0);
+});
+
+test('a log entry reads as a row: time in the given locale and zone, roll in words, verdict in words', () => {
+  const row = logRow(vexEntry, kindNames(catalog), timeFormatter('en-GB', 'UTC'));
+  assert.deepEqual(row, {
+    id: 1,
+    time: '22 Nov 2026, 06:10:15',
+    at: '2026-11-22T06:10:15.546Z',
+    roster: 'Friday Night Heroes',
+    character: 'Vex',
+    roll: 'Straight roll',
+    system: 'd12 Ranks',
+    outcome: '9',
+    success: 'Failure',
+    succeeded: false,
+    dice: '2 2 3',
+    detail: '9 vs difficulty 12: failure',
+    seed: '7',
+  });
+});
+
+test('the time follows the locale and the time zone', () => {
+  assert.equal(timeFormatter('en-US', 'America/New_York')('2026-11-22T06:10:15.546Z'), 'Nov 22, 2026, 1:10:15 AM');
+  assert.equal(timeFormatter('de-DE', 'Europe/Berlin')('2026-11-22T06:10:15.546Z'), '22.11.2026, 07:10:15');
+  assert.equal(timeFormatter('en-GB', 'UTC')('not a time'), 'not a time');
+});
+
+test('a roll with no roster, a named outcome and an unknown kind still reads in words', () => {
+  const row = logRow(
+    { ...vexEntry, roster_name: null, character_name: null, system: 'marks', roll: 'double_pool', outcome: 'critical', success: true, seed: 9007199254740991 },
+    kindNames(catalog),
+    timeFormatter('en-GB', 'UTC'),
+  );
+  assert.equal(row.roster, '');
+  assert.equal(row.character, '');
+  assert.equal(row.roll, 'Double pool');
+  assert.equal(row.system, 'marks');
+  assert.equal(row.outcome, 'Critical');
+  assert.equal(row.success, 'Success');
+  assert.equal(row.seed, '9007199254740991');
+  assert.equal(logRow({ ...vexEntry, outcome: '-2' }, new Map(), String).outcome, '\u22122');
+});
+
+test('dice read in the order rolled', () => {
+  assert.equal(diceText([6, 1, 10, 5]), '6 1 10 5');
+  assert.equal(diceText([]), '');
+  assert.equal(diceText(undefined), '');
+});
+
+test('a filter becomes a LogQuery with only the fields that narrow it', () => {
+  assert.deepEqual(logQuery({}, PAGE_SIZE + 1), { limit: 201 });
+  assert.deepEqual(logQuery({ rosterId: 'r' }), { roster_id: 'r' });
+  assert.deepEqual(logQuery({ rosterId: 'r', characterId: 'c' }, 400), { roster_id: 'r', character_id: 'c', limit: 400 });
+  assert.deepEqual(logQuery(), {});
+});
+
+test('filters, empty states and the clear confirmation say whose rolls and how many', () => {
+  assert.equal(filterText({}), null);
+  assert.equal(filterText({ rosterName: 'Heroes' }), 'Heroes');
+  assert.equal(filterText({ rosterName: 'Heroes', characterName: 'Vex' }), 'Vex (Heroes)');
+  assert.match(emptyText({}), /^No rolls yet\./);
+  assert.match(emptyText({ rosterName: 'Heroes', characterName: 'Vex' }), /^No rolls for Vex \(Heroes\) yet\./);
+
+  const all = clearQuestion(1200, {});
+  assert.match(all.message, /removes all 1,200 rolls in the log\./);
+  assert.equal(all.confirm, 'Clear 1,200 rolls');
+  const one = clearQuestion(1, { rosterName: 'Heroes', characterName: 'Vex' });
+  assert.match(one.message, /removes 1 roll of Vex \(Heroes\)\./);
+  assert.equal(one.confirm, 'Clear 1 roll');
+});
+
+test('the count line says when older rolls are hidden', () => {
+  assert.equal(shownText(0, false), '');
+  assert.equal(shownText(1, false), '1 roll.');
+  assert.equal(shownText(200, true), 'Showing the latest 200 rolls.');
+});
+
+test('the proposed export name follows the filter', () => {
+  assert.equal(exportName({}, 'csv'), 'roll-log.csv');
+  assert.equal(exportName({ rosterName: 'Friday Night Heroes' }, 'json'), 'roll-log-friday-night-heroes.json');
+  assert.equal(exportName({ rosterName: 'Friday Night Heroes', characterName: 'Overseer Kaan' }, 'csv'), 'roll-log-overseer-kaan.csv');
+});

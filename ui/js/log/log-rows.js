@@ -1,0 +1,109 @@
+// Roll log entries (docs/ipc.md `LogEntry`) as the rows, filters and messages the log view
+// shows. Pure: no DOM, so Node's test runner imports it as it is.
+
+import { outcomeLabel } from '../format.js';
+import { slug } from '../transfer/file-type.js';
+
+/** How many rolls the view shows at first, and how many more each "Show more" adds. */
+export const PAGE_SIZE = 200;
+
+/** "system/roll" -> {kind, system} names from the catalog (`{systems: [{id, name, kinds: [{id, name}]}]}`). */
+export function kindNames(catalog) {
+  const names = new Map();
+  for (const system of catalog?.systems ?? []) {
+    for (const kind of system.kinds ?? []) names.set(`${system.id}/${kind.id}`, { kind: kind.name, system: system.name });
+  }
+  return names;
+}
+
+/** A formatter of log times in the user's locale and time zone (both overridable for tests). */
+export function timeFormatter(locale = undefined, timeZone = undefined) {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone });
+  return (at) => {
+    const date = new Date(at);
+    return Number.isNaN(date.getTime()) ? String(at) : format.format(date);
+  };
+}
+
+/** The outcome as the window reads it elsewhere: numbers with a real minus, names as words. */
+export function outcomeText(outcome) {
+  return outcomeLabel(outcome);
+}
+
+/** Every face, in the order rolled: "2 2 3". */
+export function diceText(dice) {
+  return (dice ?? []).join(' ');
+}
+
+/**
+ * One table row of an entry. `names` from kindNames (a kind the catalog does not know reads as
+ * its key in words); `formatTime` from timeFormatter.
+ */
+export function logRow(entry, names, formatTime) {
+  const known = names.get(`${entry.system}/${entry.roll}`);
+  return {
+    id: entry.id,
+    time: formatTime(entry.at),
+    at: entry.at,
+    roster: entry.roster_name ?? '',
+    character: entry.character_name ?? '',
+    roll: known?.kind ?? outcomeLabel(entry.roll),
+    system: known?.system ?? entry.system,
+    outcome: outcomeText(entry.outcome),
+    success: entry.success ? 'Success' : 'Failure',
+    succeeded: Boolean(entry.success),
+    dice: diceText(entry.dice),
+    detail: entry.detail ?? '',
+    seed: String(entry.seed),
+  };
+}
+
+/** The `LogQuery` of a filter: only the fields that narrow it. */
+export function logQuery({ rosterId = null, characterId = null } = {}, limit = null) {
+  const query = {};
+  if (rosterId) query.roster_id = rosterId;
+  if (characterId) query.character_id = characterId;
+  if (limit) query.limit = limit;
+  return query;
+}
+
+/** Whose rolls a filter shows, for headings and messages: "every roll", "Friday Night Heroes", "Vex (Friday Night Heroes)". */
+export function filterText({ rosterName = null, characterName = null } = {}) {
+  if (characterName && rosterName) return `${characterName} (${rosterName})`;
+  return characterName ?? rosterName ?? null;
+}
+
+/** The words shown when the filter finds no roll. */
+export function emptyText(filter) {
+  const whose = filterText(filter);
+  if (whose) return `No rolls for ${whose} yet. Roll from a sheet and the roll appears here.`;
+  return 'No rolls yet. Every roll you make, from a sheet or Quick roll, appears here, newest first.';
+}
+
+/** "1 roll" / "1,200 rolls". */
+export function rollsText(n) {
+  return `${n.toLocaleString('en')} roll${n === 1 ? '' : 's'}`;
+}
+
+/** The confirmation of Clear: how many rolls go and whose. */
+export function clearQuestion(count, filter) {
+  const whose = filterText(filter);
+  const what = whose ? `${rollsText(count)} of ${whose}` : `all ${rollsText(count)} in the log`;
+  return {
+    title: 'Clear the roll log?',
+    message: `This removes ${what}. They cannot be brought back; export them first if you want to keep them.`,
+    confirm: `Clear ${rollsText(count)}`,
+  };
+}
+
+/** The line under the table: how many are shown, and whether there are more. */
+export function shownText(shown, more) {
+  if (shown === 0) return '';
+  return more ? `Showing the latest ${rollsText(shown)}.` : `${rollsText(shown)}.`.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The name the save dialog proposes: "roll-log-vex.csv". */
+export function exportName(filter, format) {
+  const whose = filter.characterName ?? filter.rosterName;
+  return `roll-log${whose ? `-${slug(whose)}` : ''}.${format}`;
+}
