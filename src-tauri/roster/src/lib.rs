@@ -110,5 +110,6 @@ pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{Derived, Sheet, SheetReport};
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Store, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, Trash, APPLICATION_ID,
+    SCHEMA_VERSION,
 };

@@ -117,6 +117,8 @@ fn render(
                     ids.dedup();
                     ids.len()
                 }
+                // The command line names rosters only; counted like the JSON file would be.
+                ExportSelection::Characters(_) => store.export(selection)?.rosters.len(),
             };
             Ok((bytes, rosters, characters))
         }

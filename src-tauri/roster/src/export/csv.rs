@@ -24,8 +24,8 @@ impl Store {
     ) -> Result<usize> {
         let mut rows: Vec<(Vec<String>, IndexMap<String, String>)> = Vec::new();
         let mut sheet_columns: IndexMap<String, ()> = IndexMap::new();
-        for roster in self.selected_rosters(selection)? {
-            for c in self.characters(roster.id)? {
+        for (roster, characters) in self.selected(selection)? {
+            for c in characters {
                 let mut cells = IndexMap::new();
                 flatten("sheet", &c.sheet.to_value(), &mut cells);
                 for key in cells.keys() {

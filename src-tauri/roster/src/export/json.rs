@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::ExportSelection;
 use crate::error::{Result, RosterError};
 use crate::import::{FORMAT_NAME, FORMAT_VERSION};
-use crate::model::{now, CharacterKind, Roster, System};
+use crate::model::{now, CharacterKind, System};
 use crate::sheet::Sheet;
 use crate::store::{LogEntry, LogQuery, Store};
 
@@ -88,11 +88,10 @@ pub struct RollLogFile {
 impl Store {
     /// The selected rosters as a roster file (characters in the trash are left out).
     pub fn export(&self, selection: &ExportSelection) -> Result<RosterFile> {
-        let rosters = self.selected_rosters(selection)?;
-        let mut out = Vec::with_capacity(rosters.len());
-        for roster in rosters {
-            let characters = self
-                .characters(roster.id)?
+        let selected = self.selected(selection)?;
+        let mut out = Vec::with_capacity(selected.len());
+        for (roster, characters) in selected {
+            let characters = characters
                 .into_iter()
                 .map(|c| FileCharacter {
                     id: c.id,
@@ -144,22 +143,6 @@ impl Store {
         out.write_all(text.as_bytes())
             .map_err(|e| RosterError::Export(e.to_string()))?;
         Ok(n)
-    }
-
-    /// The rosters of a selection in their stored order; unknown ids are refused.
-    pub(crate) fn selected_rosters(&self, selection: &ExportSelection) -> Result<Vec<Roster>> {
-        match selection {
-            ExportSelection::All => self.rosters(),
-            ExportSelection::Rosters(ids) => {
-                let mut rosters = ids
-                    .iter()
-                    .map(|&id| self.roster(id))
-                    .collect::<Result<Vec<_>>>()?;
-                rosters.sort_by_key(|r| (r.position, r.created_at));
-                rosters.dedup_by_key(|r| r.id);
-                Ok(rosters)
-            }
-        }
     }
 }
 

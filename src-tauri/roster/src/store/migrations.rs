@@ -13,6 +13,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
     Migrations::new(vec![
         M::up(include_str!("migrations/01-rosters-and-characters.sql")),
         M::up(include_str!("migrations/02-roll-log.sql")),
+        M::up(include_str!("migrations/03-settings.sql")),
     ])
 });
 
@@ -21,7 +22,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,9 @@ mod migrations;
 mod open;
 mod roll_log;
 pub(crate) mod rosters;
+mod settings;
 mod sheets;
+mod tags;
 
 use std::path::{Path, PathBuf};
 
@@ -24,6 +26,7 @@ pub use characters::Trash;
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
+pub use settings::Settings;
 
 /// An open Rollbook database.
 pub struct Store {
