@@ -108,7 +108,7 @@ pub use model::{
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
-pub use sheet::{Derived, Sheet, SheetReport};
+pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 pub use store::{
     LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, Trash, APPLICATION_ID,
     SCHEMA_VERSION,

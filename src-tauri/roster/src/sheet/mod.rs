@@ -9,6 +9,7 @@ mod d12;
 mod genre;
 mod marks;
 mod report;
+mod rolls;
 mod stunt;
 mod universe;
 
@@ -24,6 +25,7 @@ pub use d12::{Condition, ConditionKind, D12Ability, D12Sheet, Defense, Effect};
 pub use genre::{GenreSheet, GenreSkill, GenreTrackers, GENRE_ATTRIBUTES};
 pub use marks::{MarksSheet, MarksSkill, MARKS_ATTRIBUTES};
 pub use report::{Derived, SheetReport};
+pub use rolls::{pick_roll, SheetRoll};
 pub use stunt::{StuntAbility, StuntSheet, STUNT_BASESTATS};
 pub use universe::{is_card, Saves, UniverseSheet};
 

@@ -5,11 +5,12 @@
 //! Derivations run on sheets that broke a limit too (the editor shows "12 of 10" while the GM
 //! types), so every number here is computed with saturating arithmetic and never panics.
 
-mod d12;
-mod genre;
-mod marks;
+// The rolls of `super::rolls` read the same numbers, so the helpers are shared with them.
+pub(super) mod d12;
+pub(super) mod genre;
+pub(super) mod marks;
 mod stunt;
-mod universe;
+pub(super) mod universe;
 
 use rollbook_rules::HouseRules;
 use serde::Serialize;

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::Store;
 use crate::error::Result;
-use crate::sheet::SheetReport;
+use crate::sheet::{SheetReport, SheetRoll};
 
 impl Store {
     /// Validates an untrusted sheet against the roster's system and house rules WITHOUT saving
@@ -14,6 +14,14 @@ impl Store {
     pub fn check_sheet(&self, roster_id: Uuid, sheet: &Value) -> Result<SheetReport> {
         let roster = self.roster(roster_id)?;
         Ok(SheetReport::of(roster.system, sheet, &roster.house_rules))
+    }
+
+    /// Every roll a stored character's sheet offers, each a full request prefilled from it
+    /// (stunt levels read on its roster's chart).
+    pub fn sheet_rolls(&self, character_id: Uuid) -> Result<Vec<SheetRoll>> {
+        let character = self.character(character_id)?;
+        let roster = self.roster(character.roster_id)?;
+        Ok(character.sheet.rolls(&roster.house_rules))
     }
 }
 
@@ -23,7 +31,7 @@ mod tests {
     use serde_json::json;
     use uuid::Uuid;
 
-    use crate::{NewRoster, Store, System};
+    use crate::{NewCharacter, NewRoster, Store, System};
 
     #[test]
     fn check_sheet_uses_the_roster_house_rules_and_writes_nothing() {
@@ -45,9 +53,38 @@ mod tests {
     }
 
     #[test]
-    fn check_sheet_of_an_unknown_roster_is_not_found() {
+    fn unknown_rosters_and_characters_are_not_found() {
         let store = Store::open_in_memory().unwrap();
         let err = store.check_sheet(Uuid::new_v4(), &json!({})).unwrap_err();
         assert_eq!(err.code(), "roster_not_found");
+        let err = store.sheet_rolls(Uuid::new_v4()).unwrap_err();
+        assert_eq!(err.code(), "character_not_found");
+    }
+
+    #[test]
+    fn sheet_rolls_read_stunt_levels_on_the_roster_chart() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut new = NewRoster::new("Squad", System::Stunt);
+        new.house_rules = Some(HouseRules {
+            stunt: StuntChart::ruled(vec!["Low".into(), "Mid".into(), "High".into()]),
+        });
+        let roster = store.create_roster(new).unwrap();
+        let sheet = json!({"basestats": {"ATT": "high", "POWER": "Low", "LUCK": "Mid"}});
+        let character = store
+            .create_character(
+                roster.id,
+                NewCharacter {
+                    sheet: Some(sheet),
+                    ..NewCharacter::named("Zip")
+                },
+            )
+            .unwrap();
+        let rolls = store.sheet_rolls(character.id).unwrap();
+        // No "Average" on this chart: the second level is the ordinary difficulty.
+        assert_eq!(
+            rolls[0].request,
+            json!({"system": "stunt", "roll": "check", "active": "High", "defending": "Mid"})
+        );
+        assert_eq!(rolls[0].path, "basestats.ATT");
     }
 }

@@ -251,7 +251,11 @@ fn ability_roll(sheet: &D12Sheet, i: usize, dazed: Option<&str>) -> Derived {
         note.push_str(&format!(", {item} +1d12"));
     }
     if let Some(left) = dazed {
-        note.push_str(&format!(", Dazed -1d12 ({left})"));
+        if dice < dice_of(r, extra, false) {
+            note.push_str(&format!(", Dazed -1d12 ({left})"));
+        } else {
+            note.push_str(&format!(", Dazed ({left}) but already at the base die"));
+        }
     }
     note.push_str("; a natural 12 rolls once more");
     Derived::new(
@@ -268,7 +272,7 @@ fn equipment(sheet: &D12Sheet, i: usize, item: &str) -> Option<Derived> {
         Gear::ExtraDie(role) => {
             let holder = sheet
                 .defense(role)
-                .map(|a| format!("{}'s rolls", a.name.trim()))
+                .map(|a| format!("added to {} rolls", a.name.trim()))
                 .unwrap_or_else(|| format!("no ability holds the {} role", role.label()));
             Derived::new(
                 at,

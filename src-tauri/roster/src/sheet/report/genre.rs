@@ -76,15 +76,15 @@ fn trackers(sheet: &GenreSheet) -> Vec<Derived> {
         ),
         [_, rest @ ..] => {
             let then: Vec<String> = rest.iter().map(|p| format!("{p:+}")).collect();
-            let then = if then.is_empty() {
-                String::new()
+            let note = if then.is_empty() {
+                "the last penalty of a Grunt; no new Grunt until it is spent".to_string()
             } else {
-                format!("then {}, ", then.join(", "))
+                format!(
+                    "then {}, one per action; no new Grunt until they are spent",
+                    then.join(", ")
+                )
             };
-            (
-                format!("{next:+}"),
-                format!("{then}one per action; no new Grunt until these are spent"),
-            )
+            (format!("{next:+}"), note)
         }
     };
     out.push(Derived::new(
