@@ -1,0 +1,69 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { allTags, filterCharacters, fold, parseFilter, sortCharacters, visibleCharacters } from '../../ui/js/rosters/list-model.js';
+
+const c = (name, player, kind, tags, updated_at, id = name) => ({ id, name, player, kind, tags, updated_at });
+const CAST = [
+  c('Vex', 'Sam', 'pc', ['party'], '2026-01-03T10:00:00Z'),
+  c('Overseer Kaan', '', 'npc', ['villain', 'Boss'], '2026-01-05T10:00:00Z'),
+  c('Éowyn', 'Ana', 'pc', ['party', 'shield'], '2026-01-01T10:00:00Z'),
+  c('grub', '', 'npc', [], '2026-01-04T10:00:00Z'),
+  c('Agent 10', 'Bo', 'pc', [], '2026-01-02T10:00:00Z'),
+  c('Agent 9', 'Bo', 'pc', [], '2026-01-02T10:00:00Z'),
+];
+const names = (list) => list.map((x) => x.name);
+
+test('folding drops case and accents', () => {
+  assert.equal(fold('Éowyn'), 'eowyn');
+});
+
+test('the filter reads words, quoted phrases and field prefixes', () => {
+  assert.deepEqual(parseFilter('  tag:party "Overseer K" sam '), [
+    { field: 'tag', word: 'party' }, { field: null, word: 'overseer k' }, { field: null, word: 'sam' },
+  ]);
+  assert.deepEqual(parseFilter('Tags:Boss player:bo'), [{ field: 'tag', word: 'boss' }, { field: 'player', word: 'bo' }]);
+  assert.deepEqual(parseFilter(''), []);
+});
+
+test('every word must match somewhere: name, player, tag or kind', () => {
+  assert.deepEqual(names(filterCharacters(CAST, 'party')), ['Vex', 'Éowyn']);
+  assert.deepEqual(names(filterCharacters(CAST, 'party ana')), ['Éowyn']);
+  assert.deepEqual(names(filterCharacters(CAST, 'eowyn')), ['Éowyn'], 'accents do not matter');
+  assert.deepEqual(names(filterCharacters(CAST, 'npc')), ['Overseer Kaan', 'grub']);
+  assert.deepEqual(names(filterCharacters(CAST, 'boss')), ['Overseer Kaan'], 'case does not matter');
+  assert.deepEqual(names(filterCharacters(CAST, 'nobody')), []);
+  assert.equal(filterCharacters(CAST, '   ').length, CAST.length);
+});
+
+test('a field prefix looks only there', () => {
+  assert.deepEqual(names(filterCharacters(CAST, 'name:a')), ['Overseer Kaan', 'Agent 10', 'Agent 9']);
+  assert.deepEqual(names(filterCharacters(CAST, 'player:a')), ['Vex', 'Éowyn'], 'Sam and Ana');
+  assert.deepEqual(names(filterCharacters(CAST, 'tag:a')), ['Vex', 'Overseer Kaan', 'Éowyn']);
+});
+
+test('sorting by name is case-blind, accent-blind and reads numbers as numbers', () => {
+  assert.deepEqual(names(sortCharacters(CAST, 'name')), ['Agent 9', 'Agent 10', 'Éowyn', 'grub', 'Overseer Kaan', 'Vex']);
+  assert.deepEqual(names(sortCharacters(CAST, 'bogus')), names(sortCharacters(CAST, 'name')));
+});
+
+test('sorting by player puts characters without one last, then by name', () => {
+  assert.deepEqual(names(sortCharacters(CAST, 'player')), ['Éowyn', 'Agent 9', 'Agent 10', 'Vex', 'grub', 'Overseer Kaan']);
+});
+
+test('sorting by kind puts player characters first', () => {
+  assert.deepEqual(names(sortCharacters(CAST, 'kind')), ['Agent 9', 'Agent 10', 'Éowyn', 'Vex', 'grub', 'Overseer Kaan']);
+});
+
+test('sorting by last edited puts the newest first', () => {
+  assert.deepEqual(names(sortCharacters(CAST, 'updated')), ['Overseer Kaan', 'grub', 'Vex', 'Agent 9', 'Agent 10', 'Éowyn']);
+});
+
+test('sorting never changes the list it was given', () => {
+  const before = names(CAST);
+  visibleCharacters(CAST, { filter: 'pc', sort: 'updated' });
+  assert.deepEqual(names(CAST), before);
+});
+
+test('the tags in use, each once whatever its case, sorted', () => {
+  assert.deepEqual(allTags([...CAST, c('X', '', 'pc', ['PARTY', 'zeta'], '')]), ['Boss', 'party', 'shield', 'villain', 'zeta']);
+});
