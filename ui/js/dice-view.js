@@ -15,8 +15,8 @@ function dieNode(doc, die) {
   return item;
 }
 
-function groupNode(doc, group, index) {
-  const labelId = `dice-group-${index}`;
+function groupNode(doc, group, index, idPrefix) {
+  const labelId = `${idPrefix}-${index}`;
   const list = el(doc, 'ul', { className: 'dice', 'aria-labelledby': labelId });
   list.append(...group.dice.map((die) => dieNode(doc, die)));
   return el(doc, 'div', { className: 'dice-group' }, [
@@ -34,8 +34,11 @@ function legendNode(doc, states) {
   return box;
 }
 
-/** Replaces `container`'s content with `result` (a RollResult of the engine) of roll `what`. */
-export function renderResult(container, result, what) {
+/**
+ * Replaces `container`'s content with `result` (a RollResult of the engine) of roll `what`.
+ * `idPrefix` starts the dice groups' ids (a second result view in the page gives its own).
+ */
+export function renderResult(container, result, what, { idPrefix = 'dice-group' } = {}) {
   const doc = container.ownerDocument;
   container.dataset.seed = String(result.seed);
   container.dataset.outcome = String(result.outcome);
@@ -50,7 +53,7 @@ export function renderResult(container, result, what) {
     el(doc, 'p', { className: 'result-what', text: what }),
     verdict,
     el(doc, 'p', { className: 'detail', text: result.detail }),
-    el(doc, 'div', { className: 'dice-groups' }, groups.map((group, index) => groupNode(doc, group, index))),
+    el(doc, 'div', { className: 'dice-groups' }, groups.map((group, index) => groupNode(doc, group, index, idPrefix))),
   ];
   const legend = legendNode(doc, legendStates(groups));
   if (legend) parts.push(legend);

@@ -4,13 +4,18 @@
 import { canAddItem, newItemValue, readInt } from './form.js';
 import { el } from './dom.js';
 
-const idOf = (name) => `field-${name}`;
-const helpId = (name) => `${idOf(name)}-help`;
-const errorId = (name) => `${idOf(name)}-error`;
+/**
+ * The ids of a form's elements: `field-NAME` (and `-help`, `-error`) by default; a view that
+ * shares the page with Quick roll (the roll panel) gives its own prefix so ids stay unique.
+ */
+function idsFor(prefix) {
+  const id = (name) => `${prefix}-${name}`;
+  return { id, help: (name) => `${id(name)}-help`, error: (name) => `${id(name)}-error` };
+}
 
 /** The ids an input is described by: its help line and its error line. */
-function describedBy(field) {
-  return [field.help ? helpId(field.name) : null, errorId(field.name)].filter(Boolean).join(' ');
+function describedBy(field, ids) {
+  return [field.help ? ids.help(field.name) : null, ids.error(field.name)].filter(Boolean).join(' ');
 }
 
 /** "0–60", or "−20 to 40" (a dash after a minus sign would read as a second minus). */
@@ -25,7 +30,7 @@ function labelRow(doc, field, forId) {
   return label;
 }
 
-function numberInput(doc, field, value, id, ariaLabel) {
+function numberInput(doc, field, value, id, ariaLabel, ids) {
   return el(doc, 'input', {
     type: 'number',
     id,
@@ -35,24 +40,24 @@ function numberInput(doc, field, value, id, ariaLabel) {
     max: field.max,
     value,
     'aria-label': ariaLabel,
-    'aria-describedby': describedBy(field),
+    'aria-describedby': describedBy(field, ids),
     'data-input': field.name,
   });
 }
 
-function intField(doc, field, value) {
-  const id = idOf(field.name);
-  const input = numberInput(doc, field, value, id, `${field.label} (${field.min} to ${field.max})`);
+function intField(doc, field, value, ids) {
+  const id = ids.id(field.name);
+  const input = numberInput(doc, field, value, id, `${field.label} (${field.min} to ${field.max})`, ids);
   return [labelRow(doc, field, id), input];
 }
 
-function boolField(doc, field, value) {
-  const id = idOf(field.name);
+function boolField(doc, field, value, ids) {
+  const id = ids.id(field.name);
   const box = el(doc, 'input', {
     type: 'checkbox',
     id,
     'aria-label': field.label,
-    'aria-describedby': describedBy(field),
+    'aria-describedby': describedBy(field, ids),
     'data-input': field.name,
   });
   box.checked = Boolean(value);
@@ -61,9 +66,9 @@ function boolField(doc, field, value) {
     el(doc, 'label', { className: 'check', for: id }, [box, el(doc, 'span', { text: field.label })])];
 }
 
-function choiceField(doc, field, value) {
-  const id = idOf(field.name);
-  const select = el(doc, 'select', { id, 'aria-label': field.label, 'aria-describedby': describedBy(field), 'data-input': field.name });
+function choiceField(doc, field, value, ids) {
+  const id = ids.id(field.name);
+  const select = el(doc, 'select', { id, 'aria-label': field.label, 'aria-describedby': describedBy(field, ids), 'data-input': field.name });
   for (const choice of field.choices) {
     const option = el(doc, 'option', { value: choice, text: choice });
     option.selected = choice === value;
@@ -72,14 +77,14 @@ function choiceField(doc, field, value) {
   return [labelRow(doc, field, id), select];
 }
 
-function listField(doc, field, items, onChange) {
-  const labelId = `${idOf(field.name)}-label`;
+function listField(doc, field, items, onChange, ids) {
+  const labelId = `${ids.id(field.name)}-label`;
   const list = el(doc, 'div', { className: 'int-list', role: 'group', 'aria-labelledby': labelId, 'data-list': field.name });
   const redraw = (next) => {
-    list.replaceChildren(...listItems(doc, field, next, redraw), addButton(doc, field, next, redraw));
+    list.replaceChildren(...listItems(doc, field, next, redraw, ids), addButton(doc, field, next, redraw));
     onChange();
   };
-  list.append(...listItems(doc, field, items, redraw), addButton(doc, field, items, redraw));
+  list.append(...listItems(doc, field, items, redraw, ids), addButton(doc, field, items, redraw));
   const label = el(doc, 'span', { className: 'label', id: labelId, text: field.label });
   label.append(' ', el(doc, 'span', { className: 'range', text: `${rangeText(field)} each, up to ${field.maxItems}` }));
   return [label, list];
@@ -89,9 +94,9 @@ function currentItems(list) {
   return [...list.querySelectorAll('input')].map((input) => input.value);
 }
 
-function listItems(doc, field, items, redraw) {
+function listItems(doc, field, items, redraw, ids) {
   return items.map((value, index) => {
-    const input = numberInput(doc, field, value, `${idOf(field.name)}-${index}`, `${field.label} ${index + 1}`);
+    const input = numberInput(doc, field, value, `${ids.id(field.name)}-${index}`, `${field.label} ${index + 1}`, ids);
     const remove = el(doc, 'button', {
       type: 'button',
       className: 'remove',
@@ -129,9 +134,13 @@ function addButton(doc, field, items, redraw) {
   return add;
 }
 
-/** Replaces the container's fields with inputs for `fields`, filled with `values`. */
-export function renderFields(container, fields, values, onChange) {
+/**
+ * Replaces the container's fields with inputs for `fields`, filled with `values`. `idPrefix`
+ * (default `field`) starts every id, for a second form in the same page.
+ */
+export function renderFields(container, fields, values, onChange, { idPrefix = 'field' } = {}) {
   const doc = container.ownerDocument;
+  const ids = idsFor(idPrefix);
   const legend = container.querySelector('legend');
   // Lists take a whole row, so they go after the two-to-a-row fields, which then pair up.
   const ordered = [...fields.filter((f) => f.type !== 'int_list'), ...fields.filter((f) => f.type === 'int_list')];
@@ -139,15 +148,15 @@ export function renderFields(container, fields, values, onChange) {
     const value = values[field.name];
     const wrap = el(doc, 'div', { className: `field ${field.type}`, 'data-field': field.name });
     let parts;
-    if (field.type === 'bool') parts = boolField(doc, field, value);
-    else if (field.type === 'choice') parts = choiceField(doc, field, value);
+    if (field.type === 'bool') parts = boolField(doc, field, value, ids);
+    else if (field.type === 'choice') parts = choiceField(doc, field, value, ids);
     else if (field.type === 'int_list') {
       wrap.classList.add('wide');
-      parts = listField(doc, field, value ?? [], onChange);
-    } else parts = intField(doc, field, value);
+      parts = listField(doc, field, value ?? [], onChange, ids);
+    } else parts = intField(doc, field, value, ids);
     wrap.append(...parts);
-    wrap.append(field.help ? el(doc, 'span', { className: 'help', id: helpId(field.name), text: field.help }) : el(doc, 'span', { className: 'help' }));
-    wrap.append(el(doc, 'p', { className: 'field-error', id: errorId(field.name), hidden: true }));
+    wrap.append(field.help ? el(doc, 'span', { className: 'help', id: ids.help(field.name), text: field.help }) : el(doc, 'span', { className: 'help' }));
+    wrap.append(el(doc, 'p', { className: 'field-error', id: ids.error(field.name), hidden: true }));
     return wrap;
   });
   container.replaceChildren(...(legend ? [legend] : []), ...nodes);
