@@ -205,3 +205,34 @@ test('stunt levels come from the roster, and a super attribute from the sheet\'s
   const supers = marks.root.children.find((n) => n.key === 'super_attributes');
   assert.deepEqual(supers.keyChoices({}, draft), ['Agility', 'Cunning', 'Intelligence', 'Fortitude', 'Domination']);
 });
+
+test('a draft location leads to its model node', async () => {
+  const { nodeAt } = await import('../../ui/js/sheet/model.js');
+  const d12 = SYSTEM_MODELS.d12.root;
+  assert.equal(nodeAt(d12, ['abilities']).key, 'abilities');
+  assert.equal(nodeAt(d12, ['abilities', 3, 'ranks']).max, 4);
+  assert.equal(nodeAt(d12, ['equipment', 0]).type, 'text');
+  assert.equal(nodeAt(d12, ['health', 'max']).max, 99);
+  assert.equal(nodeAt(d12, ['nothing']), null);
+  const genre = SYSTEM_MODELS.genre.root;
+  assert.equal(nodeAt(genre, ['level']).min, 1, 'fields of an inline group sit at the sheet level');
+  assert.equal(nodeAt(genre, ['attributes', 2, 'value']).max, 10);
+  assert.equal(nodeAt(genre, ['attributes', 2, 'key']).type, 'text');
+  assert.equal(nodeAt(genre, ['attributes', 2]).type, 'entry');
+  assert.equal(nodeAt(genre, ['trackers', 'grunt_penalties', 0]).min, -3);
+});
+
+test('rows are added with the model\'s new item and moved within the list', async () => {
+  const { moveEntry, withNewEntry } = await import('../../ui/js/sheet/model.js');
+  const d12 = SYSTEM_MODELS.d12.root.children[0];
+  assert.deepEqual(withNewEntry(d12, [], {}, {}), [{ name: '', ranks: 0, defense: '' }]);
+  const attrs = SYSTEM_MODELS.genre.root.children.find((n) => n.key === 'attributes');
+  assert.deepEqual(withNewEntry(attrs, [{ key: 'Strength', value: 3 }], {}, {}).at(-1), { key: 'Agility', value: 2 });
+  const supers = SYSTEM_MODELS.marks.root.children.find((n) => n.key === 'super_attributes');
+  const sheet = { attributes: [{ key: 'Agility', value: 4 }, { key: 'Cunning', value: 2 }] };
+  assert.deepEqual(withNewEntry(supers, [{ key: 'Agility', value: 3 }], {}, sheet).at(-1), { key: 'Cunning', value: 1 });
+  assert.deepEqual(moveEntry(['a', 'b', 'c'], 0, 2), ['b', 'c', 'a']);
+  assert.deepEqual(moveEntry(['a', 'b', 'c'], 2, 1), ['a', 'c', 'b']);
+  const same = ['a'];
+  assert.equal(moveEntry(same, 0, 1), same);
+});

@@ -189,3 +189,43 @@ export function newMapKey(entries, suggestions = [], base = 'New') {
     if (!used.has(key.toLowerCase())) return key;
   }
 }
+
+/**
+ * The model node at a draft location inside the sheet (`['abilities', 2, 'ranks']`; a map's
+ * entries are `[i, 'key' | 'value']`). Null when the location is not in the model.
+ */
+export function nodeAt(root, segments) {
+  let node = root;
+  for (let i = 0; i < segments.length; i += 1) {
+    const segment = segments[i];
+    if (!node) return null;
+    if (node.type === 'object') node = flatChildren(node).find((child) => child.key === segment) ?? null;
+    else if (node.type === 'list' && typeof segment === 'number') node = node.item;
+    else if (node.type === 'map' && typeof segment === 'number') {
+      const part = segments[i + 1];
+      if (part === undefined) return { type: 'entry', map: node };
+      i += 1;
+      node = part === 'value' ? node.value : part === 'key' ? { type: 'text', key: 'key' } : null;
+    } else return null;
+  }
+  return node;
+}
+
+/** A draft list or map with one more entry at the end (`node` the list or map model). */
+export function withNewEntry(node, entries, env, sheet) {
+  if (node.type === 'list') return [...entries, toDraft(node.item, node.newItem(env))];
+  const taken = new Set(entries.map((e) => e.key));
+  const key = node.keyChoices
+    ? choicesOf({ choices: node.keyChoices }, env, sheet).find((k) => !taken.has(k))
+    : newMapKey(entries, node.suggestions ?? [], node.itemLabel);
+  return [...entries, { key: key ?? newMapKey(entries, [], node.itemLabel), value: toDraft(node.value, node.newValue(env)) }];
+}
+
+/** Entries with the one at `from` moved to `to` (both in range); the same array otherwise. */
+export function moveEntry(entries, from, to) {
+  if (from === to || to < 0 || to >= entries.length || from < 0 || from >= entries.length) return entries;
+  const next = [...entries];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
+  return next;
+}

@@ -1,18 +1,282 @@
-// The character sheet editor: header, the system's form, validation, autosave, undo/redo.
-// Grown step by step; the shell imports openSheet by this name.
+// The character sheet editor: the header fields and the system's form, checked by the rules as
+// the GM types (`sheet_check`), saved automatically when nothing is wrong, with undo/redo and a
+// 🎲 beside every rating the sheet can roll. The shell imports openSheet by this name.
 
+import * as defaultApi from '../api.js';
 import { el } from '../dom.js';
+import { debounce, latestOnly } from '../timing.js';
+import { canRedo, canUndo, createHistory, record, redo, seal, undo } from './history.js';
+import { characterDraft, problemCount, readCharacterDraft } from './model.js';
+import { getAt, setAt } from './paths.js';
+import { applyRowAction } from './row-actions.js';
+import { placeRollButtons, showDerived, showProblems } from './sheet-annotations.js';
+import { mapRowPath, renderSheetForm } from './sheet-form.js';
+import { fillHeader, renderHeader } from './sheet-header.js';
+import { inputValue, locOf } from './sheet-inputs.js';
+import { sheetModel } from './systems/index.js';
 
-/** Renders `character`'s sheet inside `root`. Returns `{close(), undo(), redo()}`. */
-export function openSheet(root, { character }, _ctx) {
+/** Quiet time after the last keystroke before the sheet is checked (and saved when valid). */
+const CHECK_DELAY_MS = 350;
+
+let instances = 0;
+
+function toolbar(doc, prefix) {
+  const button = (action, text, label, keys) => el(doc, 'button', { type: 'button', className: `sheet-tool ${action}`, 'data-action': action, 'aria-label': label, 'aria-keyshortcuts': keys, title: `${label} (${keys.replace('Control', 'Ctrl')})`, disabled: true, text });
+  return {
+    undo: button('undo', '↶ Undo', 'Undo the last edit', 'Control+Z'),
+    redo: button('redo', '↷ Redo', 'Redo', 'Control+Shift+Z'),
+    status: el(doc, 'p', { className: 'save-status', id: `${prefix}-status`, role: 'status', 'data-state': 'saved', text: 'Saved' }),
+  };
+}
+
+/**
+ * Renders `character`'s sheet (of `roster`'s system) inside `root` and keeps it saved.
+ * Returns `{close(), undo(), redo()}`; close() saves an edit still waiting for its check.
+ */
+export function openSheet(root, { character, roster }, ctx = {}) {
+  const api = ctx.api ?? defaultApi;
   const doc = root.ownerDocument;
-  const section = el(doc, 'section', { className: 'sheet', 'aria-label': `Sheet of ${character.name}` }, [
-    el(doc, 'h2', { text: character.name }),
+  const prefix = `sheet${++instances}`;
+  const model = sheetModel(roster.system);
+  const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
+
+  const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });
+  const subtitle = el(doc, 'p', { className: 'sheet-sub', text: `${roster.name} · ${roster.system}` });
+  const tools = toolbar(doc, prefix);
+  const head = el(doc, 'div', { className: 'sheet-head-fields' });
+  const unplaced = el(doc, 'div', { className: 'sheet-unplaced field-error', role: 'alert', hidden: true });
+  const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
+  const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
+  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${character.name}`, 'data-character-id': character.id }, [
+    el(doc, 'header', { className: 'sheet-head' }, [
+      el(doc, 'div', { className: 'sheet-title-row' }, [
+        el(doc, 'div', { className: 'sheet-titles' }, [title, subtitle]),
+        el(doc, 'div', { className: 'sheet-tools' }, [tools.undo, tools.redo, tools.status]),
+      ]),
+      head,
+    ]),
+    unplaced,
+    otherRolls,
+    form,
   ]);
   root.replaceChildren(section);
+
+  if (!model) {
+    form.replaceChildren(el(doc, 'p', { className: 'empty', text: `Rollbook has no sheet for the system “${roster.system}”.` }));
+    return { close() { section.remove(); }, undo() {}, redo() {} };
+  }
+
+  let saved = character;
+  let history = createHistory(characterDraft(model, character));
+  let savedKey = JSON.stringify(readCharacterDraft(model, history.present).patch);
+  let shown = { problems: [], derived: [] };
+  let rolls = [];
+  const kindNames = new Map();
+  let saveChain = Promise.resolve();
+  const checkCall = latestOnly((sheet) => api.checkSheet(roster.id, sheet));
+
+  const currentKey = () => JSON.stringify(readCharacterDraft(model, history.present).patch);
+
+  function setStatus(state, text) {
+    tools.status.dataset.state = state;
+    if (tools.status.textContent !== text) tools.status.textContent = text;
+  }
+
+  function showAllProblems(problems) {
+    shown.problems = problems;
+    const lost = [...showProblems(head, problems.filter((p) => !p.path.startsWith('sheet'))), ...showProblems(form, problems.filter((p) => p.path.startsWith('sheet')))];
+    unplaced.hidden = lost.length === 0;
+    unplaced.textContent = lost.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join(' ');
+  }
+
+  function kindName(request) {
+    return kindNames.get(`${request?.system}/${request?.roll}`) ?? '';
+  }
+
+  function placeRolls() {
+    const others = placeRollButtons(form, rolls, kindName);
+    otherRolls.hidden = others.length === 0;
+    otherRolls.replaceChildren(otherRolls.firstChild, ...others);
+  }
+
+  async function refreshRolls() {
+    try {
+      rolls = await api.sheetRolls(saved.id);
+    } catch {
+      rolls = []; // no 🎲 rather than a broken sheet: rolls stay possible from Quick roll
+    }
+    placeRolls();
+  }
+
+  function renderForm() {
+    renderSheetForm(form, model, history.present.sheet, { env, prefix });
+    showAllProblems(shown.problems);
+    showDerived(form, shown.derived);
+    placeRolls();
+  }
+
+  function updateButtons() {
+    tools.undo.disabled = !canUndo(history);
+    tools.redo.disabled = !canRedo(history);
+  }
+
+  async function save(patch, key) {
+    if (key === savedKey) return;
+    try {
+      saved = await api.updateCharacter(saved.id, patch);
+      savedKey = key;
+      if (currentKey() === key) setStatus('saved', 'Saved');
+      ctx.bus?.dispatchEvent(new CustomEvent('character-saved', { detail: { character: saved } }));
+      await refreshRolls();
+    } catch (error) {
+      const refusal = api.toCommandError ? api.toCommandError(error) : error;
+      if (refusal.problems?.length) showAllProblems(refusal.problems);
+      setStatus('error', `Not saved: ${refusal.message}`);
+    }
+  }
+
+  /** Checks the present draft; shows problems and derived values; saves it when it has no problem. */
+  async function check() {
+    const { patch, sheet, problems: local } = readCharacterDraft(model, history.present);
+    const key = JSON.stringify(patch);
+    let problems = local;
+    if (local.some((p) => p.path.startsWith('sheet'))) {
+      // A number still being typed: the rules cannot read the sheet yet.
+      checkCall.invalidate();
+    } else {
+      const answer = await checkCall(sheet);
+      if (answer.superseded) return;
+      if (answer.error) {
+        setStatus('error', `Not saved: the sheet could not be checked. ${answer.error.message ?? answer.error}`);
+        return;
+      }
+      problems = [...local, ...answer.value.problems];
+      shown.derived = answer.value.derived;
+      showDerived(form, shown.derived);
+    }
+    showAllProblems(problems);
+    if (problems.length) {
+      const count = problemCount(problems.length);
+      setStatus('invalid', key === savedKey ? `Saved, with ${count} to fix` : `Not saved: ${count}`);
+      return;
+    }
+    if (key === savedKey) {
+      setStatus('saved', 'Saved');
+      return;
+    }
+    setStatus('saving', 'Saving…');
+    saveChain = saveChain.then(() => save(patch, key));
+    await saveChain;
+  }
+  const scheduleCheck = debounce(check, CHECK_DELAY_MS);
+
+  function changed() {
+    updateButtons();
+    title.textContent = history.present.name.trim() || 'Unnamed';
+    setStatus('saving', 'Saving…');
+    scheduleCheck();
+  }
+
+  function focusAt({ loc, action }) {
+    const key = JSON.stringify(loc);
+    const candidates = [...section.querySelectorAll('[data-loc]')];
+    const target = action
+      ? candidates.find((node) => node.dataset.loc === key && node.dataset.action === action && !node.disabled)
+      : candidates.find((node) => !node.dataset.action && (node.dataset.loc === key || node.dataset.loc.startsWith(`${key.slice(0, -1)},`)));
+    target?.focus();
+  }
+
+  /** Makes `next` the present (undo, redo): the whole form follows it, focus stays put. */
+  function showHistory(next) {
+    if (next === history) return;
+    const active = doc.activeElement;
+    const focus = section.contains(active) && active.dataset.loc ? { loc: JSON.parse(active.dataset.loc), action: active.dataset.action } : null;
+    history = next;
+    fillHeader(head, history.present);
+    renderForm();
+    if (focus) focusAt(focus);
+    changed();
+  }
+
+  function onEdit(event) {
+    const input = event.target;
+    if (!input.matches?.('input[data-loc], select[data-loc], textarea[data-loc]')) return;
+    const loc = locOf(input);
+    const value = inputValue(input);
+    if (getAt(history.present, loc) === value) return;
+    history = record(history, setAt(history.present, loc, value), JSON.stringify(loc));
+    const row = input.closest('[data-map-row]');
+    if (row && loc[loc.length - 1] === 'key') row.dataset.path = mapRowPath(row, value);
+    changed();
+  }
+
+  section.addEventListener('input', onEdit);
+  section.addEventListener('change', (event) => {
+    onEdit(event);
+    history = seal(history);
+    // A renamed attribute: labels and the super attributes' choices follow the new name.
+    if (event.target.closest?.('[data-map-row]') && locOf(event.target).at(-1) === 'key') {
+      renderForm();
+      focusAt({ loc: locOf(event.target) });
+    }
+  });
+  section.addEventListener('focusout', () => {
+    history = seal(history);
+  });
+  section.addEventListener('click', (event) => {
+    const button = event.target.closest?.('button');
+    if (!button || !section.contains(button) || button.disabled) return;
+    if (button.dataset.rollIndex !== undefined) {
+      const sheetRoll = rolls[Number(button.dataset.rollIndex)];
+      if (sheetRoll) ctx.bus?.dispatchEvent(new CustomEvent('open-roll', { detail: { sheetRoll, character: saved, roster } }));
+      return;
+    }
+    const action = button.dataset.action;
+    if (action === 'undo') return showHistory(undo(history));
+    if (action === 'redo') return showHistory(redo(history));
+    if (!action || !button.dataset.loc) return;
+    const result = applyRowAction(model, env, history.present, action, locOf(button));
+    if (!result) return;
+    history = record(history, result.draft);
+    renderForm();
+    focusAt(result.focus);
+    changed();
+  });
+  section.addEventListener('keydown', (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    const isUndo = key === 'z' && !event.shiftKey;
+    const isRedo = (key === 'z' && event.shiftKey) || key === 'y';
+    if (!isUndo && !isRedo) return;
+    // The sheet's own history, not the text box's (and not the app's "undo delete").
+    event.preventDefault();
+    event.stopPropagation();
+    showHistory(isUndo ? undo(history) : redo(history));
+  });
+  form.addEventListener('submit', (event) => event.preventDefault());
+
+  renderHeader(head, history.present, prefix);
+  renderForm();
+  check();
+  refreshRolls();
+  api.catalog(roster.id).then((catalog) => {
+    for (const system of catalog.systems) for (const kind of system.kinds) kindNames.set(`${system.id}/${kind.id}`, kind.name);
+    const system = catalog.systems.find((s) => s.id === roster.system);
+    if (system) subtitle.textContent = `${roster.name} · ${system.name}`;
+    placeRolls();
+  }, () => {});
+
   return {
-    close() { section.remove(); },
-    undo() {},
-    redo() {},
+    close() {
+      scheduleCheck.cancel();
+      if (currentKey() !== savedKey) check();
+      section.remove();
+    },
+    undo() {
+      showHistory(undo(history));
+    },
+    redo() {
+      showHistory(redo(history));
+    },
   };
 }

@@ -1,0 +1,56 @@
+// Where problems, derived values and roll buttons go on the sheet, decided without the DOM:
+// each names a sheet path; the form has an element for most paths, and what has none goes to
+// the nearest element above it. Pure: Node's test runner imports it.
+
+import { nearestKnown } from './paths.js';
+
+/**
+ * Groups `items` (each with a `path`, as the Rust side writes it) by the known element they
+ * belong to: `{placed: Map<path, [{item, rest}]>, unplaced: [item]}`. `prefix` is put before
+ * paths that lack it (derived values and sheet rolls are relative to the sheet).
+ */
+export function placeByPath(items, known, prefix = '') {
+  const placed = new Map();
+  const unplaced = [];
+  for (const item of items) {
+    const full = prefix && item.path ? `${prefix}.${item.path}` : (item.path || prefix);
+    const near = nearestKnown(full, known);
+    if (!near) {
+      unplaced.push(item);
+      continue;
+    }
+    if (!placed.has(near.path)) placed.set(near.path, []);
+    placed.get(near.path).push({ item, rest: near.rest });
+  }
+  return { placed, unplaced };
+}
+
+/**
+ * What a message placed above its own path is about, in words: the map key it names
+ * ("Domination"), the numbered item ("Tag 3"), else the element's own label.
+ */
+export function subjectOf(label, itemLabel, rest) {
+  if (!rest.length) return label;
+  const [first] = rest;
+  if (typeof first === 'number') return `${itemLabel || label} ${first + 1}`;
+  return String(first).replace(/_/g, ' ');
+}
+
+/**
+ * Which input of a name/value row a problem is about: numbers out of range ("7 is over the
+ * limit of 6") are about the value; anything else (a name listed twice, not an attribute of
+ * this sheet, empty) about the name.
+ */
+export function mapProblemTarget(message) {
+  return /^[-−]?\d/.test(String(message).trim()) ? 'value' : 'key';
+}
+
+/** Sheet rolls with an index each, grouped by path in the order given. */
+export function rollsByPath(rolls) {
+  const groups = new Map();
+  rolls.forEach((roll, index) => {
+    if (!groups.has(roll.path)) groups.set(roll.path, []);
+    groups.get(roll.path).push({ roll, index });
+  });
+  return groups;
+}

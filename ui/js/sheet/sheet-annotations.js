@@ -1,0 +1,127 @@
+// Puts problems, derived values and roll buttons at the sheet elements their paths name
+// (`data-path`), using the slots sheet-form.js leaves in every located element.
+
+import { el } from '../dom.js';
+import { problemText } from './model.js';
+import { mapProblemTarget, placeByPath, rollsByPath, subjectOf } from './placement.js';
+
+/** Every located element of `root` by its path. */
+function located(root) {
+  return new Map([...root.querySelectorAll('[data-path]')].map((node) => [node.dataset.path, node]));
+}
+
+/** The slot of `kind` that belongs to `node` itself (not to an element nested in it). */
+function ownSlot(node, kind) {
+  const selector = `.slot-${kind}`;
+  for (const slot of node.querySelectorAll(selector)) {
+    if (slot.parentElement.closest('[data-path]') === node) return slot;
+  }
+  return null;
+}
+
+/** The inputs that belong to `node` itself. */
+function ownInputs(node) {
+  return [...node.querySelectorAll('input, select, textarea')].filter((input) => input.closest('[data-path]') === node);
+}
+
+function labelOf(node) {
+  return node.dataset.label ?? '';
+}
+
+/**
+ * Shows `problems` (`[{path, message}]`) at their elements: the message beside it and, for a
+ * field, `aria-invalid` on its input. Everything else is cleared. Returns the problems with
+ * no element to show them at.
+ */
+export function showProblems(root, problems) {
+  const elements = located(root);
+  for (const input of root.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  for (const node of root.querySelectorAll('.invalid')) node.classList.remove('invalid');
+  const { placed, unplaced } = placeByPath(problems, new Set(elements.keys()));
+  for (const [path, node] of elements) {
+    const slot = ownSlot(node, 'problem');
+    const mine = placed.get(path) ?? [];
+    const text = mine.map(({ item, rest }) => problemText(item.message, subjectOf(labelOf(node), node.dataset.itemLabel, rest))).join(' ');
+    if (slot) {
+      if (slot.textContent !== text) slot.textContent = text;
+      slot.hidden = text === '';
+      // A message that appears is announced; one that only stays is not repeated.
+      if (text) slot.setAttribute('role', 'alert');
+      else slot.removeAttribute('role');
+    }
+    if (!mine.length) continue;
+    node.classList.add('invalid');
+    const inputs = ownInputs(node);
+    // A field, a cell of a row, or the row of a one-value list (equipment) owns its input.
+    const isField = node.classList.contains('cell') || node.classList.contains('sheet-field') || (node.classList.contains('sheet-row') && inputs.length === 1);
+    for (const { item, rest } of mine) {
+      // A problem about something inside the element (a missing attribute) marks no input.
+      if (rest.length) continue;
+      let targets = isField ? inputs : [];
+      if (node.hasAttribute('data-map-row')) {
+        targets = mapProblemTarget(item.message) === 'value' || inputs.length < 2 ? inputs.slice(-1) : inputs.slice(0, 1);
+      }
+      for (const input of targets) input.setAttribute('aria-invalid', 'true');
+    }
+  }
+  return unplaced;
+}
+
+/** Shows the derived values (`[{path, label, value, note}]`, paths relative to the sheet). */
+export function showDerived(root, derived) {
+  const elements = located(root);
+  for (const slot of root.querySelectorAll('.slot-derived')) slot.replaceChildren();
+  const { placed } = placeByPath(derived, new Set(elements.keys()), 'sheet');
+  const doc = root.ownerDocument;
+  for (const [path, entries] of placed) {
+    const slot = ownSlot(elements.get(path), 'derived');
+    if (!slot) continue;
+    for (const { item } of entries) {
+      slot.append(el(doc, 'span', { className: 'derived', title: item.note || null, 'data-derived': item.label }, [
+        el(doc, 'span', { className: 'derived-label', text: `${item.label}:` }),
+        ' ',
+        el(doc, 'span', { className: 'derived-value', text: item.value }),
+        item.note ? el(doc, 'span', { className: 'visually-hidden', text: ` (${item.note})` }) : '',
+      ]));
+    }
+  }
+}
+
+function rollButton(doc, roll, index, kindName, text) {
+  const label = `Roll ${roll.label}${kindName ? ` (${kindName})` : ''}`;
+  const button = el(doc, 'button', {
+    type: 'button',
+    className: 'roll-die',
+    'data-roll-index': index,
+    'data-roll-path': roll.path,
+    'aria-label': label,
+    title: roll.note ? `${label}: ${roll.note}` : label,
+  }, [el(doc, 'span', { className: 'die-icon', 'aria-hidden': 'true', text: '🎲' })]);
+  if (text) button.append(el(doc, 'span', { className: 'roll-die-text', text }));
+  return button;
+}
+
+/**
+ * Puts a 🎲 button beside every rating `rolls` offer (matched by path exactly); when several
+ * rolls share a rating each button also names its kind. Returns the rolls with no rating on
+ * the form (the editor lists them apart). `kindName(request)` names a roll kind.
+ */
+export function placeRollButtons(root, rolls, kindName) {
+  const doc = root.ownerDocument;
+  const elements = located(root);
+  for (const slot of root.querySelectorAll('.slot-roll')) slot.replaceChildren();
+  const unplaced = [];
+  for (const [path, group] of rollsByPath(rolls)) {
+    const node = elements.get(`sheet.${path}`);
+    const slot = node && ownSlot(node, 'roll');
+    if (!slot) {
+      unplaced.push(...group);
+      continue;
+    }
+    for (const { roll, index } of group) {
+      const kind = kindName(roll.request);
+      slot.append(rollButton(doc, roll, index, kind, group.length > 1 ? kind || roll.label : ''));
+    }
+  }
+  return unplaced.map(({ roll, index }) => rollButton(doc, roll, index, kindName(roll.request), roll.label));
+}

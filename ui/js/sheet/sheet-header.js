@@ -1,0 +1,55 @@
+// The fields around the sheet: name, player, pc/npc, tags and notes. Same conventions as the
+// sheet form: `data-loc` on each input (its place in the draft), `data-path` and slots on each
+// field, so edits, problems and undo work the same for them.
+
+import { el } from '../dom.js';
+import { scalarInput } from './sheet-inputs.js';
+
+const KINDS = { pc: 'Player character (pc)', npc: 'Non-player character (npc)' };
+
+const FIELDS = [
+  { key: 'name', node: { type: 'text', label: 'Name' }, help: null, className: 'name' },
+  { key: 'player', node: { type: 'text', label: 'Player', placeholder: 'none (an NPC)' }, className: 'player' },
+  { key: 'kind', node: { type: 'choice', label: 'Kind', choices: Object.keys(KINDS), names: KINDS }, className: 'kind' },
+  { key: 'tags', node: { type: 'text', label: 'Tags', placeholder: 'party, villain' }, help: 'Separate tags with commas.', className: 'tags', itemLabel: 'Tag' },
+];
+
+function field(doc, prefix, { key, node, help, className, itemLabel }, value) {
+  const id = `${prefix}-${key}`;
+  const problemId = `${id}-problem`;
+  const helpId = help ? `${id}-help` : null;
+  const input = scalarInput(doc, node, value, { id, loc: [key], label: node.label, describedBy: [helpId, problemId].filter(Boolean).join(' ') });
+  const wrap = el(doc, 'div', { className: `sheet-field head-${className}`, 'data-path': key, 'data-label': node.label, 'data-item-label': itemLabel ?? null }, [
+    el(doc, 'label', { className: 'label', for: id, text: node.label }),
+    input,
+  ]);
+  if (helpId) wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: help }));
+  wrap.append(el(doc, 'p', { className: 'field-error slot-problem', id: problemId, hidden: true }));
+  return wrap;
+}
+
+function notesField(doc, prefix, value) {
+  const id = `${prefix}-notes`;
+  const problemId = `${id}-problem`;
+  const area = el(doc, 'textarea', { id, rows: 2, 'data-loc': JSON.stringify(['notes']), 'aria-label': 'Notes', 'aria-describedby': problemId });
+  area.value = value;
+  return el(doc, 'div', { className: 'sheet-field head-notes', 'data-path': 'notes', 'data-label': 'Notes' }, [
+    el(doc, 'label', { className: 'label', for: id, text: 'Notes' }),
+    area,
+    el(doc, 'p', { className: 'field-error slot-problem', id: problemId, hidden: true }),
+  ]);
+}
+
+/** Replaces `container`'s content with the header fields, filled from `draft`. */
+export function renderHeader(container, draft, prefix) {
+  const doc = container.ownerDocument;
+  container.replaceChildren(...FIELDS.map((f) => field(doc, prefix, f, draft[f.key])), notesField(doc, prefix, draft.notes));
+}
+
+/** Puts `draft`'s values into the header inputs that show something else (after undo). */
+export function fillHeader(container, draft) {
+  for (const input of container.querySelectorAll('[data-loc]')) {
+    const [key] = JSON.parse(input.dataset.loc);
+    if (input.value !== draft[key]) input.value = draft[key];
+  }
+}

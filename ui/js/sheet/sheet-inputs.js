@@ -1,0 +1,71 @@
+// One input of the sheet form per scalar node (text, whole number, choice, checkbox). Each input
+// carries `data-loc`, its place in the draft, so one listener on the form can apply any edit.
+
+import { el } from '../dom.js';
+import { choicesOf, rangeText } from './model.js';
+
+/** The draft location an input edits, as stored on it. */
+export function locOf(input) {
+  return JSON.parse(input.dataset.loc);
+}
+
+/** Reads an input the way the draft keeps it: booleans, numbers (or the text while not one), text. */
+export function inputValue(input) {
+  if (input.type === 'checkbox') return input.checked;
+  if (input.dataset.kind === 'int') {
+    const text = input.value.trim();
+    return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : input.value;
+  }
+  return input.value;
+}
+
+function option(doc, value, text, selected) {
+  const node = el(doc, 'option', { value, text });
+  node.selected = selected;
+  return node;
+}
+
+/**
+ * The control for scalar `node` holding `value`. `label` is its accessible name ("Ability 2
+ * ranks"); `describedBy` the ids of its help and problem lines. `env` and `sheet` feed
+ * computed choices (stunt levels).
+ */
+export function scalarInput(doc, node, value, { id, loc, label, describedBy, env, sheet }) {
+  const common = { id, 'data-loc': JSON.stringify(loc), 'data-kind': node.type, 'aria-label': label, 'aria-describedby': describedBy || null };
+  if (node.type === 'bool') {
+    const box = el(doc, 'input', { type: 'checkbox', ...common });
+    box.checked = Boolean(value);
+    return box;
+  }
+  if (node.type === 'choice') {
+    const choices = choicesOf(node, env, sheet);
+    const select = el(doc, 'select', common);
+    if (node.optional !== undefined) select.append(option(doc, '', node.optional, value === ''));
+    for (const choice of choices) select.append(option(doc, choice, node.names?.[choice] ?? choice, choice === value));
+    // A value the list no longer has (a stunt level the house rules dropped) stays visible, so
+    // the problem the check reports about it points at something the GM can see and change.
+    if (value !== '' && !choices.includes(value)) select.append(option(doc, value, `${value} (not in the list)`, true));
+    return select;
+  }
+  if (node.type === 'int') {
+    const range = rangeText(node);
+    return el(doc, 'input', {
+      type: 'number',
+      inputmode: 'numeric',
+      step: 1,
+      min: Number.isFinite(node.min) ? node.min : null,
+      max: Number.isFinite(node.max) ? node.max : null,
+      value: String(value ?? ''),
+      ...common,
+      'aria-label': range ? `${label} (${range.replace('–', ' to ')})` : label,
+    });
+  }
+  return el(doc, 'input', {
+    type: 'text',
+    value: value ?? '',
+    placeholder: node.placeholder ?? null,
+    spellcheck: 'false',
+    autocomplete: 'off',
+    ...common,
+  });
+}
