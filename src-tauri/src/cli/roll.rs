@@ -1,9 +1,11 @@
 //! `rollbook roll`: rolls each request, reproducibly when given a seed. With `--character` or
-//! `--roster` the roster's house rules apply and every roll goes into the roll log.
+//! `--roster` the roster's house rules apply and every roll goes into the roll log. With
+//! `--rating` the request is one the character's sheet offers, with `--set` fields changed.
 
 use clap::Args;
-use rollbook_roster::{NewLogEntry, Roster, Store};
+use rollbook_roster::{Character, NewLogEntry, Roster, SheetRoll, Store};
 use rollbook_rules::RollRequest;
+use serde_json::Value;
 
 use super::store::{self, Open};
 use super::{character, input, odds::locate, output, Failure, Global};
@@ -15,14 +17,22 @@ Examples:
   rollbook roll '[{\"system\":\"stunt\",\"roll\":\"doubles\",\"needed\":2},{\"system\":\"stunt\",\"roll\":\"double_six\"}]' --seed 1
   rollbook roll '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":2}' --character Vex
   rollbook roll '{\"system\":\"stunt\",\"roll\":\"check\",\"active\":\"Cosmic\"}' --roster \"The Uncanny Stunt Squad\"
+  rollbook roll --character Vex --rating Guns --set difficulty=12 --seed 7
+  rollbook roll --character Vex --rating \"guns attack\" --set defender_ranks=2
+  rollbook roll --character \"Marla Quick\" --rating Running --set defending=Mutant
 
 Prints {\"outcome\", \"success\", \"dice\", \"detail\", \"seed\", ...}; the same seed gives the same dice.
-Without --character or --roster nothing is logged and no database is opened.";
+Without --character or --roster nothing is logged and no database is opened.
+
+--rating rolls what the character's sheet offers under that name (an ability, skill, save,
+\"Guns attack\", \"Physical save with hp\"…; an unknown name lists them all), prefilled from the
+sheet; --set FIELD=VALUE changes a field of that request (see `rollbook kinds`).";
 
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// The roll request as JSON, or `-` to read it from stdin.
-    request: String,
+    /// The roll request as JSON, or `-` to read it from stdin (not with --rating).
+    #[arg(required_unless_present = "rating", conflicts_with = "rating")]
+    request: Option<String>,
     /// Seed for reproducible dice; the i-th request of an array uses seed + i.
     /// Without it a fresh seed is drawn and printed in each result.
     #[arg(long, value_name = "N")]
@@ -34,13 +44,26 @@ pub struct RollArgs {
     /// roster to look for the character in.
     #[arg(long, value_name = "NAME")]
     roster: Option<String>,
+    /// Roll what the character's sheet offers under this name (an ability, skill, save…),
+    /// instead of a request; needs --character.
+    #[arg(long, value_name = "NAME", requires = "character")]
+    rating: Option<String>,
+    /// With --rating: set a field of the sheet's request, e.g. difficulty=12 or
+    /// defending=Good (repeatable).
+    #[arg(long = "set", value_name = "FIELD=VALUE", requires = "rating")]
+    set: Vec<String>,
 }
 
 pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
+    let request = match (&args.rating, &args.request) {
+        (Some(rating), _) => return by_rating(&args, rating, global),
+        (None, Some(request)) => request,
+        (None, None) => unreachable!("clap requires a request without --rating"),
+    };
     if args.character.is_none() && args.roster.is_none() {
-        return unlogged(&args.request, args.seed);
+        return unlogged(request, args.seed);
     }
-    let requests = input::read(&args.request)?;
+    let requests = input::read(request)?;
     let mut store = store::open(global, Open::Existing)?;
     let character = args
         .character
@@ -75,6 +98,103 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         log(&mut store, request, result, &roster, character.as_ref())?;
     }
     output::print(answers, requests.is_array)
+}
+
+/// `--rating NAME [--set FIELD=VALUE …]`: one roll the character's sheet offers, logged.
+fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failure> {
+    let character_name = args
+        .character
+        .as_deref()
+        .expect("clap requires --character");
+    let mut store = store::open(global, Open::Existing)?;
+    let character = character::find(&store, character_name, args.roster.as_deref())?;
+    let roster = store.roster(character.roster_id)?;
+    let rolls = store.sheet_rolls(character.id)?;
+    let chosen = pick(&rolls, rating, &character)?;
+    let mut value = chosen.request.clone();
+    for assignment in &args.set {
+        set_field(&mut value, assignment, chosen)?;
+    }
+    let request = rollbook_rules::request_from_value(value)
+        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
+    let seed = args.seed.unwrap_or_else(rollbook_rules::random_seed);
+    let result = rollbook_rules::roll_with(&request, &roster.house_rules, seed)
+        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
+    log(&mut store, &request, &result, &roster, Some(&character))?;
+    output::json(&result)
+}
+
+/// The sheet roll named `rating`, or why none is: unknown (listing what the sheet offers) or
+/// matching several (listing those).
+fn pick<'a>(
+    rolls: &'a [SheetRoll],
+    rating: &str,
+    character: &Character,
+) -> Result<&'a SheetRoll, Failure> {
+    let labels = |rolls: &[&SheetRoll]| {
+        rolls
+            .iter()
+            .map(|r| r.label.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    rollbook_roster::pick_roll(rolls, rating).map_err(|found| {
+        Failure::BadInput(if found.is_empty() {
+            format!(
+                "{} has no roll named \"{}\"; the sheet offers: {}",
+                character.name,
+                rating.trim(),
+                labels(&rolls.iter().collect::<Vec<_>>())
+            )
+        } else {
+            format!(
+                "\"{}\" matches {} rolls of {}: {}; give the whole name",
+                rating.trim(),
+                found.len(),
+                character.name,
+                labels(&found)
+            )
+        })
+    })
+}
+
+/// Applies `FIELD=VALUE` to the request: the value is read as JSON (`12`, `true`, `[1,2]`) and
+/// otherwise taken as text (`Good`), so level names need no quotes.
+fn set_field(request: &mut Value, assignment: &str, roll: &SheetRoll) -> Result<(), Failure> {
+    let fields = || {
+        request
+            .as_object()
+            .map(|o| {
+                o.keys()
+                    .filter(|k| !matches!(k.as_str(), "system" | "roll"))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default()
+    };
+    let Some((field, text)) = assignment.split_once('=') else {
+        return Err(Failure::BadInput(format!(
+            "--set {assignment}: write FIELD=VALUE, e.g. --set difficulty=12; {} takes {}",
+            roll.label,
+            fields()
+        )));
+    };
+    let field = field.trim();
+    let known = request
+        .as_object()
+        .is_some_and(|o| o.contains_key(field) && !matches!(field, "system" | "roll"));
+    if !known {
+        return Err(Failure::BadInput(format!(
+            "--set {field}: {} has no field \"{field}\"; it takes {}",
+            roll.label,
+            fields()
+        )));
+    }
+    let text = text.trim();
+    let value = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()));
+    request[field] = value;
+    Ok(())
 }
 
 /// A roll for a roster must be of the roster's system (its house rules and sheets are).
