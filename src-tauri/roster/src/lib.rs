@@ -57,6 +57,10 @@
 //! Sheets: [`Sheet`] (one typed struct per system, exactly FORMAT.md's), [`Sheet::blank`],
 //! [`Sheet::from_json`] (validation per RULES.md, every problem with its path), [`Sheet::rating`]
 //! (a named ability / attribute / skill, to fill a roll request from a stored character).
+//! [`Store::check_sheet`] validates a sheet for a roster without saving and adds what the rules
+//! derive from it ([`Sheet::derived`]: budgets, defenses, pools, chart targets); [`Store::sheet_rolls`]
+//! lists every roll a character's sheet offers as a full prefilled request ([`Sheet::rolls`],
+//! [`pick_roll`] finds one by name for `rollbook roll --rating`).
 //!
 //! Roll log: [`Store::log_roll`] with [`NewLogEntry::new`]`(&request, &result)` and
 //! [`NewLogEntry::by`]`(character_id)`, [`Store::roll_log`] with a [`LogQuery`] (roster, character,
