@@ -1,14 +1,286 @@
-// The roll panel: a roll offered by a sheet, prefilled, with live odds and the dice.
-// Grown step by step; the shell imports openRollPanel by this name.
+// The roll panel: a roll a sheet offers (`sheet_rolls`), opened beside the sheet. The kind's
+// form comes prefilled from the character; the GM sets difficulty, modifiers and the rest while
+// the exact odds follow; Roll throws the dice, logged with the character. Built from the same
+// pieces as Quick roll (form-view, odds-view, chart, dice-view). The shell imports
+// openRollPanel by this name.
 
+import * as defaultApi from '../api.js';
+import { renderChart } from '../chart.js';
+import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
+import { errorTarget, fieldModel, readSeed } from '../form.js';
+import { firstInvalid, readValues, renderFields, showFieldErrors } from '../form-view.js';
+import { oddsEntries } from '../odds.js';
+import { markPending, renderOdds, showNoOdds } from '../odds-view.js';
+import { verdictFigure, verdictText } from '../result.js';
+import { debounce, latestOnly } from '../timing.js';
+import { kindOf, mergeRequest, prefillValues } from './prefill.js';
 
-/** Renders the panel for `sheetRoll` inside `root`. Returns `{close()}`. */
-export function openRollPanel(root, { sheetRoll }, _ctx) {
-  const doc = root.ownerDocument;
-  const section = el(doc, 'section', { className: 'roll-panel', 'aria-label': `Roll ${sheetRoll.label}` }, [
-    el(doc, 'h2', { text: sheetRoll.label }),
+const ODDS_DELAY_MS = 120;
+
+let instances = 0;
+
+function oddsBlock(doc, prefix) {
+  const labelId = `${prefix}-success-label`;
+  const view = {
+    success: el(doc, 'output', { className: 'success-value', 'aria-labelledby': labelId, text: '—' }),
+    meta: el(doc, 'span', { className: 'odds-meta' }),
+    note: el(doc, 'p', { className: 'odds-note', text: 'Loading the rules…' }),
+    chart: doc.createElementNS('http://www.w3.org/2000/svg', 'svg'),
+    table: el(doc, 'tbody'),
+  };
+  view.chart.setAttribute('class', 'chart');
+  view.chart.setAttribute('role', 'img');
+  view.chart.setAttribute('aria-label', 'Distribution of outcomes');
+  view.panel = el(doc, 'section', { className: 'rp-odds odds', 'aria-label': 'Exact odds', 'aria-busy': 'true' }, [
+    el(doc, 'div', { className: 'success-block', 'aria-live': 'polite' }, [
+      el(doc, 'span', { className: 'success-label', id: labelId, text: 'Chance of success' }),
+      view.success,
+      view.meta,
+    ]),
+    view.note,
+    el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
+    el(doc, 'div', { className: 'outcomes-wrap' }, [
+      el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [
+        el(doc, 'thead', {}, [el(doc, 'tr', {}, [el(doc, 'th', { scope: 'col', text: 'Outcome' }), el(doc, 'th', { scope: 'col', className: 'num', text: 'Chance' })])]),
+        view.table,
+      ]),
+    ]),
   ]);
-  root.replaceChildren(section);
-  return { close() { section.remove(); } };
+  return view;
+}
+
+/**
+ * Opens the panel for `sheetRoll` (`{path, group, label, request, note}`) of `character` in
+ * `roster` inside `root`. Returns `{close()}`; Esc and the × button close it too.
+ */
+export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) {
+  const api = ctx.api ?? defaultApi;
+  const doc = root.ownerDocument;
+  const prefix = `roll-panel${++instances}`;
+  const opener = doc.activeElement;
+  const state = { kind: null, system: null, fields: [], odds: null, oddsKey: null, hot: null, rolling: false, closed: false };
+  const oddsCall = latestOnly((request) => api.odds(request, roster.id));
+
+  const titleId = `${prefix}-title`;
+  const closeButton = el(doc, 'button', { type: 'button', className: 'rp-close', 'aria-label': 'Close the roll panel (Esc)', title: 'Close (Esc)', text: '×' });
+  const summary = el(doc, 'p', { className: 'kind-summary' });
+  const rulingsList = el(doc, 'ul');
+  const rulings = el(doc, 'aside', { className: 'rulings', 'aria-label': 'Rulings that decide this roll', hidden: true }, [rulingsList]);
+  const fields = el(doc, 'fieldset', { className: 'fields' }, [el(doc, 'legend', { className: 'visually-hidden', text: 'Fields of this roll' })]);
+  const formError = el(doc, 'div', { className: 'form-error', role: 'alert', hidden: true });
+  const seedId = `${prefix}-seed`;
+  const seed = el(doc, 'input', { id: seedId, type: 'text', inputmode: 'numeric', spellcheck: 'false', placeholder: 'random', 'aria-label': 'Seed for reproducible dice (optional)', 'aria-describedby': `${seedId}-error` });
+  const seedError = el(doc, 'p', { className: 'field-error seed-error', id: `${seedId}-error`, hidden: true });
+  const rollButton = el(doc, 'button', { type: 'submit', className: 'roll-button', 'aria-keyshortcuts': 'Control+Enter' }, ['Roll ', el(doc, 'kbd', { 'aria-hidden': 'true', text: 'Ctrl+Enter' })]);
+  const form = el(doc, 'form', { className: 'rp-form', novalidate: true, autocomplete: 'off' }, [
+    fields,
+    formError,
+    el(doc, 'div', { className: 'roll-row' }, [
+      el(doc, 'div', { className: 'field seed' }, [
+        el(doc, 'label', { className: 'label', for: seedId }, ['Seed ', el(doc, 'span', { className: 'range', text: 'optional' })]),
+        seed,
+      ]),
+      rollButton,
+      seedError,
+    ]),
+  ]);
+  const odds = oddsBlock(doc, prefix);
+  const result = el(doc, 'div', { className: 'result-body rp-result', 'aria-live': 'polite' }, [
+    el(doc, 'p', { className: 'empty', text: 'No dice yet. Set the roll, then Roll or Ctrl+Enter.' }),
+  ]);
+  const logged = el(doc, 'p', { className: 'rp-logged', role: 'status' });
+  const panel = el(doc, 'section', { className: 'roll-panel', 'aria-labelledby': titleId, 'data-path': sheetRoll.path }, [
+    el(doc, 'header', { className: 'rp-head' }, [
+      el(doc, 'div', { className: 'rp-titles' }, [
+        el(doc, 'p', { className: 'rp-kicker', text: `Roll for ${character.name}` }),
+        el(doc, 'h2', { className: 'rp-title', id: titleId, text: sheetRoll.label }),
+        sheetRoll.note ? el(doc, 'p', { className: 'rp-note', text: sheetRoll.note }) : '',
+      ]),
+      closeButton,
+    ]),
+    summary,
+    rulings,
+    form,
+    odds.panel,
+    el(doc, 'section', { className: 'rp-last', 'aria-label': 'Last roll' }, [result, logged]),
+  ]);
+  root.replaceChildren(panel);
+
+  function showFormError(text) {
+    formError.hidden = !text;
+    formError.textContent = text ?? '';
+  }
+
+  function showSeedError(reason) {
+    if (reason) seed.setAttribute('aria-invalid', 'true');
+    else seed.removeAttribute('aria-invalid');
+    seedError.textContent = reason ?? '';
+    seedError.hidden = !reason;
+  }
+
+  /** `{request}` from the form, or `{errors}` (already shown at their fields). */
+  function readForm() {
+    const { values, errors } = readValues(fields, state.fields);
+    showFieldErrors(fields, state.fields, errors);
+    if (errors.length) return { errors };
+    return { request: mergeRequest(sheetRoll.request, state.fields, values) };
+  }
+
+  function showEngineError(error) {
+    const target = errorTarget(error.message, state.fields);
+    if (target.fields.length === 1) {
+      showFieldErrors(fields, state.fields, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
+      showFormError(null);
+    } else {
+      showFieldErrors(fields, state.fields, target.fields.map((field) => ({ field, item: null, reason: '' })));
+      showFormError(target.text);
+    }
+    return target;
+  }
+
+  function blockOdds(why) {
+    oddsCall.invalidate();
+    state.odds = null;
+    state.oddsKey = null;
+    showNoOdds(odds, why);
+  }
+
+  const hotFor = (key) => (state.hot && state.hot.key === key ? state.hot.outcome : null);
+
+  async function updateOdds() {
+    if (!state.kind) return;
+    const { request, errors } = readForm();
+    if (errors) {
+      showFormError(null);
+      blockOdds('No odds until the highlighted field is fixed.');
+      return;
+    }
+    markPending(odds);
+    const answer = await oddsCall(request);
+    if (answer.superseded || state.closed) return;
+    if (answer.error) {
+      const target = showEngineError(api.toCommandError ? api.toCommandError(answer.error) : answer.error);
+      blockOdds(`No odds until the request is fixed: ${target.text}`);
+      return;
+    }
+    showFieldErrors(fields, state.fields, []);
+    showFormError(null);
+    state.odds = answer.value;
+    state.oddsKey = JSON.stringify(request);
+    renderOdds(odds, state.odds, hotFor(state.oddsKey), request);
+  }
+  const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
+
+  function onInput() {
+    if (state.kind) markPending(odds);
+    scheduleOdds();
+  }
+
+  function showRulings(list) {
+    rulings.hidden = list.length === 0;
+    rulingsList.replaceChildren(...list.map((text) => el(doc, 'li', {}, [
+      el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }),
+      el(doc, 'span', { className: 'ruling-text', text }),
+    ])));
+  }
+
+  async function doRoll() {
+    if (state.rolling || !state.kind || state.closed) return;
+    scheduleOdds.cancel();
+    const { request, errors } = readForm();
+    const seedValue = readSeed(seed.value);
+    showSeedError(seedValue.reason);
+    if (errors || seedValue.reason) {
+      if (errors) blockOdds('No odds until the highlighted field is fixed.');
+      const bad = firstInvalid(fields) ?? (seedValue.reason ? seed : null);
+      bad?.focus();
+      return;
+    }
+    state.rolling = true;
+    rollButton.setAttribute('aria-disabled', 'true');
+    try {
+      const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id });
+      const key = JSON.stringify(request);
+      renderResult(result, answer.result, `${sheetRoll.label} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
+      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}.`;
+      state.hot = { key, outcome: String(answer.result.outcome) };
+      if (state.oddsKey === key) renderOdds(odds, state.odds, state.hot.outcome, request);
+      else updateOdds();
+      showFormError(null);
+      ctx.bus?.dispatchEvent(new CustomEvent('log-changed', { detail: { log_id: answer.log_id, character_id: character.id } }));
+    } catch (error) {
+      const target = showEngineError(api.toCommandError ? api.toCommandError(error) : error);
+      blockOdds(`No odds until the request is fixed: ${target.text}`);
+    } finally {
+      state.rolling = false;
+      rollButton.removeAttribute('aria-disabled');
+    }
+  }
+
+  const shown = () => !state.closed && panel.isConnected && panel.getClientRects().length > 0;
+  const unregister = [];
+  if (ctx.shortcuts?.register) {
+    unregister.push(ctx.shortcuts.register({ keys: ['Ctrl+Enter', 'Ctrl+R'], label: 'Roll from the sheet', group: 'Roll panel', inText: true, when: shown, run: () => doRoll() }));
+    unregister.push(ctx.shortcuts.register({ keys: 'Esc', label: 'Close the roll panel', group: 'Roll panel', inText: true, when: shown, run: () => close() }));
+  }
+  // Without the shell's registry (or when focus is inside the panel) the panel hears its keys itself.
+  panel.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.isComposing) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && !event.altKey && (event.key === 'Enter' || event.key.toLowerCase() === 'r')) {
+      event.preventDefault();
+      doRoll();
+    } else if (event.key === 'Escape' && !event.target.closest?.('select')) {
+      event.preventDefault();
+      close();
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    doRoll();
+  });
+  fields.addEventListener('input', onInput);
+  fields.addEventListener('change', onInput);
+  seed.addEventListener('input', () => showSeedError(null));
+  closeButton.addEventListener('click', () => close());
+  const resize = new ResizeObserver(() => {
+    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey));
+  });
+  resize.observe(odds.chart);
+
+  function close() {
+    if (state.closed) return;
+    state.closed = true;
+    scheduleOdds.cancel();
+    oddsCall.invalidate();
+    resize.disconnect();
+    for (const off of unregister) off();
+    const hadFocus = panel.contains(doc.activeElement);
+    panel.remove();
+    if (hadFocus && opener?.isConnected) opener.focus();
+    ctx.bus?.dispatchEvent(new CustomEvent('roll-panel-closed', { detail: { sheetRoll, character } }));
+  }
+
+  (async () => {
+    try {
+      const found = kindOf(await api.catalog(roster.id), sheetRoll.request);
+      if (state.closed) return;
+      if (!found) throw new Error(`This roll (${sheetRoll.request?.system} ${sheetRoll.request?.roll}) is not in the rules catalog.`);
+      state.system = found.system;
+      state.kind = found.kind;
+      state.fields = found.kind.fields.map(fieldModel);
+      summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
+      showRulings(found.kind.rulings ?? []);
+      renderFields(fields, state.fields, prefillValues(state.fields, sheetRoll.request), onInput, { idPrefix: `${prefix}-field` });
+      await updateOdds();
+      if (!state.closed) fields.querySelector('input, select')?.focus();
+    } catch (error) {
+      const message = error?.message ?? String(error);
+      showFormError(message);
+      showNoOdds(odds, message);
+    }
+  })();
+
+  return { close };
 }

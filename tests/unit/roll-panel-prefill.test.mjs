@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fieldModel } from '../../ui/js/form.js';
+import { kindOf, mergeRequest, prefillValues, sheetFieldNames } from '../../ui/js/roll-panel/prefill.js';
+
+// Field specs as `rollbook kinds --json` gives them for d12 straight and universe group stealth.
+const STRAIGHT = [
+  { name: 'ranks', label: 'Ranks', type: 'int', min: 0, max: 4, default: 0 },
+  { name: 'extra_dice', label: 'Extra dice', type: 'int', min: 0, max: 60, default: 0 },
+  { name: 'dazed', label: 'Dazed', type: 'bool', default: false },
+  { name: 'difficulty', label: 'Difficulty', type: 'int', min: 0, max: 200, default: 6 },
+].map(fieldModel);
+const STEALTH = [
+  { name: 'leader', label: 'Leader', type: 'int', min: 0, max: 20, default: 1 },
+  { name: 'members', label: 'Members', type: 'int_list', min: 0, max: 20, default: [0, 0] },
+].map(fieldModel);
+
+test('the form starts from the sheet\'s request, defaults filling the rest', () => {
+  const values = prefillValues(STRAIGHT, { system: 'd12', roll: 'straight', ranks: 2, extra_dice: 1 });
+  assert.deepEqual(values, { ranks: 2, extra_dice: 1, dazed: false, difficulty: 6 });
+  assert.deepEqual(prefillValues(STRAIGHT, null), { ranks: 0, extra_dice: 0, dazed: false, difficulty: 6 });
+});
+
+test('a value of the wrong type is not taken; a list is copied, not shared', () => {
+  const request = { ranks: '2', dazed: 1, members: [1, 2, 3] };
+  assert.deepEqual(prefillValues(STRAIGHT, request), { ranks: 0, extra_dice: 0, dazed: false, difficulty: 6 });
+  const values = prefillValues(STEALTH, request);
+  assert.deepEqual(values.members, [1, 2, 3]);
+  values.members.push(4);
+  assert.deepEqual(request.members, [1, 2, 3]);
+  assert.deepEqual(prefillValues(STEALTH, { members: [1, 'x'] }).members, [0, 0]);
+});
+
+test('the GM\'s values go over the sheet\'s request, which keeps what the form does not show', () => {
+  const base = { system: 'd12', roll: 'straight', ranks: 2, extra_dice: 1, dazed: false, difficulty: 6, note_only_field: 'x' };
+  const merged = mergeRequest(base, STRAIGHT, { ranks: 2, extra_dice: 1, dazed: true, difficulty: 12 });
+  assert.deepEqual(merged, { system: 'd12', roll: 'straight', ranks: 2, extra_dice: 1, dazed: true, difficulty: 12, note_only_field: 'x' });
+  assert.equal(base.difficulty, 6);
+});
+
+test('the fields the sheet set are known by name', () => {
+  assert.deepEqual(sheetFieldNames(STRAIGHT, { ranks: 3, difficulty: 6 }), ['ranks', 'difficulty']);
+});
+
+test('a request finds its kind in the catalog', () => {
+  const catalog = { systems: [{ id: 'd12', name: 'd12 Ranks', kinds: [{ id: 'straight', name: 'Straight roll' }] }] };
+  assert.equal(kindOf(catalog, { system: 'd12', roll: 'straight' }).kind.name, 'Straight roll');
+  assert.equal(kindOf(catalog, { system: 'd12', roll: 'opposed' }), null);
+  assert.equal(kindOf(null, { system: 'd12' }), null);
+});
