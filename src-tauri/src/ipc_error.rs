@@ -1,21 +1,109 @@
-//! The error shape that crosses the IPC boundary: `{code, message}`.
+//! The error shape that crosses the IPC boundary: `{code, message, problems?}`.
 
+use rollbook_roster::{Problem, RosterError};
 use rollbook_rules::RulesError;
 use serde::Serialize;
 
-/// An error the front end can show as it is: `code` is stable for the UI to branch on,
-/// `message` is a plain sentence that names the field and what to change.
+/// An error the front end can show as it is: `code` is stable for the UI to branch on
+/// (`invalid_sheet`, `roster_not_found`, `newer_database`, …: the rules and roster crates' own
+/// codes), `message` is a plain sentence that names the field and what to change, and `problems`
+/// lists every cause of a refusal with its JSON path (left out when there are none).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct IpcError {
     pub code: String,
     pub message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<IpcProblem>,
+}
+
+/// One cause of a refusal: `sheet.abilities[1].ranks` and what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IpcProblem {
+    pub path: String,
+    pub message: String,
+}
+
+impl IpcError {
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        IpcError {
+            code: code.into(),
+            message: message.into(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// An argument the window sent that does not have the documented shape (a bug in the UI,
+    /// never the GM's typing: their input is checked by the store and the rules engine).
+    pub fn invalid_argument(message: impl Into<String>) -> Self {
+        IpcError::new("invalid_argument", message)
+    }
+
+    /// A file the GM picked could not be read or written.
+    pub fn io(message: impl Into<String>) -> Self {
+        IpcError::new("io_error", message)
+    }
+}
+
+impl From<&Problem> for IpcProblem {
+    fn from(problem: &Problem) -> Self {
+        IpcProblem {
+            path: problem.path.clone(),
+            message: problem.message.clone(),
+        }
+    }
 }
 
 impl From<RulesError> for IpcError {
     fn from(error: RulesError) -> Self {
+        IpcError::new(error.code(), error.to_string())
+    }
+}
+
+impl From<RosterError> for IpcError {
+    fn from(error: RosterError) -> Self {
         IpcError {
             code: error.code().to_string(),
             message: error.to_string(),
+            problems: error.problems().iter().map(IpcProblem::from).collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_refusal_carries_every_problem_with_its_path() {
+        let error = IpcError::from(RosterError::InvalidSheet {
+            problems: vec![
+                Problem::new("sheet.abilities[0].ranks", "5 is over the limit of 4"),
+                Problem::new("name", "is empty"),
+            ],
+        });
+        let value = serde_json::to_value(&error).unwrap();
+        assert_eq!(value["code"], "invalid_sheet");
+        assert_eq!(
+            value["problems"],
+            json!([
+                {"path": "sheet.abilities[0].ranks", "message": "5 is over the limit of 4"},
+                {"path": "name", "message": "is empty"}
+            ])
+        );
+        assert!(value["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the character was not saved (2 problems)"));
+    }
+
+    #[test]
+    fn problems_are_left_out_when_there_are_none() {
+        let value = serde_json::to_value(IpcError::from(RosterError::NothingToUndo)).unwrap();
+        assert_eq!(
+            value,
+            json!({"code": "nothing_to_undo",
+                   "message": "nothing to undo: no deletion is waiting in the trash"})
+        );
     }
 }

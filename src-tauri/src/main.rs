@@ -6,6 +6,7 @@
 
 mod cli;
 mod desktop;
+mod files;
 mod ipc_error;
 
 use std::process::ExitCode;
@@ -18,6 +19,6 @@ fn main() -> ExitCode {
     };
     match args.command {
         Some(command) => cli::run(command, &args.global),
-        None => desktop::run(),
+        None => desktop::run(args.global.db),
     }
 }

@@ -217,7 +217,9 @@ export function startQuickRoll(doc) {
     state.rolling = true;
     ui.rollButton.setAttribute('aria-disabled', 'true');
     try {
-      recordRoll(request, await api.roll(request, seed.value));
+      // The roll comes back with the id of its log entry; the panel shows the roll itself.
+      const { result } = await api.roll(request, seed.value);
+      recordRoll(request, result);
       showFormError(null);
     } catch (error) {
       const target = showEngineError(api.toCommandError(error));
@@ -241,6 +243,8 @@ export function startQuickRoll(doc) {
   doc.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.defaultPrevented || event.isComposing) return;
     const target = event.target;
+    // Only while the panel is shown, and for keys pressed in it (or with nothing focused).
+    if (ui.root.closest('[hidden]') || (target !== doc.body && !ui.root.contains(target))) return;
     const tag = target?.tagName;
     if (tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A' || tag === 'TEXTAREA') return;
     if (tag === 'INPUT' && target.type !== 'checkbox') return; // the form submits these itself

@@ -1,7 +1,5 @@
 //! `rollbook export [--roster NAME…] --out FILE [--format json|csv]`.
 
-use std::fs::{self, File};
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
@@ -125,29 +123,14 @@ fn render(
     }
 }
 
-/// Writes beside the target, syncs, then renames over it: a full disk or a crash never
-/// leaves half a backup where a whole one was.
+/// The file is replaced whole or not at all (see [`crate::files::write_whole`]).
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let failed = |what: &str, error: std::io::Error| {
-        Failure::Failed(format!("cannot {what} {}: {error}", path.display()))
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| Failure::BadInput(format!("--out {}: not a file name", path.display())))?;
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".rollbook-{}.tmp", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    let result = (|| {
-        let file = File::create(&temp)?;
-        let mut out = BufWriter::new(file);
-        out.write_all(bytes)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    if let Err(error) = result {
-        let _ = fs::remove_file(&temp);
-        return Err(failed("write", error));
+    if path.file_name().is_none() {
+        return Err(Failure::BadInput(format!(
+            "--out {}: not a file name",
+            path.display()
+        )));
     }
-    Ok(())
+    crate::files::write_whole(path, bytes)
+        .map_err(|error| Failure::Failed(format!("cannot write {}: {error}", path.display())))
 }

@@ -44,6 +44,7 @@ Rosters, characters and the roll log live in one SQLite file, the same one the w
 const EXAMPLES: &str = "\
 Examples:
   rollbook                       open the desktop window
+  rollbook --db games.sqlite3    open the desktop window on another database file
   rollbook kinds                 list systems, roll kinds and their fields (JSON)
   rollbook odds '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":1,\"difficulty\":12}'
   rollbook odds '[{\"system\":\"stunt\",\"roll\":\"check\",\"active\":\"Skilled\",\"defending\":\"Average\"},
@@ -83,7 +84,8 @@ pub struct Cli {
 /// Options every subcommand accepts, before or after its name.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// The database file (created by `roster create` or `import` when missing). Default: the
+    /// The database file (created by `roster create` or `import` when missing); with no
+    /// subcommand, the file the window opens. Default: $ROLLBOOK_DB for the window, else the
     /// window's own, in the per-user data directory.
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,

@@ -1,33 +1,11 @@
-//! The IPC commands through Tauri's mock runtime: the real configuration and capability,
-//! no display. Shapes are checked here; the numbers themselves are the rules crate's tests.
+//! Rules commands: catalog, odds and roll (without a roster; rolls with one are in flows.rs).
 
 use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{Manager, WebviewWindowBuilder};
+
+use super::Window;
 
 fn invoke(command: &str, args: Value) -> Result<Value, Value> {
-    let app = super::build_app(mock_builder()).expect("app builds on the mock runtime");
-    let webview = match app.get_webview_window("main") {
-        Some(window) => window,
-        None => WebviewWindowBuilder::new(&app, "main", Default::default())
-            .build()
-            .expect("main window"),
-    };
-    get_ipc_response(
-        &webview,
-        InvokeRequest {
-            cmd: command.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<Value>().expect("JSON answer"))
+    Window::new().invoke(command, args)
 }
 
 fn d12_straight() -> Value {
@@ -78,9 +56,12 @@ fn odds_equal_the_rules_crate() {
 #[test]
 fn roll_with_a_seed_is_reproducible() {
     let args = json!({"request": d12_straight(), "seed": 42});
-    let first = invoke("roll", args.clone()).expect("roll answers");
-    let second = invoke("roll", args).expect("roll answers");
-    assert_eq!(first, second);
+    let window = Window::new();
+    let first = window.ok("roll", args.clone());
+    let second = window.ok("roll", args);
+    assert_eq!(first["result"], second["result"]);
+    assert_ne!(first["log_id"], second["log_id"], "each roll is logged");
+    let first = &first["result"];
     assert_eq!(first["seed"], json!(42));
     assert!(!first["dice"].as_array().unwrap().is_empty());
     assert!(first["outcome"].is_string());
@@ -88,7 +69,8 @@ fn roll_with_a_seed_is_reproducible() {
 
 #[test]
 fn roll_without_a_seed_reports_one_that_javascript_keeps_exactly() {
-    let result = invoke("roll", json!({"request": d12_straight()})).expect("roll answers");
+    let answer = invoke("roll", json!({"request": d12_straight()})).expect("roll answers");
+    let result = &answer["result"];
     let seed = result["seed"].as_u64().expect("seed is a number");
     assert!(
         seed <= rollbook_rules::MAX_PORTABLE_SEED,

@@ -1,0 +1,50 @@
+//! The roll log: read it (newest first), clear part of it, write it to a file.
+
+use std::path::PathBuf;
+
+use rollbook_roster::{LogEntry, LogQuery};
+use serde_json::Value;
+use tauri::State;
+
+use super::{argument, write_file, FileFormat};
+use crate::desktop::Database;
+use crate::ipc_error::IpcError;
+
+/// The logged rolls `query` picks (roster, character, time range, limit), newest first.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn roll_log(db: State<'_, Database>, query: Value) -> Result<Vec<LogEntry>, IpcError> {
+    let query: LogQuery = argument("query", query)?;
+    db.run(move |store| Ok(store.roll_log(&query)?)).await
+}
+
+/// Deletes the logged rolls `query` picks (every roll for `{}`); answers how many went.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn roll_log_clear(db: State<'_, Database>, query: Value) -> Result<usize, IpcError> {
+    let query: LogQuery = argument("query", query)?;
+    db.run(move |store| Ok(store.clear_roll_log(&query)?)).await
+}
+
+/// Writes the logged rolls `query` picks to `path` as CSV or JSON (whole or not at all);
+/// answers how many rolls were written.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn roll_log_export(
+    db: State<'_, Database>,
+    path: PathBuf,
+    format: Value,
+    query: Value,
+) -> Result<usize, IpcError> {
+    let format: FileFormat = argument("format", format)?;
+    let query: LogQuery = argument("query", query)?;
+    let (bytes, count) = db
+        .run(move |store| {
+            let mut bytes = Vec::new();
+            let count = match format {
+                FileFormat::Csv => store.export_log_csv(&query, &mut bytes)?,
+                FileFormat::Json => store.export_log_json(&query, &mut bytes)?,
+            };
+            Ok((bytes, count))
+        })
+        .await?;
+    db.compute(move || write_file(&path, &bytes)).await?;
+    Ok(count)
+}

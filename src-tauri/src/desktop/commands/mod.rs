@@ -1,0 +1,112 @@
+//! IPC commands (docs/ipc.md): thin adapters that parse the arguments, call `rollbook-roster` or
+//! `rollbook-rules` on the blocking pool, and map errors to `{code, message, problems?}`.
+//! No rules logic and no SQL live here.
+
+mod app;
+mod characters;
+mod log;
+mod rosters;
+mod rules;
+mod transfer;
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::ipc_error::IpcError;
+
+/// Every command of the window. build.rs lists the same names (one permission each), and the
+/// capability grants exactly these.
+pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.invoke_handler(tauri::generate_handler![
+        app::app_info,
+        app::settings,
+        app::settings_save,
+        rules::catalog,
+        rules::odds,
+        rules::roll,
+        rosters::rosters,
+        rosters::roster_create,
+        rosters::roster_update,
+        rosters::roster_delete,
+        rosters::rosters_reorder,
+        rosters::undo_delete,
+        characters::characters,
+        characters::character,
+        characters::character_create,
+        characters::character_update,
+        characters::character_duplicate,
+        characters::characters_delete,
+        characters::characters_move,
+        characters::characters_tag,
+        characters::characters_reorder,
+        characters::search,
+        log::roll_log,
+        log::roll_log_clear,
+        log::roll_log_export,
+        transfer::import_preview,
+        transfer::import_apply,
+        transfer::export_file,
+    ])
+}
+
+/// Reads a structured argument, naming the JSON path at fault when it has the wrong shape.
+/// (Tauri would reject such an argument with a bare string; the UI expects `{code, message}`.)
+fn argument<T: DeserializeOwned>(name: &str, value: Value) -> Result<T, IpcError> {
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let path = error.path().to_string();
+        let at = if path == "." {
+            name.to_string()
+        } else {
+            format!("{name}.{path}")
+        };
+        IpcError::invalid_argument(format!("{at}: {}", error.into_inner()))
+    })
+}
+
+/// Writes a file the GM chose, whole or not at all, with a refusal that says what to change.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), IpcError> {
+    crate::files::write_whole(path, bytes).map_err(|error| {
+        IpcError::io(format!(
+            "{} could not be written ({error}); nothing was written there. Pick another folder or file name",
+            path.display()
+        ))
+    })
+}
+
+/// The format of a file the window writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileFormat {
+    Json,
+    Csv,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rollbook_roster::NewRoster;
+    use serde_json::json;
+
+    #[test]
+    fn a_malformed_argument_names_its_path() {
+        let error =
+            argument::<NewRoster>("roster", json!({"name": "A", "system": "dnd"})).unwrap_err();
+        assert_eq!(error.code, "invalid_argument");
+        assert!(
+            error
+                .message
+                .starts_with("roster.system: unknown variant `dnd`"),
+            "{}",
+            error.message
+        );
+        let error = argument::<NewRoster>("roster", json!(7)).unwrap_err();
+        assert!(
+            error.message.starts_with("roster: invalid type"),
+            "{}",
+            error.message
+        );
+    }
+}

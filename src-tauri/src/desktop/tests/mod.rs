@@ -1,0 +1,83 @@
+//! The IPC commands through Tauri's mock runtime: the real configuration, capability, plugins
+//! and a real database file in a temp folder, no display. The shapes and the path from the
+//! window to the store are checked here; the numbers themselves are the crates' own tests.
+
+mod flows;
+mod refused;
+mod rules;
+
+use std::path::Path;
+
+use serde_json::Value;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{Manager, WebviewWindow, WebviewWindowBuilder};
+
+use super::Database;
+
+/// The app as the window runs it, on its own database.
+pub(super) struct Window {
+    // Kept alive for the webview; dropped with the window.
+    _app: tauri::App<MockRuntime>,
+    webview: WebviewWindow<MockRuntime>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Window {
+    /// A window on a new database in a temp folder.
+    pub fn new() -> Window {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = dir.path().join("rollbook.sqlite3");
+        let mut window = Window::on(&db);
+        window._dir = Some(dir);
+        window
+    }
+
+    /// A window on the database at `db` (created when missing, refused when not Rollbook's).
+    pub fn on(db: &Path) -> Window {
+        let app = super::build_app(mock_builder(), Database::open(db))
+            .expect("app builds on the mock runtime");
+        let webview = match app.get_webview_window("main") {
+            Some(window) => window,
+            None => WebviewWindowBuilder::new(&app, "main", Default::default())
+                .build()
+                .expect("main window"),
+        };
+        Window {
+            _app: app,
+            webview,
+            _dir: None,
+        }
+    }
+
+    pub fn invoke(&self, command: &str, args: Value) -> Result<Value, Value> {
+        get_ipc_response(
+            &self.webview,
+            InvokeRequest {
+                cmd: command.into(),
+                callback: CallbackFn(0),
+                error: CallbackFn(1),
+                url: "tauri://localhost".parse().unwrap(),
+                body: InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|body| body.deserialize::<Value>().expect("JSON answer"))
+    }
+
+    /// The answer of a command that must succeed.
+    pub fn ok(&self, command: &str, args: Value) -> Value {
+        self.invoke(command, args)
+            .unwrap_or_else(|error| panic!("{command} failed: {error}"))
+    }
+
+    /// The error of a command that must fail.
+    pub fn err(&self, command: &str, args: Value) -> Value {
+        match self.invoke(command, args) {
+            Ok(answer) => panic!("{command} answered {answer} instead of failing"),
+            Err(error) => error,
+        }
+    }
+}

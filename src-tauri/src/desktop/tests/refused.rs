@@ -1,0 +1,135 @@
+//! A database the window must not touch (written by a newer Rollbook): the window still opens,
+//! every command answers the refusal, and the file is left byte for byte as it was.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rollbook_roster::{NewRoster, Store, System, SCHEMA_VERSION};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use super::Window;
+
+/// One call of every command the capability grants, with arguments of the right shape.
+fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
+    let id = Uuid::new_v4();
+    let request = json!({"system": "d12", "roll": "straight", "ranks": 1});
+    let file = dir.join("out.json").display().to_string();
+    vec![
+        ("app_info", json!({})),
+        ("settings", json!({})),
+        (
+            "settings_save",
+            json!({"settings": {"last_view": "rosters"}}),
+        ),
+        ("catalog", json!({})),
+        ("odds", json!({"request": request})),
+        ("roll", json!({"request": request, "seed": 1})),
+        ("rosters", json!({})),
+        (
+            "roster_create",
+            json!({"roster": {"name": "A", "system": "d12"}}),
+        ),
+        ("roster_update", json!({"id": id, "patch": {"name": "B"}})),
+        ("roster_delete", json!({"id": id})),
+        ("rosters_reorder", json!({"ids": [id]})),
+        ("undo_delete", json!({})),
+        ("characters", json!({"roster_id": id})),
+        ("character", json!({"id": id})),
+        (
+            "character_create",
+            json!({"roster_id": id, "character": {"name": "Vex"}}),
+        ),
+        (
+            "character_update",
+            json!({"id": id, "patch": {"name": "Vex"}}),
+        ),
+        ("character_duplicate", json!({"id": id})),
+        ("characters_delete", json!({"ids": [id]})),
+        ("characters_move", json!({"ids": [id], "roster_id": id})),
+        (
+            "characters_tag",
+            json!({"ids": [id], "add": ["party"], "remove": []}),
+        ),
+        ("characters_reorder", json!({"roster_id": id, "ids": [id]})),
+        ("search", json!({"query": "vex"})),
+        ("roll_log", json!({"query": {}})),
+        ("roll_log_clear", json!({"query": {}})),
+        (
+            "roll_log_export",
+            json!({"path": file, "format": "csv", "query": {}}),
+        ),
+        ("import_preview", json!({"path": file, "mode": "merge"})),
+        (
+            "import_apply",
+            json!({"path": file, "mode": "merge", "on_progress": "__CHANNEL__:1"}),
+        ),
+        (
+            "export_file",
+            json!({"path": file, "selection": "all", "format": "json"}),
+        ),
+    ]
+}
+
+/// Every file in `dir` with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read(entry.path()).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn every_command_is_listed_here() {
+    let capability: Value =
+        serde_json::from_str(include_str!("../../../capabilities/default.json")).unwrap();
+    let granted: Vec<String> = capability["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str()?.strip_prefix("allow-"))
+        .map(|name| name.replace('-', "_"))
+        .collect();
+    let listed: Vec<String> = every_command(Path::new("/tmp"))
+        .into_iter()
+        .map(|(name, _)| name.to_string())
+        .collect();
+    assert_eq!(granted, listed);
+}
+
+#[test]
+fn a_newer_database_is_answered_by_every_command_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rollbook.sqlite3");
+    {
+        let mut store = Store::open(&db).unwrap();
+        store
+            .create_roster(NewRoster::new("Heroes", System::D12))
+            .unwrap();
+    }
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .unwrap();
+    }
+    let before = snapshot(dir.path());
+    assert_eq!(before.len(), 1, "{:?}", before.keys());
+
+    let window = Window::on(&db);
+    for (command, args) in every_command(dir.path()) {
+        let error = window.err(command, args);
+        assert_eq!(error["code"], "newer_database", "{command}: {error}");
+        let message = error["message"].as_str().unwrap();
+        assert!(
+            message.contains("was written by a newer Rollbook")
+                && message.contains("Update Rollbook"),
+            "{command}: {message}"
+        );
+    }
+    drop(window);
+    assert_eq!(snapshot(dir.path()), before, "the folder changed");
+}
