@@ -24,6 +24,8 @@ const COMMANDS: &[&str] = &[
     "characters_tag",
     "characters_reorder",
     "search",
+    "sheet_check",
+    "sheet_rolls",
     "roll_log",
     "roll_log_clear",
     "roll_log_export",

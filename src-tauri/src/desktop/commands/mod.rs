@@ -7,6 +7,7 @@ mod characters;
 mod log;
 mod rosters;
 mod rules;
+mod sheets;
 mod transfer;
 
 use std::path::Path;
@@ -43,6 +44,8 @@ pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::
         characters::characters_tag,
         characters::characters_reorder,
         characters::search,
+        sheets::sheet_check,
+        sheets::sheet_rolls,
         log::roll_log,
         log::roll_log_clear,
         log::roll_log_export,

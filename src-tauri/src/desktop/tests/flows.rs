@@ -380,3 +380,41 @@ fn app_info_and_settings_survive_a_restart() {
         "{bad}"
     );
 }
+
+#[test]
+fn a_sheet_is_checked_without_saving_and_offers_its_rolls() {
+    let window = Window::new();
+    let rosters = five_rosters(&window);
+    let vex = d12_vex(&window, &rosters[4]);
+    let over = json!({"abilities": [{"name": "Guns", "ranks": 5}]});
+    let report = window.ok(
+        "sheet_check",
+        json!({"roster_id": rosters[4]["id"], "sheet": over}),
+    );
+    assert_eq!(
+        report["problems"],
+        json!([{"path": "sheet.abilities[0].ranks", "message": "5 is over the limit of 4"}])
+    );
+    assert!(report["derived"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["path"] == "abilities"));
+    assert_eq!(window.ok("character", json!({"id": vex["id"]})), vex);
+
+    let rolls = window.ok("sheet_rolls", json!({"character_id": vex["id"]}));
+    let guns = rolls
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"] == "abilities[0]")
+        .expect("a roll for Guns");
+    // What the sheet offers, the window can roll as it is, for the character.
+    let rolled = window.ok(
+        "roll",
+        json!({"request": guns["request"], "seed": 3, "character_id": vex["id"]}),
+    );
+    assert!(rolled["result"]["outcome"].is_string());
+    let unknown = window.err("sheet_rolls", json!({"character_id": rosters[0]["id"]}));
+    assert_eq!(unknown["code"], "character_not_found");
+}

@@ -53,6 +53,8 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ),
         ("characters_reorder", json!({"roster_id": id, "ids": [id]})),
         ("search", json!({"query": "vex"})),
+        ("sheet_check", json!({"roster_id": id, "sheet": {}})),
+        ("sheet_rolls", json!({"character_id": id})),
         ("roll_log", json!({"query": {}})),
         ("roll_log_clear", json!({"query": {}})),
         (
