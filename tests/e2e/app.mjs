@@ -88,11 +88,13 @@ function privateEnv(root, marker, extra) {
 }
 
 /**
- * Opens the app. Resolves to `{driver, env, dataDir, cli, stop}`; `stop()` is safe to call twice
- * and also runs if the test process exits early. `options.env` adds variables (GTK_THEME=…).
+ * Opens the app. Resolves to `{driver, env, dataDir, root, cli, stop}`; `stop()` is safe to call
+ * twice and also runs if the test process exits early. `options.env` adds variables
+ * (GTK_THEME=…). `options.root` reopens the app on the dirs of an earlier run (its `root`, kept
+ * by that run's `stop({keep: true})`), as a restart of the app would; the caller removes it.
  */
 export async function startApp(options = {}) {
-  const root = mkdtempSync(join(tmpdir(), 'rollbook-e2e-'));
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'rollbook-e2e-'));
   const marker = randomUUID();
   const env = privateEnv(root, marker, options.env);
   const port = await freePort();
@@ -131,7 +133,7 @@ export async function startApp(options = {}) {
   process.once('SIGTERM', onSignal);
 
   let driver = null;
-  const stop = async () => {
+  const stop = async ({ keep = Boolean(options.root) } = {}) => {
     if (stopped) return;
     stopped = true;
     if (driver) {
@@ -151,7 +153,7 @@ export async function startApp(options = {}) {
     process.removeListener('exit', onExit);
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    if (!process.env.ROLLBOOK_E2E_KEEP) rmSync(root, { recursive: true, force: true });
+    if (!keep && !process.env.ROLLBOOK_E2E_KEEP) rmSync(root, { recursive: true, force: true });
   };
 
   try {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp, BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS } from './app.mjs';
+import { showView, startApp, BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS } from './app.mjs';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
 import { describeDie, formatPercent, outcomeLabel } from '../../ui/js/format.js';
 import { verdictText } from '../../ui/js/result.js';
@@ -100,7 +100,11 @@ describe('Quick roll in the real app', { timeout: 15 * 60_000 }, () => {
   before(async () => {
     app = await startApp();
     page = new QuickRollPage(app.driver);
-    await withShot('startup', () => page.ready());
+    // Quick roll is the second tab of the app bar; the window opens on Rosters.
+    await withShot('startup', async () => {
+      await showView(app.driver, 'quick-roll');
+      await page.ready();
+    });
   }, { timeout: STARTUP_TIMEOUT_MS * 2 });
 
   after(async () => {

@@ -1,4 +1,4 @@
 // Entry point of the window (a module script, so it runs once the page is parsed).
-import { startQuickRoll } from './quick-roll.js';
+import { startApp } from './app/shell.js';
 
-startQuickRoll(document);
+startApp(document);

@@ -1,0 +1,41 @@
+// The shared context every area gets (docs/ui.md): the commands, the event bus, toasts,
+// confirm, shortcuts, and what is open right now.
+
+import { createConfirm } from './confirm.js';
+import { createShortcuts } from './shortcuts.js';
+import { createToaster } from './toast.js';
+
+/**
+ * `{api, bus, toast, confirm, shortcuts, state}`. `state` is read only: it follows the bus
+ * (`roster-selected`, `character-selected`) rather than being set by hand.
+ */
+export function createContext(doc, api) {
+  const bus = new EventTarget();
+  const current = { roster: null, character: null };
+  bus.addEventListener('roster-selected', (event) => {
+    const roster = event.detail?.roster ?? null;
+    if (roster?.id !== current.roster?.id) current.character = null;
+    current.roster = roster;
+  });
+  bus.addEventListener('character-selected', (event) => {
+    current.character = event.detail?.character ?? null;
+  });
+  bus.addEventListener('character-saved', (event) => {
+    const saved = event.detail?.character;
+    if (saved && saved.id === current.character?.id) current.character = saved;
+  });
+  const state = Object.freeze({
+    get roster() { return current.roster; },
+    get character() { return current.character; },
+  });
+  return {
+    api,
+    bus,
+    toast: createToaster(doc),
+    confirm: createConfirm(doc),
+    shortcuts: createShortcuts(doc),
+    state,
+    /** `ctx.emit('rosters-changed', detail)`: a CustomEvent on the bus. */
+    emit: (name, detail = {}) => bus.dispatchEvent(new CustomEvent(name, { detail })),
+  };
+}

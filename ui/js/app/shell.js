@@ -1,0 +1,111 @@
+// The window: app bar tabs (Rosters / Quick roll / Roll log), the views behind them, the app
+// bar's actions and shortcuts, and the error screen when the database file was refused.
+// The last view and roster are remembered through the `settings` commands.
+
+import * as rawApi from '../api.js';
+import { mountLog } from '../log/log-view.js';
+import { startQuickRoll } from '../quick-roll.js';
+import { mountRosters } from '../rosters/rosters.js';
+import { exportFlow, importFlow } from '../transfer/transfer.js';
+import { createContext } from './context.js';
+import { showStoreFailure } from './error-screen.js';
+import { isStoreFailure } from './store-error.js';
+import { mountTabs } from './tabs.js';
+
+const DEFAULT_VIEW = 'rosters';
+const NOT_WRAPPED = new Set(['CommandError', 'toCommandError']);
+
+/**
+ * `api` with every command watched: the first refusal of the database file (every command
+ * answers it once the file was refused) replaces the window with the error screen.
+ */
+function guardApi(api, onRefused) {
+  const guarded = {};
+  for (const [name, value] of Object.entries(api)) {
+    guarded[name] = typeof value !== 'function' || NOT_WRAPPED.has(name) ? value : async (...args) => {
+      try {
+        return await value(...args);
+      } catch (error) {
+        if (isStoreFailure(error)) onRefused(error);
+        throw error;
+      }
+    };
+  }
+  return Object.freeze(guarded);
+}
+
+/** Runs `work` (an action the GM started); a failure shows as an error toast. */
+function reporting(ctx, work) {
+  return async (...args) => {
+    try {
+      await work(...args);
+    } catch (error) {
+      if (!isStoreFailure(error)) ctx.toast.error(rawApi.toCommandError(error));
+    }
+  };
+}
+
+export async function startApp(doc) {
+  const $ = (id) => doc.getElementById(id);
+  let refused = false;
+  const onRefused = (error) => {
+    if (refused) return;
+    refused = true;
+    rawApi.appInfo().catch(() => null).then((info) => showStoreFailure(doc, error, info?.db_path ?? null));
+  };
+  const ctx = createContext(doc, guardApi(rawApi, onRefused));
+
+  let settings = { last_roster_id: null, last_view: null };
+  const saveSettings = (patch) => {
+    settings = { ...settings, ...patch };
+    ctx.api.saveSettings(settings).catch((error) => {
+      if (!isStoreFailure(error)) console.warn('settings not saved:', error.message);
+    });
+  };
+
+  startQuickRoll(doc);
+  try {
+    settings = { ...settings, ...(await ctx.api.settings()) };
+  } catch (error) {
+    if (isStoreFailure(error)) return ctx;
+    console.warn('settings not read, starting with the defaults:', error.message);
+  }
+  if (refused) return ctx;
+
+  const rosters = mountRosters($('view-rosters'), ctx, { rosterId: settings.last_roster_id });
+  const log = mountLog($('view-log'), ctx);
+
+  function showView(name, { remember = true } = {}) {
+    const hadFocus = doc.activeElement;
+    if (!tabs.show(name)) return;
+    if (name === 'log') Promise.resolve(log.refresh?.()).catch(() => {});
+    // Focus left in a view that is now hidden would be lost: give it to the tab.
+    if (!hadFocus || hadFocus === doc.body || hadFocus.closest('[hidden]')) doc.querySelector(`[role="tab"][data-view="${name}"]`)?.focus();
+    if (remember && settings.last_view !== name) saveSettings({ last_view: name });
+  }
+  const tabs = mountTabs($('tabs'), (name) => showView(name));
+  showView(tabs.names.includes(settings.last_view) ? settings.last_view : DEFAULT_VIEW, { remember: false });
+  $('views').removeAttribute('aria-busy');
+
+  // Other areas ask for a view by name (search opens a character on the Rosters tab).
+  ctx.bus.addEventListener('view', (event) => showView(event.detail?.name));
+  ctx.bus.addEventListener('roster-selected', (event) => {
+    const id = event.detail?.roster?.id ?? null;
+    if (id !== settings.last_roster_id) saveSettings({ last_roster_id: id });
+  });
+
+  const runImport = reporting(ctx, () => importFlow(ctx));
+  const runExport = reporting(ctx, () => exportFlow('all', ctx));
+  $('search-button').addEventListener('click', () => rosters.openSearch());
+  $('import-button').addEventListener('click', runImport);
+  $('export-button').addEventListener('click', runExport);
+  $('help-button').addEventListener('click', () => ctx.shortcuts.showHelp());
+
+  const { register } = ctx.shortcuts;
+  tabs.names.forEach((name, i) => {
+    const label = doc.querySelector(`[role="tab"][data-view="${name}"]`).textContent.trim();
+    register({ keys: `Ctrl+${i + 1}`, label: `Show ${label}`, group: 'Views', run: () => showView(name) });
+  });
+  register({ keys: '?', label: 'List the keyboard shortcuts', group: 'Views', run: () => ctx.shortcuts.showHelp() });
+  return ctx;
+}

@@ -1,0 +1,37 @@
+// The heading of the open roster over its characters, with the roster's actions: rename,
+// house rules (stunt rosters keep their level list and chart there), export, delete.
+
+import { el } from '../dom.js';
+
+/** handlers: `rename()`, `houseRules()`, `exportRoster()`, `remove()`. Returns `{element, show(roster, systemName)}`. */
+export function createRosterHead(doc, handlers) {
+  const title = el(doc, 'h2', { className: 'roster-heading', id: 'roster-heading' });
+  const system = el(doc, 'span', { className: 'system-badge large' });
+  const button = (text, action, extra = {}) => {
+    const b = el(doc, 'button', { type: 'button', className: `button quiet roster-${action}`, 'data-action': action, text, ...extra });
+    b.addEventListener('click', () => handlers[action]());
+    return b;
+  };
+  const houseRules = button('House rules…', 'houseRules', { title: 'The stunt level list and chart of this roster' });
+  const actions = el(doc, 'div', { className: 'roster-actions', role: 'toolbar', 'aria-label': 'Roster actions' }, [
+    button('Rename…', 'rename', { 'aria-keyshortcuts': 'F2', title: 'Rename this roster (F2 in the list)' }),
+    houseRules,
+    button('Export…', 'exportRoster', { title: 'Export this roster to a file' }),
+    button('Delete', 'remove', { className: 'button quiet danger roster-remove', title: 'Delete this roster; Undo brings it back' }),
+  ]);
+  const element = el(doc, 'header', { className: 'roster-head' }, [
+    el(doc, 'div', { className: 'roster-title-row' }, [title, system]),
+    actions,
+  ]);
+  return {
+    element,
+    show(roster, systemName) {
+      element.hidden = !roster;
+      if (!roster) return;
+      title.textContent = roster.name;
+      system.textContent = systemName(roster.system);
+      system.dataset.system = roster.system;
+      houseRules.hidden = roster.system !== 'stunt';
+    },
+  };
+}

@@ -1,0 +1,341 @@
+// The Rosters view: the sidebar of rosters, the open roster's character list with its bulk
+// actions, and the sheet area. This module holds what is open and does the commands; the
+// parts it composes only draw and report what the GM did.
+
+import { toCommandError } from '../api.js';
+import { isTextField } from '../app/shortcuts.js';
+import { isStoreFailure } from '../app/store-error.js';
+import { el } from '../dom.js';
+import { editHouseRules } from '../house-rules/house-rules-dialog.js';
+import { latestOnly } from '../timing.js';
+import { exportFlow } from '../transfer/transfer.js';
+import { countText, createBulkBar, pickMoveTarget, tagDialog } from './bulk-bar.js';
+import { newCharacterDialog } from './character-dialog.js';
+import { createCharacterList } from './character-list.js';
+import { allTags } from './list-model.js';
+import { createRosterHead } from './roster-head.js';
+import { newRosterDialog, renameRosterDialog } from './roster-dialogs.js';
+import { openSearchDialog } from './search.js';
+import { createSheetArea } from './sheet-area.js';
+import { createSidebar } from './sidebar.js';
+
+/**
+ * Builds the view inside `root`. `rosterId` is the roster to open first (the one open last
+ * time), if it still exists. Returns `{openSearch(), newCharacter(), newRoster()}`.
+ */
+export function mountRosters(root, ctx, { rosterId = null } = {}) {
+  const doc = root.ownerDocument;
+  const state = { rosters: [], roster: null, characters: [], systems: [], selected: [], lastUndo: null };
+  const systemName = (id) => state.systems.find((s) => s.id === id)?.name ?? id;
+  const charactersCall = latestOnly((id) => ctx.api.characters(id));
+  const emit = (name, detail) => ctx.bus.dispatchEvent(new CustomEvent(name, { detail }));
+
+  /** Runs a GM's action; a refusal becomes an error toast (a refused database has its own screen). */
+  const guard = (work) => async (...args) => {
+    try {
+      return await work(...args);
+    } catch (error) {
+      if (!isStoreFailure(error)) ctx.toast.error(toCommandError(error));
+      return null;
+    }
+  };
+
+  const sidebar = createSidebar(doc, {
+    select: (id) => selectRoster(id),
+    create: () => newRoster(),
+    rename: (id) => renameRoster(id),
+    remove: (id) => removeRoster(id),
+    enter: () => list.focusList() || list.filterInput.focus(),
+  });
+  const head = createRosterHead(doc, {
+    rename: () => renameRoster(state.roster?.id),
+    houseRules: () => houseRules(),
+    exportRoster: () => state.roster && runExport({ rosters: [state.roster.id] }),
+    remove: () => removeRoster(state.roster?.id),
+  });
+  const list = createCharacterList(doc, {
+    open: (character) => openCharacter(character),
+    create: () => newCharacter(),
+    selectionChanged: (ids) => {
+      state.selected = ids;
+      bulk.show(ids.length);
+    },
+  });
+  const bulk = createBulkBar(doc, {
+    remove: () => removeCharacters(state.selected),
+    move: () => moveSelected(),
+    tag: () => tagSelected(),
+    exportSelected: () => runExport({ characters: [...state.selected] }),
+    duplicate: () => duplicateSelected(),
+    clear: () => list.clearSelection(),
+  });
+  const sheetArea = createSheetArea(doc, ctx, { onRollToggle: (open) => layout.classList.toggle('with-roll', open) });
+
+  const noRoster = el(doc, 'div', { className: 'empty no-roster', hidden: true }, [
+    el(doc, 'p', { text: 'Make a roster first: it holds the characters of one rules system.' }),
+  ]);
+  const pane = el(doc, 'section', { className: 'characters-pane', id: 'characters-pane', 'aria-labelledby': 'roster-heading' }, [
+    head.element, list.tools, bulk.element, list.head, list.list, list.empty, noRoster, list.status,
+  ]);
+  // Busy until the first rosters are shown (tests and screen readers wait for it).
+  const layout = el(doc, 'div', { className: 'rosters-layout', 'aria-busy': 'true' }, [sidebar.element, pane, sheetArea.element]);
+  root.replaceChildren(layout);
+
+  function renderSidebar() {
+    sidebar.render(state.rosters, state.roster?.id ?? null, systemName);
+  }
+
+  function showRoster() {
+    head.show(state.roster, systemName);
+    for (const part of [list.tools, list.head]) part.hidden = !state.roster;
+    noRoster.hidden = Boolean(state.roster);
+    if (!state.roster) {
+      list.list.hidden = true;
+      list.empty.hidden = true;
+      bulk.show(0);
+    }
+  }
+
+  /** Reads the rosters again; keeps the open one if it still exists, else opens `preferId` or the first. */
+  async function loadRosters(preferId = null) {
+    state.rosters = await ctx.api.rosters();
+    const keep = [preferId, state.roster?.id].find((id) => id && state.rosters.some((r) => r.id === id));
+    const next = state.rosters.find((r) => r.id === keep) ?? state.rosters[0] ?? null;
+    if (next?.id !== state.roster?.id) await selectRoster(next?.id ?? null);
+    else {
+      state.roster = next;
+      head.show(state.roster, systemName);
+      renderSidebar();
+    }
+  }
+
+  async function selectRoster(id, { focusList = false } = {}) {
+    const roster = state.rosters.find((r) => r.id === id) ?? null;
+    const changed = roster?.id !== state.roster?.id;
+    state.roster = roster;
+    if (changed) {
+      sheetArea.close();
+      list.setOpen(null);
+      emit('roster-selected', { roster });
+    }
+    renderSidebar();
+    showRoster();
+    if (roster) await loadCharacters({ reset: changed });
+    if (focusList) list.focusList();
+  }
+
+  async function loadCharacters({ reset = false } = {}) {
+    const roster = state.roster;
+    const answer = await charactersCall(roster.id);
+    if (answer.superseded || state.roster?.id !== roster.id) return;
+    if (answer.error) throw answer.error;
+    state.characters = answer.value;
+    list.setCharacters(state.characters, { rosterId: roster.id, rosterName: roster.name, resetView: reset });
+    list.setOpen(sheetArea.openId());
+  }
+
+  /** After characters changed: the list and the sidebar's counts. */
+  async function refresh() {
+    await loadRosters();
+    if (state.roster) await loadCharacters();
+  }
+
+  function openCharacter(character) {
+    if (!state.roster) return;
+    sheetArea.open(character, state.roster);
+    list.setOpen(character.id);
+    emit('character-selected', { character });
+  }
+
+  const newRoster = guard(async () => {
+    if (!state.systems.length) state.systems = (await ctx.api.catalog()).systems;
+    const roster = await newRosterDialog(doc, ctx, state.systems);
+    if (!roster) return;
+    await loadRosters(roster.id);
+    sidebar.focusCurrent();
+    ctx.toast(`Created the ${systemName(roster.system)} roster “${roster.name}”.`);
+  });
+
+  const renameRoster = guard(async (id) => {
+    const roster = state.rosters.find((r) => r.id === id);
+    if (!roster) return;
+    const renamed = await renameRosterDialog(doc, ctx, roster);
+    if (!renamed) return;
+    await loadRosters();
+    if (state.roster?.id === renamed.id) list.setCharacters(state.characters, { rosterName: renamed.name });
+    ctx.toast(`Renamed “${roster.name}” to “${renamed.name}”.`);
+  });
+
+  /** Offers Undo for a deletion (the toast's button, or Ctrl+Z while the toast is the last one). */
+  function offerUndo(message, afterUndo) {
+    const undo = guard(async () => {
+      if (state.lastUndo !== entry) return;
+      state.lastUndo = null;
+      shown.dismiss();
+      const restored = await ctx.api.undoDelete();
+      await afterUndo(restored);
+    });
+    const entry = { run: undo };
+    state.lastUndo = entry;
+    const shown = ctx.toast(message, { action: { label: 'Undo', run: undo } });
+  }
+
+  const removeRoster = guard(async (id) => {
+    const roster = state.rosters.find((r) => r.id === id);
+    if (!roster) return;
+    await ctx.api.deleteRoster(roster.id);
+    const at = state.rosters.indexOf(roster);
+    state.rosters = state.rosters.filter((r) => r.id !== roster.id);
+    await selectRoster((state.rosters[at] ?? state.rosters[at - 1])?.id ?? null);
+    sidebar.focusCurrent();
+    const what = roster.character_count ? ` and its ${countText(roster.character_count)}` : '';
+    offerUndo(`Deleted the roster “${roster.name}”${what}.`, async (restored) => {
+      await loadRosters(restored.rosters[0] ?? null);
+      sidebar.focusCurrent();
+      ctx.toast(`Restored the roster “${roster.name}”.`);
+    });
+  });
+
+  const houseRules = guard(async () => {
+    const roster = state.roster;
+    if (!roster) return;
+    const saved = await editHouseRules(roster, ctx);
+    if (!saved) return;
+    await loadRosters();
+    // The sheet reads the level list from the roster: open it again with the new rules.
+    const open = state.characters.find((c) => c.id === sheetArea.openId());
+    if (open && state.roster?.id === roster.id) openCharacter(open);
+  });
+
+  const runExport = guard((selection) => exportFlow(selection, ctx));
+
+  const newCharacter = guard(async () => {
+    if (!state.roster) {
+      ctx.toast('Make a roster first: characters live in a roster.');
+      return;
+    }
+    const character = await newCharacterDialog(doc, ctx, state.roster);
+    if (!character) return;
+    await refresh();
+    openCharacter(state.characters.find((c) => c.id === character.id) ?? character);
+  });
+
+  const removeCharacters = guard(async (ids) => {
+    if (!ids.length || !state.roster) return;
+    const names = state.characters.filter((c) => ids.includes(c.id)).map((c) => c.name);
+    const count = await ctx.api.deleteCharacters(ids);
+    if (ids.includes(sheetArea.openId())) {
+      sheetArea.close();
+      list.setOpen(null);
+    }
+    list.clearSelection();
+    await refresh();
+    list.focusList();
+    const what = names.length === 1 ? `“${names[0]}”` : countText(count);
+    offerUndo(`Deleted ${what}.`, async (restored) => {
+      await refresh();
+      list.setSelection(restored.characters);
+      ctx.toast(`Restored ${restored.characters.length === 1 ? what : countText(restored.characters.length)}.`);
+    });
+  });
+
+  const moveSelected = guard(async () => {
+    const ids = [...state.selected];
+    const target = await pickMoveTarget(doc, { ids, roster: state.roster, rosters: state.rosters, systemName });
+    if (!target) return;
+    await ctx.api.moveCharacters(ids, target.id);
+    if (ids.includes(sheetArea.openId())) {
+      sheetArea.close();
+      list.setOpen(null);
+    }
+    list.clearSelection();
+    await refresh();
+    ctx.toast(`Moved ${countText(ids.length)} to “${target.name}”.`);
+  });
+
+  const tagSelected = guard(async () => {
+    const ids = [...state.selected];
+    const done = await tagDialog(doc, {
+      ids,
+      suggestions: allTags(state.characters),
+      tag: (add, remove) => ctx.api.tagCharacters(ids, add, remove),
+    });
+    if (!done) return;
+    await loadCharacters();
+    ctx.toast(done.added ? `Tagged ${countText(ids.length)} “${done.tag}”.` : `Removed the tag “${done.tag}” from ${countText(ids.length)}.`);
+  });
+
+  const duplicateSelected = guard(async () => {
+    const ids = [...state.selected];
+    const copies = [];
+    for (const id of ids) copies.push(await ctx.api.duplicateCharacter(id));
+    await refresh();
+    list.setSelection(copies.map((c) => c.id));
+    ctx.toast(`Made ${copies.length === 1 ? `a copy of “${state.characters.find((c) => c.id === ids[0])?.name ?? 'it'}”` : `copies of ${countText(copies.length)}`}.`);
+  });
+
+  /** A search hit picked: its roster opens on the Rosters tab, then its sheet. */
+  const openHit = guard(async (hit) => {
+    emit('view', { name: 'rosters' });
+    if (state.roster?.id !== hit.roster_id) {
+      if (!state.rosters.some((r) => r.id === hit.roster_id)) await loadRosters();
+      await selectRoster(hit.roster_id);
+    }
+    const character = state.characters.find((c) => c.id === hit.id) ?? (await ctx.api.character(hit.id));
+    openCharacter(character);
+    list.focusRow(character.id);
+  });
+
+  function openSearch() {
+    return openSearchDialog(doc, ctx, { open: openHit, systemName });
+  }
+
+  // What other areas change.
+  ctx.bus.addEventListener('rosters-changed', guard(() => refresh()));
+  ctx.bus.addEventListener('characters-changed', guard(async (event) => {
+    const id = event.detail?.roster_id;
+    if (!id || id === state.roster?.id) await refresh();
+    else await loadRosters();
+  }));
+  ctx.bus.addEventListener('character-saved', (event) => {
+    const saved = event.detail?.character;
+    if (!saved || saved.roster_id !== state.roster?.id) return;
+    state.characters = state.characters.map((c) => (c.id === saved.id ? saved : c));
+    list.setCharacters(state.characters, { rosterName: state.roster.name });
+    list.setOpen(sheetArea.openId());
+  });
+
+  // Shortcuts.
+  const inPane = (event) => pane.contains(event.target) && !isTextField(event.target);
+  const inSheet = (event) => sheetArea.element.contains(event.target);
+  const showRosters = () => emit('view', { name: 'rosters' });
+  const { register } = ctx.shortcuts;
+  register({ keys: 'Ctrl+N', label: 'New character', group: 'Rosters', run: () => { showRosters(); newCharacter(); } });
+  register({ keys: 'Ctrl+Shift+N', label: 'New roster', group: 'Rosters', run: () => { showRosters(); newRoster(); } });
+  register({ keys: ['Ctrl+K', '/'], label: 'Search characters in every roster', group: 'Rosters', run: () => openSearch() });
+  register({ keys: 'Ctrl+A', label: 'Select every character shown', group: 'Rosters', when: inPane, run: () => list.selectAllShown() });
+  // Delete takes the selection, or else the character whose row has the focus.
+  const toDelete = (event) => (state.selected.length ? state.selected : [event.target.closest?.('.character-row')?.dataset.id].filter(Boolean));
+  register({ keys: 'Delete', label: 'Delete the selected characters', group: 'Rosters', when: (e) => inPane(e) && toDelete(e).length > 0, run: (e) => removeCharacters(toDelete(e)) });
+  ctx.shortcuts.describe({ keys: ['Up', 'Down'], label: 'Move through the rosters or the characters', group: 'Lists' });
+  ctx.shortcuts.describe({ keys: 'Space', label: 'Select or unselect the character (Shift+arrows: a range)', group: 'Lists' });
+  ctx.shortcuts.describe({ keys: 'F2', label: 'Rename the roster (Delete deletes it)', group: 'Lists' });
+  register({
+    keys: 'Ctrl+Z',
+    label: 'Undo the last delete (in a sheet: its last edit)',
+    group: 'Rosters',
+    inText: false,
+    when: (e) => !inSheet(e) && state.lastUndo !== null,
+    run: () => state.lastUndo?.run(),
+  });
+  ctx.shortcuts.describe({ keys: 'Esc', label: 'Close the dialog', group: 'Lists' });
+
+  // First load: the systems (for names and the New roster dialog), then the rosters.
+  guard(async () => {
+    state.systems = (await ctx.api.catalog()).systems;
+  })()
+    .then(() => guard(() => loadRosters(rosterId))())
+    .finally(() => layout.setAttribute('aria-busy', 'false'));
+
+  return { openSearch, newCharacter, newRoster };
+}

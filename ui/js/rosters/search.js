@@ -1,0 +1,110 @@
+// Global search (Ctrl+K or /): characters of every roster by name, player or tag. A combobox
+// over a listbox of hits: arrows pick, Enter opens the character in its roster.
+
+import { buildDialog, openModal } from '../app/dialog.js';
+import { el } from '../dom.js';
+import { debounce, latestOnly } from '../timing.js';
+
+const SEARCH_DELAY_MS = 120;
+const LIMIT = 30;
+
+/** Opens the search dialog; `open(hit)` is called with the hit the GM picks. */
+export function openSearchDialog(doc, ctx, { open, systemName }) {
+  const { dialog, body } = buildDialog(doc, { title: 'Search characters', className: 'search-dialog' });
+  const input = el(doc, 'input', {
+    type: 'search', id: 'search-input', className: 'text-input search-input', role: 'combobox',
+    'aria-label': 'Search characters in every roster', 'aria-expanded': 'false', 'aria-controls': 'search-results',
+    'aria-autocomplete': 'list', placeholder: 'Name, player or tag (name:, player:, tag:)', spellcheck: 'false',
+  });
+  const results = el(doc, 'ul', { className: 'search-results', id: 'search-results', role: 'listbox', 'aria-label': 'Characters found' });
+  const note = el(doc, 'p', { className: 'search-note', role: 'status', text: 'Type to search every roster.' });
+  body.append(input, note, results);
+
+  let hits = [];
+  let shownQuery = '';
+  let active = -1;
+  const searchCall = latestOnly((query) => ctx.api.search(query, LIMIT));
+
+  function setActive(index) {
+    active = index;
+    [...results.children].forEach((item, i) => item.setAttribute('aria-selected', String(i === index)));
+    const item = results.children[index];
+    if (item) {
+      input.setAttribute('aria-activedescendant', item.id);
+      item.scrollIntoView({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  function render(query) {
+    shownQuery = query;
+    results.replaceChildren(...hits.map((hit, i) => {
+      const item = el(doc, 'li', { role: 'option', id: `search-hit-${i}`, className: 'search-hit', 'aria-selected': 'false', 'data-id': hit.id }, [
+        el(doc, 'span', { className: 'hit-line' }, [
+          el(doc, 'span', { className: 'hit-name', text: hit.name }),
+          el(doc, 'span', { className: `kind-badge kind-${hit.kind}`, text: hit.kind.toUpperCase() }),
+        ]),
+        el(doc, 'span', { className: 'hit-line hit-sub' }, [
+          el(doc, 'span', { className: 'hit-roster', text: hit.roster_name }),
+          el(doc, 'span', { className: 'system-badge', 'data-system': hit.system, title: systemName(hit.system), text: hit.system }),
+          hit.player ? el(doc, 'span', { className: 'hit-player', text: hit.player }) : '',
+          el(doc, 'span', { className: 'chips' }, hit.tags.map((tag) => el(doc, 'span', { className: 'chip', text: tag }))),
+        ]),
+      ]);
+      item.addEventListener('pointerdown', (event) => event.preventDefault()); // keep focus in the box
+      item.addEventListener('click', () => choose(i));
+      return item;
+    }));
+    input.setAttribute('aria-expanded', String(hits.length > 0));
+    if (!query) note.textContent = 'Type to search every roster.';
+    else if (!hits.length) note.textContent = `No character matches “${query}”.`;
+    else note.textContent = hits.length === LIMIT ? `The first ${LIMIT} matches.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
+    setActive(hits.length ? 0 : -1);
+  }
+
+  async function update() {
+    const query = input.value.trim();
+    if (!query) {
+      searchCall.invalidate();
+      hits = [];
+      render('');
+      return;
+    }
+    const answer = await searchCall(query);
+    if (answer.superseded) return;
+    if (answer.error) {
+      hits = [];
+      render(query);
+      note.textContent = answer.error.message;
+      return;
+    }
+    hits = answer.value;
+    render(query);
+  }
+  const scheduleUpdate = debounce(update, SEARCH_DELAY_MS);
+
+  function choose(index) {
+    const hit = hits[index];
+    if (!hit) return;
+    dialog.close('chosen');
+    open(hit);
+  }
+
+  input.addEventListener('input', scheduleUpdate);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!hits.length) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((active + step + hits.length) % hits.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      scheduleUpdate.cancel();
+      if (shownQuery === input.value.trim()) choose(active);
+      // Enter right after typing waits for the hits of what was typed.
+      else update().then(() => choose(active));
+    }
+  });
+  return openModal(dialog, { initial: input });
+}
