@@ -17,7 +17,7 @@ async function nothingToSet(doc, roster) {
   const { dialog, body, actions } = buildDialog(doc, { title: `House rules of ${roster.name}`, className: 'house-rules-dialog' });
   body.append(el(doc, 'p', {
     className: 'hr-nothing',
-    text: `${system} has no house rules to set: its rules are used as RULES.md states them. Only stunt rosters have house rules, their level list and chart.`,
+    text: `${system} has no house rules to set: every ${system} roll follows the rules as written. Only Uniform Stunt Chart rosters have house rules (their level list and chart).`,
   }));
   const close = dialogButton(doc, 'Close', { kind: 'primary', onClick: () => dialog.close() });
   actions.append(close);
@@ -39,7 +39,7 @@ export function editHouseRules(roster, ctx = {}) {
   const { dialog, body, actions } = buildDialog(doc, {
     title: `House rules of ${roster.name}`,
     description: 'The level list rates every ability; the chart gives the product a stunt check needs on 2d6 (row: the Active level, column: the Defending level). Sheets follow renamed levels.',
-    className: 'house-rules-dialog',
+    className: 'house-rules-dialog stunt',
   });
   const problemsBox = el(doc, 'div', { className: 'form-error hr-problems', role: 'alert', hidden: true });
   const levelList = el(doc, 'ol', { className: 'hr-levels', 'aria-label': 'Levels, lowest first' });

@@ -28,6 +28,8 @@ function oddsBlock(doc, prefix) {
     note: el(doc, 'p', { className: 'odds-note', text: 'Loading the rules…' }),
     chart: doc.createElementNS('http://www.w3.org/2000/svg', 'svg'),
     table: el(doc, 'tbody'),
+    // The last roll goes between the chart and the table, where the eye already is.
+    slot: el(doc, 'div', { className: 'rp-last-slot' }),
   };
   view.chart.setAttribute('class', 'chart');
   view.chart.setAttribute('role', 'img');
@@ -40,6 +42,7 @@ function oddsBlock(doc, prefix) {
     ]),
     view.note,
     el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
+    view.slot,
     el(doc, 'div', { className: 'outcomes-wrap' }, [
       el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [
         el(doc, 'thead', {}, [el(doc, 'tr', {}, [el(doc, 'th', { scope: 'col', text: 'Outcome' }), el(doc, 'th', { scope: 'col', className: 'num', text: 'Chance' })])]),
@@ -103,8 +106,8 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     rulings,
     form,
     odds.panel,
-    el(doc, 'section', { className: 'rp-last', 'aria-label': 'Last roll' }, [result, logged]),
   ]);
+  odds.slot.append(el(doc, 'section', { className: 'rp-last', 'aria-label': 'Last roll' }, [result, logged]));
   root.replaceChildren(panel);
 
   function showFormError(text) {

@@ -2,6 +2,7 @@
 // (`data-path`), using the slots sheet-form.js leaves in every located element.
 
 import { el } from '../dom.js';
+import { dieIcon } from './die-icon.js';
 import { problemText } from './model.js';
 import { mapProblemTarget, placeByPath, rollsByPath, subjectOf } from './placement.js';
 
@@ -96,20 +97,23 @@ function rollButton(doc, roll, index, kindName, text) {
     'data-roll-path': roll.path,
     'aria-label': label,
     title: roll.note ? `${label}: ${roll.note}` : label,
-  }, [el(doc, 'span', { className: 'die-icon', 'aria-hidden': 'true', text: '🎲' })]);
+  }, [dieIcon(doc)]);
   if (text) button.append(el(doc, 'span', { className: 'roll-die-text', text }));
   return button;
 }
 
 /**
- * Puts a 🎲 button beside every rating `rolls` offer (matched by path exactly); when several
- * rolls share a rating each button also names its kind. Returns the rolls with no rating on
- * the form (the editor lists them apart). `kindName(request)` names a roll kind.
+ * Puts a 🎲 button beside every rating `rolls` offer (matched by path exactly). When several
+ * rolls share a rating, the first sits beside it and the others, named, under it. Returns the
+ * buttons of the rolls with no rating on the form (the editor lists them apart). Marks each
+ * section or list holding a roll (`has-rolls`), so its rows keep a column for the buttons.
+ * `kindName(request)` names a roll kind.
  */
 export function placeRollButtons(root, rolls, kindName) {
   const doc = root.ownerDocument;
   const elements = located(root);
-  for (const slot of root.querySelectorAll('.slot-roll')) slot.replaceChildren();
+  for (const slot of root.querySelectorAll('.slot-roll, .slot-more-rolls')) slot.replaceChildren();
+  for (const node of root.querySelectorAll('.has-rolls')) node.classList.remove('has-rolls');
   const unplaced = [];
   for (const [path, group] of rollsByPath(rolls)) {
     const node = elements.get(`sheet.${path}`);
@@ -118,10 +122,13 @@ export function placeRollButtons(root, rolls, kindName) {
       unplaced.push(...group);
       continue;
     }
-    for (const { roll, index } of group) {
+    const more = ownSlot(node, 'more-rolls') ?? slot;
+    group.forEach(({ roll, index }, i) => {
       const kind = kindName(roll.request);
-      slot.append(rollButton(doc, roll, index, kind, group.length > 1 ? kind || roll.label : ''));
-    }
+      if (i === 0) slot.append(rollButton(doc, roll, index, kind, ''));
+      else more.append(rollButton(doc, roll, index, kind, kind || roll.label));
+    });
+    node.closest('.nested-list, .sheet-section')?.classList.add('has-rolls');
   }
   return unplaced.map(({ roll, index }) => rollButton(doc, roll, index, kindName(roll.request), roll.label));
 }

@@ -15,6 +15,8 @@ function problemSlot(doc, id) {
 }
 const derivedSlot = (doc) => el(doc, 'span', { className: 'slot-derived' });
 const rollSlot = (doc) => el(doc, 'span', { className: 'slot-roll' });
+/** A row's line under its cells: more rolls of the same rating, and derived values. */
+const rowNotes = (doc) => el(doc, 'div', { className: 'row-notes' }, [el(doc, 'span', { className: 'slot-more-rolls' }), derivedSlot(doc)]);
 
 /** A safe, unique id for the element at draft location `loc`. */
 function idFor(ctx, loc, suffix = '') {
@@ -33,15 +35,19 @@ function fieldBlock(ctx, node, value, loc, path, label) {
   });
   const range = node.type === 'int' ? rangeText(node) : '';
   const wrap = el(doc, 'div', { className: `sheet-field ${node.type}`, 'data-path': formatPath(path), 'data-label': node.label });
+  // Always five parts (label, control, help, derived, problem), so fields side by side line up
+  // row by row (a subgrid) even when one label wraps.
   if (node.type === 'bool') {
-    wrap.append(el(doc, 'label', { className: 'check', for: id }, [input, el(doc, 'span', { text: node.label })]));
+    wrap.append(el(doc, 'span', { className: 'label', 'aria-hidden': 'true' }), el(doc, 'div', { className: 'control' }, [
+      el(doc, 'label', { className: 'check', for: id }, [input, el(doc, 'span', { text: node.label })]),
+      rollSlot(doc),
+    ]));
   } else {
     const labelNode = el(doc, 'label', { className: 'label', for: id, text: node.label });
     if (range) labelNode.append(' ', el(doc, 'span', { className: 'range', text: range }));
     wrap.append(labelNode, el(doc, 'div', { className: 'control' }, [input, rollSlot(doc)]));
   }
-  if (helpId) wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: node.help }));
-  wrap.append(derivedSlot(doc), problemSlot(doc, problemId));
+  wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: node.help ?? '' }), derivedSlot(doc), problemSlot(doc, problemId));
   return wrap;
 }
 
@@ -68,7 +74,8 @@ function cell(ctx, node, value, loc, path, label) {
   const wrap = el(doc, 'div', { className: classes, 'data-path': path ? formatPath(path) : null, 'data-label': path ? node.label : null }, [input]);
   if (node.type === 'bool') {
     input.remove();
-    wrap.append(el(doc, 'label', { className: 'check', for: id }, [input, el(doc, 'span', { text: node.label })]));
+    // The column head names it; the box keeps its name for screen readers (aria-label).
+    wrap.append(el(doc, 'label', { className: 'check', for: id }, [input, el(doc, 'span', { className: 'visually-hidden', text: node.label })]));
   }
   if (path) wrap.append(problemSlot(doc, problemId));
   return wrap;
@@ -77,7 +84,7 @@ function cell(ctx, node, value, loc, path, label) {
 function listHead(doc, item) {
   const head = el(doc, 'div', { className: 'row-head', 'aria-hidden': 'true' }, [el(doc, 'span', { className: 'slot-roll-head' })]);
   for (const child of item.type === 'object' ? flatChildren(item) : [item]) {
-    const title = el(doc, 'span', { className: `cell ${child.type}${child.wide ? ' wide' : ''}${child.short ? ' short' : ''}`, text: child.type === 'bool' ? '' : child.label });
+    const title = el(doc, 'span', { className: `cell ${child.type}${child.wide ? ' wide' : ''}${child.short ? ' short' : ''}`, text: child.label });
     const range = child.type === 'int' ? rangeText(child) : '';
     if (range) title.append(' ', el(doc, 'span', { className: 'range', text: range }));
     head.append(title);
@@ -105,7 +112,7 @@ function listRow(ctx, node, items, i, loc, path) {
     toolButton(doc, 'down', rowLoc, '↓', `Move ${lower(name)} down`, i === items.length - 1),
     toolButton(doc, 'remove', rowLoc, '×', `Remove ${lower(name)}`),
   ]));
-  row.append(derivedSlot(doc), problemSlot(doc, `${idFor(ctx, rowLoc)}-row-problem`));
+  row.append(rowNotes(doc), problemSlot(doc, `${idFor(ctx, rowLoc)}-row-problem`));
   return row;
 }
 
@@ -156,7 +163,7 @@ function mapRow(ctx, node, entries, i, loc, path) {
   }
   row.append(cell(ctx, node.value, entry.value, [...rowLoc, 'value'], null, name));
   row.append(el(doc, 'div', { className: 'row-tools' }, required ? [] : [toolButton(doc, 'remove', rowLoc, '×', `Remove ${name}`)]));
-  row.append(derivedSlot(doc), problemSlot(doc, `${idFor(ctx, rowLoc)}-row-problem`));
+  row.append(rowNotes(doc), problemSlot(doc, `${idFor(ctx, rowLoc)}-row-problem`));
   return row;
 }
 
