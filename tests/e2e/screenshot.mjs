@@ -60,6 +60,8 @@ try {
   const shown = await scene(app.driver, makeHelpers(app));
   // Nothing focused, so no focus ring or caret in the picture (unless the scene shows focus).
   if (!shown?.keepFocus) await app.driver.executeScript(() => document.activeElement?.blur());
+  // Two animation frames: the last change is painted before the capture.
+  await app.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
   writeFileSync(out, await app.driver.takeScreenshot(), 'base64');
 } finally {
   await app.stop();

@@ -27,3 +27,44 @@ export async function empty(driver, helpers) {
   await helpers.showView('rosters');
   await new RostersPage(driver).ready();
 }
+
+/** The filled roster with the roll panel open beside the sheet. */
+export async function roll(driver, helpers) {
+  await scene(driver, helpers);
+  const page = new RostersPage(driver);
+  await page.click('.bulk-bar [data-action="clear"]');
+  const button = await driver.wait(async () => (await driver.findElements(helpers.By.css('#sheet-slot button.roll-die')))[0] ?? null, helpers.WAIT_MS, 'the sheet shows no roll button');
+  await button.click();
+  await driver.wait(async () => driver.executeScript(() => !document.getElementById('roll-slot').hidden && document.querySelector('#roll-slot .roll-panel') !== null), helpers.WAIT_MS, 'the roll panel did not open');
+  await new Promise((ok) => setTimeout(ok, 1500)); // the odds arrive
+}
+
+/** The global search dialog with a query and its hits. */
+export async function search(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.actions().keyDown(helpers.Key.CONTROL).sendKeys('k').keyUp(helpers.Key.CONTROL).perform();
+  const input = await driver.wait(helpers.until.elementLocated(helpers.By.css('#search-input')), helpers.WAIT_MS);
+  await input.sendKeys('tag:party');
+  await driver.wait(async () => (await driver.findElements(helpers.By.css('#search-results [role="option"]'))).length > 2, helpers.WAIT_MS, 'no hits');
+  await driver.actions().sendKeys(helpers.Key.ARROW_DOWN).perform();
+  return { keepFocus: true };
+}
+
+/** The keyboard shortcuts dialog. */
+export async function help(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => document.activeElement?.blur());
+  await driver.actions().sendKeys('?').perform();
+  await driver.wait(helpers.until.elementLocated(helpers.By.css('.help-dialog[open]')), helpers.WAIT_MS);
+  return { keepFocus: true };
+}
+
+/** The New roster dialog after an empty name was refused. */
+export async function newRoster(driver, helpers) {
+  await empty(driver, helpers);
+  const page = new RostersPage(driver);
+  await page.click('#new-roster');
+  await page.waitDialog();
+  await page.click('.roster-dialog .button.primary');
+  return { keepFocus: true };
+}

@@ -80,7 +80,7 @@ export async function startApp(doc) {
     if (!tabs.show(name)) return;
     if (name === 'log') Promise.resolve(log.refresh?.()).catch(() => {});
     // Focus left in a view that is now hidden would be lost: give it to the tab.
-    if (!hadFocus || hadFocus === doc.body || hadFocus.closest('[hidden]')) doc.querySelector(`[role="tab"][data-view="${name}"]`)?.focus();
+    if (hadFocus && hadFocus !== doc.body && hadFocus.closest('[hidden]')) doc.querySelector(`[role="tab"][data-view="${name}"]`)?.focus();
     if (remember && settings.last_view !== name) saveSettings({ last_view: name });
   }
   const tabs = mountTabs($('tabs'), (name) => showView(name));

@@ -32,8 +32,8 @@ export function createCharacterList(doc, handlers) {
   const create = el(doc, 'button', { type: 'button', className: 'button primary new-character', id: 'new-character', 'aria-keyshortcuts': 'Control+N', title: 'New character (Ctrl+N)' }, [
     el(doc, 'span', { 'aria-hidden': 'true', text: '+ ' }), 'New character',
   ]);
-  const sortLabel = el(doc, 'label', { className: 'sort-label', for: sort.id, 'aria-hidden': 'true', text: 'Sort' });
-  const tools = el(doc, 'div', { className: 'list-tools' }, [filter, el(doc, 'div', { className: 'sort-wrap' }, [sortLabel, sort]), create]);
+  // The options say what they sort by ("By name"), so the select needs no visible label.
+  const tools = el(doc, 'div', { className: 'list-tools' }, [filter, sort, create]);
 
   const selectAllBox = el(doc, 'input', { type: 'checkbox', id: 'select-all', 'aria-label': 'Select every character shown', 'aria-keyshortcuts': 'Control+A' });
   const count = el(doc, 'span', { className: 'list-count', id: 'list-count' });

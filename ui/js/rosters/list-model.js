@@ -2,10 +2,10 @@
 
 /** The sort orders the list offers, in the order of its menu. */
 export const SORTS = [
-  { id: 'name', label: 'Name' },
-  { id: 'player', label: 'Player' },
-  { id: 'kind', label: 'PC / NPC' },
-  { id: 'updated', label: 'Last edited' },
+  { id: 'name', label: 'By name' },
+  { id: 'player', label: 'By player' },
+  { id: 'kind', label: 'PCs first' },
+  { id: 'updated', label: 'Last edited first' },
 ];
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

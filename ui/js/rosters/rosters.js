@@ -71,8 +71,11 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   });
   const sheetArea = createSheetArea(doc, ctx, { onRollToggle: (open) => layout.classList.toggle('with-roll', open) });
 
+  const firstRoster = el(doc, 'button', { type: 'button', className: 'button primary', text: 'New roster…' });
+  firstRoster.addEventListener('click', () => newRoster());
   const noRoster = el(doc, 'div', { className: 'empty no-roster', hidden: true }, [
     el(doc, 'p', { text: 'Make a roster first: it holds the characters of one rules system.' }),
+    firstRoster,
   ]);
   const pane = el(doc, 'section', { className: 'characters-pane', id: 'characters-pane', 'aria-labelledby': 'roster-heading' }, [
     head.element, list.tools, bulk.element, list.head, list.list, list.empty, noRoster, list.status,
@@ -104,8 +107,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     if (next?.id !== state.roster?.id) await selectRoster(next?.id ?? null);
     else {
       state.roster = next;
-      head.show(state.roster, systemName);
       renderSidebar();
+      showRoster();
     }
   }
 
@@ -317,6 +320,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   // Delete takes the selection, or else the character whose row has the focus.
   const toDelete = (event) => (state.selected.length ? state.selected : [event.target.closest?.('.character-row')?.dataset.id].filter(Boolean));
   register({ keys: 'Delete', label: 'Delete the selected characters', group: 'Rosters', when: (e) => inPane(e) && toDelete(e).length > 0, run: (e) => removeCharacters(toDelete(e)) });
+  ctx.shortcuts.describe({ keys: 'Ctrl+Shift+Z', label: 'Redo the last undone sheet edit', group: 'Rosters' });
   ctx.shortcuts.describe({ keys: ['Up', 'Down'], label: 'Move through the rosters or the characters', group: 'Lists' });
   ctx.shortcuts.describe({ keys: 'Space', label: 'Select or unselect the character (Shift+arrows: a range)', group: 'Lists' });
   ctx.shortcuts.describe({ keys: 'F2', label: 'Rename the roster (Delete deletes it)', group: 'Lists' });

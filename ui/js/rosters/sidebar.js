@@ -16,15 +16,16 @@ export function characterCount(n) {
 export function createSidebar(doc, handlers) {
   const list = el(doc, 'ul', { className: 'roster-list', role: 'listbox', id: 'roster-list', 'aria-labelledby': 'rosters-title' });
   const empty = el(doc, 'p', { className: 'empty sidebar-empty', text: 'No rosters yet. Make one to start adding characters.' });
-  const create = el(doc, 'button', { type: 'button', className: 'button new-roster', id: 'new-roster', 'aria-keyshortcuts': 'Control+Shift+N', title: 'New roster (Ctrl+Shift+N)' }, [
-    el(doc, 'span', { 'aria-hidden': 'true', text: '+ ' }), 'New roster',
+  // At the top, where it stays in sight however many rosters there are (and toasts, at the
+  // bottom left, never cover it).
+  const create = el(doc, 'button', { type: 'button', className: 'button quiet new-roster', id: 'new-roster', 'aria-label': 'New roster', 'aria-keyshortcuts': 'Control+Shift+N', title: 'New roster (Ctrl+Shift+N)' }, [
+    el(doc, 'span', { 'aria-hidden': 'true', text: '+ ' }), 'New',
   ]);
   create.addEventListener('click', () => handlers.create());
   const element = el(doc, 'aside', { className: 'rosters-sidebar', 'aria-labelledby': 'rosters-title' }, [
-    el(doc, 'h2', { className: 'pane-title', id: 'rosters-title', text: 'Rosters' }),
+    el(doc, 'div', { className: 'sidebar-head' }, [el(doc, 'h2', { className: 'pane-title', id: 'rosters-title', text: 'Rosters' }), create]),
     list,
     empty,
-    create,
   ]);
 
   const items = () => [...list.querySelectorAll('[role="option"]')];
