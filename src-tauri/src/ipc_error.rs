@@ -9,15 +9,18 @@ use serde::Serialize;
 /// codes), `message` is a plain sentence that names the field and what to change, and `problems`
 /// lists every cause of a refusal with its JSON path (left out when there are none).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct IpcError {
     pub code: String,
     pub message: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    // `default` only tells the TypeScript side that the field may be missing (`problems?`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<IpcProblem>,
 }
 
 /// One cause of a refusal: `sheet.abilities[1].ranks` and what is wrong there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct IpcProblem {
     pub path: String,
     pub message: String,

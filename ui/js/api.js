@@ -1,19 +1,59 @@
 // The one module that talks to the Rust side (Tauri's global `invoke`; no bundler here).
 // Every command of docs/ipc.md has one wrapper here; argument names are snake_case on both sides.
+// The types are generated from the Rust ones (ui/types/bindings.d.ts, ts-rs) and checked by
+// `npm run typecheck`, so a wrapper cannot drift from the command it calls.
+
+/** @typedef {import('../types/bindings').AppInfo} AppInfo */
+/** @typedef {import('../types/bindings').Catalog} Catalog */
+/** @typedef {import('../types/bindings').Character} Character */
+/** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
+/** @typedef {import('../types/bindings').ExportSelection} ExportSelection */
+/** @typedef {import('../types/bindings').FileFormat} FileFormat */
+/** @typedef {import('../types/bindings').ImportMode} ImportMode */
+/** @typedef {import('../types/bindings').ImportPlan} ImportPlan */
+/** @typedef {import('../types/bindings').IpcProblem} IpcProblem */
+/** @typedef {import('../types/bindings').JsonValue} JsonValue */
+/** @typedef {import('../types/bindings').LogEntry} LogEntry */
+/** @typedef {import('../types/bindings').LoggedRoll} LoggedRoll */
+/** @typedef {import('../types/bindings').LogQuery} LogQuery */
+/** @typedef {import('../types/bindings').NewCharacter} NewCharacter */
+/** @typedef {import('../types/bindings').NewRoster} NewRoster */
+/** @typedef {import('../types/bindings').Odds} Odds */
+/** @typedef {import('../types/bindings').Progress} Progress */
+/** @typedef {import('../types/bindings').Restored} Restored */
+/** @typedef {import('../types/bindings').Roster} Roster */
+/** @typedef {import('../types/bindings').RosterPatch} RosterPatch */
+/** @typedef {import('../types/bindings').SearchHit} SearchHit */
+/** @typedef {import('../types/bindings').Settings} Settings */
+/** @typedef {import('../types/bindings').SheetReport} SheetReport */
+/** @typedef {import('../types/bindings').SheetRoll} SheetRoll */
+/** A roll request: the JSON object of RULES.md "Roll requests" (`{system, roll, ...fields}`). */
+/** @typedef {JsonValue} RollRequest */
+/** A UUID string. */
+/** @typedef {string} Id */
 
 /** An error from a command, as the Rust side sent it: a stable `code`, a plain `message`, and
  *  for refusals with several causes the `problems` with their paths. */
 export class CommandError extends Error {
+  /**
+   * @param {string} code
+   * @param {string} message
+   * @param {IpcProblem[]} [problems]
+   */
   constructor(code, message, problems = []) {
     super(message);
     this.name = 'CommandError';
     this.code = code;
-    /** @type {{path: string, message: string}[]} */
+    /** @type {IpcProblem[]} */
     this.problems = problems;
   }
 }
 
-/** Whatever a rejected invoke gives (an `{code, message}` object, a string, an Error) as a CommandError. */
+/**
+ * Whatever a rejected invoke gives (an `{code, message}` object, a string, an Error) as a CommandError.
+ * @param {any} error
+ * @returns {CommandError}
+ */
 export function toCommandError(error) {
   if (error instanceof CommandError) return error;
   if (error && typeof error === 'object' && typeof error.message === 'string') {
@@ -31,6 +71,11 @@ function tauriInvoke() {
   return invoke;
 }
 
+/**
+ * @param {string} command
+ * @param {Record<string, unknown>} [args]
+ * @returns {Promise<any>} what the command answers (each wrapper below names its type)
+ */
 async function call(command, args) {
   try {
     return await tauriInvoke()(command, args);
@@ -40,67 +85,128 @@ async function call(command, args) {
 }
 
 // App
+/** @returns {Promise<AppInfo>} */
 export const appInfo = () => call('app_info');
+/** @returns {Promise<Settings>} */
 export const settings = () => call('settings');
+/** @param {Settings} settings @returns {Promise<Settings>} */
 export const saveSettings = (settings) => call('settings_save', { settings });
 
 // Rules
-/** The systems, roll kinds and their fields (stunt levels from the roster's house rules). */
+/**
+ * The systems, roll kinds and their fields (stunt levels from the roster's house rules).
+ * @param {Id | null} [rosterId]
+ * @returns {Promise<Catalog>}
+ */
 export const catalog = (rosterId = null) => call('catalog', { roster_id: rosterId });
-/** Exact odds of one request object. */
+/**
+ * Exact odds of one request object (under the roster's house rules when given).
+ * @param {RollRequest} request
+ * @param {Id | null} [rosterId]
+ * @returns {Promise<Odds>}
+ */
 export const odds = (request, rosterId = null) => call('odds', { request, roster_id: rosterId });
-/** Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice. */
+/**
+ * Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice.
+ * @param {RollRequest} request
+ * @param {number | null} [seed]
+ * @param {{rosterId?: Id | null, characterId?: Id | null}} [for_] whose roll it is
+ * @returns {Promise<LoggedRoll>} the roll (`result`) and its roll-log entry (`log_id`)
+ */
 export const roll = (request, seed = null, { rosterId = null, characterId = null } = {}) =>
   call('roll', { request, seed: seed ?? null, roster_id: rosterId, character_id: characterId });
 
 // Rosters
+/** @returns {Promise<Roster[]>} not in the trash, in the user's order */
 export const rosters = () => call('rosters');
+/** @param {NewRoster} roster @returns {Promise<Roster>} */
 export const createRoster = (roster) => call('roster_create', { roster });
+/** @param {Id} id @param {RosterPatch} patch @returns {Promise<Roster>} */
 export const updateRoster = (id, patch) => call('roster_update', { id, patch });
+/** To the trash (`undoDelete` brings it back). @param {Id} id @returns {Promise<Roster>} */
 export const deleteRoster = (id) => call('roster_delete', { id });
+/** @param {Id[]} ids @returns {Promise<Roster[]>} */
 export const reorderRosters = (ids) => call('rosters_reorder', { ids });
+/** @returns {Promise<Restored>} */
 export const undoDelete = () => call('undo_delete');
 
 // Characters
+/** @param {Id} rosterId @returns {Promise<Character[]>} */
 export const characters = (rosterId) => call('characters', { roster_id: rosterId });
+/** @param {Id} id @returns {Promise<Character>} */
 export const character = (id) => call('character', { id });
+/** @param {Id} rosterId @param {NewCharacter} character @returns {Promise<Character>} */
 export const createCharacter = (rosterId, character) => call('character_create', { roster_id: rosterId, character });
+/** @param {Id} id @param {CharacterPatch} patch @returns {Promise<Character>} */
 export const updateCharacter = (id, patch) => call('character_update', { id, patch });
+/** @param {Id} id @returns {Promise<Character>} */
 export const duplicateCharacter = (id) => call('character_duplicate', { id });
+/** To the trash together. @param {Id[]} ids @returns {Promise<number>} how many went */
 export const deleteCharacters = (ids) => call('characters_delete', { ids });
+/** @param {Id[]} ids @param {Id} rosterId @returns {Promise<Character[]>} */
 export const moveCharacters = (ids, rosterId) => call('characters_move', { ids, roster_id: rosterId });
+/** @param {Id[]} ids @param {string[]} [add] @param {string[]} [remove] @returns {Promise<Character[]>} */
 export const tagCharacters = (ids, add = [], remove = []) => call('characters_tag', { ids, add, remove });
+/** @param {Id} rosterId @param {Id[]} ids @returns {Promise<Character[]>} */
 export const reorderCharacters = (rosterId, ids) => call('characters_reorder', { roster_id: rosterId, ids });
+/** @param {string} query @param {number} [limit] @returns {Promise<SearchHit[]>} */
 export const search = (query, limit = 50) => call('search', { query, limit });
 
 // Sheets
-/** Validates a sheet without saving: `{problems, derived}`. */
+/**
+ * Validates a sheet without saving: `{problems, derived}`.
+ * @param {Id} rosterId
+ * @param {JsonValue} sheet
+ * @returns {Promise<SheetReport>}
+ */
 export const checkSheet = (rosterId, sheet) => call('sheet_check', { roster_id: rosterId, sheet });
-/** The rolls a character's sheet offers, each with a prefilled request. */
+/**
+ * The rolls a character's sheet offers, each with a prefilled request.
+ * @param {Id} characterId
+ * @returns {Promise<SheetRoll[]>}
+ */
 export const sheetRolls = (characterId) => call('sheet_rolls', { character_id: characterId });
 
 // Roll log
+/** Newest first. @param {LogQuery} [query] @returns {Promise<LogEntry[]>} */
 export const rollLog = (query = {}) => call('roll_log', { query });
+/** @param {LogQuery} [query] @returns {Promise<number>} how many were removed */
 export const clearRollLog = (query = {}) => call('roll_log_clear', { query });
+/** @param {string} path @param {FileFormat} format @param {LogQuery} [query] @returns {Promise<number>} rolls written */
 export const exportRollLog = (path, format, query = {}) => call('roll_log_export', { path, format, query });
 
 // Import and export
+/** What importing would do; nothing is written. @param {string} path @param {ImportMode} mode @returns {Promise<ImportPlan>} */
 export const previewImport = (path, mode) => call('import_preview', { path, mode });
-/** Applies an import; `onProgress({done, total})` is called as characters are written. */
+/**
+ * Applies an import (all or nothing); `onProgress({done, total})` is called as characters are written.
+ * @param {string} path
+ * @param {ImportMode} mode
+ * @param {(progress: Progress) => void} [onProgress]
+ * @returns {Promise<ImportPlan>} what was done
+ */
 export function applyImport(path, mode, onProgress = () => {}) {
   const Channel = globalThis.__TAURI__?.core?.Channel;
   const channel = Channel ? new Channel() : null;
   if (channel) channel.onmessage = onProgress;
   return call('import_apply', { path, mode, on_progress: channel });
 }
+/**
+ * @param {string} path
+ * @param {ExportSelection} selection `"all"`, `{rosters: [id…]}` or `{characters: [id…]}`
+ * @param {FileFormat} [format]
+ * @returns {Promise<number>} characters written
+ */
 export const exportFile = (path, selection, format = 'json') => call('export_file', { path, selection, format });
 
 // Native dialogs (tauri-plugin-dialog); null when the user cancels.
+/** @param {Record<string, unknown>} [options] @returns {Promise<string | null>} */
 export async function pickFile(options) {
   const dialog = globalThis.__TAURI__?.dialog;
   if (!dialog) throw new CommandError('no_engine', 'File dialogs need the Rollbook app.');
   return dialog.open({ multiple: false, directory: false, ...options });
 }
+/** @param {Record<string, unknown>} [options] @returns {Promise<string | null>} */
 export async function pickSavePath(options) {
   const dialog = globalThis.__TAURI__?.dialog;
   if (!dialog) throw new CommandError('no_engine', 'File dialogs need the Rollbook app.');

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 /// (`rosters[0].characters[2].sheet.abilities[1].ranks`). The path is empty when the problem is
 /// about the whole input (a file that is not JSON, say).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Problem {
     pub path: String,
     pub message: String,

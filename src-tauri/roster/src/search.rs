@@ -17,6 +17,7 @@ use crate::store::{parse_id, Store};
 
 /// One character found, with its roster (no sheet: hits are for lists and pickers).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SearchHit {
     pub id: Uuid,
     pub roster_id: Uuid,

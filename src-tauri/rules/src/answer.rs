@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// Exact odds of a request: `{"success": P, "outcomes": {KEY: P, ...}}` (RULES.md, "Roll
 /// requests"). Outcomes are listed in their natural order (numbers ascending) and sum to 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Odds {
     /// P(the roll succeeds), i.e. the sum of the succeeding outcomes.
     pub success: f64,
@@ -40,6 +41,7 @@ impl Odds {
 
 /// What happened to one die, for the roll display and the roll log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DieState {
     /// Counts toward the result.
@@ -58,6 +60,7 @@ pub enum DieState {
 
 /// One die of a roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RolledDie {
     pub face: u32,
     pub sides: u32,
@@ -66,6 +69,7 @@ pub struct RolledDie {
 
 /// The dice of one side or sub-pool of a roll ("Challenger", "Human pool", ...).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DiceGroup {
     pub label: String,
     pub dice: Vec<RolledDie>,
@@ -87,6 +91,7 @@ impl DiceGroup {
 /// A made roll: `{"outcome", "success", "dice", "detail", "seed", ...}` (RULES.md). The same seed
 /// and request always give the same roll.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RollResult {
     /// One of the keys of the request's [`Odds::outcomes`].
     pub outcome: String,

@@ -32,6 +32,7 @@ pub fn ruled_target(difference: i64) -> i64 {
 
 /// Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct HouseRules {
     pub stunt: StuntChart,
@@ -54,6 +55,7 @@ impl HouseRules {
 /// The ordered level names and the full levels × levels chart of targets
 /// (`chart[active][defending]`), every cell editable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct StuntChart {
     pub levels: Vec<String>,

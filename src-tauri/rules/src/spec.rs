@@ -87,6 +87,7 @@ impl IntListField {
 
 /// The front end's view of one field (`{"name", "label", "help", "type", ...}`).
 #[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FieldSpec {
     pub name: String,
     pub label: String,
@@ -97,6 +98,7 @@ pub struct FieldSpec {
 
 /// The type-specific part of a [`FieldSpec`].
 #[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FieldKind {
     Int {
@@ -177,6 +179,7 @@ impl From<IntListField> for FieldSpec {
 
 /// One roll kind as the catalog shows it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct KindSpec {
     /// The `roll` value of the request.
     pub id: String,
@@ -191,6 +194,7 @@ pub struct KindSpec {
 
 /// One rules system with its roll kinds.
 #[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SystemSpec {
     pub id: String,
     pub name: String,
@@ -199,6 +203,7 @@ pub struct SystemSpec {
 
 /// Every system and roll kind the engine answers, with the fields of each.
 #[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Catalog {
     pub systems: Vec<SystemSpec>,
 }

@@ -52,4 +52,6 @@ pub fn run(db: Option<PathBuf>) -> ExitCode {
 }
 
 #[cfg(test)]
+mod bindings;
+#[cfg(test)]
 mod tests;

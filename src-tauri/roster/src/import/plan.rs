@@ -27,6 +27,7 @@ use crate::store::rosters::{get_roster, next_roster_position};
 
 /// What to do with ids that are already stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ImportMode {
     #[default]
@@ -67,6 +68,7 @@ impl fmt::Display for ImportMode {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     Add,
@@ -78,6 +80,7 @@ pub enum Action {
 
 /// How many of each action.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Counts {
     pub added: usize,
     pub updated: usize,
@@ -115,6 +118,7 @@ impl fmt::Display for Counts {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlannedRoster {
     pub action: Action,
     pub id: Uuid,
@@ -130,6 +134,7 @@ pub struct PlannedRoster {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlannedCharacter {
     pub action: Action,
     pub id: Uuid,
@@ -146,6 +151,7 @@ pub struct PlannedCharacter {
 
 /// What an import would do (or did). Serialises for the window's preview.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ImportPlan {
     pub mode: ImportMode,
     pub rosters: Vec<PlannedRoster>,

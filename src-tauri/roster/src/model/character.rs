@@ -11,6 +11,7 @@ use crate::sheet::Sheet;
 
 /// A stored character.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Character {
     pub id: Uuid,
     pub roster_id: Uuid,
@@ -31,16 +32,23 @@ pub struct Character {
 /// What a new character needs. `sheet` is the sheet's JSON (as in FORMAT.md); `None` starts from
 /// the system's blank sheet ([`Sheet::blank`]).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// What may be left out is optional on the TypeScript side too.
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct NewCharacter {
     pub name: String,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
     pub player: String,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<CharacterKind>", optional))]
     pub kind: CharacterKind,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub tags: Vec<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
     pub notes: String,
     #[serde(default)]
     pub sheet: Option<Value>,
@@ -57,6 +65,8 @@ impl NewCharacter {
 
 /// A change to a character: each field given is replaced (the sheet as a whole).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct CharacterPatch {
     pub name: Option<String>,

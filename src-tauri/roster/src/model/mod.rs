@@ -16,6 +16,7 @@ pub use jiff::Timestamp;
 
 /// The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum System {
     Stunt,
@@ -75,6 +76,7 @@ impl FromStr for System {
 
 /// Player character or non-player character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CharacterKind {
     #[default]

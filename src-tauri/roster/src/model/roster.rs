@@ -10,6 +10,7 @@ use crate::error::Problem;
 
 /// A stored roster.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Roster {
     pub id: Uuid,
     pub name: String,
@@ -29,11 +30,15 @@ pub struct Roster {
 
 /// What a new roster needs; `notes` and `house_rules` may be left out.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// What may be left out is optional on the TypeScript side too.
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct NewRoster {
     pub name: String,
     pub system: System,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
     pub notes: String,
     /// `None` takes RULES.md's default chart (`StuntChart::default()`).
     #[serde(default)]
@@ -54,6 +59,8 @@ impl NewRoster {
 /// A change to a roster: each field given is replaced. The system never changes (the sheets
 /// depend on it); make a new roster and import with mode `copy` instead.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields)]
 pub struct RosterPatch {
     pub name: Option<String>,

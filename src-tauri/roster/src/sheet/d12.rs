@@ -11,6 +11,7 @@ const TOTAL_MAX: i64 = 10;
 const HEALTH_MAX: i64 = 99;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct D12Sheet {
     pub abilities: Vec<D12Ability>,
@@ -21,6 +22,7 @@ pub struct D12Sheet {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct D12Ability {
     pub name: String,
@@ -31,6 +33,7 @@ pub struct D12Ability {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Defense {
     Dodge,
@@ -69,6 +72,7 @@ impl Defense {
 
 /// A Damage Effect with what is left of it (`Dazed`, `1 turn`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Effect {
     pub name: String,
@@ -77,6 +81,7 @@ pub struct Effect {
 
 /// A Damage Condition: its column of the table, what it touches and what is left of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Condition {
     pub kind: ConditionKind,
@@ -86,6 +91,7 @@ pub struct Condition {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ConditionKind {
     Memory,

@@ -15,6 +15,7 @@ const CHARACTER_LEVEL_MAX: i64 = 100;
 const GLORY_MAX: i64 = 9_999;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct GenreSheet {
     /// The character level (also the Bust A Nut uses per adventure).
@@ -27,6 +28,7 @@ pub struct GenreSheet {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct GenreSkill {
     pub name: String,
@@ -34,6 +36,7 @@ pub struct GenreSkill {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct GenreTrackers {
     /// Grunt penalties still to apply, next first (`[-2, -1]`).

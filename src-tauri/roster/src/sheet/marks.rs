@@ -19,6 +19,7 @@ pub const MARKS_ATTRIBUTES: [&str; 5] = [
 const HUMAN_MAX: i64 = 6;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct MarksSheet {
     pub attributes: IndexMap<String, i64>,
@@ -30,6 +31,7 @@ pub struct MarksSheet {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct MarksSkill {
     pub name: String,

@@ -31,6 +31,8 @@ pub use universe::{is_card, Saves, UniverseSheet};
 
 /// A character sheet of one of the five systems.
 #[derive(Debug, Clone, PartialEq)]
+// Serialised as the bare sheet object (see the Serialize impl below): a union of the five.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(untagged))]
 pub enum Sheet {
     Stunt(StuntSheet),
     Genre(GenreSheet),
@@ -223,6 +225,7 @@ pub enum RatingValue {
 
 /// Current and maximum of a pool that goes down and comes back (HTK, hp, Sanity, health).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Track {
     pub current: i64,
@@ -248,6 +251,7 @@ impl Track {
 
 /// A name and a level: genre powers, universe skills.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Leveled {
     pub name: String,
@@ -256,6 +260,7 @@ pub struct Leveled {
 
 /// A name and a rank: marks combat styles and superpowers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Ranked {
     pub name: String,

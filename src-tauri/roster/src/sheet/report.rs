@@ -23,6 +23,7 @@ use crate::model::System;
 /// One value the rules compute from a sheet, located at the sheet path it explains
 /// (`abilities`, `attributes.Agility`, `saves.physical`; no `sheet.` prefix).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Derived {
     pub path: String,
     /// What the value is ("Ranks", "Physical defense").
@@ -52,6 +53,7 @@ impl Derived {
 /// The answer to checking a sheet without saving it: every problem (paths under `sheet.`) and
 /// the derived values (empty when the sheet could not even be read).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SheetReport {
     pub problems: Vec<Problem>,
     pub derived: Vec<Derived>,

@@ -18,6 +18,7 @@ use super::Sheet;
 
 /// One roll a sheet offers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SheetRoll {
     /// The sheet path of the rating rolled (`abilities[0]`, `attributes.Agility`,
     /// `saves.physical`), so the sheet can put a roll button beside it.

@@ -13,6 +13,7 @@ pub const STUNT_BASESTATS: [&str; 3] = ["ATT", "POWER", "LUCK"];
 const HTK_MAX: i64 = 9_999;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct StuntSheet {
     /// Stat name → level name (a level of the roster's list).
@@ -22,6 +23,7 @@ pub struct StuntSheet {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct StuntAbility {
     pub name: String,

@@ -13,6 +13,7 @@ const SAVE_MAX: i64 = 30;
 const POOL_MAX: i64 = 999;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct UniverseSheet {
     pub skills: Vec<Leveled>,
@@ -29,6 +30,7 @@ pub struct UniverseSheet {
 
 /// Save DCs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Saves {
     pub physical: i64,

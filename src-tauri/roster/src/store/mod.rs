@@ -43,6 +43,7 @@ impl std::fmt::Debug for Store {
 
 /// What an undo brought back from the trash.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Restored {
     pub rosters: Vec<Uuid>,
     pub characters: Vec<Uuid>,

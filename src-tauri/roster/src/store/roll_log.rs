@@ -50,6 +50,7 @@ impl NewLogEntry {
 
 /// One logged roll.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LogEntry {
     pub id: i64,
     pub at: Timestamp,
@@ -71,6 +72,8 @@ pub struct LogEntry {
 
 /// Which entries: every field given narrows the set. `since` is inclusive, `until` exclusive.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields, default)]
 pub struct LogQuery {
     pub roster_id: Option<Uuid>,

@@ -10,6 +10,8 @@ use crate::error::Result;
 
 /// Every preference; a field left out (or `null`) is not set.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
     /// The roster open when the window last closed (it may since have been deleted).

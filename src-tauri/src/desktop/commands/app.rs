@@ -11,6 +11,7 @@ use crate::ipc_error::IpcError;
 
 /// What the window runs on: the version, and what opening the database did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct AppInfo {
     pub version: String,
     /// The database file.

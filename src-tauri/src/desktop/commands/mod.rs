@@ -18,6 +18,10 @@ use serde_json::Value;
 
 use crate::ipc_error::IpcError;
 
+// The answers of the window's own making, for the TypeScript declarations (../bindings.rs).
+#[cfg(test)]
+pub(super) use {app::AppInfo, rules::LoggedRoll, transfer::Progress};
+
 /// Every command of the window. build.rs lists the same names (one permission each), and the
 /// capability grants exactly these.
 pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
@@ -81,6 +85,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), IpcError> {
 
 /// The format of a file the window writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum FileFormat {
     Json,

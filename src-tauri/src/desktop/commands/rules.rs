@@ -13,6 +13,7 @@ use crate::ipc_error::IpcError;
 
 /// A roll and where the log keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LoggedRoll {
     pub result: RollResult,
     /// The id of its roll-log entry.

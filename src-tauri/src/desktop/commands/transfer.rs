@@ -15,6 +15,7 @@ use crate::ipc_error::IpcError;
 
 /// How far an import has got: `done` of `total` rows written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Progress {
     pub done: usize,
     pub total: usize,

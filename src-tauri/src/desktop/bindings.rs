@@ -1,0 +1,145 @@
+//! `ui/types/bindings.d.ts`: the TypeScript declarations of every type the window's commands
+//! (docs/ipc.md) take or answer, generated from the Rust types with ts-rs, so the front end
+//! (checked by `npm run typecheck`) cannot drift from them.
+//!
+//! `UPDATE_BINDINGS=1 cargo test -p rollbook bindings` rewrites the file; otherwise the test
+//! fails when the committed file differs from what the Rust types declare.
+
+use std::any::TypeId;
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
+
+use rollbook_roster::{
+    Character, CharacterKind, CharacterPatch, ExportSelection, ImportMode, ImportPlan, LogEntry,
+    LogQuery, NewCharacter, NewRoster, Restored, Roster, RosterPatch, SearchHit, Settings,
+    SheetReport, SheetRoll, System,
+};
+use rollbook_rules::{Catalog, Odds};
+use ts_rs::{Config, TypeVisitor, TS};
+
+use super::commands::{AppInfo, FileFormat, LoggedRoll, Progress};
+use crate::ipc_error::IpcError;
+
+const HEADER: &str = "\
+// Generated from the Rust types by `UPDATE_BINDINGS=1 cargo test -p rollbook bindings` (ts-rs);
+// do not edit. Every type the window's commands (docs/ipc.md) take or answer; ids are UUID
+// strings, times RFC 3339 strings, and 64-bit integers plain numbers (seeds stay below 2^53).
+";
+
+/// Every declaration reachable from the commands' arguments and answers, by name.
+struct Declarations {
+    config: Config,
+    seen: HashSet<TypeId>,
+    by_name: BTreeMap<String, String>,
+}
+
+impl TypeVisitor for Declarations {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if !self.seen.insert(TypeId::of::<T>()) {
+            return;
+        }
+        // Only types with a declaration of their own; numbers, strings, `Vec<T>`, `Option<T>`
+        // are written inline, but their parameters may have declarations.
+        if T::output_path().is_some() {
+            let mut text = T::docs().unwrap_or_default();
+            text.push_str("export ");
+            text.push_str(&T::decl(&self.config));
+            let name = T::ident(&self.config);
+            if let Some(other) = self.by_name.insert(name.clone(), text.clone()) {
+                assert_eq!(other, text, "two types are declared as {name}");
+            }
+        }
+        T::visit_dependencies(self);
+        T::visit_generics(self);
+    }
+}
+
+/// The file's text.
+fn render() -> String {
+    let mut all = Declarations {
+        // JSON numbers: i64 / u64 fields (positions, ids of log entries, seeds) are numbers.
+        config: Config::new().with_large_int("number"),
+        seen: HashSet::new(),
+        by_name: BTreeMap::new(),
+    };
+    // Arguments and answers, in docs/ipc.md's order.
+    all.visit::<AppInfo>();
+    all.visit::<Settings>();
+    all.visit::<Catalog>();
+    all.visit::<Odds>();
+    all.visit::<LoggedRoll>();
+    all.visit::<Roster>();
+    all.visit::<NewRoster>();
+    all.visit::<RosterPatch>();
+    all.visit::<Restored>();
+    all.visit::<Character>();
+    all.visit::<NewCharacter>();
+    all.visit::<CharacterPatch>();
+    all.visit::<CharacterKind>();
+    all.visit::<System>();
+    all.visit::<SearchHit>();
+    all.visit::<SheetReport>();
+    all.visit::<SheetRoll>();
+    all.visit::<LogEntry>();
+    all.visit::<LogQuery>();
+    all.visit::<FileFormat>();
+    all.visit::<ImportMode>();
+    all.visit::<ImportPlan>();
+    all.visit::<Progress>();
+    all.visit::<ExportSelection>();
+    all.visit::<IpcError>();
+    let mut text = String::from(HEADER);
+    for declaration in all.by_name.values() {
+        text.push('\n');
+        text.push_str(declaration);
+        text.push('\n');
+    }
+    text
+}
+
+fn path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../ui/types/bindings.d.ts")
+}
+
+#[test]
+fn bindings_match_the_rust_types() {
+    let text = render();
+    let path = path();
+    if std::env::var("UPDATE_BINDINGS").as_deref() == Ok("1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != text {
+        let first = committed
+            .lines()
+            .zip(text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| committed.lines().count().min(text.lines().count()));
+        panic!(
+            "ui/types/bindings.d.ts differs from the Rust types from line {} on \
+             (committed: {:?}, generated: {:?}); run `UPDATE_BINDINGS=1 cargo test -p rollbook \
+             bindings` and commit the file",
+            first + 1,
+            committed.lines().nth(first).unwrap_or("<end>"),
+            text.lines().nth(first).unwrap_or("<end>"),
+        );
+    }
+}
+
+#[test]
+fn the_shapes_the_front_end_relies_on_are_declared() {
+    let text = render();
+    for expected in [
+        "export type IpcError = { code: string, message: string, problems?: Array<IpcProblem>, };",
+        "export type LoggedRoll = { result: RollResult, ",
+        "created_at: string,",
+        "export type System = \"stunt\" | \"genre\" | \"universe\" | \"marks\" | \"d12\";",
+        "export type Sheet = StuntSheet | GenreSheet | UniverseSheet | MarksSheet | D12Sheet;",
+        "seed: number,",
+    ] {
+        assert!(text.contains(expected), "no {expected:?} in:\n{text}");
+    }
+    assert!(!text.contains("bigint"), "64-bit integers must be numbers");
+}
