@@ -13,15 +13,15 @@ export function createContext(doc, api) {
   const bus = new EventTarget();
   const current = { roster: null, character: null };
   bus.addEventListener('roster-selected', (event) => {
-    const roster = event.detail?.roster ?? null;
+    const roster = /** @type {CustomEvent} */ (event).detail?.roster ?? null;
     if (roster?.id !== current.roster?.id) current.character = null;
     current.roster = roster;
   });
   bus.addEventListener('character-selected', (event) => {
-    current.character = event.detail?.character ?? null;
+    current.character = /** @type {CustomEvent} */ (event).detail?.character ?? null;
   });
   bus.addEventListener('character-saved', (event) => {
-    const saved = event.detail?.character;
+    const saved = /** @type {CustomEvent} */ (event).detail?.character;
     if (saved && saved.id === current.character?.id) current.character = saved;
   });
   const state = Object.freeze({

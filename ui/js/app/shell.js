@@ -88,9 +88,9 @@ export async function startApp(doc) {
   $('views').removeAttribute('aria-busy');
 
   // Other areas ask for a view by name (search opens a character on the Rosters tab).
-  ctx.bus.addEventListener('view', (event) => showView(event.detail?.name));
+  ctx.bus.addEventListener('view', (event) => showView(/** @type {CustomEvent} */ (event).detail?.name));
   ctx.bus.addEventListener('roster-selected', (event) => {
-    const id = event.detail?.roster?.id ?? null;
+    const id = /** @type {CustomEvent} */ (event).detail?.roster?.id ?? null;
     if (id !== settings.last_roster_id) saveSettings({ last_roster_id: id });
   });
 

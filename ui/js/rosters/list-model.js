@@ -56,7 +56,7 @@ const byName = (a, b) => collator.compare(a.name, b.name) || String(a.id).locale
 const COMPARE = {
   name: byName,
   // Characters with no player (most NPCs) go last, whatever the direction.
-  player: (a, b) => (!a.player - !b.player) || collator.compare(a.player, b.player) || byName(a, b),
+  player: (a, b) => (Number(!a.player) - Number(!b.player)) || collator.compare(a.player, b.player) || byName(a, b),
   // Player characters first: they are the ones at the table.
   kind: (a, b) => (a.kind === b.kind ? 0 : a.kind === 'pc' ? -1 : 1) || byName(a, b),
   // Newest first: the one just edited is the one the GM is looking for.

@@ -296,12 +296,12 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   // What other areas change.
   ctx.bus.addEventListener('rosters-changed', guard(() => refresh()));
   ctx.bus.addEventListener('characters-changed', guard(async (event) => {
-    const id = event.detail?.roster_id;
+    const id = /** @type {CustomEvent} */ (event).detail?.roster_id;
     if (!id || id === state.roster?.id) await refresh();
     else await loadRosters();
   }));
   ctx.bus.addEventListener('character-saved', (event) => {
-    const saved = event.detail?.character;
+    const saved = /** @type {CustomEvent} */ (event).detail?.character;
     if (!saved || saved.roster_id !== state.roster?.id) return;
     state.characters = state.characters.map((c) => (c.id === saved.id ? saved : c));
     list.setCharacters(state.characters, { rosterName: state.roster.name });

@@ -5,8 +5,13 @@ import { el } from '../dom.js';
 import { openRollPanel } from '../roll-panel/roll-panel.js';
 import { openSheet } from '../sheet/sheet-editor.js';
 
-/** Returns `{element, open(character, roster), close(), closeRoll(), rollOpen(), openId(), sheet()}`. */
-export function createSheetArea(doc, ctx, { onRollToggle = () => {} } = {}) {
+/**
+ * Returns `{element, open(character, roster), close(), closeRoll(), rollOpen(), openId(), sheet()}`.
+ * @param {Document} doc
+ * @param {any} ctx
+ * @param {{onRollToggle?: (open: boolean) => void}} [options] `onRollToggle` hears the roll panel open and close
+ */
+export function createSheetArea(doc, ctx, { onRollToggle = (_open) => {} } = {}) {
   const placeholder = el(doc, 'div', { className: 'sheet-placeholder' }, [
     el(doc, 'p', { className: 'empty', text: 'Pick a character to open their sheet.' }),
   ]);
@@ -45,7 +50,7 @@ export function createSheetArea(doc, ctx, { onRollToggle = () => {} } = {}) {
   }
 
   ctx.bus.addEventListener('open-roll', (event) => {
-    const detail = event.detail ?? {};
+    const detail = /** @type {CustomEvent} */ (event).detail ?? {};
     if (!detail.sheetRoll || !sheet) return;
     roll?.close();
     rollSlot.hidden = false;
@@ -56,7 +61,8 @@ export function createSheetArea(doc, ctx, { onRollToggle = () => {} } = {}) {
     if (roll) rollClosed();
   });
   ctx.bus.addEventListener('character-saved', (event) => {
-    if (event.detail?.character?.id === openCharacter?.id) openCharacter = event.detail.character;
+    const saved = /** @type {CustomEvent} */ (event).detail?.character;
+    if (saved && saved.id === openCharacter?.id) openCharacter = saved;
   });
 
   return {
