@@ -73,6 +73,9 @@
 //! Export: [`Store::export`] → [`RosterFile::to_json`], [`Store::export_json`],
 //! [`Store::export_characters_csv`], with an [`ExportSelection`].
 //!
+//! Print: [`print::render`] lays characters' sheets out as one self-contained HTML document, a
+//! page per character on A4 or Letter ([`print::Paper`]).
+//!
 //! Errors: one [`RosterError`]; [`RosterError::code`] is stable (`not_a_rollbook_database`,
 //! `newer_database`, `corrupt_database`, `invalid_sheet`, `import_refused`, …) and
 //! [`RosterError::problems`] lists every [`Problem`] behind a refusal.
@@ -94,6 +97,7 @@ mod export;
 mod import;
 mod model;
 mod paths;
+pub mod print;
 mod search;
 pub mod sheet;
 mod store;
