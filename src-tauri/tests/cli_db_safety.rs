@@ -134,9 +134,9 @@ fn a_folder_is_refused() {
 fn an_older_database_is_upgraded_after_a_backup_and_says_so() {
     let sandbox = Sandbox::seeded();
     {
-        // Back to schema 1: the roll log came with schema 2.
+        // Back to schema 1: the roll log came with schema 2, the settings with 3.
         let conn = rusqlite::Connection::open(&sandbox.db).unwrap();
-        conn.execute_batch("DROP TABLE roll_log; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE roll_log; DROP TABLE settings; PRAGMA user_version = 1;")
             .unwrap();
     }
     let listed = sandbox.run(&["roster", "list"]).ok();
