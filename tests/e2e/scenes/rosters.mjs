@@ -68,3 +68,9 @@ export async function newRoster(driver, helpers) {
   await page.click('.roster-dialog .button.primary');
   return { keepFocus: true };
 }
+
+/** The filled roster in the narrowest window the app allows (880 x 600). */
+export async function narrow(driver, helpers) {
+  await driver.manage().window().setRect({ width: 880, height: 600 });
+  await scene(driver, helpers);
+}
