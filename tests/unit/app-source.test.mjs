@@ -1,0 +1,42 @@
+// Rules of the shell (ui/js/app) and the Rosters view (ui/js/rosters) checked on the source.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const jsDir = fileURLToPath(new URL('../../ui/js/', import.meta.url));
+const FOLDERS = ['app', 'rosters'];
+const modules = FOLDERS.flatMap((folder) => readdirSync(jsDir + folder).filter((n) => n.endsWith('.js')).map((n) => `${folder}/${n}`));
+const source = (path) => readFileSync(jsDir + path, 'utf8');
+const code = (path) => source(path).replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+
+// The logic of these areas, kept apart from the DOM so Node can test it.
+const PURE = ['app/shortcut-keys.js', 'app/store-error.js', 'app/error-text.js', 'rosters/list-model.js', 'rosters/selection.js', 'rosters/list-nav.js'];
+
+test('the areas exist and every pure module is one of them', () => {
+  assert.ok(modules.length >= 15, modules.join(' '));
+  for (const path of PURE) assert.ok(modules.includes(path), path);
+});
+
+test('no module writes HTML: user text goes in with textContent / createElement', () => {
+  for (const path of modules) {
+    assert.doesNotMatch(code(path), /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|\.setAttribute\(\s*'style'/, path);
+  }
+});
+
+test('the pure modules touch no DOM and import only pure modules', () => {
+  for (const path of PURE) {
+    const text = code(path);
+    assert.doesNotMatch(text, /\b(document|window|HTMLElement|getElementById|querySelector|createElement)\b/, path);
+    for (const [, imported] of text.matchAll(/from\s+'(\.[^']+)'/g)) {
+      const resolved = new URL(imported, new URL(path, 'file:///x/')).pathname.slice(3);
+      assert.ok(PURE.includes(resolved), `${path} imports ${resolved}, which is not pure`);
+    }
+  }
+});
+
+test('the entry points docs/ui.md names are exported', async () => {
+  assert.match(source('app/shell.js'), /export async function startApp\(doc\)/);
+  assert.match(source('rosters/rosters.js'), /export function mountRosters\(root, ctx/);
+  assert.match(source('main.js'), /startApp\(document\)/);
+});
