@@ -129,6 +129,19 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
     assert.equal(byName(stored, 'Vex').player, 'Sam');
   }));
 
+  test('a name edited in the sheet is saved and shows in the list row', () => withShot('sheet-rename', async () => {
+    await page.click(await page.rowSelector('Vex', '.row-open'));
+    const vex = byName((await page.read()).characters, 'Vex');
+    await page.waitFor(async () => (await page.read()).sheet === vex.id, 'the sheet of Vex did not open');
+    const nameInput = '#sheet-slot [data-path="name"] input';
+    await page.typeOver(nameInput, 'Vex Prime');
+    await page.waitFor(async () => byName((await page.read()).characters, 'Vex Prime')?.open === true, 'the row did not take the new name');
+    await page.waitFor(async () => byName(cliCharacters('Friday Night'), 'Vex Prime') !== undefined, 'the new name was not saved');
+    await page.typeOver(nameInput, 'Vex');
+    await page.waitFor(async () => byName(cliCharacters('Friday Night'), 'Vex') !== undefined, 'the name was not saved back');
+    await page.waitFor(async () => JSON.stringify(await page.characterNames()) === '["Brick","Juno Park","Overseer Kaan","Vex"]', 'the list shows the saved names');
+  }));
+
   test('Shift-click selects a range; Tag… adds a tag to all of them', () => withShot('tag', async () => {
     await page.check('Brick');
     await page.check('Overseer Kaan', { shift: true });

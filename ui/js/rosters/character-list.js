@@ -212,6 +212,28 @@ export function createCharacterList(doc, handlers) {
       }
       render();
     },
+    /**
+     * One character changed (the sheet saved it): only its row is drawn again, unless it now
+     * sorts elsewhere or leaves the filter (autosave runs as the GM types; a big roster must
+     * not be redrawn for every pause).
+     */
+    updateCharacter(saved) {
+      view.characters = view.characters.map((c) => (c.id === saved.id ? saved : c));
+      const before = shownIds();
+      const after = visibleCharacters(view.characters, { filter: view.filter, sort: view.sort });
+      const old = list.querySelector(`.character-row[data-id="${saved.id}"]`);
+      if (!old || after.length !== before.length || after.some((c, i) => c.id !== before[i])) {
+        render();
+        return;
+      }
+      view.shown = after;
+      const hadFocus = old.contains(doc.activeElement);
+      const tabIndex = old.querySelector('.row-open').tabIndex;
+      const fresh = row(saved);
+      fresh.querySelector('.row-open').tabIndex = tabIndex;
+      old.replaceWith(fresh);
+      if (hadFocus) fresh.querySelector('.row-open').focus();
+    },
     setOpen(id) {
       view.openId = id;
       for (const item of list.children) {

@@ -304,8 +304,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const saved = /** @type {CustomEvent} */ (event).detail?.character;
     if (!saved || saved.roster_id !== state.roster?.id) return;
     state.characters = state.characters.map((c) => (c.id === saved.id ? saved : c));
-    list.setCharacters(state.characters, { rosterName: state.roster.name });
-    list.setOpen(sheetArea.openId());
+    list.updateCharacter(saved);
   });
 
   // Shortcuts.
