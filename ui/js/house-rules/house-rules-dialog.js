@@ -183,7 +183,15 @@ export function editHouseRules(roster, ctx = {}) {
     // The headers follow the name as it is typed (a full redraw would take the focus away).
     for (const th of grid.querySelectorAll(`th[data-row="${i}"], th[data-col="${i}"]`)) th.textContent = levelName(i);
   });
-  levelList.addEventListener('change', () => renderGrid());
+  // Once a name is typed, the cells read with it (in place: a redraw would take the focus from
+  // the cell the GM just clicked).
+  levelList.addEventListener('change', () => {
+    for (const input of grid.querySelectorAll('input[data-row]')) {
+      const label = `${levelName(Number(input.dataset.row))} against ${levelName(Number(input.dataset.col))}`;
+      input.setAttribute('aria-label', `${label}: target`);
+      input.parentElement.dataset.label = label;
+    }
+  });
 
   function structural(action, index) {
     if (action === 'up') rules = moveLevel(rules, index, index - 1);

@@ -1,0 +1,249 @@
+// End-to-end test of the character sheet editor, the roll panel and the house rules dialog in
+// the real app: rosters and characters made through the window, edits checked by the rules as
+// they are typed, an over-limit value refused and not saved (the CLI reads the same database),
+// undo/redo saving, a roll from the sheet with the CLI's odds and dice, found in the roll log.
+// Run with scripts/e2e.sh tests/e2e/sheet.test.mjs.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Key } from 'selenium-webdriver';
+import { REPO_ROOT, showView, startApp } from './app.mjs';
+import { RostersPage } from './rosters-page.mjs';
+import { SheetPage, readHouseRules } from './sheet-page.mjs';
+import { formatPercent } from '../../ui/js/format.js';
+
+const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
+
+let app;
+let rosters;
+let sheet;
+
+async function withShot(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    try {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const file = join(ARTIFACTS, `sheet-${name.replace(/\W+/g, '-')}.png`);
+      writeFileSync(file, await app.driver.takeScreenshot(), 'base64');
+      error.message += `\n(screenshot: ${file})`;
+    } catch {
+      // no window to show
+    }
+    throw error;
+  }
+}
+
+/** The stored sheet of a character, as the command line reads it from the app's database. */
+function storedSheet(roster, name) {
+  const shown = app.cli('--json', 'character', 'show', name, '--roster', roster);
+  return (shown.character ?? shown).sheet;
+}
+
+const loc = (...path) => ['sheet', ...path];
+
+describe('the sheet editor against the real app', () => {
+  before(async () => {
+    app = await startApp();
+    await showView(app.driver, 'rosters');
+    rosters = new RostersPage(app.driver);
+    sheet = new SheetPage(app.driver);
+    await rosters.ready();
+  });
+
+  after(async () => {
+    await app?.stop();
+  });
+
+  test('a d12 character: edits are checked, saved, refused over a limit, undone and redone', () => withShot('d12', async () => {
+    await rosters.createRoster('Friday Night', 'd12');
+    await rosters.createCharacter('Vex', { player: 'Sam' });
+    let page = await sheet.waitState('saved');
+    assert.equal(page.title, 'Vex');
+    // The blank d12 sheet: the four defensive abilities at 0 ranks, 0 of the 10 ranks used.
+    assert.deepEqual(page.derived.find((d) => d.label === 'Ranks'), { path: 'sheet.abilities', label: 'Ranks', value: '0 of 10' });
+    assert.equal(sheet.value(page, loc('abilities', 0, 'name')), 'Dodge');
+
+    // Dodge to 2 ranks: saved without a Save button, the budget follows.
+    await sheet.type(loc('abilities', 0, 'ranks'), 2);
+    page = await sheet.waitSaved(loc('abilities', 0, 'ranks'), 2);
+    assert.equal(storedSheet('Friday Night', 'Vex').abilities[0].ranks, 2);
+    await sheet.waitFor(async () => (await sheet.read()).derived.some((d) => d.label === 'Ranks' && d.value === '2 of 10'), 'the budget did not follow');
+
+    // A new ability, Guns, 3 ranks.
+    await sheet.clickAction('add', loc('abilities'));
+    await sheet.type(loc('abilities', 4, 'name'), 'Guns');
+    await sheet.type(loc('abilities', 4, 'ranks'), 3);
+    page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 3);
+    assert.deepEqual(storedSheet('Friday Night', 'Vex').abilities[4], { name: 'Guns', ranks: 3 });
+    await sheet.waitFor(async () => (await sheet.read()).derived.some((d) => d.label === 'Ranks' && d.value === '5 of 10'), 'the budget did not count Guns');
+    await sheet.blur();
+
+    // Over the limit: shown at the field, in words, and not saved.
+    await sheet.type(loc('abilities', 4, 'ranks'), 5);
+    page = await sheet.waitProblem('sheet.abilities[4].ranks', '5 is over the limit of 4');
+    assert.equal(page.status, 'Not saved: 1 problem');
+    assert.equal(page.state, 'invalid');
+    assert.deepEqual(page.invalid, [JSON.stringify(loc('abilities', 4, 'ranks'))]);
+    assert.equal(sheet.value(page, loc('abilities', 4, 'ranks')), '5', 'the refused value stays in the form');
+    assert.equal(storedSheet('Friday Night', 'Vex').abilities[4].ranks, 3, 'the database kept 3');
+
+    // Undo (Ctrl+Z) goes back to 3, which is what is stored: saved, no problem left.
+    await sheet.pressInSheet(loc('abilities', 4, 'ranks'), Key.CONTROL, 'z');
+    page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 3);
+    assert.deepEqual(page.invalid, []);
+    assert.deepEqual(page.problems, {});
+    // Undo again: Guns back at 0 ranks, and that is saved too.
+    await sheet.pressInSheet(loc('abilities', 4, 'ranks'), Key.CONTROL, 'z');
+    page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 0);
+    await sheet.waitFor(async () => storedSheet('Friday Night', 'Vex').abilities[4].ranks === 0, 'the undo was not saved');
+    // Redo (Ctrl+Shift+Z): 3 again, saved.
+    await sheet.pressInSheet(loc('abilities', 4, 'ranks'), Key.CONTROL, Key.SHIFT, 'z');
+    await sheet.waitSaved(loc('abilities', 4, 'ranks'), 3);
+    await sheet.waitFor(async () => storedSheet('Friday Night', 'Vex').abilities[4].ranks === 3, 'the redo was not saved');
+
+    // A total over 10 ranks is refused at the list, with the budget showing the overrun.
+    await sheet.type(loc('abilities', 1, 'ranks'), 4);
+    await sheet.type(loc('abilities', 2, 'ranks'), 3);
+    page = await sheet.waitProblem('sheet.abilities', '12 ranks in total is over the limit of 10');
+    assert.ok(page.derived.some((d) => d.label === 'Ranks' && d.value === '12 of 10'));
+    assert.equal(storedSheet('Friday Night', 'Vex').abilities[2].ranks, 0);
+    await sheet.type(loc('abilities', 2, 'ranks'), 1);
+    await sheet.waitSaved(loc('abilities', 2, 'ranks'), 1);
+    assert.deepEqual(storedSheet('Friday Night', 'Vex').abilities.map((a) => a.ranks), [2, 4, 1, 0, 3]);
+  }));
+
+  test('a roll from the sheet: prefilled, the CLI\'s odds and dice, in the roll log', () => withShot('roll', async () => {
+    let page = await sheet.waitFor(async () => {
+      const now = await sheet.read();
+      return now.rolls.some((r) => r.path === 'abilities[4]') ? now : false;
+    }, 'Guns has no 🎲');
+    await sheet.openRoll('abilities[4]');
+    let panel = await sheet.readPanel();
+    assert.equal(panel.title, 'Guns');
+    assert.equal(panel.fields.ranks, '3', 'the ranks come from the sheet');
+    await sheet.typeInPanel('difficulty', 12);
+    await sheet.waitFor(async () => (await sheet.readPanel()).request?.difficulty === 12, 'the odds did not follow the difficulty');
+    panel = await sheet.readPanel();
+    const odds = app.cli('odds', JSON.stringify(panel.request));
+    assert.equal(panel.success, formatPercent(odds.success), 'the same chance as rollbook odds');
+
+    await sheet.setSeed(42);
+    await (await sheet.panelField('difficulty')).sendKeys(Key.chord(Key.CONTROL, Key.ENTER));
+    await sheet.waitFor(async () => (await sheet.readPanel()).seed === '42', 'no roll was shown');
+    panel = await sheet.readPanel();
+    const rolled = app.cli('roll', JSON.stringify(panel.request), '--seed', '42');
+    assert.deepEqual(panel.faces, rolled.groups.flatMap((g) => g.dice.map((d) => d.face)), 'the dice rollbook roll --seed 42 shows');
+    assert.equal(panel.outcome, String(rolled.outcome));
+    assert.match(panel.logged, /In the roll log with Vex/);
+
+    const log = await app.driver.executeAsyncScript((id, done) => {
+      window.__TAURI__.core.invoke('roll_log', { query: { character_id: id } }).then(done, (e) => done({ error: String(e?.message ?? e) }));
+    }, page.id);
+    assert.ok(Array.isArray(log), JSON.stringify(log));
+    assert.equal(log[0].character_id, page.id);
+    assert.equal(String(log[0].seed ?? log[0].result?.seed), '42');
+    assert.deepEqual(log[0].request, panel.request);
+
+    // Esc closes the panel; the sheet stays.
+    await (await sheet.panelField('difficulty')).sendKeys(Key.ESCAPE);
+    await sheet.waitFor(async () => (await sheet.readPanel()) === null, 'Esc did not close the panel');
+    page = await sheet.read();
+    assert.equal(page.title, 'Vex');
+  }));
+
+  test('one edit in each of the other systems', () => withShot('systems', async () => {
+    // stunt: an ability on the roster's level list.
+    await rosters.createRoster('Mutant Cats', 'stunt');
+    await rosters.createCharacter('Whiskers');
+    await sheet.waitState('saved');
+    await sheet.clickAction('add', loc('abilities'));
+    await sheet.type(loc('abilities', 0, 'name'), 'Locksmith');
+    await sheet.choose(loc('abilities', 0, 'level'), 'Skilled');
+    await sheet.waitSaved(loc('abilities', 0, 'level'), 'Skilled');
+    await sheet.waitFor(async () => storedSheet('Mutant Cats', 'Whiskers').abilities[0]?.level === 'Skilled', 'the stunt ability was not saved');
+    assert.deepEqual(storedSheet('Mutant Cats', 'Whiskers').abilities, [{ name: 'Locksmith', level: 'Skilled' }]);
+
+    // genre: an attribute level; 11 is refused.
+    await rosters.createRoster('Pulp', 'genre');
+    await rosters.createCharacter('Doc');
+    await sheet.waitState('saved');
+    await sheet.type(loc('attributes', 0, 'value'), 11);
+    let page = await sheet.waitProblem('sheet.attributes.Strength', '11 is over the limit of 10');
+    assert.equal(page.status, 'Not saved: 1 problem');
+    await sheet.type(loc('attributes', 0, 'value'), 4);
+    await sheet.waitSaved(loc('attributes', 0, 'value'), 4);
+    assert.equal(storedSheet('Pulp', 'Doc').attributes.Strength, 4);
+
+    // universe: AC, and a fate card that is not a card.
+    await rosters.createRoster('Deck', 'universe');
+    await rosters.createCharacter('Ace');
+    await sheet.waitState('saved');
+    await sheet.type(loc('ac'), 14);
+    await sheet.waitSaved(loc('ac'), 14);
+    await sheet.clickAction('add', loc('fate'));
+    await sheet.type(loc('fate', 0), 'ZZ');
+    page = await sheet.waitProblem('sheet.fate[0]', /"ZZ" is not a card/);
+    assert.equal(page.state, 'invalid');
+    await sheet.type(loc('fate', 0), 'QH');
+    await sheet.waitSaved(loc('fate', 0), 'QH');
+    const ace = storedSheet('Deck', 'Ace');
+    assert.equal(ace.ac, 14);
+    assert.deepEqual(ace.fate, ['QH']);
+
+    // marks: a human attribute of 1–6.
+    await rosters.createRoster('Heroes', 'marks');
+    await rosters.createCharacter('Byte');
+    await sheet.waitState('saved');
+    await sheet.type(loc('attributes', 0, 'value'), 7);
+    await sheet.waitProblem('sheet.attributes.Agility', '7 is over the limit of 6');
+    await sheet.type(loc('attributes', 0, 'value'), 5);
+    await sheet.waitSaved(loc('attributes', 0, 'value'), 5);
+    assert.equal(storedSheet('Heroes', 'Byte').attributes.Agility, 5);
+    await sheet.waitFor(async () => (await sheet.read()).derived.some((d) => d.label === 'Physical defense'), 'no marks defenses shown');
+  }));
+
+  test('house rules: a renamed level reaches the sheets, a cell moved to by arrow keys is saved, a bad cell is refused at its place', () => withShot('house-rules', async () => {
+    await rosters.selectRoster('Mutant Cats');
+    await rosters.click('.roster-houseRules');
+    await sheet.waitFor(async () => (await readHouseRules(app.driver))?.levels.length === 10, 'the house rules dialog did not open');
+    const level = await app.driver.findElement({ css: 'dialog input[data-level="3"]' });
+    await level.click();
+    await level.sendKeys(Key.chord(Key.CONTROL, 'a'));
+    await level.sendKeys(Key.BACK_SPACE);
+    await level.sendKeys('Expert');
+    let rules = await readHouseRules(app.driver);
+    assert.equal(rules.colHeads[3], 'Expert', 'the chart heads follow the name as it is typed');
+
+    // Arrow keys: from Poor vs Poor, two down and one right is Good vs Average.
+    const first = await app.driver.findElement({ css: '.hr-grid input[data-row="0"][data-col="0"]' });
+    await first.click();
+    await first.sendKeys(Key.ARROW_DOWN);
+    await (await app.driver.switchTo().activeElement()).sendKeys(Key.ARROW_DOWN);
+    await (await app.driver.switchTo().activeElement()).sendKeys(Key.ARROW_RIGHT);
+    rules = await readHouseRules(app.driver);
+    assert.deepEqual(rules.focused, [2, 1]);
+    await (await app.driver.switchTo().activeElement()).sendKeys('120');
+    await app.driver.findElement({ css: 'dialog .button.primary' }).then((b) => b.click());
+    await sheet.waitFor(async () => (await readHouseRules(app.driver))?.invalid.includes('house_rules.stunt.chart[2][1]'), 'the bad cell was not marked');
+    rules = await readHouseRules(app.driver);
+    assert.match(rules.problems, /120 is out of range: a target takes 0 to 99/);
+    const stored = app.cli('--json', 'roster', 'show', 'Mutant Cats').roster.house_rules.stunt;
+    assert.equal(stored.levels[3], 'Skilled', 'nothing was saved');
+
+    const cell = await app.driver.findElement({ css: '.hr-grid input[data-row="2"][data-col="1"]' });
+    await cell.click();
+    await cell.sendKeys(Key.chord(Key.CONTROL, 'a'));
+    await cell.sendKeys(Key.BACK_SPACE);
+    await cell.sendKeys('7');
+    await app.driver.findElement({ css: 'dialog .button.primary' }).then((b) => b.click());
+    await sheet.waitFor(async () => (await readHouseRules(app.driver)) === null, 'the dialog did not close after Save');
+    const saved = app.cli('--json', 'roster', 'show', 'Mutant Cats').roster.house_rules.stunt;
+    assert.equal(saved.levels[3], 'Expert');
+    assert.equal(saved.chart[2][1], 7);
+    // The sheet using the renamed level follows it.
+    assert.equal(storedSheet('Mutant Cats', 'Whiskers').abilities[0].level, 'Expert');
+  }));
+});
