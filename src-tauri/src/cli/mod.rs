@@ -15,6 +15,7 @@ mod odds;
 mod output;
 mod roll;
 mod roster;
+mod sheet;
 mod store;
 mod table;
 mod trash;
@@ -58,6 +59,7 @@ Examples:
   rollbook roll '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":2}' --character Vex
   rollbook log --character Vex
   rollbook export --out backup.json          every roster, as a roster file
+  rollbook sheet --roster Heroes --out heroes.html   printable character sheets
   rollbook --db /tmp/test.sqlite3 --json roster list
 
 Exit status: 0 on success; 2 when the input is not valid (a request, a file, an unknown
@@ -125,6 +127,9 @@ pub enum Command {
     /// Export rosters to a roster file (JSON) or their characters to CSV.
     #[command(after_help = export::EXAMPLES)]
     Export(export::ExportArgs),
+    /// Write printable character sheets (HTML, one page per character, A4 or Letter).
+    #[command(after_help = sheet::EXAMPLES)]
+    Sheet(sheet::SheetArgs),
     /// Show the roll log, newest first, or write it as CSV or JSON.
     #[command(after_help = log::EXAMPLES)]
     Log(log::LogArgs),
@@ -159,6 +164,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Search(args) => character::search(args, global),
         Command::Import(args) => import::run(args, global),
         Command::Export(args) => export::run(args, global),
+        Command::Sheet(args) => sheet::run(args, global),
         Command::Log(args) => log::run(args, global),
         Command::Trash { command } => trash::run(command.unwrap_or_default(), global),
         Command::Undo => trash::undo(global),
@@ -191,6 +197,7 @@ mod tests {
             "search",
             "import",
             "export",
+            "sheet",
             "log",
             "trash",
             "undo",

@@ -1,0 +1,128 @@
+//! `rollbook sheet --roster NAME [--character NAME…] --out FILE.html [--paper a4|letter]`:
+//! printable character sheets, to print from any browser.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use rollbook_roster::print::{self, Paper, PrintError};
+use rollbook_roster::Character;
+use serde_json::json;
+
+use super::store::{self, Open};
+use super::table;
+use super::{output, Failure, Global};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  rollbook sheet --roster \"Friday Night Heroes\" --out heroes.html
+  rollbook sheet --roster Heroes --character Vex --character \"Juno Park\" --out two.html
+  rollbook sheet --roster Heroes --paper letter --out heroes-letter.html
+  rollbook sheet --roster Heroes --out - > heroes.html
+
+The file is one HTML page per character (its stylesheet inside, nothing fetched, no script);
+open it in a browser and print it, or save it as PDF from the print dialog. A character whose
+lists outgrow one page carries on over numbered pages of its own. Characters print in roster
+order, or in the order given.";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// 210 × 297 mm.
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+impl From<PaperArg> for Paper {
+    fn from(paper: PaperArg) -> Paper {
+        match paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SheetArgs {
+    /// The roster (name or id).
+    #[arg(long, value_name = "NAME")]
+    roster: String,
+    /// A character of the roster to print (name or id); repeat for several. Every character
+    /// of the roster when left out.
+    #[arg(long = "character", value_name = "NAME", num_args = 1..)]
+    characters: Vec<String>,
+    /// The HTML file to write, or `-` for stdout.
+    #[arg(long, short, value_name = "FILE")]
+    out: PathBuf,
+    /// The paper the sheets are laid out for.
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: PaperArg,
+}
+
+pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
+    let store = store::open(global, Open::Existing)?;
+    let roster = store::roster(&store, &args.roster)?;
+    let characters: Vec<Character> = if args.characters.is_empty() {
+        store.characters(roster.id)?
+    } else {
+        args.characters
+            .iter()
+            .map(|name| store.find_character(Some(roster.id), name))
+            .collect::<Result<_, _>>()?
+    };
+    if characters.is_empty() {
+        return Err(Failure::BadInput(format!(
+            "the roster {} has no characters to print; add one first",
+            roster.name
+        )));
+    }
+    let paper = Paper::from(args.paper);
+    let today = jiff::Zoned::now().date();
+    let printed = print::render(&roster, &characters, paper, today).map_err(failure)?;
+    if args.out.as_os_str() == "-" {
+        return output::text(&printed.html);
+    }
+    write(&args.out, printed.html.as_bytes())?;
+    if global.json {
+        return output::json(&json!({
+            "out": args.out,
+            "roster": roster.name,
+            "paper": paper.as_str(),
+            "pages": printed.pages,
+            "characters": printed.sheets,
+        }));
+    }
+    output::text(&format!(
+        "Wrote {} of {} ({}, {}) to {}\n",
+        table::count(printed.sheets.len(), "sheet"),
+        roster.name,
+        table::count(printed.pages, "page"),
+        paper_name(paper),
+        args.out.display()
+    ))
+}
+
+fn paper_name(paper: Paper) -> &'static str {
+    match paper {
+        Paper::A4 => "A4",
+        Paper::Letter => "Letter",
+    }
+}
+
+fn failure(error: PrintError) -> Failure {
+    match error {
+        PrintError::Template(_) => Failure::Failed(error.to_string()),
+        _ => Failure::BadInput(error.to_string()),
+    }
+}
+
+/// The file is replaced whole or not at all (see [`crate::files::write_whole`]).
+fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    if path.file_name().is_none() {
+        return Err(Failure::BadInput(format!(
+            "--out {}: not a file name",
+            path.display()
+        )));
+    }
+    crate::files::write_whole(path, bytes)
+        .map_err(|error| Failure::Failed(format!("cannot write {}: {error}", path.display())))
+}
