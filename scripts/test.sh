@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of Rollbook: formatting, lints, the Rust tests of the whole workspace, the
-# front end's unit tests, and the end-to-end tests of the real app under Xvfb.
+# front end's unit tests and types, and the end-to-end tests of the real app under Xvfb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -15,6 +15,8 @@ step "cargo test (workspace)"
 cargo test --workspace
 step "front-end unit tests"
 node --test tests/unit/
+step "front-end types (tsc --checkJs against the bindings generated from Rust)"
+npm run --silent typecheck
 step "build the app for the end-to-end tests"
 cargo build -p rollbook
 step "end-to-end tests (Xvfb, WebDriver)"
