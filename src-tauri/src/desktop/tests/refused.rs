@@ -135,3 +135,18 @@ fn a_newer_database_is_answered_by_every_command_and_left_untouched() {
     drop(window);
     assert_eq!(snapshot(dir.path()), before, "the folder changed");
 }
+
+#[test]
+fn the_capability_grants_the_file_dialogs_and_nothing_else_of_the_plugins() {
+    let window = Window::new();
+    for (command, args) in [
+        ("plugin:dialog|message", json!({"message": "hi"})),
+        ("plugin:dialog|ask", json!({"message": "hi"})),
+        ("plugin:window-state|save_window_state", json!({"flags": 1})),
+        ("plugin:window-state|restore_state", json!({"label": "main", "flags": 1})),
+    ] {
+        let error = window.err(command, args);
+        let text = error.as_str().unwrap_or_default();
+        assert!(text.contains("not allowed"), "{command}: {error}");
+    }
+}
