@@ -143,7 +143,10 @@ fn the_capability_grants_the_file_dialogs_and_nothing_else_of_the_plugins() {
         ("plugin:dialog|message", json!({"message": "hi"})),
         ("plugin:dialog|ask", json!({"message": "hi"})),
         ("plugin:window-state|save_window_state", json!({"flags": 1})),
-        ("plugin:window-state|restore_state", json!({"label": "main", "flags": 1})),
+        (
+            "plugin:window-state|restore_state",
+            json!({"label": "main", "flags": 1}),
+        ),
     ] {
         let error = window.err(command, args);
         let text = error.as_str().unwrap_or_default();
