@@ -53,6 +53,13 @@ fn print_and_check(
             pages, printed.pages,
             "{stem}: printed pages vs planned {planned:?}"
         );
+        for (i, edge) in header_right_edges(&pdf).into_iter().enumerate() {
+            assert!(
+                (edge - 561.3).abs() < 1.5,
+                "{stem} page {}: the header ends at {edge} pt, not 561.3: the page was shrunk",
+                i + 1
+            );
+        }
         let texts = pages_text(&pdf);
         assert_eq!(texts.len(), pages, "{stem}: pdftotext pages");
         let mut page = 0;

@@ -263,6 +263,30 @@ pub fn pages_text(pdf: &Path) -> Vec<String> {
     pages
 }
 
+/// Where the header's "Rollbook" ends on each page, in points from the left edge of the paper.
+/// It stands right-aligned at the printable width (12 + 186 mm = 561.3 pt): anything else means
+/// the browser shrank the page to fit something too wide.
+pub fn header_right_edges(pdf: &Path) -> Vec<f64> {
+    let out = Command::new(tool("pdftotext"))
+        .args(["-bbox", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.split("<page ")
+        .skip(1)
+        .map(|page| {
+            let word = page
+                .lines()
+                .find(|l| l.trim_end().ends_with(">Rollbook</word>"))
+                .unwrap_or_else(|| panic!("a page without its header: {page:.300}"));
+            let at = word.find("xMax=\"").unwrap() + 6;
+            word[at..at + word[at..].find('"').unwrap()].parse().unwrap()
+        })
+        .collect()
+}
+
 /// Text with every white space removed, to find a name however lines broke it.
 pub fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
