@@ -32,6 +32,9 @@ const COMMANDS: &[&str] = &[
     "import_preview",
     "import_apply",
     "export_file",
+    "print_preview",
+    "print_preview_print",
+    "print_preview_close",
 ];
 
 fn main() {

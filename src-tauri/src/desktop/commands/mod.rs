@@ -5,6 +5,7 @@
 mod app;
 mod characters;
 mod log;
+mod print;
 mod rosters;
 mod rules;
 mod sheets;
@@ -25,38 +26,44 @@ pub(super) use {app::AppInfo, rules::LoggedRoll, transfer::Progress};
 /// Every command of the window. build.rs lists the same names (one permission each), and the
 /// capability grants exactly these.
 pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder.invoke_handler(tauri::generate_handler![
-        app::app_info,
-        app::settings,
-        app::settings_save,
-        rules::catalog,
-        rules::odds,
-        rules::roll,
-        rosters::rosters,
-        rosters::roster_create,
-        rosters::roster_update,
-        rosters::roster_delete,
-        rosters::rosters_reorder,
-        rosters::undo_delete,
-        characters::characters,
-        characters::character,
-        characters::character_create,
-        characters::character_update,
-        characters::character_duplicate,
-        characters::characters_delete,
-        characters::characters_move,
-        characters::characters_tag,
-        characters::characters_reorder,
-        characters::search,
-        sheets::sheet_check,
-        sheets::sheet_rolls,
-        log::roll_log,
-        log::roll_log_clear,
-        log::roll_log_export,
-        transfer::import_preview,
-        transfer::import_apply,
-        transfer::export_file,
-    ])
+    builder
+        .manage(print::PrintPreview::default())
+        .register_uri_scheme_protocol(print::SCHEME, print::protocol)
+        .invoke_handler(tauri::generate_handler![
+            app::app_info,
+            app::settings,
+            app::settings_save,
+            rules::catalog,
+            rules::odds,
+            rules::roll,
+            rosters::rosters,
+            rosters::roster_create,
+            rosters::roster_update,
+            rosters::roster_delete,
+            rosters::rosters_reorder,
+            rosters::undo_delete,
+            characters::characters,
+            characters::character,
+            characters::character_create,
+            characters::character_update,
+            characters::character_duplicate,
+            characters::characters_delete,
+            characters::characters_move,
+            characters::characters_tag,
+            characters::characters_reorder,
+            characters::search,
+            sheets::sheet_check,
+            sheets::sheet_rolls,
+            log::roll_log,
+            log::roll_log_clear,
+            log::roll_log_export,
+            transfer::import_preview,
+            transfer::import_apply,
+            transfer::export_file,
+            print::print_preview,
+            print::print_preview_print,
+            print::print_preview_close,
+        ])
 }
 
 /// Reads a structured argument, naming the JSON path at fault when it has the wrong shape.

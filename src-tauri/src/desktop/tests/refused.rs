@@ -70,6 +70,12 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             "export_file",
             json!({"path": file, "selection": "all", "format": "json"}),
         ),
+        (
+            "print_preview",
+            json!({"roster_id": id, "character_ids": [], "paper": "a4"}),
+        ),
+        ("print_preview_print", json!({})),
+        ("print_preview_close", json!({})),
     ]
 }
 
