@@ -199,6 +199,23 @@ export function applyImport(path, mode, onProgress = () => {}) {
  */
 export const exportFile = (path, selection, format = 'json') => call('export_file', { path, selection, format });
 
+// Printing (docs/print.md): the preview window and the system print dialog.
+/** @typedef {'a4' | 'letter'} Paper */
+/** @typedef {{roster: string, paper: Paper, pages: number, sheets: {id: Id, name: string, pages: number}[]}} Printed */
+/**
+ * Lays the sheets out and shows them in the preview window.
+ * @param {Id} rosterId
+ * @param {Id[]} characterIds in print order; empty for the whole roster
+ * @param {Paper} paper
+ * @returns {Promise<Printed>}
+ */
+export const printPreview = (rosterId, characterIds, paper) =>
+  call('print_preview', { roster_id: rosterId, character_ids: characterIds, paper });
+/** The system print dialog on the preview window (modal). @returns {Promise<null>} */
+export const printPreviewPrint = () => call('print_preview_print');
+/** @returns {Promise<null>} */
+export const printPreviewClose = () => call('print_preview_close');
+
 // Native dialogs (tauri-plugin-dialog); null when the user cancels.
 /** @param {Record<string, unknown>} [options] @returns {Promise<string | null>} */
 export async function pickFile(options) {
