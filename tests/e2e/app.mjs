@@ -183,13 +183,15 @@ export async function startApp(options = {}) {
 /**
  * Switches the window to a tab of the app bar (`rosters`, `quick-roll`, `log`) the way a user
  * does, by clicking it, and waits until its view is shown. Tabs are `[role=tab][data-view=NAME]`
- * controlling `#view-NAME`.
+ * controlling `#view-NAME`, in a tablist marked `data-ready` once they work.
  */
 export async function showView(driver, name, timeoutMs = 30_000) {
+  // The page may still be loading when the session starts: a click before the shell wired
+  // the tabs (`data-ready` on the tablist) would be lost.
   const tab = await driver.wait(
-    async () => (await driver.findElements({ css: `[role="tab"][data-view="${name}"]` }))[0] ?? null,
+    async () => (await driver.findElements({ css: `[role="tablist"][data-ready] [role="tab"][data-view="${name}"]` }))[0] ?? null,
     timeoutMs,
-    `the app bar has no "${name}" tab`,
+    `the app bar has no working "${name}" tab`,
   );
   await tab.click();
   await driver.wait(

@@ -56,12 +56,29 @@ export async function startApp(doc) {
   const ctx = createContext(doc, guardApi(rawApi, onRefused));
 
   let settings = { last_roster_id: null, last_view: null };
+  let settingsRead = false;
   const saveSettings = (patch) => {
     settings = { ...settings, ...patch };
+    // Before the stored settings are read, saving would overwrite them with the defaults.
+    if (!settingsRead) return;
     ctx.api.saveSettings(settings).catch((error) => {
       if (!isStoreFailure(error)) console.warn('settings not saved:', error.message);
     });
   };
+
+  let log = null;
+  let pickedEarly = null;
+  function showView(name, { remember = true } = {}) {
+    const hadFocus = doc.activeElement;
+    if (!tabs.show(name)) return;
+    if (!settingsRead) pickedEarly = name;
+    if (name === 'log' && log) Promise.resolve(log.refresh?.()).catch(() => {});
+    // Focus left in a view that is now hidden would be lost: give it to the tab.
+    if (hadFocus && hadFocus !== doc.body && hadFocus.closest('[hidden]')) doc.querySelector(`[role="tab"][data-view="${name}"]`)?.focus();
+    if (remember && settings.last_view !== name) saveSettings({ last_view: name });
+  }
+  // The tabs work from the first moment, even while the settings are still on their way.
+  const tabs = mountTabs($('tabs'), (name) => showView(name));
 
   startQuickRoll(doc);
   try {
@@ -71,20 +88,14 @@ export async function startApp(doc) {
     console.warn('settings not read, starting with the defaults:', error.message);
   }
   if (refused) return ctx;
+  settingsRead = true;
 
   const rosters = mountRosters($('view-rosters'), ctx, { rosterId: settings.last_roster_id });
-  const log = mountLog($('view-log'), ctx);
+  log = mountLog($('view-log'), ctx);
 
-  function showView(name, { remember = true } = {}) {
-    const hadFocus = doc.activeElement;
-    if (!tabs.show(name)) return;
-    if (name === 'log') Promise.resolve(log.refresh?.()).catch(() => {});
-    // Focus left in a view that is now hidden would be lost: give it to the tab.
-    if (hadFocus && hadFocus !== doc.body && hadFocus.closest('[hidden]')) doc.querySelector(`[role="tab"][data-view="${name}"]`)?.focus();
-    if (remember && settings.last_view !== name) saveSettings({ last_view: name });
-  }
-  const tabs = mountTabs($('tabs'), (name) => showView(name));
-  showView(tabs.names.includes(settings.last_view) ? settings.last_view : DEFAULT_VIEW, { remember: false });
+  // A tab the GM picked while the settings were read wins over the one stored last time.
+  if (pickedEarly) showView(pickedEarly);
+  else showView(tabs.names.includes(settings.last_view) ? settings.last_view : DEFAULT_VIEW, { remember: false });
   $('views').removeAttribute('aria-busy');
   // When the window became usable, on the page's own clock (scripts/measure-startup.sh reads it).
   performance.mark('rollbook-ready');

@@ -40,5 +40,7 @@ export function mountTabs(tablist, onSelect) {
     tabs[to].focus();
     onSelect(tabs[to].dataset.view);
   });
+  // Clicks before this point went nowhere; tests wait for the mark before they click.
+  tablist.dataset.ready = 'true';
   return { show, names, current: () => currentName };
 }

@@ -3,11 +3,13 @@
 // order, and what is selected are worked out by the pure list-model and selection modules.
 
 import { el } from '../dom.js';
+import { debounce } from '../timing.js';
 import { nextIndex } from './list-nav.js';
 import { SORTS, visibleCharacters } from './list-model.js';
 import { characterCount } from './sidebar.js';
 import { EMPTY_SELECTION, clickSelection, coverage, isSelected, keepShown, selectAll } from './selection.js';
 
+const FILTER_DELAY_MS = 80;
 const KIND_TEXT = { pc: 'PC', npc: 'NPC' };
 const KIND_WORDS = { pc: 'player character', npc: 'NPC' };
 
@@ -42,11 +44,14 @@ export function createCharacterList(doc, handlers) {
   const empty = el(doc, 'div', { className: 'empty list-empty', hidden: true });
   const status = el(doc, 'p', { className: 'visually-hidden', role: 'status', id: 'list-status' });
 
-  filter.addEventListener('input', () => {
+  // A short pause after typing before the list is drawn again: a big roster is not redrawn
+  // for every key of a word.
+  const applyFilter = debounce(() => {
     view.filter = filter.value;
     render();
     status.textContent = view.filter.trim() ? `${view.shown.length} of ${characterCount(view.characters.length)} shown.` : '';
-  });
+  }, FILTER_DELAY_MS);
+  filter.addEventListener('input', applyFilter);
   filter.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' && view.shown.length) {
       event.preventDefault();
@@ -205,6 +210,7 @@ export function createCharacterList(doc, handlers) {
       if (rosterId) list.dataset.rosterId = rosterId;
       view.rosterName = rosterName;
       if (resetView) {
+        applyFilter.cancel();
         view.filter = '';
         filter.value = '';
         view.selection = EMPTY_SELECTION;
