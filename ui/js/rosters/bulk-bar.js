@@ -10,7 +10,7 @@ export function countText(n) {
 }
 
 /**
- * handlers: `remove()`, `move()`, `tag()`, `exportSelected()`, `duplicate()`, `clear()`.
+ * handlers: `remove()`, `move()`, `tag()`, `exportSelected()`, `print()`, `duplicate()`, `clear()`.
  * Returns `{element, show(count)}`.
  */
 export function createBulkBar(doc, handlers) {
@@ -27,6 +27,7 @@ export function createBulkBar(doc, handlers) {
       button('Move…', 'move', { title: 'Move to another roster of the same system' }),
       button('Tag…', 'tag', { title: 'Add or remove a tag' }),
       button('Export…', 'exportSelected', { title: 'Export the selected characters to a file' }),
+      button('Print…', 'print', { 'aria-keyshortcuts': 'Control+P', title: 'Print the sheets of the selected characters (Ctrl+P)' }),
       button('Duplicate', 'duplicate', { title: 'Make a copy of each selected character' }),
       button('Clear', 'clear', { 'aria-label': 'Clear the selection', title: 'Clear the selection (Esc)' }),
     ]),

@@ -3,7 +3,7 @@
 
 import { el } from '../dom.js';
 
-/** handlers: `rename()`, `houseRules()`, `exportRoster()`, `remove()`. Returns `{element, show(roster, systemName)}`. */
+/** handlers: `rename()`, `houseRules()`, `exportRoster()`, `printRoster()`, `remove()`. Returns `{element, show(roster, systemName)}`. */
 export function createRosterHead(doc, handlers) {
   const title = el(doc, 'h2', { className: 'roster-heading', id: 'roster-heading' });
   const system = el(doc, 'span', { className: 'system-badge large' });
@@ -17,6 +17,7 @@ export function createRosterHead(doc, handlers) {
     button('Rename…', 'rename', { 'aria-keyshortcuts': 'F2', title: 'Rename this roster (F2 in the list)' }),
     houseRules,
     button('Export…', 'exportRoster', { title: 'Export this roster to a file' }),
+    button('Print…', 'printRoster', { title: 'Print the sheets of every character of this roster' }),
     button('Delete', 'remove', { className: 'button quiet danger roster-remove', title: 'Delete this roster; Undo brings it back' }),
   ]);
   const element = el(doc, 'header', { className: 'roster-head' }, [

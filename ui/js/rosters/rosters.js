@@ -16,6 +16,7 @@ import { allTags } from './list-model.js';
 import { createRosterHead } from './roster-head.js';
 import { newRosterDialog, renameRosterDialog } from './roster-dialogs.js';
 import { openSearchDialog } from './search.js';
+import { printFlow } from '../print/print-flow.js';
 import { createSheetArea } from './sheet-area.js';
 import { createSidebar } from './sidebar.js';
 
@@ -51,6 +52,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     rename: () => renameRoster(state.roster?.id),
     houseRules: () => houseRules(),
     exportRoster: () => state.roster && runExport({ rosters: [state.roster.id] }),
+    printRoster: () => runPrint([]),
     remove: () => removeRoster(state.roster?.id),
   });
   const list = createCharacterList(doc, {
@@ -66,6 +68,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     move: () => moveSelected(),
     tag: () => tagSelected(),
     exportSelected: () => runExport({ characters: [...state.selected] }),
+    print: () => runPrint([...state.selected]),
     duplicate: () => duplicateSelected(),
     clear: () => list.clearSelection(),
   });
@@ -211,6 +214,12 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   });
 
   const runExport = guard((selection) => exportFlow(selection, ctx));
+  /** Prints `ids` of the open roster (in roster order), or all of it when empty. */
+  const runPrint = guard((ids) => {
+    if (!state.roster) return null;
+    const chosen = state.characters.filter((c) => ids.includes(c.id));
+    return printFlow({ roster: state.roster, characterIds: chosen.map((c) => c.id), names: chosen.map((c) => c.name) }, ctx);
+  });
 
   const newCharacter = guard(async () => {
     if (!state.roster) {
@@ -319,6 +328,9 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   // Delete takes the selection, or else the character whose row has the focus.
   const toDelete = (event) => (state.selected.length ? state.selected : [event.target.closest?.('.character-row')?.dataset.id].filter(Boolean));
   register({ keys: 'Delete', label: 'Delete the selected characters', group: 'Rosters', when: (e) => inPane(e) && toDelete(e).length > 0, run: (e) => removeCharacters(toDelete(e)) });
+  // Ctrl+P prints the selection, else the open character, else the whole roster.
+  const toPrint = () => (state.selected.length ? state.selected : [ctx.state.character?.id].filter((id) => id && state.characters.some((c) => c.id === id)));
+  register({ keys: 'Ctrl+P', label: 'Print the selected characters (or the open one, or the roster)', group: 'Rosters', when: () => Boolean(state.roster), run: () => { showRosters(); runPrint(toPrint()); } });
   ctx.shortcuts.describe({ keys: 'Ctrl+Shift+Z', label: 'Redo the last undone sheet edit', group: 'Rosters' });
   ctx.shortcuts.describe({ keys: ['Up', 'Down'], label: 'Move through the rosters or the characters', group: 'Lists' });
   ctx.shortcuts.describe({ keys: 'Space', label: 'Select or unselect the character (Shift+arrows: a range)', group: 'Lists' });
