@@ -63,8 +63,11 @@ export class RostersPage {
     return input;
   }
 
+  /** Clicks once the element is shown (a row just drawn is laid out on the next frame). */
   async click(selector) {
-    await (await this.driver.findElement(css(selector))).click();
+    const element = await this.driver.wait(until.elementLocated(css(selector)), WAIT_MS, `nothing matches ${selector}`);
+    await this.driver.wait(until.elementIsVisible(element), WAIT_MS, `${selector} never showed`);
+    await element.click();
   }
 
   async waitNoDialog() {
@@ -146,6 +149,7 @@ export class RostersPage {
   /** Ticks a character's checkbox; with `shift`, Shift-click (a range from the last one ticked). */
   async check(name, { shift = false } = {}) {
     const box = await this.driver.findElement(css(await this.rowSelector(name, '.row-check')));
+    await this.driver.wait(until.elementIsVisible(box), WAIT_MS, `the checkbox of ${name} never showed`);
     if (shift) await this.driver.actions().keyDown(Key.SHIFT).click(box).keyUp(Key.SHIFT).perform();
     else await box.click();
   }
