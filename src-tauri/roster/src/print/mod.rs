@@ -77,6 +77,13 @@ impl Paper {
         }
     }
 
+    fn width_mm(self) -> f64 {
+        match self {
+            Paper::A4 => 210.0,
+            Paper::Letter => 215.9,
+        }
+    }
+
     fn height_mm(self) -> f64 {
         match self {
             Paper::A4 => 297.0,

@@ -96,6 +96,7 @@ pub(super) fn document(title: &str, paper: Paper, pages: &[Page]) -> Result<Stri
         title => title,
         paper => paper.css(),
         page_height => paper.content_height(),
+        paper_width => paper.width_mm(),
         m => Serde(METRICS),
         layouts => Serde(layouts),
         widths => widths(pages),
