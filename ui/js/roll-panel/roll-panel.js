@@ -207,6 +207,8 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       const key = JSON.stringify(request);
       renderResult(result, answer.result, `${sheetRoll.label} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
       logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}.`;
+      // The dice sit under the chart: bring them into view (the panel scrolls, not the page).
+      result.parentElement.scrollIntoView({ block: 'nearest' });
       state.hot = { key, outcome: String(answer.result.outcome) };
       if (state.oddsKey === key) renderOdds(odds, state.odds, state.hot.outcome, request);
       else updateOdds();

@@ -51,6 +51,26 @@ function fieldBlock(ctx, node, value, loc, path, label) {
   return wrap;
 }
 
+/** The grid column a cell of `node` takes in a row (the head uses the same, so they line up). */
+function columnOf(node) {
+  if (node.type === 'int') return 'minmax(4.5em, 5.5em)';
+  if (node.type === 'bool') return '3.4em';
+  if (node.type === 'choice') return node.wide ? 'minmax(6em, 1fr)' : 'minmax(6.5em, 10em)';
+  if (node.short) return '5.5em';
+  return node.wide ? 'minmax(6em, 1.6fr)' : 'minmax(5em, 1fr)';
+}
+
+/**
+ * The columns of a list's or map's rows, as the CSS variable `--cols` of their container:
+ * the cells, then the row buttons (three for a list, one for a map). Fixed widths for the
+ * buttons keep every row and the head on the same lines.
+ */
+export function rowColumns(node) {
+  if (node.type === 'map') return `minmax(6em, 1.6fr) ${columnOf(node.value)} 32px`;
+  const cells = node.item.type === 'object' ? flatChildren(node.item) : [node.item];
+  return `${cells.map(columnOf).join(' ')} 100px`;
+}
+
 function toolButton(doc, action, loc, text, label, disabled = false) {
   return el(doc, 'button', {
     type: 'button',
@@ -190,6 +210,7 @@ function nestedList(ctx, node, items, loc, path) {
   block.append(el(doc, 'span', { className: 'label', id: labelId, text: node.label }));
   if (node.help) block.append(el(doc, 'span', { className: 'help', text: node.help }));
   block.append(...listBlock(ctx, node, items ?? [], loc, path), derivedSlot(doc), problemSlot(doc, idFor(ctx, loc, '-problem')));
+  block.style.setProperty('--cols', rowColumns(node));
   return block;
 }
 
@@ -222,6 +243,7 @@ function section(ctx, node, sheet) {
   if (node.help) box.append(el(doc, 'p', { className: 'section-help', text: node.help }));
   if (keyed) box.append(problemSlot(doc, idFor(ctx, loc, '-problem')));
   const value = keyed ? sheet[node.key] : sheet;
+  if (node.type === 'list' || node.type === 'map') box.style.setProperty('--cols', rowColumns(node));
   if (node.type === 'list') box.append(...listBlock(ctx, node, value ?? [], loc, loc));
   else if (node.type === 'map') box.append(...mapBlock(ctx, node, value ?? [], loc, loc));
   else if (node.type === 'object') box.append(fieldsGrid(ctx, node, value, loc, loc));
