@@ -20,15 +20,15 @@ export function mountLog(root, ctx) {
   let names = new Map();
   let generation = 0;
 
-  const rosterSelect = el(doc, 'select', { id: 'log-roster', 'aria-label': 'Show the rolls of roster' });
-  const characterSelect = el(doc, 'select', { id: 'log-character', 'aria-label': 'Show the rolls of character', disabled: true });
-  const exportCsv = el(doc, 'button', { type: 'button', className: 'log-button', id: 'log-export-csv', text: 'Export CSV…', 'aria-label': 'Export the rolls shown as CSV, for spreadsheets' });
-  const exportJson = el(doc, 'button', { type: 'button', className: 'log-button', id: 'log-export-json', text: 'Export JSON…', 'aria-label': 'Export the rolls shown as JSON' });
-  const clear = el(doc, 'button', { type: 'button', className: 'log-button danger', id: 'log-clear', text: 'Clear…', 'aria-label': 'Clear the rolls shown from the log' });
+  let rosterSelect = el(doc, 'select', { id: 'log-roster' });
+  let characterSelect = el(doc, 'select', { id: 'log-character', disabled: true });
+  const exportCsv = el(doc, 'button', { type: 'button', className: 'button', id: 'log-export-csv', text: 'Export CSV…', title: 'Export the rolls shown as CSV, for spreadsheets' });
+  const exportJson = el(doc, 'button', { type: 'button', className: 'button', id: 'log-export-json', text: 'Export JSON…', title: 'Export the rolls shown as JSON' });
+  const clear = el(doc, 'button', { type: 'button', className: 'button danger', id: 'log-clear', text: 'Clear…', title: 'Clear the rolls shown from the log' });
   const table = buildLogTable(doc);
   const empty = el(doc, 'p', { className: 'log-empty', id: 'log-empty', role: 'status' });
   const count = el(doc, 'p', { className: 'log-count', id: 'log-count', 'aria-live': 'polite' });
-  const showMore = el(doc, 'button', { type: 'button', className: 'log-button', id: 'log-more', text: `Show ${PAGE_SIZE} more`, hidden: true });
+  const showMore = el(doc, 'button', { type: 'button', className: 'button', id: 'log-more', text: `Show ${PAGE_SIZE} more`, hidden: true });
 
   const section = el(doc, 'section', { className: 'log-view', 'aria-labelledby': 'log-title' }, [
     el(doc, 'header', { className: 'log-head' }, [
@@ -48,10 +48,32 @@ export function mountLog(root, ctx) {
     return el(doc, 'option', { value, text });
   }
 
+  /**
+   * A new <select> in place of `old`, with `options`. Refilling the old one is not enough: WebKit
+   * fires `change` only when the picked index differs from the one the user last picked, so
+   * after Vex (index 1) in one roster, picking index 1 in another roster's list did nothing.
+   */
+  function freshSelect(old, options, onChange) {
+    const fresh = old.cloneNode(false);
+    fresh.append(...options);
+    fresh.addEventListener('change', () => onChange(fresh));
+    const hadFocus = doc.activeElement === old;
+    old.replaceWith(fresh);
+    if (hadFocus) fresh.focus();
+    return fresh;
+  }
+
+  // Lists load asynchronously and the GM may pick again meanwhile: only the latest load of each
+  // list applies, so a slow answer for an earlier roster never overwrites a later choice.
+  let rosterLoads = 0;
+  let characterLoads = 0;
+
   /** The roster list, keeping the chosen roster when it still exists. */
   async function loadRosters() {
+    const mine = ++rosterLoads;
     const rosters = await ctx.api.rosters();
-    rosterSelect.replaceChildren(option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, r.name)));
+    if (mine !== rosterLoads) return;
+    rosterSelect = freshSelect(rosterSelect, [option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, r.name))], pickRoster);
     const still = rosters.find((r) => r.id === filter.rosterId);
     if (!still) {
       Object.assign(filter, { rosterId: null, rosterName: null, characterId: null, characterName: null });
@@ -62,13 +84,16 @@ export function mountLog(root, ctx) {
 
   /** The chosen roster's characters; with no roster the character filter is off. */
   async function loadCharacters() {
-    if (!filter.rosterId) {
-      characterSelect.replaceChildren(option(ALL, 'All characters'));
+    const mine = ++characterLoads;
+    const rosterId = filter.rosterId;
+    if (!rosterId) {
+      characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters')], pickCharacter);
       characterSelect.disabled = true;
       return;
     }
-    const characters = await ctx.api.characters(filter.rosterId);
-    characterSelect.replaceChildren(option(ALL, 'All characters'), ...characters.map((c) => option(c.id, c.name)));
+    const characters = await ctx.api.characters(rosterId);
+    if (mine !== characterLoads || rosterId !== filter.rosterId) return;
+    characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, c.name))], pickCharacter);
     const still = characters.find((c) => c.id === filter.characterId);
     filter.characterId = still?.id ?? null;
     filter.characterName = still?.name ?? null;
@@ -141,10 +166,12 @@ export function mountLog(root, ctx) {
     }
   }
 
-  rosterSelect.addEventListener('change', async () => {
-    const id = rosterSelect.value || null;
+  async function pickRoster(select) {
+    // Busy from now on: the character list, then the rolls, are on their way.
+    section.setAttribute('aria-busy', 'true');
+    const id = select.value || null;
     filter.rosterId = id;
-    filter.rosterName = id ? rosterSelect.selectedOptions[0]?.textContent ?? null : null;
+    filter.rosterName = id ? select.selectedOptions[0]?.textContent ?? null : null;
     filter.characterId = null;
     filter.characterName = null;
     limit = PAGE_SIZE;
@@ -154,14 +181,16 @@ export function mountLog(root, ctx) {
       ctx.toast.error(error);
     }
     await refresh();
-  });
-  characterSelect.addEventListener('change', () => {
-    const id = characterSelect.value || null;
+  }
+
+  function pickCharacter(select) {
+    const id = select.value || null;
     filter.characterId = id;
-    filter.characterName = id ? characterSelect.selectedOptions[0]?.textContent ?? null : null;
+    filter.characterName = id ? select.selectedOptions[0]?.textContent ?? null : null;
     limit = PAGE_SIZE;
     refresh();
-  });
+  }
+
   exportCsv.addEventListener('click', () => exportShown('csv'));
   exportJson.addEventListener('click', () => exportShown('json'));
   clear.addEventListener('click', clearShown);

@@ -1,8 +1,11 @@
 // The import preview: a modal <dialog> with the mode choice, what the file would add, update,
 // skip or trash (per roster and per character), the problems of a refused file, and the
-// progress bar while it is written. DOM only; the words come from import-plan.js.
+// progress bar while it is written. Built on the shell's dialog parts (js/app/dialog.js), so it
+// looks, traps focus and closes like every other dialog. DOM only; the words come from
+// import-plan.js.
 
 import { el } from '../dom.js';
+import { buildDialog, dialogButton } from '../app/dialog.js';
 import { characterRows, IMPORT_MODES, previewText, progressText, refusal, rosterRows } from './import-plan.js';
 
 const COUNT_COLUMNS = [['added', 'Added'], ['updated', 'Updated'], ['skipped', 'Unchanged'], ['removed', 'To the trash']];
@@ -41,26 +44,34 @@ export function buildImportDialog(doc, name, { onMode, onImport }) {
   bar.removeAttribute('value'); // indeterminate until the first count arrives
   const progressLine = el(doc, 'span', { id: 'import-progress-text' });
   const progress = el(doc, 'div', { className: 'import-progress', id: 'import-progress', hidden: true }, [bar, progressLine]);
-  const cancel = el(doc, 'button', { type: 'button', className: 'import-cancel', id: 'import-cancel', text: 'Cancel' });
-  const apply = el(doc, 'button', { type: 'button', className: 'import-apply primary', id: 'import-apply', text: 'Import', disabled: true });
 
-  const dialog = el(doc, 'dialog', { className: 'import-dialog', id: 'import-dialog', 'aria-labelledby': 'import-title', 'aria-describedby': 'import-headline' }, [
-    el(doc, 'header', { className: 'import-head' }, [
-      el(doc, 'h2', { id: 'import-title', text: `Import ${name}` }),
-      el(doc, 'p', { className: 'import-note', text: 'Nothing is written until you press Import.' }),
-    ]),
-    modes,
-    headline,
-    el(doc, 'div', { className: 'import-body scroll-shadows' }, [problems, plan]),
-    progress,
-    el(doc, 'footer', { className: 'import-foot' }, [cancel, apply]),
-  ]);
+  const { dialog, form, body, actions } = buildDialog(doc, {
+    title: `Import ${name}`,
+    description: 'Nothing is written until you press Import.',
+    className: 'import-dialog',
+  });
+  dialog.id = 'import-dialog';
+  dialog.setAttribute('aria-describedby', 'import-headline');
+  const cancel = dialogButton(doc, 'Cancel', { onClick: () => dialog.close('') });
+  cancel.id = 'import-cancel';
+  const apply = dialogButton(doc, 'Import', { kind: 'primary' });
+  apply.id = 'import-apply';
+  apply.disabled = true;
+  // The mode and the headline stay put; the tables (or the problems) scroll between them and
+  // the buttons.
+  form.insertBefore(modes, body);
+  form.insertBefore(headline, body);
+  body.classList.add('import-body', 'scroll-shadows');
+  body.append(problems, plan);
+  form.insertBefore(progress, actions);
+  actions.append(cancel, apply);
   apply.addEventListener('click', () => onImport());
 
   let busy = false;
   return {
     dialog,
-    cancel,
+    /** What has the focus first: the chosen mode. */
+    initial: modes.querySelector('input:checked'),
     get busy() { return busy; },
 
     /** Reading the preview for another mode: the old one stays visible, Import waits. */

@@ -1,6 +1,7 @@
 // Import and export through the native dialogs (tauri-plugin-dialog, wrapped by api.js). The
 // shell's Import… and Export… buttons (and the roster list's bulk export) call these.
 
+import { openModal } from '../app/dialog.js';
 import { buildImportDialog } from './import-dialog.js';
 import { appliedText, plural } from './import-plan.js';
 import { fileName, IMPORT_FILTERS, ROSTER_FILTERS, saveTarget, slug } from './file-type.js';
@@ -90,13 +91,7 @@ async function runImport(ctx) {
     dialog.addEventListener('cancel', (event) => {
       if (view.busy) event.preventDefault();
     });
-    view.cancel.addEventListener('click', () => dialog.close());
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      resolve(result);
-    });
-    doc.body.append(dialog);
-    dialog.showModal();
+    openModal(dialog, { initial: view.initial }).then(() => resolve(result));
     preview();
   });
 }
