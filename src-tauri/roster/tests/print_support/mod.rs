@@ -282,7 +282,9 @@ pub fn header_right_edges(pdf: &Path) -> Vec<f64> {
                 .find(|l| l.trim_end().ends_with(">Rollbook</word>"))
                 .unwrap_or_else(|| panic!("a page without its header: {page:.300}"));
             let at = word.find("xMax=\"").unwrap() + 6;
-            word[at..at + word[at..].find('"').unwrap()].parse().unwrap()
+            word[at..at + word[at..].find('"').unwrap()]
+                .parse()
+                .unwrap()
         })
         .collect()
 }
