@@ -26,9 +26,7 @@ export async function openExample(driver, helpers, system) {
   await rosters.ready();
   const [roster, name] = OPEN[system];
   await rosters.selectRoster(roster);
-  // A script click: WebKitWebDriver sometimes finds the row's open button "not interactable"
-  // (its centre hits the row around it), which is no part of what this scene shows.
-  await driver.executeScript((selector) => document.querySelector(selector).click(), await rosters.rowSelector(name, '.row-open'));
+  await rosters.click(await rosters.rowSelector(name, '.row-open'));
   const sheet = new SheetPage(driver);
   await sheet.waitFor(async () => {
     const page = await sheet.read();
