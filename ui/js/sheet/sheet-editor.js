@@ -177,7 +177,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     scheduleCheck();
   }
 
-  function focusAt({ loc, action }) {
+  function focusAt({ loc, action = null }) {
     const key = JSON.stringify(loc);
     const candidates = [...section.querySelectorAll('[data-loc]')];
     const target = action

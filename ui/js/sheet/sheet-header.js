@@ -14,7 +14,7 @@ const FIELDS = [
   { key: 'tags', node: { type: 'text', label: 'Tags', placeholder: 'party, villain' }, help: 'Separate tags with commas.', className: 'tags', itemLabel: 'Tag' },
 ];
 
-function field(doc, prefix, { key, node, help, className, itemLabel }, value) {
+function field(doc, prefix, { key, node, help = null, className, itemLabel = null }, value) {
   const id = `${prefix}-${key}`;
   const problemId = `${id}-problem`;
   const helpId = help ? `${id}-help` : null;

@@ -30,7 +30,7 @@ function option(doc, value, text, selected) {
  * ranks"); `describedBy` the ids of its help and problem lines. `env` and `sheet` feed
  * computed choices (stunt levels).
  */
-export function scalarInput(doc, node, value, { id, loc, label, describedBy, env, sheet }) {
+export function scalarInput(doc, node, value, { id, loc, label, describedBy, env = {}, sheet = null }) {
   const common = { id, 'data-loc': JSON.stringify(loc), 'data-kind': node.type, 'aria-label': label, 'aria-describedby': describedBy || null };
   if (node.type === 'bool') {
     const box = el(doc, 'input', { type: 'checkbox', ...common });
