@@ -190,7 +190,7 @@ fn d12_abilities_attacks_defenses_and_weapons() {
     // Mind has 0 ranks: Dazed cannot take the base die away.
     assert_eq!(
         roll(&rolls, "Mind").note,
-        "Mind 0 ranks, Dazed (1 turn) but already at the base die → 1d12+0; against Average (6) until the GM sets the difficulty"
+        "Mind 0 ranks, Dazed (1 turn) but already at the base die → 1d12; against Average (6) until the GM sets the difficulty"
     );
 }
 

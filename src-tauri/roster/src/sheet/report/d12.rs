@@ -130,6 +130,14 @@ pub(crate) fn extra_dice(sheet: &D12Sheet, role: Option<Defense>) -> (i64, Vec<&
     (items.len() as i64, items)
 }
 
+/// "3d12+2", or "1d12" when there is no bonus to add.
+pub(crate) fn dice_text(dice: i64, ranks: i64) -> String {
+    match ranks {
+        0 => format!("{dice}d12"),
+        r => format!("{dice}d12{r:+}"),
+    }
+}
+
 /// `(1 + r + extra − dazed)` d12 + r, never below the base die (the engine's count).
 pub(crate) fn dice_of(ranks: i64, extra: i64, dazed: bool) -> i64 {
     1i64.saturating_add(ranks)
@@ -218,20 +226,23 @@ fn defense_role(sheet: &D12Sheet, role: Defense) -> Derived {
     match sheet.abilities.iter().position(|a| a.defense == Some(role)) {
         Some(i) => {
             let holder = &sheet.abilities[i];
+            let ranks = count(holder.ranks, "rank", "ranks");
+            // Beside an ability that keeps the role's own name, its name would only repeat.
+            let value = if holder.name.trim().eq_ignore_ascii_case(role.label()) {
+                ranks
+            } else {
+                format!("{}, {ranks}", holder.name.trim())
+            };
             Derived::new(
                 index("abilities", i),
-                role.label(),
-                format!(
-                    "{} ({})",
-                    holder.name.trim(),
-                    count(holder.ranks, "rank", "ranks")
-                ),
+                format!("{} defense", role.label()),
+                value,
                 format!("{} defense: {what}", role.label()),
             )
         }
         None => Derived::new(
             "abilities",
-            role.label(),
+            format!("{} defense", role.label()),
             "no ability",
             format!(
                 "{} defense: {what}; no ability plays this role, so it defends with the base d12 alone",
@@ -261,7 +272,7 @@ fn ability_roll(sheet: &D12Sheet, i: usize, dazed: Option<&str>) -> Derived {
     Derived::new(
         index("abilities", i),
         format!("{} roll", ability.name.trim()),
-        format!("{dice}d12{r:+}"),
+        dice_text(dice, r),
         note,
     )
 }
@@ -335,12 +346,12 @@ mod tests {
             (ranks.path.as_str(), ranks.value.as_str()),
             ("abilities", "6 of 10")
         );
-        let dodge = find(&all, "Dodge");
+        let dodge = find(&all, "Dodge defense");
         assert_eq!(
             (dodge.path.as_str(), dodge.value.as_str()),
-            ("abilities[1]", "Dodge (1 rank)")
+            ("abilities[1]", "1 rank")
         );
-        assert_eq!(find(&all, "Will Power").path, "abilities[4]");
+        assert_eq!(find(&all, "Will Power defense").path, "abilities[4]");
         // Guns 2 ranks: (1 + 2) d12 + 2, Dazed takes one away.
         let guns = find(&all, "Guns roll");
         assert_eq!(guns.value, "2d12+2");
@@ -366,8 +377,8 @@ mod tests {
             "equipment": ["knife", "Sword", "Stun Gun", "Rope"]}),
         );
         assert_eq!(find(&all, "Ranks").value, "7 of 10");
-        assert_eq!(find(&all, "Dodge").value, "Evade (4 ranks)");
-        let mind = find(&all, "Mind");
+        assert_eq!(find(&all, "Dodge defense").value, "Evade, 4 ranks");
+        let mind = find(&all, "Mind defense");
         assert_eq!(
             (mind.path.as_str(), mind.value.as_str()),
             ("abilities", "no ability")
@@ -394,6 +405,6 @@ mod tests {
             (unarmed.path.as_str(), unarmed.value.as_str()),
             ("equipment", "0 Damage Dice")
         );
-        assert_eq!(find(&all, "Mind roll").value, "1d12+0");
+        assert_eq!(find(&all, "Mind roll").value, "1d12");
     }
 }

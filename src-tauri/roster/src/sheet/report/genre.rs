@@ -57,9 +57,12 @@ pub(super) fn derived(sheet: &GenreSheet) -> Vec<Derived> {
     }
     out.push(Derived::new(
         "glory",
-        "Glory Points",
-        format!("{} to spend", sheet.glory),
-        "each point spent is one automatic success; each the opposing side spends cancels one",
+        "Spent",
+        format!(
+            "up to {}",
+            count(sheet.glory, "automatic success", "automatic successes")
+        ),
+        "each Glory Point spent is one automatic success; each the opposing side spends cancels one",
     ));
     out.extend(trackers(sheet));
     out
@@ -194,7 +197,10 @@ mod tests {
             "3d6"
         );
         assert_eq!(at(&all, "powers[0]", "Flight pool").value, "3d6");
-        assert_eq!(at(&all, "glory", "Glory Points").value, "2 to spend");
+        assert_eq!(
+            at(&all, "glory", "Spent").value,
+            "up to 2 automatic successes"
+        );
         let next = at(&all, "trackers.grunt_penalties", "Next action");
         assert_eq!(next.value, "-2");
         assert!(next.note.starts_with("then -1, "), "{}", next.note);

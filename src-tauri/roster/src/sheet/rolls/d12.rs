@@ -7,7 +7,9 @@ use serde_json::json;
 use super::{reading, SheetRoll};
 use crate::check::index;
 use crate::sheet::report::count;
-use crate::sheet::report::d12::{dazed, dice_of, extra_dice, gear, Gear, Weapon, UNARMED};
+use crate::sheet::report::d12::{
+    dazed, dice_of, dice_text, extra_dice, gear, Gear, Weapon, UNARMED,
+};
 use crate::sheet::{D12Ability, D12Sheet, Defense};
 
 pub(super) fn rolls(sheet: &D12Sheet) -> Vec<SheetRoll> {
@@ -71,7 +73,7 @@ fn dice_words(sheet: &D12Sheet, ability: &D12Ability, dazed: Option<&str>) -> St
             words.push_str(&format!(", Dazed ({left}) but already at the base die"));
         }
     }
-    words.push_str(&format!(" → {dice}d12{r:+}"));
+    words.push_str(&format!(" → {}", dice_text(dice, r)));
     words
 }
 
