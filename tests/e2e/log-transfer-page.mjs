@@ -108,10 +108,11 @@ export class ImportDialog {
 
   /** Picks a mode and waits for its preview. */
   async chooseMode(mode) {
-    const before = await this.headline();
     await this.driver.findElement(css(`#import-mode-${mode}`)).click();
-    await this.driver.wait(async () => this.driver.executeScript(() => !document.getElementById('import-dialog').hasAttribute('aria-busy')), WAIT_MS);
-    return before;
+    await this.driver.wait(async () => this.driver.executeScript((m) => {
+      const dialog = document.getElementById('import-dialog');
+      return dialog.querySelector('input[name="import-mode"]:checked')?.value === m && !dialog.hasAttribute('aria-busy');
+    }, mode), WAIT_MS, `the ${mode} mode was not taken`);
   }
 
   async apply() {
@@ -146,9 +147,14 @@ export class LogPage {
     }), WAIT_MS, 'the roll log never finished loading');
   }
 
-  /** Every row shown: `{time, roster, character, roll, outcome, result, dice, detail, seed, at, id}`. */
+  /** The day headings shown, in order. */
+  days() {
+    return this.driver.executeScript(() => [...document.querySelectorAll('#log-table tr.log-day')].map((tr) => tr.textContent));
+  }
+
+  /** Every roll shown: `{time, roster, character, roll, outcome, result, dice, detail, seed, at, id}`. */
   rows() {
-    return this.driver.executeScript(() => [...document.querySelectorAll('#log-table tbody tr')].map((tr) => {
+    return this.driver.executeScript(() => [...document.querySelectorAll('#log-table tbody tr[data-id]')].map((tr) => {
       const cell = (key) => tr.querySelector(`td.col-${key}`);
       return {
         id: Number(tr.dataset.id),

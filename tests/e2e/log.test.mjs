@@ -100,7 +100,11 @@ describe('the roll log', { timeout: 10 * 60_000 }, () => {
     assert.equal(marksRow.character, 'Byte Knight');
 
     const vex = logged.rolls.find((e) => e.character_name === 'Vex');
-    const expectedTime = await app.driver.executeScript((at) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(at)), vex.at);
+    const [expectedDay, expectedTime] = await app.driver.executeScript((at) => [
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(new Date(at)),
+      new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(new Date(at)),
+    ], vex.at);
+    assert.deepEqual(await log.days(), [expectedDay], 'one heading for the day of these rolls');
     assert.deepEqual(vexRow, {
       id: vex.id,
       time: expectedTime,

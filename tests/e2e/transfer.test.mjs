@@ -90,7 +90,7 @@ describe('import and export', { timeout: 10 * 60_000 }, () => {
     const expected = cli('import', ALL_SYSTEMS, '--dry-run');
     await openImport(ALL_SYSTEMS);
     assert.equal(await app.driver.findElement({ css: '#import-dialog .dialog-title' }).getText(), 'Import all-systems.json');
-    assert.equal(await dialog.headline(), 'Importing will write 5 rosters (5 added) and 20 characters (20 added).');
+    assert.equal(await dialog.headline(), 'Importing this file: 5 rosters (5 added) and 20 characters (20 added).');
     const rosters = await dialog.rosters();
     assert.deepEqual(rosters.map((r) => r.name), expected.rosters.map((r) => r.name));
     rosters.forEach((row, i) => {
@@ -104,7 +104,7 @@ describe('import and export', { timeout: 10 * 60_000 }, () => {
 
     // Another mode asks for another preview (on an empty database it adds the same).
     await dialog.chooseMode('copy');
-    assert.equal(await dialog.headline(), 'Importing will write 5 rosters (5 added) and 20 characters (20 added).');
+    assert.equal(await dialog.headline(), 'Importing this file: 5 rosters (5 added) and 20 characters (20 added).');
     await dialog.chooseMode('merge');
 
     // Watch the progress area while the file is written.
@@ -131,7 +131,7 @@ describe('import and export', { timeout: 10 * 60_000 }, () => {
     assert.equal(await dialog.headline(), 'Everything in this file is already here: 5 rosters (5 unchanged) and 20 characters (20 unchanged).');
     assert.ok((await dialog.rosters()).every((r) => r.action === 'Unchanged' && r.skipped === 4));
     await dialog.chooseMode('copy');
-    assert.equal(await dialog.headline(), 'Importing will write 5 rosters (5 added) and 20 characters (20 added).');
+    assert.equal(await dialog.headline(), 'Importing this file: 5 rosters (5 added) and 20 characters (20 added).');
     await dialog.chooseMode('replace');
     assert.match(await dialog.headline(), /^Everything in this file is already here/);
     await dialog.cancel();
@@ -166,6 +166,48 @@ describe('import and export', { timeout: 10 * 60_000 }, () => {
     const csv = readFileSync(chosen, 'utf8');
     assert.equal(csv, readFileSync(cliPath, 'utf8'));
     assert.equal(csv.trim().split('\n').length, 21, 'a header and one row per character');
+  }));
+
+  test('a large file shows its progress while it is written, and the window stays responsive', () => withShot('import progress', async () => {
+    const fixture = JSON.parse(readFileSync(ALL_SYSTEMS, 'utf8'));
+    const heroes = fixture.rosters.find((r) => r.system === 'd12');
+    const count = 3000;
+    const big = {
+      format: 'rollbook-roster',
+      version: 1,
+      rosters: [{
+        name: 'The Big Table',
+        system: 'd12',
+        characters: Array.from({ length: count }, (_, i) => ({ name: `Extra ${i + 1}`, kind: 'npc', sheet: heroes.characters[0].sheet })),
+      }],
+    };
+    const path = join(app.root, 'big-table.json');
+    writeFileSync(path, JSON.stringify(big));
+    await openImport(path);
+    assert.equal(await dialog.headline(), `Importing this file: 1 roster (1 added) and ${count.toLocaleString('en')} characters (${count.toLocaleString('en')} added).`);
+    await app.driver.executeScript(() => {
+      window.__bar = [];
+      const bar = document.getElementById('import-progress-bar');
+      new MutationObserver(() => window.__bar.push([Number(bar.getAttribute('value')), Number(bar.getAttribute('max'))])).observe(bar, { attributes: true });
+      // The page keeps answering while the store works: count animation frames meanwhile.
+      window.__frames = 0;
+      const tick = () => {
+        window.__frames += 1;
+        if (document.getElementById('import-dialog')) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await dialog.apply();
+    await dialog.waitClosed();
+    assert.match(await waitForToast(app.driver, /big-table\.json/), /1 roster \(1 added\) and 3,000 characters \(3,000 added\)/);
+    const { bar, frames } = await app.driver.executeScript(() => ({ bar: window.__bar, frames: window.__frames }));
+    const values = bar.map(([value]) => value);
+    assert.ok(new Set(values).size >= 2, `the bar moved: ${JSON.stringify(bar)}`);
+    assert.deepEqual(values, [...values].sort((a, b) => a - b), 'the bar only moves forward');
+    const max = bar.at(-1)[1];
+    assert.ok(max > 0 && values.every((v) => v <= max), `values within the total ${max}`);
+    assert.ok(frames > 2, `the page drew ${frames} frames while importing`);
+    assert.ok(storedRosters().includes('The Big Table'));
   }));
 
   test('cancelling the save dialog writes nothing and says nothing', () => withShot('export cancel', async () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, PAGE_SIZE, shownText, timeFormatter,
+  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, PAGE_SIZE, shownText, timeFormatter, withDays,
 } from '../../ui/js/log/log-rows.js';
 
 const catalog = {
@@ -41,7 +41,8 @@ test('a log entry reads as a row: time in the given locale and zone, roll in wor
   const row = logRow(vexEntry, kindNames(catalog), timeFormatter('en-GB', 'UTC'));
   assert.deepEqual(row, {
     id: 1,
-    time: '22 Nov 2026, 06:10:15',
+    day: 'Sunday, 22 November 2026',
+    time: '06:10:15',
     at: '2026-11-22T06:10:15.546Z',
     roster: 'Friday Night Heroes',
     character: 'Vex',
@@ -56,10 +57,20 @@ test('a log entry reads as a row: time in the given locale and zone, roll in wor
   });
 });
 
-test('the time follows the locale and the time zone', () => {
-  assert.equal(timeFormatter('en-US', 'America/New_York')('2026-11-22T06:10:15.546Z'), 'Nov 22, 2026, 1:10:15 AM');
-  assert.equal(timeFormatter('de-DE', 'Europe/Berlin')('2026-11-22T06:10:15.546Z'), '22.11.2026, 07:10:15');
-  assert.equal(timeFormatter('en-GB', 'UTC')('not a time'), 'not a time');
+test('the day and the time follow the locale and the time zone', () => {
+  const us = timeFormatter('en-US', 'America/New_York');
+  assert.equal(us.day('2026-11-22T03:10:15.546Z'), 'Saturday, November 21, 2026');
+  assert.equal(us.time('2026-11-22T03:10:15.546Z'), '10:10:15 PM');
+  const de = timeFormatter('de-DE', 'Europe/Berlin');
+  assert.equal(de.day('2026-11-22T06:10:15.546Z'), 'Sonntag, 22. November 2026');
+  assert.equal(de.time('2026-11-22T06:10:15.546Z'), '07:10:15');
+  assert.equal(timeFormatter('en-GB', 'UTC').time('not a time'), 'not a time');
+});
+
+test('each day gets a heading before its first roll', () => {
+  const rows = [{ id: 3, day: 'B' }, { id: 2, day: 'B' }, { id: 1, day: 'A' }];
+  assert.deepEqual(withDays(rows), [{ day: 'B' }, rows[0], rows[1], { day: 'A' }, rows[2]]);
+  assert.deepEqual(withDays([]), []);
 });
 
 test('a roll with no roster, a named outcome and an unknown kind still reads in words', () => {
@@ -75,7 +86,7 @@ test('a roll with no roster, a named outcome and an unknown kind still reads in 
   assert.equal(row.outcome, 'Critical');
   assert.equal(row.success, 'Success');
   assert.equal(row.seed, '9007199254740991');
-  assert.equal(logRow({ ...vexEntry, outcome: '-2' }, new Map(), String).outcome, '\u22122');
+  assert.equal(logRow({ ...vexEntry, outcome: '-2' }, new Map(), { day: String, time: String }).outcome, '\u22122');
 });
 
 test('dice read in the order rolled', () => {

@@ -36,13 +36,14 @@ test('counts read as words with the zeros left out', () => {
   assert.equal(countsText(counts(16, 0, 4, 0)), '16 added, 4 unchanged');
   assert.equal(countsText(counts(0, 1, 0, 3)), '1 updated, 3 to the trash');
   assert.equal(countsText(counts(0, 0, 0, 0)), 'none');
+  assert.equal(countsText(counts(12000, 0, 0, 1500)), '12,000 added, 1,500 to the trash');
   assert.equal(actionText('remove'), 'To the trash');
   assert.equal(actionText('skip'), 'Unchanged');
 });
 
 test('the headline, the toast and a no-op import say what is written', () => {
   assert.equal(planText(plan), '2 rosters (1 added, 1 unchanged) and 6 characters (2 added, 1 updated, 2 unchanged, 1 to the trash)');
-  assert.equal(previewText(plan), `Importing will write ${planText(plan)}.`);
+  assert.equal(previewText(plan), `Importing this file: ${planText(plan)}.`);
   assert.equal(appliedText(plan, 'heroes.json'), `Imported heroes.json: ${planText(plan)}.`);
   const same = { ...plan, roster_counts: counts(0, 0, 1, 0), character_counts: counts(0, 0, 1, 0) };
   assert.ok(changesNothing(same));

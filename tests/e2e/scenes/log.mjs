@@ -22,7 +22,7 @@ export async function scene(driver, helpers) {
   for (const [character, request, seed] of ROLLS) {
     helpers.cli('--json', 'roll', JSON.stringify(request), '--seed', String(seed), '--character', character);
   }
-  helpers.cli('--json', 'roll', JSON.stringify({ system: 'universe', roll: 'attack', ac: 14 }), '--seed', '11');
+  helpers.cli('--json', 'roll', JSON.stringify({ system: 'universe', roll: 'attack', ac: 14 }), '--seed', '11', '--roster', 'Black Meridian Crew');
   await helpers.reload();
   await shellReady(driver);
   const log = new LogPage(driver);

@@ -16,13 +16,19 @@ export function kindNames(catalog) {
   return names;
 }
 
-/** A formatter of log times in the user's locale and time zone (both overridable for tests). */
+/**
+ * Formatters of log times in the user's locale and time zone (both overridable for tests):
+ * `day(at)` "Sunday, November 22, 2026" heads each day's rolls, `time(at)` "6:52:13 AM" is
+ * the row's own.
+ */
 export function timeFormatter(locale = undefined, timeZone = undefined) {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone });
-  return (at) => {
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone });
+  const format = (formatter) => (at) => {
     const date = new Date(at);
-    return Number.isNaN(date.getTime()) ? String(at) : format.format(date);
+    return Number.isNaN(date.getTime()) ? String(at) : formatter.format(date);
   };
+  return { day: format(day), time: format(time) };
 }
 
 /** The outcome as the window reads it elsewhere: numbers with a real minus, names as words. */
@@ -43,7 +49,8 @@ export function logRow(entry, names, formatTime) {
   const known = names.get(`${entry.system}/${entry.roll}`);
   return {
     id: entry.id,
-    time: formatTime(entry.at),
+    day: formatTime.day(entry.at),
+    time: formatTime.time(entry.at),
     at: entry.at,
     roster: entry.roster_name ?? '',
     character: entry.character_name ?? '',
@@ -56,6 +63,21 @@ export function logRow(entry, names, formatTime) {
     detail: entry.detail ?? '',
     seed: String(entry.seed),
   };
+}
+
+/**
+ * The rows with a heading before each day's first roll: `[{day}, row, row, {day}, row…]`
+ * (rows are newest first, so days come newest first too).
+ */
+export function withDays(rows) {
+  const out = [];
+  let last = null;
+  for (const row of rows) {
+    if (row.day !== last) out.push({ day: row.day });
+    last = row.day;
+    out.push(row);
+  }
+  return out;
 }
 
 /** The `LogQuery` of a filter: only the fields that narrow it. */

@@ -2,6 +2,7 @@
 // from log-rows.js.
 
 import { el } from '../dom.js';
+import { withDays } from './log-rows.js';
 
 const COLUMNS = [
   ['time', 'Time'],
@@ -45,8 +46,15 @@ function rowElement(doc, row, { copySeed }) {
   return el(doc, 'tr', { 'data-id': row.id }, COLUMNS.map(([key]) => el(doc, 'td', { className: `col-${key}` }, [cells[key]])));
 }
 
-/** Replaces the table's rows. `copySeed(seed)` runs when a row's Copy button is pressed. */
+function dayElement(doc, day) {
+  return el(doc, 'tr', { className: 'log-day' }, [el(doc, 'th', { scope: 'colgroup', colspan: COLUMNS.length, text: day })]);
+}
+
+/**
+ * Replaces the table's rows: the rolls, each day's under a heading with its date (`withDays`).
+ * `copySeed(seed)` runs when a row's Copy button is pressed.
+ */
 export function fillLogTable({ body }, rows, handlers) {
   const doc = body.ownerDocument;
-  body.replaceChildren(...rows.map((row) => rowElement(doc, row, handlers)));
+  body.replaceChildren(...withDays(rows).map((row) => (row.id === undefined ? dayElement(doc, row.day) : rowElement(doc, row, handlers))));
 }

@@ -98,7 +98,7 @@ export function buildImportDialog(doc, name, { onMode, onImport }) {
       ]));
       plan.replaceChildren(
         el(doc, 'h3', { text: 'Rosters' }),
-        table(doc, 'import-rosters', 'Rosters in the file', [['name', 'Roster'], ['system', 'System'], ['action', 'Roster'], ...COUNT_COLUMNS], rosters),
+        table(doc, 'import-rosters', 'Rosters in the file', [['name', 'Roster'], ['system', 'System'], ['action', 'What happens'], ...COUNT_COLUMNS], rosters),
         el(doc, 'h3', { text: `Characters (${characters.length})` }),
         table(doc, 'import-characters', 'Characters in the file', [['name', 'Character'], ['roster', 'Roster'], ['action', 'What happens']], characters),
       );

@@ -22,10 +22,11 @@ export function plural(n, noun) {
 /** A `Counts` as words, zeros left out: "16 added, 4 unchanged"; "none" when all are zero. */
 export function countsText(counts) {
   const parts = [];
-  if (counts.added) parts.push(`${counts.added} added`);
-  if (counts.updated) parts.push(`${counts.updated} updated`);
-  if (counts.skipped) parts.push(`${counts.skipped} unchanged`);
-  if (counts.removed) parts.push(`${counts.removed} to the trash`);
+  const n = (x) => x.toLocaleString('en');
+  if (counts.added) parts.push(`${n(counts.added)} added`);
+  if (counts.updated) parts.push(`${n(counts.updated)} updated`);
+  if (counts.skipped) parts.push(`${n(counts.skipped)} unchanged`);
+  if (counts.removed) parts.push(`${n(counts.removed)} to the trash`);
   return parts.length ? parts.join(', ') : 'none';
 }
 
@@ -49,7 +50,7 @@ export function changesNothing(plan) {
 /** The preview's headline. */
 export function previewText(plan) {
   if (changesNothing(plan)) return `Everything in this file is already here: ${planText(plan)}.`;
-  return `Importing will write ${planText(plan)}.`;
+  return `Importing this file: ${planText(plan)}.`;
 }
 
 /** The toast once the import is done. */
