@@ -121,6 +121,12 @@ describe('the roll log', { timeout: 10 * 60_000 }, () => {
     });
   }));
 
+  test("a row's Copy button puts its seed on the clipboard", () => withShot('log copy seed', async () => {
+    const vex = (await log.rows()).find((r) => r.seed === '7');
+    await app.driver.findElement({ css: `#log-table tr[data-id="${vex.id}"] .log-copy` }).click();
+    assert.match(await waitForToast(app.driver, /^Seed 7/), /^Seed 7 copied\./);
+  }));
+
   test('the filters narrow the log to a roster, then to one of its characters', () => withShot('log filter', async () => {
     cliText('roll', JSON.stringify(STRAIGHT), '--seed', '8', '--character', 'Brick');
     cliText('roll', JSON.stringify(STRAIGHT), '--seed', '9', '--character', 'Vex');
