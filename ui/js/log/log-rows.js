@@ -4,6 +4,9 @@
 import { outcomeLabel } from '../format.js';
 import { slug } from '../transfer/file-type.js';
 
+/** @typedef {import('../../types/bindings').LogEntry} LogEntry */
+/** @typedef {import('../../types/bindings').LogQuery} LogQuery */
+
 /** How many rolls the view shows at first, and how many more each "Show more" adds. */
 export const PAGE_SIZE = 200;
 
@@ -44,6 +47,9 @@ export function diceText(dice) {
 /**
  * One table row of an entry. `names` from kindNames (a kind the catalog does not know reads as
  * its key in words); `formatTime` from timeFormatter.
+ * @param {LogEntry} entry
+ * @param {Map<string, {kind: string, system: string}>} names
+ * @param {{day: (at: string) => string, time: (at: string) => string}} formatTime
  */
 export function logRow(entry, names, formatTime) {
   const known = names.get(`${entry.system}/${entry.roll}`);
@@ -80,7 +86,7 @@ export function withDays(rows) {
   return out;
 }
 
-/** The `LogQuery` of a filter: only the fields that narrow it. */
+/** The `LogQuery` of a filter: only the fields that narrow it. @returns {LogQuery} */
 export function logQuery({ rosterId = null, characterId = null } = {}, limit = null) {
   const query = {};
   if (rosterId) query.roster_id = rosterId;

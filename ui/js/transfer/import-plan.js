@@ -1,5 +1,8 @@
 // An import plan (docs/ipc.md `ImportPlan`) and a refusal in the words the preview shows. Pure.
 
+/** @typedef {import('../../types/bindings').ImportPlan} ImportPlan */
+/** @typedef {import('../../types/bindings').Counts} Counts */
+
 /** The three modes of FORMAT.md, each explained in one line. */
 export const IMPORT_MODES = [
   { id: 'merge', label: 'Merge', help: 'Update the rosters and characters already here, add the rest; nothing is removed.' },
@@ -19,7 +22,7 @@ export function plural(n, noun) {
   return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-/** A `Counts` as words, zeros left out: "16 added, 4 unchanged"; "none" when all are zero. */
+/** A `Counts` as words, zeros left out: "16 added, 4 unchanged"; "none" when all are zero. @param {Counts} counts */
 export function countsText(counts) {
   const parts = [];
   const n = (x) => x.toLocaleString('en');
@@ -34,7 +37,7 @@ function total(counts) {
   return counts.added + counts.updated + counts.skipped + counts.removed;
 }
 
-/** "5 rosters (4 added, 1 unchanged) and 20 characters (16 added, 4 unchanged)". */
+/** "5 rosters (4 added, 1 unchanged) and 20 characters (16 added, 4 unchanged)". @param {ImportPlan} plan */
 export function planText(plan) {
   const rosters = `${plural(total(plan.roster_counts), 'roster')} (${countsText(plan.roster_counts)})`;
   const characters = `${plural(total(plan.character_counts), 'character')} (${countsText(plan.character_counts)})`;
@@ -59,7 +62,11 @@ export function appliedText(plan, name) {
   return `Imported ${name}: ${planText(plan)}.`;
 }
 
-/** One row per roster of the file: name, system, what happens to it, and its characters' counts. */
+/**
+ * One row per roster of the file: name, system, what happens to it, and its characters' counts.
+ * @param {ImportPlan} plan
+ * @param {Record<string, string>} [systemNames]
+ */
 export function rosterRows(plan, systemNames = {}) {
   return plan.rosters.map((r) => ({
     id: r.id,
@@ -76,6 +83,8 @@ export function rosterRows(plan, systemNames = {}) {
 /**
  * One row per character: its name, roster and action. `storedRosters` (id -> name) names the
  * roster a character moves in from, when it is stored elsewhere.
+ * @param {ImportPlan} plan
+ * @param {Record<string, string>} [storedRosters]
  */
 export function characterRows(plan, storedRosters = {}) {
   const names = Object.fromEntries(plan.rosters.map((r) => [r.id, r.name]));
