@@ -63,18 +63,8 @@ async function runImport(ctx) {
 
     async function apply() {
       view.start();
-      // Progress can arrive faster than frames: show the latest count once per frame.
-      let latest = null;
-      let scheduled = false;
-      const onProgress = (p) => {
-        latest = p;
-        if (scheduled) return;
-        scheduled = true;
-        requestAnimationFrame(() => {
-          scheduled = false;
-          view.progress(latest);
-        });
-      };
+      // The Rust side sends at most about a hundred counts per import, so each is shown as it comes.
+      const onProgress = (progress) => view.progress(progress);
       try {
         result = await ctx.api.applyImport(path, mode, onProgress);
       } catch (error) {
