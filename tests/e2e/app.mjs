@@ -4,7 +4,7 @@
 // processes this run started (the app is a grandchild: tauri-driver -> WebKitWebDriver -> app).
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, openSync, closeSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, openSync, closeSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -202,4 +202,30 @@ export async function showView(driver, name, timeoutMs = 30_000) {
     timeoutMs,
     `the "${name}" view did not show`,
   );
+}
+
+/** Where a failing test leaves its picture of the window. */
+export const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
+
+/**
+ * `withShot(name, body)` for a test file: runs `body`, and when it throws saves the window as
+ * `tests/e2e/artifacts/PREFIXNAME.png` and names that file in the error, so a CI failure shows
+ * what the GM would have seen. `driver()` is asked only then (the app starts in `before`).
+ */
+export function screenshotOnFailure(prefix, driver) {
+  return async function withShot(name, body) {
+    try {
+      await body();
+    } catch (error) {
+      try {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        const file = join(ARTIFACTS, `${prefix}${name.replace(/\W+/g, '-')}.png`);
+        writeFileSync(file, await driver().takeScreenshot(), 'base64');
+        error.message += `\n(screenshot: ${file})`;
+      } catch {
+        // no window to show
+      }
+      throw error;
+    }
+  };
 }

@@ -6,15 +6,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp } from './app.mjs';
+import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { answerConfirm, dialogAsked, LogPage, shellReady, stubDialogs, waitForToast } from './log-transfer-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { outcomeLabel } from '../../ui/js/format.js';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 const STRAIGHT = { system: 'd12', roll: 'straight', ranks: 2, difficulty: 12 };
 
 let app;
@@ -26,21 +25,7 @@ function cliText(...args) {
 }
 const cliJson = (...args) => JSON.parse(cliText('--json', ...args));
 
-async function withShot(name, body) {
-  try {
-    await body();
-  } catch (error) {
-    try {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const file = join(ARTIFACTS, `${name.replace(/\W+/g, '-')}.png`);
-      writeFileSync(file, await app.driver.takeScreenshot(), 'base64');
-      error.message += `\n(screenshot: ${file})`;
-    } catch {
-      // no window to show
-    }
-    throw error;
-  }
-}
+const withShot = screenshotOnFailure('', () => app.driver);
 
 /** The page again (after the CLI wrote to the database under it), back on the log. */
 async function reload() {

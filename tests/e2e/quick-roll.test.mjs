@@ -6,34 +6,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { showView, startApp, BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS } from './app.mjs';
+import { readFileSync } from 'node:fs';
+import { showView, startApp, BINARY, STARTUP_TIMEOUT_MS, screenshotOnFailure } from './app.mjs';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
 import { describeDie, formatPercent, outcomeLabel } from '../../ui/js/format.js';
 import { verdictText } from '../../ui/js/result.js';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
 let app;
 let page;
 
 /** Runs `body`; on failure saves a screenshot of the window to tests/e2e/artifacts/. */
-async function withShot(name, body) {
-  try {
-    await body();
-  } catch (error) {
-    try {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const file = join(ARTIFACTS, `${name.replace(/\W+/g, '-')}.png`);
-      writeFileSync(file, await app.driver.takeScreenshot(), 'base64');
-      error.message += `\n(screenshot: ${file})`;
-    } catch {
-      // no window to show
-    }
-    throw error;
-  }
-}
+const withShot = screenshotOnFailure('', () => app.driver);
 
 /** `rollbook odds|roll …` as raw text (stdout) and parsed. */
 function cli(...args) {

@@ -6,13 +6,12 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Key } from 'selenium-webdriver';
-import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp } from './app.mjs';
+import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { RostersPage, WAIT_MS } from './rosters-page.mjs';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 const SYSTEMS = [
   ['stunt', 'Mutant Cats'],
   ['genre', 'Neon Nights'],
@@ -24,21 +23,7 @@ const SYSTEMS = [
 let app;
 let page;
 
-async function withShot(name, body) {
-  try {
-    await body();
-  } catch (error) {
-    try {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const file = join(ARTIFACTS, `rosters-${name.replace(/\W+/g, '-')}.png`);
-      writeFileSync(file, await app.driver.takeScreenshot(), 'base64');
-      error.message += `\n(screenshot: ${file})`;
-    } catch {
-      // no window to show
-    }
-    throw error;
-  }
-}
+const withShot = screenshotOnFailure('rosters-', () => app.driver);
 
 /** The rosters as the command line reads them from the app's database. */
 const cliRosters = () => app.cli('--json', 'roster', 'list');

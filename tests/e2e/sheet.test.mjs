@@ -6,35 +6,18 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Key } from 'selenium-webdriver';
-import { REPO_ROOT, showView, startApp } from './app.mjs';
+import { showView, startApp, screenshotOnFailure } from './app.mjs';
 import { RostersPage } from './rosters-page.mjs';
 import { SheetPage, readHouseRules } from './sheet-page.mjs';
 import { formatPercent } from '../../ui/js/format.js';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
 let app;
 let rosters;
 let sheet;
 
-async function withShot(name, body) {
-  try {
-    await body();
-  } catch (error) {
-    try {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const file = join(ARTIFACTS, `sheet-${name.replace(/\W+/g, '-')}.png`);
-      writeFileSync(file, await app.driver.takeScreenshot(), 'base64');
-      error.message += `\n(screenshot: ${file})`;
-    } catch {
-      // no window to show
-    }
-    throw error;
-  }
-}
+const withShot = screenshotOnFailure('sheet-', () => app.driver);
 
 /** The stored sheet of a character, as the command line reads it from the app's database. */
 function storedSheet(roster, name) {

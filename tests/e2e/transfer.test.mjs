@@ -7,15 +7,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, startApp } from './app.mjs';
+import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure } from './app.mjs';
 import { dialogAsked, ImportDialog, shellReady, stubDialogs, waitForToast } from './log-transfer-page.mjs';
 
 const FIXTURES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures');
 const ALL_SYSTEMS = join(FIXTURES, 'all-systems.json');
 const MANY_PROBLEMS = join(FIXTURES, 'malformed', '41-many-problems.json');
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
 let app;
 let dialog;
@@ -32,21 +31,7 @@ function cli(...args) {
 
 const storedRosters = () => cli('roster', 'list').map((r) => r.name);
 
-async function withShot(name, body) {
-  try {
-    await body();
-  } catch (error) {
-    try {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const file = join(ARTIFACTS, `${name.replace(/\W+/g, '-')}.png`);
-      writeFileSync(file, await app.driver.takeScreenshot(), 'base64');
-      error.message += `\n(screenshot: ${file})`;
-    } catch {
-      // no window to show
-    }
-    throw error;
-  }
-}
+const withShot = screenshotOnFailure('', () => app.driver);
 
 async function openImport(path) {
   await stubDialogs(app.driver, { open: path });
