@@ -45,6 +45,7 @@ mod kind;
 mod request;
 mod spec;
 mod systems;
+pub mod table;
 mod tray;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
