@@ -134,10 +134,13 @@ fn a_folder_is_refused() {
 fn an_older_database_is_upgraded_after_a_backup_and_says_so() {
     let sandbox = Sandbox::seeded();
     {
-        // Back to schema 1: the roll log came with schema 2, the settings with 3.
+        // Back to schema 1: the roll log came with schema 2, the settings with 3, encounters with 4.
         let conn = rusqlite::Connection::open(&sandbox.db).unwrap();
-        conn.execute_batch("DROP TABLE roll_log; DROP TABLE settings; PRAGMA user_version = 1;")
-            .unwrap();
+        conn.execute_batch(
+            "DROP TABLE table_actions; DROP TABLE encounters; DROP TABLE roll_log;
+             DROP TABLE settings; PRAGMA user_version = 1;",
+        )
+        .unwrap();
     }
     let listed = sandbox.run(&["roster", "list"]).ok();
     assert_eq!(listed.stdout.lines().count(), 6, "{}", listed.stdout);

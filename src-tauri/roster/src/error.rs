@@ -124,6 +124,16 @@ pub enum RosterError {
     #[error("nothing to undo: no deletion is waiting in the trash")]
     NothingToUndo,
 
+    #[error("no encounter {0}")]
+    EncounterNotFound(String),
+
+    /// A table action the encounter's state refuses (the message says what to change).
+    #[error("{0}; nothing was changed")]
+    InvalidTableAction(String),
+
+    #[error("nothing to undo: no table action of this encounter is left to undo")]
+    NoTableActionToUndo,
+
     /// A roll-log entry whose request or result is not what the rules engine produces.
     #[error("the roll was not logged: {0}")]
     InvalidLogEntry(String),
@@ -200,7 +210,9 @@ impl RosterError {
             Self::Ambiguous { .. } => "ambiguous_name",
             Self::SystemMismatch { .. } => "system_mismatch",
             Self::InTrash { .. } => "in_trash",
-            Self::NothingToUndo => "nothing_to_undo",
+            Self::NothingToUndo | Self::NoTableActionToUndo => "nothing_to_undo",
+            Self::EncounterNotFound(_) => "encounter_not_found",
+            Self::InvalidTableAction(_) => "invalid_table_action",
             Self::InvalidLogEntry(_) => "invalid_log_entry",
             Self::Io { .. } => "io_error",
             Self::NoDataDir => "no_data_dir",

@@ -111,13 +111,13 @@ pub use import::{
     PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
 };
 pub use model::{
-    Character, CharacterKind, CharacterPatch, NewCharacter, NewRoster, Roster, RosterPatch, System,
-    Timestamp,
+    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, NewCharacter, NewRoster,
+    Participant, Roster, RosterPatch, System, TableAction, Timestamp,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, Trash, APPLICATION_ID,
-    SCHEMA_VERSION,
+    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, TableActionEntry, Trash,
+    APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -1,6 +1,7 @@
 //! The stored things: rosters, characters and the small enums they share.
 
 pub(crate) mod character;
+pub(crate) mod encounter;
 pub(crate) mod roster;
 
 use std::fmt;
@@ -9,6 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use character::{Character, CharacterPatch, NewCharacter};
+pub use encounter::{Encounter, EncounterState, Participant, TableAction};
 pub use roster::{NewRoster, Roster, RosterPatch};
 
 /// A point in time; serialises as RFC 3339 (`2026-11-22T19:30:00Z`). Stored as Unix milliseconds.

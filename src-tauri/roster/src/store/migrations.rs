@@ -14,6 +14,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("migrations/01-rosters-and-characters.sql")),
         M::up(include_str!("migrations/02-roll-log.sql")),
         M::up(include_str!("migrations/03-settings.sql")),
+        M::up(include_str!("migrations/04-encounters.sql")),
     ])
 });
 
@@ -22,7 +23,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 
 mod backup;
 pub(crate) mod characters;
+mod encounters;
 mod migrations;
 mod open;
 mod roll_log;
@@ -23,6 +24,7 @@ use crate::model::{from_millis, Character, CharacterKind, Roster, System};
 use crate::sheet::Sheet;
 
 pub use characters::Trash;
+pub use encounters::TableActionEntry;
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};

@@ -1,0 +1,566 @@
+//! An encounter at the table: who takes part (stored characters and quick-added NPCs that exist
+//! only here), the round, the turn order the GM sets and whose turn it is, and an opaque
+//! per-system state the rules engine's table modules fill (universe deck, genre trackers, …).
+//!
+//! Pure state rules: [`EncounterState::apply`] takes a state and a [`TableAction`] and gives the
+//! new state, or refuses with a sentence saying what to change. The store records every applied
+//! action with the state before and after, so the last one can be undone exactly.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::Timestamp;
+use crate::check::{Check, NAME_MAX};
+
+/// How many quick NPCs one action may add (a crowd, not a typo of 5000).
+pub const NPC_BATCH_MAX: u32 = 50;
+/// How many participants one encounter holds.
+pub const PARTICIPANTS_MAX: usize = 200;
+
+/// One side of the table: a stored character, or a nameless NPC quick-added to this encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Participant {
+    /// This participant's id within the encounter (a character added twice is refused).
+    pub id: Uuid,
+    /// The stored character, or `None` for a quick-added NPC.
+    pub character_id: Option<Uuid>,
+    /// Copied when added, so the encounter still reads after the character is purged.
+    pub name: String,
+}
+
+/// Everything an action can change; saved whole before and after each action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EncounterState {
+    pub name: String,
+    /// Starts at 1.
+    pub round: u32,
+    /// The participants in turn order.
+    pub order: Vec<Participant>,
+    /// Whose turn it is: one of `order`, `None` only while nobody takes part.
+    pub current: Option<Uuid>,
+    /// Each system's running state, owned by the rules engine's table modules (JSON `null` until
+    /// one of them writes it).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub system_state: serde_json::Value,
+}
+
+/// A stored encounter of a roster.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Encounter {
+    pub id: Uuid,
+    pub roster_id: Uuid,
+    pub state: EncounterState,
+    /// Participants whose character is no longer in the roster (in the trash, or purged): the
+    /// window shows them greyed out; the GM may remove them.
+    pub absent: Vec<Uuid>,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    /// Set while the encounter is in the trash.
+    pub deleted_at: Option<Timestamp>,
+}
+
+/// A change made at the table. Every one is logged and can be undone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableAction {
+    /// Stored characters of the encounter's roster join at the end of the order.
+    AddCharacters {
+        character_ids: Vec<Uuid>,
+    },
+    /// `count` nameless NPCs named "LABEL N", numbered on from the highest "LABEL N" already in.
+    AddNpcs {
+        label: String,
+        count: u32,
+    },
+    RemoveParticipant {
+        participant_id: Uuid,
+    },
+    /// One place earlier in the turn order.
+    MoveUp {
+        participant_id: Uuid,
+    },
+    /// One place later in the turn order.
+    MoveDown {
+        participant_id: Uuid,
+    },
+    /// The whole order: every participant exactly once.
+    SetOrder {
+        participant_ids: Vec<Uuid>,
+    },
+    SetTurn {
+        participant_id: Uuid,
+    },
+    /// The turn passes to the next in order; after the last, a new round starts with the first.
+    NextTurn,
+    /// A new round starts with the first in order.
+    NextRound,
+    Rename {
+        name: String,
+    },
+    /// Replaces the per-system state (written by the rules engine's table modules).
+    SetSystemState {
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+        state: serde_json::Value,
+    },
+}
+
+/// A stored character as an action needs it (the store looks it up in the roster).
+#[derive(Debug, Clone)]
+pub struct JoiningCharacter {
+    pub id: Uuid,
+    pub name: String,
+}
+
+impl EncounterState {
+    /// A new encounter: round 1, nobody yet.
+    pub fn new(name: &str) -> Self {
+        EncounterState {
+            name: name.trim().to_string(),
+            round: 1,
+            order: Vec::new(),
+            current: None,
+            system_state: serde_json::Value::Null,
+        }
+    }
+
+    /// The state after `action`, and a line saying what happened (for the action log). Refused
+    /// with a sentence saying what to change. `joining` holds the characters named by
+    /// [`TableAction::AddCharacters`], already checked to be live in the encounter's roster.
+    pub fn apply(
+        &self,
+        action: &TableAction,
+        joining: &[JoiningCharacter],
+    ) -> Result<(EncounterState, String), String> {
+        let mut next = self.clone();
+        let summary = match action {
+            TableAction::AddCharacters { character_ids } => {
+                if character_ids.is_empty() {
+                    return Err("pick at least one character to add".into());
+                }
+                let mut names = Vec::new();
+                for (i, id) in character_ids.iter().enumerate() {
+                    let c = joining.iter().find(|c| c.id == *id).ok_or_else(|| {
+                        format!("character {id} is not in this encounter's roster")
+                    })?;
+                    if character_ids[..i].contains(id) || next.has_character(*id) {
+                        return Err(format!("{} is already in the encounter", c.name));
+                    }
+                    next.order.push(Participant {
+                        id: Uuid::new_v4(),
+                        character_id: Some(*id),
+                        name: c.name.clone(),
+                    });
+                    names.push(c.name.clone());
+                }
+                format!("Added {}", names.join(", "))
+            }
+            TableAction::AddNpcs { label, count } => {
+                let label = label.trim();
+                let mut problems = Vec::new();
+                Check {
+                    problems: &mut problems,
+                }
+                .name("label", label, NAME_MAX - 4);
+                if let Some(p) = problems.first() {
+                    return Err(format!("the NPC label {}", p.message));
+                }
+                if !(1..=NPC_BATCH_MAX).contains(count) {
+                    return Err(format!(
+                        "add 1 to {NPC_BATCH_MAX} NPCs at a time, not {count}"
+                    ));
+                }
+                let first = next.highest_number(label) + 1;
+                let names: Vec<String> = (first..first + count)
+                    .map(|n| format!("{label} {n}"))
+                    .collect();
+                for name in &names {
+                    next.order.push(Participant {
+                        id: Uuid::new_v4(),
+                        character_id: None,
+                        name: name.clone(),
+                    });
+                }
+                format!("Added {}", names.join(", "))
+            }
+            TableAction::RemoveParticipant { participant_id } => {
+                let at = self.position(*participant_id)?;
+                let gone = next.order.remove(at);
+                if next.current == Some(gone.id) {
+                    // The turn passes to whoever followed (the first, when the last leaves).
+                    next.current = next
+                        .order
+                        .get(at)
+                        .or_else(|| next.order.first())
+                        .map(|p| p.id);
+                }
+                format!("Removed {}", gone.name)
+            }
+            TableAction::MoveUp { participant_id } => {
+                let at = self.position(*participant_id)?;
+                if at == 0 {
+                    return Err(format!("{} is already first", self.order[at].name));
+                }
+                next.order.swap(at, at - 1);
+                format!("Moved {} up to place {at}", self.order[at].name)
+            }
+            TableAction::MoveDown { participant_id } => {
+                let at = self.position(*participant_id)?;
+                if at + 1 == self.order.len() {
+                    return Err(format!("{} is already last", self.order[at].name));
+                }
+                next.order.swap(at, at + 1);
+                format!("Moved {} down to place {}", self.order[at].name, at + 2)
+            }
+            TableAction::SetOrder { participant_ids } => {
+                let mut order = Vec::with_capacity(self.order.len());
+                for (i, id) in participant_ids.iter().enumerate() {
+                    let at = self.position(*id)?;
+                    if participant_ids[..i].contains(id) {
+                        return Err(format!(
+                            "{} is listed twice; list each participant once",
+                            self.order[at].name
+                        ));
+                    }
+                    order.push(self.order[at].clone());
+                }
+                if let Some(missing) = self.order.iter().find(|p| !participant_ids.contains(&p.id))
+                {
+                    return Err(format!(
+                        "{} is missing from the order; list every participant once",
+                        missing.name
+                    ));
+                }
+                next.order = order;
+                "Set the turn order".to_string()
+            }
+            TableAction::SetTurn { participant_id } => {
+                let at = self.position(*participant_id)?;
+                next.current = Some(*participant_id);
+                format!("{}'s turn", self.order[at].name)
+            }
+            TableAction::NextTurn => {
+                let Some(current) = self.current else {
+                    return Err("nobody is in the encounter yet; add participants first".into());
+                };
+                let at = self.position(current)?;
+                match self.order.get(at + 1) {
+                    Some(p) => {
+                        next.current = Some(p.id);
+                        format!("{}'s turn", p.name)
+                    }
+                    None => {
+                        next.round = self.next_round_number()?;
+                        next.current = self.order.first().map(|p| p.id);
+                        format!("Round {}, {}'s turn", next.round, self.order[0].name)
+                    }
+                }
+            }
+            TableAction::NextRound => {
+                next.round = self.next_round_number()?;
+                next.current = self.order.first().map(|p| p.id);
+                format!("Round {}", next.round)
+            }
+            TableAction::Rename { name } => {
+                let mut problems = Vec::new();
+                Check {
+                    problems: &mut problems,
+                }
+                .name("name", name, NAME_MAX);
+                if let Some(p) = problems.first() {
+                    return Err(format!("the encounter name {}", p.message));
+                }
+                next.name = name.trim().to_string();
+                format!("Renamed to {}", next.name)
+            }
+            TableAction::SetSystemState { state } => {
+                next.system_state = state.clone();
+                "Updated the system's table state".to_string()
+            }
+        };
+        if next.order.len() > PARTICIPANTS_MAX {
+            return Err(format!(
+                "an encounter holds at most {PARTICIPANTS_MAX} participants; this would make {}",
+                next.order.len()
+            ));
+        }
+        if next.current.is_none() {
+            next.current = next.order.first().map(|p| p.id);
+        }
+        Ok((next, summary))
+    }
+
+    /// Where a participant stands in the order, or a refusal naming the unknown id.
+    fn position(&self, participant_id: Uuid) -> Result<usize, String> {
+        self.order
+            .iter()
+            .position(|p| p.id == participant_id)
+            .ok_or_else(|| format!("participant {participant_id} is not in this encounter"))
+    }
+
+    fn has_character(&self, id: Uuid) -> bool {
+        self.order.iter().any(|p| p.character_id == Some(id))
+    }
+
+    /// The highest N of the quick NPCs named "LABEL N" (0 when there are none).
+    fn highest_number(&self, label: &str) -> u32 {
+        self.order
+            .iter()
+            .filter(|p| p.character_id.is_none())
+            .filter_map(|p| p.name.strip_prefix(label)?.strip_prefix(' ')?.parse().ok())
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn next_round_number(&self) -> Result<u32, String> {
+        self.round
+            .checked_add(1)
+            .ok_or_else(|| "the round counter is at its limit; start a new encounter".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn npcs(state: &EncounterState, label: &str, count: u32) -> EncounterState {
+        let action = TableAction::AddNpcs {
+            label: label.into(),
+            count,
+        };
+        state.apply(&action, &[]).unwrap().0
+    }
+
+    fn names(state: &EncounterState) -> Vec<&str> {
+        state.order.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    fn id(state: &EncounterState, name: &str) -> Uuid {
+        state.order.iter().find(|p| p.name == name).unwrap().id
+    }
+
+    #[test]
+    fn quick_npcs_are_numbered_on_from_the_highest() {
+        let s = npcs(&EncounterState::new("Ambush"), "Goon", 2);
+        assert_eq!(names(&s), ["Goon 1", "Goon 2"]);
+        assert_eq!(
+            s.current,
+            Some(s.order[0].id),
+            "the first to join has the turn"
+        );
+        let s = npcs(&s, " Goon ", 1);
+        assert_eq!(names(&s), ["Goon 1", "Goon 2", "Goon 3"]);
+        let without_1 = s
+            .apply(
+                &TableAction::RemoveParticipant {
+                    participant_id: id(&s, "Goon 1"),
+                },
+                &[],
+            )
+            .unwrap()
+            .0;
+        assert_eq!(names(&npcs(&without_1, "Goon", 1))[2], "Goon 4");
+        assert_eq!(names(&npcs(&s, "Goonie", 1))[3], "Goonie 1");
+    }
+
+    #[test]
+    fn next_turn_wraps_into_a_new_round() {
+        let s = npcs(&EncounterState::new("Ambush"), "Goon", 2);
+        let (s, said) = s.apply(&TableAction::NextTurn, &[]).unwrap();
+        assert_eq!(
+            (s.round, s.current, said.as_str()),
+            (1, Some(s.order[1].id), "Goon 2's turn")
+        );
+        let (s, said) = s.apply(&TableAction::NextTurn, &[]).unwrap();
+        assert_eq!((s.round, s.current), (2, Some(s.order[0].id)));
+        assert_eq!(said, "Round 2, Goon 1's turn");
+        let (s, _) = s.apply(&TableAction::NextRound, &[]).unwrap();
+        assert_eq!(s.round, 3);
+    }
+
+    #[test]
+    fn removing_whose_turn_it_is_passes_the_turn_on() {
+        let s = npcs(&EncounterState::new("Ambush"), "Goon", 3);
+        let last = id(&s, "Goon 3");
+        let s = s
+            .apply(
+                &TableAction::SetTurn {
+                    participant_id: last,
+                },
+                &[],
+            )
+            .unwrap()
+            .0;
+        let s = s
+            .apply(
+                &TableAction::RemoveParticipant {
+                    participant_id: last,
+                },
+                &[],
+            )
+            .unwrap()
+            .0;
+        assert_eq!(
+            s.current,
+            Some(id(&s, "Goon 1")),
+            "the last left: back to the first"
+        );
+        let first = id(&s, "Goon 1");
+        let s = s
+            .apply(
+                &TableAction::RemoveParticipant {
+                    participant_id: first,
+                },
+                &[],
+            )
+            .unwrap()
+            .0;
+        assert_eq!(s.current, Some(id(&s, "Goon 2")));
+        let only = id(&s, "Goon 2");
+        let s = s
+            .apply(
+                &TableAction::RemoveParticipant {
+                    participant_id: only,
+                },
+                &[],
+            )
+            .unwrap()
+            .0;
+        assert_eq!((s.order.len(), s.current), (0, None));
+    }
+
+    #[test]
+    fn refusals_say_what_to_change() {
+        let s = npcs(&EncounterState::new("Ambush"), "Goon", 2);
+        let refused = |action: TableAction| s.apply(&action, &[]).unwrap_err();
+        let first = id(&s, "Goon 1");
+        assert_eq!(
+            refused(TableAction::MoveUp {
+                participant_id: first
+            }),
+            "Goon 1 is already first"
+        );
+        assert_eq!(
+            refused(TableAction::SetOrder {
+                participant_ids: vec![first]
+            }),
+            "Goon 2 is missing from the order; list every participant once"
+        );
+        assert_eq!(
+            refused(TableAction::SetOrder {
+                participant_ids: vec![first, first]
+            }),
+            "Goon 1 is listed twice; list each participant once"
+        );
+        assert_eq!(
+            refused(TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 0
+            }),
+            "add 1 to 50 NPCs at a time, not 0"
+        );
+        assert_eq!(
+            refused(TableAction::Rename { name: " ".into() }),
+            "the encounter name is empty; a name takes 1 to 120 characters"
+        );
+        let stranger = Uuid::nil();
+        assert_eq!(
+            refused(TableAction::SetTurn {
+                participant_id: stranger
+            }),
+            format!("participant {stranger} is not in this encounter")
+        );
+        assert_eq!(
+            EncounterState::new("x")
+                .apply(&TableAction::NextTurn, &[])
+                .unwrap_err(),
+            "nobody is in the encounter yet; add participants first"
+        );
+    }
+
+    #[test]
+    fn a_character_joins_once() {
+        let vex = JoiningCharacter {
+            id: Uuid::new_v4(),
+            name: "Vex".into(),
+        };
+        let add = TableAction::AddCharacters {
+            character_ids: vec![vex.id],
+        };
+        let s = EncounterState::new("x");
+        let (s, said) = s.apply(&add, std::slice::from_ref(&vex)).unwrap();
+        assert_eq!(
+            (said.as_str(), s.order[0].character_id),
+            ("Added Vex", Some(vex.id))
+        );
+        assert_eq!(
+            s.apply(&add, &[vex]).unwrap_err(),
+            "Vex is already in the encounter"
+        );
+    }
+
+    #[test]
+    fn actions_read_and_write_as_tagged_json() {
+        let action: TableAction =
+            serde_json::from_str(r#"{"action":"add_npcs","label":"Goon","count":3}"#).unwrap();
+        assert_eq!(
+            action,
+            TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 3
+            }
+        );
+        assert_eq!(
+            serde_json::to_value(TableAction::NextRound).unwrap(),
+            serde_json::json!({"action": "next_round"})
+        );
+    }
+
+    proptest! {
+        /// Whatever the GM does, each participant appears once, the turn is someone's exactly
+        /// when someone takes part, and the round never goes back.
+        #[test]
+        fn the_state_stays_whole(seeds in proptest::collection::vec(any::<proptest::sample::Index>(), 1..40),
+                                 kinds in proptest::collection::vec(0usize..8, 1..40)) {
+            let mut state = npcs(&EncounterState::new("Brawl"), "Goon", 3);
+            for (seed, kind) in seeds.iter().zip(&kinds) {
+                let ids: Vec<Uuid> = state.order.iter().map(|p| p.id).collect();
+                let pick = if ids.is_empty() { Uuid::nil() } else { *seed.get(&ids) };
+                let mut shuffled = ids.clone();
+                if !shuffled.is_empty() {
+                    let n = seed.index(shuffled.len());
+                    shuffled.rotate_left(n);
+                }
+                let action = match kind {
+                    0 => TableAction::AddNpcs { label: "Goon".into(), count: 1 + seed.index(3) as u32 },
+                    1 => TableAction::RemoveParticipant { participant_id: pick },
+                    2 => TableAction::MoveUp { participant_id: pick },
+                    3 => TableAction::MoveDown { participant_id: pick },
+                    4 => TableAction::SetTurn { participant_id: pick },
+                    5 => TableAction::SetOrder { participant_ids: shuffled },
+                    6 => TableAction::NextTurn,
+                    _ => TableAction::NextRound,
+                };
+                match state.apply(&action, &[]) {
+                    Ok((next, _)) => {
+                        let mut seen: Vec<Uuid> = next.order.iter().map(|p| p.id).collect();
+                        seen.sort();
+                        seen.dedup();
+                        prop_assert_eq!(seen.len(), next.order.len());
+                        prop_assert_eq!(next.current.is_some(), !next.order.is_empty());
+                        if let Some(c) = next.current {
+                            prop_assert!(next.order.iter().any(|p| p.id == c));
+                        }
+                        prop_assert!(next.round >= state.round);
+                        state = next;
+                    }
+                    Err(message) => prop_assert!(!message.is_empty()),
+                }
+            }
+        }
+    }
+}

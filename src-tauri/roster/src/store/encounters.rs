@@ -1,0 +1,388 @@
+//! Encounters of a roster and their table-action log: create, list, apply a table action (logged
+//! with the state before and after, in the same transaction), undo the last action, soft delete
+//! and restore. The state rules themselves are in [`crate::model::encounter`].
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::{corrupt, parse_id, Store};
+use crate::check::{Check, NAME_MAX};
+use crate::error::{Result, RosterError};
+use crate::model::encounter::JoiningCharacter;
+use crate::model::{from_millis, now, Encounter, EncounterState, TableAction, Timestamp};
+
+/// One applied table action, as the action log keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TableActionEntry {
+    /// Increases with every action (across encounters).
+    pub id: i64,
+    pub encounter_id: Uuid,
+    pub at: Timestamp,
+    pub action: TableAction,
+    /// What happened, in words ("Added Goon 1, Goon 2", "Round 3").
+    pub summary: String,
+    pub before: EncounterState,
+    pub after: EncounterState,
+    /// Set once the action was undone (the log keeps it).
+    pub undone_at: Option<Timestamp>,
+}
+
+const ENCOUNTER_COLUMNS: &str = "id, roster_id, state, created_at, updated_at, deleted_at";
+
+impl Store {
+    /// Starts an encounter in a roster: round 1, nobody yet.
+    pub fn create_encounter(&mut self, roster_id: Uuid, name: &str) -> Result<Encounter> {
+        let mut problems = Vec::new();
+        Check {
+            problems: &mut problems,
+        }
+        .name("name", name, NAME_MAX);
+        if let Some(p) = problems.first() {
+            return Err(RosterError::InvalidTableAction(format!(
+                "the encounter name {}",
+                p.message
+            )));
+        }
+        let id = Uuid::new_v4();
+        self.write(|tx| {
+            live_roster(tx, roster_id)?;
+            let at = now().as_millisecond();
+            tx.execute(
+                "INSERT INTO encounters (id, roster_id, state, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?4)",
+                params![
+                    id.to_string(),
+                    roster_id.to_string(),
+                    to_json(&EncounterState::new(name)),
+                    at
+                ],
+            )?;
+            Ok(())
+        })?;
+        self.encounter(id)
+    }
+
+    /// A roster's encounters not in the trash, oldest first.
+    pub fn encounters(&self, roster_id: Uuid) -> Result<Vec<Encounter>> {
+        self.roster(roster_id)?;
+        query_encounters(
+            self.conn(),
+            "WHERE roster_id = ?1 AND deleted_at IS NULL",
+            roster_id,
+        )
+    }
+
+    /// A roster's encounters in the trash, most recently deleted first.
+    pub fn deleted_encounters(&self, roster_id: Uuid) -> Result<Vec<Encounter>> {
+        self.roster(roster_id)?;
+        let mut found = query_encounters(
+            self.conn(),
+            "WHERE roster_id = ?1 AND deleted_at IS NOT NULL",
+            roster_id,
+        )?;
+        found.sort_by_key(|e| std::cmp::Reverse(e.deleted_at));
+        Ok(found)
+    }
+
+    /// One encounter by id (also when it is in the trash).
+    pub fn encounter(&self, id: Uuid) -> Result<Encounter> {
+        let row = get_encounter(self.conn(), id)?
+            .ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
+        row.into_encounter(self.conn())
+    }
+
+    /// Applies one table action and logs it (what, when, the state before and after) in the same
+    /// transaction. A refused action writes nothing.
+    pub fn apply_table_action(&mut self, id: Uuid, action: &TableAction) -> Result<Encounter> {
+        self.write(|tx| {
+            let row = live_encounter(tx, id)?;
+            let before = row.state()?;
+            let joining = match action {
+                TableAction::AddCharacters { character_ids } => {
+                    joining_characters(tx, row.roster_id()?, character_ids)?
+                }
+                _ => Vec::new(),
+            };
+            let (after, summary) = before
+                .apply(action, &joining)
+                .map_err(RosterError::InvalidTableAction)?;
+            let at = now().as_millisecond();
+            tx.execute(
+                "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
+                params![id.to_string(), to_json(&after), at],
+            )?;
+            tx.execute(
+                "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    id.to_string(),
+                    at,
+                    to_json(action),
+                    summary,
+                    row.state,
+                    to_json(&after)
+                ],
+            )?;
+            Ok(())
+        })?;
+        self.encounter(id)
+    }
+
+    /// Puts the encounter back to the state before its last action not yet undone, and marks
+    /// that action undone. Repeated, it walks further back.
+    pub fn undo_table_action(&mut self, id: Uuid) -> Result<Encounter> {
+        self.write(|tx| {
+            live_encounter(tx, id)?;
+            let last: Option<(i64, String)> = tx
+                .query_row(
+                    "SELECT id, before FROM table_actions
+                     WHERE encounter_id = ?1 AND undone_at IS NULL ORDER BY id DESC LIMIT 1",
+                    [id.to_string()],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((action_id, before)) = last else {
+                return Err(RosterError::NoTableActionToUndo);
+            };
+            let at = now().as_millisecond();
+            tx.execute(
+                "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
+                params![id.to_string(), before, at],
+            )?;
+            tx.execute(
+                "UPDATE table_actions SET undone_at = ?2 WHERE id = ?1",
+                params![action_id, at],
+            )?;
+            Ok(())
+        })?;
+        self.encounter(id)
+    }
+
+    /// The encounter's action log, oldest first (undone actions included, marked).
+    pub fn table_actions(&self, id: Uuid) -> Result<Vec<TableActionEntry>> {
+        self.encounter(id)?;
+        let mut stmt = self.conn().prepare_cached(
+            "SELECT id, encounter_id, at, action, summary, before, after, undone_at
+             FROM table_actions WHERE encounter_id = ?1 ORDER BY id",
+        )?;
+        let rows = stmt.query_map([id.to_string()], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, String>(6)?,
+                r.get::<_, Option<i64>>(7)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, encounter_id, at, action, summary, before, after, undone_at) = row?;
+            out.push(TableActionEntry {
+                id,
+                encounter_id: parse_id(&encounter_id)?,
+                at: from_millis(at),
+                action: from_json(&action, "table action")?,
+                summary,
+                before: from_json(&before, "table action")?,
+                after: from_json(&after, "table action")?,
+                undone_at: undone_at.map(from_millis),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Moves an encounter to the trash (its log goes with it).
+    pub fn delete_encounter(&mut self, id: Uuid) -> Result<Encounter> {
+        self.write(|tx| {
+            live_encounter(tx, id)?;
+            tx.execute(
+                "UPDATE encounters SET deleted_at = ?2 WHERE id = ?1",
+                params![id.to_string(), now().as_millisecond()],
+            )?;
+            Ok(())
+        })?;
+        self.encounter(id)
+    }
+
+    /// Takes an encounter out of the trash (its roster must not be in the trash).
+    pub fn restore_encounter(&mut self, id: Uuid) -> Result<Encounter> {
+        self.write(|tx| {
+            let row = get_encounter(tx, id)?
+                .ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
+            live_roster(tx, row.roster_id()?)?;
+            tx.execute(
+                "UPDATE encounters SET deleted_at = NULL WHERE id = ?1",
+                [id.to_string()],
+            )?;
+            Ok(())
+        })?;
+        self.encounter(id)
+    }
+}
+
+/// An encounter row as stored (the state not yet parsed).
+struct EncounterRow {
+    id: String,
+    roster_id: String,
+    state: String,
+    created_at: i64,
+    updated_at: i64,
+    deleted_at: Option<i64>,
+}
+
+fn encounter_row(r: &Row) -> rusqlite::Result<EncounterRow> {
+    Ok(EncounterRow {
+        id: r.get(0)?,
+        roster_id: r.get(1)?,
+        state: r.get(2)?,
+        created_at: r.get(3)?,
+        updated_at: r.get(4)?,
+        deleted_at: r.get(5)?,
+    })
+}
+
+impl EncounterRow {
+    fn roster_id(&self) -> Result<Uuid> {
+        parse_id(&self.roster_id)
+    }
+
+    fn state(&self) -> Result<EncounterState> {
+        from_json(&self.state, "encounter")
+    }
+
+    fn into_encounter(self, conn: &Connection) -> Result<Encounter> {
+        let roster_id = self.roster_id()?;
+        let state = self.state()?;
+        let present = live_character_ids(conn, roster_id)?;
+        let absent = state
+            .order
+            .iter()
+            .filter(|p| p.character_id.is_some_and(|c| !present.contains(&c)))
+            .map(|p| p.id)
+            .collect();
+        Ok(Encounter {
+            id: parse_id(&self.id)?,
+            roster_id,
+            state,
+            absent,
+            created_at: from_millis(self.created_at),
+            updated_at: from_millis(self.updated_at),
+            deleted_at: self.deleted_at.map(from_millis),
+        })
+    }
+}
+
+fn get_encounter(conn: &Connection, id: Uuid) -> Result<Option<EncounterRow>> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {ENCOUNTER_COLUMNS} FROM encounters WHERE id = ?1"),
+            [id.to_string()],
+            encounter_row,
+        )
+        .optional()?)
+}
+
+fn query_encounters(conn: &Connection, filter: &str, roster_id: Uuid) -> Result<Vec<Encounter>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {ENCOUNTER_COLUMNS} FROM encounters {filter} ORDER BY created_at, id"
+    ))?;
+    let rows = stmt.query_map([roster_id.to_string()], encounter_row)?;
+    let mut out = Vec::new();
+    for row in rows {
+        out.push(row?.into_encounter(conn)?);
+    }
+    Ok(out)
+}
+
+/// The encounter, refused when it or its roster is in the trash.
+fn live_encounter(conn: &Connection, id: Uuid) -> Result<EncounterRow> {
+    let row =
+        get_encounter(conn, id)?.ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
+    if row.deleted_at.is_some() {
+        return Err(RosterError::InTrash {
+            what: "encounter",
+            name: row.state()?.name,
+        });
+    }
+    live_roster(conn, row.roster_id()?)?;
+    Ok(row)
+}
+
+fn live_roster(conn: &Connection, id: Uuid) -> Result<()> {
+    let found: Option<(String, Option<i64>)> = conn
+        .query_row(
+            "SELECT name, deleted_at FROM rosters WHERE id = ?1",
+            [id.to_string()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    match found {
+        None => Err(RosterError::RosterNotFound(id.to_string())),
+        Some((name, Some(_))) => Err(RosterError::InTrash {
+            what: "roster",
+            name,
+        }),
+        Some((_, None)) => Ok(()),
+    }
+}
+
+/// The characters an action adds: each must be in the roster and out of the trash.
+fn joining_characters(
+    conn: &Connection,
+    roster_id: Uuid,
+    ids: &[Uuid],
+) -> Result<Vec<JoiningCharacter>> {
+    let mut out = Vec::new();
+    for &id in ids {
+        let found: Option<(String, String, Option<i64>)> = conn
+            .query_row(
+                "SELECT roster_id, name, deleted_at FROM characters WHERE id = ?1",
+                [id.to_string()],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        match found {
+            Some((roster, name, None)) if roster == roster_id.to_string() => {
+                out.push(JoiningCharacter { id, name });
+            }
+            Some((roster, name, None)) if roster != roster_id.to_string() => {
+                return Err(RosterError::InvalidTableAction(format!(
+                    "{name} belongs to another roster; only this roster's characters can join"
+                )));
+            }
+            Some((_, name, _)) => {
+                return Err(RosterError::InTrash {
+                    what: "character",
+                    name,
+                })
+            }
+            None => return Err(RosterError::CharacterNotFound(id.to_string())),
+        }
+    }
+    Ok(out)
+}
+
+fn live_character_ids(conn: &Connection, roster_id: Uuid) -> Result<Vec<Uuid>> {
+    let mut stmt = conn
+        .prepare_cached("SELECT id FROM characters WHERE roster_id = ?1 AND deleted_at IS NULL")?;
+    let rows = stmt.query_map([roster_id.to_string()], |r| r.get::<_, String>(0))?;
+    let mut out = Vec::new();
+    for id in rows {
+        out.push(parse_id(&id?)?);
+    }
+    Ok(out)
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    // Plain data (strings, numbers, uuids, JSON values): serialising cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(json: &str, what: &str) -> Result<T> {
+    serde_json::from_str(json).map_err(|e| corrupt(format!("stored {what} state: {e}")))
+}

@@ -1,0 +1,432 @@
+//! Encounters in the store: every table action is logged with the state before and after, undo
+//! restores the exact prior state, and a refused action writes nothing.
+
+use rollbook_roster::{
+    Encounter, EncounterState, NewCharacter, NewRoster, Store, System, TableAction,
+};
+use serde_json::json;
+use uuid::Uuid;
+
+struct Table {
+    store: Store,
+    roster: Uuid,
+    vex: Uuid,
+    mara: Uuid,
+}
+
+fn table() -> Table {
+    let mut store = Store::open_in_memory().unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Friday", System::D12))
+        .unwrap()
+        .id;
+    let vex = store
+        .create_character(roster, NewCharacter::named("Vex"))
+        .unwrap()
+        .id;
+    let mara = store
+        .create_character(roster, NewCharacter::named("Mara"))
+        .unwrap()
+        .id;
+    Table {
+        store,
+        roster,
+        vex,
+        mara,
+    }
+}
+
+fn names(e: &Encounter) -> Vec<&str> {
+    e.state.order.iter().map(|p| p.name.as_str()).collect()
+}
+
+fn pid(e: &Encounter, name: &str) -> Uuid {
+    e.state.order.iter().find(|p| p.name == name).unwrap().id
+}
+
+/// Everything a write could touch, to prove a refusal wrote nothing.
+fn snapshot(store: &Store, id: Uuid) -> (Encounter, usize) {
+    (
+        store.encounter(id).unwrap(),
+        store.table_actions(id).unwrap().len(),
+    )
+}
+
+#[test]
+fn an_encounter_is_built_played_and_listed() {
+    let mut t = table();
+    let e = t
+        .store
+        .create_encounter(t.roster, "  Dockside Ambush ")
+        .unwrap();
+    assert_eq!(e.state, EncounterState::new("Dockside Ambush"));
+    assert_eq!((e.state.round, e.state.current), (1, None));
+    let e = t
+        .store
+        .apply_table_action(
+            e.id,
+            &TableAction::AddCharacters {
+                character_ids: vec![t.vex, t.mara],
+            },
+        )
+        .unwrap();
+    let e = t
+        .store
+        .apply_table_action(
+            e.id,
+            &TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 2,
+            },
+        )
+        .unwrap();
+    assert_eq!(names(&e), ["Vex", "Mara", "Goon 1", "Goon 2"]);
+    assert_eq!(e.state.order[0].character_id, Some(t.vex));
+    assert_eq!(e.state.order[2].character_id, None);
+    assert_eq!(e.state.current, Some(pid(&e, "Vex")));
+    let goon2 = pid(&e, "Goon 2");
+    let e = t
+        .store
+        .apply_table_action(
+            e.id,
+            &TableAction::MoveUp {
+                participant_id: goon2,
+            },
+        )
+        .unwrap();
+    assert_eq!(names(&e), ["Vex", "Mara", "Goon 2", "Goon 1"]);
+    let e = t
+        .store
+        .apply_table_action(
+            e.id,
+            &TableAction::RemoveParticipant {
+                participant_id: pid(&e, "Goon 1"),
+            },
+        )
+        .unwrap();
+    for _ in 0..3 {
+        t.store
+            .apply_table_action(e.id, &TableAction::NextTurn)
+            .unwrap();
+    }
+    let e = t.store.encounter(e.id).unwrap();
+    assert_eq!(e.state.round, 2, "three turns of three: round 2 begins");
+    assert_eq!(e.state.current, Some(pid(&e, "Vex")));
+    let log = t.store.table_actions(e.id).unwrap();
+    let said: Vec<&str> = log.iter().map(|a| a.summary.as_str()).collect();
+    assert_eq!(
+        said,
+        [
+            "Added Vex, Mara",
+            "Added Goon 1, Goon 2",
+            "Moved Goon 2 up to place 3",
+            "Removed Goon 1",
+            "Mara's turn",
+            "Goon 2's turn",
+            "Round 2, Vex's turn"
+        ]
+    );
+    for pair in log.windows(2) {
+        assert_eq!(
+            pair[0].after, pair[1].before,
+            "the log is a chain of states"
+        );
+    }
+    assert_eq!(log.last().unwrap().after, e.state);
+    let other = t.store.create_encounter(t.roster, "Rooftops").unwrap();
+    let listed: Vec<Uuid> = t
+        .store
+        .encounters(t.roster)
+        .unwrap()
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(listed, [e.id, other.id]);
+}
+
+#[test]
+fn undo_of_each_action_kind_restores_the_exact_prior_state() {
+    let mut t = table();
+    let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
+    t.store
+        .apply_table_action(
+            id,
+            &TableAction::AddCharacters {
+                character_ids: vec![t.vex],
+            },
+        )
+        .unwrap();
+    let e = t
+        .store
+        .apply_table_action(
+            id,
+            &TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 2,
+            },
+        )
+        .unwrap();
+    let (vex, g1, g2) = (pid(&e, "Vex"), pid(&e, "Goon 1"), pid(&e, "Goon 2"));
+    let actions = [
+        TableAction::AddCharacters {
+            character_ids: vec![t.mara],
+        },
+        TableAction::AddNpcs {
+            label: "Thug".into(),
+            count: 3,
+        },
+        TableAction::RemoveParticipant {
+            participant_id: vex,
+        },
+        TableAction::MoveUp { participant_id: g2 },
+        TableAction::MoveDown {
+            participant_id: vex,
+        },
+        TableAction::SetOrder {
+            participant_ids: vec![g2, g1, vex],
+        },
+        TableAction::SetTurn { participant_id: g1 },
+        TableAction::NextTurn,
+        TableAction::NextRound,
+        TableAction::Rename {
+            name: "Bar Brawl".into(),
+        },
+        TableAction::SetSystemState {
+            state: json!({"deck": {"drawn": ["A♠", "Joker"]}, "round_jokers": 1}),
+        },
+    ];
+    for action in &actions {
+        let before = t.store.encounter(id).unwrap();
+        let after = t.store.apply_table_action(id, action).unwrap();
+        assert_ne!(after.state, before.state, "{action:?} changed nothing");
+        let undone = t.store.undo_table_action(id).unwrap();
+        assert_eq!(undone.state, before.state, "undo of {action:?}");
+        let log = t.store.table_actions(id).unwrap();
+        let last = log.last().unwrap();
+        assert_eq!(&last.action, action);
+        assert!(
+            last.undone_at.is_some(),
+            "the undone action is kept, marked"
+        );
+    }
+    // Undo walks back through the actions not yet undone, then stops.
+    let e = t.store.undo_table_action(id).unwrap();
+    assert_eq!(names(&e), ["Vex"]);
+    let e = t.store.undo_table_action(id).unwrap();
+    assert_eq!(e.state, EncounterState::new("Brawl"));
+    let err = t.store.undo_table_action(id).unwrap_err();
+    assert_eq!(err.code(), "nothing_to_undo");
+    assert_eq!(
+        err.to_string(),
+        "nothing to undo: no table action of this encounter is left to undo"
+    );
+}
+
+#[test]
+fn the_state_survives_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollbook.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Friday", System::Universe))
+        .unwrap();
+    let id = store.create_encounter(roster.id, "Chase").unwrap().id;
+    let state = json!({"deck": [1, 2, 3], "fate": {"negative": 2}});
+    store
+        .apply_table_action(
+            id,
+            &TableAction::SetSystemState {
+                state: state.clone(),
+            },
+        )
+        .unwrap();
+    let saved = store.encounter(id).unwrap();
+    drop(store);
+    let store = Store::open(&path).unwrap();
+    let read = store.encounter(id).unwrap();
+    assert_eq!(read, saved);
+    assert_eq!(read.state.system_state, state);
+}
+
+#[test]
+fn a_participant_whose_character_is_deleted_stays_and_is_marked_absent() {
+    let mut t = table();
+    let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
+    let e = t
+        .store
+        .apply_table_action(
+            id,
+            &TableAction::AddCharacters {
+                character_ids: vec![t.vex, t.mara],
+            },
+        )
+        .unwrap();
+    assert!(e.absent.is_empty());
+    t.store.delete_character(t.vex).unwrap();
+    let e = t.store.encounter(id).unwrap();
+    assert_eq!(names(&e), ["Vex", "Mara"], "the name is kept");
+    assert_eq!(e.absent, [pid(&e, "Vex")]);
+    // Purged for good: still readable, still absent, and the GM can remove it.
+    t.store.empty_trash().unwrap();
+    let e = t.store.encounter(id).unwrap();
+    assert_eq!(e.absent, [pid(&e, "Vex")]);
+    let e = t
+        .store
+        .apply_table_action(
+            id,
+            &TableAction::RemoveParticipant {
+                participant_id: pid(&e, "Vex"),
+            },
+        )
+        .unwrap();
+    assert_eq!((names(&e), e.absent.len()), (vec!["Mara"], 0));
+    // A deleted character cannot join.
+    t.store.delete_character(t.mara).unwrap();
+    let e = t
+        .store
+        .apply_table_action(
+            id,
+            &TableAction::RemoveParticipant {
+                participant_id: pid(&e, "Mara"),
+            },
+        )
+        .unwrap();
+    let err = t
+        .store
+        .apply_table_action(
+            e.id,
+            &TableAction::AddCharacters {
+                character_ids: vec![t.mara],
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.code(), "in_trash");
+}
+
+#[test]
+fn invalid_actions_are_refused_and_write_nothing() {
+    let mut t = table();
+    let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
+    t.store
+        .apply_table_action(
+            id,
+            &TableAction::AddCharacters {
+                character_ids: vec![t.vex],
+            },
+        )
+        .unwrap();
+    let other_roster = t
+        .store
+        .create_roster(NewRoster::new("Sunday", System::D12))
+        .unwrap()
+        .id;
+    let stranger = t
+        .store
+        .create_character(other_roster, NewCharacter::named("Stranger"))
+        .unwrap()
+        .id;
+    let vex_pid = t.store.encounter(id).unwrap().state.order[0].id;
+    let refused = [
+        (
+            TableAction::AddCharacters {
+                character_ids: vec![t.vex],
+            },
+            "invalid_table_action",
+            "Vex is already in the encounter; nothing was changed",
+        ),
+        (
+            TableAction::AddCharacters {
+                character_ids: vec![t.mara, stranger],
+            },
+            "invalid_table_action",
+            "Stranger belongs to another roster; only this roster's characters can join; nothing was changed",
+        ),
+        (
+            TableAction::MoveDown {
+                participant_id: vex_pid,
+            },
+            "invalid_table_action",
+            "Vex is already last; nothing was changed",
+        ),
+        (
+            TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 51,
+            },
+            "invalid_table_action",
+            "add 1 to 50 NPCs at a time, not 51; nothing was changed",
+        ),
+        (
+            TableAction::SetTurn {
+                participant_id: Uuid::nil(),
+            },
+            "invalid_table_action",
+            "participant 00000000-0000-0000-0000-000000000000 is not in this encounter; nothing was changed",
+        ),
+        (
+            TableAction::AddCharacters {
+                character_ids: vec![Uuid::nil()],
+            },
+            "character_not_found",
+            "no character 00000000-0000-0000-0000-000000000000",
+        ),
+    ];
+    for (action, code, message) in refused {
+        let before = snapshot(&t.store, id);
+        let err = t.store.apply_table_action(id, &action).unwrap_err();
+        assert_eq!((err.code(), err.to_string().as_str()), (code, message));
+        assert_eq!(snapshot(&t.store, id), before, "{action:?} wrote something");
+    }
+    let err = t.store.create_encounter(t.roster, "  ").unwrap_err();
+    assert_eq!(err.code(), "invalid_table_action");
+    assert_eq!(t.store.encounters(t.roster).unwrap().len(), 1);
+    let err = t
+        .store
+        .apply_table_action(Uuid::nil(), &TableAction::NextRound)
+        .unwrap_err();
+    assert_eq!(err.code(), "encounter_not_found");
+}
+
+#[test]
+fn a_deleted_encounter_goes_to_the_trash_and_comes_back() {
+    let mut t = table();
+    let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
+    t.store
+        .apply_table_action(id, &TableAction::NextRound)
+        .unwrap();
+    let deleted = t.store.delete_encounter(id).unwrap();
+    assert!(deleted.deleted_at.is_some());
+    assert!(t.store.encounters(t.roster).unwrap().is_empty());
+    assert_eq!(t.store.deleted_encounters(t.roster).unwrap()[0].id, id);
+    for err in [
+        t.store
+            .apply_table_action(id, &TableAction::NextRound)
+            .unwrap_err(),
+        t.store.undo_table_action(id).unwrap_err(),
+    ] {
+        assert_eq!(err.code(), "in_trash");
+        assert_eq!(
+            err.to_string(),
+            "encounter \"Brawl\" is in the trash; restore it first"
+        );
+    }
+    let back = t.store.restore_encounter(id).unwrap();
+    assert_eq!((back.deleted_at, back.state.round), (None, 2));
+    assert_eq!(
+        t.store.table_actions(id).unwrap().len(),
+        1,
+        "the log came back too"
+    );
+    // An encounter goes with its roster: purging the roster purges it.
+    t.store.delete_roster(t.roster).unwrap();
+    assert_eq!(
+        t.store.restore_encounter(id).unwrap_err().code(),
+        "in_trash",
+        "its roster is in the trash"
+    );
+    t.store.empty_trash().unwrap();
+    assert_eq!(
+        t.store.encounter(id).unwrap_err().code(),
+        "encounter_not_found"
+    );
+}
