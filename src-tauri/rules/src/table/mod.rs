@@ -1,3 +1,4 @@
 //! Running state at the table (issue 6): pure state rules, state in -> action -> new state + events.
 
 pub mod universe_deck;
+pub mod universe_fate;

@@ -128,7 +128,7 @@ impl Card {
 
     /// The sort key of initiative: jokers first, then Ace (high) down to 2, then suit. Smaller
     /// keys act earlier.
-    fn initiative_key(self) -> (u8, Reverse<u8>, Reverse<Suit>) {
+    pub(crate) fn initiative_key(self) -> (u8, Reverse<u8>, Reverse<Suit>) {
         match self {
             Card::Joker(_) => (0, Reverse(0), Reverse(Suit::Spades)),
             Card::Suited { rank, suit } => {
