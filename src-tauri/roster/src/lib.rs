@@ -67,6 +67,13 @@
 //! time range, limit; newest first), [`Store::clear_roll_log`], [`Store::export_log_csv`],
 //! [`Store::export_log_json`].
 //!
+//! Encounters (at the table): [`Store::create_encounter`], [`Store::encounters`],
+//! [`Store::encounter`] (an [`EncounterState`]: round, participants in turn order, whose turn, the
+//! per-system state), [`Store::apply_table_action`] with a [`TableAction`] (logged with the state
+//! before and after), [`Store::undo_table_action`] (the last action), [`Store::table_actions`]
+//! (the log), [`Store::delete_encounter`] / [`Store::restore_encounter`] /
+//! [`Store::deleted_encounters`] (the trash).
+//!
 //! Import: [`Import::from_path`] / [`Import::from_bytes`] (parse + validate everything),
 //! [`Store::plan_import`] (the preview, `--dry-run`), [`Store::apply_import`] (one transaction,
 //! progress callback), [`Store::import_file`] (both in one call); modes [`ImportMode`].

@@ -430,3 +430,83 @@ fn a_deleted_encounter_goes_to_the_trash_and_comes_back() {
         "encounter_not_found"
     );
 }
+
+mod undo_property {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::sample::Index;
+
+    /// An action built from the current state, so most of them apply (some are refused).
+    fn action(state: &EncounterState, kind: u8, at: Index, t: &Table) -> TableAction {
+        let ids: Vec<Uuid> = state.order.iter().map(|p| p.id).collect();
+        let pick = if ids.is_empty() {
+            Uuid::nil()
+        } else {
+            *at.get(&ids)
+        };
+        match kind % 10 {
+            0 => TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 1 + at.index(3) as u32,
+            },
+            1 => TableAction::AddCharacters {
+                character_ids: vec![if at.index(2) == 0 { t.vex } else { t.mara }],
+            },
+            2 => TableAction::RemoveParticipant {
+                participant_id: pick,
+            },
+            3 => TableAction::MoveUp {
+                participant_id: pick,
+            },
+            4 => TableAction::MoveDown {
+                participant_id: pick,
+            },
+            5 => {
+                let mut order = ids.clone();
+                order.reverse();
+                TableAction::SetOrder {
+                    participant_ids: order,
+                }
+            }
+            6 => TableAction::SetTurn {
+                participant_id: pick,
+            },
+            7 => TableAction::NextTurn,
+            8 => TableAction::NextRound,
+            _ => TableAction::SetSystemState {
+                state: json!({"step": at.index(1000)}),
+            },
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Any run of actions, undone one by one, passes back through every state it went
+        /// through, in reverse, to the new encounter; refusals are not logged.
+        #[test]
+        fn undoing_everything_walks_back_through_every_state(
+            steps in proptest::collection::vec((any::<u8>(), any::<Index>()), 1..25)
+        ) {
+            let mut t = table();
+            let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
+            let mut states = vec![t.store.encounter(id).unwrap().state];
+            for (kind, at) in steps {
+                let a = action(states.last().unwrap(), kind, at, &t);
+                if let Ok(e) = t.store.apply_table_action(id, &a) {
+                    states.push(e.state);
+                }
+            }
+            prop_assert_eq!(t.store.table_actions(id).unwrap().len(), states.len() - 1);
+            states.pop();
+            while let Some(expected) = states.pop() {
+                let undone = t.store.undo_table_action(id).unwrap();
+                prop_assert_eq!(undone.state, expected);
+            }
+            prop_assert_eq!(
+                t.store.undo_table_action(id).unwrap_err().code(),
+                "nothing_to_undo"
+            );
+        }
+    }
+}
