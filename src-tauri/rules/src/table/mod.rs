@@ -2,3 +2,4 @@
 
 pub mod universe_deck;
 pub mod universe_fate;
+pub mod genre_state;

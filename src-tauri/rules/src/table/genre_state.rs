@@ -1,0 +1,570 @@
+//! `genre` running state (RULES.md section 2): Grunt and its pending penalties, Bust A Nut and its
+//! two rounds of -1 die, Glory spent on both sides, the "rest" and "end adventure" resets.
+//!
+//! The state's JSON is exactly the sheet's `glory` + `trackers` (FORMAT.md), so the roster can
+//! copy it onto a sheet. Actions take the state and return a new one plus events; nothing here
+//! rolls dice: [`GenreState::modifiers`] says what the next action request gets, and
+//! [`ActionModifiers::apply`] writes that into the request.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::RulesError;
+
+/// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
+pub const RULINGS: &[&str] = &[
+    "Bust A Nut's two rounds of -1 die start right after the nut: later actions in the nut's own \
+     round are at -1 die, and each \"next round\" counts one of the two down.",
+    "A Grunt's pending penalties are spent one per action, also on actions of patience; resting \
+     does not clear them.",
+    "An hour of rest also ends Bust A Nut's -1 die (it lasts two rounds).",
+    "\"End adventure\" resets the uses of Bust A Nut, the Grunt count and every pending penalty; \
+     Glory Points are kept.",
+    "-1 die never takes a roll below 0 dice.",
+];
+
+/// The sheet's `trackers` object.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GenreTrackers {
+    /// Penalties still due, next action first (e.g. `[-2, -1]`).
+    pub grunt_penalties: Vec<i64>,
+    /// Grunts since the last hour of rest (at most Stamina).
+    pub grunts_since_rest: i64,
+    /// Bust A Nut uses this adventure.
+    pub nuts_used: i64,
+    /// Rounds of -1 die still to come after a Bust A Nut.
+    pub nut_rounds_left: i64,
+}
+
+/// A genre character's running state: its Glory Points and trackers, as on the sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GenreState {
+    pub glory: i64,
+    pub trackers: GenreTrackers,
+}
+
+/// What of the sheet the rules need besides the state: Stamina caps the Grunts, level the nuts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GenreCharacter {
+    pub level: i64,
+    pub stamina: i64,
+}
+
+/// What the character does on its next action roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ActionPlan {
+    /// 0 (none) or +1..+3.
+    pub grunt: i64,
+    pub bust_a_nut: bool,
+    /// Glory Points spent as automatic successes.
+    pub glory: i64,
+    /// An action of patience (the GM decides): no Grunt allowed.
+    pub patience: bool,
+}
+
+/// One change to the running state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum GenreAction {
+    /// The character makes an action roll with this plan.
+    Act { plan: ActionPlan },
+    /// The character, as the opposing side, spends Glory to negate the challenger's successes.
+    SpendOpposingGlory { points: i64 },
+    /// The GM awards Glory Points.
+    GainGlory { points: i64 },
+    /// A round ends: one of Bust A Nut's rounds of -1 die is over.
+    NextRound,
+    /// One game hour of rest: the Grunt count starts again.
+    Rest,
+    /// The adventure ends: Bust A Nut's uses start again.
+    EndAdventure,
+}
+
+/// What the next action request gets from the running state and the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ActionModifiers {
+    /// The Grunt bonus (request field `grunt`).
+    pub grunt: i64,
+    /// The pending Grunt penalty, added to the request's `modifier` (0 or negative).
+    pub penalty: i64,
+    /// Dice added to the request's `dice` (-1 during Bust A Nut's two rounds).
+    pub dice: i64,
+    /// Request field `bust_a_nut`.
+    pub bust_a_nut: bool,
+    /// Request field `glory`.
+    pub glory: i64,
+    /// Glory Points the action costs in all: the spent ones plus 1 for a nut past the uses.
+    pub glory_cost: i64,
+}
+
+impl ActionModifiers {
+    /// Writes the modifiers into a `genre` `action` request (a JSON object): `dice` and
+    /// `modifier` are adjusted, `grunt`, `bust_a_nut` and `glory` are set.
+    pub fn apply(&self, request: &mut Map<String, Value>) {
+        let field = |request: &Map<String, Value>, name: &str| {
+            request.get(name).and_then(Value::as_i64).unwrap_or(0)
+        };
+        let dice = (field(request, "dice") + self.dice).max(0);
+        let modifier = field(request, "modifier") + self.penalty;
+        request.insert("dice".into(), dice.into());
+        request.insert("modifier".into(), modifier.into());
+        request.insert("grunt".into(), self.grunt.into());
+        request.insert("bust_a_nut".into(), self.bust_a_nut.into());
+        request.insert("glory".into(), self.glory.into());
+    }
+}
+
+fn invalid(field: &str, message: impl Into<String>) -> RulesError {
+    RulesError::invalid(field, message)
+}
+
+fn check_points(field: &str, points: i64) -> Result<(), RulesError> {
+    if points < 0 {
+        return Err(invalid(field, "Glory Points cannot be negative"));
+    }
+    Ok(())
+}
+
+impl GenreState {
+    /// Refuses a state no sequence of actions can reach (e.g. a hand-edited sheet).
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let t = &self.trackers;
+        check_points("glory", self.glory)?;
+        for (name, value) in [
+            ("trackers.grunts_since_rest", t.grunts_since_rest),
+            ("trackers.nuts_used", t.nuts_used),
+        ] {
+            if value < 0 {
+                return Err(invalid(name, "cannot be negative"));
+            }
+        }
+        if !(0..=2).contains(&t.nut_rounds_left) {
+            return Err(invalid("trackers.nut_rounds_left", "must be 0, 1 or 2"));
+        }
+        // Pending penalties are a tail -k, ..., -1 of a Grunt of at most 3.
+        let n = t.grunt_penalties.len() as i64;
+        let expected: Vec<i64> = (1..=n).rev().map(|k| -k).collect();
+        if n > 3 || t.grunt_penalties != expected {
+            return Err(invalid(
+                "trackers.grunt_penalties",
+                "must count up to -1 one step at a time, at most three left (e.g. [-2, -1])",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The modifiers of the next action roll under `plan`, or why the plan is not allowed.
+    pub fn modifiers(
+        &self,
+        character: &GenreCharacter,
+        plan: &ActionPlan,
+    ) -> Result<ActionModifiers, RulesError> {
+        self.validate()?;
+        let t = &self.trackers;
+        if !(0..=3).contains(&plan.grunt) {
+            return Err(invalid("grunt", "a Grunt is +1, +2 or +3 (0 for none)"));
+        }
+        if plan.grunt > 0 {
+            if plan.bust_a_nut {
+                return Err(invalid(
+                    "grunt",
+                    "a Grunt cannot be combined with Bust A Nut on the same action",
+                ));
+            }
+            if plan.patience {
+                return Err(invalid("grunt", "no Grunt on an action of patience"));
+            }
+            if !t.grunt_penalties.is_empty() {
+                return Err(invalid(
+                    "grunt",
+                    format!(
+                        "no new Grunt until the last one's penalties are spent ({} left)",
+                        t.grunt_penalties.len()
+                    ),
+                ));
+            }
+            if t.grunts_since_rest >= character.stamina {
+                return Err(invalid(
+                    "grunt",
+                    format!(
+                        "already {} Grunts since rest (Stamina {}): an hour of rest resets the count",
+                        t.grunts_since_rest, character.stamina
+                    ),
+                ));
+            }
+        }
+        check_points("glory", plan.glory)?;
+        let nut_cost = i64::from(plan.bust_a_nut && t.nuts_used >= character.level);
+        let glory_cost = plan.glory + nut_cost;
+        if glory_cost > self.glory {
+            let why = if nut_cost > 0 {
+                format!(
+                    "Bust A Nut past its {} uses this adventure costs 1 Glory Point; ",
+                    character.level
+                )
+            } else {
+                String::new()
+            };
+            return Err(invalid(
+                "glory",
+                format!(
+                    "{why}this action needs {glory_cost} Glory Points and the character has {}",
+                    self.glory
+                ),
+            ));
+        }
+        Ok(ActionModifiers {
+            grunt: plan.grunt,
+            penalty: t.grunt_penalties.first().copied().unwrap_or(0),
+            dice: -i64::from(t.nut_rounds_left > 0),
+            bust_a_nut: plan.bust_a_nut,
+            glory: plan.glory,
+            glory_cost,
+        })
+    }
+
+    /// Applies one action: the new state and what happened, in words.
+    pub fn apply(
+        &self,
+        character: &GenreCharacter,
+        action: &GenreAction,
+    ) -> Result<(GenreState, Vec<String>), RulesError> {
+        self.validate()?;
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        let t = &mut next.trackers;
+        match action {
+            GenreAction::Act { plan } => {
+                let m = self.modifiers(character, plan)?;
+                if m.penalty != 0 {
+                    t.grunt_penalties.remove(0);
+                    events.push(format!("Grunt penalty {} on this action", m.penalty));
+                }
+                if m.dice != 0 {
+                    events.push("Bust A Nut aftermath: -1 die on this action".into());
+                }
+                if plan.grunt > 0 {
+                    t.grunt_penalties = (1..=plan.grunt).rev().map(|k| -k).collect();
+                    t.grunts_since_rest += 1;
+                    events.push(format!(
+                        "Grunt +{}: the next actions take {}",
+                        plan.grunt,
+                        join(&t.grunt_penalties)
+                    ));
+                }
+                if plan.bust_a_nut {
+                    t.nuts_used += 1;
+                    t.nut_rounds_left = 2;
+                    let paid = if m.glory_cost > plan.glory {
+                        ", past the uses: 1 Glory Point"
+                    } else {
+                        ""
+                    };
+                    events.push(format!(
+                        "Bust A Nut (use {} of {}{paid}): +1 die now, then -1 die for two rounds",
+                        t.nuts_used, character.level
+                    ));
+                }
+                if plan.glory > 0 {
+                    events.push(format!("{} Glory spent as automatic successes", plan.glory));
+                }
+                next.glory -= m.glory_cost;
+            }
+            GenreAction::SpendOpposingGlory { points } => {
+                check_points("points", *points)?;
+                if *points > self.glory {
+                    return Err(invalid(
+                        "points",
+                        format!(
+                            "the character has {} Glory Points, not {points}",
+                            self.glory
+                        ),
+                    ));
+                }
+                next.glory -= points;
+                events.push(format!(
+                    "{points} Glory spent to negate the challenger's successes"
+                ));
+            }
+            GenreAction::GainGlory { points } => {
+                check_points("points", *points)?;
+                next.glory += points;
+                events.push(format!("{points} Glory Points awarded"));
+            }
+            GenreAction::NextRound => {
+                if t.nut_rounds_left > 0 {
+                    t.nut_rounds_left -= 1;
+                    events.push(format!(
+                        "Bust A Nut aftermath: {} round(s) of -1 die left",
+                        t.nut_rounds_left
+                    ));
+                }
+            }
+            GenreAction::Rest => {
+                t.grunts_since_rest = 0;
+                t.nut_rounds_left = 0;
+                events.push("An hour of rest: the Grunt count starts again".into());
+            }
+            GenreAction::EndAdventure => {
+                *t = GenreTrackers::default();
+                events.push("Adventure over: Bust A Nut uses and Grunts start again".into());
+            }
+        }
+        Ok((next, events))
+    }
+}
+
+fn join(penalties: &[i64]) -> String {
+    penalties
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const HERO: GenreCharacter = GenreCharacter {
+        level: 2,
+        stamina: 2,
+    };
+
+    fn act(plan: ActionPlan) -> GenreAction {
+        GenreAction::Act { plan }
+    }
+
+    fn grunt(n: i64) -> GenreAction {
+        act(ActionPlan {
+            grunt: n,
+            ..ActionPlan::default()
+        })
+    }
+
+    fn nut() -> GenreAction {
+        act(ActionPlan {
+            bust_a_nut: true,
+            ..ActionPlan::default()
+        })
+    }
+
+    fn run(state: &GenreState, actions: &[GenreAction]) -> Result<GenreState, RulesError> {
+        actions.iter().try_fold(state.clone(), |s, a| {
+            s.apply(&HERO, a).map(|(next, _)| next)
+        })
+    }
+
+    #[test]
+    fn json_is_the_sheets_glory_and_trackers() {
+        let sheet = r#"{"glory":2,"trackers":{"grunt_penalties":[-2,-1],"grunts_since_rest":1,"nuts_used":0,"nut_rounds_left":0}}"#;
+        let state: GenreState = serde_json::from_str(sheet).unwrap();
+        assert_eq!(state.trackers.grunt_penalties, vec![-2, -1]);
+        assert_eq!(serde_json::to_string(&state).unwrap(), sheet);
+    }
+
+    #[test]
+    fn grunt_three_then_penalties_minus_three_to_minus_one() {
+        let s = run(&GenreState::default(), &[grunt(3)]).unwrap();
+        assert_eq!(s.trackers.grunt_penalties, vec![-3, -2, -1]);
+        // The penalties must be spent before a new Grunt, one per action.
+        let err = s.apply(&HERO, &grunt(1)).unwrap_err();
+        assert!(err.to_string().contains("penalties are spent"), "{err}");
+        let mut s = s;
+        for expected in [-3, -2, -1] {
+            let m = s.modifiers(&HERO, &ActionPlan::default()).unwrap();
+            assert_eq!(m.penalty, expected);
+            s = s.apply(&HERO, &act(ActionPlan::default())).unwrap().0;
+        }
+        assert!(s.trackers.grunt_penalties.is_empty());
+        assert_eq!(
+            s.modifiers(&HERO, &ActionPlan::default()).unwrap().penalty,
+            0
+        );
+        assert!(s.apply(&HERO, &grunt(1)).is_ok());
+    }
+
+    #[test]
+    fn at_most_stamina_grunts_until_rest() {
+        let s = run(
+            &GenreState::default(),
+            &[grunt(1), act(ActionPlan::default()), grunt(1)],
+        )
+        .unwrap();
+        let s = run(&s, &[act(ActionPlan::default())]).unwrap();
+        assert_eq!(s.trackers.grunts_since_rest, 2);
+        let err = s.apply(&HERO, &grunt(1)).unwrap_err();
+        assert!(err.to_string().contains("Stamina 2"), "{err}");
+        let rested = run(&s, &[GenreAction::Rest]).unwrap();
+        assert!(rested.apply(&HERO, &grunt(2)).is_ok());
+    }
+
+    #[test]
+    fn grunt_refused_with_nut_on_patience_and_out_of_range() {
+        let both = ActionPlan {
+            grunt: 1,
+            bust_a_nut: true,
+            ..ActionPlan::default()
+        };
+        let patient = ActionPlan {
+            grunt: 1,
+            patience: true,
+            ..ActionPlan::default()
+        };
+        let s = GenreState::default();
+        for plan in [
+            both,
+            patient,
+            ActionPlan {
+                grunt: 4,
+                ..ActionPlan::default()
+            },
+        ] {
+            let err = s.modifiers(&HERO, &plan).unwrap_err();
+            assert!(err.to_string().starts_with("grunt: "), "{err}");
+        }
+    }
+
+    #[test]
+    fn nut_gives_a_die_now_and_takes_one_for_two_rounds() {
+        let s = GenreState::default();
+        let m = s.modifiers(
+            &HERO,
+            &ActionPlan {
+                bust_a_nut: true,
+                ..Default::default()
+            },
+        );
+        assert_eq!(m.unwrap().dice, 0);
+        let s = run(&s, &[nut()]).unwrap();
+        assert_eq!(s.trackers.nut_rounds_left, 2);
+        assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, -1);
+        let s = run(&s, &[GenreAction::NextRound]).unwrap();
+        assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, -1);
+        let s = run(&s, &[GenreAction::NextRound]).unwrap();
+        assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, 0);
+    }
+
+    #[test]
+    fn nuts_past_the_level_cost_one_glory_each() {
+        let s = GenreState {
+            glory: 1,
+            ..GenreState::default()
+        };
+        let s = run(&s, &[nut(), nut()]).unwrap();
+        assert_eq!((s.glory, s.trackers.nuts_used), (1, 2));
+        let (s, events) = s.apply(&HERO, &nut()).unwrap();
+        assert_eq!((s.glory, s.trackers.nuts_used), (0, 3));
+        assert!(
+            events.iter().any(|e| e.contains("1 Glory Point")),
+            "{events:?}"
+        );
+        let err = s.apply(&HERO, &nut()).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("glory: Bust A Nut past its 2 uses"),
+            "{err}"
+        );
+        let fresh = run(&s, &[GenreAction::EndAdventure]).unwrap();
+        assert_eq!(fresh.trackers, GenreTrackers::default());
+        assert!(fresh.apply(&HERO, &nut()).is_ok());
+    }
+
+    #[test]
+    fn glory_is_spent_on_both_sides_never_below_zero() {
+        let s = GenreState {
+            glory: 3,
+            ..GenreState::default()
+        };
+        let plan = ActionPlan {
+            glory: 2,
+            ..ActionPlan::default()
+        };
+        let s = run(&s, &[act(plan)]).unwrap();
+        assert_eq!(s.glory, 1);
+        let err = s
+            .apply(&HERO, &GenreAction::SpendOpposingGlory { points: 2 })
+            .unwrap_err();
+        assert!(err.to_string().starts_with("points: "), "{err}");
+        let s = run(&s, &[GenreAction::SpendOpposingGlory { points: 1 }]).unwrap();
+        assert_eq!(s.glory, 0);
+        assert!(s.apply(&HERO, &act(plan)).is_err());
+        let s = run(&s, &[GenreAction::GainGlory { points: 2 }]).unwrap();
+        assert!(s.apply(&HERO, &act(plan)).is_ok());
+    }
+
+    #[test]
+    fn modifiers_make_a_valid_request_the_engine_rolls() {
+        let s = run(&GenreState::default(), &[grunt(2)]).unwrap();
+        let s = run(&s, &[nut()]).unwrap(); // pays the -2 and busts a nut
+        let m = s.modifiers(&HERO, &ActionPlan::default()).unwrap();
+        let mut request = serde_json::json!({"system":"genre","roll":"action","dice":3,
+            "modifier":1,"difficulty":2});
+        m.apply(request.as_object_mut().unwrap());
+        assert_eq!(request["dice"], 2);
+        assert_eq!(request["modifier"], 0);
+        let parsed = crate::request_from_value(request).unwrap();
+        assert!(crate::roll(&parsed, 7).is_ok());
+    }
+
+    #[test]
+    fn hand_edited_trackers_are_refused_by_name() {
+        let bad: GenreState = serde_json::from_str(
+            r#"{"glory":0,"trackers":{"grunt_penalties":[-1,-2],"grunts_since_rest":0,"nuts_used":0,"nut_rounds_left":0}}"#,
+        )
+        .unwrap();
+        let err = bad.apply(&HERO, &GenreAction::NextRound).unwrap_err();
+        assert!(
+            err.to_string().starts_with("trackers.grunt_penalties: "),
+            "{err}"
+        );
+    }
+
+    fn any_action() -> impl Strategy<Value = GenreAction> {
+        prop_oneof![
+            (0i64..=3, any::<bool>(), 0i64..=2, any::<bool>()).prop_map(
+                |(grunt, bust_a_nut, glory, patience)| act(ActionPlan {
+                    grunt,
+                    bust_a_nut,
+                    glory,
+                    patience
+                })
+            ),
+            (0i64..=2).prop_map(|points| GenreAction::SpendOpposingGlory { points }),
+            (0i64..=2).prop_map(|points| GenreAction::GainGlory { points }),
+            Just(GenreAction::NextRound),
+            Just(GenreAction::Rest),
+            Just(GenreAction::EndAdventure),
+        ]
+    }
+
+    proptest! {
+        /// Whatever the GM clicks, refused actions change nothing and accepted ones keep the
+        /// state valid: glory never negative, Grunts never past Stamina, JSON round-trips.
+        #[test]
+        fn any_sequence_keeps_the_state_valid(actions in proptest::collection::vec(any_action(), 0..40)) {
+            let mut s = GenreState::default();
+            for a in &actions {
+                if let Ok((next, events)) = s.apply(&HERO, a) {
+                    prop_assert!(next.validate().is_ok(), "{next:?} after {a:?}");
+                    prop_assert!(next.trackers.grunts_since_rest <= HERO.stamina);
+                    let may_be_quiet = matches!(a, GenreAction::NextRound | GenreAction::Act { .. });
+                    prop_assert!(may_be_quiet || !events.is_empty(), "no event for {:?}", a);
+                    let json = serde_json::to_string(&next).unwrap();
+                    prop_assert_eq!(serde_json::from_str::<GenreState>(&json).unwrap(), next.clone());
+                    s = next;
+                }
+            }
+        }
+    }
+}
