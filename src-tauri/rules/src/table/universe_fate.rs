@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use super::universe_deck::{Card, Combatant, DealtCard, DeckEvent, JokerFate, Turn, UniverseDeck};
-use crate::error::RulesError;
+use crate::error::{plain_serde_message, RulesError};
 use crate::tray::Tray;
 
 /// The fate rulings the GM is shown (RULES.md's and the ones this module had to make).
@@ -183,6 +183,15 @@ impl UniverseTable {
         Ok((table, events.into_iter().map(FateEvent::Deck).collect()))
     }
 
+    /// Reads a persisted table back, refusing one that lost or doubled a card or holds past a
+    /// limit.
+    pub fn from_json(text: &str) -> Result<UniverseTable, RulesError> {
+        let table: UniverseTable = serde_json::from_str(text)
+            .map_err(|e| RulesError::malformed(plain_serde_message(&e.to_string())))?;
+        table.check()?;
+        Ok(table)
+    }
+
     /// Every card held outside the deck's piles.
     pub fn held(&self) -> Vec<Card> {
         let players = self.players.values().flat_map(|p| p.cards.iter().copied());
@@ -235,9 +244,7 @@ impl UniverseTable {
                     combatant,
                     fate: JokerFate::Positive,
                     ..
-                } if next.players.contains_key(combatant) => {
-                    Some(Holder::Player(combatant.clone()))
-                }
+                } => Some(Holder::Player(combatant.clone())),
                 DeckEvent::JokerDealt {
                     fate: JokerFate::Negative,
                     ..
@@ -245,6 +252,14 @@ impl UniverseTable {
                 _ => None,
             };
             events.push(FateEvent::Deck(event));
+            if let Some(Holder::Player(id)) = &grant {
+                if !next.players.contains_key(id) {
+                    let reason = format!("{id} is not seated as a player, so no fate is drawn");
+                    let holder = Holder::Player(id.clone());
+                    events.push(FateEvent::Forgone { holder, reason });
+                    continue;
+                }
+            }
             if let Some(holder) = grant {
                 next.gain(holder, FateCause::Joker, &mut tray, seed, &mut events)?;
             }

@@ -153,6 +153,30 @@ fn jokers_dealt_for_initiative_draw_fate_for_their_side() {
 }
 
 #[test]
+fn a_joker_dealt_to_an_unseated_pc_says_why_no_fate_is_drawn() {
+    let t = stack(table(&[("ann", false, &[])]), &["JK1"]);
+    let (t, events) = t.deal_round(&[who("guest", Side::Pc)], 5).unwrap();
+    assert!(events.iter().any(|e| matches!(
+        e, FateEvent::Forgone { reason, .. } if reason.contains("guest is not seated")
+    )));
+    assert!(t.players["ann"].cards.is_empty());
+    t.check().unwrap();
+}
+
+#[test]
+fn a_persisted_table_is_checked_when_read_back() {
+    let t = table(&[("ann", false, &["QH"])]);
+    let text = serde_json::to_string(&t).unwrap();
+    assert_eq!(UniverseTable::from_json(&text).unwrap(), t);
+    let mut doubled = t.clone();
+    doubled.gm.push(card("QH"));
+    let err = UniverseTable::from_json(&serde_json::to_string(&doubled).unwrap()).unwrap_err();
+    assert!(err.to_string().contains("QH is in the deck twice"), "{err}");
+    let err = UniverseTable::from_json(&text.replace("\"QH\"", "\"QX\"")).unwrap_err();
+    assert!(err.to_string().contains("is not a card"), "{err}");
+}
+
+#[test]
 fn unknown_players_are_refused() {
     let t = table(&[("ann", false, &[])]);
     let err = t
