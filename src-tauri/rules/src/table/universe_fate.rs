@@ -94,6 +94,11 @@ pub enum FateEffect {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum FateEvent {
     Deck(DeckEvent),
+    /// A player sat down with the fate cards kept on their sheet.
+    Seated {
+        player: String,
+        kept: Vec<Card>,
+    },
     /// A joker came up as a fate draw and went to the discard pile.
     JokerRedrawn {
         card: Card,
@@ -136,51 +141,86 @@ impl UniverseTable {
         players: &[(String, bool, Vec<Card>)],
         seed: u64,
     ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
-        let (mut deck, events) = UniverseDeck::new(seed);
-        let mut seated = IndexMap::new();
-        for (id, lucky, kept) in players {
-            let fate = PlayerFate {
-                lucky: *lucky,
-                cards: kept.clone(),
-            };
-            if kept.len() > fate.limit() {
-                return Err(RulesError::invalid(
-                    format!("players.{id}.fate"),
-                    format!(
-                        "{id} keeps {} fate cards; a player keeps at most one, two when Lucky",
-                        kept.len()
-                    ),
-                ));
-            }
-            for card in kept {
-                if card.is_joker() {
-                    return Err(RulesError::invalid(
-                        format!("players.{id}.fate"),
-                        format!("{card} is a joker; a joker is never kept as fate"),
-                    ));
-                }
-                let Some(at) = deck.draw.iter().position(|c| c == card) else {
-                    return Err(RulesError::invalid(
-                        format!("players.{id}.fate"),
-                        format!("{card} is kept twice; the deck holds each card once"),
-                    ));
-                };
-                deck.draw.remove(at);
-            }
-            if seated.insert(id.clone(), fate).is_some() {
-                return Err(RulesError::invalid(
-                    "players",
-                    format!("\"{id}\" is seated twice"),
-                ));
-            }
-        }
-        let table = UniverseTable {
+        let (deck, deck_events) = UniverseDeck::new(seed);
+        let mut table = UniverseTable {
             deck,
-            players: seated,
+            players: IndexMap::new(),
             gm: Vec::new(),
             second_entries: Vec::new(),
         };
-        Ok((table, events.into_iter().map(FateEvent::Deck).collect()))
+        let mut events: Vec<FateEvent> = deck_events.into_iter().map(FateEvent::Deck).collect();
+        for (id, lucky, kept) in players {
+            let (next, seated) = table.seat_player(id, *lucky, kept)?;
+            table = next;
+            events.extend(seated);
+        }
+        Ok((table, events))
+    }
+
+    /// Seats a player (at the start or joining mid-encounter) with the fate cards kept on their
+    /// sheet; the kept cards come out of the deck's draw or discard pile.
+    pub fn seat_player(
+        &self,
+        id: &str,
+        lucky: bool,
+        kept: &[Card],
+    ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
+        let field = || format!("players.{id}.fate");
+        if id.trim().is_empty() {
+            return Err(RulesError::invalid("players", "every player needs an id"));
+        }
+        if self.players.contains_key(id) {
+            return Err(RulesError::invalid(
+                "players",
+                format!("\"{id}\" is seated twice"),
+            ));
+        }
+        let fate = PlayerFate {
+            lucky,
+            cards: kept.to_vec(),
+        };
+        if kept.len() > fate.limit() {
+            return Err(RulesError::invalid(
+                field(),
+                format!(
+                    "{id} keeps {} fate cards; a player keeps at most one, two when Lucky",
+                    kept.len()
+                ),
+            ));
+        }
+        let mut next = self.clone();
+        for card in kept {
+            if card.is_joker() {
+                return Err(RulesError::invalid(
+                    field(),
+                    format!("{card} is a joker; a joker is never kept as fate"),
+                ));
+            }
+            let deck = &mut next.deck;
+            if let Some(at) = deck.draw.iter().position(|c| c == card) {
+                deck.draw.remove(at);
+            } else if let Some(at) = deck.discard.iter().position(|c| c == card) {
+                deck.discard.remove(at);
+            } else {
+                return Err(RulesError::invalid(
+                    field(),
+                    format!("{card} is already dealt or held; the deck holds each card once"),
+                ));
+            }
+        }
+        next.players.insert(id.to_string(), fate);
+        let event = FateEvent::Seated {
+            player: id.to_string(),
+            kept: kept.to_vec(),
+        };
+        Ok((next, vec![event]))
+    }
+
+    /// The fate cards `id` keeps, as the sheet's `fate` codes (FORMAT.md), to save at the end of
+    /// the session.
+    pub fn kept_codes(&self, id: &str) -> Result<Vec<String>, RulesError> {
+        let fate = self.players.get(id).ok_or_else(|| not_seated(id))?;
+        Ok(fate.cards.iter().map(Card::to_string).collect())
     }
 
     /// Reads a persisted table back, refusing one that lost or doubled a card or holds past a

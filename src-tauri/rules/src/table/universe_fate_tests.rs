@@ -69,7 +69,7 @@ fn kept_cards_leave_the_deck_and_limits_hold_at_the_start() {
         ("b".to_string(), false, vec![card("4C")]),
     ];
     let err = UniverseTable::new(&twice, 1).unwrap_err().to_string();
-    assert!(err.contains("kept twice"), "{err}");
+    assert!(err.contains("already dealt or held"), "{err}");
 }
 
 #[test]
@@ -174,6 +174,34 @@ fn a_persisted_table_is_checked_when_read_back() {
     assert!(err.to_string().contains("QH is in the deck twice"), "{err}");
     let err = UniverseTable::from_json(&text.replace("\"QH\"", "\"QX\"")).unwrap_err();
     assert!(err.to_string().contains("is not a card"), "{err}");
+}
+
+#[test]
+fn a_player_joining_mid_encounter_brings_kept_cards_out_of_the_piles() {
+    let t = stack(table(&[("ann", false, &[])]), &["KS", "2H"]);
+    let (t, _) = t
+        .deal_round(&[who("ann", Side::Pc), who("orc", Side::HostileNpc)], 1)
+        .unwrap();
+    let (t, _) = t.deal_round(&[who("ann", Side::Pc)], 2).unwrap();
+    // KS went to the discard pile with round 1: a late player may still keep it.
+    let (t, events) = t
+        .seat_player("dee", true, &[card("KS"), card("3C")])
+        .unwrap();
+    assert!(
+        matches!(&events[..], [FateEvent::Seated { player, kept }] if player == "dee" && kept.len() == 2)
+    );
+    t.check().unwrap();
+    assert_eq!(t.kept_codes("dee").unwrap(), ["KS", "3C"]);
+    // ann's current initiative card cannot also be kept on a sheet.
+    let dealt = t.deck.dealt[0].card;
+    let err = t
+        .seat_player("eve", false, &[dealt])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("already dealt or held"), "{err}");
+    let err = t.seat_player("dee", false, &[]).unwrap_err().to_string();
+    assert!(err.contains("seated twice"), "{err}");
+    assert!(t.kept_codes("zed").is_err());
 }
 
 #[test]
