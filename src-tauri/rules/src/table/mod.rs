@@ -3,3 +3,4 @@
 pub mod universe_deck;
 pub mod universe_fate;
 pub mod genre_state;
+pub mod d12_chain;

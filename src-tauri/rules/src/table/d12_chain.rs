@@ -1,0 +1,558 @@
+//! `d12` combat chain and healing (RULES.md section 5), as steps a GM walks through:
+//! attack vs Dodge/Mind -> Damage Dice -> damage roll vs Toughness/Will Power with the weapon's
+//! column -> the attacker chooses the row (any lower) -> health, effects and conditions applied.
+//!
+//! Rolls go through the crate's own `opposed` and `damage` kinds (same seed, same dice as a quick
+//! roll); durations and limbs are rolled with the seeded [`Tray`]. Each step takes a state and
+//! returns the new one plus events in words.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+pub use crate::systems::d12::Column;
+use crate::tray::Tray;
+use crate::{request_from_value, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
+
+/// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
+pub const RULINGS: &[&str] = &[
+    "A margin below 3 reaches no row: the attack misses (no Damage Dice).",
+    "Only natural 1s on the Toughness / Will Power roll: a Limb condition (limb rolled d12) with \
+     the duration of the row chosen, at least the Average row's (Limb 1d12 turns).",
+    "A Limb condition from the weapon's Condition column also rolls its limb on the Limb table.",
+    "The same effect (or the same condition on the same limb or kind) does not stack: the higher \
+     row stands.",
+    "Durations such as 1d12 turns are rolled when applied, without Natural 12s.",
+    "Extraordinary removal of a God-Like (48+) effect needs 54, one step past the table.",
+    "Health never goes below 0 (dead) nor above its maximum; the dead are not healed.",
+];
+
+/// Physical attacks meet Dodge then Toughness; mental ones Mind then Will Power.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum AttackKind {
+    Physical,
+    Mental,
+}
+
+/// The weapon's cap on the Damage Dice and the table column it reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Weapon {
+    pub name: String,
+    pub cap: i64,
+    #[cfg_attr(feature = "ts", ts(type = "\"damage\" | \"effect\" | \"condition\""))]
+    pub column: Column,
+}
+
+/// An ability roll: ranks and extra dice (armour, implant), Dazed or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Ability {
+    pub ranks: i64,
+    pub extra_dice: i64,
+    pub dazed: bool,
+}
+
+/// Where the chain stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Stage {
+    /// Roll the attack against Dodge / Mind.
+    Attack,
+    /// Roll the damage against Toughness / Will Power.
+    Damage { damage_dice: i64 },
+    /// The attacker chooses a row, at most `reached`; `limb` when the defence showed only 1s.
+    ChooseRow { reached: i64, limb: Option<String> },
+    /// Nothing more to do (a miss, or the row applied).
+    Done,
+}
+
+/// One attack, from the roll to the wound.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AttackChain {
+    pub kind: AttackKind,
+    pub weapon: Weapon,
+    pub stage: Stage,
+}
+
+/// `{"current": 12, "max": 12}`, as on the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Health {
+    pub current: i64,
+    pub max: i64,
+}
+
+/// A Damage Effect on the character; `row` (1..9) is the table row it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Effect {
+    pub name: String,
+    pub remaining: String,
+    #[serde(default)]
+    pub row: i64,
+}
+
+/// A Damage Condition: `kind` memory / command / dominate / limb, `detail` the limb or extent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Condition {
+    pub kind: String,
+    pub detail: String,
+    pub remaining: String,
+    #[serde(default)]
+    pub row: i64,
+}
+
+/// What the chain and healing change on a character (the sheet's `health`, `effects`,
+/// `conditions`), plus whether Healing Salve was used today.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Wounds {
+    pub health: Health,
+    pub effects: Vec<Effect>,
+    pub conditions: Vec<Condition>,
+    #[serde(default)]
+    pub salve_used_today: bool,
+}
+
+impl Wounds {
+    /// A fresh character: full health, no effects or conditions.
+    pub fn healthy(max: i64) -> Self {
+        Self {
+            health: Health { current: max, max },
+            effects: Vec::new(),
+            conditions: Vec::new(),
+            salve_used_today: false,
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if self.health.max < 1 || !(0..=self.health.max).contains(&self.health.current) {
+            return Err(RulesError::invalid(
+                "health",
+                "current health must be 0 to the maximum, and the maximum at least 1",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_alive(&self) -> Result<(), RulesError> {
+        self.validate()?;
+        if self.health.current == 0 {
+            return Err(RulesError::invalid(
+                "health",
+                "the character is dead (health 0) and cannot be healed",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Natural healing: 1 health a day, up to the maximum; a new day allows Salve again.
+    pub fn heal_days(&self, days: i64) -> Result<(Wounds, Vec<String>), RulesError> {
+        self.check_alive()?;
+        if days < 1 {
+            return Err(RulesError::invalid("days", "heal at least 1 day"));
+        }
+        let mut next = self.clone();
+        next.health.current = (self.health.current + days).min(self.health.max);
+        next.salve_used_today = false;
+        let gained = next.health.current - self.health.current;
+        Ok((
+            next,
+            vec![format!("{days} day(s) of rest: +{gained} health")],
+        ))
+    }
+
+    /// Healing Salve: +1 health, once a day.
+    pub fn salve(&self) -> Result<(Wounds, Vec<String>), RulesError> {
+        self.check_alive()?;
+        if self.salve_used_today {
+            return Err(RulesError::invalid(
+                "salve",
+                "Healing Salve works once a day: heal a day first",
+            ));
+        }
+        let mut next = self.clone();
+        next.health.current = (self.health.current + 1).min(self.health.max);
+        next.salve_used_today = true;
+        let gained = next.health.current - self.health.current;
+        Ok((next, vec![format!("Healing Salve: +{gained} health")]))
+    }
+
+    /// Tries to remove effect or condition `index` (effects first, then conditions) with an
+    /// ability check: >= its row's Roll by ordinary means, >= the next row's by extraordinary.
+    pub fn remove(
+        &self,
+        index: usize,
+        extraordinary: bool,
+        ability: &Ability,
+        seed: u64,
+    ) -> Result<(Wounds, Vec<String>, RollResult), RulesError> {
+        self.validate()?;
+        let (label, row) = match (
+            self.effects.get(index),
+            index.checked_sub(self.effects.len()),
+        ) {
+            (Some(e), _) => (e.name.clone(), e.row),
+            (None, Some(i)) => match self.conditions.get(i) {
+                Some(c) => (format!("{} {}", c.kind, c.detail), c.row),
+                None => {
+                    return Err(RulesError::invalid(
+                        "index",
+                        "no effect or condition at that place in the list",
+                    ))
+                }
+            },
+            (None, None) => unreachable!("index < effects.len() matched above"),
+        };
+        if !(1..=9).contains(&row) {
+            return Err(RulesError::invalid(
+                "row",
+                format!("{label} has no table row (1 to 9) to set the check's difficulty"),
+            ));
+        }
+        let difficulty = if extraordinary {
+            DAMAGE_TABLE.get(row as usize).map_or(54, |r| r.roll)
+        } else {
+            DAMAGE_TABLE[row as usize - 1].roll
+        };
+        let request = request_from_value(json!({"system":"d12","roll":"straight",
+            "ranks":ability.ranks,"extra_dice":ability.extra_dice,"dazed":ability.dazed,
+            "difficulty":difficulty}))?;
+        let rolled = crate::roll(&request, seed)?;
+        let means = if extraordinary {
+            "extraordinary"
+        } else {
+            "ordinary"
+        };
+        let mut next = self.clone();
+        let event = if rolled.success {
+            if index < next.effects.len() {
+                next.effects.remove(index);
+            } else {
+                next.conditions.remove(index - self.effects.len());
+            }
+            format!(
+                "{label} removed by {means} means ({} >= {difficulty})",
+                total(&rolled)
+            )
+        } else {
+            format!(
+                "{label} stays: {means} means needed {difficulty}, rolled {}",
+                total(&rolled)
+            )
+        };
+        Ok((next, vec![event], rolled))
+    }
+}
+
+fn total(rolled: &RollResult) -> i64 {
+    rolled.total.unwrap_or(0)
+}
+
+impl AttackChain {
+    pub fn new(kind: AttackKind, weapon: Weapon) -> Result<Self, RulesError> {
+        if !(0..=20).contains(&weapon.cap) {
+            return Err(RulesError::invalid(
+                "weapon.cap",
+                "a weapon's cap is 0 to 20 dice",
+            ));
+        }
+        Ok(Self {
+            kind,
+            weapon,
+            stage: Stage::Attack,
+        })
+    }
+
+    fn wrong_stage(&self, step: &str) -> RulesError {
+        RulesError::invalid(
+            "stage",
+            format!(
+                "the chain is not waiting for {step} (it is at {:?})",
+                self.stage
+            ),
+        )
+    }
+
+    /// Step 1: the attack ability against Dodge (physical) or Mind (mental).
+    pub fn attack(
+        &self,
+        attacker: &Ability,
+        defender: &Ability,
+        seed: u64,
+    ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
+        if self.stage != Stage::Attack {
+            return Err(self.wrong_stage("the attack roll"));
+        }
+        let request = request_from_value(json!({"system":"d12","roll":"opposed",
+            "attacker_ranks":attacker.ranks,"attacker_extra_dice":attacker.extra_dice,
+            "attacker_dazed":attacker.dazed,"defender_ranks":defender.ranks,
+            "defender_extra_dice":defender.extra_dice,"defender_dazed":defender.dazed}))?;
+        let rolled = crate::roll(&request, seed)?;
+        let damage_dice: i64 = rolled.outcome.parse().unwrap_or(0);
+        let against = match self.kind {
+            AttackKind::Physical => "Dodge",
+            AttackKind::Mental => "Mind",
+        };
+        let mut next = self.clone();
+        let event = if damage_dice == 0 {
+            next.stage = Stage::Done;
+            format!("Attack vs {against}: margin {}, a miss", total(&rolled))
+        } else {
+            next.stage = Stage::Damage { damage_dice };
+            format!(
+                "Attack vs {against}: margin {}, {damage_dice} Damage Dice",
+                total(&rolled)
+            )
+        };
+        Ok((next, vec![event], rolled))
+    }
+
+    /// Step 2: the damage roll against Toughness / Will Power (dazed does not apply here).
+    pub fn damage(
+        &self,
+        defender: &Ability,
+        seed: u64,
+    ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
+        let Stage::Damage { damage_dice } = self.stage else {
+            return Err(self.wrong_stage("the damage roll"));
+        };
+        let request = request_from_value(json!({"system":"d12","roll":"damage",
+            "damage_dice":damage_dice,"cap":self.weapon.cap,"column":self.weapon.column,
+            "defender_ranks":defender.ranks,"defender_extra_dice":defender.extra_dice}))?;
+        let rolled = crate::roll(&request, seed)?;
+        let reached: i64 = rolled.outcome.parse().unwrap_or(0);
+        let limb = rolled
+            .groups
+            .iter()
+            .find(|g| g.label == "Limb d12")
+            .and_then(|g| g.dice.first())
+            .map(|d| LIMBS[d.face as usize - 1].to_string());
+        let mut next = self.clone();
+        let mut events = vec![format!(
+            "Damage roll: margin {}, row {reached}",
+            total(&rolled)
+        )];
+        if let Some(limb) = &limb {
+            events.push(format!(
+                "Only natural 1s on the defence: Limb condition, {limb}"
+            ));
+        }
+        next.stage = if reached == 0 && limb.is_none() {
+            Stage::Done
+        } else {
+            Stage::ChooseRow { reached, limb }
+        };
+        Ok((next, events, rolled))
+    }
+
+    /// Step 3: the attacker's row (any up to the one reached) applied to the defender.
+    /// `condition` names the condition kind (memory, command, dominate, limb) for the
+    /// Condition column; `seed` rolls durations and a Condition-column limb.
+    pub fn choose_row(
+        &self,
+        row: i64,
+        condition: Option<&str>,
+        defender: &Wounds,
+        seed: u64,
+    ) -> Result<(AttackChain, Wounds, Vec<String>), RulesError> {
+        let Stage::ChooseRow { reached, limb } = &self.stage else {
+            return Err(self.wrong_stage("the attacker's choice of row"));
+        };
+        defender.validate()?;
+        if !(0..=*reached).contains(&row) {
+            return Err(RulesError::invalid(
+                "row",
+                format!("choose a row from 0 to {reached}, the row the damage reached"),
+            ));
+        }
+        let mut tray = Tray::new(seed);
+        let mut wounds = defender.clone();
+        let mut events = Vec::new();
+        if row > 0 {
+            let line = &DAMAGE_TABLE[row as usize - 1];
+            match self.weapon.column {
+                Column::Damage => {
+                    let before = wounds.health.current;
+                    wounds.health.current = (before - line.damage).max(0);
+                    events.push(format!(
+                        "Damage {}: health {before} -> {}{}",
+                        line.damage,
+                        wounds.health.current,
+                        if wounds.health.current == 0 {
+                            " (dead)"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+                Column::Effect => {
+                    if let Some((name, duration)) = line.effect.split_once(' ') {
+                        if line.effect != "No Effect" {
+                            let effect = Effect {
+                                name: name.to_string(),
+                                remaining: roll_duration(duration, &mut tray),
+                                row,
+                            };
+                            events.push(add_effect(&mut wounds.effects, effect));
+                        } else {
+                            events.push("No Effect".into());
+                        }
+                    }
+                }
+                Column::Condition => {
+                    let kind = condition.ok_or_else(|| {
+                        RulesError::invalid(
+                            "condition",
+                            "choose the condition: memory, command, dominate or limb",
+                        )
+                    })?;
+                    let (detail, remaining) = condition_of(line.condition, kind, row)?;
+                    let detail = if kind == "limb" {
+                        let limb = LIMBS[tray.roll(12) as usize - 1];
+                        format!(
+                            "{limb}{}",
+                            detail.map_or(String::new(), |d| format!(" {d}"))
+                        )
+                    } else {
+                        detail.unwrap_or_default()
+                    };
+                    let cond = Condition {
+                        kind: kind.to_string(),
+                        detail,
+                        remaining: remaining
+                            .map_or("until removed".into(), |d| roll_duration(&d, &mut tray)),
+                        row,
+                    };
+                    events.push(add_condition(&mut wounds.conditions, cond));
+                }
+            }
+        }
+        if let Some(limb) = limb {
+            let limb_row = row.max(2);
+            let (detail, remaining) = condition_of(
+                DAMAGE_TABLE[limb_row as usize - 1].condition,
+                "limb",
+                limb_row,
+            )?;
+            let cond = Condition {
+                kind: "limb".into(),
+                detail: format!(
+                    "{limb}{}",
+                    detail.map_or(String::new(), |d| format!(" {d}"))
+                ),
+                remaining: remaining
+                    .map_or("until removed".into(), |d| roll_duration(&d, &mut tray)),
+                row: limb_row,
+            };
+            events.push(add_condition(&mut wounds.conditions, cond));
+        }
+        let mut next = self.clone();
+        next.stage = Stage::Done;
+        Ok((next, wounds, events))
+    }
+}
+
+/// Reads one condition kind off a row's Condition text ("Memory 1 day; Command 1 turn; ...").
+/// Returns (detail, duration): `Limb Severed` -> (Some("Severed"), None); `Memory All` ->
+/// (Some("All"), None); `Limb 1d12 turns` -> (None, Some("1d12 turns")).
+fn condition_of(
+    text: &str,
+    kind: &str,
+    row: i64,
+) -> Result<(Option<String>, Option<String>), RulesError> {
+    let part = text
+        .split("; ")
+        .find(|p| p.to_lowercase().starts_with(&format!("{kind} ")))
+        .ok_or_else(|| {
+            RulesError::invalid(
+                "condition",
+                format!("row {row} gives no {kind} condition (it reads: {text})"),
+            )
+        })?;
+    let rest = &part[kind.len() + 1..];
+    let timed = rest.starts_with(|c: char| c.is_ascii_digit());
+    Ok(if timed {
+        (None, Some(rest.to_string()))
+    } else {
+        (Some(rest.to_string()), None)
+    })
+}
+
+/// "1d12 turns" -> e.g. "7 turns"; "1 turn" stays.
+fn roll_duration(text: &str, tray: &mut Tray) -> String {
+    let Some((amount, unit)) = text.split_once(' ') else {
+        return text.to_string();
+    };
+    match amount.split_once("d12") {
+        Some((n, "")) => {
+            let n: usize = n.parse().unwrap_or(1);
+            let sum: u32 = tray.roll_many(n, 12).iter().sum();
+            let unit = if sum == 1 {
+                unit.trim_end_matches('s')
+            } else {
+                unit
+            };
+            format!("{sum} {unit}")
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// Adds an effect unless the same effect already stands at a row as high; the higher replaces.
+fn add_effect(effects: &mut Vec<Effect>, effect: Effect) -> String {
+    match effects.iter_mut().find(|e| e.name == effect.name) {
+        Some(old) if old.row >= effect.row => format!(
+            "{} {} does not stack: the {} already there stands",
+            effect.name, effect.remaining, old.remaining
+        ),
+        Some(old) => {
+            let text = format!(
+                "{} {} replaces the lower {}",
+                effect.name, effect.remaining, old.remaining
+            );
+            *old = effect;
+            text
+        }
+        None => {
+            let text = format!("{} {}", effect.name, effect.remaining);
+            effects.push(effect);
+            text
+        }
+    }
+}
+
+/// Conditions stack only across kinds and limbs (the limb is the first word(s) of `detail`).
+fn add_condition(conditions: &mut Vec<Condition>, cond: Condition) -> String {
+    let same = |c: &Condition| {
+        c.kind == cond.kind
+            && (c.kind != "limb"
+                || c.detail.trim_end_matches(" Severed")
+                    == cond.detail.trim_end_matches(" Severed"))
+    };
+    let label = format!("{} condition {} {}", cond.kind, cond.detail, cond.remaining);
+    match conditions.iter_mut().find(|c| same(c)) {
+        Some(old) if old.row >= cond.row => {
+            format!("{label} does not stack: the higher one already there stands")
+        }
+        Some(old) => {
+            *old = cond;
+            format!("{label} replaces the lower one")
+        }
+        None => {
+            conditions.push(cond);
+            label
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "d12_chain_tests.rs"]
+mod tests;

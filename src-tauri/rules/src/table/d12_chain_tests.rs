@@ -1,0 +1,260 @@
+use super::*;
+use proptest::prelude::*;
+
+fn weapon(cap: i64, column: Column) -> Weapon {
+    Weapon {
+        name: "Test".into(),
+        cap,
+        column,
+    }
+}
+
+/// A chain waiting for the attacker's row, as if the damage had reached `reached`.
+fn at_row(column: Column, reached: i64, limb: Option<&str>) -> AttackChain {
+    AttackChain {
+        kind: AttackKind::Physical,
+        weapon: weapon(9, column),
+        stage: Stage::ChooseRow {
+            reached,
+            limb: limb.map(str::to_string),
+        },
+    }
+}
+
+fn ranks(ranks: i64) -> Ability {
+    Ability {
+        ranks,
+        ..Ability::default()
+    }
+}
+
+#[test]
+fn damage_column_takes_the_rows_health_and_any_lower_row() {
+    // Row 3 (Roll 12) deals Damage 2: 12 -> 10. The attacker may choose row 2 instead: 1.
+    let healthy = Wounds::healthy(12);
+    let (chain, hurt, _) = at_row(Column::Damage, 3, None)
+        .choose_row(3, None, &healthy, 1)
+        .unwrap();
+    assert_eq!(hurt.health.current, 10);
+    assert_eq!(chain.stage, Stage::Done);
+    let (_, lighter, _) = at_row(Column::Damage, 3, None)
+        .choose_row(2, None, &healthy, 1)
+        .unwrap();
+    assert_eq!(lighter.health.current, 11);
+    let err = at_row(Column::Damage, 3, None)
+        .choose_row(4, None, &healthy, 1)
+        .unwrap_err();
+    assert!(
+        err.to_string().starts_with("row: choose a row from 0 to 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn health_stops_at_zero_dead() {
+    let mut wounds = Wounds::healthy(12);
+    wounds.health.current = 3;
+    let (_, after, events) = at_row(Column::Damage, 9, None)
+        .choose_row(9, None, &wounds, 1)
+        .unwrap();
+    assert_eq!(after.health.current, 0);
+    assert!(events[0].ends_with("(dead)"), "{events:?}");
+    assert!(after.heal_days(1).is_err());
+}
+
+#[test]
+fn the_same_effect_does_not_stack_the_higher_stands() {
+    let chain = at_row(Column::Effect, 9, None);
+    let w = Wounds::healthy(12);
+    let (_, w, _) = chain.choose_row(3, None, &w, 1).unwrap(); // Stunned 1 turn
+    assert_eq!(w.effects.len(), 1);
+    assert_eq!(
+        (w.effects[0].name.as_str(), w.effects[0].remaining.as_str()),
+        ("Stunned", "1 turn")
+    );
+    let (_, w, _) = chain.choose_row(2, None, &w, 1).unwrap(); // Dazed 1 turn: another effect
+    assert_eq!(w.effects.len(), 2);
+    let (_, w, _) = chain.choose_row(4, None, &w, 1).unwrap(); // Stunned 1d12 turns replaces
+    let stunned: Vec<_> = w.effects.iter().filter(|e| e.name == "Stunned").collect();
+    assert_eq!(stunned.len(), 1);
+    assert_eq!(stunned[0].row, 4);
+    assert!(stunned[0].remaining.ends_with("turns") || stunned[0].remaining == "1 turn");
+    let (_, again, events) = chain.choose_row(3, None, &w, 1).unwrap(); // lower: stays
+    assert_eq!(again.effects, w.effects);
+    assert!(events[0].contains("does not stack"), "{events:?}");
+    let (_, none, events) = chain.choose_row(1, None, &Wounds::healthy(12), 1).unwrap();
+    assert!(none.effects.is_empty());
+    assert_eq!(events, vec!["No Effect".to_string()]);
+}
+
+#[test]
+fn condition_column_reads_the_chosen_kind_of_the_row() {
+    let chain = at_row(Column::Condition, 9, None);
+    let w = Wounds::healthy(12);
+    let (_, w, _) = chain.choose_row(4, Some("limb"), &w, 5).unwrap(); // Limb 1 day
+    assert_eq!(w.conditions[0].kind, "limb");
+    assert_eq!(w.conditions[0].remaining, "1 day");
+    assert!(
+        LIMBS.contains(&w.conditions[0].detail.as_str()),
+        "{:?}",
+        w.conditions
+    );
+    let (_, w, _) = chain.choose_row(6, Some("memory"), &w, 5).unwrap(); // Memory All
+    assert_eq!(
+        (
+            w.conditions[1].detail.as_str(),
+            w.conditions[1].remaining.as_str()
+        ),
+        ("All", "until removed")
+    );
+    let (_, w2, _) = chain
+        .choose_row(9, Some("limb"), &Wounds::healthy(12), 5)
+        .unwrap();
+    assert!(
+        w2.conditions[0].detail.ends_with(" Severed"),
+        "{:?}",
+        w2.conditions
+    );
+    let err = chain.choose_row(2, Some("dominate"), &w, 5).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("condition: row 2 gives no dominate"),
+        "{err}"
+    );
+    let err = chain.choose_row(2, None, &w, 5).unwrap_err();
+    assert!(err.to_string().starts_with("condition: "), "{err}");
+}
+
+#[test]
+fn all_natural_ones_give_a_limb_condition_even_on_a_miss() {
+    let (chain, w, events) = at_row(Column::Damage, 0, Some("Nose"))
+        .choose_row(0, None, &Wounds::healthy(12), 3)
+        .unwrap();
+    assert_eq!(chain.stage, Stage::Done);
+    assert_eq!(w.health.current, 12);
+    let limb = &w.conditions[0];
+    assert_eq!(
+        (limb.kind.as_str(), limb.detail.as_str(), limb.row),
+        ("limb", "Nose", 2)
+    );
+    // Row 2's Limb 1d12 turns, rolled: 1 to 12 turns.
+    let n: i64 = limb.remaining.split(' ').next().unwrap().parse().unwrap();
+    assert!((1..=12).contains(&n), "{}", limb.remaining);
+    assert!(events[0].starts_with("limb condition Nose"), "{events:?}");
+}
+
+#[test]
+fn steps_out_of_order_are_refused_by_stage() {
+    let chain = AttackChain::new(AttackKind::Mental, weapon(2, Column::Damage)).unwrap();
+    let err = chain.damage(&ranks(1), 1).unwrap_err();
+    assert!(err
+        .to_string()
+        .starts_with("stage: the chain is not waiting for the damage roll"));
+    assert!(chain.choose_row(0, None, &Wounds::healthy(12), 1).is_err());
+    assert!(AttackChain::new(AttackKind::Physical, weapon(21, Column::Damage)).is_err());
+}
+
+/// A full chain, ranks 4 against 0: the first seeds that hit, damage and hurt.
+fn full_chain(seed: u64) -> Option<(Vec<String>, Wounds)> {
+    let chain = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
+    let (chain, mut events, _) = chain.attack(&ranks(4), &ranks(0), seed).unwrap();
+    if chain.stage == Stage::Done {
+        return None;
+    }
+    let (chain, more, _) = chain.damage(&ranks(0), seed + 1).unwrap();
+    events.extend(more);
+    let Stage::ChooseRow { reached, .. } = chain.stage else {
+        return None;
+    };
+    let (done, wounds, more) = chain
+        .choose_row(reached, None, &Wounds::healthy(12), seed + 2)
+        .unwrap();
+    assert_eq!(done.stage, Stage::Done);
+    events.extend(more);
+    Some((events, wounds))
+}
+
+#[test]
+fn a_full_chain_is_deterministic_by_seed() {
+    let (seed, (events, wounds)) = (0..200)
+        .find_map(|s| full_chain(s).map(|r| (s, r)))
+        .expect("ranks 4 against 0 hits within 200 seeds");
+    assert!(
+        events[0].starts_with("Attack vs Dodge: margin "),
+        "{events:?}"
+    );
+    assert!(wounds.health.current < 12, "{events:?}");
+    assert_eq!(full_chain(seed), Some((events, wounds)));
+}
+
+#[test]
+fn healing_by_days_and_salve_once_a_day_never_past_max() {
+    let mut w = Wounds::healthy(12);
+    w.health.current = 8;
+    let (w, _) = w.salve().unwrap();
+    assert_eq!(w.health.current, 9);
+    let err = w.salve().unwrap_err();
+    assert!(err.to_string().starts_with("salve: "), "{err}");
+    let (w, _) = w.heal_days(2).unwrap();
+    assert_eq!(w.health.current, 11);
+    let (w, _) = w.salve().unwrap();
+    let (w, events) = w.heal_days(5).unwrap();
+    assert_eq!(w.health.current, 12);
+    assert_eq!(events, vec!["5 day(s) of rest: +0 health".to_string()]);
+    assert!(w.heal_days(0).is_err());
+}
+
+#[test]
+fn removal_needs_the_rows_roll_or_the_next_rows_by_extraordinary_means() {
+    let mut w = Wounds::healthy(12);
+    w.effects.push(Effect {
+        name: "Stunned".into(),
+        remaining: "1 turn".into(),
+        row: 3,
+    });
+    for seed in 0..40 {
+        for (extraordinary, needed) in [(false, 12), (true, 18)] {
+            let (after, events, rolled) = w.remove(0, extraordinary, &ranks(2), seed).unwrap();
+            let total = rolled.total.unwrap();
+            assert_eq!(after.effects.is_empty(), total >= needed, "{events:?}");
+            assert!(events[0].contains(&needed.to_string()), "{events:?}");
+        }
+    }
+    let err = w.remove(1, false, &ranks(2), 1).unwrap_err();
+    assert!(err.to_string().starts_with("index: "), "{err}");
+}
+
+fn any_step() -> impl Strategy<Value = (u8, i64, u8, u64)> {
+    (0u8..3, 0i64..=9, 0u8..4, any::<u64>())
+}
+
+proptest! {
+    /// Any rows in any columns: health stays within 0..=max, no effect twice, no condition kind
+    /// (or limb) twice, and the JSON round-trips.
+    #[test]
+    fn wounds_stay_within_bounds_and_never_duplicate(steps in proptest::collection::vec(any_step(), 0..30)) {
+        let mut w = Wounds::healthy(12);
+        for (column, row, kind, seed) in steps {
+            let column = [Column::Damage, Column::Effect, Column::Condition][column as usize];
+            let kind = ["memory", "command", "dominate", "limb"][kind as usize];
+            let limb = (seed % 5 == 0).then_some(LIMBS[(seed % 12) as usize]);
+            if let Ok((_, next, _)) = at_row(column, 9, limb).choose_row(row, Some(kind), &w, seed) {
+                w = next;
+            }
+            prop_assert!((0..=w.health.max).contains(&w.health.current));
+            let mut names: Vec<_> = w.effects.iter().map(|e| e.name.clone()).collect();
+            names.sort();
+            names.dedup();
+            prop_assert_eq!(names.len(), w.effects.len());
+            let mut keys: Vec<_> = w.conditions.iter().map(|c| {
+                let limb = if c.kind == "limb" { c.detail.trim_end_matches(" Severed") } else { "" };
+                format!("{}/{limb}", c.kind)
+            }).collect();
+            keys.sort();
+            keys.dedup();
+            prop_assert_eq!(keys.len(), w.conditions.len());
+        }
+        let json = serde_json::to_string(&w).unwrap();
+        prop_assert_eq!(serde_json::from_str::<Wounds>(&json).unwrap(), w);
+    }
+}
