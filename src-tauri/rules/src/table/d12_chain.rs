@@ -132,6 +132,20 @@ impl Wounds {
         }
     }
 
+    /// Dazed (one fewer d12 on every roll) while a Dazed effect stands.
+    pub fn is_dazed(&self) -> bool {
+        self.effects.iter().any(|e| e.name == "Dazed")
+    }
+
+    /// This character's ability roll: its ranks and extra dice, Dazed from its effects.
+    pub fn ability(&self, ranks: i64, extra_dice: i64) -> Ability {
+        Ability {
+            ranks,
+            extra_dice,
+            dazed: self.is_dazed(),
+        }
+    }
+
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.health.max < 1 || !(0..=self.health.max).contains(&self.health.current) {
             return Err(RulesError::invalid(

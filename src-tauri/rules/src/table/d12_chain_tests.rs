@@ -258,3 +258,49 @@ proptest! {
         prop_assert_eq!(serde_json::from_str::<Wounds>(&json).unwrap(), w);
     }
 }
+
+#[test]
+fn each_step_reads_the_table_by_hand_and_caps_the_damage_dice() {
+    // Margin -> Damage Dice by RULES.md's table: below 3 a miss, 3..5 -> 1, 6..11 -> 2,
+    // 12..17 -> 3, then one more per 6, 48+ -> 9.
+    let by_hand = |margin: i64| match margin {
+        m if m < 3 => 0,
+        m if m < 6 => 1,
+        m if m < 12 => 2,
+        m => (m / 6 + 1).min(9),
+    };
+    let start = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
+    for seed in 0..60 {
+        let (chain, _, rolled) = start.attack(&ranks(3), &ranks(1), seed).unwrap();
+        let expected = by_hand(rolled.total.unwrap());
+        match chain.stage {
+            Stage::Damage { damage_dice } => assert_eq!(damage_dice, expected),
+            Stage::Done => assert_eq!(expected, 0),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    // 5 Damage Dice through a cap-2 weapon: the base d12 plus 2, no +1s.
+    let five = AttackChain {
+        stage: Stage::Damage { damage_dice: 5 },
+        ..start
+    };
+    for seed in 0..20 {
+        let (_, _, rolled) = five.damage(&ranks(1), seed).unwrap();
+        let thrown = rolled.groups[0]
+            .dice
+            .iter()
+            .filter(|d| d.state != crate::DieState::Bonus)
+            .count();
+        assert_eq!(thrown, 3, "{:?}", rolled.groups[0]);
+    }
+}
+
+#[test]
+fn a_dazed_effect_makes_the_wounded_roll_dazed() {
+    let (_, w, _) = at_row(Column::Effect, 2, None)
+        .choose_row(2, None, &Wounds::healthy(12), 1)
+        .unwrap();
+    assert!(w.is_dazed());
+    assert!(!Wounds::healthy(12).is_dazed());
+    assert!(w.ability(2, 1).dazed);
+}
