@@ -6,10 +6,11 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Key } from 'selenium-webdriver';
-import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { RostersPage, WAIT_MS } from './rosters-page.mjs';
 
 const SYSTEMS = [
@@ -311,11 +312,12 @@ describe('a database file Rollbook refuses', { timeout: 5 * 60_000 }, () => {
   let file;
   after(async () => {
     await refused?.stop();
-    if (file) rmSync(file, { force: true });
+    if (file) rmSync(dirname(file), { recursive: true, force: true });
   });
 
   test('shows what happened, that nothing changed, and where the file is', async () => {
-    file = join(REPO_ROOT, 'target', `not-a-database-${process.pid}.txt`);
+    // Its own temp folder: the repository's target/ may not exist (CARGO_TARGET_DIR elsewhere).
+    file = join(mkdtempSync(join(tmpdir(), 'rollbook-refused-')), 'not-a-database.txt');
     const content = 'my session notes, not a database\n';
     writeFileSync(file, content);
     refused = await startApp({ env: { ROLLBOOK_DB: file } });
