@@ -167,6 +167,33 @@ impl Wounds {
         Ok(())
     }
 
+    /// Time passes: every effect and condition timed in `unit` (turn, hour, day, week, month,
+    /// year) counts down by `amount`; those that reach 0 end. Other units are left alone.
+    pub fn elapse(&self, amount: i64, unit: &str) -> Result<(Wounds, Vec<String>), RulesError> {
+        self.validate()?;
+        if amount < 1 {
+            return Err(RulesError::invalid(
+                "amount",
+                "let at least 1 unit of time pass",
+            ));
+        }
+        if !UNITS.contains(&unit) {
+            return Err(RulesError::invalid(
+                "unit",
+                format!("time passes in one of: {}", UNITS.join(", ")),
+            ));
+        }
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.effects
+            .retain_mut(|e| count_down(&mut e.remaining, amount, unit, &e.name, &mut events));
+        next.conditions.retain_mut(|c| {
+            let label = format!("{} condition {}", c.kind, c.detail);
+            count_down(&mut c.remaining, amount, unit, &label, &mut events)
+        });
+        Ok((next, events))
+    }
+
     /// Natural healing: 1 health a day, up to the maximum; a new day allows Salve again.
     pub fn heal_days(&self, days: i64) -> Result<(Wounds, Vec<String>), RulesError> {
         self.check_alive()?;
@@ -518,6 +545,33 @@ fn roll_duration(text: &str, tray: &mut Tray) -> String {
         }
         _ => text.to_string(),
     }
+}
+
+/// The units a duration is counted in (singular).
+const UNITS: [&str; 6] = ["turn", "hour", "day", "week", "month", "year"];
+
+/// Counts `remaining` ("3 turns") down by `amount` if it is in `unit`; false when it ends.
+fn count_down(
+    remaining: &mut String,
+    amount: i64,
+    unit: &str,
+    label: &str,
+    events: &mut Vec<String>,
+) -> bool {
+    let Some((n, its_unit)) = remaining.split_once(' ') else {
+        return true;
+    };
+    let (Ok(n), true) = (n.parse::<i64>(), its_unit.trim_end_matches('s') == unit) else {
+        return true;
+    };
+    let left = n - amount;
+    if left <= 0 {
+        events.push(format!("{label} ends"));
+        return false;
+    }
+    *remaining = format!("{left} {unit}{}", if left == 1 { "" } else { "s" });
+    events.push(format!("{label}: {remaining} left"));
+    true
 }
 
 /// Adds an effect unless the same effect already stands at a row as high; the higher replaces.

@@ -304,3 +304,30 @@ fn a_dazed_effect_makes_the_wounded_roll_dazed() {
     assert!(!Wounds::healthy(12).is_dazed());
     assert!(w.ability(2, 1).dazed);
 }
+
+#[test]
+fn time_counts_down_durations_in_their_own_unit() {
+    let mut w = Wounds::healthy(12);
+    w.effects.push(Effect {
+        name: "Stunned".into(),
+        remaining: "3 turns".into(),
+        row: 4,
+    });
+    w.conditions.push(Condition {
+        kind: "limb".into(),
+        detail: "Nose".into(),
+        remaining: "1 day".into(),
+        row: 4,
+    });
+    let (w, events) = w.elapse(2, "turn").unwrap();
+    assert_eq!(w.effects[0].remaining, "1 turn");
+    assert_eq!(w.conditions[0].remaining, "1 day");
+    assert_eq!(events, vec!["Stunned: 1 turn left".to_string()]);
+    let (w, events) = w.elapse(1, "turn").unwrap();
+    assert!(w.effects.is_empty());
+    assert_eq!(events, vec!["Stunned ends".to_string()]);
+    let (w, _) = w.elapse(1, "day").unwrap();
+    assert!(w.conditions.is_empty());
+    let err = w.elapse(1, "fortnight").unwrap_err();
+    assert!(err.to_string().starts_with("unit: "), "{err}");
+}
