@@ -116,17 +116,10 @@ impl UniverseSheet {
     }
 }
 
-/// `A`,`2`..`10`,`J`,`Q`,`K` then `S`,`H`,`D`,`C`. Jokers are never kept as fate (RULES.md).
+/// `A`,`2`..`10`,`J`,`Q`,`K` then `S`,`H`,`D`,`C`, as the rules crate's Universe deck writes
+/// them. Jokers are never kept as fate (RULES.md).
 pub fn is_card(card: &str) -> bool {
-    let Some(suit) = card.chars().last() else {
-        return false;
-    };
-    let rank = &card[..card.len() - suit.len_utf8()];
-    matches!(suit, 'S' | 'H' | 'D' | 'C')
-        && matches!(
-            rank,
-            "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K"
-        )
+    rollbook_rules::table::universe_deck::Card::parse(card).is_ok_and(|card| !card.is_joker())
 }
 
 #[cfg(test)]
