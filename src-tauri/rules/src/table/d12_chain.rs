@@ -240,7 +240,7 @@ impl Wounds {
             self.effects.get(index),
             index.checked_sub(self.effects.len()),
         ) {
-            (Some(e), _) => (e.name.clone(), e.row),
+            (Some(e), _) => (e.name.clone(), effect_row(e)),
             (None, Some(i)) => match self.conditions.get(i) {
                 Some(c) => (format!("{} {}", c.kind, c.detail), c.row),
                 None => {
@@ -545,6 +545,33 @@ fn roll_duration(text: &str, tray: &mut Tray) -> String {
         }
         _ => text.to_string(),
     }
+}
+
+/// An effect's table row: its own, or for a sheet effect without one, the row whose Damage
+/// Effect names it with that duration ("Stunned 1 turn" row 3, "Stunned 5 turns" row 4).
+fn effect_row(effect: &Effect) -> i64 {
+    if effect.row > 0 {
+        return effect.row;
+    }
+    let unit = |text: &str| {
+        text.split(' ')
+            .nth(1)
+            .map(|u| u.trim_end_matches('s').to_string())
+    };
+    let rows = || {
+        DAMAGE_TABLE.iter().zip(1..).filter_map(|(line, row)| {
+            let (name, duration) = line.effect.split_once(' ')?;
+            (name == effect.name).then_some((duration, row))
+        })
+    };
+    rows()
+        .find(|(duration, _)| *duration == effect.remaining)
+        .or_else(|| {
+            rows().find(|(duration, _)| {
+                duration.starts_with("1d12 ") && unit(duration) == unit(&effect.remaining)
+            })
+        })
+        .map_or(0, |(_, row)| row)
 }
 
 /// The units a duration is counted in (singular).

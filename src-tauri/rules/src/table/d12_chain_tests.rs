@@ -331,3 +331,26 @@ fn time_counts_down_durations_in_their_own_unit() {
     let err = w.elapse(1, "fortnight").unwrap_err();
     assert!(err.to_string().starts_with("unit: "), "{err}");
 }
+
+#[test]
+fn a_sheet_effect_without_a_row_is_read_off_the_table() {
+    let sheet = |name: &str, remaining: &str| Effect {
+        name: name.into(),
+        remaining: remaining.into(),
+        row: 0,
+    };
+    assert_eq!(effect_row(&sheet("Dazed", "1 turn")), 2);
+    assert_eq!(effect_row(&sheet("Stunned", "1 turn")), 3);
+    assert_eq!(effect_row(&sheet("Stunned", "7 turns")), 4);
+    assert_eq!(effect_row(&sheet("Unconscious", "3 hours")), 6);
+    assert_eq!(effect_row(&sheet("Coma", "2 months")), 9);
+    assert_eq!(effect_row(&sheet("Confused", "1 turn")), 0);
+    let mut w = Wounds::healthy(12);
+    w.effects.push(sheet("Confused", "1 turn"));
+    let err = w.remove(0, false, &ranks(1), 1).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("row: Confused has no table row"),
+        "{err}"
+    );
+}
