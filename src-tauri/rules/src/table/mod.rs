@@ -1,6 +1,6 @@
 //! Running state at the table (issue 6): pure state rules, state in -> action -> new state + events.
 
+pub mod d12_chain;
+pub mod genre_state;
 pub mod universe_deck;
 pub mod universe_fate;
-pub mod genre_state;
-pub mod d12_chain;
