@@ -1,0 +1,105 @@
+use super::*;
+use proptest::prelude::*;
+
+#[test]
+fn failed_attempts_take_dice_in_the_ruled_order() {
+    // RULES.md: human skill, human attribute, super skill, super dice.
+    let mut task = MarksTask::new([2, 1, 1, 1], 0, 1);
+    let mut seen = vec![task.dice_left()];
+    for _ in 0..5 {
+        task.failed_attempts += 1;
+        seen.push(task.dice_left());
+    }
+    assert_eq!(
+        seen,
+        vec![
+            [2, 1, 1, 1],
+            [2, 0, 1, 1],
+            [1, 0, 1, 1],
+            [0, 0, 1, 1],
+            [0, 0, 1, 0],
+            [0, 0, 0, 0],
+        ]
+    );
+}
+
+#[test]
+fn the_next_request_carries_difficulty_plus_failures() {
+    let mut task = MarksTask::new([3, 3, 0, 0], 2, 1);
+    task.failed_attempts = 1;
+    let request = task.next_request();
+    assert_eq!(request["roll"], "pool");
+    assert_eq!(request["penalty"], 3);
+    assert!(crate::request_from_value(request).is_ok());
+}
+
+#[test]
+fn an_attempt_rolls_the_same_dice_as_a_quick_roll() {
+    let task = MarksTask::new([3, 3, 0, 0], 0, 1);
+    let quick = crate::roll(&crate::request_from_value(task.next_request()).unwrap(), 42).unwrap();
+    let (next, events) = task.apply(&MarksTaskAction::Attempt { seed: 42 }).unwrap();
+    assert!(events[0].contains(&quick.detail));
+    assert_eq!(next.done, quick.success);
+    assert_eq!(next.failed_attempts, i64::from(!quick.success));
+}
+
+#[test]
+fn a_task_fails_until_no_dice_are_left_then_refuses() {
+    // One die cannot reach 200 Marks, so the attempt fails; its failure takes the only die, and
+    // the next attempt is refused.
+    let mut task = MarksTask::new([1, 0, 0, 0], 0, 200);
+    let (next, _) = task.apply(&MarksTaskAction::Attempt { seed: 1 }).unwrap();
+    assert_eq!(next.failed_attempts, 1);
+    assert_eq!(next.dice_left(), [0, 0, 0, 0]);
+    let err = next
+        .apply(&MarksTaskAction::Attempt { seed: 2 })
+        .unwrap_err();
+    assert!(err.to_string().contains("no dice"), "{err}");
+    task.done = true;
+    assert!(task.apply(&MarksTaskAction::Attempt { seed: 3 }).is_err());
+}
+
+#[test]
+fn invalid_states_are_refused() {
+    let mut task = MarksTask::new([3, 0, 0, 0], 0, 1);
+    task.failed_attempts = -1;
+    let err = task
+        .apply(&MarksTaskAction::Attempt { seed: 1 })
+        .unwrap_err();
+    assert!(err.to_string().contains("failed_attempts"), "{err}");
+}
+
+#[test]
+fn json_round_trips() {
+    let task = MarksTask::new([3, 2, 1, 0], 1, 3);
+    let text = serde_json::to_string(&task).unwrap();
+    assert_eq!(serde_json::from_str::<MarksTask>(&text).unwrap(), task);
+    let action: MarksTaskAction = serde_json::from_str(r#"{"action":"attempt","seed":7}"#).unwrap();
+    assert_eq!(action, MarksTaskAction::Attempt { seed: 7 });
+}
+
+proptest! {
+    #[test]
+    fn dice_never_negative_and_failures_never_decrease(
+        pool in proptest::array::uniform4(0i64..4),
+        difficulty in 0i64..3,
+        needed in 1i64..6,
+        seeds in proptest::collection::vec(any::<u64>(), 1..8),
+    ) {
+        prop_assume!(pool.iter().sum::<i64>() > 0);
+        let mut task = MarksTask::new(pool, difficulty, needed);
+        for seed in seeds {
+            prop_assert!(task.dice_left().iter().all(|d| *d >= 0));
+            let before = task.failed_attempts;
+            match task.apply(&MarksTaskAction::Attempt { seed }) {
+                Ok((next, _)) => {
+                    prop_assert!(next.failed_attempts >= before);
+                    let text = serde_json::to_string(&next).unwrap();
+                    prop_assert_eq!(serde_json::from_str::<MarksTask>(&text).unwrap(), next.clone());
+                    task = next;
+                }
+                Err(_) => prop_assert!(task.done || task.dice_left().iter().sum::<i64>() == 0),
+            }
+        }
+    }
+}
