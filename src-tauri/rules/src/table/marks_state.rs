@@ -17,7 +17,14 @@ pub const RULINGS: &[&str] = &[
      the dice come off in the order human skill, human attribute, super skill, super dice.",
     "An attempt is refused once penalties leave no dice to roll: the task cannot be tried again.",
     "A task that succeeded is done: it cannot be attempted again.",
+    "An extended task rolls one step at a time, each step a `pool` roll of its own seed; reaching \
+     the plateau before the minimum steps completes the task on the minimum step.",
 ];
+
+/// Parses and checks a request as the engine's own kind does (field ranges, pool size).
+fn checked(request: Value) -> Result<(), RulesError> {
+    crate::request_from_value(request)?.validate(crate::HouseRules::ruled())
+}
 
 /// A task the character keeps trying: its pool before penalties and how it has gone so far.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,7 +111,7 @@ impl MarksTask {
                 return Err(RulesError::invalid(name, "cannot be negative"));
             }
         }
-        crate::request_from_value(self.next_request()).map(drop)
+        checked(self.next_request())
     }
 
     /// Applies an action: the new task plus the events to show the GM.
@@ -140,6 +147,149 @@ impl MarksTask {
                 "Failed: the next attempt is at -{} dice (ruling: one more die per failed attempt).",
                 next.penalty()
             ));
+        }
+        Ok((next, events))
+    }
+}
+
+/// Where an extended task stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ExtendedStatus {
+    Running,
+    /// The plateau was reached; the task completes on this step (never before the minimum).
+    Completed {
+        on_step: i64,
+    },
+    /// The maximum steps passed without reaching the plateau.
+    Failed,
+}
+
+/// An extended task rolled at the table one time step at a time (the `extended` kind's rules).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExtendedTask {
+    pub attribute_dice: i64,
+    pub skill_dice: i64,
+    pub super_dice: i64,
+    pub super_skill_dice: i64,
+    pub penalty: i64,
+    pub plateau: i64,
+    pub min_steps: i64,
+    pub max_steps: i64,
+    /// Steps rolled so far.
+    pub steps: i64,
+    /// Marks added up so far.
+    pub marks: i64,
+    pub status: ExtendedStatus,
+}
+
+/// One change to an extended task.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ExtendedAction {
+    /// One time step passes: the pool is rolled with this seed.
+    Step { seed: u64 },
+}
+
+impl ExtendedTask {
+    /// A fresh task: `pool` is (attribute, skill, super, super skill) dice.
+    pub fn new(pool: [i64; 4], penalty: i64, plateau: i64, steps: (i64, i64)) -> Self {
+        let [attribute_dice, skill_dice, super_dice, super_skill_dice] = pool;
+        Self {
+            attribute_dice,
+            skill_dice,
+            super_dice,
+            super_skill_dice,
+            penalty,
+            plateau,
+            min_steps: steps.0,
+            max_steps: steps.1,
+            steps: 0,
+            marks: 0,
+            status: ExtendedStatus::Running,
+        }
+    }
+
+    /// The task as the engine's `extended` request (its fields are checked by that kind).
+    pub fn extended_request(&self) -> Value {
+        json!({
+            "system": "marks",
+            "roll": "extended",
+            "attribute_dice": self.attribute_dice,
+            "skill_dice": self.skill_dice,
+            "super_dice": self.super_dice,
+            "super_skill_dice": self.super_skill_dice,
+            "penalty": self.penalty,
+            "plateau": self.plateau,
+            "min_steps": self.min_steps,
+            "max_steps": self.max_steps,
+        })
+    }
+
+    /// One step's roll as a `marks` `pool` request.
+    pub fn step_request(&self) -> Value {
+        json!({
+            "system": "marks",
+            "roll": "pool",
+            "attribute_dice": self.attribute_dice,
+            "skill_dice": self.skill_dice,
+            "super_dice": self.super_dice,
+            "super_skill_dice": self.super_skill_dice,
+            "penalty": self.penalty,
+            "needed": 0,
+        })
+    }
+
+    /// Refuses a state no sequence of steps can reach.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        checked(self.extended_request())?;
+        if !(0..=self.max_steps).contains(&self.steps) {
+            return Err(RulesError::invalid(
+                "steps",
+                format!("must be between 0 and the maximum ({})", self.max_steps),
+            ));
+        }
+        if self.marks < 0 {
+            return Err(RulesError::invalid("marks", "cannot be negative"));
+        }
+        Ok(())
+    }
+
+    /// Applies a step: the new task plus the events to show the GM.
+    pub fn apply(
+        &self,
+        action: &ExtendedAction,
+    ) -> Result<(ExtendedTask, Vec<String>), RulesError> {
+        self.validate()?;
+        let ExtendedAction::Step { seed } = action;
+        if self.status != ExtendedStatus::Running {
+            return Err(RulesError::invalid(
+                "status",
+                "this extended task is over; start a new one to roll again",
+            ));
+        }
+        let request = crate::request_from_value(self.step_request())?;
+        let result = crate::roll(&request, *seed)?;
+        let mut next = self.clone();
+        next.steps += 1;
+        next.marks += result.total.unwrap_or(0);
+        let mut events = vec![format!(
+            "Step {}: {}; {} of {} Marks",
+            next.steps, result.detail, next.marks, self.plateau
+        )];
+        if next.marks >= self.plateau {
+            let on_step = next.steps.max(self.min_steps);
+            next.status = ExtendedStatus::Completed { on_step };
+            events.push(format!(
+                "The plateau is reached: the task completes on step {on_step}."
+            ));
+        } else if next.steps == self.max_steps {
+            next.status = ExtendedStatus::Failed;
+            events.push("The maximum steps have passed short of the plateau: failure.".into());
         }
         Ok((next, events))
     }

@@ -103,3 +103,78 @@ proptest! {
         }
     }
 }
+
+fn extended(plateau: i64, steps: (i64, i64)) -> ExtendedTask {
+    ExtendedTask::new([3, 3, 0, 0], 0, plateau, steps)
+}
+
+#[test]
+fn each_step_rolls_the_dice_of_a_quick_pool_roll() {
+    let task = extended(100, (1, 5));
+    let quick = crate::roll(&crate::request_from_value(task.step_request()).unwrap(), 9).unwrap();
+    let (next, events) = task.apply(&ExtendedAction::Step { seed: 9 }).unwrap();
+    assert_eq!(next.marks, quick.total.unwrap());
+    assert_eq!(next.steps, 1);
+    assert!(events[0].contains(&quick.detail));
+}
+
+#[test]
+fn reaching_the_plateau_early_completes_on_the_minimum_step() {
+    // A plateau of 1 with 3 attribute dice: find a seed whose first step scores a Mark.
+    let task = extended(1, (3, 5));
+    let seed = (0..100)
+        .find(|s| {
+            task.apply(&ExtendedAction::Step { seed: *s })
+                .unwrap()
+                .0
+                .marks
+                >= 1
+        })
+        .unwrap();
+    let (next, _) = task.apply(&ExtendedAction::Step { seed }).unwrap();
+    assert_eq!(next.status, ExtendedStatus::Completed { on_step: 3 });
+    assert!(next.apply(&ExtendedAction::Step { seed }).is_err());
+}
+
+#[test]
+fn the_task_fails_after_the_maximum_steps_short_of_the_plateau() {
+    let mut task = extended(500, (1, 2));
+    for seed in [1, 2] {
+        task = task.apply(&ExtendedAction::Step { seed }).unwrap().0;
+    }
+    assert_eq!(task.status, ExtendedStatus::Failed);
+    let err = task.apply(&ExtendedAction::Step { seed: 3 }).unwrap_err();
+    assert!(err.to_string().contains("over"), "{err}");
+}
+
+#[test]
+fn invalid_extended_tasks_are_refused_by_the_extended_kind() {
+    let err = extended(10, (4, 2))
+        .apply(&ExtendedAction::Step { seed: 1 })
+        .unwrap_err();
+    assert!(err.to_string().contains("min_steps"), "{err}");
+}
+
+proptest! {
+    #[test]
+    fn marks_never_decrease_and_json_round_trips(
+        plateau in 1i64..20,
+        min in 1i64..4,
+        extra in 0i64..4,
+        seeds in proptest::collection::vec(any::<u64>(), 1..10),
+    ) {
+        let mut task = extended(plateau, (min, min + extra));
+        for seed in seeds {
+            match task.apply(&ExtendedAction::Step { seed }) {
+                Ok((next, _)) => {
+                    prop_assert!(next.marks >= task.marks);
+                    prop_assert!(next.steps <= next.max_steps);
+                    let text = serde_json::to_string(&next).unwrap();
+                    prop_assert_eq!(serde_json::from_str::<ExtendedTask>(&text).unwrap(), next.clone());
+                    task = next;
+                }
+                Err(_) => prop_assert!(task.status != ExtendedStatus::Running),
+            }
+        }
+    }
+}
