@@ -17,6 +17,8 @@ pub const RULINGS: &[&str] = &[
      the dice come off in the order human skill, human attribute, super skill, super dice.",
     "An attempt is refused once penalties leave no dice to roll: the task cannot be tried again.",
     "A task that succeeded is done: it cannot be attempted again.",
+    "Trying a contested task again takes the extra die from the side trying again only; the \
+     defender's dice stay as they were.",
     "An extended task rolls one step at a time, each step a `pool` roll of its own seed; reaching \
      the plateau before the minimum steps completes the task on the minimum step.",
 ];
@@ -43,6 +45,23 @@ pub struct MarksTask {
     pub failed_attempts: i64,
     /// The task succeeded.
     pub done: bool,
+    /// The other character, when the task is contested: each attempt is a `contested` roll
+    /// (ties favour the defender) instead of a `pool` roll against `needed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<DefenderPool>,
+}
+
+/// The opposing character's pool in a contested task; its penalty does not grow with the
+/// attacker's failures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DefenderPool {
+    pub attribute_dice: i64,
+    pub skill_dice: i64,
+    pub super_dice: i64,
+    pub super_skill_dice: i64,
+    pub penalty: i64,
 }
 
 /// One change to the task.
@@ -67,6 +86,15 @@ impl MarksTask {
             needed,
             failed_attempts: 0,
             done: false,
+            defender: None,
+        }
+    }
+
+    /// The same task contested by another character.
+    pub fn against(self, defender: DefenderPool) -> Self {
+        Self {
+            defender: Some(defender),
+            ..self
         }
     }
 
@@ -87,8 +115,24 @@ impl MarksTask {
         [d.attribute, d.skill, d.super_dice, d.super_skill]
     }
 
-    /// The next attempt as a `marks` `pool` request.
+    /// The next attempt as a `marks` `pool` request, or `contested` against the defender.
     pub fn next_request(&self) -> Value {
+        if let Some(d) = self.defender {
+            return json!({
+                "system": "marks",
+                "roll": "contested",
+                "attribute_dice": self.attribute_dice,
+                "skill_dice": self.skill_dice,
+                "super_dice": self.super_dice,
+                "super_skill_dice": self.super_skill_dice,
+                "penalty": self.penalty(),
+                "defender_attribute_dice": d.attribute_dice,
+                "defender_skill_dice": d.skill_dice,
+                "defender_super_dice": d.super_dice,
+                "defender_super_skill_dice": d.super_skill_dice,
+                "defender_penalty": d.penalty,
+            });
+        }
         json!({
             "system": "marks",
             "roll": "pool",

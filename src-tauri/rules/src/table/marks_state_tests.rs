@@ -178,3 +178,27 @@ proptest! {
         }
     }
 }
+
+const DEFENDER: DefenderPool = DefenderPool {
+    attribute_dice: 2,
+    skill_dice: 1,
+    super_dice: 0,
+    super_skill_dice: 0,
+    penalty: 0,
+};
+
+#[test]
+fn a_contested_attempt_is_the_contested_kind_and_only_the_attacker_loses_dice() {
+    let mut task = MarksTask::new([3, 1, 0, 0], 1, 1).against(DEFENDER);
+    task.failed_attempts = 2;
+    let request = task.next_request();
+    assert_eq!(request["roll"], "contested");
+    assert_eq!(request["penalty"], 3);
+    assert_eq!(request["defender_penalty"], 0);
+    let quick = crate::roll(&crate::request_from_value(request).unwrap(), 5).unwrap();
+    let (next, events) = task.apply(&MarksTaskAction::Attempt { seed: 5 }).unwrap();
+    assert!(events[0].contains(&quick.detail));
+    assert_eq!(next.done, quick.success);
+    let text = serde_json::to_string(&next).unwrap();
+    assert_eq!(serde_json::from_str::<MarksTask>(&text).unwrap(), next);
+}
