@@ -202,3 +202,24 @@ fn a_contested_attempt_is_the_contested_kind_and_only_the_attacker_loses_dice() 
     let text = serde_json::to_string(&next).unwrap();
     assert_eq!(serde_json::from_str::<MarksTask>(&text).unwrap(), next);
 }
+
+#[test]
+fn worked_example_odds_fall_as_attempts_fail() {
+    // RULES.md: attribute 3, skill 3 -> P(at least 1 Mark) = 0.9081. Each failure takes a skill
+    // die first, so the odds of the next attempt fall; after three failures 3d6 keep 3 is left.
+    let mut task = MarksTask::new([3, 3, 0, 0], 0, 1);
+    let odds = |t: &MarksTask| {
+        crate::odds(&crate::request_from_value(t.next_request()).unwrap())
+            .unwrap()
+            .success
+    };
+    assert!((odds(&task) - 0.9081).abs() < 5e-5);
+    let mut last = odds(&task);
+    for _ in 0..3 {
+        task.failed_attempts += 1;
+        let now = odds(&task);
+        assert!(now < last, "{now} !< {last}");
+        last = now;
+    }
+    assert_eq!(task.dice_left(), [3, 0, 0, 0]);
+}
