@@ -46,6 +46,9 @@ describe('the sheet editor against the real app', () => {
     let page = await sheet.waitState('saved');
     assert.equal(page.title, 'Vex');
     // The blank d12 sheet: the four defensive abilities at 0 ranks, 0 of the 10 ranks used.
+    // Derived values come from sheet_check, which answers a moment after the sheet opens.
+    await sheet.waitFor(async () => (await sheet.read()).derived.some((d) => d.label === 'Ranks'), 'no Ranks budget');
+    page = await sheet.read();
     assert.deepEqual(page.derived.find((d) => d.label === 'Ranks'), { path: 'sheet.abilities', label: 'Ranks', value: '0 of 10' });
     assert.equal(sheet.value(page, loc('abilities', 0, 'name')), 'Dodge');
 
