@@ -108,6 +108,7 @@ pub mod print;
 mod search;
 pub mod sheet;
 mod store;
+pub mod table;
 
 pub use error::{Problem, Result, RosterError};
 pub use export::{
@@ -125,6 +126,6 @@ pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, TableActionEntry, Trash,
-    APPLICATION_ID, SCHEMA_VERSION,
+    LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, TableActionEntry,
+    TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
 };

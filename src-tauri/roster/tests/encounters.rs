@@ -1,10 +1,10 @@
 //! Encounters in the store: every table action is logged with the state before and after, undo
 //! restores the exact prior state, and a refused action writes nothing.
 
+use rollbook_roster::table::{GenreMove, SystemMove, SystemTable};
 use rollbook_roster::{
     Encounter, EncounterState, NewCharacter, NewRoster, Store, System, TableAction,
 };
-use serde_json::json;
 use uuid::Uuid;
 
 struct Table {
@@ -17,7 +17,7 @@ struct Table {
 fn table() -> Table {
     let mut store = Store::open_in_memory().unwrap();
     let roster = store
-        .create_roster(NewRoster::new("Friday", System::D12))
+        .create_roster(NewRoster::new("Friday", System::Genre))
         .unwrap()
         .id;
     let vex = store
@@ -33,6 +33,16 @@ fn table() -> Table {
         roster,
         vex,
         mara,
+    }
+}
+
+/// The GM awards `points` Glory to a participant (a genre system move).
+fn glory(participant_id: Uuid, points: i64) -> TableAction {
+    TableAction::System {
+        r#move: SystemMove::Genre(GenreMove::GainGlory {
+            participant_id,
+            points,
+        }),
     }
 }
 
@@ -191,9 +201,7 @@ fn undo_of_each_action_kind_restores_the_exact_prior_state() {
         TableAction::Rename {
             name: "Bar Brawl".into(),
         },
-        TableAction::SetSystemState {
-            state: json!({"deck": {"drawn": ["A♠", "Joker"]}, "round_jokers": 1}),
-        },
+        glory(g1, 2),
     ];
     for action in &actions {
         let before = t.store.encounter(id).unwrap();
@@ -228,24 +236,24 @@ fn the_state_survives_a_reopen() {
     let path = dir.path().join("rollbook.sqlite3");
     let mut store = Store::open(&path).unwrap();
     let roster = store
-        .create_roster(NewRoster::new("Friday", System::Universe))
+        .create_roster(NewRoster::new("Friday", System::Genre))
         .unwrap();
     let id = store.create_encounter(roster.id, "Chase").unwrap().id;
-    let state = json!({"deck": [1, 2, 3], "fate": {"negative": 2}});
-    store
-        .apply_table_action(
-            id,
-            &TableAction::SetSystemState {
-                state: state.clone(),
-            },
-        )
-        .unwrap();
+    let add = TableAction::AddNpcs {
+        label: "Goon".into(),
+        count: 1,
+    };
+    let goon = store.apply_table_action(id, &add).unwrap().state.order[0].id;
+    store.apply_table_action(id, &glory(goon, 3)).unwrap();
     let saved = store.encounter(id).unwrap();
     drop(store);
     let store = Store::open(&path).unwrap();
     let read = store.encounter(id).unwrap();
     assert_eq!(read, saved);
-    assert_eq!(read.state.system_state, state);
+    let Some(SystemTable::Genre(genre)) = &read.state.system_state else {
+        panic!("genre state expected, got {:?}", read.state.system_state);
+    };
+    assert_eq!(genre.parts[&goon].state.glory, 3);
 }
 
 #[test]
@@ -473,9 +481,7 @@ mod undo_property {
             },
             7 => TableAction::NextTurn,
             8 => TableAction::NextRound,
-            _ => TableAction::SetSystemState {
-                state: json!({"step": at.index(1000)}),
-            },
+            _ => glory(pick, at.index(5) as i64),
         }
     }
 

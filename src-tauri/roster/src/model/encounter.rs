@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use super::Timestamp;
 use crate::check::{Check, NAME_MAX};
+use crate::table::{SystemMove, SystemTable};
 
 /// How many quick NPCs one action may add (a crowd, not a typo of 5000).
 pub const NPC_BATCH_MAX: u32 = 50;
@@ -40,10 +41,8 @@ pub struct EncounterState {
     pub order: Vec<Participant>,
     /// Whose turn it is: one of `order`, `None` only while nobody takes part.
     pub current: Option<Uuid>,
-    /// Each system's running state, owned by the rules engine's table modules (JSON `null` until
-    /// one of them writes it).
-    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-    pub system_state: serde_json::Value,
+    /// The running state of the roster's system (crate::table), `None` until the first action.
+    pub system_state: Option<SystemTable>,
 }
 
 /// A stored encounter of a roster.
@@ -101,10 +100,11 @@ pub enum TableAction {
     Rename {
         name: String,
     },
-    /// Replaces the per-system state (written by the rules engine's table modules).
-    SetSystemState {
-        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-        state: serde_json::Value,
+    /// A move of the roster's system (card initiative, Grunt, an attack chain, …), played by
+    /// crate::table against the participants' sheets.
+    System {
+        #[serde(rename = "move")]
+        r#move: SystemMove,
     },
 }
 
@@ -123,7 +123,7 @@ impl EncounterState {
             round: 1,
             order: Vec::new(),
             current: None,
-            system_state: serde_json::Value::Null,
+            system_state: None,
         }
     }
 
@@ -276,9 +276,12 @@ impl EncounterState {
                 next.name = name.trim().to_string();
                 format!("Renamed to {}", next.name)
             }
-            TableAction::SetSystemState { state } => {
-                next.system_state = state.clone();
-                "Updated the system's table state".to_string()
+            TableAction::System { .. } => {
+                // Played by the store through crate::table, which needs the sheets and a seed.
+                return Err(
+                    "a system move needs the participants' sheets; play it through the store"
+                        .into(),
+                );
             }
         };
         if next.order.len() > PARTICIPANTS_MAX {
@@ -291,6 +294,12 @@ impl EncounterState {
             next.current = next.order.first().map(|p| p.id);
         }
         Ok((next, summary))
+    }
+
+    /// The same participants in the order the rules set (card initiative): every one once.
+    pub(crate) fn reordered(&self, participant_ids: Vec<Uuid>) -> Result<EncounterState, String> {
+        let action = TableAction::SetOrder { participant_ids };
+        Ok(self.apply(&action, &[])?.0)
     }
 
     /// Where a participant stands in the order, or a refusal naming the unknown id.

@@ -9,9 +9,9 @@ use crate::check::{field, index, Check};
 
 /// The default attribute names (renameable, RULES.md section 2).
 pub const GENRE_ATTRIBUTES: [&str; 5] = ["Strength", "Agility", "Stamina", "Intellect", "Presence"];
-const LEVEL_MAX: i64 = 10;
+pub(crate) const LEVEL_MAX: i64 = 10;
 const MODIFIER_MAX: i64 = 10;
-const CHARACTER_LEVEL_MAX: i64 = 100;
+pub(crate) const CHARACTER_LEVEL_MAX: i64 = 100;
 const GLORY_MAX: i64 = 9_999;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

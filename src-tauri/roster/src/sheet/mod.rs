@@ -6,7 +6,7 @@
 //! problem with its JSON path, e.g. `sheet.abilities[1].ranks: 5 is over the limit of 4`.
 
 mod d12;
-mod genre;
+pub(crate) mod genre;
 mod marks;
 mod report;
 mod rolls;

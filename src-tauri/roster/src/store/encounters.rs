@@ -6,11 +6,129 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::roll_log::{insert_roll, LogEntry};
 use super::{corrupt, parse_id, Store};
 use crate::check::{Check, NAME_MAX};
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
-use crate::model::{from_millis, now, Encounter, EncounterState, TableAction, Timestamp};
+use crate::model::{
+    from_millis, now, Character, Encounter, EncounterState, Roster, System, TableAction, Timestamp,
+};
+use crate::table::{Seat, SystemMove, SystemTable, TableContext, TableRoll};
+
+/// What one table action did: the encounter after it, its entry in the action log, and the rolls
+/// it made (already in the roll log).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TablePlay {
+    pub encounter: Encounter,
+    pub entry: TableActionEntry,
+    pub rolls: Vec<LogEntry>,
+}
+
+/// The state after an action, what happened, and the rolls to log.
+struct Played {
+    state: EncounterState,
+    events: Vec<String>,
+    rolls: Vec<TableRoll>,
+}
+
+/// The seats of an encounter: each participant with its character when live in the roster.
+fn context<'a>(
+    state: &'a EncounterState,
+    roster: &'a Roster,
+    characters: &'a [Character],
+    seed: u64,
+) -> TableContext<'a> {
+    let seats = state
+        .order
+        .iter()
+        .map(|participant| Seat {
+            participant,
+            character: participant
+                .character_id
+                .and_then(|id| characters.iter().find(|c| c.id == id)),
+        })
+        .collect();
+    TableContext {
+        encounter: state,
+        seats,
+        house_rules: &roster.house_rules,
+        seed,
+    }
+}
+
+/// The system's table as it stands, with a part for every participant.
+fn current_table(
+    state: &EncounterState,
+    system: System,
+    ctx: &TableContext,
+) -> Result<SystemTable> {
+    let table = state
+        .system_state
+        .clone()
+        .unwrap_or_else(|| SystemTable::empty(system));
+    if table.system() != system {
+        return Err(RosterError::InvalidTableAction(format!(
+            "the encounter holds {} state but its roster is {system}",
+            table.system()
+        )));
+    }
+    table.sync(ctx).map_err(RosterError::InvalidTableAction)
+}
+
+/// Plays `action` on `before` (pure: the store writes the result).
+fn play_on(
+    before: &EncounterState,
+    action: &TableAction,
+    joining: &[JoiningCharacter],
+    roster: &Roster,
+    characters: &[Character],
+    seed: u64,
+) -> std::result::Result<Played, String> {
+    let err = |e: RosterError| e.to_string();
+    let (mut state, mut events, mut rolls) = match action {
+        TableAction::System { r#move } => {
+            let ctx = context(before, roster, characters, seed);
+            let table = current_table(before, roster.system, &ctx).map_err(err)?;
+            let outcome = table.apply(r#move, &ctx)?;
+            let mut state = before.clone();
+            state.system_state = Some(outcome.table);
+            if let Some(order) = outcome.order {
+                state = state.reordered(order)?;
+            }
+            (state, outcome.events, outcome.rolls)
+        }
+        _ => {
+            let (state, summary) = before.apply(action, joining)?;
+            (state, vec![summary], Vec::new())
+        }
+    };
+    // Participants who came or went get or lose their part; a new round runs the system's hook.
+    let ctx = context(&state, roster, characters, seed);
+    let table = current_table(&state, roster.system, &ctx).map_err(err)?;
+    let new_round = state.round > before.round && !matches!(action, TableAction::System { .. });
+    let table = if new_round {
+        let outcome = table.new_round(&ctx)?;
+        events.extend(outcome.events);
+        rolls.extend(outcome.rolls);
+        let table = outcome.table;
+        if let Some(order) = outcome.order {
+            let mut reordered = state.reordered(order)?;
+            reordered.current = reordered.order.first().map(|p| p.id);
+            state = reordered;
+        }
+        table
+    } else {
+        table
+    };
+    state.system_state = Some(table);
+    Ok(Played {
+        state,
+        events,
+        rolls,
+    })
+}
 
 /// One applied table action, as the action log keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -21,7 +139,8 @@ pub struct TableActionEntry {
     pub encounter_id: Uuid,
     pub at: Timestamp,
     pub action: TableAction,
-    /// What happened, in words ("Added Goon 1, Goon 2", "Round 3").
+    /// What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
+    /// first line says it in short.
     pub summary: String,
     pub before: EncounterState,
     pub after: EncounterState,
@@ -96,22 +215,47 @@ impl Store {
     /// Applies one table action and logs it (what, when, the state before and after) in the same
     /// transaction. A refused action writes nothing.
     pub fn apply_table_action(&mut self, id: Uuid, action: &TableAction) -> Result<Encounter> {
-        self.write(|tx| {
-            let row = live_encounter(tx, id)?;
-            let before = row.state()?;
-            let joining = match action {
-                TableAction::AddCharacters { character_ids } => {
-                    joining_characters(tx, row.roster_id()?, character_ids)?
-                }
-                _ => Vec::new(),
-            };
-            let (after, summary) = before
-                .apply(action, &joining)
-                .map_err(RosterError::InvalidTableAction)?;
+        Ok(self.play(id, action, None)?.encounter)
+    }
+
+    /// Plays one table action: a generic one (participants, order, turn, round) and then the
+    /// system's hooks (a new round deals cards, spends a round of Bust A Nut, …), or a move of the
+    /// roster's system against the participants' sheets. The new state, the action (with the
+    /// state before and after) and every roll made go into the database in one transaction; a
+    /// refused action writes nothing. `seed` makes the dice repeatable (a fresh one when `None`).
+    pub fn play(&mut self, id: Uuid, action: &TableAction, seed: Option<u64>) -> Result<TablePlay> {
+        let row = live_encounter(self.conn(), id)?;
+        let roster = self.roster(row.roster_id()?)?;
+        let before = row.state()?;
+        let characters = self.characters(roster.id)?;
+        let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
+        let joining = match action {
+            TableAction::AddCharacters { character_ids } => {
+                joining_characters(self.conn(), roster.id, character_ids)?
+            }
+            _ => Vec::new(),
+        };
+        let played = play_on(&before, action, &joining, &roster, &characters, seed)
+            .map_err(RosterError::InvalidTableAction)?;
+        let character_of = |participant: Option<Uuid>| {
+            let character_id = participant
+                .and_then(|p| {
+                    played
+                        .state
+                        .order
+                        .iter()
+                        .chain(&before.order)
+                        .find(|x| x.id == p)
+                })
+                .and_then(|p| p.character_id)?;
+            characters.iter().find(|c| c.id == character_id)
+        };
+        let summary = played.events.join("\n");
+        let (entry_id, roll_ids) = self.write(|tx| {
             let at = now().as_millisecond();
             tx.execute(
                 "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
-                params![id.to_string(), to_json(&after), at],
+                params![id.to_string(), to_json(&played.state), at],
             )?;
             tx.execute(
                 "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
@@ -122,12 +266,52 @@ impl Store {
                     to_json(action),
                     summary,
                     row.state,
-                    to_json(&after)
+                    to_json(&played.state)
                 ],
             )?;
-            Ok(())
+            let entry_id = tx.last_insert_rowid();
+            let mut roll_ids = Vec::new();
+            for roll in &played.rolls {
+                let character = character_of(roll.participant_id);
+                roll_ids.push(insert_roll(
+                    tx,
+                    Some(&roster),
+                    character.map(|c| (c.id, c.name.as_str())),
+                    &roll.request,
+                    &roll.result,
+                    &to_json(&roll.result),
+                )?);
+            }
+            Ok((entry_id, roll_ids))
         })?;
-        self.encounter(id)
+        let entry = self
+            .table_actions(id)?
+            .into_iter()
+            .find(|e| e.id == entry_id)
+            .ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
+        Ok(TablePlay {
+            encounter: self.encounter(id)?,
+            entry,
+            rolls: self.log_entries(&roll_ids)?,
+        })
+    }
+
+    /// The roll request a system move would make, with everything the table adds (for exact odds
+    /// before the GM rolls); `None` for a move that rolls nothing. Writes nothing.
+    pub fn preview_table_move(
+        &self,
+        id: Uuid,
+        action: &SystemMove,
+    ) -> Result<Option<rollbook_rules::RollRequest>> {
+        let row = live_encounter(self.conn(), id)?;
+        let roster = self.roster(row.roster_id()?)?;
+        let state = row.state()?;
+        let characters = self.characters(roster.id)?;
+        let ctx = context(&state, &roster, &characters, 0);
+        let table = current_table(&state, roster.system, &ctx)?;
+        table
+            .preview(action, &ctx)
+            .map_err(RosterError::InvalidTableAction)
     }
 
     /// Puts the encounter back to the state before its last action not yet undone, and marks

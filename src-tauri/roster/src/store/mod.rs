@@ -24,7 +24,7 @@ use crate::model::{from_millis, Character, CharacterKind, Roster, System};
 use crate::sheet::Sheet;
 
 pub use characters::Trash;
-pub use encounters::TableActionEntry;
+pub use encounters::{TableActionEntry, TablePlay};
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};

@@ -121,7 +121,7 @@ impl Store {
             .map_err(|e| RosterError::InvalidLogEntry(format!("request: {e}")))?;
         let result: RollResult = serde_json::from_value(entry.result.clone())
             .map_err(|e| RosterError::InvalidLogEntry(format!("result: {e}")))?;
-        let (system, roll) = request.kind_id();
+        let (system, _) = request.kind_id();
         let character = entry
             .character_id
             .map(|id| self.character(id))
@@ -146,31 +146,32 @@ impl Store {
             }
         }
         let id = self.write(|tx| {
-            tx.execute(
-                "INSERT INTO roll_log (at, roster_id, character_id, roster_name, character_name,
-                                       system, roll, outcome, success, seed, request, result)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![
-                    now().as_millisecond(),
-                    roster.as_ref().map(|r| r.id.to_string()),
-                    character.as_ref().map(|c| c.id.to_string()),
-                    roster.as_ref().map(|r| r.name.clone()),
-                    character.as_ref().map(|c| c.name.clone()),
-                    system,
-                    roll,
-                    result.outcome,
-                    result.success,
-                    result.seed.to_string(),
-                    serde_json::to_string(&request).unwrap_or_default(),
-                    entry.result.to_string(),
-                ],
-            )?;
-            Ok(tx.last_insert_rowid())
+            insert_roll(
+                tx,
+                roster.as_ref(),
+                character.as_ref().map(|c| (c.id, c.name.as_str())),
+                &request,
+                &result,
+                &entry.result.to_string(),
+            )
         })?;
         let mut found = self.query_log(&format!("WHERE id = {id}"), Vec::new())?;
         found
             .pop()
             .ok_or_else(|| RosterError::InvalidLogEntry("the entry vanished".into()))
+    }
+
+    /// The roll-log entries with these ids, newest first.
+    pub(crate) fn log_entries(&self, ids: &[i64]) -> Result<Vec<LogEntry>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = ids
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.query_log(&format!("WHERE id IN ({list})"), Vec::new())
     }
 
     /// Logged rolls matching `query`, newest first.
@@ -276,4 +277,37 @@ impl LogRow {
             result,
         })
     }
+}
+
+/// Writes one roll into the log within the caller's transaction (a table action logs its rolls in
+/// the same transaction as the action); `result_json` is the result as it will be read back.
+pub(crate) fn insert_roll(
+    tx: &rusqlite::Connection,
+    roster: Option<&crate::model::Roster>,
+    character: Option<(Uuid, &str)>,
+    request: &RollRequest,
+    result: &RollResult,
+    result_json: &str,
+) -> Result<i64> {
+    let (system, roll) = request.kind_id();
+    tx.execute(
+        "INSERT INTO roll_log (at, roster_id, character_id, roster_name, character_name,
+                               system, roll, outcome, success, seed, request, result)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            now().as_millisecond(),
+            roster.map(|r| r.id.to_string()),
+            character.map(|(id, _)| id.to_string()),
+            roster.map(|r| r.name.clone()),
+            character.map(|(_, name)| name.to_string()),
+            system,
+            roll,
+            result.outcome,
+            result.success,
+            result.seed.to_string(),
+            serde_json::to_string(request).unwrap_or_default(),
+            result_json,
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
 }

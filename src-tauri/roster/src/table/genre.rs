@@ -1,0 +1,295 @@
+//! `genre` at the table: each participant's Glory Points and trackers (Grunt penalties, Bust A
+//! Nut), taken from the sheet when they join; action rolls with the running state's modifiers
+//! written into the request; Glory on both sides; rest and end-of-adventure resets; one of Bust
+//! A Nut's rounds of -1 die spent at each new round.
+
+use indexmap::IndexMap;
+use rollbook_rules::table::genre_state::{
+    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers,
+};
+use rollbook_rules::RollRequest;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::{Outcome, SystemRules, TableContext, TableRoll};
+use crate::sheet::genre::{CHARACTER_LEVEL_MAX, LEVEL_MAX};
+use crate::sheet::Sheet;
+
+/// A quick NPC's level and Stamina until the GM sets them: a level 1 character of average
+/// Stamina (RULES.md gives NPCs no sheet; the GM can change both with `set_stats`).
+const NPC_DEFAULT: GenreCharacter = GenreCharacter {
+    level: 1,
+    stamina: 2,
+};
+
+/// One participant's running state and what of the sheet the rules read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GenrePart {
+    pub character: GenreCharacter,
+    pub state: GenreState,
+}
+
+/// Every participant's part, by participant id.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GenreEncounter {
+    pub parts: IndexMap<Uuid, GenrePart>,
+}
+
+/// A `genre` move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GenreMove {
+    /// An action roll: `request` is a genre `action` request (from the sheet's rolls); the
+    /// plan's Grunt, Bust A Nut and Glory and the pending penalties are written into it.
+    Act {
+        participant_id: Uuid,
+        #[serde(default)]
+        plan: ActionPlan,
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+        request: Value,
+    },
+    /// As the opposing side, Glory spent to negate the challenger's successes.
+    SpendOpposingGlory { participant_id: Uuid, points: i64 },
+    /// The GM awards Glory Points.
+    GainGlory { participant_id: Uuid, points: i64 },
+    /// An hour of rest for everyone in the encounter.
+    Rest,
+    /// The adventure ends for everyone in the encounter.
+    EndAdventure,
+    /// A quick NPC's level and Stamina (a stored character's come from its sheet).
+    SetStats {
+        participant_id: Uuid,
+        level: i64,
+        stamina: i64,
+    },
+}
+
+impl GenreEncounter {
+    fn part(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+    ) -> Result<(&GenrePart, String), String> {
+        let seat = ctx.seat(participant_id)?;
+        let part = self
+            .parts
+            .get(&participant_id)
+            .ok_or_else(|| format!("{} has no genre state yet", seat.participant.name))?;
+        Ok((part, seat.participant.name.clone()))
+    }
+
+    /// `action` for one participant, its events prefixed with the name.
+    fn act_on(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+        action: &GenreAction,
+    ) -> Result<(GenreEncounter, Vec<String>), String> {
+        let (part, name) = self.part(ctx, participant_id)?;
+        let (state, events) = part
+            .state
+            .apply(&part.character, action)
+            .map_err(|e| format!("{name}: {e}"))?;
+        let mut next = self.clone();
+        next.parts[&participant_id].state = state;
+        Ok((
+            next,
+            events.into_iter().map(|e| format!("{name}: {e}")).collect(),
+        ))
+    }
+
+    /// The request an action roll makes: the sheet's request with the running state's modifiers.
+    fn action_request(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+        plan: &ActionPlan,
+        request: &Value,
+    ) -> Result<RollRequest, String> {
+        let (part, name) = self.part(ctx, participant_id)?;
+        let mut fields = match request {
+            Value::Object(fields)
+                if fields.get("system") == Some(&Value::from("genre"))
+                    && fields.get("roll") == Some(&Value::from("action")) =>
+            {
+                fields.clone()
+            }
+            _ => return Err("an action roll needs a genre \"action\" roll request".into()),
+        };
+        let modifiers = part
+            .state
+            .modifiers(&part.character, plan)
+            .map_err(|e| format!("{name}: {e}"))?;
+        modifiers.apply(&mut fields);
+        rollbook_rules::request_from_value(Value::Object(fields)).map_err(|e| e.to_string())
+    }
+
+    /// Everyone's part after `action`.
+    fn act_on_all(
+        &self,
+        ctx: &TableContext,
+        action: &GenreAction,
+    ) -> Result<Outcome<Self>, String> {
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        for seat in &ctx.seats {
+            let (table, said) = next.act_on(ctx, seat.participant.id, action)?;
+            next = table;
+            events.extend(said);
+        }
+        Ok(Outcome::said(next, events))
+    }
+}
+
+/// A part from the sheet: its level, Stamina, Glory and trackers as saved.
+fn part_from(sheet: Option<&Sheet>) -> GenrePart {
+    match sheet {
+        Some(Sheet::Genre(s)) => GenrePart {
+            character: GenreCharacter {
+                level: s.level,
+                stamina: s.attributes.get("Stamina").copied().unwrap_or(0),
+            },
+            state: GenreState {
+                glory: s.glory,
+                trackers: GenreTrackers {
+                    grunt_penalties: s.trackers.grunt_penalties.clone(),
+                    grunts_since_rest: s.trackers.grunts_since_rest,
+                    nuts_used: s.trackers.nuts_used,
+                    nut_rounds_left: s.trackers.nut_rounds_left,
+                },
+            },
+        },
+        _ => GenrePart {
+            character: NPC_DEFAULT,
+            state: GenreState::default(),
+        },
+    }
+}
+
+impl SystemRules for GenreEncounter {
+    type Move = GenreMove;
+
+    fn empty() -> Self {
+        GenreEncounter::default()
+    }
+
+    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+        let parts = ctx
+            .seats
+            .iter()
+            .map(|seat| {
+                let id = seat.participant.id;
+                let part = self
+                    .parts
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| part_from(seat.character.map(|c| &c.sheet)));
+                (id, part)
+            })
+            .collect();
+        Ok(GenreEncounter { parts })
+    }
+
+    fn apply(&self, action: &GenreMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        match action {
+            GenreMove::Act {
+                participant_id,
+                plan,
+                request,
+            } => {
+                let request = self.action_request(ctx, *participant_id, plan, request)?;
+                let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+                    .map_err(|e| e.to_string())?;
+                let (next, said) =
+                    self.act_on(ctx, *participant_id, &GenreAction::Act { plan: *plan })?;
+                let name = &ctx.seat(*participant_id)?.participant.name;
+                let mut events = vec![format!("{name} rolled: {}", result.detail)];
+                events.extend(said);
+                Ok(Outcome {
+                    table: next,
+                    order: None,
+                    events,
+                    rolls: vec![TableRoll {
+                        participant_id: Some(*participant_id),
+                        request,
+                        result,
+                    }],
+                })
+            }
+            GenreMove::SpendOpposingGlory {
+                participant_id,
+                points,
+            } => {
+                let action = GenreAction::SpendOpposingGlory { points: *points };
+                let (next, events) = self.act_on(ctx, *participant_id, &action)?;
+                Ok(Outcome::said(next, events))
+            }
+            GenreMove::GainGlory {
+                participant_id,
+                points,
+            } => {
+                let action = GenreAction::GainGlory { points: *points };
+                let (next, events) = self.act_on(ctx, *participant_id, &action)?;
+                Ok(Outcome::said(next, events))
+            }
+            GenreMove::Rest => self.act_on_all(ctx, &GenreAction::Rest),
+            GenreMove::EndAdventure => self.act_on_all(ctx, &GenreAction::EndAdventure),
+            GenreMove::SetStats {
+                participant_id,
+                level,
+                stamina,
+            } => {
+                let seat = ctx.seat(*participant_id)?;
+                if seat.character.is_some() {
+                    return Err(format!(
+                        "{}'s level and Stamina come from the sheet; change them there",
+                        seat.participant.name
+                    ));
+                }
+                if !(1..=CHARACTER_LEVEL_MAX).contains(level) || !(0..=LEVEL_MAX).contains(stamina)
+                {
+                    return Err(format!(
+                        "an NPC's level is 1 to {CHARACTER_LEVEL_MAX} and Stamina 0 to {LEVEL_MAX}"
+                    ));
+                }
+                let mut next = self.clone();
+                let (part, name) = self.part(ctx, *participant_id)?;
+                let mut part = part.clone();
+                part.character = GenreCharacter {
+                    level: *level,
+                    stamina: *stamina,
+                };
+                next.parts.insert(*participant_id, part);
+                Ok(Outcome::said(
+                    next,
+                    vec![format!("{name}: level {level}, Stamina {stamina}")],
+                ))
+            }
+        }
+    }
+
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        self.act_on_all(ctx, &GenreAction::NextRound)
+    }
+
+    fn preview(
+        &self,
+        action: &GenreMove,
+        ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, String> {
+        match action {
+            GenreMove::Act {
+                participant_id,
+                plan,
+                request,
+            } => self
+                .action_request(ctx, *participant_id, plan, request)
+                .map(Some),
+            _ => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! The running state of an encounter for its roster's system (issue 6, "At the table"): one
+//! table per system, the moves the window and the command line send, and the hooks the
+//! encounter calls when participants come and go or a new round starts.
+//!
+//! The rules themselves live in `rollbook_rules::table`; this layer feeds them what the
+//! participants' sheets say and a seed, and hands the store back the new table, what happened in
+//! words, a new turn order when the rules set one (card initiative), and every roll made so the
+//! store can write it into the roll log in the same transaction as the table action.
+
+mod d12;
+mod genre;
+mod marks;
+mod stunt;
+mod universe;
+
+use rollbook_rules::{HouseRules, RollRequest, RollResult};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::model::{Character, EncounterState, Participant, System};
+
+pub use d12::{D12Encounter, D12Move};
+pub use genre::{GenreEncounter, GenreMove};
+pub use marks::{MarksEncounter, MarksMove};
+pub use stunt::{StuntEncounter, StuntMove};
+pub use universe::{UniverseEncounter, UniverseMove};
+
+/// An encounter's running state for its roster's system (`EncounterState::system_state`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "system", rename_all = "snake_case")]
+pub enum SystemTable {
+    Stunt(StuntEncounter),
+    Genre(GenreEncounter),
+    Universe(UniverseEncounter),
+    Marks(MarksEncounter),
+    D12(D12Encounter),
+}
+
+/// One move at the table for the encounter's system, e.g.
+/// `{"system": "genre", "move": "rest", "participant_id": "…"}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "system", rename_all = "snake_case")]
+pub enum SystemMove {
+    Stunt(StuntMove),
+    Genre(GenreMove),
+    Universe(UniverseMove),
+    Marks(MarksMove),
+    D12(D12Move),
+}
+
+/// One participant as the rules see it: the stored character (sheet, PC or NPC) when it is live
+/// in the roster, `None` for a quick-added NPC or a character gone to the trash.
+#[derive(Debug, Clone, Copy)]
+pub struct Seat<'a> {
+    pub participant: &'a Participant,
+    pub character: Option<&'a Character>,
+}
+
+/// What a move or hook may read: the encounter (order, round, turn) as it stands, the seats in
+/// turn order, the roster's house rules and a fresh seed for whatever is rolled.
+#[derive(Debug, Clone)]
+pub struct TableContext<'a> {
+    pub encounter: &'a EncounterState,
+    pub seats: Vec<Seat<'a>>,
+    pub house_rules: &'a HouseRules,
+    pub seed: u64,
+}
+
+impl<'a> TableContext<'a> {
+    /// The seat of a participant, or a refusal naming the unknown id.
+    pub fn seat(&self, participant_id: Uuid) -> Result<&Seat<'a>, String> {
+        self.seats
+            .iter()
+            .find(|s| s.participant.id == participant_id)
+            .ok_or_else(|| format!("participant {participant_id} is not in this encounter"))
+    }
+}
+
+/// A roll made at the table, for the roll log (with the participant's character when stored).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableRoll {
+    pub participant_id: Option<Uuid>,
+    pub request: RollRequest,
+    pub result: RollResult,
+}
+
+/// What a move or hook did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome<T> {
+    pub table: T,
+    /// A new turn order (every participant once), when the rules set it (card initiative).
+    pub order: Option<Vec<Uuid>>,
+    /// What happened, one sentence each, rulings named as such; the first is the summary.
+    pub events: Vec<String>,
+    pub rolls: Vec<TableRoll>,
+}
+
+impl<T> Outcome<T> {
+    /// The table changed with nothing rolled and the order as it was.
+    pub fn said(table: T, events: Vec<String>) -> Self {
+        Outcome {
+            table,
+            order: None,
+            events,
+            rolls: Vec::new(),
+        }
+    }
+
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        Outcome {
+            table: f(self.table),
+            order: self.order,
+            events: self.events,
+            rolls: self.rolls,
+        }
+    }
+}
+
+/// The rules of one system's table. Refusals are sentences saying what to change.
+pub trait SystemRules: Sized {
+    type Move;
+
+    /// The table before anything happened (no participant yet).
+    fn empty() -> Self;
+
+    /// The table with a part for every seat (made from the sheet, or defaults for a quick NPC)
+    /// and none for participants who left. Called after every action; must not change the parts
+    /// of participants who stayed.
+    fn sync(&self, ctx: &TableContext) -> Result<Self, String>;
+
+    /// One move.
+    fn apply(&self, action: &Self::Move, ctx: &TableContext) -> Result<Outcome<Self>, String>;
+
+    /// A new round has started (`ctx.encounter.round` is the new number).
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String>;
+
+    /// The roll request a move would make, with everything the table adds to it, so the window
+    /// can show exact odds before the GM rolls; `None` for a move that rolls nothing.
+    fn preview(
+        &self,
+        _action: &Self::Move,
+        _ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, String> {
+        Ok(None)
+    }
+}
+
+impl SystemTable {
+    /// The empty table of a system.
+    pub fn empty(system: System) -> Self {
+        match system {
+            System::Stunt => SystemTable::Stunt(StuntEncounter::empty()),
+            System::Genre => SystemTable::Genre(GenreEncounter::empty()),
+            System::Universe => SystemTable::Universe(UniverseEncounter::empty()),
+            System::Marks => SystemTable::Marks(MarksEncounter::empty()),
+            System::D12 => SystemTable::D12(D12Encounter::empty()),
+        }
+    }
+
+    pub fn system(&self) -> System {
+        match self {
+            SystemTable::Stunt(_) => System::Stunt,
+            SystemTable::Genre(_) => System::Genre,
+            SystemTable::Universe(_) => System::Universe,
+            SystemTable::Marks(_) => System::Marks,
+            SystemTable::D12(_) => System::D12,
+        }
+    }
+
+    /// See [`SystemRules::sync`].
+    pub fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+        Ok(match self {
+            SystemTable::Stunt(t) => SystemTable::Stunt(t.sync(ctx)?),
+            SystemTable::Genre(t) => SystemTable::Genre(t.sync(ctx)?),
+            SystemTable::Universe(t) => SystemTable::Universe(t.sync(ctx)?),
+            SystemTable::Marks(t) => SystemTable::Marks(t.sync(ctx)?),
+            SystemTable::D12(t) => SystemTable::D12(t.sync(ctx)?),
+        })
+    }
+
+    /// See [`SystemRules::apply`]; a move of another system is refused.
+    pub fn apply(&self, action: &SystemMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        Ok(match (self, action) {
+            (SystemTable::Stunt(t), SystemMove::Stunt(m)) => {
+                t.apply(m, ctx)?.map(SystemTable::Stunt)
+            }
+            (SystemTable::Genre(t), SystemMove::Genre(m)) => {
+                t.apply(m, ctx)?.map(SystemTable::Genre)
+            }
+            (SystemTable::Universe(t), SystemMove::Universe(m)) => {
+                t.apply(m, ctx)?.map(SystemTable::Universe)
+            }
+            (SystemTable::Marks(t), SystemMove::Marks(m)) => {
+                t.apply(m, ctx)?.map(SystemTable::Marks)
+            }
+            (SystemTable::D12(t), SystemMove::D12(m)) => t.apply(m, ctx)?.map(SystemTable::D12),
+            _ => return Err(self.wrong_system(action)),
+        })
+    }
+
+    /// See [`SystemRules::preview`]; a move of another system is refused.
+    pub fn preview(
+        &self,
+        action: &SystemMove,
+        ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, String> {
+        match (self, action) {
+            (SystemTable::Stunt(t), SystemMove::Stunt(m)) => t.preview(m, ctx),
+            (SystemTable::Genre(t), SystemMove::Genre(m)) => t.preview(m, ctx),
+            (SystemTable::Universe(t), SystemMove::Universe(m)) => t.preview(m, ctx),
+            (SystemTable::Marks(t), SystemMove::Marks(m)) => t.preview(m, ctx),
+            (SystemTable::D12(t), SystemMove::D12(m)) => t.preview(m, ctx),
+            _ => Err(self.wrong_system(action)),
+        }
+    }
+
+    fn wrong_system(&self, action: &SystemMove) -> String {
+        format!(
+            "this is a {} encounter; a {} move does not apply here",
+            self.system(),
+            action.system()
+        )
+    }
+
+    /// See [`SystemRules::new_round`].
+    pub fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        Ok(match self {
+            SystemTable::Stunt(t) => t.new_round(ctx)?.map(SystemTable::Stunt),
+            SystemTable::Genre(t) => t.new_round(ctx)?.map(SystemTable::Genre),
+            SystemTable::Universe(t) => t.new_round(ctx)?.map(SystemTable::Universe),
+            SystemTable::Marks(t) => t.new_round(ctx)?.map(SystemTable::Marks),
+            SystemTable::D12(t) => t.new_round(ctx)?.map(SystemTable::D12),
+        })
+    }
+}
+
+impl SystemMove {
+    pub fn system(&self) -> System {
+        match self {
+            SystemMove::Stunt(_) => System::Stunt,
+            SystemMove::Genre(_) => System::Genre,
+            SystemMove::Universe(_) => System::Universe,
+            SystemMove::Marks(_) => System::Marks,
+            SystemMove::D12(_) => System::D12,
+        }
+    }
+}
+
+/// Seeds for several rolls of one move, each its own stream (so adding a roll never changes the
+/// dice of the others): the `n`th is `seed + n`, kept within the portable seeds.
+pub fn nth_seed(seed: u64, n: u64) -> u64 {
+    seed.wrapping_add(n) & rollbook_rules::MAX_PORTABLE_SEED
+}
