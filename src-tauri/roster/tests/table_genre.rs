@@ -1,0 +1,381 @@
+//! `genre` at the table through the store: the running state comes from the sheet, an action
+//! roll carries the table's modifiers (and rolls the dice of a quick roll of the previewed
+//! request), Grunt penalties and Bust A Nut's rounds are spent, refusals write nothing, and undo
+//! puts the exact state back.
+
+use rollbook_roster::table::{GenreMove, SystemMove, SystemTable};
+use rollbook_roster::{
+    Encounter, LogQuery, NewCharacter, NewRoster, Store, System, TableAction, TablePlay,
+};
+use rollbook_rules::table::genre_state::{ActionPlan, GenreState, GenreTrackers};
+use rollbook_rules::HouseRules;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+struct Table {
+    store: Store,
+    encounter: Uuid,
+    /// Vex's character id and participant id.
+    character: Uuid,
+    vex: Uuid,
+}
+
+/// A genre roster with Vex (level 1, Stamina 2) seated in an encounter with `glory` and
+/// `trackers` on the sheet.
+fn table(glory: i64, trackers: Value) -> Table {
+    let mut store = Store::open_in_memory().unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Friday", System::Genre))
+        .unwrap()
+        .id;
+    let mut new = NewCharacter::named("Vex");
+    new.sheet = Some(json!({
+        "level": 1,
+        "attributes": {"Strength": 3, "Agility": 2, "Stamina": 2, "Intellect": 2, "Presence": 2},
+        "glory": glory,
+        "trackers": trackers,
+    }));
+    let character = store.create_character(roster, new).unwrap().id;
+    let encounter = store.create_encounter(roster, "Dockside").unwrap().id;
+    let e = store
+        .play(
+            encounter,
+            &TableAction::AddCharacters {
+                character_ids: vec![character],
+            },
+            Some(1),
+        )
+        .unwrap()
+        .encounter;
+    let vex = e.state.order[0].id;
+    Table {
+        store,
+        encounter,
+        character,
+        vex,
+    }
+}
+
+fn fresh() -> Table {
+    table(0, json!({}))
+}
+
+/// Strength 3 against 3 dice, as the sheet's Strength roll asks it.
+fn strength() -> Value {
+    json!({"system": "genre", "roll": "action", "dice": 3, "modifier": 0, "difficulty": 3})
+}
+
+fn act(participant_id: Uuid, plan: ActionPlan) -> GenreMove {
+    GenreMove::Act {
+        participant_id,
+        plan,
+        request: strength(),
+    }
+}
+
+fn grunt(n: i64) -> ActionPlan {
+    ActionPlan {
+        grunt: n,
+        ..ActionPlan::default()
+    }
+}
+
+fn nut() -> ActionPlan {
+    ActionPlan {
+        bust_a_nut: true,
+        ..ActionPlan::default()
+    }
+}
+
+fn system(m: GenreMove) -> TableAction {
+    TableAction::System {
+        r#move: SystemMove::Genre(m),
+    }
+}
+
+impl Table {
+    fn play(&mut self, m: GenreMove, seed: u64) -> TablePlay {
+        self.store
+            .play(self.encounter, &system(m), Some(seed))
+            .unwrap()
+    }
+
+    fn refused(&mut self, m: GenreMove) -> String {
+        let before = self.snapshot();
+        let err = self
+            .store
+            .play(self.encounter, &system(m), Some(3))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(self.snapshot(), before, "a refusal wrote something: {err}");
+        err
+    }
+
+    fn generic(&mut self, action: TableAction) -> Encounter {
+        self.store
+            .play(self.encounter, &action, Some(5))
+            .unwrap()
+            .encounter
+    }
+
+    /// The previewed request of an action as JSON.
+    fn preview(&self, plan: ActionPlan) -> Value {
+        let request = self
+            .store
+            .preview_table_move(self.encounter, &SystemMove::Genre(act(self.vex, plan)))
+            .unwrap()
+            .expect("an action roll previews a request");
+        serde_json::to_value(request).unwrap()
+    }
+
+    fn state(&self) -> GenreState {
+        let e = self.store.encounter(self.encounter).unwrap();
+        let Some(SystemTable::Genre(genre)) = e.state.system_state else {
+            panic!("genre state expected, got {:?}", e.state.system_state);
+        };
+        genre.parts[&self.vex].state.clone()
+    }
+
+    /// The encounter, its action log length and the roll log length.
+    fn snapshot(&self) -> (Encounter, usize, usize) {
+        (
+            self.store.encounter(self.encounter).unwrap(),
+            self.store.table_actions(self.encounter).unwrap().len(),
+            self.store.roll_log(&LogQuery::default()).unwrap().len(),
+        )
+    }
+}
+
+#[test]
+fn the_running_state_starts_from_the_sheet() {
+    let t = table(
+        4,
+        json!({"grunt_penalties": [-1], "grunts_since_rest": 1, "nuts_used": 1, "nut_rounds_left": 2}),
+    );
+    assert_eq!(
+        t.state(),
+        GenreState {
+            glory: 4,
+            trackers: GenreTrackers {
+                grunt_penalties: vec![-1],
+                grunts_since_rest: 1,
+                nuts_used: 1,
+                nut_rounds_left: 2,
+            },
+        }
+    );
+    // The pending penalty and the nut's -1 die are in the next action's request.
+    let next = t.preview(ActionPlan::default());
+    assert_eq!(
+        (next["dice"].clone(), next["modifier"].clone()),
+        (json!(2), json!(-1))
+    );
+}
+
+#[test]
+fn a_grunt_rolls_its_bonus_and_the_next_two_actions_carry_the_penalties() {
+    let mut t = fresh();
+    let preview = t.preview(grunt(2));
+    assert_eq!(preview["grunt"], 2);
+    assert_eq!(preview["modifier"], 0);
+    let played = t.play(act(t.vex, grunt(2)), 42);
+    // The dice are those of a quick roll of the previewed request with the same seed.
+    let request = rollbook_rules::request_from_value(preview).unwrap();
+    let quick = rollbook_rules::roll_with(&request, &HouseRules::default(), 42).unwrap();
+    assert_eq!(played.rolls.len(), 1);
+    let logged = &played.rolls[0];
+    assert_eq!((logged.dice.clone(), logged.seed), (quick.dice, 42));
+    assert_eq!(logged.outcome, quick.outcome);
+    assert_eq!(logged.request["grunt"], 2);
+    assert_eq!(logged.character_id, Some(t.character));
+    let by_vex = LogQuery {
+        character_id: Some(t.character),
+        ..LogQuery::default()
+    };
+    assert_eq!(t.store.roll_log(&by_vex).unwrap().len(), 1);
+    assert!(
+        played.entry.summary.contains("Grunt +2"),
+        "{}",
+        played.entry.summary
+    );
+    assert_eq!(t.state().trackers.grunt_penalties, vec![-2, -1]);
+    assert_eq!(t.state().trackers.grunts_since_rest, 1);
+
+    for penalty in [-2, -1] {
+        assert_eq!(t.preview(ActionPlan::default())["modifier"], penalty);
+        let played = t.play(act(t.vex, ActionPlan::default()), 7);
+        assert_eq!(played.rolls[0].request["modifier"], penalty);
+        assert!(
+            played
+                .entry
+                .summary
+                .contains(&format!("Grunt penalty {penalty}")),
+            "{}",
+            played.entry.summary
+        );
+    }
+    assert_eq!(t.preview(ActionPlan::default())["modifier"], 0);
+    assert!(t.state().trackers.grunt_penalties.is_empty());
+}
+
+#[test]
+fn bust_a_nut_costs_a_die_until_two_new_rounds_pass() {
+    let mut t = fresh();
+    assert_eq!(t.preview(nut())["bust_a_nut"], true);
+    let played = t.play(act(t.vex, nut()), 9);
+    assert_eq!(played.rolls[0].request["bust_a_nut"], true);
+    assert_eq!(t.state().trackers.nut_rounds_left, 2);
+    assert_eq!(t.state().trackers.nuts_used, 1);
+    assert_eq!(t.preview(ActionPlan::default())["dice"], 2);
+    let e = t.generic(TableAction::NextRound);
+    assert_eq!(e.state.round, 2);
+    assert_eq!(t.state().trackers.nut_rounds_left, 1);
+    assert_eq!(t.preview(ActionPlan::default())["dice"], 2);
+    // next_turn past the last participant also starts a new round.
+    let e = t.generic(TableAction::NextTurn);
+    assert_eq!(e.state.round, 3);
+    assert_eq!(t.state().trackers.nut_rounds_left, 0);
+    assert_eq!(t.preview(ActionPlan::default())["dice"], 3);
+    let log = t.store.table_actions(t.encounter).unwrap();
+    assert!(
+        log.last()
+            .unwrap()
+            .summary
+            .contains("0 round(s) of -1 die left"),
+        "{}",
+        log.last().unwrap().summary
+    );
+}
+
+#[test]
+fn bust_a_nut_past_the_uses_costs_glory() {
+    let mut t = fresh();
+    t.play(act(t.vex, nut()), 1);
+    // Level 1: one use per adventure; a second costs a Glory Point Vex does not have.
+    let err = t.refused(act(t.vex, nut()));
+    assert!(err.contains("1 Glory Point"), "{err}");
+    t.play(
+        GenreMove::GainGlory {
+            participant_id: t.vex,
+            points: 1,
+        },
+        2,
+    );
+    let played = t.play(act(t.vex, nut()), 3);
+    assert!(
+        played
+            .entry
+            .summary
+            .contains("past the uses: 1 Glory Point"),
+        "{}",
+        played.entry.summary
+    );
+    assert_eq!(t.state().glory, 0);
+    assert_eq!(t.state().trackers.nuts_used, 2);
+}
+
+#[test]
+fn refused_moves_write_nothing() {
+    let mut t = fresh();
+    let both = ActionPlan {
+        grunt: 1,
+        bust_a_nut: true,
+        ..ActionPlan::default()
+    };
+    let err = t.refused(act(t.vex, both));
+    assert!(err.contains("cannot be combined"), "{err}");
+    let spend = ActionPlan {
+        glory: 1,
+        ..ActionPlan::default()
+    };
+    let err = t.refused(act(t.vex, spend));
+    assert!(err.contains("has 0"), "{err}");
+    let err = t.refused(GenreMove::SpendOpposingGlory {
+        participant_id: t.vex,
+        points: 2,
+    });
+    assert!(err.contains("Glory"), "{err}");
+    let err = t.refused(GenreMove::Act {
+        participant_id: t.vex,
+        plan: ActionPlan::default(),
+        request: json!({"system": "marks", "roll": "pool"}),
+    });
+    assert!(err.contains("action"), "{err}");
+    // A stored character's level comes from the sheet.
+    let err = t.refused(GenreMove::SetStats {
+        participant_id: t.vex,
+        level: 3,
+        stamina: 3,
+    });
+    assert!(err.contains("sheet"), "{err}");
+    // Stamina 2: the third Grunt before rest is refused.
+    t.play(act(t.vex, grunt(1)), 1);
+    t.play(act(t.vex, ActionPlan::default()), 2);
+    t.play(act(t.vex, grunt(1)), 3);
+    t.play(act(t.vex, ActionPlan::default()), 4);
+    let err = t.refused(act(t.vex, grunt(1)));
+    assert!(err.contains("Stamina 2"), "{err}");
+}
+
+#[test]
+fn rest_and_end_of_adventure_reset_their_trackers() {
+    let mut t = table(
+        3,
+        json!({"grunt_penalties": [-2, -1], "grunts_since_rest": 2, "nuts_used": 1, "nut_rounds_left": 1}),
+    );
+    t.play(GenreMove::Rest, 1);
+    let rested = t.state();
+    assert_eq!(rested.trackers.grunts_since_rest, 0);
+    assert_eq!(rested.trackers.nut_rounds_left, 0);
+    // Resting does not clear the pending penalties nor the nut uses (ruling).
+    assert_eq!(rested.trackers.grunt_penalties, vec![-2, -1]);
+    assert_eq!(rested.trackers.nuts_used, 1);
+    t.play(GenreMove::EndAdventure, 2);
+    assert_eq!(
+        t.state(),
+        GenreState {
+            glory: 3,
+            trackers: GenreTrackers::default(),
+        }
+    );
+}
+
+#[test]
+fn a_quick_npc_gets_defaults_and_the_gm_sets_its_stats() {
+    let mut t = fresh();
+    let e = t.generic(TableAction::AddNpcs {
+        label: "Goon".into(),
+        count: 1,
+    });
+    let goon = e.state.order[1].id;
+    t.play(
+        GenreMove::SetStats {
+            participant_id: goon,
+            level: 2,
+            stamina: 4,
+        },
+        1,
+    );
+    let played = t.play(act(goon, nut()), 2);
+    // An NPC's roll is logged without a character.
+    assert_eq!(played.rolls[0].character_id, None);
+    let e = t.store.encounter(t.encounter).unwrap();
+    let Some(SystemTable::Genre(genre)) = e.state.system_state else {
+        panic!("genre state expected");
+    };
+    assert_eq!(genre.parts[&goon].character.level, 2);
+    assert_eq!(genre.parts[&goon].state.trackers.nuts_used, 1);
+}
+
+#[test]
+fn undo_puts_the_exact_state_back() {
+    let mut t = fresh();
+    t.play(act(t.vex, grunt(3)), 1);
+    let before = t.store.encounter(t.encounter).unwrap().state;
+    t.play(act(t.vex, ActionPlan::default()), 2);
+    t.generic(TableAction::NextRound);
+    t.store.undo_table_action(t.encounter).unwrap();
+    t.store.undo_table_action(t.encounter).unwrap();
+    assert_eq!(t.store.encounter(t.encounter).unwrap().state, before);
+    assert_eq!(t.state().trackers.grunt_penalties, vec![-3, -2, -1]);
+}
