@@ -11,7 +11,7 @@ use serde_json::json;
 
 pub use crate::systems::d12::Column;
 use crate::tray::Tray;
-use crate::{request_from_value, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
+use crate::{request_from_value, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
 
 /// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
 pub const RULINGS: &[&str] = &[
@@ -235,6 +235,51 @@ impl Wounds {
         ability: &Ability,
         seed: u64,
     ) -> Result<(Wounds, Vec<String>, RollResult), RulesError> {
+        let (request, label, difficulty) = self.removal(index, extraordinary, ability)?;
+        let rolled = crate::roll(&request, seed)?;
+        let means = if extraordinary {
+            "extraordinary"
+        } else {
+            "ordinary"
+        };
+        let mut next = self.clone();
+        let event = if rolled.success {
+            if index < next.effects.len() {
+                next.effects.remove(index);
+            } else {
+                next.conditions.remove(index - self.effects.len());
+            }
+            format!(
+                "{label} removed by {means} means ({} >= {difficulty})",
+                total(&rolled)
+            )
+        } else {
+            format!(
+                "{label} stays: {means} means needed {difficulty}, rolled {}",
+                total(&rolled)
+            )
+        };
+        Ok((next, vec![event], rolled))
+    }
+
+    /// The straight request that tries to remove effect or condition `index` (see
+    /// [`Wounds::remove`]), for its exact odds before rolling.
+    pub fn removal_request(
+        &self,
+        index: usize,
+        extraordinary: bool,
+        ability: &Ability,
+    ) -> Result<RollRequest, RulesError> {
+        Ok(self.removal(index, extraordinary, ability)?.0)
+    }
+
+    /// The removal check's request, what it removes and its difficulty.
+    fn removal(
+        &self,
+        index: usize,
+        extraordinary: bool,
+        ability: &Ability,
+    ) -> Result<(RollRequest, String, i64), RulesError> {
         self.validate()?;
         let (label, row) = match (
             self.effects.get(index),
@@ -266,30 +311,7 @@ impl Wounds {
         let request = request_from_value(json!({"system":"d12","roll":"straight",
             "ranks":ability.ranks,"extra_dice":ability.extra_dice,"dazed":ability.dazed,
             "difficulty":difficulty}))?;
-        let rolled = crate::roll(&request, seed)?;
-        let means = if extraordinary {
-            "extraordinary"
-        } else {
-            "ordinary"
-        };
-        let mut next = self.clone();
-        let event = if rolled.success {
-            if index < next.effects.len() {
-                next.effects.remove(index);
-            } else {
-                next.conditions.remove(index - self.effects.len());
-            }
-            format!(
-                "{label} removed by {means} means ({} >= {difficulty})",
-                total(&rolled)
-            )
-        } else {
-            format!(
-                "{label} stays: {means} means needed {difficulty}, rolled {}",
-                total(&rolled)
-            )
-        };
-        Ok((next, vec![event], rolled))
+        Ok((request, label, difficulty))
     }
 }
 
@@ -322,6 +344,31 @@ impl AttackChain {
         )
     }
 
+    /// The opposed request step 1 rolls (also for its exact odds before rolling).
+    pub fn attack_request(
+        &self,
+        attacker: &Ability,
+        defender: &Ability,
+    ) -> Result<RollRequest, RulesError> {
+        if self.stage != Stage::Attack {
+            return Err(self.wrong_stage("the attack roll"));
+        }
+        request_from_value(json!({"system":"d12","roll":"opposed",
+            "attacker_ranks":attacker.ranks,"attacker_extra_dice":attacker.extra_dice,
+            "attacker_dazed":attacker.dazed,"defender_ranks":defender.ranks,
+            "defender_extra_dice":defender.extra_dice,"defender_dazed":defender.dazed}))
+    }
+
+    /// The damage request step 2 rolls: the Damage Dice reached, the weapon's cap and column.
+    pub fn damage_request(&self, defender: &Ability) -> Result<RollRequest, RulesError> {
+        let Stage::Damage { damage_dice } = self.stage else {
+            return Err(self.wrong_stage("the damage roll"));
+        };
+        request_from_value(json!({"system":"d12","roll":"damage",
+            "damage_dice":damage_dice,"cap":self.weapon.cap,"column":self.weapon.column,
+            "defender_ranks":defender.ranks,"defender_extra_dice":defender.extra_dice}))
+    }
+
     /// Step 1: the attack ability against Dodge (physical) or Mind (mental).
     pub fn attack(
         &self,
@@ -329,13 +376,7 @@ impl AttackChain {
         defender: &Ability,
         seed: u64,
     ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
-        if self.stage != Stage::Attack {
-            return Err(self.wrong_stage("the attack roll"));
-        }
-        let request = request_from_value(json!({"system":"d12","roll":"opposed",
-            "attacker_ranks":attacker.ranks,"attacker_extra_dice":attacker.extra_dice,
-            "attacker_dazed":attacker.dazed,"defender_ranks":defender.ranks,
-            "defender_extra_dice":defender.extra_dice,"defender_dazed":defender.dazed}))?;
+        let request = self.attack_request(attacker, defender)?;
         let rolled = crate::roll(&request, seed)?;
         let damage_dice: i64 = rolled.outcome.parse().unwrap_or(0);
         let against = match self.kind {
@@ -362,12 +403,7 @@ impl AttackChain {
         defender: &Ability,
         seed: u64,
     ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
-        let Stage::Damage { damage_dice } = self.stage else {
-            return Err(self.wrong_stage("the damage roll"));
-        };
-        let request = request_from_value(json!({"system":"d12","roll":"damage",
-            "damage_dice":damage_dice,"cap":self.weapon.cap,"column":self.weapon.column,
-            "defender_ranks":defender.ranks,"defender_extra_dice":defender.extra_dice}))?;
+        let request = self.damage_request(defender)?;
         let rolled = crate::roll(&request, seed)?;
         let reached: i64 = rolled.outcome.parse().unwrap_or(0);
         let limb = rolled

@@ -354,3 +354,39 @@ fn a_sheet_effect_without_a_row_is_read_off_the_table() {
         "{err}"
     );
 }
+
+#[test]
+fn each_steps_request_rolls_the_same_dice_as_the_step() {
+    // The table logs the request beside the result and shows its odds first: the request must
+    // be the one the step rolls, so a quick roll of it with the same seed shows the same dice.
+    let chain = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
+    let (attacker, defender) = (ranks(3), ranks(1));
+    let request = chain.attack_request(&attacker, &defender).unwrap();
+    let (next, _, rolled) = chain.attack(&attacker, &defender, 7).unwrap();
+    assert_eq!(crate::roll(&request, 7).unwrap(), rolled);
+    assert!(
+        chain.damage_request(&defender).is_err(),
+        "not at damage yet"
+    );
+    let at_damage = AttackChain {
+        stage: Stage::Damage { damage_dice: 4 },
+        ..chain.clone()
+    };
+    let request = at_damage.damage_request(&defender).unwrap();
+    let (_, _, rolled) = at_damage.damage(&defender, 11).unwrap();
+    assert_eq!(crate::roll(&request, 11).unwrap(), rolled);
+    assert!(
+        next.attack_request(&attacker, &defender).is_err(),
+        "the attack is rolled once"
+    );
+    let mut wounds = Wounds::healthy(12);
+    wounds.effects.push(Effect {
+        name: "Stunned".into(),
+        remaining: "3 turns".into(),
+        row: 4,
+    });
+    let request = wounds.removal_request(0, false, &ranks(2)).unwrap();
+    let (_, _, rolled) = wounds.remove(0, false, &ranks(2), 5).unwrap();
+    assert_eq!(crate::roll(&request, 5).unwrap(), rolled);
+    assert!(wounds.removal_request(1, false, &ranks(2)).is_err());
+}
