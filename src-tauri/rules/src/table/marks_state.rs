@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::systems::marks::PoolDice;
-use crate::RulesError;
+use crate::{RollRequest, RollResult, RulesError};
 
 /// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
 pub const RULINGS: &[&str] = &[
@@ -26,6 +26,23 @@ pub const RULINGS: &[&str] = &[
 /// Parses and checks a request as the engine's own kind does (field ranges, pool size).
 fn checked(request: Value) -> Result<(), RulesError> {
     crate::request_from_value(request)?.validate(crate::HouseRules::ruled())
+}
+
+/// Rolls a request through the engine's own kind with `seed`, as a quick roll would.
+fn rolled(request: Value, seed: u64) -> Result<(RollRequest, RollResult), RulesError> {
+    let request = crate::request_from_value(request)?;
+    let result = crate::roll(&request, seed)?;
+    Ok((request, result))
+}
+
+/// What one roll at a task did: the task after it, the events to show the GM, and the roll
+/// itself (request and result) for the roll log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rolled<T> {
+    pub task: T,
+    pub events: Vec<String>,
+    pub request: RollRequest,
+    pub result: RollResult,
 }
 
 /// A task the character keeps trying: its pool before penalties and how it has gone so far.
@@ -160,8 +177,14 @@ impl MarksTask {
 
     /// Applies an action: the new task plus the events to show the GM.
     pub fn apply(&self, action: &MarksTaskAction) -> Result<(MarksTask, Vec<String>), RulesError> {
-        self.validate()?;
         let MarksTaskAction::Attempt { seed } = action;
+        let rolled = self.attempt(*seed)?;
+        Ok((rolled.task, rolled.events))
+    }
+
+    /// Why the task cannot be attempted now (it succeeded, or no dice are left), if so.
+    pub fn ready(&self) -> Result<(), RulesError> {
+        self.validate()?;
         if self.done {
             return Err(RulesError::invalid(
                 "action",
@@ -174,8 +197,13 @@ impl MarksTask {
                 "the penalties leave no dice to roll; this task cannot be tried again",
             ));
         }
-        let request = crate::request_from_value(self.next_request())?;
-        let result = crate::roll(&request, *seed)?;
+        Ok(())
+    }
+
+    /// One attempt rolled with `seed`: the task after it, the events and the roll made.
+    pub fn attempt(&self, seed: u64) -> Result<Rolled<MarksTask>, RulesError> {
+        self.ready()?;
+        let (request, result) = rolled(self.next_request(), seed)?;
         let mut next = self.clone();
         let mut events = vec![format!(
             "Attempt {}: {}",
@@ -192,7 +220,12 @@ impl MarksTask {
                 next.penalty()
             ));
         }
-        Ok((next, events))
+        Ok(Rolled {
+            task: next,
+            events,
+            request,
+            result,
+        })
     }
 }
 
@@ -308,16 +341,27 @@ impl ExtendedTask {
         &self,
         action: &ExtendedAction,
     ) -> Result<(ExtendedTask, Vec<String>), RulesError> {
-        self.validate()?;
         let ExtendedAction::Step { seed } = action;
+        let rolled = self.step(*seed)?;
+        Ok((rolled.task, rolled.events))
+    }
+
+    /// Why no step can be rolled now (the task is over), if so.
+    pub fn ready(&self) -> Result<(), RulesError> {
+        self.validate()?;
         if self.status != ExtendedStatus::Running {
             return Err(RulesError::invalid(
                 "status",
                 "this extended task is over; start a new one to roll again",
             ));
         }
-        let request = crate::request_from_value(self.step_request())?;
-        let result = crate::roll(&request, *seed)?;
+        Ok(())
+    }
+
+    /// One time step rolled with `seed`: the task after it, the events and the roll made.
+    pub fn step(&self, seed: u64) -> Result<Rolled<ExtendedTask>, RulesError> {
+        self.ready()?;
+        let (request, result) = rolled(self.step_request(), seed)?;
         let mut next = self.clone();
         next.steps += 1;
         next.marks += result.total.unwrap_or(0);
@@ -335,7 +379,12 @@ impl ExtendedTask {
             next.status = ExtendedStatus::Failed;
             events.push("The maximum steps have passed short of the plateau: failure.".into());
         }
-        Ok((next, events))
+        Ok(Rolled {
+            task: next,
+            events,
+            request,
+            result,
+        })
     }
 }
 

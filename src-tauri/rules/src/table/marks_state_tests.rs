@@ -223,3 +223,22 @@ fn worked_example_odds_fall_as_attempts_fail() {
     }
     assert_eq!(task.dice_left(), [3, 0, 0, 0]);
 }
+
+#[test]
+fn an_attempt_and_a_step_hand_back_the_roll_they_made() {
+    let task = MarksTask::new([3, 3, 0, 0], 1, 1);
+    let rolled = task.attempt(11).unwrap();
+    let request = crate::request_from_value(task.next_request()).unwrap();
+    assert_eq!(rolled.request, request);
+    assert_eq!(rolled.result, crate::roll(&request, 11).unwrap());
+    assert_eq!(
+        task.apply(&MarksTaskAction::Attempt { seed: 11 }).unwrap(),
+        (rolled.task, rolled.events)
+    );
+    let extended = ExtendedTask::new([2, 1, 0, 0], 0, 5, (1, 4));
+    let rolled = extended.step(12).unwrap();
+    let request = crate::request_from_value(extended.step_request()).unwrap();
+    assert_eq!(rolled.result, crate::roll(&request, 12).unwrap());
+    assert_eq!(rolled.task.marks, rolled.result.total.unwrap_or(0));
+    assert!(extended.ready().is_ok());
+}
