@@ -40,6 +40,8 @@ fn is_bad_input(error: &RosterError) -> bool {
             | "in_trash"
             | "nothing_to_undo"
             | "invalid_log_entry"
+            | "encounter_not_found"
+            | "invalid_table_action"
     )
 }
 

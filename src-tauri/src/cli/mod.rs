@@ -5,6 +5,7 @@
 //! arguments, call, print, map the error to its exit status.
 
 mod character;
+mod encounter;
 mod export;
 mod failure;
 mod import;
@@ -60,6 +61,7 @@ Examples:
   rollbook log --character Vex
   rollbook export --out backup.json          every roster, as a roster file
   rollbook sheet --roster Heroes --out heroes.html   printable character sheets
+  rollbook encounter new --roster Heroes \"Dockside Ambush\"   an encounter at the table
   rollbook --db /tmp/test.sqlite3 --json roster list
 
 Exit status: 0 on success; 2 when the input is not valid (a request, a file, an unknown
@@ -130,6 +132,10 @@ pub enum Command {
     /// Write printable character sheets (HTML, one page per character, A4 or Letter).
     #[command(after_help = sheet::EXAMPLES)]
     Sheet(sheet::SheetArgs),
+    /// Encounters at the table: participants, turn order, rounds and each system's running
+    /// state (card initiative, Grunt, attack chains, …); every action logged and undoable.
+    #[command(subcommand, after_help = encounter::EXAMPLES)]
+    Encounter(encounter::EncounterCommand),
     /// Show the roll log, newest first, or write it as CSV or JSON.
     #[command(after_help = log::EXAMPLES)]
     Log(log::LogArgs),
@@ -165,6 +171,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Import(args) => import::run(args, global),
         Command::Export(args) => export::run(args, global),
         Command::Sheet(args) => sheet::run(args, global),
+        Command::Encounter(command) => encounter::run(command, global),
         Command::Log(args) => log::run(args, global),
         Command::Trash { command } => trash::run(command.unwrap_or_default(), global),
         Command::Undo => trash::undo(global),
@@ -198,6 +205,7 @@ mod tests {
             "import",
             "export",
             "sheet",
+            "encounter",
             "log",
             "trash",
             "undo",

@@ -205,6 +205,42 @@ impl Store {
         Ok(found)
     }
 
+    /// An encounter not in the trash, by id, or by name (any case) within `roster_id` — for the
+    /// command line's `encounter NAME`.
+    pub fn find_encounter(&self, roster_id: Option<Uuid>, id_or_name: &str) -> Result<Encounter> {
+        let wanted = id_or_name.trim();
+        if let Ok(id) = Uuid::parse_str(wanted) {
+            if let Some(row) = get_encounter(self.conn(), id)? {
+                let e = row.into_encounter(self.conn())?;
+                if e.deleted_at.is_none() && roster_id.is_none_or(|r| r == e.roster_id) {
+                    return Ok(e);
+                }
+            }
+        }
+        let Some(roster_id) = roster_id else {
+            return Err(RosterError::EncounterNotFound(format!(
+                "\"{wanted}\" (name the roster too, or give the encounter's id)"
+            )));
+        };
+        let key = wanted.to_lowercase();
+        let mut found: Vec<Encounter> = self
+            .encounters(roster_id)?
+            .into_iter()
+            .filter(|e| e.state.name.to_lowercase() == key)
+            .collect();
+        match found.len() {
+            0 => Err(RosterError::EncounterNotFound(format!(
+                "named \"{wanted}\""
+            ))),
+            1 => Ok(found.remove(0)),
+            _ => Err(RosterError::Ambiguous {
+                what: "encounter",
+                name: wanted.to_string(),
+                ids: found.iter().map(|e| e.id.to_string()).collect(),
+            }),
+        }
+    }
+
     /// One encounter by id (also when it is in the trash).
     pub fn encounter(&self, id: Uuid) -> Result<Encounter> {
         let row = get_encounter(self.conn(), id)?

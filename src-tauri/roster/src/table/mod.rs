@@ -32,7 +32,8 @@ pub use universe::{UniverseEncounter, UniverseMove};
 pub enum SystemTable {
     Stunt(StuntEncounter),
     Genre(GenreEncounter),
-    Universe(UniverseEncounter),
+    /// Boxed: the 54-card deck makes it much larger than the others.
+    Universe(Box<UniverseEncounter>),
     Marks(MarksEncounter),
     D12(D12Encounter),
 }
@@ -153,7 +154,7 @@ impl SystemTable {
         match system {
             System::Stunt => SystemTable::Stunt(StuntEncounter::empty()),
             System::Genre => SystemTable::Genre(GenreEncounter::empty()),
-            System::Universe => SystemTable::Universe(UniverseEncounter::empty()),
+            System::Universe => SystemTable::Universe(Box::new(UniverseEncounter::empty())),
             System::Marks => SystemTable::Marks(MarksEncounter::empty()),
             System::D12 => SystemTable::D12(D12Encounter::empty()),
         }
@@ -174,7 +175,7 @@ impl SystemTable {
         Ok(match self {
             SystemTable::Stunt(t) => SystemTable::Stunt(t.sync(ctx)?),
             SystemTable::Genre(t) => SystemTable::Genre(t.sync(ctx)?),
-            SystemTable::Universe(t) => SystemTable::Universe(t.sync(ctx)?),
+            SystemTable::Universe(t) => SystemTable::Universe(Box::new(t.sync(ctx)?)),
             SystemTable::Marks(t) => SystemTable::Marks(t.sync(ctx)?),
             SystemTable::D12(t) => SystemTable::D12(t.sync(ctx)?),
         })
@@ -190,7 +191,7 @@ impl SystemTable {
                 t.apply(m, ctx)?.map(SystemTable::Genre)
             }
             (SystemTable::Universe(t), SystemMove::Universe(m)) => {
-                t.apply(m, ctx)?.map(SystemTable::Universe)
+                t.apply(m, ctx)?.map(|t| SystemTable::Universe(Box::new(t)))
             }
             (SystemTable::Marks(t), SystemMove::Marks(m)) => {
                 t.apply(m, ctx)?.map(SystemTable::Marks)
@@ -229,7 +230,9 @@ impl SystemTable {
         Ok(match self {
             SystemTable::Stunt(t) => t.new_round(ctx)?.map(SystemTable::Stunt),
             SystemTable::Genre(t) => t.new_round(ctx)?.map(SystemTable::Genre),
-            SystemTable::Universe(t) => t.new_round(ctx)?.map(SystemTable::Universe),
+            SystemTable::Universe(t) => t
+                .new_round(ctx)?
+                .map(|t| SystemTable::Universe(Box::new(t))),
             SystemTable::Marks(t) => t.new_round(ctx)?.map(SystemTable::Marks),
             SystemTable::D12(t) => t.new_round(ctx)?.map(SystemTable::D12),
         })

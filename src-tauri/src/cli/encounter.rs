@@ -1,0 +1,324 @@
+//! `rollbook encounter …`: encounters at the table from the command line — the same store calls
+//! as the window's Encounters view (every action logged, undoable, rolls in the roll log).
+
+use std::io::Read;
+
+use clap::{Args, Subcommand};
+use rollbook_roster::{Encounter, Store, TableAction, TablePlay};
+use serde_json::Value;
+
+use super::store::{self, Open};
+use super::table::{self, Table};
+use super::{character, output, Failure, Global};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  rollbook encounter new --roster Heroes \"Dockside Ambush\"
+  rollbook encounter add --roster Heroes \"Dockside Ambush\" --character Vex --character Mara --npcs 3
+  rollbook encounter next --roster Heroes \"Dockside Ambush\"           the next turn
+  rollbook encounter next --roster Heroes \"Dockside Ambush\" --round   a new round
+  rollbook encounter play --roster Heroes \"Dockside Ambush\" '{\"system\":\"genre\",\"move\":\"rest\"}'
+  rollbook encounter show --roster Heroes \"Dockside Ambush\"
+  rollbook encounter log --roster Heroes \"Dockside Ambush\"
+  rollbook encounter undo --roster Heroes \"Dockside Ambush\"
+
+`play` takes a table action ({\"action\":\"move_up\",\"participant_id\":\"…\"}, see docs/ipc.md)
+or a move of the roster's system ({\"system\":\"universe\",\"move\":\"deal\"}); --seed makes its
+dice repeatable. --json prints the whole encounter (and the rolls made) for scripts.";
+
+#[derive(Debug, Subcommand)]
+pub enum EncounterCommand {
+    /// List a roster's encounters.
+    #[command(after_help = EXAMPLES)]
+    List {
+        /// The roster (name or id).
+        #[arg(long, value_name = "NAME")]
+        roster: String,
+    },
+    /// Start an encounter in a roster: round 1, nobody yet.
+    #[command(after_help = EXAMPLES)]
+    New {
+        #[arg(long, value_name = "NAME")]
+        roster: String,
+        /// The encounter's name.
+        name: String,
+    },
+    /// Show the round, the turn order and whose turn it is.
+    #[command(after_help = EXAMPLES)]
+    Show(Which),
+    /// Add characters of the roster and/or nameless NPCs ("Goon 1", "Goon 2", …).
+    #[command(after_help = EXAMPLES)]
+    Add {
+        #[command(flatten)]
+        which: Which,
+        /// A character of the roster (name or id); repeat for more.
+        #[arg(long = "character", value_name = "NAME")]
+        characters: Vec<String>,
+        /// How many nameless NPCs to add.
+        #[arg(long, value_name = "N")]
+        npcs: Option<u32>,
+        /// The NPCs' name, numbered on from the highest already in.
+        #[arg(long, value_name = "LABEL", default_value = "Goon")]
+        label: String,
+    },
+    /// The turn passes to the next in order (a new round after the last), or with --round a new
+    /// round starts.
+    #[command(after_help = EXAMPLES)]
+    Next {
+        #[command(flatten)]
+        which: Which,
+        #[arg(long)]
+        round: bool,
+        /// Seed for what the new round rolls or deals (card initiative).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Play one table action or system move given as JSON (or `-` to read it from stdin).
+    #[command(after_help = EXAMPLES)]
+    Play {
+        #[command(flatten)]
+        which: Which,
+        action: String,
+        /// Seed for the dice (a fresh one when left out).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Undo the encounter's last table action (repeat to go further back).
+    #[command(after_help = EXAMPLES)]
+    Undo(Which),
+    /// The encounter's action log, oldest first.
+    #[command(after_help = EXAMPLES)]
+    Log(Which),
+    /// Move an encounter to the trash.
+    #[command(after_help = EXAMPLES)]
+    Delete(Which),
+}
+
+/// An encounter by name within --roster, or by id.
+#[derive(Debug, Args)]
+pub struct Which {
+    /// The roster (name or id); needed when the encounter is given by name.
+    #[arg(long, value_name = "NAME")]
+    roster: Option<String>,
+    /// The encounter (name or id).
+    encounter: String,
+}
+
+impl Which {
+    fn find(&self, store: &Store) -> Result<Encounter, Failure> {
+        let roster = self
+            .roster
+            .as_deref()
+            .map(|r| store::roster(store, r))
+            .transpose()?;
+        Ok(store.find_encounter(roster.map(|r| r.id), &self.encounter)?)
+    }
+}
+
+pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
+    match command {
+        EncounterCommand::List { roster } => {
+            let store = store::open(global, Open::Existing)?;
+            let roster = store::roster(&store, &roster)?;
+            let encounters = store.encounters(roster.id)?;
+            if global.json {
+                return output::json(&encounters);
+            }
+            if encounters.is_empty() {
+                return output::text(&format!("\"{}\" has no encounters yet.\n", roster.name));
+            }
+            let mut list = Table::new(["NAME", "ROUND", "PARTICIPANTS", "UPDATED", "ID"]);
+            for e in &encounters {
+                list.row([
+                    e.state.name.clone(),
+                    e.state.round.to_string(),
+                    e.state.order.len().to_string(),
+                    table::local_time(e.updated_at),
+                    e.id.to_string(),
+                ]);
+            }
+            output::text(&list.render())
+        }
+        EncounterCommand::New { roster, name } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let roster = store::roster(&store, &roster)?;
+            let e = store.create_encounter(roster.id, &name)?;
+            if global.json {
+                return output::json(&e);
+            }
+            output::text(&format!(
+                "Started \"{}\" in \"{}\" ({})\n",
+                e.state.name, roster.name, e.id
+            ))
+        }
+        EncounterCommand::Show(which) => {
+            let store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            if global.json {
+                return output::json(&e);
+            }
+            output::text(&describe(&e))
+        }
+        EncounterCommand::Add {
+            which,
+            characters,
+            npcs,
+            label,
+        } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let roster = e.roster_id.to_string();
+            let mut actions = Vec::new();
+            if !characters.is_empty() {
+                let character_ids = characters
+                    .iter()
+                    .map(|name| Ok(character::find(&store, name, Some(&roster))?.id))
+                    .collect::<Result<_, Failure>>()?;
+                actions.push(TableAction::AddCharacters { character_ids });
+            }
+            if let Some(count) = npcs {
+                actions.push(TableAction::AddNpcs { label, count });
+            }
+            if actions.is_empty() {
+                return Err(Failure::BadInput(
+                    "name the participants: --character NAME (repeatable) and/or --npcs N".into(),
+                ));
+            }
+            let mut plays = Vec::new();
+            for action in &actions {
+                plays.push(store.play(e.id, action, None)?);
+            }
+            report(&plays, global)
+        }
+        EncounterCommand::Next { which, round, seed } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let action = if round {
+                TableAction::NextRound
+            } else {
+                TableAction::NextTurn
+            };
+            let play = store.play(e.id, &action, seed)?;
+            report(&[play], global)
+        }
+        EncounterCommand::Play {
+            which,
+            action,
+            seed,
+        } => {
+            let action = parse_action(&action)?;
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let play = store.play(e.id, &action, seed)?;
+            report(&[play], global)
+        }
+        EncounterCommand::Undo(which) => {
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let e = store.undo_table_action(e.id)?;
+            if global.json {
+                return output::json(&e);
+            }
+            output::text(&format!("Undone.\n{}", describe(&e)))
+        }
+        EncounterCommand::Log(which) => {
+            let store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let entries = store.table_actions(e.id)?;
+            if global.json {
+                return output::json(&entries);
+            }
+            let mut log = Table::new(["AT", "WHAT HAPPENED", "UNDONE"]);
+            for entry in &entries {
+                log.row([
+                    table::local_time(entry.at),
+                    entry.summary.replace('\n', "; "),
+                    if entry.undone_at.is_some() {
+                        "undone"
+                    } else {
+                        ""
+                    }
+                    .into(),
+                ]);
+            }
+            output::text(&log.render())
+        }
+        EncounterCommand::Delete(which) => {
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let e = store.delete_encounter(e.id)?;
+            if global.json {
+                return output::json(&e);
+            }
+            output::text(&format!(
+                "Moved \"{}\" to the trash ({})\n",
+                e.state.name, e.id
+            ))
+        }
+    }
+}
+
+/// A table action, or a system move (an object with "system") played as one.
+fn parse_action(argument: &str) -> Result<TableAction, Failure> {
+    let text = if argument == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::BadInput(format!("cannot read the action from stdin: {e}")))?;
+        text
+    } else {
+        argument.to_owned()
+    };
+    let bad = |e: &dyn std::fmt::Display| Failure::BadInput(format!("bad table action: {e}"));
+    let mut value: Value = serde_json::from_str(&text).map_err(|e| bad(&e))?;
+    if value.get("action").is_none() && value.get("system").is_some() {
+        value = serde_json::json!({"action": "system", "move": value});
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| bad(&e))
+}
+
+/// What the actions did (their events and rolls), then where the encounter stands.
+fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure> {
+    if global.json {
+        return match plays {
+            [one] => output::json(one),
+            _ => output::json(plays),
+        };
+    }
+    let mut text = String::new();
+    for play in plays {
+        for line in play.entry.summary.lines() {
+            text.push_str(&format!("{line}\n"));
+        }
+        for roll in &play.rolls {
+            let who = roll.character_name.as_deref().unwrap_or("");
+            text.push_str(&format!("  rolled {who} {}: {}\n", roll.roll, roll.detail));
+        }
+    }
+    if let Some(last) = plays.last() {
+        text.push_str(&describe(&last.encounter));
+    }
+    output::text(&text)
+}
+
+/// "Dockside Ambush, round 2" and the turn order with whose turn it is.
+fn describe(e: &Encounter) -> String {
+    let mut text = format!("{}, round {}\n", e.state.name, e.state.round);
+    if e.state.order.is_empty() {
+        text.push_str("  nobody yet: add characters or NPCs\n");
+    }
+    for (i, p) in e.state.order.iter().enumerate() {
+        let turn = if e.state.current == Some(p.id) {
+            ">"
+        } else {
+            " "
+        };
+        let absent = if e.absent.contains(&p.id) {
+            " (not in the roster any more)"
+        } else {
+            ""
+        };
+        text.push_str(&format!("{turn} {}. {}{absent}  {}\n", i + 1, p.name, p.id));
+    }
+    text
+}

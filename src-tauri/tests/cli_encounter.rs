@@ -1,0 +1,124 @@
+//! `rollbook encounter`: an encounter played from the command line — participants, turns and
+//! rounds, a system move with its roll in the roll log, undo, the action log; bad input exits 2
+//! and changes nothing.
+
+mod common;
+
+use common::Sandbox;
+
+const ROSTER: &str = "Neon Genre Nights";
+const NAME: &str = "Rooftop Showdown";
+
+fn encounter(sandbox: &Sandbox, args: &[&str]) -> common::Run {
+    let mut all = vec!["encounter", args[0], "--roster", ROSTER, NAME];
+    all.extend_from_slice(&args[1..]);
+    sandbox.run(&all)
+}
+
+fn participant_id(sandbox: &Sandbox, name: &str) -> String {
+    let shown = sandbox
+        .run(&["--json", "encounter", "show", "--roster", ROSTER, NAME])
+        .ok()
+        .json();
+    let order = shown["state"]["order"].as_array().unwrap();
+    let found = order.iter().find(|p| p["name"] == name).unwrap();
+    found["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn an_encounter_is_played_logged_and_undone() {
+    let sandbox = Sandbox::seeded();
+    let run = sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, NAME])
+        .ok();
+    assert!(run
+        .stdout
+        .starts_with(&format!("Started \"{NAME}\" in \"{ROSTER}\"")));
+    let run = encounter(
+        &sandbox,
+        &["add", "--character", "rex valor", "--npcs", "2"],
+    )
+    .ok();
+    assert_eq!(
+        run.stdout.lines().take(2).collect::<Vec<_>>(),
+        ["Added Rex Valor", "Added Goon 1, Goon 2"]
+    );
+    assert!(run.stdout.contains("> 1. Rex Valor"), "{}", run.stdout);
+
+    // A Grunt +2 action roll for Rex: the sheet's pending -1 penalty and the Grunt go into the
+    // request, the roll is logged under Rex, and the next actions carry -2, -1.
+    let rex = participant_id(&sandbox, "Rex Valor");
+    let act = format!(
+        r#"{{"system":"genre","move":"act","participant_id":"{rex}","plan":{{"grunt":0}},
+            "request":{{"system":"genre","roll":"action","dice":4,"difficulty":2}}}}"#
+    );
+    let played = encounter(&sandbox, &["play", &act, "--seed", "7", "--json"])
+        .ok()
+        .json();
+    let roll = &played["rolls"][0];
+    assert_eq!(roll["character_name"], "Rex Valor");
+    assert_eq!(
+        roll["request"]["modifier"], -1,
+        "the sheet's pending Grunt penalty"
+    );
+    assert_eq!(roll["seed"], 7);
+    let quick = sandbox
+        .run(&["roll", &roll["request"].to_string(), "--seed", "7"])
+        .ok()
+        .json();
+    assert_eq!(roll["dice"], quick["dice"], "the same dice as a quick roll");
+    let log = sandbox
+        .run(&["--json", "log", "--character", "Rex Valor"])
+        .ok()
+        .json();
+    assert_eq!(log["rolls"][0]["dice"], quick["dice"]);
+    let part = &played["encounter"]["state"]["system_state"]["parts"][&rex];
+    assert_eq!(
+        part["state"]["trackers"]["grunt_penalties"],
+        serde_json::json!([])
+    );
+
+    // Turns wrap into round 2; undo walks back.
+    encounter(&sandbox, &["next"]).ok();
+    encounter(&sandbox, &["next"]).ok();
+    let run = encounter(&sandbox, &["next"]).ok();
+    assert!(
+        run.stdout.starts_with("Round 2, Rex Valor's turn"),
+        "{}",
+        run.stdout
+    );
+    let run = encounter(&sandbox, &["undo"]).ok();
+    assert!(run.stdout.contains(", round 1\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("> 3. Goon 2"), "{}", run.stdout);
+
+    let log = encounter(&sandbox, &["log"]).ok().stdout;
+    assert!(log.contains("Rex Valor rolled:"), "{log}");
+    assert!(log.contains("Round 2, Rex Valor's turn"), "{log}");
+    assert!(log.lines().last().unwrap().ends_with("undone"), "{log}");
+}
+
+#[test]
+fn bad_input_exits_2_and_changes_nothing() {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, NAME])
+        .ok();
+    encounter(&sandbox, &["add", "--npcs", "1"]).ok();
+    let before = sandbox.db_bytes();
+    let reason = encounter(&sandbox, &["add", "--npcs", "0"]).fails(2);
+    assert_eq!(
+        reason,
+        "rollbook: add 1 to 50 NPCs at a time, not 0; nothing was changed"
+    );
+    let reason = encounter(
+        &sandbox,
+        &["play", r#"{"system":"d12","move":"attack_roll"}"#],
+    )
+    .fails(2);
+    assert!(reason.starts_with("rollbook: bad table action"), "{reason}");
+    let reason = sandbox
+        .run(&["encounter", "show", "No Such Fight", "--roster", ROSTER])
+        .fails(2);
+    assert_eq!(reason, "rollbook: no encounter named \"No Such Fight\"");
+    assert_eq!(sandbox.db_bytes(), before, "nothing was written");
+}
