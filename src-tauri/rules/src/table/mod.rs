@@ -6,3 +6,4 @@ pub mod marks_state;
 pub mod stunt_tasks;
 pub mod universe_deck;
 pub mod universe_fate;
+pub mod universe_moves;

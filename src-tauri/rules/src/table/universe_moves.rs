@@ -1,0 +1,98 @@
+//! What the Universe table still needed for a running encounter: a player leaving (their fate
+//! cards back to the deck) and the length of a foot chase (RULES.md section 3, "Foot chase").
+
+use serde::{Deserialize, Serialize};
+
+use super::universe_fate::UniverseTable;
+use crate::tray::Tray;
+
+/// The rulings this module made, shown to the GM.
+pub const MOVE_RULINGS: &[&str] = &[
+    "A player who leaves the encounter puts their fate cards on the discard pile; the GM keeps at \
+     most one negative fate card per player still seated (the newest go back first).",
+];
+
+impl UniverseTable {
+    /// Unseats a player who left: their fate cards go to the discard pile, and the GM's pool is
+    /// cut to the new player count. Returns the table and the cards put back. An id not seated
+    /// changes nothing.
+    pub fn unseat_player(&self, id: &str) -> (UniverseTable, Vec<super::universe_deck::Card>) {
+        let mut next = self.clone();
+        let mut returned = Vec::new();
+        if let Some(fate) = next.players.shift_remove(id) {
+            returned.extend(fate.cards);
+        }
+        while next.gm.len() > next.players.len() {
+            if let Some(card) = next.gm.pop() {
+                returned.push(card);
+            }
+        }
+        for card in &returned {
+            next.deck.return_card(*card);
+        }
+        (next, returned)
+    }
+}
+
+/// A foot chase's length: 2d4 rounds, the two faces in the order rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChaseLength {
+    pub dice: [u8; 2],
+    pub rounds: u8,
+}
+
+/// Rolls a foot chase's 2d4 rounds with `seed`.
+pub fn chase_length(seed: u64) -> ChaseLength {
+    let mut tray = Tray::new(seed);
+    let dice = [tray.roll(4) as u8, tray.roll(4) as u8];
+    ChaseLength {
+        dice,
+        rounds: dice[0] + dice[1],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::universe_deck::Card;
+
+    fn card(code: &str) -> Card {
+        Card::parse(code).unwrap()
+    }
+
+    #[test]
+    fn a_leaving_player_returns_their_cards_and_trims_the_gm_pool() {
+        let players = vec![
+            ("a".to_string(), true, vec![card("QH"), card("2C")]),
+            ("b".to_string(), false, vec![]),
+        ];
+        let (mut table, _) = UniverseTable::new(&players, 7).unwrap();
+        let gm_card = table.deck.draw.pop().unwrap();
+        let gm_second = table.deck.draw.pop().unwrap();
+        table.gm = vec![gm_card, gm_second];
+        table.check().unwrap();
+        let (next, returned) = table.unseat_player("a");
+        assert!(!next.players.contains_key("a"));
+        assert_eq!(next.gm, vec![gm_card]);
+        assert_eq!(returned, vec![card("QH"), card("2C"), gm_second]);
+        assert!(next.deck.discard.ends_with(&returned));
+        next.check().unwrap();
+        let (same, none) = next.unseat_player("nobody");
+        assert_eq!(same, next);
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn a_chase_lasts_two_to_eight_rounds_and_repeats_with_its_seed() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..400 {
+            let chase = chase_length(seed);
+            assert!(chase.dice.iter().all(|d| (1..=4).contains(d)));
+            assert_eq!(chase.rounds, chase.dice[0] + chase.dice[1]);
+            assert_eq!(chase, chase_length(seed));
+            seen.insert(chase.rounds);
+        }
+        assert_eq!(seen, (2..=8).collect());
+    }
+}
