@@ -21,7 +21,7 @@ use crate::model::{Character, EncounterState, Participant, System};
 
 pub use d12::{D12Encounter, D12Move};
 pub use genre::{GenreEncounter, GenreMove};
-pub use marks::{MarksEncounter, MarksMove};
+pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
 pub use universe::{UniverseEncounter, UniverseMove};
 
