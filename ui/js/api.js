@@ -7,6 +7,8 @@
 /** @typedef {import('../types/bindings').Catalog} Catalog */
 /** @typedef {import('../types/bindings').Character} Character */
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
+/** @typedef {import('../types/bindings').Encounter} Encounter */
+/** @typedef {import('../types/bindings').EncounterPreview} EncounterPreview */
 /** @typedef {import('../types/bindings').ExportSelection} ExportSelection */
 /** @typedef {import('../types/bindings').FileFormat} FileFormat */
 /** @typedef {import('../types/bindings').ImportMode} ImportMode */
@@ -27,6 +29,10 @@
 /** @typedef {import('../types/bindings').Settings} Settings */
 /** @typedef {import('../types/bindings').SheetReport} SheetReport */
 /** @typedef {import('../types/bindings').SheetRoll} SheetRoll */
+/** @typedef {import('../types/bindings').SystemMove} SystemMove */
+/** @typedef {import('../types/bindings').TableAction} TableAction */
+/** @typedef {import('../types/bindings').TableActionEntry} TableActionEntry */
+/** @typedef {import('../types/bindings').TablePlay} TablePlay */
 /** A roll request: the JSON object of RULES.md "Roll requests" (`{system, roll, ...fields}`). */
 /** @typedef {JsonValue} RollRequest */
 /** A UUID string. */
@@ -166,6 +172,40 @@ export const checkSheet = (rosterId, sheet) => call('sheet_check', { roster_id: 
  * @returns {Promise<SheetRoll[]>}
  */
 export const sheetRolls = (characterId) => call('sheet_rolls', { character_id: characterId });
+
+// Encounters (at the table)
+/** Not in the trash, oldest first. @param {Id} rosterId @returns {Promise<Encounter[]>} */
+export const encounters = (rosterId) => call('encounters', { roster_id: rosterId });
+/** @param {Id} encounterId @returns {Promise<Encounter>} */
+export const encounter = (encounterId) => call('encounter', { encounter_id: encounterId });
+/** @param {Id} rosterId @param {string} name @returns {Promise<Encounter>} */
+export const createEncounter = (rosterId, name) => call('encounter_create', { roster_id: rosterId, name });
+/**
+ * Plays one table action (`{action: "next_turn"}`, `{action: "system", move}`, …): the encounter
+ * after it, its log entry and the rolls it made (already in the roll log). A refusal writes nothing.
+ * @param {Id} encounterId
+ * @param {TableAction} action
+ * @param {number} [seed] repeatable dice
+ * @returns {Promise<TablePlay>}
+ */
+export const playEncounter = (encounterId, action, seed) =>
+  call('encounter_play', { encounter_id: encounterId, action, seed });
+/**
+ * The roll a system move would make and its exact odds; `null` when the move rolls nothing.
+ * @param {Id} encounterId
+ * @param {SystemMove} move
+ * @returns {Promise<EncounterPreview | null>}
+ */
+export const previewEncounterMove = (encounterId, move) =>
+  call('encounter_preview', { encounter_id: encounterId, move });
+/** Back to the state before the last action not yet undone. @param {Id} encounterId @returns {Promise<Encounter>} */
+export const undoEncounter = (encounterId) => call('encounter_undo', { encounter_id: encounterId });
+/** The action log, oldest first (undone ones marked). @param {Id} encounterId @returns {Promise<TableActionEntry[]>} */
+export const encounterLog = (encounterId) => call('encounter_log', { encounter_id: encounterId });
+/** To the trash. @param {Id} encounterId @returns {Promise<Encounter>} */
+export const deleteEncounter = (encounterId) => call('encounter_delete', { encounter_id: encounterId });
+/** Out of the trash. @param {Id} encounterId @returns {Promise<Encounter>} */
+export const restoreEncounter = (encounterId) => call('encounter_restore', { encounter_id: encounterId });
 
 // Roll log
 /** Newest first. @param {LogQuery} [query] @returns {Promise<LogEntry[]>} */

@@ -5,6 +5,23 @@
 export type Action = "add" | "update" | "skip" | "remove";
 
 /**
+ * What the character does on its next action roll.
+ */
+export type ActionPlan = { 
+/**
+ * 0 (none) or +1..+3.
+ */
+grunt: number, bust_a_nut: boolean, 
+/**
+ * Glory Points spent as automatic successes.
+ */
+glory: number, 
+/**
+ * An action of patience (the GM decides): no Grunt allowed.
+ */
+patience: boolean, };
+
+/**
  * What the window runs on: the version, and what opening the database did.
  */
 export type AppInfo = { version: string, 
@@ -24,6 +41,13 @@ migrated_from: number | null,
  * Where the copy taken before that upgrade is.
  */
 backup: string | null, };
+
+/**
+ * One card of the Universe deck. Written as the roster format's codes (FORMAT.md: rank then suit,
+ * `A`, `2`..`10`, `J`, `Q`, `K` and `S`, `H`, `D`, `C`, e.g. `QH`); the two jokers are `JK1` and
+ * `JK2` (they never appear on a sheet: a joker drawn as fate is redrawn).
+ */
+export type Card = string;
 
 /**
  * Every system and roll kind the engine answers, with the fields of each.
@@ -54,6 +78,29 @@ export type CharacterKind = "pc" | "npc";
 export type CharacterPatch = { name?: string | null, player?: string | null, kind?: CharacterKind | null, tags?: Array<string> | null, notes?: string | null, sheet?: JsonValue | null, };
 
 /**
+ * A foot chase under way.
+ */
+export type Chase = { length: ChaseLength, 
+/**
+ * Rounds still to run, this one included; the new-round hook counts it down.
+ */
+rounds_left: number, participant_ids: Array<string>, };
+
+/**
+ * A foot chase's length: 2d4 rounds, the two faces in the order rolled.
+ */
+export type ChaseLength = { dice: [number, number], rounds: number, };
+
+/**
+ * Someone in the encounter who is dealt an initiative card.
+ */
+export type Combatant = { 
+/**
+ * The encounter's id for this combatant (unique within the round).
+ */
+id: string, side: Side, };
+
+/**
  * A Damage Condition: its column of the table, what it touches and what is left of it.
  */
 export type Condition = { kind: ConditionKind, detail: string, remaining: string, };
@@ -71,7 +118,28 @@ export type D12Ability = { name: string, ranks: number,
  */
 defense?: Defense | null, };
 
+/**
+ * The running d12 state of an encounter.
+ */
+export type D12Encounter = Record<symbol, never>;
+
+/**
+ * A `d12` move.
+ */
+export type D12Move = never;
+
 export type D12Sheet = { abilities: Array<D12Ability>, health: Track, effects: Array<Effect>, conditions: Array<Condition>, equipment: Array<string>, };
+
+/**
+ * The card a combatant holds for this round.
+ */
+export type DealtCard = { combatant: Combatant, card: Card, };
+
+/**
+ * The opposing character's pool in a contested task; its penalty does not grow with the
+ * attacker's failures.
+ */
+export type DefenderPool = { attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, penalty: number, };
 
 export type Defense = "dodge" | "mind" | "toughness" | "will_power";
 
@@ -109,9 +177,77 @@ export type DieState = "kept" | "dropped" | "exploded" | "bonus" | "cancelled" |
 export type Effect = { name: string, remaining: string, };
 
 /**
+ * A stored encounter of a roster.
+ */
+export type Encounter = { id: string, roster_id: string, state: EncounterState, 
+/**
+ * Participants whose character is no longer in the roster (in the trash, or purged): the
+ * window shows them greyed out; the GM may remove them.
+ */
+absent: Array<string>, created_at: string, updated_at: string, 
+/**
+ * Set while the encounter is in the trash.
+ */
+deleted_at: string | null, };
+
+/**
+ * The roll a system move would make, with everything the table adds, and its exact odds under
+ * the roster's house rules: what the GM sees before rolling.
+ */
+export type EncounterPreview = { 
+/**
+ * A full roll request of the contract (RULES.md "Roll requests").
+ */
+request: JsonValue, odds: Odds, };
+
+/**
+ * Everything an action can change; saved whole before and after each action.
+ */
+export type EncounterState = { name: string, 
+/**
+ * Starts at 1.
+ */
+round: number, 
+/**
+ * The participants in turn order.
+ */
+order: Array<Participant>, 
+/**
+ * Whose turn it is: one of `order`, `None` only while nobody takes part.
+ */
+current: string | null, 
+/**
+ * The running state of the roster's system (crate::table), `None` until the first action.
+ */
+system_state: SystemTable | null, };
+
+/**
  * Which rosters to export (JSON: `"all"`, `{"rosters": [id…]}`, `{"characters": [id…]}`).
  */
 export type ExportSelection = "all" | { "rosters": Array<string> } | { "characters": Array<string> };
+
+/**
+ * Where an extended task stands.
+ */
+export type ExtendedStatus = { "status": "running" } | { "status": "completed", on_step: number, } | { "status": "failed" };
+
+/**
+ * An extended task rolled at the table one time step at a time (the `extended` kind's rules).
+ */
+export type ExtendedTask = { attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, penalty: number, plateau: number, min_steps: number, max_steps: number, 
+/**
+ * Steps rolled so far.
+ */
+steps: number, 
+/**
+ * Marks added up so far.
+ */
+marks: number, status: ExtendedStatus, };
+
+/**
+ * What a fate card is played for.
+ */
+export type FatePlay = "attack" | "armor_class" | "save" | "second_initiative";
 
 /**
  * The front end's view of one field (`{"name", "label", "help", "type", ...}`).
@@ -123,6 +259,26 @@ export type FieldSpec = { name: string, label: string, help: string, } & ({ "typ
  */
 export type FileFormat = "json" | "csv";
 
+/**
+ * What of the sheet the rules need besides the state: Stamina caps the Grunts, level the nuts.
+ */
+export type GenreCharacter = { level: number, stamina: number, };
+
+/**
+ * Every participant's part, by participant id.
+ */
+export type GenreEncounter = { parts: { [key in string]: GenrePart }, };
+
+/**
+ * A `genre` move.
+ */
+export type GenreMove = { "move": "act", participant_id: string, plan: ActionPlan, request: unknown, } | { "move": "spend_opposing_glory", participant_id: string, points: number, } | { "move": "gain_glory", participant_id: string, points: number, } | { "move": "rest" } | { "move": "end_adventure" } | { "move": "set_stats", participant_id: string, level: number, stamina: number, };
+
+/**
+ * One participant's running state and what of the sheet the rules read.
+ */
+export type GenrePart = { character: GenreCharacter, state: GenreState, };
+
 export type GenreSheet = { 
 /**
  * The character level (also the Bust A Nut uses per adventure).
@@ -130,6 +286,32 @@ export type GenreSheet = {
 level: number, attributes: { [key in string]: number }, powers: Array<Leveled>, skills: Array<GenreSkill>, glory: number, trackers: GenreTrackers, };
 
 export type GenreSkill = { name: string, modifier: number, };
+
+/**
+ * A genre character's running state: its Glory Points and trackers, as on the sheet.
+ */
+export type GenreState = { glory: number, trackers: GenreTableTrackers, };
+
+/**
+ * The sheet's `trackers` object.
+ */
+export type GenreTableTrackers = { 
+/**
+ * Penalties still due, next action first (e.g. `[-2, -1]`).
+ */
+grunt_penalties: Array<number>, 
+/**
+ * Grunts since the last hour of rest (at most Stamina).
+ */
+grunts_since_rest: number, 
+/**
+ * Bust A Nut uses this adventure.
+ */
+nuts_used: number, 
+/**
+ * Rounds of -1 die still to come after a Bust A Nut.
+ */
+nut_rounds_left: number, };
 
 export type GenreTrackers = { 
 /**
@@ -220,6 +402,20 @@ export type LoggedRoll = { result: RollResult,
  */
 log_id: number, };
 
+/**
+ * The running marks state of an encounter: its open tasks, oldest first.
+ */
+export type MarksEncounter = { tasks: Array<RunningTask>, 
+/**
+ * The id the next task gets.
+ */
+next_id: number, };
+
+/**
+ * A `marks` move.
+ */
+export type MarksMove = { "move": "task_start", participant_id: string, label: string, pool: TaskPool, difficulty: number, needed: number, } | { "move": "task_contest", participant_id: string, label: string, pool: TaskPool, difficulty: number, defender_id: string, defender_pool: TaskPool, defender_penalty: number, } | { "move": "task_attempt", task_id: number, } | { "move": "extended_start", participant_id: string, label: string, pool: TaskPool, penalty: number, plateau: number, min_steps: number, max_steps: number, } | { "move": "extended_step", task_id: number, } | { "move": "task_close", task_id: number, };
+
 export type MarksSheet = { attributes: { [key in string]: number }, 
 /**
  * Attribute name → super attribute dice (d10).
@@ -231,6 +427,32 @@ export type MarksSkill = { name: string, rank: number,
  * A super skill adds d10s to the super pool instead of d6s to the human one.
  */
 super: boolean, };
+
+/**
+ * A task the character keeps trying: its pool before penalties and how it has gone so far.
+ */
+export type MarksTask = { attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, 
+/**
+ * The task's difficulty in penalty dice (Challenging 1, Difficult 2, Expert 3, Super 4+).
+ */
+difficulty: number, 
+/**
+ * Marks needed to succeed.
+ */
+needed: number, 
+/**
+ * Failed attempts so far: one extra penalty die each.
+ */
+failed_attempts: number, 
+/**
+ * The task succeeded.
+ */
+done: boolean, 
+/**
+ * The other character, when the task is contested: each attempt is a `contested` roll
+ * (ties favour the defender) instead of a `pool` roll against `needed`.
+ */
+defender?: DefenderPool | null, };
 
 /**
  * What a new character needs. `sheet` is the sheet's JSON (as in FORMAT.md); `None` starts from
@@ -270,6 +492,32 @@ mean?: number | null,
  */
 events?: { [key in string]: number }, };
 
+/**
+ * One side of the table: a stored character, or a nameless NPC quick-added to this encounter.
+ */
+export type Participant = { 
+/**
+ * This participant's id within the encounter (a character added twice is refused).
+ */
+id: string, 
+/**
+ * The stored character, or `None` for a quick-added NPC.
+ */
+character_id: string | null, 
+/**
+ * Copied when added, so the encounter still reads after the character is purged.
+ */
+name: string, };
+
+/**
+ * A save that failed but can still be turned by spending after the roll.
+ */
+export type PendingSave = { participant_id: string, save: SaveKind, 
+/**
+ * hp or Sanity that turning it costs (4 per +1).
+ */
+cost: number, };
+
 export type PlannedCharacter = { action: Action, id: string, name: string, roster_id: string, 
 /**
  * Set when the character is stored in another roster and moves into this one.
@@ -281,6 +529,11 @@ export type PlannedRoster = { action: Action, id: string, name: string, system: 
  * This roster's share of the character actions.
  */
 characters: Counts, };
+
+/**
+ * One player's fate: the cards held and whether the character is Lucky.
+ */
+export type PlayerFate = { lucky: boolean, cards: Array<Card>, };
 
 /**
  * One thing wrong with some input, located by its JSON path
@@ -367,6 +620,32 @@ character_count: number, };
 export type RosterPatch = { name?: string | null, notes?: string | null, house_rules?: HouseRules | null, };
 
 /**
+ * One named task of one participant.
+ */
+export type RunningTask = { 
+/**
+ * Unique within the encounter (1, 2, …; never reused).
+ */
+id: number, participant_id: string, label: string, 
+/**
+ * What the pool was taken from ("Stealth on the sheet", "entered dice").
+ */
+source: string, } & ({ "kind": "task", task: MarksTask, 
+/**
+ * Attempts rolled so far.
+ */
+attempts: number, 
+/**
+ * The defender of a contested task.
+ */
+defender_id?: string | null, } | { "kind": "extended", task: ExtendedTask, });
+
+/**
+ * Physical, Mental or Luck.
+ */
+export type SaveKind = "physical" | "mental" | "luck";
+
+/**
  * Save DCs.
  */
 export type Saves = { physical: number, mental: number, luck: number, };
@@ -430,6 +709,11 @@ request: JsonValue,
  */
 note: string, };
 
+/**
+ * Which side a combatant is on; decides what a joker dealt to them does to fate.
+ */
+export type Side = "pc" | "hostile_npc" | "friendly_npc";
+
 export type StuntAbility = { name: string, level: string, };
 
 /**
@@ -437,6 +721,16 @@ export type StuntAbility = { name: string, level: string, };
  * (`chart[active][defending]`), every cell editable.
  */
 export type StuntChart = { levels: Array<string>, chart: Array<Array<number>>, };
+
+/**
+ * The running stunt state of an encounter.
+ */
+export type StuntEncounter = Record<symbol, never>;
+
+/**
+ * A `stunt` move.
+ */
+export type StuntMove = never;
 
 export type StuntSheet = { 
 /**
@@ -450,17 +744,131 @@ basestats: { [key in string]: string }, abilities: Array<StuntAbility>, htk: Tra
 export type System = "stunt" | "genre" | "universe" | "marks" | "d12";
 
 /**
+ * One move at the table for the encounter's system, e.g.
+ * `{"system": "genre", "move": "rest", "participant_id": "…"}`.
+ */
+export type SystemMove = { "system": "stunt" } & StuntMove | { "system": "genre" } & GenreMove | { "system": "universe" } & UniverseMove | { "system": "marks" } & MarksMove | { "system": "d12" } & D12Move;
+
+/**
  * One rules system with its roll kinds.
  */
 export type SystemSpec = { id: string, name: string, kinds: Array<KindSpec>, };
+
+/**
+ * An encounter's running state for its roster's system (`EncounterState::system_state`).
+ */
+export type SystemTable = { "system": "stunt" } & StuntEncounter | { "system": "genre" } & GenreEncounter | { "system": "universe" } & UniverseEncounter | { "system": "marks" } & MarksEncounter | { "system": "d12" } & D12Encounter;
+
+/**
+ * A change made at the table. Every one is logged and can be undone.
+ */
+export type TableAction = { "action": "add_characters", character_ids: Array<string>, } | { "action": "add_npcs", label: string, count: number, } | { "action": "remove_participant", participant_id: string, } | { "action": "move_up", participant_id: string, } | { "action": "move_down", participant_id: string, } | { "action": "set_order", participant_ids: Array<string>, } | { "action": "set_turn", participant_id: string, } | { "action": "next_turn" } | { "action": "next_round" } | { "action": "rename", name: string, } | { "action": "system", move: SystemMove, };
+
+/**
+ * One applied table action, as the action log keeps it.
+ */
+export type TableActionEntry = { 
+/**
+ * Increases with every action (across encounters).
+ */
+id: number, encounter_id: string, at: string, action: TableAction, 
+/**
+ * What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
+ * first line says it in short.
+ */
+summary: string, before: EncounterState, after: EncounterState, 
+/**
+ * Set once the action was undone (the log keeps it).
+ */
+undone_at: string | null, };
+
+/**
+ * What one table action did: the encounter after it, its entry in the action log, and the rolls
+ * it made (already in the roll log).
+ */
+export type TablePlay = { encounter: Encounter, entry: TableActionEntry, rolls: Array<LogEntry>, };
+
+/**
+ * Where a task's dice come from: `roll`, the label of one of the character's sheet rolls
+ * ("Stealth", "Agility"), or the dice entered by hand (a quick NPC has no sheet).
+ */
+export type TaskPool = { roll?: string, attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, };
 
 /**
  * Current and maximum of a pool that goes down and comes back (HTK, hp, Sanity, health).
  */
 export type Track = { current: number, max: number, };
 
+/**
+ * The deck between actions: the draw pile (top is the last element), the discard pile and the
+ * cards dealt for the current round. Cards held as fate are outside the deck (see
+ * [`UniverseDeck::check`]).
+ */
+export type UniverseDeck = { draw: Array<Card>, discard: Array<Card>, 
+/**
+ * 0 before the first deal.
+ */
+round: number, dealt: Array<DealtCard>, };
+
+/**
+ * The running universe state of an encounter.
+ */
+export type UniverseEncounter = { 
+/**
+ * The deck and every fate card out of it; `None` until someone sits at the table.
+ */
+table: UniverseTable | null, parts: { [key in string]: UniversePart }, 
+/**
+ * The encounter round the cards on the table were dealt for (0: nothing dealt yet).
+ */
+dealt_round: number, pending_save: PendingSave | null, chase: Chase | null, };
+
+/**
+ * A `universe` move.
+ */
+export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "end_chase" };
+
+/**
+ * One participant's running state.
+ */
+export type UniversePart = { 
+/**
+ * Decides what a joker dealt to them does to fate.
+ */
+side: Side, 
+/**
+ * hp and Sanity as they stand at the table (from the sheet when they joined), spent by
+ * augmentation.
+ */
+hp: number, sanity: number, 
+/**
+ * "dead" / "unconscious" after a failed sudden-takedown save.
+ */
+condition: string | null, 
+/**
+ * Fate cards on the sheet that could not be seated (another player holds the same card).
+ */
+note: string | null, };
+
 export type UniverseSheet = { skills: Array<Leveled>, combat_skill: number, attack_bonus: number, ac: number, saves: Saves, hp: Track, sanity: Track, lucky: boolean, 
 /**
  * Fate cards held, rank then suit (`QH`, `10S`).
  */
 fate: Array<string>, };
+
+/**
+ * The deck plus every fate card out of it, the state persisted for a `universe` encounter.
+ */
+export type UniverseTable = { deck: UniverseDeck, 
+/**
+ * Keyed by the player's combatant id.
+ */
+players: { [key in string]: PlayerFate }, 
+/**
+ * The GM's negative fate pool.
+ */
+gm: Array<Card>, 
+/**
+ * Fate cards played this round as a second initiative entry (discarded at the next deal).
+ */
+second_entries: Array<DealtCard>, };

@@ -9,15 +9,17 @@ use std::any::TypeId;
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
+use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
-    Character, CharacterKind, CharacterPatch, ExportSelection, ImportMode, ImportPlan, LogEntry,
-    LogQuery, NewCharacter, NewRoster, Restored, Roster, RosterPatch, SearchHit, Settings,
-    SheetReport, SheetRoll, System,
+    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
+    ImportMode, ImportPlan, LogEntry, LogQuery, NewCharacter, NewRoster, Participant, Restored,
+    Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll, System, TableAction,
+    TableActionEntry, TablePlay,
 };
 use rollbook_rules::{Catalog, Odds};
 use ts_rs::{Config, TypeVisitor, TS};
 
-use super::commands::{AppInfo, FileFormat, LoggedRoll, Progress};
+use super::commands::{AppInfo, EncounterPreview, FileFormat, LoggedRoll, Progress};
 use crate::ipc_error::IpcError;
 
 const HEADER: &str = "\
@@ -87,6 +89,15 @@ fn render() -> String {
     all.visit::<ImportPlan>();
     all.visit::<Progress>();
     all.visit::<ExportSelection>();
+    all.visit::<Encounter>();
+    all.visit::<EncounterState>();
+    all.visit::<Participant>();
+    all.visit::<TableAction>();
+    all.visit::<TablePlay>();
+    all.visit::<TableActionEntry>();
+    all.visit::<SystemTable>();
+    all.visit::<SystemMove>();
+    all.visit::<EncounterPreview>();
     all.visit::<IpcError>();
     let mut text = String::from(HEADER);
     for declaration in all.by_name.values() {

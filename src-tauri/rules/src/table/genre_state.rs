@@ -27,6 +27,8 @@ pub const RULINGS: &[&str] = &[
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// Same JSON as the sheet's `GenreTrackers` (roster crate); one name per TypeScript declaration.
+#[cfg_attr(feature = "ts", ts(rename = "GenreTableTrackers"))]
 pub struct GenreTrackers {
     /// Penalties still due, next action first (e.g. `[-2, -1]`).
     pub grunt_penalties: Vec<i64>,

@@ -4,6 +4,7 @@
 
 mod app;
 mod characters;
+mod encounters;
 mod log;
 mod print;
 mod rosters;
@@ -21,7 +22,9 @@ use crate::ipc_error::IpcError;
 
 // The answers of the window's own making, for the TypeScript declarations (../bindings.rs).
 #[cfg(test)]
-pub(super) use {app::AppInfo, rules::LoggedRoll, transfer::Progress};
+pub(super) use {
+    app::AppInfo, encounters::EncounterPreview, rules::LoggedRoll, transfer::Progress,
+};
 
 /// Every command of the window. build.rs lists the same names (one permission each), and the
 /// capability grants exactly these.
@@ -54,6 +57,15 @@ pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::
             characters::search,
             sheets::sheet_check,
             sheets::sheet_rolls,
+            encounters::encounters,
+            encounters::encounter,
+            encounters::encounter_create,
+            encounters::encounter_play,
+            encounters::encounter_preview,
+            encounters::encounter_undo,
+            encounters::encounter_log,
+            encounters::encounter_delete,
+            encounters::encounter_restore,
             log::roll_log,
             log::roll_log_clear,
             log::roll_log_export,

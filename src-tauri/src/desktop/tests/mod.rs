@@ -2,6 +2,7 @@
 //! and a real database file in a temp folder, no display. The shapes and the path from the
 //! window to the store are checked here; the numbers themselves are the crates' own tests.
 
+mod encounters;
 mod flows;
 mod refused;
 mod rules;

@@ -55,6 +55,24 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("search", json!({"query": "vex"})),
         ("sheet_check", json!({"roster_id": id, "sheet": {}})),
         ("sheet_rolls", json!({"character_id": id})),
+        ("encounters", json!({"roster_id": id})),
+        ("encounter", json!({"encounter_id": id})),
+        (
+            "encounter_create",
+            json!({"roster_id": id, "name": "Ambush"}),
+        ),
+        (
+            "encounter_play",
+            json!({"encounter_id": id, "action": {"action": "next_turn"}}),
+        ),
+        (
+            "encounter_preview",
+            json!({"encounter_id": id, "move": {"system": "genre", "move": "rest"}}),
+        ),
+        ("encounter_undo", json!({"encounter_id": id})),
+        ("encounter_log", json!({"encounter_id": id})),
+        ("encounter_delete", json!({"encounter_id": id})),
+        ("encounter_restore", json!({"encounter_id": id})),
         ("roll_log", json!({"query": {}})),
         ("roll_log_clear", json!({"query": {}})),
         (

@@ -1,0 +1,138 @@
+//! Encounters at the table (issue 6): list, create, delete and restore a roster's encounters,
+//! play table actions (generic ones and the system's moves), preview a move's exact odds, undo
+//! the last action, read the action log. The rules live in `rollbook_roster::table`.
+
+use rollbook_roster::table::SystemMove;
+use rollbook_roster::{Encounter, TableAction, TableActionEntry, TablePlay};
+use rollbook_rules::Odds;
+use serde::Serialize;
+use serde_json::Value;
+use tauri::State;
+use uuid::Uuid;
+
+use super::argument;
+use crate::desktop::Database;
+use crate::ipc_error::IpcError;
+
+/// The roll a system move would make, with everything the table adds, and its exact odds under
+/// the roster's house rules: what the GM sees before rolling.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct EncounterPreview {
+    /// A full roll request of the contract (RULES.md "Roll requests").
+    #[cfg_attr(test, ts(type = "JsonValue"))]
+    pub request: Value,
+    pub odds: Odds,
+}
+
+/// The roster's encounters not in the trash, oldest first.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounters(
+    db: State<'_, Database>,
+    roster_id: Uuid,
+) -> Result<Vec<Encounter>, IpcError> {
+    db.run(move |store| Ok(store.encounters(roster_id)?)).await
+}
+
+/// One encounter (also when it is in the trash).
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter(db: State<'_, Database>, encounter_id: Uuid) -> Result<Encounter, IpcError> {
+    db.run(move |store| Ok(store.encounter(encounter_id)?))
+        .await
+}
+
+/// Starts an encounter in a roster: round 1, nobody yet.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_create(
+    db: State<'_, Database>,
+    roster_id: Uuid,
+    name: String,
+) -> Result<Encounter, IpcError> {
+    db.run(move |store| Ok(store.create_encounter(roster_id, &name)?))
+        .await
+}
+
+/// Plays one table action (`{"action": "next_turn"}`, `{"action": "system", "move": {…}}`, …):
+/// the new state, its log entry and every roll made, written in one transaction. A refused action
+/// writes nothing. `seed` makes the dice repeatable.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_play(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+    action: Value,
+    seed: Option<u64>,
+) -> Result<TablePlay, IpcError> {
+    let action: TableAction = argument("action", action)?;
+    db.run(move |store| Ok(store.play(encounter_id, &action, seed)?))
+        .await
+}
+
+/// The roll a system move would make and its exact odds, or `null` for a move that rolls
+/// nothing. Writes nothing; the odds are computed off the store's lock (like `odds`).
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_preview(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+    r#move: Value,
+) -> Result<Option<EncounterPreview>, IpcError> {
+    let system_move: SystemMove = argument("move", r#move)?;
+    let found = db
+        .run(move |store| {
+            let Some(request) = store.preview_table_move(encounter_id, &system_move)? else {
+                return Ok(None);
+            };
+            let roster = store.roster(store.encounter(encounter_id)?.roster_id)?;
+            Ok(Some((request, roster.house_rules)))
+        })
+        .await?;
+    let Some((request, house_rules)) = found else {
+        return Ok(None);
+    };
+    db.compute(move || {
+        let odds = rollbook_rules::odds_with(&request, &house_rules)?;
+        Ok(Some(EncounterPreview {
+            request: serde_json::to_value(&request).unwrap_or(Value::Null),
+            odds,
+        }))
+    })
+    .await
+}
+
+/// Puts the encounter back as it was before its last action not yet undone.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_undo(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+) -> Result<Encounter, IpcError> {
+    db.run(move |store| Ok(store.undo_table_action(encounter_id)?))
+        .await
+}
+
+/// The encounter's action log, oldest first (undone actions included, marked).
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_log(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+) -> Result<Vec<TableActionEntry>, IpcError> {
+    db.run(move |store| Ok(store.table_actions(encounter_id)?))
+        .await
+}
+
+/// Moves an encounter to the trash; `encounter_restore` brings it back.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_delete(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+) -> Result<Encounter, IpcError> {
+    db.run(move |store| Ok(store.delete_encounter(encounter_id)?))
+        .await
+}
+
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_restore(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+) -> Result<Encounter, IpcError> {
+    db.run(move |store| Ok(store.restore_encounter(encounter_id)?))
+        .await
+}
