@@ -70,6 +70,7 @@ fn act(participant_id: Uuid, plan: ActionPlan) -> GenreMove {
         participant_id,
         plan,
         request: strength(),
+        roll: None,
     }
 }
 
@@ -299,6 +300,7 @@ fn refused_moves_write_nothing() {
         participant_id: t.vex,
         plan: ActionPlan::default(),
         request: json!({"system": "marks", "roll": "pool"}),
+        roll: None,
     });
     assert!(err.contains("action"), "{err}");
     // A stored character's level comes from the sheet.
@@ -378,4 +380,65 @@ fn undo_puts_the_exact_state_back() {
     t.store.undo_table_action(t.encounter).unwrap();
     assert_eq!(t.store.encounter(t.encounter).unwrap().state, before);
     assert_eq!(t.state().trackers.grunt_penalties, vec![-3, -2, -1]);
+}
+
+#[test]
+fn a_sheet_roll_is_not_charged_the_saved_trackers_twice() {
+    // The saved sheet has a pending -1 and a round of Bust A Nut left; its Strength roll already
+    // carries them (2 dice, -1). The table holds the same trackers and adds them itself.
+    let mut t = table(
+        0,
+        json!({"grunt_penalties": [-1], "grunts_since_rest": 1, "nuts_used": 1, "nut_rounds_left": 1}),
+    );
+    let e = t.store.encounter(t.encounter).unwrap();
+    let character = t.store.character(t.character).unwrap();
+    let house = t.store.roster(e.roster_id).unwrap().house_rules;
+    let rolls = character.sheet.rolls(&house);
+    let sheet_roll = rolls.iter().find(|r| r.label == "Strength").unwrap();
+    assert_eq!(
+        (
+            sheet_roll.request["dice"].clone(),
+            sheet_roll.request["modifier"].clone()
+        ),
+        (json!(2), json!(-1))
+    );
+    let mut request = sheet_roll.request.clone();
+    // The GM's situational +2 is kept.
+    request["modifier"] = json!(1);
+    let m = GenreMove::Act {
+        participant_id: t.vex,
+        plan: ActionPlan::default(),
+        request,
+        roll: Some("Strength".into()),
+    };
+    let preview = t
+        .store
+        .preview_table_move(t.encounter, &SystemMove::Genre(m.clone()))
+        .unwrap()
+        .unwrap();
+    let preview = serde_json::to_value(preview).unwrap();
+    assert_eq!(
+        (preview["dice"].clone(), preview["modifier"].clone()),
+        (json!(2), json!(1))
+    );
+    let played = t.play(m, 4);
+    assert_eq!(played.rolls[0].request["modifier"], 1);
+    // After the table spent them, the sheet's saved trackers no longer count.
+    t.generic(TableAction::NextRound);
+    let next = GenreMove::Act {
+        participant_id: t.vex,
+        plan: ActionPlan::default(),
+        request: sheet_roll.request.clone(),
+        roll: Some("Strength".into()),
+    };
+    let preview = t
+        .store
+        .preview_table_move(t.encounter, &SystemMove::Genre(next))
+        .unwrap()
+        .unwrap();
+    let preview = serde_json::to_value(preview).unwrap();
+    assert_eq!(
+        (preview["dice"].clone(), preview["modifier"].clone()),
+        (json!(3), json!(0))
+    );
 }

@@ -51,6 +51,12 @@ pub enum GenreMove {
         plan: ActionPlan,
         #[cfg_attr(feature = "ts", ts(type = "unknown"))]
         request: Value,
+        /// The label of the character's sheet roll the request was taken from. A sheet roll
+        /// already carries the saved sheet's Grunt penalty and Bust A Nut die; the table keeps
+        /// its own trackers, so it takes those back out before adding its modifiers.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        roll: Option<String>,
     },
     /// As the opposing side, Glory spent to negate the challenger's successes.
     SpendOpposingGlory { participant_id: Uuid, points: i64 },
@@ -109,6 +115,7 @@ impl GenreEncounter {
         participant_id: Uuid,
         plan: &ActionPlan,
         request: &Value,
+        roll: Option<&str>,
     ) -> Result<RollRequest, String> {
         let (part, name) = self.part(ctx, participant_id)?;
         let mut fields = match request {
@@ -120,6 +127,9 @@ impl GenreEncounter {
             }
             _ => return Err("an action roll needs a genre \"action\" roll request".into()),
         };
+        if let Some(label) = roll {
+            without_saved_trackers(ctx, participant_id, label, &mut fields)?;
+        }
         let modifiers = part
             .state
             .modifiers(&part.character, plan)
@@ -143,6 +153,44 @@ impl GenreEncounter {
         }
         Ok(Outcome::said(next, events))
     }
+}
+
+/// Takes out of a sheet roll's request (`fields`) the dice and modifier the saved sheet's
+/// trackers put in it (a Bust A Nut's -1 die, the next Grunt penalty): the table's own trackers
+/// are added instead.
+fn without_saved_trackers(
+    ctx: &TableContext,
+    participant_id: Uuid,
+    label: &str,
+    fields: &mut serde_json::Map<String, Value>,
+) -> Result<(), String> {
+    let seat = ctx.seat(participant_id)?;
+    let name = &seat.participant.name;
+    let Some(Sheet::Genre(sheet)) = seat.character.map(|c| &c.sheet) else {
+        return Err(format!(
+            "{name} has no genre sheet to take \"{label}\" from; send the request alone"
+        ));
+    };
+    let untracked = Sheet::Genre(crate::sheet::GenreSheet {
+        trackers: Default::default(),
+        ..sheet.clone()
+    });
+    let saved = Sheet::Genre(sheet.clone()).rolls(ctx.house_rules);
+    let clean = untracked.rolls(ctx.house_rules);
+    let find = |rolls: &[crate::SheetRoll]| {
+        rolls
+            .iter()
+            .find(|r| r.label == label)
+            .map(|r| r.request.clone())
+            .ok_or_else(|| format!("{name}'s sheet has no roll named \"{label}\""))
+    };
+    let (saved, clean) = (find(&saved)?, find(&clean)?);
+    for field in ["dice", "modifier"] {
+        let of = |v: &Value| v.get(field).and_then(Value::as_i64).unwrap_or(0);
+        let given = fields.get(field).and_then(Value::as_i64).unwrap_or(0);
+        fields.insert(field.into(), (given + of(&clean) - of(&saved)).into());
+    }
+    Ok(())
 }
 
 /// A part from the sheet: its level, Stamina, Glory and trackers as saved.
@@ -200,8 +248,10 @@ impl SystemRules for GenreEncounter {
                 participant_id,
                 plan,
                 request,
+                roll,
             } => {
-                let request = self.action_request(ctx, *participant_id, plan, request)?;
+                let request =
+                    self.action_request(ctx, *participant_id, plan, request, roll.as_deref())?;
                 let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
                     .map_err(|e| e.to_string())?;
                 let (next, said) =
@@ -286,8 +336,9 @@ impl SystemRules for GenreEncounter {
                 participant_id,
                 plan,
                 request,
+                roll,
             } => self
-                .action_request(ctx, *participant_id, plan, request)
+                .action_request(ctx, *participant_id, plan, request, roll.as_deref())
                 .map(Some),
             _ => Ok(None),
         }
