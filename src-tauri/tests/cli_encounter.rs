@@ -105,10 +105,19 @@ fn bad_input_exits_2_and_changes_nothing() {
         .ok();
     encounter(&sandbox, &["add", "--npcs", "1"]).ok();
     let before = sandbox.db_bytes();
-    let reason = encounter(&sandbox, &["add", "--npcs", "0"]).fails(2);
+    let reason = encounter(&sandbox, &["add", "--character", "Sable", "--npcs", "0"]).fails(2);
     assert_eq!(
         reason,
         "rollbook: add 1 to 50 NPCs at a time, not 0; nothing was changed"
+    );
+    let shown = sandbox
+        .run(&["--json", "encounter", "show", "--roster", ROSTER, NAME])
+        .ok()
+        .json();
+    assert_eq!(
+        shown["state"]["order"].as_array().unwrap().len(),
+        1,
+        "Sable was not added either"
     );
     let reason = encounter(
         &sandbox,

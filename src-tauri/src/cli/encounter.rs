@@ -184,10 +184,8 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
                     "name the participants: --character NAME (repeatable) and/or --npcs N".into(),
                 ));
             }
-            let mut plays = Vec::new();
-            for action in &actions {
-                plays.push(store.play(e.id, action, None)?);
-            }
+            // All or nothing: 60 NPCs refused leaves the named characters out too.
+            let plays = store.play_all(e.id, &actions, None)?;
             report(&plays, global)
         }
         EncounterCommand::Next { which, round, seed } => {

@@ -14,7 +14,7 @@ use crate::model::encounter::JoiningCharacter;
 use crate::model::{
     from_millis, now, Character, Encounter, EncounterState, Roster, System, TableAction, Timestamp,
 };
-use crate::table::{Seat, SystemMove, SystemTable, TableContext, TableRoll};
+use crate::table::{nth_seed, Seat, SystemMove, SystemTable, TableContext, TableRoll};
 
 /// What one table action did: the encounter after it, its entry in the action log, and the rolls
 /// it made (already in the roll log).
@@ -260,76 +260,105 @@ impl Store {
     /// state before and after) and every roll made go into the database in one transaction; a
     /// refused action writes nothing. `seed` makes the dice repeatable (a fresh one when `None`).
     pub fn play(&mut self, id: Uuid, action: &TableAction, seed: Option<u64>) -> Result<TablePlay> {
+        let mut plays = self.play_all(id, std::slice::from_ref(action), seed)?;
+        Ok(plays.remove(0))
+    }
+
+    /// Plays several table actions one after the other, all or nothing: when one is refused,
+    /// none is written. Each is logged as its own action (undo takes them back one by one); the
+    /// `n`th rolls with `seed + n`.
+    pub fn play_all(
+        &mut self,
+        id: Uuid,
+        actions: &[TableAction],
+        seed: Option<u64>,
+    ) -> Result<Vec<TablePlay>> {
         let row = live_encounter(self.conn(), id)?;
         let roster = self.roster(row.roster_id()?)?;
-        let before = row.state()?;
         let characters = self.characters(roster.id)?;
         let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
-        let joining = match action {
-            TableAction::AddCharacters { character_ids } => {
-                joining_characters(self.conn(), roster.id, character_ids)?
-            }
-            _ => Vec::new(),
-        };
-        let played = play_on(&before, action, &joining, &roster, &characters, seed)
+        let mut state = row.state()?;
+        let mut steps = Vec::with_capacity(actions.len());
+        for (n, action) in actions.iter().enumerate() {
+            let joining = match action {
+                TableAction::AddCharacters { character_ids } => {
+                    joining_characters(self.conn(), roster.id, character_ids)?
+                }
+                _ => Vec::new(),
+            };
+            let played = play_on(
+                &state,
+                action,
+                &joining,
+                &roster,
+                &characters,
+                nth_seed(seed, n as u64),
+            )
             .map_err(RosterError::InvalidTableAction)?;
-        let character_of = |participant: Option<Uuid>| {
-            let character_id = participant
-                .and_then(|p| {
-                    played
-                        .state
-                        .order
-                        .iter()
-                        .chain(&before.order)
-                        .find(|x| x.id == p)
-                })
+            let before = std::mem::replace(&mut state, played.state.clone());
+            steps.push((action, before, played));
+        }
+        // A roll's character: the participant's, looked up before and after (a move may remove).
+        let character_of = |before: &EncounterState, after: &EncounterState, p: Option<Uuid>| {
+            let character_id = p
+                .and_then(|p| after.order.iter().chain(&before.order).find(|x| x.id == p))
                 .and_then(|p| p.character_id)?;
             characters.iter().find(|c| c.id == character_id)
         };
-        let summary = played.events.join("\n");
-        let (entry_id, roll_ids) = self.write(|tx| {
+        let written = self.write(|tx| {
             let at = now().as_millisecond();
-            tx.execute(
-                "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
-                params![id.to_string(), to_json(&played.state), at],
-            )?;
-            tx.execute(
-                "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
-                    id.to_string(),
-                    at,
-                    to_json(action),
-                    summary,
-                    row.state,
-                    to_json(&played.state)
-                ],
-            )?;
-            let entry_id = tx.last_insert_rowid();
-            let mut roll_ids = Vec::new();
-            for roll in &played.rolls {
-                let character = character_of(roll.participant_id);
-                roll_ids.push(insert_roll(
-                    tx,
-                    Some(&roster),
-                    character.map(|c| (c.id, c.name.as_str())),
-                    &roll.request,
-                    &roll.result,
-                    &to_json(&roll.result),
-                )?);
+            let mut written = Vec::new();
+            for (action, before, played) in &steps {
+                tx.execute(
+                    "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
+                    params![id.to_string(), to_json(&played.state), at],
+                )?;
+                tx.execute(
+                    "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![
+                        id.to_string(),
+                        at,
+                        to_json(action),
+                        played.events.join("\n"),
+                        to_json(before),
+                        to_json(&played.state)
+                    ],
+                )?;
+                let entry_id = tx.last_insert_rowid();
+                let mut roll_ids = Vec::new();
+                for roll in &played.rolls {
+                    let character = character_of(before, &played.state, roll.participant_id);
+                    roll_ids.push(insert_roll(
+                        tx,
+                        Some(&roster),
+                        character.map(|c| (c.id, c.name.as_str())),
+                        &roll.request,
+                        &roll.result,
+                        &to_json(&roll.result),
+                    )?);
+                }
+                written.push((entry_id, roll_ids));
             }
-            Ok((entry_id, roll_ids))
+            Ok(written)
         })?;
-        let entry = self
-            .table_actions(id)?
+        let log = self.table_actions(id)?;
+        let encounter = self.encounter(id)?;
+        written
             .into_iter()
-            .find(|e| e.id == entry_id)
-            .ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
-        Ok(TablePlay {
-            encounter: self.encounter(id)?,
-            entry,
-            rolls: self.log_entries(&roll_ids)?,
-        })
+            .map(|(entry_id, roll_ids)| {
+                let entry = log
+                    .iter()
+                    .find(|e| e.id == entry_id)
+                    .cloned()
+                    .ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
+                Ok(TablePlay {
+                    encounter: encounter.clone(),
+                    entry,
+                    rolls: self.log_entries(&roll_ids)?,
+                })
+            })
+            .collect()
     }
 
     /// The roll request a system move would make, with everything the table adds (for exact odds
