@@ -1,20 +1,326 @@
-//! `stunt` at the table. Not built yet: its moves are being written (issue 6); until then
-//! the encounter keeps no stunt state and every stunt move is refused.
+//! `stunt` at the table: each participant's HTK (taken from the sheet when they join, 20/20 for
+//! a quick NPC until the GM sets it), damage in points, dice or Minor Damage, healing, chart
+//! checks under the roster's house rules, and Doubles Only / Double Six Only attempts kept
+//! open as running tasks. Every die is rolled through the engine's own stunt kinds
+//! (`rollbook_rules::table::stunt_tasks`), so a move's dice are a quick roll's with the same seed.
 
+use indexmap::IndexMap;
+use rollbook_rules::table::stunt_tasks::{
+    DamageDice, DamageRoll, Htk, StuntTask, TaskKind, TaskStatus, HTK_LIMIT, RULINGS,
+};
+use rollbook_rules::{RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
+use uuid::Uuid;
 
-use super::{Outcome, SystemRules, TableContext};
+use super::{Outcome, SystemRules, TableContext, TableRoll};
+use crate::sheet::Sheet;
 
-/// The running stunt state of an encounter.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// A quick NPC's HTK until the GM sets it: a fresh sheet's (FORMAT.md gives NPCs no sheet).
+const NPC_HTK: Htk = Htk {
+    current: 20,
+    max: 20,
+};
+/// A task's label longer than this is surely pasted by mistake.
+const LABEL_MAX: usize = 120;
+
+/// One participant's running state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct StuntEncounter {}
+pub struct StuntPart {
+    pub htk: Htk,
+}
 
-/// A `stunt` move.
+/// A Doubles Only / Double Six Only attempt a participant keeps throwing for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RunningTask {
+    /// Numbered from 1 in the encounter, never reused.
+    pub id: u32,
+    pub participant_id: Uuid,
+    pub label: String,
+    pub task: StuntTask,
+    /// The GM put the task away; it stays so a Double Six Only task failed for good is
+    /// remembered.
+    pub closed: bool,
+}
+
+/// Every participant's HTK, by participant id, and the running tasks.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StuntEncounter {
+    pub parts: IndexMap<Uuid, StuntPart>,
+    pub tasks: Vec<RunningTask>,
+    /// The id the next task takes.
+    pub next_task_id: u32,
+}
+
+/// A `stunt` move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
-pub enum StuntMove {}
+pub enum StuntMove {
+    /// A Doubles Only (`needed` doubles) or Double Six Only attempt starts.
+    TaskStart {
+        participant_id: Uuid,
+        label: String,
+        kind: TaskKind,
+        #[serde(default)]
+        needed: Option<u32>,
+    },
+    /// The next throw at a task: to the next counted double (Doubles Only; `to_the_end` rolls
+    /// all the doubles still needed) or until 6-6 / 1-1 (Double Six Only).
+    TaskThrow {
+        task_id: u32,
+        #[serde(default)]
+        to_the_end: bool,
+    },
+    /// The GM puts a task away.
+    TaskClose {
+        task_id: u32,
+    },
+    /// Damage in fixed `points` or rolled `dice` (`NdS+K`), one of the two.
+    Damage {
+        participant_id: Uuid,
+        #[serde(default)]
+        points: Option<u32>,
+        #[serde(default)]
+        dice: Option<DamageDice>,
+    },
+    /// Minor Damage: 6d6 [ruling].
+    MinorDamage {
+        participant_id: Uuid,
+    },
+    Heal {
+        participant_id: Uuid,
+        points: u32,
+    },
+    /// The GM sets HTK outright (a quick NPC's, or a correction).
+    SetHtk {
+        participant_id: Uuid,
+        current: u32,
+        max: u32,
+    },
+    /// A stunt check on the roster's chart: Active Level against Defending Level.
+    Check {
+        participant_id: Uuid,
+        active: String,
+        defending: String,
+    },
+}
+
+/// The ruling a message names, by its place in [`RULINGS`].
+fn ruling(i: usize) -> String {
+    format!("ruling: {}", RULINGS[i].trim_end_matches('.'))
+}
+
+/// HTK from the sheet, within the ruled bounds.
+fn htk_from(sheet: Option<&Sheet>) -> Htk {
+    match sheet {
+        Some(Sheet::Stunt(s)) => {
+            let max = s.htk.max.clamp(0, i64::from(HTK_LIMIT)) as u32;
+            let current = s.htk.current.clamp(0, i64::from(max)) as u32;
+            Htk { current, max }
+        }
+        _ => NPC_HTK,
+    }
+}
+
+impl StuntEncounter {
+    /// A participant's HTK and name, or a refusal naming who is missing.
+    fn part(&self, ctx: &TableContext, participant_id: Uuid) -> Result<(Htk, String), String> {
+        let seat = ctx.seat(participant_id)?;
+        let name = seat.participant.name.clone();
+        let part = self
+            .parts
+            .get(&participant_id)
+            .ok_or_else(|| format!("{name} has no HTK at this table yet"))?;
+        Ok((part.htk, name))
+    }
+
+    fn with_htk(&self, participant_id: Uuid, htk: Htk) -> Self {
+        let mut next = self.clone();
+        next.parts.insert(participant_id, StuntPart { htk });
+        next
+    }
+
+    /// A task still on the table (not put away), or a refusal naming the id.
+    fn task(&self, task_id: u32) -> Result<&RunningTask, String> {
+        self.tasks
+            .iter()
+            .find(|t| t.id == task_id && !t.closed)
+            .ok_or_else(|| format!("there is no open task {task_id} at this table"))
+    }
+
+    fn damage_request(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+        dice: DamageDice,
+    ) -> Result<RollRequest, String> {
+        let (htk, _) = self.part(ctx, participant_id)?;
+        htk.damage_request(dice, ctx.house_rules)
+            .map_err(|e| format!("damage {e}"))
+    }
+
+    fn check_request(&self, active: &str, defending: &str) -> Result<RollRequest, String> {
+        let request = rollbook_rules::request_from_value(json!({
+            "system": "stunt", "roll": "check", "active": active, "defending": defending,
+        }))
+        .map_err(|e| e.to_string())?;
+        Ok(request)
+    }
+
+    fn rolled_damage(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+        dice: DamageDice,
+        why: Option<String>,
+    ) -> Result<Outcome<Self>, String> {
+        let (htk, name) = self.part(ctx, participant_id)?;
+        let DamageRoll {
+            request,
+            result,
+            event,
+        } = htk
+            .damage_dice(dice, ctx.house_rules, ctx.seed)
+            .map_err(|e| format!("damage {e}"))?;
+        let mut events = vec![format!(
+            "{name} takes {} damage: HTK {} of {}.",
+            event.points, event.htk.current, event.htk.max
+        )];
+        events.push(format!("{name}: {}", result.detail));
+        events.extend(why);
+        if event.htk.current == 0 && event.points > htk.current {
+            events.push(format!("{name}: {}.", ruling(1)));
+        }
+        Ok(rolled(
+            self.with_htk(participant_id, event.htk),
+            events,
+            participant_id,
+            request,
+            result,
+        ))
+    }
+
+    fn start(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+        label: &str,
+        kind: TaskKind,
+        needed: Option<u32>,
+    ) -> Result<Outcome<Self>, String> {
+        let (_, name) = self.part(ctx, participant_id)?;
+        let label = label.trim();
+        if label.is_empty() || label.chars().count() > LABEL_MAX {
+            return Err(format!(
+                "a task needs a label of 1 to {LABEL_MAX} characters, such as \"Pick the lock\""
+            ));
+        }
+        let task = match (kind, needed) {
+            (TaskKind::DoublesOnly, Some(needed)) => {
+                StuntTask::doubles_only(needed).map_err(|e| format!("{e} doubles"))?
+            }
+            (TaskKind::DoublesOnly, None) => {
+                return Err("a Doubles Only task needs the doubles it takes (needed)".into())
+            }
+            (TaskKind::DoubleSixOnly, None) => StuntTask::double_six_only(),
+            (TaskKind::DoubleSixOnly, Some(_)) => {
+                return Err("a Double Six Only task takes one 6-6; leave needed out".into())
+            }
+        };
+        if kind == TaskKind::DoubleSixOnly && self.failed_for_good(participant_id, label) {
+            return Err(format!(
+                "{name} rolled 1-1 at \"{label}\" as a Double Six Only task and can never try \
+                 it again ({})",
+                ruling(4)
+            ));
+        }
+        let mut next = self.clone();
+        let id = self.next_task_id.max(1);
+        next.next_task_id = id + 1;
+        next.tasks.push(RunningTask {
+            id,
+            participant_id,
+            label: label.to_string(),
+            task,
+            closed: false,
+        });
+        let what = match kind {
+            TaskKind::DoublesOnly => format!("Doubles Only, {} doubles needed", task.needed),
+            TaskKind::DoubleSixOnly => "Double Six Only".to_string(),
+        };
+        Ok(Outcome::said(
+            next,
+            vec![format!("{name} starts \"{label}\" ({what}).")],
+        ))
+    }
+
+    /// Whether the participant already failed this Double Six Only task for good.
+    fn failed_for_good(&self, participant_id: Uuid, label: &str) -> bool {
+        self.tasks.iter().any(|t| {
+            t.participant_id == participant_id
+                && t.task.kind == TaskKind::DoubleSixOnly
+                && t.task.status == TaskStatus::Failed
+                && t.label.to_lowercase() == label.to_lowercase()
+        })
+    }
+
+    fn throw(
+        &self,
+        ctx: &TableContext,
+        task_id: u32,
+        to_the_end: bool,
+    ) -> Result<Outcome<Self>, String> {
+        let running = self.task(task_id)?;
+        let (_, name) = self.part(ctx, running.participant_id)?;
+        let thrown = running
+            .task
+            .throw(to_the_end, ctx.house_rules, ctx.seed)
+            .map_err(|e| format!("{name}'s \"{}\": {e}", running.label))?;
+        let mut next = self.clone();
+        let slot = next
+            .tasks
+            .iter_mut()
+            .find(|t| t.id == task_id)
+            .expect("found above");
+        slot.task = thrown.task;
+        let events = thrown
+            .events
+            .iter()
+            .map(|e| format!("{name}, \"{}\": {e}", running.label))
+            .collect();
+        Ok(rolled(
+            next,
+            events,
+            running.participant_id,
+            thrown.request,
+            thrown.result,
+        ))
+    }
+}
+
+/// An outcome with one roll for a participant.
+fn rolled(
+    table: StuntEncounter,
+    events: Vec<String>,
+    participant_id: Uuid,
+    request: RollRequest,
+    result: RollResult,
+) -> Outcome<StuntEncounter> {
+    Outcome {
+        table,
+        order: None,
+        events,
+        rolls: vec![TableRoll {
+            participant_id: Some(participant_id),
+            request,
+            result,
+        }],
+    }
+}
 
 impl SystemRules for StuntEncounter {
     type Move = StuntMove;
@@ -23,15 +329,184 @@ impl SystemRules for StuntEncounter {
         Self::default()
     }
 
-    fn sync(&self, _ctx: &TableContext) -> Result<Self, String> {
-        Ok(self.clone())
+    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+        let parts: IndexMap<Uuid, StuntPart> = ctx
+            .seats
+            .iter()
+            .map(|seat| {
+                let id = seat.participant.id;
+                let part = self.parts.get(&id).copied().unwrap_or_else(|| StuntPart {
+                    htk: htk_from(seat.character.map(|c| &c.sheet)),
+                });
+                (id, part)
+            })
+            .collect();
+        let tasks = self
+            .tasks
+            .iter()
+            .filter(|t| parts.contains_key(&t.participant_id))
+            .cloned()
+            .collect();
+        Ok(StuntEncounter {
+            parts,
+            tasks,
+            next_task_id: self.next_task_id,
+        })
     }
 
-    fn apply(&self, action: &StuntMove, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
-        match *action {}
+    fn apply(&self, action: &StuntMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        match action {
+            StuntMove::TaskStart {
+                participant_id,
+                label,
+                kind,
+                needed,
+            } => self.start(ctx, *participant_id, label, *kind, *needed),
+            StuntMove::TaskThrow {
+                task_id,
+                to_the_end,
+            } => self.throw(ctx, *task_id, *to_the_end),
+            StuntMove::TaskClose { task_id } => {
+                let task = self.task(*task_id)?;
+                let (_, name) = self.part(ctx, task.participant_id)?;
+                let mut next = self.clone();
+                for t in next.tasks.iter_mut().filter(|t| t.id == *task_id) {
+                    t.closed = true;
+                }
+                let how = match task.task.status {
+                    TaskStatus::Running => format!(
+                        "given up at {} of {} doubles after {} time steps",
+                        task.task.doubles, task.task.needed, task.task.time_steps
+                    ),
+                    TaskStatus::Succeeded => "succeeded".into(),
+                    TaskStatus::Failed => "failed for good".into(),
+                };
+                Ok(Outcome::said(
+                    next,
+                    vec![format!("{name} puts \"{}\" away ({how}).", task.label)],
+                ))
+            }
+            StuntMove::Damage {
+                participant_id,
+                points,
+                dice,
+            } => match (points, dice) {
+                (Some(points), None) => {
+                    let (htk, name) = self.part(ctx, *participant_id)?;
+                    let event = htk.damage(*points);
+                    let mut events = vec![format!(
+                        "{name} takes {points} damage: HTK {} of {}.",
+                        event.htk.current, event.htk.max
+                    )];
+                    if event.htk.current == 0 && *points > htk.current {
+                        events.push(format!("{name}: {}.", ruling(1)));
+                    }
+                    Ok(Outcome::said(
+                        self.with_htk(*participant_id, event.htk),
+                        events,
+                    ))
+                }
+                (None, Some(dice)) => self.rolled_damage(ctx, *participant_id, *dice, None),
+                _ => Err("damage is either fixed points or dice (NdS+K), one of the two".into()),
+            },
+            StuntMove::MinorDamage { participant_id } => self.rolled_damage(
+                ctx,
+                *participant_id,
+                DamageDice::MINOR,
+                Some(format!("Minor Damage: {}.", ruling(0))),
+            ),
+            StuntMove::Heal {
+                participant_id,
+                points,
+            } => {
+                let (htk, name) = self.part(ctx, *participant_id)?;
+                let event = htk.heal(*points);
+                let mut events = vec![format!(
+                    "{name} heals {points}: HTK {} of {}.",
+                    event.htk.current, event.htk.max
+                )];
+                if htk.current.saturating_add(*points) > htk.max {
+                    events.push(format!("{name}: {}.", ruling(1)));
+                }
+                Ok(Outcome::said(
+                    self.with_htk(*participant_id, event.htk),
+                    events,
+                ))
+            }
+            StuntMove::SetHtk {
+                participant_id,
+                current,
+                max,
+            } => {
+                let (_, name) = self.part(ctx, *participant_id)?;
+                if *max == 0 {
+                    return Err(format!("{name}'s max HTK must be at least 1"));
+                }
+                let htk = Htk::new(*current, *max).map_err(|e| format!("{name}: {e}"))?;
+                Ok(Outcome::said(
+                    self.with_htk(*participant_id, htk),
+                    vec![format!("{name}'s HTK is set to {current} of {max}.")],
+                ))
+            }
+            StuntMove::Check {
+                participant_id,
+                active,
+                defending,
+            } => {
+                let (_, name) = self.part(ctx, *participant_id)?;
+                let request = self.check_request(active, defending)?;
+                let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+                    .map_err(|e| e.to_string())?;
+                let events = vec![format!("{name} rolled: {}", result.detail)];
+                Ok(rolled(
+                    self.clone(),
+                    events,
+                    *participant_id,
+                    request,
+                    result,
+                ))
+            }
+        }
     }
 
     fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        // Stunt time is counted in throws, not rounds: a new round changes nothing here.
         Ok(Outcome::said(self.clone(), Vec::new()))
+    }
+
+    fn preview(
+        &self,
+        action: &StuntMove,
+        ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, String> {
+        match action {
+            StuntMove::TaskThrow {
+                task_id,
+                to_the_end,
+            } => {
+                let running = self.task(*task_id)?;
+                running
+                    .task
+                    .throw_request(*to_the_end, ctx.house_rules)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
+            }
+            StuntMove::Damage {
+                participant_id,
+                dice: Some(dice),
+                points: None,
+            } => self.damage_request(ctx, *participant_id, *dice).map(Some),
+            StuntMove::MinorDamage { participant_id } => self
+                .damage_request(ctx, *participant_id, DamageDice::MINOR)
+                .map(Some),
+            StuntMove::Check {
+                active, defending, ..
+            } => {
+                let request = self.check_request(active, defending)?;
+                rollbook_rules::odds_with(&request, ctx.house_rules).map_err(|e| e.to_string())?;
+                Ok(Some(request))
+            }
+            _ => Ok(None),
+        }
     }
 }
