@@ -53,7 +53,7 @@ fn game() -> Game {
         json!({
             "hp": {"current": 12, "max": 12}, "sanity": {"current": 8, "max": 10},
             "saves": {"physical": 12, "mental": 14, "luck": 15},
-            "skills": [{"name": "Stealth", "level": 2}]
+            "skills": [{"name": "Stealth", "level": 2}, {"name": "Athletics", "level": 1}]
         }),
     );
     let warden = character(
@@ -569,6 +569,68 @@ fn a_chase_lasts_its_rolled_rounds_and_counts_down() {
     let played = g.play(TableAction::NextRound, 99);
     assert!(played.entry.summary.contains("The foot chase is over"));
     assert!(g.table().chase.is_none());
+}
+
+#[test]
+fn a_chase_round_is_opposed_athletics_with_move_and_ties_win_nothing() {
+    let mut g = game();
+    let (bo, goon, ann) = (g.id("Bo"), g.id("Goon 1"), g.id("Ann"));
+    let chase_round = |seed_feet: i64| {
+        system(
+            json!({"move": "chase_round", "first_id": bo, "second_id": goon, "first_move_feet": seed_feet}),
+        )
+    };
+    assert!(g
+        .try_play(chase_round(30), 1)
+        .unwrap_err()
+        .contains("no foot chase"));
+    g.play(
+        system(json!({"move": "start_chase", "participant_ids": [bo, goon]})),
+        31,
+    );
+    let refused = g.try_play(
+        system(json!({"move": "chase_round", "first_id": ann, "second_id": goon})),
+        1,
+    );
+    assert!(refused.unwrap_err().contains("Ann is not in the chase"));
+    let (mut won, mut tied) = (false, false);
+    for seed in 0..60u64 {
+        let played = g.play(chase_round(45), seed);
+        assert_eq!(played.rolls.len(), 2);
+        // Bo: Athletics 1 + floor(45 / 10); the Goon: 0 + floor(30 / 10).
+        assert_eq!(played.rolls[0].request["skill"], 5);
+        assert_eq!(played.rolls[1].request["skill"], 3);
+        assert_eq!(played.rolls[0].character_name.as_deref(), Some("Bo"));
+        let totals: Vec<i64> = played
+            .rolls
+            .iter()
+            .zip([5, 3])
+            .map(|(r, b)| r.dice.iter().map(|d| i64::from(*d)).sum::<i64>() + b)
+            .collect();
+        let first = rollbook_rules::request_from_value(played.rolls[0].request.clone()).unwrap();
+        assert_eq!(
+            played.rolls[0].dice,
+            rollbook_rules::roll(&first, seed).unwrap().dice
+        );
+        let last = g.table().chase.unwrap().rounds.last().unwrap().clone();
+        assert_eq!(last.totals.to_vec(), totals);
+        match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Equal => {
+                tied = true;
+                assert_eq!(last.winner, None);
+                assert!(played
+                    .entry
+                    .summary
+                    .contains("Ruling: Ties in a chase round win nothing."));
+            }
+            std::cmp::Ordering::Greater => {
+                won = true;
+                assert_eq!(last.winner, Some(bo));
+            }
+            std::cmp::Ordering::Less => assert_eq!(last.winner, Some(goon)),
+        }
+    }
+    assert!(won && tied);
 }
 
 #[test]
