@@ -34,7 +34,7 @@ struct Played {
 }
 
 /// The seats of an encounter: each participant with its character when live in the roster.
-fn context<'a>(
+pub(super) fn context<'a>(
     state: &'a EncounterState,
     roster: &'a Roster,
     characters: &'a [Character],
@@ -59,7 +59,7 @@ fn context<'a>(
 }
 
 /// The system's table as it stands, with a part for every participant.
-fn current_table(
+pub(super) fn current_table(
     state: &EncounterState,
     system: System,
     ctx: &TableContext,

@@ -4,6 +4,7 @@
 
 mod backup;
 pub(crate) mod characters;
+mod encounter_sheets;
 mod encounters;
 mod migrations;
 mod open;

@@ -326,6 +326,23 @@ impl SystemRules for GenreEncounter {
         self.act_on_all(ctx, &GenreAction::NextRound)
     }
 
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        ctx.seats
+            .iter()
+            .filter(|seat| seat.character.is_some())
+            .filter_map(|seat| {
+                let part = self.parts.get(&seat.participant.id)?;
+                let mut fields = serde_json::Map::new();
+                fields.insert("glory".into(), part.state.glory.into());
+                fields.insert(
+                    "trackers".into(),
+                    serde_json::to_value(&part.state.trackers).ok()?,
+                );
+                Some((seat.participant.id, fields))
+            })
+            .collect()
+    }
+
     fn preview(
         &self,
         action: &GenreMove,

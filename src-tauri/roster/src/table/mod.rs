@@ -15,6 +15,7 @@ mod universe;
 
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::model::{Character, EncounterState, Participant, System};
@@ -137,6 +138,13 @@ pub trait SystemRules: Sized {
     /// A new round has started (`ctx.encounter.round` is the new number).
     fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String>;
 
+    /// What the table would write back onto the participants' sheets (Glory and trackers, fate
+    /// cards, health and effects, HTK …): for each stored character's participant, the sheet
+    /// fields to replace. Empty for a system that keeps nothing on the sheet.
+    fn sheet_changes(&self, _ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        Vec::new()
+    }
+
     /// The roll request a move would make, with everything the table adds to it, so the window
     /// can show exact odds before the GM rolls; `None` for a move that rolls nothing.
     fn preview(
@@ -223,6 +231,17 @@ impl SystemTable {
             self.system(),
             action.system()
         )
+    }
+
+    /// See [`SystemRules::sheet_changes`].
+    pub fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        match self {
+            SystemTable::Stunt(t) => t.sheet_changes(ctx),
+            SystemTable::Genre(t) => t.sheet_changes(ctx),
+            SystemTable::Universe(t) => t.sheet_changes(ctx),
+            SystemTable::Marks(t) => t.sheet_changes(ctx),
+            SystemTable::D12(t) => t.sheet_changes(ctx),
+        }
     }
 
     /// See [`SystemRules::new_round`].
