@@ -37,6 +37,7 @@ pub struct TaskPool {
 /// What a running task is: tried again until it succeeds, or rolled step by step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "MarksTaskKind"))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TaskKind {
     /// A static or contested task (contested when `task.defender` is set).
