@@ -755,3 +755,35 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn saving_to_sheets_keeps_fate_hp_and_sanity() {
+    let mut g = game();
+    let (ann, bo) = (g.id("Ann"), g.id("Bo"));
+    g.play(
+        system(json!({"move": "use_fate", "participant_id": ann, "card": "7S", "use": "attack"})),
+        1,
+    );
+    g.play(
+        system(json!({"move": "natural_twenty", "participant_id": bo})),
+        2,
+    );
+    g.play(
+        system(json!({"move": "save", "participant_id": bo, "save": "mental", "before": 2})),
+        3,
+    );
+    let drawn = g.held("Bo")[0].to_string();
+    let saved = g.store.save_encounter_to_sheets(g.encounter).unwrap();
+    let sheet = |name: &str| {
+        let c = saved.iter().find(|c| c.name == name).unwrap();
+        c.sheet.to_value()
+    };
+    assert_eq!(sheet("Ann")["fate"], json!(["QH"]));
+    assert_eq!(sheet("Bo")["fate"], json!([drawn]));
+    assert_eq!(
+        sheet("Bo")["sanity"],
+        json!({"current": 4, "max": 10}),
+        "8 less 2 per +1"
+    );
+    assert_eq!(sheet("Bo")["hp"], json!({"current": 12, "max": 12}));
+}

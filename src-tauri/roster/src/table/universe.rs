@@ -16,7 +16,7 @@ use rollbook_rules::table::universe_fate::{
 use rollbook_rules::table::universe_moves::{chase_length, ChaseLength};
 use rollbook_rules::RollRequest;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::{nth_seed, Outcome, SystemRules, TableContext, TableRoll};
@@ -1148,6 +1148,32 @@ impl SystemRules for UniverseEncounter {
         };
         outcome.events.extend(chase_events);
         Ok(outcome)
+    }
+
+    /// hp and Sanity as they stand at the table (within the sheet's max), and for a PC the fate
+    /// cards held, as the sheet's codes, to keep for the next session.
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        ctx.seats
+            .iter()
+            .filter_map(|seat| {
+                let id = seat.participant.id;
+                let sheet = universe_sheet(ctx, id)?;
+                let part = self.parts.get(&id)?;
+                let mut fields = serde_json::Map::new();
+                let track =
+                    |current: i64, max: i64| json!({"current": current.clamp(0, max), "max": max});
+                fields.insert("hp".into(), track(part.hp, sheet.hp.max));
+                fields.insert("sanity".into(), track(part.sanity, sheet.sanity.max));
+                if let Some(codes) = self
+                    .table
+                    .as_ref()
+                    .and_then(|t| t.kept_codes(&id.to_string()).ok())
+                {
+                    fields.insert("fate".into(), json!(codes));
+                }
+                Some((id, fields))
+            })
+            .collect()
     }
 
     fn preview(
