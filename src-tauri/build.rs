@@ -35,6 +35,7 @@ const COMMANDS: &[&str] = &[
     "encounter_log",
     "encounter_delete",
     "encounter_restore",
+    "encounter_save_to_sheets",
     "roll_log",
     "roll_log_clear",
     "roll_log_export",

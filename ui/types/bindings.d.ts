@@ -84,12 +84,25 @@ export type Chase = { length: ChaseLength,
 /**
  * Rounds still to run, this one included; the new-round hook counts it down.
  */
-rounds_left: number, participant_ids: Array<string>, };
+rounds_left: number, participant_ids: Array<string>, 
+/**
+ * Each round's opposed Athletics, in the order played.
+ */
+rounds: Array<ChaseRound>, };
 
 /**
  * A foot chase's length: 2d4 rounds, the two faces in the order rolled.
  */
 export type ChaseLength = { dice: [number, number], rounds: number, };
+
+/**
+ * One round of a chase: both totals and who won (nobody on a tie).
+ */
+export type ChaseRound = { 
+/**
+ * The encounter round it was played in.
+ */
+round: number, runners: [string, string], totals: [number, number], winner: string | null, };
 
 /**
  * Someone in the encounter who is dealt an initiative card.
@@ -129,6 +142,11 @@ export type D12Encounter = Record<symbol, never>;
 export type D12Move = never;
 
 export type D12Sheet = { abilities: Array<D12Ability>, health: Track, effects: Array<Effect>, conditions: Array<Condition>, equipment: Array<string>, };
+
+/**
+ * `NdS+K` damage dice: the engine's `damage` request without the target.
+ */
+export type DamageDice = { dice: number, sides: number, bonus: number, };
 
 /**
  * The card a combatant holds for this round.
@@ -272,7 +290,13 @@ export type GenreEncounter = { parts: { [key in string]: GenrePart }, };
 /**
  * A `genre` move.
  */
-export type GenreMove = { "move": "act", participant_id: string, plan: ActionPlan, request: unknown, } | { "move": "spend_opposing_glory", participant_id: string, points: number, } | { "move": "gain_glory", participant_id: string, points: number, } | { "move": "rest" } | { "move": "end_adventure" } | { "move": "set_stats", participant_id: string, level: number, stamina: number, };
+export type GenreMove = { "move": "act", participant_id: string, plan: ActionPlan, request: unknown, 
+/**
+ * The label of the character's sheet roll the request was taken from. A sheet roll
+ * already carries the saved sheet's Grunt penalty and Bust A Nut die; the table keeps
+ * its own trackers, so it takes those back out before adding its modifiers.
+ */
+roll?: string, } | { "move": "spend_opposing_glory", participant_id: string, points: number, } | { "move": "gain_glory", participant_id: string, points: number, } | { "move": "rest" } | { "move": "end_adventure" } | { "move": "set_stats", participant_id: string, level: number, stamina: number, };
 
 /**
  * One participant's running state and what of the sheet the rules read.
@@ -327,6 +351,11 @@ nut_rounds_left: number, };
  * Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
  */
 export type HouseRules = { stunt: StuntChart, };
+
+/**
+ * A character's Hits To Kill: `current` out of `max`.
+ */
+export type Htk = { current: number, max: number, };
 
 /**
  * What to do with ids that are already stored.
@@ -405,7 +434,7 @@ log_id: number, };
 /**
  * The running marks state of an encounter: its open tasks, oldest first.
  */
-export type MarksEncounter = { tasks: Array<RunningTask>, 
+export type MarksEncounter = { tasks: Array<MarksRunningTask>, 
 /**
  * The id the next task gets.
  */
@@ -415,6 +444,19 @@ next_id: number, };
  * A `marks` move.
  */
 export type MarksMove = { "move": "task_start", participant_id: string, label: string, pool: TaskPool, difficulty: number, needed: number, } | { "move": "task_contest", participant_id: string, label: string, pool: TaskPool, difficulty: number, defender_id: string, defender_pool: TaskPool, defender_penalty: number, } | { "move": "task_attempt", task_id: number, } | { "move": "extended_start", participant_id: string, label: string, pool: TaskPool, penalty: number, plateau: number, min_steps: number, max_steps: number, } | { "move": "extended_step", task_id: number, } | { "move": "task_close", task_id: number, };
+
+/**
+ * One named task of one participant.
+ */
+export type MarksRunningTask = { 
+/**
+ * Unique within the encounter (1, 2, …; never reused).
+ */
+id: number, participant_id: string, label: string, 
+/**
+ * What the pool was taken from ("Stealth on the sheet", "entered dice").
+ */
+source: string, kind: MarksTaskKind, };
 
 export type MarksSheet = { attributes: { [key in string]: number }, 
 /**
@@ -453,6 +495,19 @@ done: boolean,
  * (ties favour the defender) instead of a `pool` roll against `needed`.
  */
 defender?: DefenderPool | null, };
+
+/**
+ * What a running task is: tried again until it succeeds, or rolled step by step.
+ */
+export type MarksTaskKind = { "type": "task", task: MarksTask, 
+/**
+ * Attempts rolled so far.
+ */
+attempts: number, 
+/**
+ * The defender of a contested task.
+ */
+defender_id?: string | null, } | { "type": "extended", task: ExtendedTask, };
 
 /**
  * What a new character needs. `sheet` is the sheet's JSON (as in FORMAT.md); `None` starts from
@@ -620,25 +675,18 @@ character_count: number, };
 export type RosterPatch = { name?: string | null, notes?: string | null, house_rules?: HouseRules | null, };
 
 /**
- * One named task of one participant.
+ * A Doubles Only / Double Six Only attempt a participant keeps throwing for.
  */
 export type RunningTask = { 
 /**
- * Unique within the encounter (1, 2, …; never reused).
+ * Numbered from 1 in the encounter, never reused.
  */
-id: number, participant_id: string, label: string, 
+id: number, participant_id: string, label: string, task: StuntTask, 
 /**
- * What the pool was taken from ("Stealth on the sheet", "entered dice").
+ * The GM put the task away; it stays so a Double Six Only task failed for good is
+ * remembered.
  */
-source: string, } & ({ "kind": "task", task: MarksTask, 
-/**
- * Attempts rolled so far.
- */
-attempts: number, 
-/**
- * The defender of a contested task.
- */
-defender_id?: string | null, } | { "kind": "extended", task: ExtendedTask, });
+closed: boolean, };
 
 /**
  * Physical, Mental or Luck.
@@ -723,20 +771,50 @@ export type StuntAbility = { name: string, level: string, };
 export type StuntChart = { levels: Array<string>, chart: Array<Array<number>>, };
 
 /**
- * The running stunt state of an encounter.
+ * Every participant's HTK, by participant id, and the running tasks.
  */
-export type StuntEncounter = Record<symbol, never>;
+export type StuntEncounter = { parts: { [key in string]: StuntPart }, tasks: Array<RunningTask>, 
+/**
+ * The id the next task takes.
+ */
+next_task_id: number, };
 
 /**
  * A `stunt` move.
  */
-export type StuntMove = never;
+export type StuntMove = { "move": "task_start", participant_id: string, label: string, kind: TaskKind, needed: number | null, } | { "move": "task_throw", task_id: number, to_the_end: boolean, } | { "move": "task_close", task_id: number, } | { "move": "damage", participant_id: string, points: number | null, dice: DamageDice | null, } | { "move": "minor_damage", participant_id: string, } | { "move": "heal", participant_id: string, points: number, } | { "move": "set_htk", participant_id: string, current: number, max: number, } | { "move": "check", participant_id: string, active: string, defending: string, };
+
+/**
+ * One participant's running state.
+ */
+export type StuntPart = { htk: Htk, };
 
 export type StuntSheet = { 
 /**
  * Stat name → level name (a level of the roster's list).
  */
 basestats: { [key in string]: string }, abilities: Array<StuntAbility>, htk: Track, };
+
+/**
+ * A Doubles Only or Double Six Only attempt kept open across the encounter.
+ */
+export type StuntTask = { kind: TaskKind, 
+/**
+ * Doubles the task takes (1 for Double Six Only: the one 6-6).
+ */
+needed: number, 
+/**
+ * Doubles counted in the current attempt.
+ */
+doubles: number, 
+/**
+ * Every 2d6 thrown since the task started, across attempts: one time step each.
+ */
+time_steps: number, 
+/**
+ * Times a 1-1 set a Doubles Only task back to the start.
+ */
+resets: number, status: TaskStatus, };
 
 /**
  * The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
@@ -789,10 +867,20 @@ undone_at: string | null, };
 export type TablePlay = { encounter: Encounter, entry: TableActionEntry, rolls: Array<LogEntry>, };
 
 /**
+ * Which roll a character without the skill attempts (RULES.md "No Active Level").
+ */
+export type TaskKind = "doubles_only" | "double_six_only";
+
+/**
  * Where a task's dice come from: `roll`, the label of one of the character's sheet rolls
  * ("Stealth", "Agility"), or the dice entered by hand (a quick NPC has no sheet).
  */
-export type TaskPool = { roll?: string, attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, };
+export type TaskPool = { roll?: string, attribute_dice?: number, skill_dice?: number, super_dice?: number, super_skill_dice?: number, };
+
+/**
+ * Where a task stands.
+ */
+export type TaskStatus = "running" | "succeeded" | "failed";
 
 /**
  * Current and maximum of a pool that goes down and comes back (HTK, hp, Sanity, health).
@@ -826,7 +914,7 @@ dealt_round: number, pending_save: PendingSave | null, chase: Chase | null, };
 /**
  * A `universe` move.
  */
-export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "end_chase" };
+export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "chase_round", first_id: string, second_id: string, first_move_feet: number | null, second_move_feet: number | null, } | { "move": "end_chase" };
 
 /**
  * One participant's running state.

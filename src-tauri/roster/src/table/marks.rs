@@ -57,6 +57,7 @@ pub enum TaskKind {
 /// One named task of one participant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "MarksRunningTask"))]
 pub struct RunningTask {
     /// Unique within the encounter (1, 2, …; never reused).
     pub id: i64,

@@ -3,7 +3,7 @@
 //! the last action, read the action log. The rules live in `rollbook_roster::table`.
 
 use rollbook_roster::table::SystemMove;
-use rollbook_roster::{Encounter, TableAction, TableActionEntry, TablePlay};
+use rollbook_roster::{Character, Encounter, TableAction, TableActionEntry, TablePlay};
 use rollbook_rules::Odds;
 use serde::Serialize;
 use serde_json::Value;
@@ -105,6 +105,17 @@ pub async fn encounter_undo(
     encounter_id: Uuid,
 ) -> Result<Encounter, IpcError> {
     db.run(move |store| Ok(store.undo_table_action(encounter_id)?))
+        .await
+}
+
+/// Writes the encounter's running state (Glory, fate cards, health, HTK …) onto its characters'
+/// sheets, all or nothing; answers the characters whose sheet changed.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_save_to_sheets(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+) -> Result<Vec<Character>, IpcError> {
+    db.run(move |store| Ok(store.save_encounter_to_sheets(encounter_id)?))
         .await
 }
 

@@ -66,6 +66,7 @@ pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::
             encounters::encounter_log,
             encounters::encounter_delete,
             encounters::encounter_restore,
+            encounters::encounter_save_to_sheets,
             log::roll_log,
             log::roll_log_clear,
             log::roll_log_export,

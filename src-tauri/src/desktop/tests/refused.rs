@@ -73,6 +73,7 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("encounter_log", json!({"encounter_id": id})),
         ("encounter_delete", json!({"encounter_id": id})),
         ("encounter_restore", json!({"encounter_id": id})),
+        ("encounter_save_to_sheets", json!({"encounter_id": id})),
         ("roll_log", json!({"query": {}})),
         ("roll_log_clear", json!({"query": {}})),
         (
