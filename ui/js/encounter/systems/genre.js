@@ -1,0 +1,247 @@
+// The genre table panel: every participant's Glory Points (award, spend as the opposing side),
+// pending Grunt penalties, Grunts since rest against Stamina, Bust A Nut uses against level and
+// its rounds of -1 die; an Act form (a sheet roll of the character, Grunt, Bust A Nut, Glory,
+// patience) with the exact odds of the request the table will roll — penalties included — and
+// Rest / End adventure for everyone. State comes from the encounter's `system_state` (genre).
+
+import { el } from '../../dom.js';
+import {
+  confirmButton, eventList, intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+} from './panel-parts.js';
+
+const NPC_ROLL = '';
+
+/** The genre part of a participant: `{character: {level, stamina}, state: {glory, trackers}}`. */
+function partOf(encounter, participantId) {
+  const table = encounter.state.system_state;
+  return table?.system === 'genre' ? table.parts?.[participantId] ?? null : null;
+}
+
+/** "−2, then −1" for the pending penalties. */
+function penaltiesText(penalties) {
+  if (!penalties.length) return 'none';
+  const [next, ...rest] = penalties.map((p) => `${p}`.replace('-', '−'));
+  return rest.length ? `${next} next, then ${rest.join(', ')}` : `${next} next`;
+}
+
+/** What the table adds to the next action of this part, in words (empty when nothing). */
+export function pendingWords(part) {
+  if (!part) return [];
+  const t = part.state.trackers;
+  const out = [];
+  if (t.grunt_penalties.length) out.push(`Grunt penalty ${`${t.grunt_penalties[0]}`.replace('-', '−')}`);
+  if (t.nut_rounds_left > 0) out.push('Bust A Nut aftermath −1 die');
+  return out;
+}
+
+export function mountSystemPanel(host, ctx) {
+  const doc = host.ownerDocument;
+  let encounter = ctx.encounter;
+  const rollsCache = new Map();
+
+  const parts = el(doc, 'ul', { className: 'tp-parts', 'aria-label': 'Glory and trackers' });
+
+  // The Act form.
+  const who = selectField(doc, { label: 'Who acts', name: 'participant' });
+  const rollPick = selectField(doc, { label: 'Roll', name: 'roll' });
+  const npcDice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, min: 0, max: 20 });
+  const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, min: 0, max: 20 });
+  const situational = numberField(doc, { label: 'Situational ±', name: 'modifier', value: 0, min: -5, max: 5 });
+  const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: [['0', 'None'], ['1', '+1'], ['2', '+2'], ['3', '+3']] });
+  const nut = el(doc, 'input', { type: 'checkbox', name: 'bust_a_nut' });
+  const patience = el(doc, 'input', { type: 'checkbox', name: 'patience' });
+  const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, min: 0, max: 99 });
+  const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
+  const odds = oddsBlock(doc);
+  const rollButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'act-roll', text: 'Roll' });
+  const formError = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
+  const result = el(doc, 'div', { className: 'tp-result', 'data-role': 'act-result', hidden: true, 'aria-live': 'polite' });
+  const form = el(doc, 'form', { className: 'tp-act', novalidate: true, autocomplete: 'off', 'aria-label': 'Act' }, [
+    el(doc, 'h3', { className: 'tp-heading', text: 'Act' }),
+    el(doc, 'div', { className: 'tp-row' }, [who.field, rollPick.field, npcDice.field, difficulty.field, situational.field]),
+    el(doc, 'div', { className: 'tp-row' }, [
+      grunt.field,
+      el(doc, 'label', { className: 'tp-check' }, [nut, el(doc, 'span', { text: 'Bust A Nut' })]),
+      glory.field,
+      el(doc, 'label', { className: 'tp-check' }, [patience, el(doc, 'span', { text: 'Action of patience' })]),
+    ]),
+    applied,
+    odds.panel,
+    el(doc, 'div', { className: 'tp-row' }, [rollButton]),
+    formError,
+    result,
+  ]);
+
+  const rest = confirmButton(doc, {
+    label: 'Rest an hour', role: 'rest', yes: 'Rest', question: 'Everyone rests an hour: Grunt counts start again.',
+    run: () => playForEveryone({ system: 'genre', move: 'rest' }),
+  });
+  const endAdventure = confirmButton(doc, {
+    label: 'End adventure', role: 'end-adventure', yes: 'End it', question: 'End the adventure for everyone: Bust A Nut uses, Grunts and penalties reset (Glory is kept).',
+    run: () => playForEveryone({ system: 'genre', move: 'end_adventure' }),
+  });
+  const everyoneEvents = el(doc, 'div', { className: 'tp-everyone-events', 'aria-live': 'polite' });
+
+  host.replaceChildren(el(doc, 'section', { className: 'tp-panel genre-panel', 'aria-label': 'Genre table' }, [
+    el(doc, 'h2', { className: 'tp-title', text: 'Glory, Grunts and Bust A Nut' }),
+    parts,
+    el(doc, 'div', { className: 'tp-row tp-everyone' }, [rest, endAdventure]),
+    everyoneEvents,
+    form,
+  ]));
+
+  async function play(move) {
+    formError.hidden = true;
+    try {
+      return await ctx.play(move);
+    } catch (error) {
+      formError.textContent = error?.message ?? String(error);
+      formError.hidden = false;
+      return null;
+    }
+  }
+
+  async function playForEveryone(move) {
+    const answer = await play(move);
+    if (answer) everyoneEvents.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
+  }
+
+  const participant = () => encounter.state.order.find((p) => p.id === who.select.value) ?? null;
+
+  async function sheetRollsOf(p) {
+    if (!p?.character_id) return [];
+    if (!rollsCache.has(p.character_id)) {
+      const rolls = await ctx.sheetRolls(p.character_id).catch(() => []);
+      rollsCache.set(p.character_id, rolls.filter((r) => r.request?.system === 'genre' && r.request?.roll === 'action'));
+    }
+    return rollsCache.get(p.character_id);
+  }
+
+  async function refreshRolls() {
+    const p = participant();
+    const rolls = await sheetRollsOf(p);
+    const options = rolls.map((r) => [r.label, `${r.group}: ${r.label}`]);
+    if (!p?.character_id || !options.length) options.push([NPC_ROLL, 'Dice entered here']);
+    setOptions(rollPick.select, options);
+    npcDice.field.hidden = rollPick.select.value !== NPC_ROLL;
+  }
+
+  /** The Act move as the form says, or null without a participant. */
+  async function actMove() {
+    const p = participant();
+    if (!p) return null;
+    const label = rollPick.select.value;
+    const sheetRoll = (await sheetRollsOf(p)).find((r) => r.label === label);
+    const base = sheetRoll
+      ? { ...sheetRoll.request }
+      : { system: 'genre', roll: 'action', dice: intOf(npcDice.input), modifier: 0 };
+    base.difficulty = intOf(difficulty.input, 3);
+    base.modifier = (base.modifier ?? 0) + intOf(situational.input);
+    const move = {
+      system: 'genre',
+      move: 'act',
+      participant_id: p.id,
+      plan: { grunt: intOf(grunt.select), bust_a_nut: nut.checked, glory: intOf(glory.input), patience: patience.checked },
+      request: base,
+    };
+    if (sheetRoll) move.roll = sheetRoll.label;
+    return move;
+  }
+
+  let previewTicket = 0;
+  async function refreshPreview() {
+    const ticket = ++previewTicket;
+    const move = await actMove();
+    const p = participant();
+    const pending = pendingWords(p && partOf(encounter, p.id));
+    applied.textContent = pending.length ? `The table applies: ${pending.join(', ')}.` : 'No Grunt penalty or Bust A Nut aftermath pending.';
+    if (!move) return;
+    const request = await showPreview(odds, ctx.preview, move);
+    if (ticket !== previewTicket || !request) return;
+    const mod = request.modifier ?? 0;
+    applied.textContent += ` Rolls ${request.dice + (request.bust_a_nut ? 1 : 0)}d6 ${mod < 0 ? '−' : '+'} ${Math.abs(mod)}${request.grunt ? ` + Grunt ${request.grunt}` : ''} against ${request.difficulty}d6.`;
+    applied.dataset.modifier = String(mod);
+    applied.dataset.dice = String(request.dice);
+  }
+
+  form.addEventListener('input', (event) => {
+    if (event.target === who.select) return;
+    npcDice.field.hidden = rollPick.select.value !== NPC_ROLL;
+    refreshPreview();
+  });
+  who.select.addEventListener('change', async () => {
+    await refreshRolls();
+    refreshPreview();
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const move = await actMove();
+    if (!move) return;
+    rollButton.disabled = true;
+    const p = participant();
+    const what = `${p.name} · ${rollPick.select.value || 'action'}`;
+    const answer = await play(move);
+    rollButton.disabled = false;
+    if (answer) {
+      showPlay(result, answer, what);
+      // A plan is for one action: the next starts plain.
+      grunt.select.value = '0';
+      nut.checked = false;
+      glory.input.value = '0';
+    }
+  });
+
+  function partRow(p) {
+    const part = partOf(encounter, p.id);
+    const row = el(doc, 'li', { className: 'tp-part', 'data-participant-id': p.id });
+    if (!part) {
+      row.append(el(doc, 'span', { className: 'tp-name', text: p.name }), el(doc, 'span', { className: 'tp-muted', text: 'No genre state yet.' }));
+      return row;
+    }
+    const t = part.state.trackers;
+    const { level, stamina } = part.character;
+    const points = numberField(doc, { label: 'Glory points', name: 'points', value: 1, min: 1, max: 99 });
+    points.field.firstChild.className = 'visually-hidden';
+    const award = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'award', text: 'Award' });
+    const spend = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'spend-opposing', text: 'Spend opposing', title: 'Spent as the opposing side to negate the challenger\'s successes' });
+    award.addEventListener('click', () => play({ system: 'genre', move: 'gain_glory', participant_id: p.id, points: intOf(points.input, 1) }));
+    spend.addEventListener('click', () => play({ system: 'genre', move: 'spend_opposing_glory', participant_id: p.id, points: intOf(points.input, 1) }));
+    const stat = (label, value, role, warn = false) => el(doc, 'div', { className: `tp-stat${warn ? ' warn' : ''}`, 'data-role': role }, [
+      el(doc, 'dt', { text: label }),
+      el(doc, 'dd', { text: value }),
+    ]);
+    row.append(
+      el(doc, 'div', { className: 'tp-part-head' }, [
+        el(doc, 'span', { className: 'tp-name', text: p.name }),
+        el(doc, 'span', { className: 'tp-glory', 'data-role': 'glory', text: `${part.state.glory} Glory` }),
+        el(doc, 'span', { className: 'tp-glory-actions' }, [points.field, award, spend]),
+      ]),
+      el(doc, 'dl', { className: 'tp-stats' }, [
+        stat('Grunt penalties', penaltiesText(t.grunt_penalties), 'penalties', t.grunt_penalties.length > 0),
+        stat('Grunts since rest', `${t.grunts_since_rest} of ${stamina} (Stamina)`, 'grunts', t.grunts_since_rest >= stamina),
+        stat('Bust A Nut uses', `${t.nuts_used} of ${level} (level)`, 'nuts', t.nuts_used >= level),
+        stat('Nut aftermath', t.nut_rounds_left > 0 ? `−1 die, ${t.nut_rounds_left} round${t.nut_rounds_left === 1 ? '' : 's'} left` : 'none', 'nut-rounds', t.nut_rounds_left > 0),
+      ]),
+    );
+    return row;
+  }
+
+  function render() {
+    const order = encounter.state.order;
+    parts.replaceChildren(...order.map(partRow));
+    if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their Glory and trackers.' }));
+    setOptions(who.select, order.map((p) => [p.id, p.name]));
+    form.hidden = order.length === 0;
+  }
+
+  render();
+  refreshRolls().then(refreshPreview);
+
+  return {
+    update(next) {
+      encounter = next;
+      render();
+      refreshRolls().then(refreshPreview);
+    },
+  };
+}

@@ -1,0 +1,246 @@
+// The marks table panel: every running task with the dice it has left, its attempts (or Marks
+// so far against the plateau), the exact odds of its next roll and Attempt / Step / Close; and
+// a form that starts a task (static, contested or extended) from one of the character's sheet
+// rolls or from dice entered for a quick NPC. State is the encounter's `system_state` (marks).
+
+import { el } from '../../dom.js';
+import {
+  intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+} from './panel-parts.js';
+
+const ENTERED = '';
+
+/** The open tasks of the encounter's marks table. */
+function tasksOf(encounter) {
+  const table = encounter.state.system_state;
+  return table?.system === 'marks' ? table.tasks ?? [] : [];
+}
+
+/**
+ * Dice left after `penalty` dice come off in RULES.md's ruled order (human skill, human
+ * attribute, super skill, super dice): `[attribute, skill, super, super skill]`.
+ */
+export function diceLeft([attribute, skill, superDice, superSkill], penalty) {
+  let k = Math.max(0, penalty);
+  const take = (n) => {
+    const t = Math.min(n, k);
+    k -= t;
+    return n - t;
+  };
+  const s = take(skill);
+  const a = take(attribute);
+  const ss = take(superSkill);
+  const sup = take(superDice);
+  return [a, s, sup, ss];
+}
+
+/** "3d6 keep 3 + 2d6" style words for a pool `[attribute, skill, super, super skill]`. */
+export function poolWords([a, s, sup, ss]) {
+  const human = `${a + s}d6 keep ${a}`;
+  return sup + ss > 0 ? `${human}, ${sup + ss}d10 keep ${sup}` : human;
+}
+
+const poolOf = (t) => [t.attribute_dice, t.skill_dice, t.super_dice, t.super_skill_dice];
+
+/** The lines a task shows and whether it can be rolled now. */
+export function taskFacts(running, nameOf) {
+  const { kind } = running;
+  const t = kind.task;
+  if (kind.type === 'extended') {
+    const status = t.status.status === 'completed'
+      ? `Completed on step ${t.status.on_step}`
+      : t.status.status === 'failed' ? 'Failed: the maximum steps passed short of the plateau' : 'Running';
+    return {
+      rollable: t.status.status === 'running',
+      button: 'Step',
+      lines: [
+        `Marks ${t.marks} of ${t.plateau} (plateau)`,
+        `Step ${t.steps} · ${t.min_steps} to ${t.max_steps} steps`,
+        `Rolls ${poolWords(diceLeft(poolOf(t), t.penalty))}${t.penalty ? ` (−${t.penalty} dice)` : ''}`,
+        status,
+      ],
+    };
+  }
+  const penalty = t.difficulty + t.failed_attempts;
+  const left = diceLeft(poolOf(t), penalty);
+  const empty = left.every((n) => n === 0);
+  const against = t.defender ? ` against ${nameOf(kind.defender_id) ?? 'the defender'}` : '';
+  return {
+    rollable: !t.done && !empty,
+    button: 'Attempt',
+    lines: [
+      `Dice left: ${poolWords(left)}${against}`,
+      `−${penalty} dice (difficulty ${t.difficulty} + ${t.failed_attempts} failed)`,
+      `${kind.attempts} attempt${kind.attempts === 1 ? '' : 's'}${t.defender ? '' : ` · ${t.needed} Mark${t.needed === 1 ? '' : 's'} needed`}`,
+      t.done ? 'Succeeded' : empty ? 'No dice left: it cannot be tried again' : 'Open',
+    ],
+  };
+}
+
+export function mountSystemPanel(host, ctx) {
+  const doc = host.ownerDocument;
+  let encounter = ctx.encounter;
+  const rollsCache = new Map();
+
+  const list = el(doc, 'ul', { className: 'tp-tasks', 'aria-label': 'Running tasks' });
+  const formError = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
+  const lastRoll = el(doc, 'div', { className: 'tp-result', 'data-role': 'task-result', hidden: true, 'aria-live': 'polite' });
+
+  // The start form.
+  const kind = selectField(doc, { label: 'Kind', name: 'kind', options: [['task', 'Task'], ['contest', 'Contested'], ['extended', 'Extended']] });
+  const who = selectField(doc, { label: 'Who', name: 'participant' });
+  const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', placeholder: 'Pick the lock', maxlength: '120' });
+  const labelField = el(doc, 'label', { className: 'tp-field wide' }, [el(doc, 'span', { text: 'Task' }), label]);
+  const roll = selectField(doc, { label: 'Pool', name: 'roll' });
+  const entered = ['Attribute dice', 'Skill dice', 'Super dice', 'Super skill dice'].map((text, i) => numberField(doc, { label: text, name: `dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
+  const enteredRow = el(doc, 'div', { className: 'tp-row' }, entered.map((f) => f.field));
+  const difficulty = numberField(doc, { label: 'Difficulty (−dice)', name: 'difficulty', value: 0, min: 0, max: 30 });
+  const needed = numberField(doc, { label: 'Marks needed', name: 'needed', value: 1, min: 0, max: 50 });
+  const defender = selectField(doc, { label: 'Defender', name: 'defender' });
+  const defenderRoll = selectField(doc, { label: 'Defender pool', name: 'defender_roll' });
+  const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, min: 0, max: 30 });
+  const plateau = numberField(doc, { label: 'Plateau', name: 'plateau', value: 5, min: 1, max: 200 });
+  const minSteps = numberField(doc, { label: 'Min steps', name: 'min_steps', value: 1, min: 1, max: 100 });
+  const maxSteps = numberField(doc, { label: 'Max steps', name: 'max_steps', value: 5, min: 1, max: 100 });
+  const taskRow = el(doc, 'div', { className: 'tp-row' }, [difficulty.field, needed.field]);
+  const contestRow = el(doc, 'div', { className: 'tp-row' }, [defender.field, defenderRoll.field, defenderPenalty.field]);
+  const extendedRow = el(doc, 'div', { className: 'tp-row' }, [plateau.field, minSteps.field, maxSteps.field]);
+  const start = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'task-start', text: 'Start' });
+  const form = el(doc, 'form', { className: 'tp-start', novalidate: true, autocomplete: 'off', 'aria-label': 'Start a task' }, [
+    el(doc, 'h3', { className: 'tp-heading', text: 'Start a task' }),
+    el(doc, 'div', { className: 'tp-row' }, [kind.field, who.field, labelField]),
+    el(doc, 'div', { className: 'tp-row' }, [roll.field]),
+    enteredRow,
+    taskRow,
+    contestRow,
+    extendedRow,
+    el(doc, 'div', { className: 'tp-row' }, [start]),
+  ]);
+
+  host.replaceChildren(el(doc, 'section', { className: 'tp-panel marks-panel', 'aria-label': 'Marks table' }, [
+    el(doc, 'h2', { className: 'tp-title', text: 'Running tasks' }),
+    list,
+    formError,
+    lastRoll,
+    form,
+  ]));
+
+  async function play(move) {
+    formError.hidden = true;
+    try {
+      return await ctx.play(move);
+    } catch (error) {
+      formError.textContent = error?.message ?? String(error);
+      formError.hidden = false;
+      return null;
+    }
+  }
+
+  const participant = (id) => encounter.state.order.find((p) => p.id === id) ?? null;
+  const nameOf = (id) => participant(id)?.name ?? null;
+
+  async function poolRolls(p) {
+    if (!p?.character_id) return [];
+    if (!rollsCache.has(p.character_id)) {
+      const rolls = await ctx.sheetRolls(p.character_id).catch(() => []);
+      rollsCache.set(p.character_id, rolls.filter((r) => r.request?.system === 'marks' && r.request?.roll === 'pool'));
+    }
+    return rollsCache.get(p.character_id);
+  }
+
+  async function rollOptions(p) {
+    const options = (await poolRolls(p)).map((r) => [r.label, `${r.group}: ${r.label}`]);
+    options.push([ENTERED, 'Dice entered here']);
+    return options;
+  }
+
+  async function refreshForm() {
+    const order = encounter.state.order;
+    setOptions(who.select, order.map((p) => [p.id, p.name]));
+    const others = order.filter((p) => p.id !== who.select.value);
+    setOptions(defender.select, others.map((p) => [p.id, p.name]));
+    setOptions(roll.select, await rollOptions(participant(who.select.value)));
+    setOptions(defenderRoll.select, await rollOptions(participant(defender.select.value)));
+    const k = kind.select.value;
+    taskRow.hidden = k === 'extended';
+    needed.field.hidden = k !== 'task';
+    contestRow.hidden = k !== 'contest';
+    extendedRow.hidden = k !== 'extended';
+    enteredRow.hidden = roll.select.value !== ENTERED;
+    form.hidden = order.length === 0;
+  }
+
+  const pool = (select) => select.value === ENTERED
+    ? { attribute_dice: intOf(entered[0].input), skill_dice: intOf(entered[1].input), super_dice: intOf(entered[2].input), super_skill_dice: intOf(entered[3].input) }
+    : { roll: select.value };
+
+  function startMove() {
+    const base = { system: 'marks', participant_id: who.select.value, label: label.value, pool: pool(roll.select) };
+    switch (kind.select.value) {
+      case 'contest':
+        return {
+          ...base, move: 'task_contest', difficulty: intOf(difficulty.input), defender_id: defender.select.value,
+          // A defender's entered dice are the same four fields as the attacker's.
+          defender_pool: pool(defenderRoll.select), defender_penalty: intOf(defenderPenalty.input),
+        };
+      case 'extended':
+        return { ...base, move: 'extended_start', penalty: intOf(difficulty.input), plateau: intOf(plateau.input, 1), min_steps: intOf(minSteps.input, 1), max_steps: intOf(maxSteps.input, 1) };
+      default:
+        return { ...base, move: 'task_start', difficulty: intOf(difficulty.input), needed: intOf(needed.input, 1) };
+    }
+  }
+
+  form.addEventListener('change', () => refreshForm());
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (await play(startMove())) label.value = '';
+  });
+
+  function taskRowNode(running) {
+    const facts = taskFacts(running, nameOf);
+    const owner = nameOf(running.participant_id) ?? 'Someone who left';
+    const rollMove = running.kind.type === 'extended'
+      ? { system: 'marks', move: 'extended_step', task_id: running.id }
+      : { system: 'marks', move: 'task_attempt', task_id: running.id };
+    const odds = oddsBlock(doc, 'Next roll succeeds');
+    const button = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'task-roll', text: facts.button, disabled: !facts.rollable });
+    const close = el(doc, 'button', { type: 'button', className: 'button quiet', 'data-role': 'task-close', text: 'Close' });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const answer = await play(rollMove);
+      if (answer) showPlay(lastRoll, answer, `${owner} · ${running.label}`);
+      else button.disabled = false;
+    });
+    close.addEventListener('click', () => play({ system: 'marks', move: 'task_close', task_id: running.id }));
+    const row = el(doc, 'li', { className: 'tp-task', 'data-task-id': String(running.id), 'data-participant-id': running.participant_id }, [
+      el(doc, 'div', { className: 'tp-part-head' }, [
+        el(doc, 'span', { className: 'tp-name', text: `${owner} · ${running.label}` }),
+        el(doc, 'span', { className: 'tp-muted', text: running.source }),
+      ]),
+      el(doc, 'ul', { className: 'tp-facts' }, facts.lines.map((text) => el(doc, 'li', { text }))),
+      el(doc, 'div', { className: 'tp-row' }, [button, close]),
+    ]);
+    if (facts.rollable) {
+      row.append(odds.panel);
+      showPreview(odds, ctx.preview, rollMove);
+    }
+    return row;
+  }
+
+  function render() {
+    const tasks = tasksOf(encounter);
+    list.replaceChildren(...tasks.map(taskRowNode));
+    if (!tasks.length) list.append(el(doc, 'li', { className: 'tp-muted', text: 'No task running: start one below.' }));
+  }
+
+  render();
+  refreshForm();
+
+  return {
+    update(next) {
+      encounter = next;
+      render();
+      refreshForm();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// Pieces the genre and marks table panels share: a compact exact-odds block fed by a move's
+// preview, a roll's dice with the events it caused, small labelled inputs, and an inline
+// "are you sure?" for moves that touch everyone. Text only through el() (textContent).
+
+import { renderResult } from '../../dice-view.js';
+import { el } from '../../dom.js';
+import { markPending, renderOdds, showNoOdds } from '../../odds-view.js';
+
+let blocks = 0;
+
+/** An odds block as odds-view.js expects it: `{panel, success, meta, note, chart, table}`. */
+export function oddsBlock(doc, caption = 'Chance of success') {
+  const labelId = `tp-odds-${++blocks}`;
+  const view = {
+    success: el(doc, 'output', { className: 'success-value', 'aria-labelledby': labelId, text: '—' }),
+    meta: el(doc, 'span', { className: 'odds-meta' }),
+    note: el(doc, 'p', { className: 'odds-note', hidden: true }),
+    chart: doc.createElementNS('http://www.w3.org/2000/svg', 'svg'),
+    table: el(doc, 'tbody'),
+  };
+  view.chart.setAttribute('class', 'chart');
+  view.chart.setAttribute('role', 'img');
+  view.chart.setAttribute('aria-label', 'Distribution of outcomes');
+  view.panel = el(doc, 'section', { className: 'tp-odds odds', 'aria-label': 'Exact odds', 'aria-busy': 'false' }, [
+    el(doc, 'div', { className: 'success-block', 'aria-live': 'polite' }, [
+      el(doc, 'span', { className: 'success-label', id: labelId, text: caption }),
+      view.success,
+      view.meta,
+    ]),
+    view.note,
+    el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
+    el(doc, 'details', { className: 'tp-outcomes' }, [
+      el(doc, 'summary', { text: 'Every outcome' }),
+      el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [view.table]),
+    ]),
+  ]);
+  return view;
+}
+
+/**
+ * Shows the preview of `move` in `view`: `preview(move)` answers `{request, odds}` or null.
+ * Returns the previewed request (or null). `why` says why there are no odds when refused.
+ */
+export async function showPreview(view, preview, move) {
+  markPending(view);
+  try {
+    const answer = await preview(move);
+    if (!answer) {
+      showNoOdds(view, 'This move rolls nothing.');
+      return null;
+    }
+    renderOdds(view, answer.odds, null, answer.request);
+    return answer.request;
+  } catch (error) {
+    showNoOdds(view, `No odds: ${error?.message ?? String(error)}`);
+    return null;
+  }
+}
+
+/** Shows what a TablePlay rolled (its first roll's dice) and every event of the action. */
+export function showPlay(container, play, what) {
+  const doc = container.ownerDocument;
+  const dice = el(doc, 'div', { className: 'tp-dice' });
+  const parts = [];
+  const roll = play.rolls?.[0];
+  if (roll) {
+    renderResult(dice, roll.result, what, { idPrefix: `tp-dice-${++blocks}` });
+    parts.push(dice);
+  }
+  const events = (play.entry?.summary ?? '').split('\n').filter(Boolean);
+  parts.push(eventList(doc, events));
+  container.replaceChildren(...parts);
+  container.hidden = false;
+}
+
+/** Events as a list; a sentence naming a ruling gets the app's Ruling badge. */
+export function eventList(doc, events) {
+  return el(doc, 'ul', { className: 'tp-events', 'aria-label': 'What happened' }, events.map((text) => {
+    const ruled = /ruling/i.test(text);
+    return el(doc, 'li', { className: ruled ? 'ruled' : '' }, [
+      ...(ruled ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' })] : []),
+      el(doc, 'span', { text }),
+    ]);
+  }));
+}
+
+/** A labelled whole-number input. */
+export function numberField(doc, { label, name, value = 0, min, max, width = 'narrow' }) {
+  const input = el(doc, 'input', { type: 'number', name, value: String(value), min, max, step: '1', className: `text-input tp-num ${width}` });
+  return { input, field: el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: label }), input]) };
+}
+
+/** A labelled select of `[value, text]` options. */
+export function selectField(doc, { label, name, options = [] }) {
+  const select = el(doc, 'select', { name, className: 'text-input' });
+  setOptions(select, options);
+  return { select, field: el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: label }), select]) };
+}
+
+/** Replaces a select's options, keeping the chosen value when it is still offered. */
+export function setOptions(select, options) {
+  const doc = select.ownerDocument;
+  const kept = select.value;
+  select.replaceChildren(...options.map(([value, text]) => el(doc, 'option', { value, text })));
+  if (options.some(([value]) => value === kept)) select.value = kept;
+}
+
+/** A whole number from an input, or `fallback` when empty or not a number. */
+export function intOf(input, fallback = 0) {
+  const n = Number.parseInt(input.value, 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/**
+ * A button that asks before it acts: the first press shows `question` with Yes/Cancel beside
+ * it; Yes runs `run`.
+ */
+export function confirmButton(doc, { label, question, yes, run, role }) {
+  const button = el(doc, 'button', { type: 'button', className: 'button', 'data-role': role, text: label });
+  const ask = el(doc, 'span', { className: 'tp-confirm', hidden: true, role: 'group', 'aria-label': question });
+  const yesButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': `${role}-yes`, text: yes });
+  const cancel = el(doc, 'button', { type: 'button', className: 'button quiet', text: 'Cancel' });
+  ask.append(el(doc, 'span', { text: question }), yesButton, cancel);
+  const close = () => {
+    ask.hidden = true;
+    button.hidden = false;
+  };
+  button.addEventListener('click', () => {
+    button.hidden = true;
+    ask.hidden = false;
+    yesButton.focus();
+  });
+  cancel.addEventListener('click', () => {
+    close();
+    button.focus();
+  });
+  yesButton.addEventListener('click', async () => {
+    close();
+    await run();
+  });
+  return el(doc, 'span', { className: 'tp-confirm-wrap' }, [button, ask]);
+}
