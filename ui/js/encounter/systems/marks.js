@@ -19,8 +19,10 @@ function tasksOf(encounter) {
 /**
  * Dice left after `penalty` dice come off in RULES.md's ruled order (human skill, human
  * attribute, super skill, super dice): `[attribute, skill, super, super skill]`.
+ * @param {number[]} pool @param {number} penalty @returns {number[]}
  */
-export function diceLeft([attribute, skill, superDice, superSkill], penalty) {
+export function diceLeft(pool, penalty) {
+  const [attribute, skill, superDice, superSkill] = pool;
   let k = Math.max(0, penalty);
   const take = (n) => {
     const t = Math.min(n, k);
@@ -34,8 +36,9 @@ export function diceLeft([attribute, skill, superDice, superSkill], penalty) {
   return [a, s, sup, ss];
 }
 
-/** "3d6 keep 3 + 2d6" style words for a pool `[attribute, skill, super, super skill]`. */
-export function poolWords([a, s, sup, ss]) {
+/** "5d6 keep 3, 2d10 keep 1" for a pool `[attribute, skill, super, super skill]`. @param {number[]} pool */
+export function poolWords(pool) {
+  const [a, s, sup, ss] = pool;
   const human = `${a + s}d6 keep ${a}`;
   return sup + ss > 0 ? `${human}, ${sup + ss}d10 keep ${sup}` : human;
 }
