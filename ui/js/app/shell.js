@@ -1,8 +1,9 @@
-// The window: app bar tabs (Rosters / Quick roll / Roll log), the views behind them, the app
+// The window: app bar tabs (Rosters / Quick roll / Roll log / Encounters), the views behind them, the app
 // bar's actions and shortcuts, and the error screen when the database file was refused.
 // The last view and roster are remembered through the `settings` commands.
 
 import * as rawApi from '../api.js';
+import { mountEncounters } from '../encounter/encounter-view.js';
 import { mountLog } from '../log/log-view.js';
 import { startQuickRoll } from '../quick-roll.js';
 import { mountRosters } from '../rosters/rosters.js';
@@ -67,12 +68,14 @@ export async function startApp(doc) {
   };
 
   let log = null;
+  let encounters = null;
   let pickedEarly = null;
   function showView(name, { remember = true } = {}) {
     const hadFocus = doc.activeElement;
     if (!tabs.show(name)) return;
     if (!settingsRead) pickedEarly = name;
     if (name === 'log' && log) Promise.resolve(log.refresh?.()).catch(() => {});
+    if (name === 'encounters' && encounters) Promise.resolve(encounters.refresh()).catch(() => {});
     // Focus left in a view that is now hidden would be lost: give it to the tab.
     if (hadFocus && hadFocus !== doc.body && hadFocus.closest('[hidden]')) doc.querySelector(`[role="tab"][data-view="${name}"]`)?.focus();
     if (remember && settings.last_view !== name) saveSettings({ last_view: name });
@@ -92,6 +95,7 @@ export async function startApp(doc) {
 
   const rosters = mountRosters($('view-rosters'), ctx, { rosterId: settings.last_roster_id });
   log = mountLog($('view-log'), ctx);
+  encounters = mountEncounters($('view-encounters'), ctx);
 
   // A tab the GM picked while the settings were read wins over the one stored last time.
   if (pickedEarly) showView(pickedEarly);

@@ -1,0 +1,160 @@
+// The Encounters view as a test sees it: open it for a roster, create an encounter, add
+// characters and NPCs, next turn / round, undo, and read the order, round and log in one go.
+// System pages (encounter-<system>-page.mjs) build on this one. Every wait waits FOR something
+// the GM would see.
+
+import { By, Key, until } from 'selenium-webdriver';
+import { showView } from './app.mjs';
+import { RostersPage, WAIT_MS } from './rosters-page.mjs';
+
+const css = (selector) => By.css(selector);
+
+export class EncounterPage {
+  constructor(driver) {
+    this.driver = driver;
+    this.rosters = new RostersPage(driver);
+  }
+
+  async waitFor(condition, message) {
+    return this.driver.wait(condition, WAIT_MS, message);
+  }
+
+  /** Everything the view shows, read in one go. */
+  async read() {
+    return this.driver.executeScript(() => {
+      const text = (node) => node?.textContent.trim() ?? null;
+      const open = document.getElementById('encounter-open-view');
+      return {
+        busy: document.querySelector('.encounters-layout')?.getAttribute('aria-busy') ?? null,
+        roster: text(document.getElementById('encounter-roster')),
+        encounters: [...document.querySelectorAll('#encounter-list .encounter-item')].map((item) => ({
+          id: item.dataset.id,
+          name: text(item.querySelector('.encounter-item-name')),
+          meta: text(item.querySelector('.encounter-item-meta')),
+          open: item.classList.contains('open'),
+        })),
+        open: Boolean(open && !open.hidden),
+        none: text(document.getElementById('encounter-none-text')),
+        name: document.getElementById('encounter-name')?.value ?? null,
+        round: text(document.getElementById('encounter-round')),
+        turn: text(document.getElementById('encounter-turn')),
+        status: text(document.getElementById('encounter-status')),
+        order: [...document.querySelectorAll('#turn-order .turn-row')].map((row) => ({
+          id: row.dataset.participantId,
+          name: text(row.querySelector('.turn-name')),
+          current: row.getAttribute('aria-current') === 'true',
+          absent: row.classList.contains('absent'),
+          npc: Boolean(row.querySelector('.turn-badge')),
+        })),
+        focused: document.activeElement?.closest?.('.turn-row')?.dataset.participantId ?? null,
+        log: [...document.querySelectorAll('#encounter-log > .log-entry')].map((entry) => ({
+          lines: [...entry.querySelectorAll('.log-line')].map(text),
+          undone: entry.classList.contains('undone'),
+        })),
+        undo: document.getElementById('encounter-undo')?.disabled === false,
+        system: text(document.getElementById('encounter-system-host')),
+        dialogs: document.querySelectorAll('dialog[open]').length,
+        toasts: [...document.querySelectorAll('.toast')].map((t) => text(t.querySelector('.toast-text'))),
+      };
+    });
+  }
+
+  async click(selector) {
+    const element = await this.driver.wait(until.elementLocated(css(selector)), WAIT_MS, `nothing matches ${selector}`);
+    await this.driver.wait(until.elementIsVisible(element), WAIT_MS, `${selector} never showed`);
+    await element.click();
+  }
+
+  /** Selects `rosterName` on the Rosters tab, then shows the Encounters tab for it. */
+  async open(rosterName) {
+    await showView(this.driver, 'rosters');
+    await this.rosters.ready();
+    await this.rosters.selectRoster(rosterName);
+    await showView(this.driver, 'encounters');
+    await this.waitFor(async () => {
+      const page = await this.read();
+      return page.busy === 'false' && page.roster === rosterName;
+    }, `the Encounters view did not show ${rosterName}`);
+  }
+
+  /** Creates an encounter from the sidebar and waits until it is open. */
+  async create(name) {
+    await this.rosters.typeOver('#encounter-new-name', name);
+    await this.click('#encounter-create');
+    await this.waitFor(async () => {
+      const page = await this.read();
+      return page.open && page.name === name && page.encounters.some((e) => e.name === name && e.open);
+    }, `the encounter "${name}" was not created and opened`);
+  }
+
+  /** Waits until the page agrees with `check(page)`; answers that page. */
+  async until(check, message) {
+    let page = null;
+    await this.waitFor(async () => {
+      page = await this.read();
+      return Boolean(check(page));
+    }, message);
+    return page;
+  }
+
+  /** The log's length now, so a wait can see the next action land. */
+  async logLength() {
+    return (await this.read()).log.length;
+  }
+
+  /** Adds characters of the roster by name through the dialog. */
+  async addCharacters(names) {
+    const before = await this.logLength();
+    await this.click('#encounter-add-characters');
+    await this.waitFor(async () => (await this.read()).dialogs === 1, 'the Add characters dialog did not open');
+    for (const name of names) {
+      const boxes = await this.driver.findElements(css('.join-list li'));
+      let found = false;
+      for (const box of boxes) {
+        if ((await box.getText()).includes(name)) {
+          await box.findElement(css('input[type="checkbox"]')).click();
+          found = true;
+          break;
+        }
+      }
+      if (!found) throw new Error(`${name} is not offered in Add characters`);
+    }
+    await this.click('.encounter-add-dialog .button.primary');
+    return this.until((p) => p.dialogs === 0 && p.log.length === before + 1 && names.every((n) => p.order.some((o) => o.name === n)), `${names.join(', ')} did not join`);
+  }
+
+  /** Types a label and count into Add NPCs and submits; waits for the log to grow unless `refused`. */
+  async addNpcs(label, count, { refused = false } = {}) {
+    const before = await this.read();
+    await this.rosters.typeOver('#npc-label', label);
+    await this.rosters.typeOver('#npc-count', String(count));
+    await this.click('#encounter-add-npcs-button');
+    if (refused) return this.until((p) => p.toasts.length > before.toasts.length, 'no refusal was shown');
+    return this.until((p) => p.log.length === before.log.length + 1, `${count} ${label} did not join`);
+  }
+
+  /** Presses a button of the head (`next-turn`, `next-round`, `undo`) and waits for the change. */
+  async press(which) {
+    const before = await this.read();
+    await this.click(`#encounter-${which}`);
+    return this.until((p) => JSON.stringify(p.log) !== JSON.stringify(before.log), `${which} changed nothing`);
+  }
+
+  /** Focuses the row of `name` and presses `keys` on it (e.g. Alt+ArrowDown); waits for `done(page)`. */
+  async keysOnRow(name, keys, done, message) {
+    const page = await this.read();
+    const row = page.order.find((o) => o.name === name);
+    if (!row) throw new Error(`no ${name} in the turn order`);
+    const element = await this.driver.findElement(css(`.turn-row[data-participant-id="${row.id}"]`));
+    await this.driver.executeScript((node) => node.focus(), element);
+    await element.sendKeys(keys);
+    return this.until(done, message);
+  }
+
+  /** Sends a key to the page (the focused element), e.g. a shortcut. */
+  async pressKeys(keys) {
+    await this.driver.switchTo().activeElement().then((active) => active.sendKeys(keys));
+  }
+}
+
+export { Key };

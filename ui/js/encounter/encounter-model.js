@@ -1,0 +1,65 @@
+// What the encounter view shows, worked out from the encounter and its log. Pure: Node's test
+// runner imports it.
+
+/** @typedef {import('../../types/bindings').Encounter} Encounter */
+/** @typedef {import('../../types/bindings').Character} Character */
+/** @typedef {import('../../types/bindings').TableActionEntry} TableActionEntry */
+
+/** The participant whose turn it is, or null. @param {Encounter} encounter */
+export function currentParticipant(encounter) {
+  const { order, current } = encounter.state;
+  return order.find((p) => p.id === current) ?? null;
+}
+
+/** "Round 2 · Rex Valor's turn": what the screen reader hears after every change. */
+export function turnText(encounter) {
+  const who = currentParticipant(encounter);
+  const round = `Round ${encounter.state.round}`;
+  return who ? `${round} · ${who.name}'s turn` : `${round} · nobody has joined yet`;
+}
+
+/** "Round 2 · 4 taking part" for the list of encounters. @param {Encounter} encounter */
+export function encounterSummary(encounter) {
+  const n = encounter.state.order.length;
+  return `Round ${encounter.state.round} · ${n === 0 ? 'nobody yet' : n === 1 ? '1 taking part' : `${n} taking part`}`;
+}
+
+/**
+ * The roster's live characters not yet in the encounter, in the roster's order.
+ * @param {Character[]} characters
+ * @param {Encounter} encounter
+ */
+export function addableCharacters(characters, encounter) {
+  const inIt = new Set(encounter.state.order.map((p) => p.character_id).filter(Boolean));
+  return characters.filter((c) => !inIt.has(c.id));
+}
+
+/**
+ * The ids in turn order with `id` moved to `to` (a drop's place, counted in the order without it).
+ * @param {string[]} ids
+ * @param {string} id
+ * @param {number} to
+ */
+export function movedTo(ids, id, to) {
+  const rest = ids.filter((x) => x !== id);
+  const at = Math.max(0, Math.min(to, rest.length));
+  return [...rest.slice(0, at), id, ...rest.slice(at)];
+}
+
+/** Does a line of the log name a ruling (the rules engine says "ruling" in such events)? */
+export function namesRuling(line) {
+  return /\bruling\b/i.test(line);
+}
+
+/**
+ * The action log as the view lists it: newest first, each entry's summary split into its lines.
+ * @param {TableActionEntry[]} entries oldest first, as `encounter_log` answers
+ */
+export function logItems(entries) {
+  return [...entries].reverse().map((entry) => ({
+    id: entry.id,
+    at: entry.at,
+    undone: entry.undone_at !== null && entry.undone_at !== undefined,
+    lines: String(entry.summary ?? '').split('\n').filter((line) => line.trim() !== ''),
+  }));
+}

@@ -1,0 +1,155 @@
+// The turn order: one row per participant (`data-participant-id`), the current turn marked,
+// absent characters greyed with a note. Reordered by dragging a row or with Alt+↑/↓ on the
+// focused row; ↑/↓ move the focus; each row can take the turn or leave the encounter.
+
+import { el } from '../dom.js';
+import { movedTo } from './encounter-model.js';
+
+/**
+ * Builds the list in `list` (an `<ol>`). `play(action)` sends a table action and resolves once
+ * the view re-rendered (or rejected, already shown as a toast). Returns `{render(encounter)}`.
+ */
+export function mountTurnOrder(list, { play }) {
+  const doc = list.ownerDocument;
+  let encounter = null;
+  let dragged = null;
+
+  const rowOf = (node) => node?.closest?.('.turn-row') ?? null;
+  const rows = () => [...list.querySelectorAll('.turn-row')];
+  const focusRow = (id) => list.querySelector(`.turn-row[data-participant-id="${id}"]`)?.focus();
+
+  /** Plays `action` and puts the focus back on the row it was on (the list is rebuilt). */
+  async function playKeepingFocus(action, id) {
+    try {
+      await play(action);
+    } finally {
+      focusRow(id);
+    }
+  }
+
+  function row(participant, index, current, absent) {
+    const { id, name, character_id: characterId } = participant;
+    const isCurrent = id === current;
+    const badges = [];
+    if (!characterId) badges.push(el(doc, 'span', { className: 'turn-badge', text: 'NPC', title: 'A quick NPC of this encounter only' }));
+    const nameLine = el(doc, 'span', { className: 'turn-name-line' }, [el(doc, 'span', { className: 'turn-name', text: name }), ...badges]);
+    const text = el(doc, 'span', { className: 'turn-text' }, [nameLine]);
+    if (absent) text.append(el(doc, 'span', { className: 'turn-note', text: 'No longer in the roster (in the trash). Remove them, or restore the character.' }));
+    if (isCurrent) text.append(el(doc, 'span', { className: 'turn-now', text: 'Their turn' }));
+
+    const button = (label, className, title, action, disabled = false) => {
+      const b = el(doc, 'button', { type: 'button', className: `button quiet turn-action ${className}`, title, 'aria-label': `${title}: ${name}`, text: label, disabled, tabindex: '-1' });
+      b.addEventListener('click', (event) => {
+        event.stopPropagation();
+        playKeepingFocus(action, id);
+      });
+      return b;
+    };
+    const last = encounter.state.order.length - 1;
+    const actions = el(doc, 'span', { className: 'turn-actions' }, [
+      button('▶', 'turn-set', 'Give the turn to', { action: 'set_turn', participant_id: id }, isCurrent),
+      button('↑', 'turn-up', 'Move up', { action: 'move_up', participant_id: id }, index === 0),
+      button('↓', 'turn-down', 'Move down', { action: 'move_down', participant_id: id }, index === last),
+      button('×', 'turn-remove danger', 'Remove from the encounter', { action: 'remove_participant', participant_id: id }),
+    ]);
+
+    const item = el(doc, 'li', {
+      className: `turn-row${isCurrent ? ' current' : ''}${absent ? ' absent' : ''}`,
+      'data-participant-id': id,
+      tabindex: '0',
+      draggable: 'true',
+      'aria-current': isCurrent ? 'true' : null,
+      'aria-label': `${index + 1}. ${name}${characterId ? '' : ', quick NPC'}${isCurrent ? ', their turn' : ''}${absent ? ', no longer in the roster' : ''}`,
+    }, [
+      el(doc, 'span', { className: 'turn-grip', 'aria-hidden': 'true', text: '⠿' }),
+      el(doc, 'span', { className: 'turn-place', 'aria-hidden': 'true', text: String(index + 1) }),
+      text,
+      actions,
+    ]);
+    return item;
+  }
+
+  function render(next) {
+    encounter = next;
+    const { order, current } = next.state;
+    const absent = new Set(next.absent);
+    list.replaceChildren(...order.map((p, i) => row(p, i, current, absent.has(p.id))));
+  }
+
+  list.addEventListener('keydown', (event) => {
+    const item = rowOf(event.target);
+    if (!item || event.target !== item || !encounter) return;
+    const id = item.dataset.participantId;
+    const all = rows();
+    const at = all.indexOf(item);
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      const up = event.key === 'ArrowUp';
+      if ((up && at === 0) || (!up && at === all.length - 1)) return;
+      playKeepingFocus({ action: up ? 'move_up' : 'move_down', participant_id: id }, id);
+    } else if (!event.altKey && !event.ctrlKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      all[Math.max(0, Math.min(all.length - 1, at + (event.key === 'ArrowUp' ? -1 : 1)))]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      all[event.key === 'Home' ? 0 : all.length - 1]?.focus();
+    } else if (event.key === 'Enter' && !event.altKey && !event.ctrlKey) {
+      event.preventDefault();
+      if (encounter.state.current !== id) playKeepingFocus({ action: 'set_turn', participant_id: id }, id);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      const neighbour = all[at + 1] ?? all[at - 1];
+      play({ action: 'remove_participant', participant_id: id }).finally(() => {
+        if (neighbour) focusRow(neighbour.dataset.participantId);
+        else list.closest('.encounter-main')?.querySelector('.encounter-add-npcs input')?.focus();
+      });
+    }
+  });
+
+  // Drag and drop: the row lands before the row it is dropped on (after it in its lower half).
+  list.addEventListener('dragstart', (event) => {
+    const item = rowOf(event.target);
+    if (!item) return;
+    dragged = item.dataset.participantId;
+    item.classList.add('dragging');
+    event.dataTransfer?.setData('text/plain', dragged);
+    if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+  });
+  const clearMarks = () => list.querySelectorAll('.drop-before, .drop-after, .dragging').forEach((n) => n.classList.remove('drop-before', 'drop-after', 'dragging'));
+  list.addEventListener('dragend', () => {
+    dragged = null;
+    clearMarks();
+  });
+  const dropPlace = (event) => {
+    const item = rowOf(event.target);
+    if (!item) return null;
+    const box = item.getBoundingClientRect();
+    return { item, after: event.clientY > box.top + box.height / 2 };
+  };
+  list.addEventListener('dragover', (event) => {
+    if (!dragged) return;
+    const place = dropPlace(event);
+    if (!place) return;
+    event.preventDefault();
+    list.querySelectorAll('.drop-before, .drop-after').forEach((n) => n.classList.remove('drop-before', 'drop-after'));
+    place.item.classList.add(place.after ? 'drop-after' : 'drop-before');
+  });
+  list.addEventListener('drop', (event) => {
+    const place = dropPlace(event);
+    const id = dragged;
+    clearMarks();
+    dragged = null;
+    if (!place || !id || !encounter) return;
+    event.preventDefault();
+    const ids = encounter.state.order.map((p) => p.id);
+    const others = ids.filter((x) => x !== id);
+    let to = others.indexOf(place.item.dataset.participantId);
+    if (to < 0) return;
+    if (place.after) to += 1;
+    const next = movedTo(ids, id, to);
+    if (next.join() === ids.join()) return;
+    playKeepingFocus({ action: 'set_order', participant_ids: next }, id);
+  });
+
+  return { render };
+}
