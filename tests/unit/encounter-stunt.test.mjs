@@ -1,0 +1,26 @@
+// The stunt table panel's pure helpers: the HTK bar's share and colour level, a running task's
+// progress in words and its status badge.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { htkLevel, statusWord, taskWords } from '../../ui/js/encounter/systems/stunt.js';
+
+test('the HTK bar is the share of max, coloured by how hurt the character is', () => {
+  assert.deepEqual(htkLevel({ current: 30, max: 30 }), { share: 1, level: 'ok' });
+  assert.deepEqual(htkLevel({ current: 15, max: 30 }), { share: 0.5, level: 'hurt' });
+  assert.equal(htkLevel({ current: 7, max: 30 }).level, 'low');
+  assert.deepEqual(htkLevel({ current: 0, max: 30 }), { share: 0, level: 'down' });
+  // A hand-edited state never draws a bar past its track.
+  assert.equal(htkLevel({ current: 40, max: 30 }).share, 1);
+  assert.equal(htkLevel({ current: 0, max: 0 }).share, 0);
+});
+
+test('a task says its doubles, time steps and resets', () => {
+  const doubles = (over) => ({ id: 1, label: 'Pick the lock', task: { kind: 'doubles_only', needed: 3, doubles: 1, time_steps: 1, resets: 0, status: 'running', ...over } });
+  assert.equal(taskWords(doubles()), '1 of 3 doubles · 1 time step');
+  assert.equal(taskWords(doubles({ doubles: 0, time_steps: 9, resets: 2 })), '0 of 3 doubles · 9 time steps · set back 2 times by 1-1');
+  const six = { id: 2, label: 'Plumbing', task: { kind: 'double_six_only', needed: 1, doubles: 0, time_steps: 14, resets: 0, status: 'failed' } };
+  assert.equal(taskWords(six), 'until 6-6 or 1-1 · 14 time steps');
+  assert.equal(statusWord(six), 'Failed for good');
+  assert.equal(statusWord(doubles({ status: 'succeeded' })), 'Succeeded');
+});

@@ -1,0 +1,304 @@
+// The stunt table panel: every participant's HTK (a bar and the numbers, damage and healing in
+// points, Minor Damage, HTK set outright) with their running Doubles Only / Double Six Only tasks
+// (doubles so far, time steps, Throw with the exact odds of the throw and of the whole task,
+// Close); a form to start a task and one to roll dice damage with its exact odds. State comes
+// from the encounter's `system_state` (stunt); every change is a move the shell plays.
+
+import { el } from '../../dom.js';
+import { formatPercent } from '../../format.js';
+import {
+  eventList, intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+} from './panel-parts.js';
+
+/** RULES.md's rulings the panel names where the GM acts on them. */
+const RULINGS = {
+  minor: 'Minor Damage is 6d6 summed (the Minor Damage Chart is lost).',
+  clamp: 'HTK never falls below 0 nor rises above its max.',
+  throw: 'A Doubles Only throw rolls 2d6 until the next counted double or 1-1; every 2d6 is one time step.',
+  reset: 'After a 1-1 a Doubles Only task starts again from 0 doubles; the time steps already spent stay counted.',
+  barred: 'After a 1-1 a Double Six Only task is over for good: the same character cannot start it again in this encounter.',
+};
+
+/** The stunt table of an encounter, or null before the first action. */
+function tableOf(encounter) {
+  const table = encounter.state.system_state;
+  return table?.system === 'stunt' ? table : null;
+}
+
+/** HTK as a share of max (0..1) and a level word for the bar's colour. */
+export function htkLevel({ current, max }) {
+  const share = max > 0 ? Math.min(1, Math.max(0, current / max)) : 0;
+  const level = current === 0 ? 'down' : share <= 0.25 ? 'low' : share <= 0.5 ? 'hurt' : 'ok';
+  return { share, level };
+}
+
+/** A task's progress in words: "1 of 3 doubles · 4 time steps · set back once". */
+export function taskWords(task) {
+  const t = task.task;
+  const steps = `${t.time_steps} time step${t.time_steps === 1 ? '' : 's'}`;
+  const parts = t.kind === 'doubles_only' ? [`${t.doubles} of ${t.needed} doubles`, steps] : ['until 6-6 or 1-1', steps];
+  if (t.resets) parts.push(`set back ${t.resets === 1 ? 'once' : `${t.resets} times`} by 1-1`);
+  return parts.join(' · ');
+}
+
+/** A task's state as a word for its badge. */
+export function statusWord(task) {
+  return { running: 'Running', succeeded: 'Succeeded', failed: 'Failed for good' }[task.task.status] ?? task.task.status;
+}
+
+/** A rulings note as the rest of the app shows one. */
+function rulingsNote(doc, texts) {
+  return el(doc, 'div', { className: 'rulings stunt-rulings' }, [
+    el(doc, 'ul', {}, texts.map((text) => el(doc, 'li', {}, [
+      el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }),
+      el(doc, 'span', { className: 'ruling-text', text }),
+    ]))),
+  ]);
+}
+
+export function mountSystemPanel(host, ctx) {
+  const doc = host.ownerDocument;
+  let encounter = ctx.encounter;
+
+  const parts = el(doc, 'ul', { className: 'tp-parts stunt-parts', 'aria-label': 'HTK and running tasks' });
+  const error = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
+  const result = el(doc, 'div', { className: 'tp-result', 'data-role': 'stunt-result', hidden: true, 'aria-live': 'polite' });
+
+  // Start a task.
+  const taskWho = selectField(doc, { label: 'Who tries', name: 'participant' });
+  const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', maxlength: 120, placeholder: 'Pick the lock', required: true });
+  const kind = selectField(doc, { label: 'Roll', name: 'kind', options: [['doubles_only', 'Doubles Only'], ['double_six_only', 'Double Six Only']] });
+  const needed = numberField(doc, { label: 'Doubles needed', name: 'needed', value: 3, min: 1, max: 60 });
+  const startButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'task-start', text: 'Start task' });
+  const startForm = el(doc, 'form', { className: 'tp-act stunt-start', novalidate: true, autocomplete: 'off', 'aria-label': 'Start a task' }, [
+    el(doc, 'h3', { className: 'tp-heading', text: 'Start a task without the skill' }),
+    el(doc, 'div', { className: 'tp-row' }, [
+      taskWho.field,
+      el(doc, 'label', { className: 'tp-field stunt-label' }, [el(doc, 'span', { text: 'Task' }), label]),
+      kind.field,
+      needed.field,
+      startButton,
+    ]),
+    rulingsNote(doc, [RULINGS.throw, RULINGS.reset, RULINGS.barred]),
+  ]);
+
+  // Roll damage dice.
+  const hitWho = selectField(doc, { label: 'Target', name: 'target' });
+  const dice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, min: 0, max: 60 });
+  const sides = numberField(doc, { label: 'Sides', name: 'sides', value: 6, min: 2, max: 100 });
+  const bonus = numberField(doc, { label: 'Bonus', name: 'bonus', value: 0, min: -1000, max: 1000 });
+  const odds = oddsBlock(doc, 'Chance this takes the target to 0');
+  const damageButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'damage-roll', text: 'Roll damage' });
+  const damageForm = el(doc, 'form', { className: 'tp-act stunt-damage', novalidate: true, autocomplete: 'off', 'aria-label': 'Roll damage' }, [
+    el(doc, 'h3', { className: 'tp-heading', text: 'Roll damage (NdS+K)' }),
+    el(doc, 'div', { className: 'tp-row' }, [hitWho.field, dice.field, sides.field, bonus.field, damageButton]),
+    odds.panel,
+  ]);
+
+  host.replaceChildren(el(doc, 'section', { className: 'tp-panel stunt-panel', 'aria-label': 'Stunt table' }, [
+    el(doc, 'h2', { className: 'tp-title', text: 'HTK and running tasks' }),
+    parts,
+    error,
+    result,
+    startForm,
+    damageForm,
+  ]));
+
+  const nameOf = (participantId) => encounter.state.order.find((p) => p.id === participantId)?.name ?? 'Someone';
+
+  async function play(move, what) {
+    error.hidden = true;
+    try {
+      const answer = await ctx.play(move);
+      if (answer) {
+        if (answer.rolls?.length) showPlay(result, answer, what);
+        else {
+          result.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
+          result.hidden = false;
+        }
+      }
+      return answer;
+    } catch (e) {
+      error.textContent = e?.message ?? String(e);
+      error.hidden = false;
+      return null;
+    }
+  }
+
+  function htkBlock(p, htk) {
+    const { share, level } = htkLevel(htk);
+    const fill = el(doc, 'span', { className: 'stunt-htk-fill' });
+    fill.style.width = `${(share * 100).toFixed(1)}%`;
+    return el(doc, 'div', { className: `stunt-htk ${level}`, 'data-role': 'htk' }, [
+      el(doc, 'span', {
+        className: 'stunt-htk-bar',
+        role: 'meter',
+        'aria-label': `${p.name}'s HTK`,
+        'aria-valuemin': 0,
+        'aria-valuemax': htk.max,
+        'aria-valuenow': htk.current,
+      }, [fill]),
+      el(doc, 'span', { className: 'stunt-htk-numbers', 'data-role': 'htk-numbers', text: `${htk.current} / ${htk.max} HTK` }),
+    ]);
+  }
+
+  function htkControls(p, htk) {
+    const points = numberField(doc, { label: 'Points', name: 'points', value: 1, min: 0, max: 9999 });
+    const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: `Ruling: ${RULINGS.clamp}` });
+    const heal = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal', text: 'Heal', title: `Ruling: ${RULINGS.clamp}` });
+    const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: `6d6 damage. Ruling: ${RULINGS.minor}` });
+    damage.addEventListener('click', () => play({ system: 'stunt', move: 'damage', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · damage`));
+    heal.addEventListener('click', () => play({ system: 'stunt', move: 'heal', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · heal`));
+    minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${p.name} · Minor Damage (6d6)`));
+
+    const current = numberField(doc, { label: 'Current', name: 'current', value: htk.current, min: 0, max: 9999 });
+    const max = numberField(doc, { label: 'Max', name: 'max', value: htk.max, min: 1, max: 9999 });
+    const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-htk', text: 'Set HTK' });
+    set.addEventListener('click', () => play({ system: 'stunt', move: 'set_htk', participant_id: p.id, current: intOf(current.input, 0), max: intOf(max.input, 1) }, `${p.name} · HTK`));
+    const setHtk = el(doc, 'details', { className: 'stunt-set-htk' }, [
+      el(doc, 'summary', { text: 'Set HTK…' }),
+      el(doc, 'div', { className: 'tp-row' }, [current.field, max.field, set]),
+    ]);
+    return el(doc, 'div', { className: 'tp-row stunt-htk-actions' }, [points.field, damage, heal, minor, setHtk]);
+  }
+
+  /** The exact odds of a throw and of finishing the task, filled in from previews. */
+  function throwOdds(task, out) {
+    const running = task.task.status === 'running';
+    if (!running) return;
+    const throwMove = { system: 'stunt', move: 'task_throw', task_id: task.id };
+    const ask = (move) => ctx.preview(move).then((a) => a?.odds?.success ?? null, () => null);
+    const wholeTask = task.task.kind === 'doubles_only'
+      ? ask({ ...throwMove, to_the_end: true })
+      : Promise.resolve(null);
+    Promise.all([ask(throwMove), wholeTask]).then(([next, whole]) => {
+      const words = [];
+      if (task.task.kind === 'doubles_only') {
+        if (next !== null) words.push(`next double ${formatPercent(next)}`);
+        if (whole !== null) words.push(`the whole task ${formatPercent(whole)}`);
+      } else if (next !== null) {
+        words.push(`6-6 before 1-1 ${formatPercent(next)}`);
+      }
+      out.textContent = words.length ? `Chance: ${words.join(' · ')}` : '';
+    });
+  }
+
+  function taskRow(task) {
+    const t = task.task;
+    const pips = t.kind === 'doubles_only' && t.needed <= 12
+      ? el(doc, 'span', { className: 'stunt-pips', 'aria-hidden': 'true' }, Array.from({ length: t.needed }, (_, i) => el(doc, 'span', { className: `stunt-pip${i < t.doubles ? ' on' : ''}` })))
+      : null;
+    const chance = el(doc, 'span', { className: 'stunt-chance tp-muted', 'data-role': 'task-odds' });
+    const buttons = [];
+    if (t.status === 'running') {
+      const throwButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'task-throw', text: t.kind === 'doubles_only' ? 'Throw to the next double' : 'Throw' });
+      throwButton.addEventListener('click', () => play({ system: 'stunt', move: 'task_throw', task_id: task.id }, `${nameOf(task.participant_id)} · ${task.label}`));
+      buttons.push(throwButton);
+      if (t.kind === 'doubles_only' && t.needed - t.doubles > 1) {
+        const toEnd = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'task-throw-all', text: 'Throw to the end' });
+        toEnd.addEventListener('click', () => play({ system: 'stunt', move: 'task_throw', task_id: task.id, to_the_end: true }, `${nameOf(task.participant_id)} · ${task.label}`));
+        buttons.push(toEnd);
+      }
+    }
+    const close = el(doc, 'button', { type: 'button', className: 'button quiet', 'data-role': 'task-close', text: t.status === 'running' ? 'Give up' : 'Close' });
+    close.addEventListener('click', () => play({ system: 'stunt', move: 'task_close', task_id: task.id }, task.label));
+    buttons.push(close);
+    const row = el(doc, 'li', { className: `stunt-task ${t.status}`, 'data-task-id': String(task.id) }, [
+      el(doc, 'div', { className: 'stunt-task-head' }, [
+        el(doc, 'span', { className: 'stunt-task-label', text: task.label }),
+        el(doc, 'span', { className: 'stunt-task-kind tp-muted', text: t.kind === 'doubles_only' ? 'Doubles Only' : 'Double Six Only' }),
+        el(doc, 'span', { className: `stunt-status ${t.status}`, 'data-role': 'task-status', text: statusWord(task) }),
+      ]),
+      el(doc, 'div', { className: 'stunt-task-progress' }, [
+        ...(pips ? [pips] : []),
+        el(doc, 'span', { 'data-role': 'task-progress', text: taskWords(task) }),
+      ]),
+      chance,
+      el(doc, 'div', { className: 'tp-row stunt-task-actions' }, buttons),
+    ]);
+    throwOdds(task, chance);
+    return row;
+  }
+
+  function partRow(p, table) {
+    const part = table?.parts?.[p.id];
+    const row = el(doc, 'li', { className: 'tp-part stunt-part', 'data-participant-id': p.id });
+    if (!part) {
+      row.append(el(doc, 'span', { className: 'tp-name', text: p.name }), el(doc, 'span', { className: 'tp-muted', text: 'No HTK yet.' }));
+      return row;
+    }
+    const tasks = (table.tasks ?? []).filter((t) => t.participant_id === p.id && !t.closed);
+    row.append(
+      el(doc, 'div', { className: 'tp-part-head stunt-part-head' }, [
+        el(doc, 'span', { className: 'tp-name', text: p.name }),
+        htkBlock(p, part.htk),
+      ]),
+      htkControls(p, part.htk),
+    );
+    if (tasks.length) row.append(el(doc, 'ul', { className: 'stunt-tasks', 'aria-label': `${p.name}'s running tasks` }, tasks.map(taskRow)));
+    return row;
+  }
+
+  function damageMove() {
+    const target = hitWho.select.value;
+    if (!target) return null;
+    return {
+      system: 'stunt',
+      move: 'damage',
+      participant_id: target,
+      dice: { dice: intOf(dice.input, 0), sides: intOf(sides.input, 6), bonus: intOf(bonus.input, 0) },
+    };
+  }
+
+  function refreshDamagePreview() {
+    const move = damageMove();
+    if (move) showPreview(odds, ctx.preview, move);
+  }
+
+  kind.select.addEventListener('change', () => {
+    needed.field.hidden = kind.select.value !== 'doubles_only';
+  });
+  startForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const participantId = taskWho.select.value;
+    if (!participantId) return;
+    const move = { system: 'stunt', move: 'task_start', participant_id: participantId, label: label.value, kind: kind.select.value };
+    if (kind.select.value === 'doubles_only') move.needed = intOf(needed.input, 0);
+    startButton.disabled = true;
+    const answer = await play(move, label.value);
+    startButton.disabled = false;
+    if (answer) label.value = '';
+  });
+  damageForm.addEventListener('input', refreshDamagePreview);
+  damageForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const move = damageMove();
+    if (!move) return;
+    damageButton.disabled = true;
+    const d = move.dice;
+    await play(move, `${nameOf(move.participant_id)} · ${d.dice}d${d.sides}${d.bonus ? `${d.bonus > 0 ? '+' : '−'}${Math.abs(d.bonus)}` : ''} damage`);
+    damageButton.disabled = false;
+  });
+
+  function render() {
+    const table = tableOf(encounter);
+    const order = encounter.state.order;
+    parts.replaceChildren(...order.map((p) => partRow(p, table)));
+    if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their HTK and running tasks.' }));
+    const options = order.map((p) => [p.id, p.name]);
+    setOptions(taskWho.select, options);
+    setOptions(hitWho.select, options);
+    startForm.hidden = order.length === 0;
+    damageForm.hidden = order.length === 0;
+    refreshDamagePreview();
+  }
+
+  render();
+
+  return {
+    update(next) {
+      encounter = next;
+      render();
+    },
+  };
+}
