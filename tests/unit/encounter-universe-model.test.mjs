@@ -1,0 +1,80 @@
+// The universe panel's model: cards in words, rows in turn order with this round's cards, deck
+// counts and the chase, from an encounter shaped as the store sends it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  canDeal, cardFace, chaseWords, deckCounts, eventLines, fateEffect, jokerOut, participantRows, universeMove,
+} from '../../ui/js/encounter/systems/universe-model.js';
+
+const ann = 'a-1';
+const goon = 'g-1';
+
+function encounter({ round = 2, dealtRound = 2, dealt = [[goon, 'JK1'], [ann, '10H']] } = {}) {
+  return {
+    state: {
+      round,
+      order: [{ id: goon, name: 'Goon 1', character_id: null }, { id: ann, name: 'Ann', character_id: 'c-1' }],
+      system_state: {
+        system: 'universe',
+        dealt_round: dealtRound,
+        parts: {
+          [ann]: { side: 'pc', hp: 9, sanity: 7, condition: null, note: null },
+          [goon]: { side: 'hostile_npc', hp: 10, sanity: 10, condition: 'dead', note: null },
+        },
+        table: {
+          deck: { draw: ['2C', '3C'], discard: ['4C'], round: 2, dealt: dealt.map(([id, card]) => ({ combatant: { id, side: 'pc' }, card })) },
+          players: { [ann]: { lucky: true, cards: ['QS'] } },
+          gm: ['5D'],
+          second_entries: [],
+        },
+        pending_save: null,
+        chase: null,
+      },
+    },
+  };
+}
+
+test('cards read as rank and suit, jokers as jokers, red suits marked', () => {
+  assert.deepEqual(cardFace('QH'), { code: 'QH', joker: false, rank: 'Q', symbol: '♥', words: 'Queen of hearts', red: true });
+  assert.equal(cardFace('10S').words, '10 of spades');
+  assert.equal(cardFace('AC').words, 'Ace of clubs');
+  assert.equal(cardFace('AC').red, false);
+  assert.equal(cardFace('JK2').joker, true);
+});
+
+test('a fate card does what RULES.md says for each use', () => {
+  assert.equal(fateEffect('7S', 'attack'), '+7 to one attack');
+  assert.equal(fateEffect('AH', 'save'), '+1 to one save');
+  assert.equal(fateEffect('KD', 'save'), 'the save succeeds');
+  assert.equal(fateEffect('JC', 'armor_class'), '+10 AC against one attack');
+});
+
+test('rows follow the turn order with this round\'s cards, fate and limits', () => {
+  const rows = participantRows(encounter());
+  assert.deepEqual(rows.map((r) => [r.name, r.card, r.side]), [['Goon 1', 'JK1', 'hostile_npc'], ['Ann', '10H', 'pc']]);
+  assert.deepEqual([rows[1].fate, rows[1].limit, rows[1].lucky], [['QS'], 2, true]);
+  assert.equal(rows[0].player, false);
+  assert.equal(rows[0].condition, 'dead');
+  const stale = participantRows(encounter({ round: 3, dealtRound: 2 }));
+  assert.ok(stale.every((r) => r.card === null), 'cards of an earlier round are not shown as this round\'s');
+});
+
+test('deck counts, joker out and whether Deal can be pressed', () => {
+  const e = encounter();
+  assert.deepEqual(deckCounts(e.state.system_state), { draw: 2, discard: 1, dealt: 2, held: 2 });
+  assert.equal(jokerOut(e.state.system_state), true);
+  assert.equal(jokerOut(encounter({ dealt: [[ann, '2H']] }).state.system_state), false);
+  assert.equal(canDeal(e), false);
+  assert.equal(canDeal(encounter({ round: 1, dealtRound: 0 })), true);
+  assert.equal(deckCounts(null), null);
+});
+
+test('the chase, events and moves in words', () => {
+  assert.equal(chaseWords({ rounds_left: 3, length: { rounds: 5, dice: [2, 3] }, participant_ids: [], rounds: [] }), '3 of 5 rounds left (2d4: 2 + 3)');
+  assert.equal(chaseWords(null), null);
+  assert.deepEqual(eventLines('Round 2: cards dealt.\nRuling: Jokers act first.'), [
+    { ruling: false, text: 'Round 2: cards dealt.' },
+    { ruling: true, text: 'Jokers act first.' },
+  ]);
+  assert.deepEqual(universeMove('deal'), { system: 'universe', move: 'deal' });
+});

@@ -1,0 +1,114 @@
+// What the universe panel shows, worked out from the encounter's running state. Pure: Node's
+// test runner imports it. Cards travel as the roster format's codes (`QH`, `10S`, `JK1`).
+
+const RANKS = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King' };
+const SUITS = {
+  S: { name: 'spades', symbol: '♠', red: false },
+  H: { name: 'hearts', symbol: '♥', red: true },
+  D: { name: 'diamonds', symbol: '♦', red: true },
+  C: { name: 'clubs', symbol: '♣', red: false },
+};
+
+/**
+ * A card code in the ways the panel shows it: `{code, joker, rank, symbol, words, red}`, e.g.
+ * QH → rank "Q", symbol "♥", words "Queen of hearts". Jokers: rank "Joker", words "Joker".
+ * @param {string} code
+ */
+export function cardFace(code) {
+  if (/^JK\d$/.test(code)) return { code, joker: true, rank: 'Joker', symbol: '★', words: 'Joker', red: false };
+  const rank = code.slice(0, -1);
+  const suit = SUITS[code.slice(-1)] ?? { name: '?', symbol: '?', red: false };
+  return { code, joker: false, rank, symbol: suit.symbol, words: `${RANKS[rank] ?? rank} of ${suit.name}`, red: suit.red };
+}
+
+/** What playing a card does, as RULES.md says: numbered cards add their value, face cards more. */
+export function fateEffect(code, use) {
+  const rank = code.slice(0, -1);
+  const face = ['J', 'Q', 'K'].includes(rank);
+  const value = rank === 'A' ? 1 : Number(rank);
+  switch (use) {
+    case 'attack': return face ? '+10 to one attack' : `+${value} to one attack`;
+    case 'armor_class': return face ? '+10 AC against one attack' : `+${value} AC against one attack`;
+    case 'save': return face ? 'the save succeeds' : `+${value} to one save`;
+    default: return 'enter initiative again at this card (wins ties)';
+  }
+}
+
+/** The universe running state of an encounter, or null before anyone sat down. */
+export function universeState(encounter) {
+  const state = encounter?.state?.system_state;
+  return state && state.system === 'universe' ? state : null;
+}
+
+/**
+ * One row per participant in turn order: card dealt this round (null when none), side, fate held,
+ * hp/Sanity, condition and any note.
+ */
+export function participantRows(encounter) {
+  const state = universeState(encounter);
+  const table = state?.table ?? null;
+  const dealt = new Map((table?.deck.dealt ?? []).map((d) => [d.combatant.id, d.card]));
+  const fresh = state?.dealt_round === encounter.state.round;
+  return encounter.state.order.map((p) => {
+    const part = state?.parts?.[p.id] ?? null;
+    const player = table?.players?.[p.id] ?? null;
+    return {
+      id: p.id,
+      name: p.name,
+      card: fresh ? dealt.get(p.id) ?? null : null,
+      side: part?.side ?? null,
+      player: Boolean(player),
+      lucky: Boolean(player?.lucky),
+      fate: player?.cards ?? [],
+      limit: player ? (player.lucky ? 2 : 1) : 0,
+      hp: part?.hp ?? null,
+      sanity: part?.sanity ?? null,
+      condition: part?.condition ?? null,
+      note: part?.note ?? null,
+    };
+  });
+}
+
+/** The deck's piles: cards to draw, discarded, dealt this round, held as fate. */
+export function deckCounts(state) {
+  const table = state?.table;
+  if (!table) return null;
+  const held = Object.values(table.players).reduce((n, p) => n + p.cards.length, 0) + table.gm.length + table.second_entries.length;
+  return { draw: table.deck.draw.length, discard: table.deck.discard.length, dealt: table.deck.dealt.length, held };
+}
+
+/** True when this round dealt a joker (the deck is reshuffled before the next deal). */
+export function jokerOut(state) {
+  return Boolean(state?.table?.deck.dealt.some((d) => /^JK/.test(d.card)));
+}
+
+/** Can Deal be pressed: somebody is there and this round has no cards yet. */
+export function canDeal(encounter) {
+  const state = universeState(encounter);
+  return encounter.state.order.length > 0 && (state?.dealt_round ?? 0) !== encounter.state.round;
+}
+
+/** `side` in words. */
+export function sideWords(side) {
+  return { pc: 'PC', hostile_npc: 'Hostile NPC', friendly_npc: 'Friendly NPC' }[side] ?? '—';
+}
+
+/** The chase in words: "3 of 5 rounds left (2d4: 2 + 3)". */
+export function chaseWords(chase) {
+  if (!chase) return null;
+  const { rounds_left: left, length } = chase;
+  return `${left} of ${length.rounds} rounds left (2d4: ${length.dice[0]} + ${length.dice[1]})`;
+}
+
+/** Splits a play's summary into lines, each marked when it is a ruling. */
+export function eventLines(summary) {
+  return String(summary ?? '').split('\n').filter(Boolean).map((line) => {
+    const ruling = line.startsWith('Ruling: ');
+    return { ruling, text: ruling ? line.slice('Ruling: '.length) : line };
+  });
+}
+
+/** The universe move sent through ctx.play: `{system: "universe", move, ...fields}`. */
+export function universeMove(move, fields = {}) {
+  return { system: 'universe', move, ...fields };
+}

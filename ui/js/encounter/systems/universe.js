@@ -1,0 +1,404 @@
+// The universe panel of an encounter: the Universe deck's card initiative (each participant's
+// card, jokers "act any time", Deal for the first round, deck counts), sides, fate cards with
+// their uses (the players' and the GM's negative pool), and small forms for the moves that roll
+// (save with augmentation, sudden takedown, group stealth, foot chase) with exact odds first.
+// The shell imports mountSystemPanel by this name and calls update() after every change.
+
+import { renderResult } from '../../dice-view.js';
+import { el } from '../../dom.js';
+import { showNoOdds } from '../../odds-view.js';
+import { debounce } from '../../timing.js';
+import { oddsBlock, showPreview } from './panel-parts.js';
+import {
+  canDeal, cardFace, chaseWords, deckCounts, eventLines, fateEffect, jokerOut, participantRows,
+  sideWords, universeMove, universeState,
+} from './universe-model.js';
+
+const USES = [
+  ['attack', 'Attack'],
+  ['armor_class', 'AC'],
+  ['save', 'Save'],
+  ['second_initiative', '2nd initiative'],
+];
+
+let instances = 0;
+
+/** A card as the panel shows it: rank and suit symbol, named in words for screen readers. */
+function cardNode(doc, code, { big = false } = {}) {
+  const face = cardFace(code);
+  const classes = ['uv-card', face.red ? 'red' : '', face.joker ? 'joker' : '', big ? 'big' : ''].filter(Boolean).join(' ');
+  return el(doc, 'span', { className: classes, 'data-card': code, title: face.words, role: 'img', 'aria-label': face.words }, [
+    el(doc, 'span', { className: 'uv-rank', 'aria-hidden': 'true', text: face.rank }),
+    el(doc, 'span', { className: 'uv-suit', 'aria-hidden': 'true', text: face.symbol }),
+  ]);
+}
+
+function select(doc, label, options, props = {}) {
+  const node = el(doc, 'select', { 'aria-label': label, className: 'text-input', ...props });
+  node.append(...options.map(([value, text]) => el(doc, 'option', { value, text })));
+  return node;
+}
+
+function field(doc, label, control) {
+  return el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: label }), control]);
+}
+
+/** @param {HTMLElement} host @param {any} ctx */
+export function mountSystemPanel(host, ctx) {
+  const doc = host.ownerDocument;
+  const prefix = `uv${++instances}`;
+  let encounter = ctx.encounter;
+
+  const play = async (move) => {
+    try {
+      const played = await ctx.play(move);
+      if (played) showPlay(played);
+      return played;
+    } catch {
+      return null; // the shell has shown the refusal
+    }
+  };
+
+  // ---- deck and initiative
+  const dealButton = el(doc, 'button', { type: 'button', className: 'button primary uv-deal', text: 'Deal' });
+  const deckStatus = el(doc, 'p', { className: 'uv-deck-status', role: 'status' });
+  const counts = el(doc, 'p', { className: 'uv-counts' });
+  const rows = el(doc, 'tbody');
+  const initiative = el(doc, 'table', { className: 'uv-initiative', 'aria-label': 'Card initiative this round' }, [
+    el(doc, 'thead', {}, [el(doc, 'tr', {}, ['#', 'Card', 'Name', 'Side', 'hp · Sanity', 'Fate held', ''].map((text) => el(doc, 'th', { scope: 'col', text })))]),
+    rows,
+  ]);
+  const seconds = el(doc, 'ul', { className: 'uv-seconds', 'aria-label': 'Second initiative entries from fate cards' });
+  const gmPool = el(doc, 'div', { className: 'uv-gm-pool' });
+  dealButton.addEventListener('click', () => play(universeMove('deal')));
+
+  // ---- last play: what happened, rulings, dice
+  const lastEvents = el(doc, 'ul', { className: 'tp-events uv-events', 'aria-label': 'What the last move did' });
+  const lastDice = el(doc, 'div', { className: 'uv-dice result-body' });
+  const last = el(doc, 'section', { className: 'uv-last', 'aria-label': 'Last universe move', 'aria-live': 'polite', hidden: true }, [
+    el(doc, 'h3', { className: 'tp-heading', text: 'Last move' }), lastEvents, lastDice,
+  ]);
+
+  // ---- forms
+  const forms = el(doc, 'div', { className: 'uv-forms' });
+
+  const panel = el(doc, 'section', { className: 'tp-panel uv-panel', 'aria-label': 'Universe deck and fate' }, [
+    el(doc, 'header', { className: 'uv-head' }, [
+      el(doc, 'h2', { className: 'tp-title', text: 'Universe deck' }),
+      counts,
+      dealButton,
+    ]),
+    deckStatus,
+    initiative,
+    seconds,
+    gmPool,
+    last,
+    forms,
+  ]);
+  host.replaceChildren(panel);
+
+  function showPlay(played) {
+    const lines = eventLines(played.entry?.summary);
+    lastEvents.replaceChildren(...lines.map(({ ruling, text }) => el(doc, 'li', { className: ruling ? 'ruled' : '' }, ruling
+      ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text })]
+      : [el(doc, 'span', { text })])));
+    lastDice.replaceChildren();
+    (played.rolls ?? []).forEach((roll, i) => {
+      const box = el(doc, 'div', { className: 'uv-roll' });
+      renderResult(box, roll.result, roll.character_name ? `${roll.character_name}: ${roll.detail}` : roll.detail, { idPrefix: `${prefix}-roll${i}` });
+      lastDice.append(box);
+    });
+    last.hidden = lines.length === 0;
+  }
+
+  /** The use picker and Play button of one held card. */
+  function fateControls(code, holderId, whoseName) {
+    const face = cardFace(code);
+    const use = select(doc, `Use of ${face.words}`, USES.map(([v, t]) => [v, t]));
+    const controls = [cardNode(doc, code), use];
+    let combatant = null;
+    if (!holderId) {
+      combatant = select(doc, `Whose second initiative ${face.words} makes`, encounter.state.order.map((p) => [p.id, p.name]));
+      combatant.hidden = true;
+      use.addEventListener('change', () => { combatant.hidden = use.value !== 'second_initiative'; });
+      controls.push(combatant);
+    }
+    const button = el(doc, 'button', { type: 'button', className: 'button uv-play-card', text: 'Play', 'aria-label': `Play ${face.words} (${whoseName})` });
+    button.title = fateEffect(code, use.value);
+    use.addEventListener('change', () => { button.title = fateEffect(code, use.value); });
+    button.addEventListener('click', () => {
+      const fields = { card: code, use: use.value };
+      if (holderId) fields.participant_id = holderId;
+      if (combatant && use.value === 'second_initiative') fields.combatant_id = combatant.value;
+      play(universeMove('use_fate', fields));
+    });
+    controls.push(button);
+    return el(doc, 'span', { className: 'uv-fate', 'data-card': code }, controls);
+  }
+
+  function sideControl(row) {
+    if (row.side === 'pc' || row.side === null) return el(doc, 'span', { className: 'uv-side', text: sideWords(row.side) });
+    const picker = select(doc, `Side of ${row.name}`, [['hostile_npc', 'Hostile NPC'], ['friendly_npc', 'Friendly NPC']], { className: 'text-input uv-side' });
+    picker.value = row.side;
+    picker.addEventListener('change', () => play(universeMove('set_side', { participant_id: row.id, side: picker.value })));
+    return picker;
+  }
+
+  function render() {
+    const state = universeState(encounter);
+    const round = encounter.state.round;
+    const c = deckCounts(state);
+    counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
+    const dealable = canDeal(encounter);
+    dealButton.disabled = !dealable;
+    dealButton.textContent = dealable ? `Deal round ${round}` : 'Dealt';
+    dealButton.title = dealable ? 'Deal everyone a card for this round (combat starts)' : 'Next round deals new cards';
+    const dealt = state?.dealt_round === round;
+    deckStatus.textContent = !dealt
+      ? (encounter.state.order.length ? `Round ${round}: no cards dealt yet. Deal when combat starts; every next round deals itself.` : 'Add PCs and NPCs, then deal.')
+      : jokerOut(state)
+        ? `Round ${round} dealt. A joker is out: it acts any time, and the deck is reshuffled before the next deal.`
+        : `Round ${round} dealt: act from the top (jokers, then Ace high down to 2; ties ♠ > ♥ > ♦ > ♣).`;
+    const list = participantRows(encounter);
+    rows.replaceChildren(...list.map((row, i) => {
+      const cardCell = row.card
+        ? [cardNode(doc, row.card, { big: true }), cardFace(row.card).joker ? el(doc, 'span', { className: 'uv-any-time', text: 'acts any time' }) : '']
+        : [el(doc, 'span', { className: 'uv-no-card', text: '—' })];
+      const fateCell = row.player
+        ? [...row.fate.map((code) => fateControls(code, row.id, row.name)),
+          el(doc, 'span', { className: 'uv-limit', text: `${row.fate.length}/${row.limit}${row.lucky ? ' · Lucky' : ''}` })]
+        : [el(doc, 'span', { className: 'uv-limit', text: 'NPC' })];
+      const nat20 = el(doc, 'button', { type: 'button', className: 'button quiet uv-nat20', text: 'Nat 20', 'aria-label': `${row.name} rolled a natural 20` });
+      nat20.addEventListener('click', () => play(universeMove('natural_twenty', { participant_id: row.id })));
+      const status = [row.hp ?? '—', row.sanity ?? '—'].join(' · ');
+      const nameCell = [el(doc, 'span', { className: 'uv-name', text: row.name })];
+      if (row.condition) nameCell.push(el(doc, 'span', { className: 'uv-condition', text: row.condition }));
+      if (row.note) nameCell.push(el(doc, 'span', { className: 'uv-note', text: row.note }));
+      return el(doc, 'tr', { 'data-participant-id': row.id, 'data-card': row.card ?? '', className: row.card && cardFace(row.card).joker ? 'uv-joker-row' : '' }, [
+        el(doc, 'td', { className: 'num', text: String(i + 1) }),
+        el(doc, 'td', { className: 'uv-card-cell' }, cardCell),
+        el(doc, 'td', {}, nameCell),
+        el(doc, 'td', {}, [sideControl(row)]),
+        el(doc, 'td', { className: 'num', text: status }),
+        el(doc, 'td', { className: 'uv-fate-cell' }, fateCell),
+        el(doc, 'td', {}, [nat20]),
+      ]);
+    }));
+    const names = new Map(encounter.state.order.map((p) => [p.id, p.name]));
+    const entries = state?.table?.second_entries ?? [];
+    seconds.hidden = entries.length === 0;
+    seconds.replaceChildren(...entries.map((entry) => el(doc, 'li', {}, [
+      el(doc, 'span', { text: `${names.get(entry.combatant.id) ?? 'Someone who left'} acts again at ` }),
+      cardNode(doc, entry.card),
+    ])));
+    const gm = state?.table?.gm ?? [];
+    const players = Object.keys(state?.table?.players ?? {}).length;
+    gmPool.replaceChildren(
+      el(doc, 'h3', { className: 'tp-heading', text: `GM's negative fate (${gm.length} of at most ${players})` }),
+      gm.length ? el(doc, 'div', { className: 'uv-gm-cards' }, gm.map((code) => fateControls(code, null, 'GM'))) : el(doc, 'p', { className: 'empty', text: 'None held: a joker dealt to a hostile NPC gives the GM one.' }),
+    );
+    refreshForms();
+  }
+
+  // ---- forms with preview odds
+  const formViews = [];
+
+  /** A collapsible form whose move is read by `read()`; `rolls` forms preview odds first. */
+  function moveForm(title, controls, read, { rolls = true, button = 'Roll', extra = [] } = {}) {
+    const odds = rolls ? oddsBlock(doc) : null;
+    const submit = el(doc, 'button', { type: 'submit', className: 'button primary', text: button });
+    const form = el(doc, 'form', { className: 'uv-form', novalidate: true, autocomplete: 'off' }, [
+      el(doc, 'div', { className: 'tp-row' }, controls),
+      ...extra,
+      submit,
+      odds ? odds.panel : '',
+    ]);
+    const details = el(doc, 'details', { className: 'uv-move' }, [el(doc, 'summary', { text: title }), form]);
+    // Only the latest preview counts: an older answer arriving late never settles, so it is
+    // never shown over a newer one.
+    let ticket = 0;
+    const latestPreview = async (move) => {
+      const mine = ++ticket;
+      let answer;
+      try {
+        answer = await ctx.preview(move);
+      } catch (error) {
+        if (mine === ticket) throw error;
+      }
+      return mine === ticket ? answer : new Promise(() => {});
+    };
+    const refreshOdds = debounce(async () => {
+      if (!odds || !details.open) return;
+      const move = read();
+      if (!move) { showNoOdds(odds, 'Fill in the form to see the odds.'); return; }
+      await showPreview(odds, latestPreview, move);
+    }, 120);
+    form.addEventListener('input', refreshOdds);
+    form.addEventListener('change', refreshOdds);
+    details.addEventListener('toggle', refreshOdds);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const move = read();
+      if (move) play(move);
+    });
+    forms.append(details);
+    const view = { details, refreshOdds };
+    formViews.push(view);
+    return view;
+  }
+
+  const participantSelect = (label) => select(doc, label, []);
+  const fillParticipants = (node, { blank = null } = {}) => {
+    const keep = node.value;
+    const options = encounter.state.order.map((p) => [p.id, p.name]);
+    if (blank) options.unshift(['', blank]);
+    node.replaceChildren(...options.map(([value, text]) => el(doc, 'option', { value, text })));
+    if (options.some(([v]) => v === keep)) node.value = keep;
+  };
+  const number = (label, value, props = {}) => el(doc, 'input', { type: 'number', 'aria-label': label, value, className: 'text-input tp-num narrow', ...props });
+  const intOf = (input) => (input.value.trim() === '' ? null : Number.parseInt(input.value, 10));
+
+  // Save with augmentation
+  const saveWho = participantSelect('Who saves');
+  const saveKind = select(doc, 'Save type', [['physical', 'Physical (hp)'], ['mental', 'Mental (Sanity)'], ['luck', 'Luck (fate only)']]);
+  const saveDc = number('DC (blank: the sheet\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
+  const saveBefore = number('Augmentation bought before the roll', '0', { min: 0, max: 50 });
+  const saveCard = select(doc, 'Fate card played on the save', [['', 'No fate card']]);
+  const saveCost = el(doc, 'p', { className: 'uv-cost', 'aria-live': 'polite' });
+  const turnButton = el(doc, 'button', { type: 'button', className: 'button uv-turn', hidden: true });
+  turnButton.addEventListener('click', () => {
+    const pending = universeState(encounter)?.pending_save;
+    if (pending) play(universeMove('augment_after', { participant_id: pending.participant_id }));
+  });
+  const readSave = () => {
+    if (!saveWho.value) return null;
+    const fields = { participant_id: saveWho.value, save: saveKind.value, before: intOf(saveBefore) ?? 0 };
+    const dc = intOf(saveDc);
+    if (dc !== null) fields.dc = dc;
+    if (saveCard.value) fields.fate_card = saveCard.value;
+    return universeMove('save', fields);
+  };
+  const showSaveCost = () => {
+    const before = intOf(saveBefore) ?? 0;
+    const unit = saveKind.value === 'physical' ? 'hp' : saveKind.value === 'mental' ? 'Sanity' : null;
+    saveCost.textContent = unit
+      ? `Costs ${2 * before} ${unit} now (2 per +1); after a failed roll each +1 costs 4 ${unit}.`
+      : 'A Luck save is helped only by fate cards.';
+  };
+  saveBefore.addEventListener('input', showSaveCost);
+  saveKind.addEventListener('change', showSaveCost);
+  saveWho.addEventListener('change', () => fillSaveCards());
+  const fillSaveCards = () => {
+    const keep = saveCard.value;
+    const held = universeState(encounter)?.table?.players?.[saveWho.value]?.cards ?? [];
+    saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(code, 'save')}` })));
+    if (held.includes(keep)) saveCard.value = keep;
+  };
+  moveForm('Save (with augmentation)', [
+    field(doc, 'Who', saveWho), field(doc, 'Save', saveKind), field(doc, 'DC', saveDc),
+    field(doc, 'Bought before (+)', saveBefore), field(doc, 'Fate card', saveCard),
+  ], readSave, { extra: [saveCost, turnButton] });
+
+  // Sudden takedown
+  const tdAttacker = participantSelect('Attacker');
+  const tdTarget = participantSelect('Unguarded target');
+  const tdNonlethal = el(doc, 'input', { type: 'checkbox', 'aria-label': 'Nonlethal' });
+  moveForm('Sudden takedown', [
+    field(doc, 'Attacker (hit an unguarded target)', tdAttacker), field(doc, 'Target', tdTarget), field(doc, 'Nonlethal', tdNonlethal),
+  ], () => (tdAttacker.value && tdTarget.value
+    ? universeMove('sudden_takedown', { attacker_id: tdAttacker.value, target_id: tdTarget.value, nonlethal: tdNonlethal.checked })
+    : null), { extra: [el(doc, 'p', { className: 'uv-help', text: 'The target makes a Physical save at minus the attacker\'s combat skill; failing, they die (or fall unconscious).' })] });
+
+  // Group stealth
+  const gsLeader = participantSelect('Leader');
+  const gsMembers = el(doc, 'fieldset', { className: 'uv-members' }, [el(doc, 'legend', { text: 'Teammates' })]);
+  const gsDifficulty = number('Stealth difficulty', '8', { min: -20, max: 100 });
+  const fillMembers = () => {
+    const checked = new Set([...gsMembers.querySelectorAll('input:checked')].map((i) => i.value));
+    gsMembers.replaceChildren(el(doc, 'legend', { text: 'Teammates' }), ...encounter.state.order.map((p) => el(doc, 'label', { className: 'tp-check' }, [
+      el(doc, 'input', { type: 'checkbox', value: p.id, checked: checked.has(p.id) }), el(doc, 'span', { text: p.name }),
+    ])));
+  };
+  moveForm('Group stealth', [field(doc, 'Leader', gsLeader), field(doc, 'Difficulty', gsDifficulty), gsMembers], () => {
+    if (!gsLeader.value) return null;
+    const members = [...gsMembers.querySelectorAll('input:checked')].map((i) => i.value).filter((id) => id !== gsLeader.value);
+    return universeMove('group_stealth', { leader_id: gsLeader.value, member_ids: members, difficulty: intOf(gsDifficulty) ?? 8 });
+  });
+
+  // Foot chase
+  const chaseStatus = el(doc, 'p', { className: 'uv-chase-status', role: 'status' });
+  const chaseRounds = el(doc, 'ol', { className: 'uv-chase-rounds', 'aria-label': 'Chase rounds played' });
+  const chaseRunners = el(doc, 'fieldset', { className: 'uv-members' }, [el(doc, 'legend', { text: 'Runners' })]);
+  const chaseFirst = participantSelect('First runner');
+  const chaseSecond = participantSelect('Second runner');
+  const chaseFirstFeet = number('First runner\'s move in feet', '30', { min: 0, max: 1000 });
+  const chaseSecondFeet = number('Second runner\'s move in feet', '30', { min: 0, max: 1000 });
+  const startChase = el(doc, 'button', { type: 'button', className: 'button uv-start-chase', text: 'Start chase (roll 2d4 rounds)' });
+  const chaseRound = el(doc, 'button', { type: 'button', className: 'button primary uv-chase-round', text: 'Roll chase round' });
+  const endChase = el(doc, 'button', { type: 'button', className: 'button quiet uv-end-chase', text: 'End chase' });
+  startChase.addEventListener('click', () => {
+    const ids = [...chaseRunners.querySelectorAll('input:checked')].map((i) => i.value);
+    play(universeMove('start_chase', { participant_ids: ids }));
+  });
+  chaseRound.addEventListener('click', () => play(universeMove('chase_round', {
+    first_id: chaseFirst.value, second_id: chaseSecond.value,
+    first_move_feet: intOf(chaseFirstFeet) ?? 30, second_move_feet: intOf(chaseSecondFeet) ?? 30,
+  })));
+  endChase.addEventListener('click', () => play(universeMove('end_chase')));
+  const chaseStart = el(doc, 'div', { className: 'uv-chase-start' }, [chaseRunners, startChase]);
+  const chaseOn = el(doc, 'div', { className: 'uv-chase-on' }, [
+    chaseRounds,
+    el(doc, 'div', { className: 'tp-row' }, [
+      field(doc, 'First', chaseFirst), field(doc, 'Move (ft)', chaseFirstFeet),
+      field(doc, 'Second', chaseSecond), field(doc, 'Move (ft)', chaseSecondFeet),
+    ]),
+    el(doc, 'p', { className: 'uv-help', text: 'Opposed Athletics: 2d6 + Athletics + move/10 each; the higher may attack or try to trip. Ties win nothing (ruling).' }),
+    chaseRound, endChase,
+  ]);
+  const chase = el(doc, 'details', { className: 'uv-move uv-chase', open: true }, [el(doc, 'summary', { text: 'Foot chase' }), chaseStatus, chaseStart, chaseOn]);
+  forms.append(chase);
+
+  function refreshForms() {
+    for (const node of [saveWho, tdAttacker, tdTarget, gsLeader]) fillParticipants(node);
+    fillSaveCards();
+    showSaveCost();
+    fillMembers();
+    const state = universeState(encounter);
+    const pending = state?.pending_save;
+    turnButton.hidden = !pending;
+    if (pending) {
+      const who = encounter.state.order.find((p) => p.id === pending.participant_id)?.name ?? 'Someone';
+      const unit = pending.save === 'physical' ? 'hp' : 'Sanity';
+      turnButton.textContent = `Turn ${who}'s failed save: spend ${pending.cost} ${unit}`;
+    }
+    const running = state?.chase ?? null;
+    chaseStart.hidden = Boolean(running);
+    chaseOn.hidden = !running;
+    chaseStatus.textContent = running ? `Chase under way: ${chaseWords(running)}.` : 'No chase. Pick the runners and start: it lasts 2d4 rounds, counted down each new round.';
+    const names = new Map(encounter.state.order.map((p) => [p.id, p.name]));
+    const checked = new Set([...chaseRunners.querySelectorAll('input:checked')].map((i) => i.value));
+    chaseRunners.replaceChildren(el(doc, 'legend', { text: 'Runners' }), ...encounter.state.order.map((p) => el(doc, 'label', { className: 'tp-check' }, [
+      el(doc, 'input', { type: 'checkbox', value: p.id, checked: checked.has(p.id) }), el(doc, 'span', { text: p.name }),
+    ])));
+    if (running) {
+      const runners = running.participant_ids.map((id) => [id, names.get(id) ?? '?']);
+      for (const [node, at] of [[chaseFirst, 0], [chaseSecond, 1]]) {
+        const keep = node.value;
+        node.replaceChildren(...runners.map(([value, text]) => el(doc, 'option', { value, text })));
+        node.value = runners.some(([v]) => v === keep) ? keep : runners[Math.min(at, runners.length - 1)]?.[0] ?? '';
+      }
+      chaseRounds.replaceChildren(...running.rounds.map((r) => el(doc, 'li', {
+        text: `Round ${r.round}: ${names.get(r.runners[0]) ?? '?'} ${r.totals[0]} vs ${names.get(r.runners[1]) ?? '?'} ${r.totals[1]}: ${r.winner ? `${names.get(r.winner) ?? '?'} wins` : 'tie, nobody wins'}`,
+      })));
+    }
+    for (const view of formViews) view.refreshOdds();
+  }
+
+  render();
+  return {
+    update(next) {
+      encounter = next;
+      render();
+    },
+  };
+}
