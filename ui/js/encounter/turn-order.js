@@ -73,7 +73,10 @@ export function mountTurnOrder(list, { play }) {
     encounter = next;
     const { order, current } = next.state;
     const absent = new Set(next.absent);
+    // The list is drawn anew: the row that had the focus gets it back (a moved row keeps it).
+    const focused = rowOf(doc.activeElement)?.dataset.participantId ?? null;
     list.replaceChildren(...order.map((p, i) => row(p, i, current, absent.has(p.id))));
+    if (focused) focusRow(focused);
   }
 
   list.addEventListener('keydown', (event) => {
