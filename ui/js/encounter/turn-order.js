@@ -34,7 +34,7 @@ export function mountTurnOrder(list, { play }) {
     if (!characterId) badges.push(el(doc, 'span', { className: 'turn-badge', text: 'NPC', title: 'A quick NPC of this encounter only' }));
     const nameLine = el(doc, 'span', { className: 'turn-name-line' }, [el(doc, 'span', { className: 'turn-name', text: name }), ...badges]);
     const text = el(doc, 'span', { className: 'turn-text' }, [nameLine]);
-    if (absent) text.append(el(doc, 'span', { className: 'turn-note', text: 'No longer in the roster (in the trash). Remove them, or restore the character.' }));
+    if (absent) text.append(el(doc, 'span', { className: 'turn-note', text: 'In the trash: remove, or restore the character', title: 'This character was deleted from the roster. Remove them here, or restore the character with Undo on the Rosters tab.' }));
     if (isCurrent) text.append(el(doc, 'span', { className: 'turn-now', text: 'Their turn' }));
 
     const button = (label, className, title, action, disabled = false) => {
