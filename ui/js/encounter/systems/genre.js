@@ -6,7 +6,7 @@
 
 import { el } from '../../dom.js';
 import {
-  confirmButton, eventList, intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+  confirmButton, eventList, intOf, numberField, oddsBlock, previewer, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 
 const NPC_ROLL = '';
@@ -53,6 +53,7 @@ export function mountSystemPanel(host, ctx) {
   const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, min: 0, max: 99 });
   const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
   const odds = oddsBlock(doc);
+  const previewAct = previewer(odds, ctx.preview);
   const rollButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'act-roll', text: 'Roll' });
   const formError = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
   const result = el(doc, 'div', { className: 'tp-result', 'data-role': 'act-result', hidden: true, 'aria-live': 'polite' });
@@ -156,7 +157,7 @@ export function mountSystemPanel(host, ctx) {
     const pending = pendingWords(p && partOf(encounter, p.id));
     applied.textContent = pending.length ? `The table applies: ${pending.join(', ')}.` : 'No Grunt penalty or Bust A Nut aftermath pending.';
     if (!move) return;
-    const request = await showPreview(odds, ctx.preview, move);
+    const request = await previewAct(move);
     if (ticket !== previewTicket || !request) return;
     const mod = request.modifier ?? 0;
     applied.textContent += ` Rolls ${request.dice + (request.bust_a_nut ? 1 : 0)}d6 ${mod < 0 ? '−' : '+'} ${Math.abs(mod)}${request.grunt ? ` + Grunt ${request.grunt}` : ''} against ${request.difficulty}d6.`;
@@ -188,6 +189,7 @@ export function mountSystemPanel(host, ctx) {
       grunt.select.value = '0';
       nut.checked = false;
       glory.input.value = '0';
+      refreshPreview();
     }
   });
 

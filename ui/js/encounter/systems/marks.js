@@ -5,7 +5,7 @@
 
 import { el } from '../../dom.js';
 import {
-  intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+  intOf, numberField, oddsBlock, previewer, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 
 const ENTERED = '';
@@ -225,7 +225,7 @@ export function mountSystemPanel(host, ctx) {
     ]);
     if (facts.rollable) {
       row.append(odds.panel);
-      showPreview(odds, ctx.preview, rollMove);
+      previewer(odds, ctx.preview)(rollMove);
     }
     return row;
   }

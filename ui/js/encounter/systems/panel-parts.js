@@ -5,6 +5,7 @@
 import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
 import { markPending, renderOdds, showNoOdds } from '../../odds-view.js';
+import { latestOnly } from '../../timing.js';
 
 let blocks = 0;
 
@@ -38,8 +39,32 @@ export function oddsBlock(doc, caption = 'Chance of success') {
 }
 
 /**
- * Shows the preview of `move` in `view`: `preview(move)` answers `{request, odds}` or null.
- * Returns the previewed request (or null). `why` says why there are no odds when refused.
+ * A function that shows the preview of a move in `view` (`preview(move)` answers `{request,
+ * odds}` or null) and resolves to the previewed request; null when refused or rolling nothing,
+ * `undefined` when a newer preview superseded it (only the latest answer is shown).
+ */
+export function previewer(view, preview) {
+  const call = latestOnly((move) => preview(move));
+  return async (move) => {
+    markPending(view);
+    const answer = await call(move);
+    if (answer.superseded) return undefined;
+    if (answer.error) {
+      showNoOdds(view, `No odds: ${answer.error?.message ?? String(answer.error)}`);
+      return null;
+    }
+    if (!answer.value) {
+      showNoOdds(view, 'This move rolls nothing.');
+      return null;
+    }
+    renderOdds(view, answer.value.odds, null, answer.value.request);
+    return answer.value.request;
+  };
+}
+
+/**
+ * Shows the preview of `move` in `view` once: `preview(move)` answers `{request, odds}` or null.
+ * Resolves to the previewed request (or null). Several in flight: use `previewer`.
  */
 export async function showPreview(view, preview, move) {
   markPending(view);
