@@ -309,7 +309,7 @@ impl StuntTask {
             if throws == 1 { "" } else { "s" },
             task.time_steps
         );
-        let mut events = vec![result.detail.clone()];
+        let mut events = Vec::new();
         match (self.kind, result.success) {
             (TaskKind::DoublesOnly, true) => {
                 task.doubles = if to_the_end {
@@ -352,6 +352,8 @@ impl StuntTask {
                 ));
             }
         }
+        // The task's progress is the summary; the dice follow.
+        events.push(result.detail.clone());
         Ok(TaskThrow {
             request,
             result,

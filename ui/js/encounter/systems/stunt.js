@@ -144,6 +144,8 @@ export function mountSystemPanel(host, ctx) {
 
   function htkControls(p, htk) {
     const points = numberField(doc, { label: 'Points', name: 'points', value: 1, min: 0, max: 9999 });
+    points.field.firstChild.className = 'visually-hidden';
+    points.input.setAttribute('aria-label', `Points of damage or healing for ${p.name}`);
     const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: `Ruling: ${RULINGS.clamp}` });
     const heal = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal', text: 'Heal', title: `Ruling: ${RULINGS.clamp}` });
     const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: `6d6 damage. Ruling: ${RULINGS.minor}` });
