@@ -1,0 +1,155 @@
+// Page object of the genre table panel (ui/js/encounter/systems/genre.js) and the marks one
+// (marks.js) inside the Encounters view. Setup goes through the app's own command line (the
+// example rosters imported, an encounter made and seated), then the window opens it; everything
+// after that is done through the panel as the GM would.
+
+import { join } from 'node:path';
+import { REPO_ROOT, showView } from './app.mjs';
+import { RostersPage } from './rosters-page.mjs';
+
+export const WAIT_MS = 30_000;
+const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
+const HOST = '#encounter-system-host';
+
+export class GenrePanelPage {
+  constructor(driver) {
+    this.driver = driver;
+  }
+
+  async waitFor(check, message, timeout = WAIT_MS) {
+    await this.driver.wait(async () => {
+      try {
+        return await check();
+      } catch {
+        return false;
+      }
+    }, timeout, message);
+  }
+
+  /**
+   * Imports the examples, makes encounter `encounter` in roster `roster` with `characters`
+   * seated (and `npcs` quick NPCs), and opens it in the window.
+   */
+  async open(app, { roster, encounter, characters, npcs = 0 }) {
+    app.cli('--json', 'import', EXAMPLES, '--mode', 'merge');
+    app.cli('--json', 'encounter', 'new', '--roster', roster, encounter);
+    const add = ['--json', 'encounter', 'add', '--roster', roster, encounter];
+    for (const c of characters) add.push('--character', c);
+    if (npcs) add.push('--npcs', String(npcs));
+    app.cli(...add);
+    await this.driver.navigate().refresh();
+    await showView(this.driver, 'rosters');
+    const rosters = new RostersPage(this.driver);
+    await rosters.ready();
+    await rosters.selectRoster(roster);
+    await showView(this.driver, 'encounters');
+    await this.waitFor(async () => this.driver.executeScript((name) => {
+      const item = [...document.querySelectorAll('#encounter-list .encounter-item')]
+        .find((li) => li.querySelector('.encounter-item-name')?.textContent === name);
+      if (!item) return false;
+      const host = document.querySelector('#encounter-system-host');
+      if (!host?.querySelector('.tp-panel')) item.querySelector('.encounter-open')?.click();
+      return Boolean(host?.querySelector('.tp-panel .tp-part, .tp-panel .tp-start'));
+    }, encounter), `the encounter "${encounter}" did not open with its panel`);
+  }
+
+  /** What the genre panel shows. */
+  async read() {
+    return this.driver.executeScript((host) => {
+      const root = document.querySelector(host);
+      const text = (el, sel) => el.querySelector(sel)?.textContent ?? null;
+      const parts = [...root.querySelectorAll('.tp-part')].map((li) => ({
+        id: li.dataset.participantId,
+        name: text(li, '.tp-name'),
+        glory: text(li, '[data-role="glory"]'),
+        penalties: text(li, '[data-role="penalties"] dd'),
+        grunts: text(li, '[data-role="grunts"] dd'),
+        nuts: text(li, '[data-role="nuts"] dd'),
+        nutRounds: text(li, '[data-role="nut-rounds"] dd'),
+      }));
+      const applied = root.querySelector('[data-role="applied"]');
+      const odds = root.querySelector('.tp-act .tp-odds');
+      const result = root.querySelector('[data-role="act-result"]');
+      return {
+        parts,
+        applied: applied?.textContent ?? '',
+        modifier: applied?.dataset.modifier ?? null,
+        dice: applied?.dataset.dice ?? null,
+        request: odds?.dataset.request ? JSON.parse(odds.dataset.request) : null,
+        busy: odds?.getAttribute('aria-busy') === 'true',
+        success: text(root, '.tp-act .success-value'),
+        rollOptions: [...root.querySelectorAll('.tp-act select[name="roll"] option')].map((o) => o.value),
+        result: result && !result.hidden ? {
+          seed: result.querySelector('[data-seed]')?.dataset.seed ?? null,
+          events: [...result.querySelectorAll('.tp-events li')].map((li) => li.textContent),
+        } : null,
+        error: root.querySelector('.form-error:not([hidden])')?.textContent ?? null,
+      };
+    }, HOST);
+  }
+
+  /** Sets the Act form: `{who: name, roll: label, grunt: 0..3, nut: bool, glory: n}`. */
+  async setAct({ who, roll, grunt, nut, glory }) {
+    await this.driver.executeScript((host, opts) => {
+      const form = document.querySelector(`${host} .tp-act`);
+      const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+      if (opts.who !== undefined) {
+        const select = form.querySelector('select[name="participant"]');
+        const option = [...select.options].find((o) => o.textContent === opts.who);
+        if (!option) throw new Error(`no participant ${opts.who}`);
+        select.value = option.value;
+        fire(select, 'change');
+      }
+    }, HOST, { who });
+    if (roll !== undefined) {
+      await this.waitFor(async () => (await this.read()).rollOptions.includes(roll), `no roll "${roll}" to pick`);
+    }
+    await this.driver.executeScript((host, opts) => {
+      const form = document.querySelector(`${host} .tp-act`);
+      const fire = (el) => el.dispatchEvent(new Event('input', { bubbles: true }));
+      if (opts.roll !== undefined) form.querySelector('select[name="roll"]').value = opts.roll;
+      if (opts.grunt !== undefined) form.querySelector('select[name="grunt"]').value = String(opts.grunt);
+      if (opts.nut !== undefined) form.querySelector('input[name="bust_a_nut"]').checked = opts.nut;
+      if (opts.glory !== undefined) form.querySelector('input[name="glory"]').value = String(opts.glory);
+      fire(form.querySelector('select[name="roll"]'));
+    }, HOST, { roll, grunt, nut, glory });
+  }
+
+  /** Waits until the previewed request satisfies `check`. */
+  async waitPreview(check, message) {
+    await this.waitFor(async () => {
+      const page = await this.read();
+      return !page.busy && page.request && check(page.request, page);
+    }, message);
+    return this.read();
+  }
+
+  /** Presses Roll and waits for a new result. */
+  async roll() {
+    const before = JSON.stringify((await this.read()).result);
+    await this.driver.findElement({ css: `${HOST} [data-role="act-roll"]` }).click();
+    await this.waitFor(async () => {
+      const page = await this.read();
+      return page.result && JSON.stringify(page.result) !== before;
+    }, 'the roll did not show');
+    return this.read();
+  }
+
+  async part(name) {
+    return (await this.read()).parts.find((p) => p.name === name);
+  }
+
+  /** The shell's Next round button; waits until the round number changes. */
+  async nextRound() {
+    const round = async () => this.driver.executeScript(() => document.querySelector('#encounter-round')?.textContent);
+    const before = await round();
+    await this.driver.findElement({ css: '#encounter-next-round' }).click();
+    await this.waitFor(async () => (await round()) !== before, 'the round did not change');
+  }
+
+  /** Presses a confirm-first button (`rest`, `end-adventure`) and its Yes. */
+  async confirm(role) {
+    await this.driver.findElement({ css: `${HOST} [data-role="${role}"]` }).click();
+    await this.driver.findElement({ css: `${HOST} [data-role="${role}-yes"]` }).click();
+  }
+}

@@ -1,0 +1,38 @@
+// Encounter table panels: `encounter-genre` (Neon Genre Nights: Sable after a Grunt +2 action,
+// the next action's odds showing the -2) and `encounter-genre:marks` (Pixel Vanguard: a task
+// started from Byte Knight's sheet, one attempt rolled).
+
+import { GenrePanelPage } from '../encounter-genre-page.mjs';
+
+export async function scene(driver, { app }) {
+  const page = new GenrePanelPage(driver);
+  await page.open(app, { roster: 'Neon Genre Nights', encounter: 'Rooftop', characters: ['Sable', 'Rex Valor'], npcs: 1 });
+  await page.setAct({ who: 'Sable', roll: 'Strength', grunt: 2 });
+  await page.waitPreview((r) => r.grunt === 2, 'the Grunt did not reach the preview');
+  await page.roll();
+  await page.waitPreview((r) => r.modifier === -2, 'the penalty did not reach the preview');
+  // The cards at the top of the panel, with the pending penalty, in the picture.
+  await driver.executeScript(() => {
+    for (let node = document.querySelector('#encounter-system-host'); node; node = node.parentElement) node.scrollTop = 0;
+  });
+}
+
+export async function marks(driver, { app }) {
+  const page = new GenrePanelPage(driver);
+  await page.open(app, { roster: 'Pixel Vanguard', encounter: 'Server room', characters: ['Byte Knight', 'Glitch'] });
+  await driver.executeScript(() => {
+    const form = document.querySelector('#encounter-system-host .tp-start');
+    form.querySelector('input[name="label"]').value = 'Climb the rack';
+    form.querySelector('input[name="difficulty"]').value = '1';
+  });
+  await page.waitFor(async () => driver.executeScript(() => [...document.querySelectorAll('#encounter-system-host .tp-start select[name="roll"] option')].some((o) => o.value === 'Athletics')), 'no Athletics roll');
+  await driver.executeScript(() => {
+    const form = document.querySelector('#encounter-system-host .tp-start');
+    form.querySelector('select[name="roll"]').value = 'Athletics';
+    form.querySelector('select[name="roll"]').dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await driver.findElement({ css: '#encounter-system-host [data-role="task-start"]' }).click();
+  await page.waitFor(async () => (await driver.findElements({ css: '#encounter-system-host .tp-task [data-role="task-roll"]' })).length > 0, 'the task did not start');
+  await driver.findElement({ css: '#encounter-system-host .tp-task [data-role="task-roll"]' }).click();
+  await page.waitFor(async () => driver.executeScript(() => !document.querySelector('#encounter-system-host [data-role="task-result"]').hidden), 'the attempt did not show');
+}
