@@ -49,13 +49,19 @@ export function mountSystemPanel(host, ctx) {
   const prefix = `uv${++instances}`;
   let encounter = ctx.encounter;
 
+  // "Last move" shows this panel's own last move; any other change (next round, undo, a
+  // generic action) clears it, as the shell's log tells those.
+  let playing = 0;
   const play = async (move) => {
+    playing += 1;
     try {
       const played = await ctx.play(move);
       if (played) showPlay(played);
       return played;
     } catch {
       return null; // the shell has shown the refusal
+    } finally {
+      playing -= 1;
     }
   };
 
@@ -63,11 +69,8 @@ export function mountSystemPanel(host, ctx) {
   const dealButton = el(doc, 'button', { type: 'button', className: 'button primary uv-deal', text: 'Deal' });
   const deckStatus = el(doc, 'p', { className: 'uv-deck-status', role: 'status' });
   const counts = el(doc, 'p', { className: 'uv-counts' });
-  const rows = el(doc, 'tbody');
-  const initiative = el(doc, 'table', { className: 'uv-initiative', 'aria-label': 'Card initiative this round' }, [
-    el(doc, 'thead', {}, [el(doc, 'tr', {}, ['#', 'Card', 'Name', 'Side', 'hp · Sanity', 'Fate held', ''].map((text) => el(doc, 'th', { scope: 'col', text })))]),
-    rows,
-  ]);
+  const rows = el(doc, 'ol', { className: 'uv-initiative', 'aria-label': 'Card initiative this round, in acting order' });
+  const initiative = rows;
   const seconds = el(doc, 'ul', { className: 'uv-seconds', 'aria-label': 'Second initiative entries from fate cards' });
   const gmPool = el(doc, 'div', { className: 'uv-gm-pool' });
   dealButton.addEventListener('click', () => play(universeMove('deal')));
@@ -161,27 +164,26 @@ export function mountSystemPanel(host, ctx) {
         : `Round ${round} dealt: act from the top (jokers, then Ace high down to 2; ties ♠ > ♥ > ♦ > ♣).`;
     const list = participantRows(encounter);
     rows.replaceChildren(...list.map((row, i) => {
+      const joker = Boolean(row.card && cardFace(row.card).joker);
       const cardCell = row.card
-        ? [cardNode(doc, row.card, { big: true }), cardFace(row.card).joker ? el(doc, 'span', { className: 'uv-any-time', text: 'acts any time' }) : '']
-        : [el(doc, 'span', { className: 'uv-no-card', text: '—' })];
-      const fateCell = row.player
-        ? [...row.fate.map((code) => fateControls(code, row.id, row.name)),
-          el(doc, 'span', { className: 'uv-limit', text: `${row.fate.length}/${row.limit}${row.lucky ? ' · Lucky' : ''}` })]
-        : [el(doc, 'span', { className: 'uv-limit', text: 'NPC' })];
-      const nat20 = el(doc, 'button', { type: 'button', className: 'button quiet uv-nat20', text: 'Nat 20', 'aria-label': `${row.name} rolled a natural 20` });
+        ? [cardNode(doc, row.card, { big: true }), joker ? el(doc, 'span', { className: 'uv-any-time', text: 'acts any time' }) : '']
+        : [el(doc, 'span', { className: 'uv-no-card', title: 'No card this round', text: '—' })];
+      const nat20 = el(doc, 'button', { type: 'button', className: 'button quiet uv-nat20', text: 'Nat 20', title: 'Rolled a natural 20: fate for a PC, the GM\'s for a hostile NPC', 'aria-label': `${row.name} rolled a natural 20` });
       nat20.addEventListener('click', () => play(universeMove('natural_twenty', { participant_id: row.id })));
-      const status = [row.hp ?? '—', row.sanity ?? '—'].join(' · ');
-      const nameCell = [el(doc, 'span', { className: 'uv-name', text: row.name })];
-      if (row.condition) nameCell.push(el(doc, 'span', { className: 'uv-condition', text: row.condition }));
-      if (row.note) nameCell.push(el(doc, 'span', { className: 'uv-note', text: row.note }));
-      return el(doc, 'tr', { 'data-participant-id': row.id, 'data-card': row.card ?? '', className: row.card && cardFace(row.card).joker ? 'uv-joker-row' : '' }, [
-        el(doc, 'td', { className: 'num', text: String(i + 1) }),
-        el(doc, 'td', { className: 'uv-card-cell' }, cardCell),
-        el(doc, 'td', {}, nameCell),
-        el(doc, 'td', {}, [sideControl(row)]),
-        el(doc, 'td', { className: 'num', text: status }),
-        el(doc, 'td', { className: 'uv-fate-cell' }, fateCell),
-        el(doc, 'td', {}, [nat20]),
+      const head = [el(doc, 'span', { className: 'uv-name', text: row.name })];
+      if (row.condition) head.push(el(doc, 'span', { className: 'uv-condition', text: row.condition }));
+      const facts = el(doc, 'div', { className: 'uv-facts' }, [
+        sideControl(row),
+        el(doc, 'span', { className: 'uv-pools', text: `hp ${row.hp ?? '—'} · Sanity ${row.sanity ?? '—'}` }),
+        el(doc, 'span', { className: 'uv-limit', text: row.player ? `Fate ${row.fate.length}/${row.limit}${row.lucky ? ' (Lucky)' : ''}` : 'No fate (NPC)' }),
+      ]);
+      const body = [el(doc, 'div', { className: 'uv-row-head' }, [...head, nat20]), facts];
+      if (row.fate.length) body.push(el(doc, 'div', { className: 'uv-fate-list' }, row.fate.map((code) => fateControls(code, row.id, row.name))));
+      if (row.note) body.push(el(doc, 'p', { className: 'uv-note', text: row.note }));
+      return el(doc, 'li', { className: `uv-row${joker ? ' uv-joker-row' : ''}`, 'data-participant-id': row.id, 'data-card': row.card ?? '' }, [
+        el(doc, 'span', { className: 'uv-place', 'aria-hidden': 'true', text: String(i + 1) }),
+        el(doc, 'div', { className: 'uv-card-cell' }, cardCell),
+        el(doc, 'div', { className: 'uv-row-body' }, body),
       ]);
     }));
     const names = new Map(encounter.state.order.map((p) => [p.id, p.name]));
@@ -398,6 +400,7 @@ export function mountSystemPanel(host, ctx) {
   return {
     update(next) {
       encounter = next;
+      if (!playing) last.hidden = true;
       render();
     },
   };

@@ -1,0 +1,73 @@
+// The universe panel of the Encounters view as a test sees it: each participant's card, side and
+// fate, the GM's pool, the deck counts and status, the last move's events; Deal, Play a fate
+// card, Nat 20. Builds on the shell's EncounterPage.
+
+import { By } from 'selenium-webdriver';
+import { EncounterPage } from './encounter-page.mjs';
+
+export class UniverseEncounterPage extends EncounterPage {
+  /** The shell's page plus the universe panel, read in one go. */
+  async readUniverse() {
+    const page = await this.read();
+    const universe = await this.driver.executeScript(() => {
+      const text = (node) => node?.textContent.trim() ?? null;
+      const panel = document.querySelector('.uv-panel');
+      if (!panel) return null;
+      return {
+        rows: [...panel.querySelectorAll('.uv-initiative > .uv-row')].map((row) => ({
+          id: row.dataset.participantId,
+          name: text(row.querySelector('.uv-name')),
+          card: row.dataset.card || null,
+          cardWords: row.querySelector('.uv-card-cell .uv-card')?.getAttribute('aria-label') ?? null,
+          anyTime: text(row.querySelector('.uv-any-time')),
+          side: row.querySelector('select.uv-side')?.value ?? text(row.querySelector('.uv-side')),
+          fate: [...row.querySelectorAll('.uv-fate')].map((f) => f.dataset.card),
+          limit: text(row.querySelector('.uv-limit')),
+        })),
+        gm: [...panel.querySelectorAll('.uv-gm-cards .uv-fate')].map((f) => f.dataset.card),
+        counts: text(panel.querySelector('.uv-counts')),
+        status: text(panel.querySelector('.uv-deck-status')),
+        deal: { text: text(panel.querySelector('.uv-deal')), enabled: panel.querySelector('.uv-deal')?.disabled === false },
+        events: [...panel.querySelectorAll('.uv-events li')].map(text),
+      };
+    });
+    return { ...page, universe };
+  }
+
+  /** Waits until the panel agrees with `check(page)`; answers that page. */
+  async untilUniverse(check, message) {
+    let page = null;
+    await this.waitFor(async () => {
+      page = await this.readUniverse();
+      return Boolean(page.universe && check(page));
+    }, message);
+    return page;
+  }
+
+  /** Presses Deal and waits for the cards. */
+  async deal() {
+    const before = await this.logLength();
+    await this.click('.uv-panel .uv-deal');
+    return this.untilUniverse((p) => p.log.length === before + 1 && p.universe.rows.every((r) => r.card), 'Deal dealt no cards');
+  }
+
+  /** Next round (the shell's button) and waits for the panel to show the new round's cards. */
+  async nextRound() {
+    const before = await this.readUniverse();
+    await this.click('#encounter-next-round');
+    return this.untilUniverse((p) => p.log.length === before.log.length + 1 && p.round !== before.round && p.universe.rows.every((r) => r.card), 'the next round dealt no cards');
+  }
+
+  /** Plays `card` held by `name` for `use` (attack, armor_class, save, second_initiative). */
+  async playFate(name, card, use) {
+    const before = await this.logLength();
+    const row = await this.driver.findElement(By.xpath(`//ol[contains(@class,'uv-initiative')]/li[.//span[contains(@class,'uv-name') and text()='${name}']]`));
+    const chip = await row.findElement(By.css(`.uv-fate[data-card="${card}"]`));
+    await this.driver.executeScript((select, value) => {
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }, await chip.findElement(By.css('select')), use);
+    await chip.findElement(By.css('.uv-play-card')).click();
+    return this.untilUniverse((p) => p.log.length === before + 1 && !p.universe.rows.find((r) => r.name === name)?.fate.includes(card), `${name} did not play ${card}`);
+  }
+}

@@ -1,0 +1,35 @@
+// Universe table scene: Black Meridian Crew's encounter with both PCs, the Warden and two quick
+// NPCs, round 1 dealt and a few rounds played until a joker is out, a fate card played.
+
+import { join } from 'node:path';
+import { REPO_ROOT } from '../app.mjs';
+import { shellReady } from '../log-transfer-page.mjs';
+import { UniverseEncounterPage } from '../encounter-universe-page.mjs';
+
+const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
+
+export async function scene(driver, helpers) {
+  helpers.cli('--json', 'import', ALL_SYSTEMS);
+  await helpers.reload();
+  await shellReady(driver);
+  const page = new UniverseEncounterPage(driver);
+  await page.open('Black Meridian Crew');
+  await page.create('Reactor deck');
+  await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell', 'Warden Ashby']);
+  await page.addNpcs('Drone', 2);
+  await page.playFate('Tobias Kell', '3D', 'attack');
+  let p = await page.deal();
+  for (let i = 0; i < 12 && !p.universe.rows.some((r) => r.anyTime); i += 1) p = await page.nextRound();
+}
+
+/** The same table scrolled to the GM's pool, the last move and the Save form with its odds. */
+export async function forms(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => {
+    const save = document.querySelector('.uv-panel .uv-move');
+    save.open = true;
+    save.dispatchEvent(new Event('toggle'));
+    document.querySelector('.uv-gm-pool').scrollIntoView({ block: 'start' });
+  });
+  await driver.wait(async () => driver.executeScript(() => /%/.test(document.querySelector('.uv-panel .uv-move .success-value')?.textContent ?? '')), helpers.WAIT_MS, 'the save odds did not show');
+}
