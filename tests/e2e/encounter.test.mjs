@@ -1,6 +1,6 @@
 // End-to-end test of the Encounters view in the real window, on a genre roster: create an
 // encounter, add two characters and 2 Goons, reorder by keyboard, next turn wraps into round 2
-// (by button and by the N shortcut), Ctrl+Z undoes it, the log lists every action newest first
+// (by button and by the N shortcut), Ctrl+Z undoes it, renaming in place and Shift+N, the log lists every action newest first
 // (the undone one marked), a refused action says why and changes nothing, a dragged row lands
 // where it is dropped, a character in the trash is greyed and removed with Delete, and a deleted
 // encounter comes back with Undo. What the page shows is checked against the CLI's reading of
@@ -143,13 +143,26 @@ describe('the Encounters view', { timeout: 10 * 60_000 }, () => {
     assert.deepEqual(names(p), ['Goon 1', 'Rex Valor', 'Goon 2']);
   }));
 
+  test('the name is changed in place and Shift+N starts a new round', () => withShot('rename', async () => {
+    const before = await page.read();
+    const input = await page.rosters.typeOver('#encounter-name', 'Warehouse brawl, take two');
+    await input.sendKeys(Key.ENTER);
+    let p = await page.until((x) => x.log[0]?.lines[0] === 'Renamed to Warehouse brawl, take two', 'the encounter was not renamed');
+    assert.equal(p.encounters.find((e) => e.open).name, 'Warehouse brawl, take two');
+    const round = Number(before.round.replace('Round ', ''));
+    await app.driver.executeScript(() => document.querySelector('#turn-order .turn-row')?.focus());
+    await page.pressKeys(Key.chord(Key.SHIFT, 'n'));
+    p = await page.until((x) => x.round === `Round ${round + 1}` && x.log[0]?.lines[0] === `Round ${round + 1}`, 'Shift+N did not start a new round');
+    assert.equal(current(p), p.order[0].name, 'a new round starts with the first in order');
+  }));
+
   test('a deleted encounter comes back with Undo', () => withShot('delete', async () => {
     const before = await page.read();
     await page.click('#encounter-list .encounter-item.open .encounter-delete');
     let p = await page.until((x) => x.encounters.length === 0 && !x.open, 'the encounter was not deleted');
-    assert.ok(p.toasts.some((t) => t.includes('Deleted Warehouse brawl')));
+    assert.ok(p.toasts.some((t) => t.includes(`Deleted ${before.name}`)), p.toasts.join(' | '));
     await page.click('.toast .toast-action');
-    p = await page.until((x) => x.open && x.name === 'Warehouse brawl', 'Undo did not bring the encounter back');
+    p = await page.until((x) => x.open && x.name === before.name, 'Undo did not bring the encounter back');
     assert.deepEqual(p.order, before.order, 'it comes back as it was');
     assert.equal(p.round, before.round);
   }));
