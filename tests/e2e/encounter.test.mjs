@@ -1,10 +1,11 @@
 // End-to-end test of the Encounters view in the real window, on a genre roster: create an
 // encounter, add two characters and 2 Goons, reorder by keyboard, next turn wraps into round 2
-// (by button and by the N shortcut), Ctrl+Z undoes it, renaming in place and Shift+N, the log lists every action newest first
+// (by button and by the N shortcut), Ctrl+Z undoes it, the log lists every action newest first
 // (the undone one marked), a refused action says why and changes nothing, a dragged row lands
-// where it is dropped, a character in the trash is greyed and removed with Delete, and a deleted
-// encounter comes back with Undo. What the page shows is checked against the CLI's reading of
-// the same database. Run with scripts/e2e.sh tests/e2e/encounter.test.mjs.
+// where it is dropped, a character in the trash is greyed and removed with Delete, renaming in
+// place and Shift+N, and a deleted encounter comes back with Undo. What the page shows is
+// checked against the CLI's reading of the same database.
+// Run with scripts/e2e.sh tests/e2e/encounter.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
