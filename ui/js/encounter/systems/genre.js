@@ -193,6 +193,18 @@ export function mountSystemPanel(host, ctx) {
     }
   });
 
+  /** A quick NPC's level and Stamina (a stored character's come from its sheet). */
+  function npcStats(p, part) {
+    const level = numberField(doc, { label: 'Level', name: 'level', value: part.character.level, min: 1, max: 100 });
+    const stamina = numberField(doc, { label: 'Stamina', name: 'stamina', value: part.character.stamina, min: 0, max: 10 });
+    const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-stats', text: 'Set' });
+    set.addEventListener('click', () => play({ system: 'genre', move: 'set_stats', participant_id: p.id, level: intOf(level.input, 1), stamina: intOf(stamina.input) }));
+    return el(doc, 'details', { className: 'tp-npc-stats' }, [
+      el(doc, 'summary', { text: `NPC level ${part.character.level}, Stamina ${part.character.stamina}` }),
+      el(doc, 'div', { className: 'tp-row' }, [level.field, stamina.field, set]),
+    ]);
+  }
+
   function partRow(p) {
     const part = partOf(encounter, p.id);
     const row = el(doc, 'li', { className: 'tp-part', 'data-participant-id': p.id });
@@ -212,7 +224,8 @@ export function mountSystemPanel(host, ctx) {
       el(doc, 'dt', { text: label }),
       el(doc, 'dd', { text: value }),
     ]);
-    row.append(
+    if (!p.character_id) row.append(npcStats(p, part));
+    row.prepend(
       el(doc, 'div', { className: 'tp-part-head' }, [
         el(doc, 'span', { className: 'tp-name', text: p.name }),
         el(doc, 'span', { className: 'tp-glory', 'data-role': 'glory', text: `${part.state.glory} Glory` }),

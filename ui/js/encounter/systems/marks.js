@@ -102,6 +102,8 @@ export function mountSystemPanel(host, ctx) {
   const defender = selectField(doc, { label: 'Defender', name: 'defender' });
   const defenderRoll = selectField(doc, { label: 'Defender pool', name: 'defender_roll' });
   const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, min: 0, max: 30 });
+  const defenderEntered = ['Defender attribute dice', 'Defender skill dice', 'Defender super dice', 'Defender super skill dice'].map((text, i) => numberField(doc, { label: text, name: `defender_dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
+  const defenderEnteredRow = el(doc, 'div', { className: 'tp-row' }, defenderEntered.map((f) => f.field));
   const plateau = numberField(doc, { label: 'Plateau', name: 'plateau', value: 5, min: 1, max: 200 });
   const minSteps = numberField(doc, { label: 'Min steps', name: 'min_steps', value: 1, min: 1, max: 100 });
   const maxSteps = numberField(doc, { label: 'Max steps', name: 'max_steps', value: 5, min: 1, max: 100 });
@@ -116,6 +118,7 @@ export function mountSystemPanel(host, ctx) {
     enteredRow,
     taskRow,
     contestRow,
+    defenderEnteredRow,
     extendedRow,
     el(doc, 'div', { className: 'tp-row' }, [start]),
   ]);
@@ -170,21 +173,22 @@ export function mountSystemPanel(host, ctx) {
     contestRow.hidden = k !== 'contest';
     extendedRow.hidden = k !== 'extended';
     enteredRow.hidden = roll.select.value !== ENTERED;
+    defenderEnteredRow.hidden = k !== 'contest' || defenderRoll.select.value !== ENTERED;
     form.hidden = order.length === 0;
   }
 
-  const pool = (select) => select.value === ENTERED
-    ? { attribute_dice: intOf(entered[0].input), skill_dice: intOf(entered[1].input), super_dice: intOf(entered[2].input), super_skill_dice: intOf(entered[3].input) }
+  /** A task pool: the sheet roll chosen in `select`, or the dice entered in `fields`. */
+  const pool = (select, fields) => select.value === ENTERED
+    ? { attribute_dice: intOf(fields[0].input), skill_dice: intOf(fields[1].input), super_dice: intOf(fields[2].input), super_skill_dice: intOf(fields[3].input) }
     : { roll: select.value };
 
   function startMove() {
-    const base = { system: 'marks', participant_id: who.select.value, label: label.value, pool: pool(roll.select) };
+    const base = { system: 'marks', participant_id: who.select.value, label: label.value, pool: pool(roll.select, entered) };
     switch (kind.select.value) {
       case 'contest':
         return {
           ...base, move: 'task_contest', difficulty: intOf(difficulty.input), defender_id: defender.select.value,
-          // A defender's entered dice are the same four fields as the attacker's.
-          defender_pool: pool(defenderRoll.select), defender_penalty: intOf(defenderPenalty.input),
+          defender_pool: pool(defenderRoll.select, defenderEntered), defender_penalty: intOf(defenderPenalty.input),
         };
       case 'extended':
         return { ...base, move: 'extended_start', penalty: intOf(difficulty.input), plateau: intOf(plateau.input, 1), min_steps: intOf(minSteps.input, 1), max_steps: intOf(maxSteps.input, 1) };
