@@ -153,3 +153,77 @@ export class GenrePanelPage {
     await this.driver.findElement({ css: `${HOST} [data-role="${role}-yes"]` }).click();
   }
 }
+
+/** The marks panel: running tasks and the start form. Open an encounter with GenrePanelPage.open. */
+export class MarksPanelPage extends GenrePanelPage {
+  /** Every task as shown: `{id, name, facts: [...], rollable, success, request}`. */
+  async tasks() {
+    return this.driver.executeScript((host) => [...document.querySelectorAll(`${host} .tp-task`)].map((li) => {
+      const odds = li.querySelector('.tp-odds');
+      return {
+        id: li.dataset.taskId,
+        name: li.querySelector('.tp-name')?.textContent,
+        facts: [...li.querySelectorAll('.tp-facts li')].map((f) => f.textContent),
+        rollable: !li.querySelector('[data-role="task-roll"]').disabled,
+        success: odds && odds.getAttribute('aria-busy') !== 'true' ? odds.querySelector('.success-value')?.textContent : null,
+        request: odds?.dataset.request ? JSON.parse(odds.dataset.request) : null,
+      };
+    }), HOST);
+  }
+
+  /**
+   * Fills and submits the start form: `{kind, who, label, roll, dice: [a, s, sup, ss], difficulty,
+   * needed, plateau, minSteps, maxSteps}` (`roll` '' for entered dice); waits for the new task.
+   */
+  async start(opts) {
+    const before = (await this.tasks()).length;
+    await this.driver.executeScript((host, o) => {
+      const form = document.querySelector(`${host} .tp-start`);
+      const set = (sel, value) => {
+        if (value === undefined) return;
+        const input = form.querySelector(sel);
+        if (input.tagName === 'SELECT' && sel.includes('participant')) {
+          input.value = [...input.options].find((opt) => opt.textContent === value)?.value ?? '';
+        } else input.value = String(value);
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      set('select[name="kind"]', o.kind);
+      set('select[name="participant"]', o.who);
+    }, HOST, opts);
+    // The pool choices follow the participant (its sheet rolls load first).
+    await this.waitFor(async () => this.driver.executeScript((host, roll) => [...document.querySelectorAll(`${host} .tp-start select[name="roll"] option`)].some((o) => o.value === roll), HOST, opts.roll ?? ''), `no pool "${opts.roll}" to pick`);
+    await this.driver.executeScript((host, o) => {
+      const form = document.querySelector(`${host} .tp-start`);
+      const set = (name, value) => {
+        if (value === undefined) return;
+        form.querySelector(`[name="${name}"]`).value = String(value);
+      };
+      set('label', o.label);
+      set('roll', o.roll ?? '');
+      (o.dice ?? []).forEach((n, i) => set(`dice${i}`, n));
+      set('difficulty', o.difficulty);
+      set('needed', o.needed);
+      set('plateau', o.plateau);
+      set('min_steps', o.minSteps);
+      set('max_steps', o.maxSteps);
+      form.querySelector('[data-role="task-start"]').click();
+    }, HOST, opts);
+    await this.waitFor(async () => (await this.tasks()).length > before, 'the task did not start');
+    return (await this.tasks()).at(-1);
+  }
+
+  /** Presses a task's Attempt/Step button and waits for its facts to change. */
+  async rollTask(id) {
+    const facts = async () => JSON.stringify((await this.tasks()).find((t) => t.id === id)?.facts);
+    const before = await facts();
+    await this.driver.findElement({ css: `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]` }).click();
+    await this.waitFor(async () => (await facts()) !== before, `task ${id} did not change`);
+    return (await this.tasks()).find((t) => t.id === id);
+  }
+
+  /** Waits until task `id` shows its next roll's odds and returns it. */
+  async withOdds(id) {
+    await this.waitFor(async () => (await this.tasks()).find((t) => t.id === id)?.success, `task ${id} has no odds`);
+    return (await this.tasks()).find((t) => t.id === id);
+  }
+}
