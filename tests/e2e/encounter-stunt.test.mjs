@@ -1,0 +1,118 @@
+// End-to-end test of the stunt table panel in the real app: the example stunt roster's
+// encounter made and filled through the window, HTK from the sheets, Minor Damage (6d6, named as
+// a ruling) taking exactly the dice shown and logged under the character, points of damage and
+// healing clamped, a Doubles Only task thrown with its exact odds and undone, a Double Six Only
+// task thrown to its end. The dice are random (the window seeds them): every check reads the
+// dice the window shows. Run with scripts/e2e.sh tests/e2e/encounter-stunt.test.mjs.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { REPO_ROOT, screenshotOnFailure, startApp } from './app.mjs';
+import { StuntEncounterPage } from './encounter-stunt-page.mjs';
+import { formatPercent } from '../../ui/js/format.js';
+
+const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
+const ROSTER = 'The Uncanny Stunt Squad';
+
+let app;
+let page;
+const withShot = screenshotOnFailure('encounter-stunt-', () => app.driver);
+
+const sum = (faces) => faces.reduce((a, b) => a + b, 0);
+const part = (panel, name) => panel.parts.find((p) => p.name === name);
+
+describe('the stunt table panel against the real app', () => {
+  before(async () => {
+    app = await startApp();
+    app.cli('--json', 'import', EXAMPLES, '--mode', 'merge');
+    await app.driver.navigate().refresh();
+    page = new StuntEncounterPage(app.driver);
+    await page.open(ROSTER);
+    await page.create('Warehouse break-in');
+    await page.addCharacters(['Marla Quick', 'Doc Ferrous']);
+    await page.addNpcs('Goon', 1);
+  });
+
+  after(async () => {
+    await app?.stop();
+  });
+
+  test('HTK comes from the sheets, a quick NPC starts at 20', () => withShot('htk', async () => {
+    const panel = await page.untilStunt((p) => p.parts.length === 3, 'three HTK rows');
+    assert.deepEqual(panel.parts.map((p) => [p.name, p.htk, p.level]), [
+      ['Marla Quick', '30 / 30 HTK', 'ok'],
+      ['Doc Ferrous', '34 / 40 HTK', 'ok'],
+      ['Goon 1', '20 / 20 HTK', 'ok'],
+    ]);
+  }));
+
+  test('Minor Damage takes the six dice shown, says its ruling and is logged under the character', () => withShot('minor', async () => {
+    await page.htkButton('Doc Ferrous', 'minor-damage');
+    const panel = await page.untilStunt((p) => part(p, 'Doc Ferrous').htk !== '34 / 40 HTK' && p.dice.length === 6, 'Minor Damage did not land');
+    const points = sum(panel.dice);
+    assert.equal(part(panel, 'Doc Ferrous').htk, `${34 - points} / 40 HTK`);
+    assert.ok(panel.events.some((e) => e.ruled && /Minor Damage is 6d6/.test(e.text)), JSON.stringify(panel.events));
+    const log = app.cli('--json', 'log', '--roster', ROSTER, '--character', 'Doc Ferrous');
+    // Doc's one roll: this damage.
+    assert.equal(log.rolls.length, 1);
+    assert.equal(log.rolls[0].roll, 'damage');
+    assert.deepEqual(log.rolls[0].dice, panel.dice);
+  }));
+
+  test('points of damage and healing stop at 0 and at max', () => withShot('points', async () => {
+    await page.htkButton('Goon 1', 'damage', 25);
+    let panel = await page.untilStunt((p) => part(p, 'Goon 1').htk === '0 / 20 HTK', 'the Goon did not go down');
+    assert.equal(part(panel, 'Goon 1').level, 'down');
+    await page.htkButton('Goon 1', 'heal', 50);
+    panel = await page.untilStunt((p) => part(p, 'Goon 1').htk === '20 / 20 HTK', 'the Goon did not heal to max');
+    assert.ok(panel.events.some((e) => e.ruled && /never .* above its max/.test(e.text)), JSON.stringify(panel.events));
+  }));
+
+  test('a Doubles Only task shows its odds, counts a throw and is undone', () => withShot('doubles', async () => {
+    await page.startTask('Goon 1', 'Pick the lock', 'doubles_only', 2);
+    let panel = await page.untilStunt((p) => part(p, 'Goon 1').tasks.length === 1 && part(p, 'Goon 1').tasks[0].odds, 'the task did not start');
+    const [task] = part(panel, 'Goon 1').tasks;
+    assert.equal(task.progress, '0 of 2 doubles · 0 time steps');
+    assert.equal(task.odds, `Chance: next double ${formatPercent(5 / 6)} · the whole task ${formatPercent(25 / 36)}`);
+
+    await page.taskButton(task.id, 'task-throw');
+    panel = await page.untilStunt((p) => p.dice.length > 0 && part(p, 'Goon 1').tasks[0].progress !== task.progress, 'the throw did not land');
+    const steps = panel.dice.length / 2;
+    const [a, b] = panel.dice.slice(-2);
+    assert.equal(a, b, 'a throw ends on doubles');
+    const thrown = part(panel, 'Goon 1').tasks[0];
+    if (a === 1) {
+      assert.equal(thrown.progress, `0 of 2 doubles · ${steps} time step${steps === 1 ? '' : 's'} · set back once by 1-1`);
+      assert.ok(panel.events.some((e) => e.ruled && /back to the start/.test(e.text)));
+    } else {
+      assert.equal(thrown.progress, `1 of 2 doubles · ${steps} time step${steps === 1 ? '' : 's'}`);
+      assert.equal(thrown.pipsOn, 1);
+    }
+
+    await page.press('undo');
+    panel = await page.untilStunt((p) => part(p, 'Goon 1').tasks[0]?.progress === '0 of 2 doubles · 0 time steps', 'undo did not put the task back');
+  }));
+
+  test('a Double Six Only task ends on 6-6 or 1-1, and one failed for good cannot start again', () => withShot('double-six', async () => {
+    await page.startTask('Marla Quick', 'Rewire the alarm', 'double_six_only');
+    let panel = await page.untilStunt((p) => part(p, 'Marla Quick').tasks.length === 1 && part(p, 'Marla Quick').tasks[0].odds, 'the task did not start');
+    const [task] = part(panel, 'Marla Quick').tasks;
+    assert.equal(task.odds, `Chance: 6-6 before 1-1 ${formatPercent(0.5)}`);
+    await page.taskButton(task.id, 'task-throw');
+    // The panel redraws before it shows the dice: wait for both.
+    panel = await page.untilStunt((p) => part(p, 'Marla Quick').tasks[0].status !== 'Running' && p.dice.length > 0, 'the throw did not end the task');
+    const last = panel.dice.slice(-2);
+    const status = part(panel, 'Marla Quick').tasks[0].status;
+    if (last[0] === 6) {
+      assert.deepEqual([last, status], [[6, 6], 'Succeeded']);
+    } else {
+      assert.deepEqual([last, status], [[1, 1], 'Failed for good']);
+      await page.startTask('Marla Quick', 'Rewire the alarm', 'double_six_only');
+      panel = await page.untilStunt((p) => p.error, 'starting again was not refused');
+      assert.match(panel.error, /never try it again/);
+    }
+    await page.taskButton(task.id, 'task-close');
+    await page.untilStunt((p) => part(p, 'Marla Quick').tasks.length === 0, 'Close did not put the task away');
+  }));
+});
