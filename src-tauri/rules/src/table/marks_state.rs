@@ -372,9 +372,14 @@ impl ExtendedTask {
         if next.marks >= self.plateau {
             let on_step = next.steps.max(self.min_steps);
             next.status = ExtendedStatus::Completed { on_step };
-            events.push(format!(
-                "The plateau is reached: the task completes on step {on_step}."
-            ));
+            events.push(if on_step > next.steps {
+                format!(
+                    "The plateau is reached: the task completes on step {on_step}, its minimum \
+                     (ruling: never before the minimum, however early the Marks are in)."
+                )
+            } else {
+                format!("The plateau is reached: the task completes on step {on_step}.")
+            });
         } else if next.steps == self.max_steps {
             next.status = ExtendedStatus::Failed;
             events.push("The maximum steps have passed short of the plateau: failure.".into());

@@ -131,8 +131,12 @@ fn reaching_the_plateau_early_completes_on_the_minimum_step() {
                 >= 1
         })
         .unwrap();
-    let (next, _) = task.apply(&ExtendedAction::Step { seed }).unwrap();
+    let (next, events) = task.apply(&ExtendedAction::Step { seed }).unwrap();
     assert_eq!(next.status, ExtendedStatus::Completed { on_step: 3 });
+    assert!(
+        events[1].contains("ruling: never before the minimum"),
+        "{events:?}"
+    );
     assert!(next.apply(&ExtendedAction::Step { seed }).is_err());
 }
 
