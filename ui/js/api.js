@@ -206,6 +206,11 @@ export const encounterLog = (encounterId) => call('encounter_log', { encounter_i
 export const deleteEncounter = (encounterId) => call('encounter_delete', { encounter_id: encounterId });
 /** Out of the trash. @param {Id} encounterId @returns {Promise<Encounter>} */
 export const restoreEncounter = (encounterId) => call('encounter_restore', { encounter_id: encounterId });
+/**
+ * The running state the sheets also have (Glory, fate cards, health, HTK …) written onto the
+ * encounter's characters, all or nothing. @param {Id} encounterId @returns {Promise<Character[]>}
+ */
+export const saveEncounterToSheets = (encounterId) => call('encounter_save_to_sheets', { encounter_id: encounterId });
 
 // Roll log
 /** Newest first. @param {LogQuery} [query] @returns {Promise<LogEntry[]>} */

@@ -54,6 +54,8 @@ export function mountEncounters(root, ctx) {
   nextTurn.classList.add('primary');
   const nextRound = headButton('encounter-next-round', 'Next round', 'Shift+N', 'A new round starts with the first in order', () => play({ action: 'next_round' }).catch(() => {}));
   const undo = headButton('encounter-undo', 'Undo', 'Ctrl+Z', 'Undo the last table action', () => undoLast());
+  const saveSheets = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-save-sheets', text: 'Save to sheets…', title: 'Write what the table tracks (Glory, fate cards, health, HTK …) onto the characters\' sheets' });
+  saveSheets.addEventListener('click', () => saveToSheets());
 
   const orderList = el(doc, 'ol', { className: 'turn-order', id: 'turn-order', 'aria-label': 'Turn order', 'aria-describedby': 'turn-order-help' });
   const turnOrder = mountTurnOrder(orderList, { play: (action) => play(action).catch(() => {}) });
@@ -98,7 +100,7 @@ export function mountEncounters(root, ctx) {
   const openView = el(doc, 'div', { className: 'encounter-open-view', id: 'encounter-open-view', hidden: true }, [
     el(doc, 'header', { className: 'encounter-head' }, [
       el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn])]),
-      el(doc, 'div', { className: 'encounter-controls' }, [undo, nextRound, nextTurn]),
+      el(doc, 'div', { className: 'encounter-controls' }, [saveSheets, undo, nextRound, nextTurn]),
     ]),
     status,
     el(doc, 'div', { className: 'encounter-body' }, [
@@ -201,6 +203,32 @@ export function mountEncounters(root, ctx) {
     if (!open) return;
     try {
       await show(await ctx.api.undoEncounter(open.id));
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** After asking: the table's running state onto the stored characters' sheets. */
+  async function saveToSheets() {
+    const open = state.open;
+    if (!open) return;
+    const stored = open.state.order.filter((p) => p.character_id && !open.absent.includes(p.id)).length;
+    if (!stored) {
+      ctx.toast('Only quick NPCs are in this encounter; they have no sheets to save to.');
+      return;
+    }
+    const yes = await ctx.confirm({
+      title: 'Save to sheets?',
+      message: `What the table tracks for the ${stored === 1 ? 'character' : `${stored} characters`} of ${open.state.name} (Glory and trackers, fate cards, health and effects, HTK) replaces those fields of their sheets. Each sheet is checked first; if one is refused, none is changed.`,
+      confirm: 'Save to sheets',
+    });
+    if (!yes) return;
+    try {
+      const saved = await ctx.api.saveEncounterToSheets(open.id);
+      ctx.toast(saved.length
+        ? `Saved to ${saved.map((c) => c.name).join(', ')}.`
+        : 'The sheets already say what the table says; nothing to save.');
+      if (saved.length) ctx.emit('characters-changed', { roster_id: open.roster_id });
     } catch (error) {
       report(error);
     }
