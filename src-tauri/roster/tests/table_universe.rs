@@ -678,6 +678,7 @@ enum Step {
     UseFirstCard(usize, u8),
     GmCard(usize),
     Save(usize, i64),
+    Attack(usize, usize),
     AddGoon,
     Remove(usize),
     Undo,
@@ -691,6 +692,7 @@ fn step() -> impl Strategy<Value = Step> {
         (0..6usize, 0..4u8).prop_map(|(p, u)| Step::UseFirstCard(p, u)),
         (0..6usize).prop_map(Step::GmCard),
         (0..6usize, 0..3i64).prop_map(|(p, b)| Step::Save(p, b)),
+        (0..6usize, 0..6usize).prop_map(|(a, t)| Step::Attack(a, t)),
         Just(Step::AddGoon),
         (0..6usize).prop_map(Step::Remove),
         Just(Step::Undo),
@@ -734,6 +736,17 @@ proptest! {
                 Step::Save(i, before) => match pick(*i) {
                     Some(id) => g.try_play(system(json!({"move": "save", "participant_id": id, "save": "physical", "before": before})), seed).map(|_| ()),
                     None => Ok(()),
+                },
+                Step::Attack(a, t) => match (pick(*a), pick(*t)) {
+                    (Some(a), Some(t)) => {
+                        let card = g.table().table.and_then(|x| x.players.get(&a.to_string()).and_then(|p| p.cards.first().copied()));
+                        let mut m = json!({"move": "attack", "attacker_id": a, "target_id": t});
+                        if let Some(c) = card {
+                            m["fate_card"] = json!(c.to_string());
+                        }
+                        g.try_play(system(m), seed).map(|_| ())
+                    }
+                    _ => Ok(()),
                 },
                 Step::AddGoon => g.try_play(TableAction::AddNpcs { label: "Goon".into(), count: 1 }, seed).map(|_| ()),
                 Step::Remove(i) => match pick(*i) {
@@ -786,4 +799,105 @@ fn saving_to_sheets_keeps_fate_hp_and_sanity() {
         "8 less 2 per +1"
     );
     assert_eq!(sheet("Bo")["hp"], json!({"current": 12, "max": 12}));
+}
+
+#[test]
+fn an_attack_adds_fate_cards_on_both_sides_and_a_natural_twenty_brings_fate() {
+    let mut g = game();
+    let (ann, bo, warden) = (g.id("Ann"), g.id("Bo"), g.id("Warden"));
+    g.play(
+        system(json!({"move": "natural_twenty", "participant_id": warden})),
+        4,
+    );
+    let gm_card = g.table().table.unwrap().gm[0];
+    let bonus = |c: Card| match c {
+        Card::Suited { rank, .. } => i64::from(rank.min(10)),
+        Card::Joker(_) => unreachable!("never held"),
+    };
+    let attack = json!({"system": "universe", "move": "attack", "attacker_id": ann, "target_id": warden,
+        "fate_card": "7S", "target_fate_card": gm_card.to_string()});
+    let request = g
+        .store
+        .preview_table_move(
+            g.encounter,
+            &serde_json::from_value(attack.clone()).unwrap(),
+        )
+        .unwrap()
+        .unwrap();
+    let as_json = serde_json::to_value(&request).unwrap();
+    assert_eq!(
+        as_json["bonus"], 7,
+        "Ann's combat skill 0 + attack bonus 0 + the 7 of spades"
+    );
+    assert_eq!(
+        as_json["ac"],
+        10 + bonus(gm_card),
+        "the Warden's AC 10 + the GM's card"
+    );
+    let played = g.play(
+        TableAction::System {
+            r#move: serde_json::from_value(attack).unwrap(),
+        },
+        21,
+    );
+    assert_eq!(
+        played.rolls[0].dice,
+        rollbook_rules::roll(&request, 21).unwrap().dice
+    );
+    assert!(played
+        .entry
+        .summary
+        .contains("Ann plays the 7 of spades (7S): +7 to one attack."));
+    assert!(
+        played.entry.summary.contains("The GM plays"),
+        "{}",
+        played.entry.summary
+    );
+    assert!(g.table().table.unwrap().gm.is_empty());
+    assert_eq!(g.held("Ann"), [Card::parse("QH").unwrap()]);
+    all_cards_there(&g.encounter());
+
+    // The Warden (combat skill 3) attacks Bo until a natural 20: Bo's AC is 10, so only a
+    // natural 1 misses; the critical gives the GM negative fate.
+    let mut critical = false;
+    for seed in 0..400 {
+        let played = g.play(
+            system(json!({"move": "attack", "attacker_id": warden, "target_id": bo})),
+            seed,
+        );
+        assert_eq!(played.rolls[0].request["bonus"], 3);
+        match played.rolls[0].outcome.as_str() {
+            "critical" => {
+                assert!(played
+                    .entry
+                    .summary
+                    .contains("Warden rolled a natural 20: the attack hits."));
+                assert!(
+                    played
+                        .entry
+                        .summary
+                        .contains("The GM gains negative fate for a natural 20"),
+                    "{}",
+                    played.entry.summary
+                );
+                assert_eq!(g.table().table.unwrap().gm.len(), 1);
+                critical = true;
+                break;
+            }
+            "fumble" => assert!(played.entry.summary.contains("with a complication")),
+            _ => {}
+        }
+        g.store.undo_table_action(g.encounter).unwrap();
+    }
+    assert!(critical);
+    let goon = g.id("Goon 1");
+    g.play(
+        system(json!({"move": "set_side", "participant_id": goon, "side": "friendly_npc"})),
+        1,
+    );
+    let refused = g.try_play(
+        system(json!({"move": "attack", "attacker_id": goon, "target_id": bo, "fate_card": "QH"})),
+        1,
+    );
+    assert!(refused.unwrap_err().contains("friendly NPC"));
 }

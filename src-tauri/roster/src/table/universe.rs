@@ -150,6 +150,22 @@ pub enum UniverseMove {
         #[serde(default)]
         fate_card: Option<String>,
     },
+    /// An attack: 1d20 + combat skill + attack bonus against the target's AC (or `ac`), with a
+    /// fate card of the attacker's on it and one played by the target (the GM's for a hostile
+    /// NPC) on AC. A natural 20 brings fate as `natural_twenty` does.
+    Attack {
+        attacker_id: Uuid,
+        #[serde(default)]
+        target_id: Option<Uuid>,
+        #[serde(default)]
+        ac: Option<i64>,
+        #[serde(default)]
+        advantage: bool,
+        #[serde(default)]
+        fate_card: Option<String>,
+        #[serde(default)]
+        target_fate_card: Option<String>,
+    },
     /// Turns the last failed save by spending after the roll (4 hp/Sanity per +1).
     AugmentAfter { participant_id: Uuid },
     /// The attacker hit a completely unguarded target: the target's Physical save at a penalty of
@@ -468,6 +484,147 @@ impl UniverseEncounter {
         Ok(outcome)
     }
 
+    /// The fate a natural 20 brings (see [`Self::natural_twenty`]), its events added to
+    /// `events` without the "rolled a natural 20" line the roll already says.
+    fn fate_of_natural_twenty(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        events: &mut Vec<String>,
+    ) -> Result<Self, String> {
+        let gained = self.natural_twenty(ctx, id)?;
+        events.extend(gained.events.into_iter().skip(1));
+        Ok(gained.table)
+    }
+
+    /// Who plays a card for `participant_id` on a roll: the player, or the GM for a hostile NPC
+    /// (negative fate); `None` for a friendly NPC.
+    fn card_holder(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+    ) -> Result<Option<Uuid>, String> {
+        let (part, name) = self.part(ctx, participant_id)?;
+        let seated = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.players.contains_key(&participant_id.to_string()));
+        match (seated, part.side) {
+            (true, _) => Ok(Some(participant_id)),
+            (false, Side::HostileNpc) => Ok(None),
+            _ => Err(format!(
+                "{name} holds no fate cards and the GM plays none for a friendly NPC"
+            )),
+        }
+    }
+
+    /// What a card adds to an attack or to AC: a numbered card its value, a face card 10.
+    fn card_bonus(code: &str) -> Result<i64, String> {
+        match parse_card(code)? {
+            Card::Suited { rank, .. } if rank > 10 => Ok(10),
+            Card::Suited { rank, .. } => Ok(i64::from(rank)),
+            Card::Joker(_) => Err("a joker is never held as fate".to_string()),
+        }
+    }
+
+    /// The attack request: the attacker's combat skill and attack bonus plus any fate card,
+    /// against the target's AC (or `ac`) plus the target's card.
+    fn attack_request(
+        &self,
+        ctx: &TableContext,
+        attacker: Uuid,
+        target: Option<Uuid>,
+        ac: Option<i64>,
+        advantage: bool,
+        cards: [Option<&str>; 2],
+    ) -> Result<RollRequest, String> {
+        self.part(ctx, attacker)?;
+        let sheet = universe_sheet(ctx, attacker)
+            .cloned()
+            .unwrap_or_else(npc_sheet);
+        let mut bonus = sheet.combat_skill + sheet.attack_bonus;
+        if let Some(code) = cards[0] {
+            bonus += Self::card_bonus(code)?;
+        }
+        let mut ac = match (ac, target) {
+            (Some(ac), _) => ac,
+            (None, Some(target)) => {
+                self.part(ctx, target)?;
+                universe_sheet(ctx, target)
+                    .cloned()
+                    .unwrap_or_else(npc_sheet)
+                    .ac
+            }
+            (None, None) => return Err("name the target or give the AC to beat".to_string()),
+        };
+        if let Some(code) = cards[1] {
+            if target.is_none() {
+                return Err("a card on AC needs the target named".to_string());
+            }
+            ac += Self::card_bonus(code)?;
+        }
+        rollbook_rules::request_from_value(json!({
+            "system": "universe", "roll": "attack", "bonus": bonus, "ac": ac, "advantage": advantage,
+        }))
+        .map_err(|e| e.to_string())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn attack(
+        &self,
+        ctx: &TableContext,
+        attacker: Uuid,
+        target: Option<Uuid>,
+        ac: Option<i64>,
+        advantage: bool,
+        cards: [Option<&str>; 2],
+    ) -> Result<Outcome<Self>, String> {
+        let request = self.attack_request(ctx, attacker, target, ac, advantage, cards)?;
+        let (_, name) = self.part(ctx, attacker)?;
+        let mut next = self.clone();
+        let mut played = Vec::new();
+        if let Some(code) = cards[0] {
+            let holder = self.card_holder(ctx, attacker)?;
+            let used = next.use_fate(ctx, holder, code, FatePlay::Attack, None)?;
+            next = used.table;
+            played.extend(used.events);
+        }
+        if let (Some(code), Some(target)) = (cards[1], target) {
+            let holder = self.card_holder(ctx, target)?;
+            let used = next.use_fate(ctx, holder, code, FatePlay::ArmorClass, None)?;
+            next = used.table;
+            played.extend(used.events);
+        }
+        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+            .map_err(|e| e.to_string())?;
+        let against = target
+            .and_then(|t| ctx.seat(t).ok())
+            .map(|s| format!(" on {}", s.participant.name))
+            .unwrap_or_default();
+        let mut events = vec![format!("{name}'s attack{against}: {}", result.detail)];
+        events.extend(played);
+        match result.outcome.as_str() {
+            "critical" => {
+                events.push(format!("{name} rolled a natural 20: the attack hits."));
+                next = next.fate_of_natural_twenty(ctx, attacker, &mut events)?;
+            }
+            "fumble" => events.push(format!(
+                "{name} rolled a natural 1: the attack misses, with a complication."
+            )),
+            _ => {}
+        }
+        Ok(Outcome {
+            table: next,
+            order: None,
+            events,
+            rolls: vec![TableRoll {
+                participant_id: Some(attacker),
+                request,
+                result,
+            }],
+        })
+    }
+
     fn use_fate(
         &self,
         ctx: &TableContext,
@@ -626,15 +783,7 @@ impl UniverseEncounter {
         }
         if result.outcome == "fate" {
             events.push(ruling("A natural 20 on a save always succeeds."));
-            if next
-                .table
-                .as_ref()
-                .is_some_and(|t| t.players.contains_key(&id.to_string()))
-            {
-                let gained = next.natural_twenty(ctx, id)?;
-                next = gained.table;
-                events.extend(gained.events.into_iter().skip(1));
-            }
+            next = next.fate_of_natural_twenty(ctx, id, &mut events)?;
         }
         Ok(Outcome {
             table: next,
@@ -1015,6 +1164,21 @@ impl SystemRules for UniverseEncounter {
             UniverseMove::AugmentAfter { participant_id } => {
                 self.augment_after(ctx, *participant_id)
             }
+            UniverseMove::Attack {
+                attacker_id,
+                target_id,
+                ac,
+                advantage,
+                fate_card,
+                target_fate_card,
+            } => self.attack(
+                ctx,
+                *attacker_id,
+                *target_id,
+                *ac,
+                *advantage,
+                [fate_card.as_deref(), target_fate_card.as_deref()],
+            ),
             UniverseMove::SuddenTakedown {
                 attacker_id,
                 target_id,
@@ -1028,7 +1192,12 @@ impl SystemRules for UniverseEncounter {
                 let mut events = vec![format!(
                     "Sudden takedown by {attacker}: {target}'s Physical save at minus {attacker}'s combat skill: {detail}"
                 )];
-                if roll.result.success {
+                if roll.result.outcome == "fate" {
+                    events.push(format!(
+                        "{target} rolled a natural 20 and survives the takedown."
+                    ));
+                    next = next.fate_of_natural_twenty(ctx, *target_id, &mut events)?;
+                } else if roll.result.success {
                     events.push(format!("{target} survives the takedown."));
                 } else {
                     let state = if *nonlethal { "unconscious" } else { "dead" };
@@ -1196,6 +1365,23 @@ impl SystemRules for UniverseEncounter {
                 self.save_request(ctx, *participant_id, *save, *dc, *before, bonus)
                     .map(Some)
             }
+            UniverseMove::Attack {
+                attacker_id,
+                target_id,
+                ac,
+                advantage,
+                fate_card,
+                target_fate_card,
+            } => self
+                .attack_request(
+                    ctx,
+                    *attacker_id,
+                    *target_id,
+                    *ac,
+                    *advantage,
+                    [fate_card.as_deref(), target_fate_card.as_deref()],
+                )
+                .map(Some),
             UniverseMove::SuddenTakedown {
                 attacker_id,
                 target_id,
