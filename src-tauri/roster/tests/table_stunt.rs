@@ -431,3 +431,27 @@ fn a_participant_who_leaves_takes_their_tasks_and_the_others_keep_theirs() {
         .unwrap();
     assert_eq!(g.table(), table);
 }
+
+#[test]
+fn save_to_sheets_writes_a_pcs_htk_and_leaves_quick_npcs_alone() {
+    let mut g = game();
+    g.play(
+        json!({"system": "stunt", "move": "damage", "participant_id": g.rook, "points": 7}),
+        1,
+    );
+    g.play(
+        json!({"system": "stunt", "move": "damage", "participant_id": g.goon, "points": 7}),
+        1,
+    );
+    let changed = g.store.save_encounter_to_sheets(g.encounter).unwrap();
+    assert_eq!(changed.len(), 1);
+    assert_eq!(changed[0].id, g.rook_character);
+    let sheet = serde_json::to_value(&g.store.character(g.rook_character).unwrap().sheet).unwrap();
+    assert_eq!(sheet["htk"], json!({"current": 19, "max": 30}));
+    // Saved again with nothing new: no sheet changes.
+    assert!(g
+        .store
+        .save_encounter_to_sheets(g.encounter)
+        .unwrap()
+        .is_empty());
+}

@@ -10,7 +10,7 @@ use rollbook_rules::table::stunt_tasks::{
 };
 use rollbook_rules::{RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::{Outcome, SystemRules, TableContext, TableRoll};
@@ -472,6 +472,23 @@ impl SystemRules for StuntEncounter {
     fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
         // Stunt time is counted in throws, not rounds: a new round changes nothing here.
         Ok(Outcome::said(self.clone(), Vec::new()))
+    }
+
+    /// HTK as it stands at the table, for each stored character (a quick NPC has no sheet).
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        ctx.seats
+            .iter()
+            .filter(|seat| matches!(seat.character.map(|c| &c.sheet), Some(Sheet::Stunt(_))))
+            .filter_map(|seat| {
+                let part = self.parts.get(&seat.participant.id)?;
+                let mut fields = serde_json::Map::new();
+                fields.insert(
+                    "htk".into(),
+                    json!({"current": part.htk.current, "max": part.htk.max}),
+                );
+                Some((seat.participant.id, fields))
+            })
+            .collect()
     }
 
     fn preview(
