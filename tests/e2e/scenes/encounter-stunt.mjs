@@ -1,6 +1,7 @@
 // The stunt table panel: the example stunt roster's encounter with two PCs and a Goon, some HTK
 // lost (Minor Damage on Doc Ferrous, 12 points on the Goon), a Doubles Only task one double in
 // and a Double Six Only task, played through the command line with fixed seeds, then shown.
+// `encounter-stunt:forms` scrolls to the Start-a-task and Roll-damage forms, 3d6+2 on the Goon.
 
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
@@ -30,5 +31,27 @@ export async function scene(driver, helpers) {
   await page.open(ROSTER);
   await page.click(`#encounter-list .encounter-item .encounter-open`);
   await page.untilStunt((p) => p.parts.length === 3 && p.parts.every((x) => x.tasks.every((t) => t.odds)), 'the stunt panel did not show the table');
+  return {};
+}
+
+/** The same table, scrolled to the forms: a task being named, 3d6+2 damage aimed at the Goon. */
+export async function forms(driver, helpers) {
+  await scene(driver, helpers);
+  const { By } = helpers;
+  const page = new StuntEncounterPage(driver);
+  const label = await driver.findElement(By.css('.stunt-start input[name="label"]'));
+  await label.sendKeys('Crack the safe');
+  const goon = (await page.readStunt()).parts.find((p) => p.name === 'Goon 1').id;
+  await driver.findElement(By.css(`.stunt-damage select[name="target"] option[value="${goon}"]`)).click();
+  for (const [name, value] of [['dice', 3], ['bonus', 2]]) {
+    const input = await driver.findElement(By.css(`.stunt-damage input[name="${name}"]`));
+    await input.clear();
+    await input.sendKeys(String(value));
+  }
+  await page.waitFor(async () => driver.executeScript(() => {
+    const odds = document.querySelector('.stunt-damage .tp-odds');
+    return odds?.getAttribute('aria-busy') === 'false' && JSON.parse(odds.dataset.request ?? '{}').dice === 3;
+  }), 'the damage odds did not follow');
+  await driver.executeScript(() => document.querySelector('.stunt-damage').scrollIntoView({ block: 'end' }));
   return {};
 }
