@@ -225,6 +225,14 @@ fn bust_a_nut_costs_a_die_until_two_new_rounds_pass() {
     assert_eq!(t.preview(nut())["bust_a_nut"], true);
     let played = t.play(act(t.vex, nut()), 9);
     assert_eq!(played.rolls[0].request["bust_a_nut"], true);
+    assert!(
+        played
+            .entry
+            .summary
+            .contains("Ruling: Bust A Nut's two rounds"),
+        "{}",
+        played.entry.summary
+    );
     assert_eq!(t.state().trackers.nut_rounds_left, 2);
     assert_eq!(t.state().trackers.nuts_used, 1);
     assert_eq!(t.preview(ActionPlan::default())["dice"], 2);
@@ -325,7 +333,16 @@ fn rest_and_end_of_adventure_reset_their_trackers() {
         3,
         json!({"grunt_penalties": [-2, -1], "grunts_since_rest": 2, "nuts_used": 1, "nut_rounds_left": 1}),
     );
-    t.play(GenreMove::Rest, 1);
+    let played = t.play(GenreMove::Rest, 1);
+    // The rulings this depends on are named as rulings.
+    assert!(
+        played
+            .entry
+            .summary
+            .contains("Ruling: An hour of rest also ends Bust A Nut"),
+        "{}",
+        played.entry.summary
+    );
     let rested = t.state();
     assert_eq!(rested.trackers.grunts_since_rest, 0);
     assert_eq!(rested.trackers.nut_rounds_left, 0);

@@ -23,6 +23,20 @@ const NPC_DEFAULT: GenreCharacter = GenreCharacter {
     stamina: 2,
 };
 
+// The rules crate's genre rulings (`genre_state::RULINGS`) named where a move depends on them.
+const NUT_TIMING: usize = 0;
+const PENALTIES_SPENT: usize = 1;
+const REST_ENDS_NUT: usize = 2;
+const END_ADVENTURE: usize = 3;
+
+/// A ruling as an event sentence, named as a ruling.
+fn ruling(index: usize) -> String {
+    format!(
+        "Ruling: {}",
+        rollbook_rules::table::genre_state::RULINGS[index]
+    )
+}
+
 /// One participant's running state and what of the sheet the rules read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -259,6 +273,13 @@ impl SystemRules for GenreEncounter {
                 let name = &ctx.seat(*participant_id)?.participant.name;
                 let mut events = vec![format!("{name} rolled: {}", result.detail)];
                 events.extend(said);
+                if plan.bust_a_nut {
+                    events.push(ruling(NUT_TIMING));
+                }
+                let (part, _) = self.part(ctx, *participant_id)?;
+                if plan.patience && !part.state.trackers.grunt_penalties.is_empty() {
+                    events.push(ruling(PENALTIES_SPENT));
+                }
                 Ok(Outcome {
                     table: next,
                     order: None,
@@ -286,8 +307,17 @@ impl SystemRules for GenreEncounter {
                 let (next, events) = self.act_on(ctx, *participant_id, &action)?;
                 Ok(Outcome::said(next, events))
             }
-            GenreMove::Rest => self.act_on_all(ctx, &GenreAction::Rest),
-            GenreMove::EndAdventure => self.act_on_all(ctx, &GenreAction::EndAdventure),
+            GenreMove::Rest => {
+                let mut outcome = self.act_on_all(ctx, &GenreAction::Rest)?;
+                outcome.events.push(ruling(REST_ENDS_NUT));
+                outcome.events.push(ruling(PENALTIES_SPENT));
+                Ok(outcome)
+            }
+            GenreMove::EndAdventure => {
+                let mut outcome = self.act_on_all(ctx, &GenreAction::EndAdventure)?;
+                outcome.events.push(ruling(END_ADVENTURE));
+                Ok(outcome)
+            }
             GenreMove::SetStats {
                 participant_id,
                 level,
