@@ -22,13 +22,13 @@ export async function scene(driver, helpers) {
   for (let i = 0; i < 12 && !p.universe.rows.some((r) => r.anyTime); i += 1) p = await page.nextRound();
 }
 
-/** The same table scrolled to the GM's pool, the last move and the Save form with its odds. */
+/** The same table scrolled to the GM's pool and the Attack form with its odds. */
 export async function forms(driver, helpers) {
   await scene(driver, helpers);
   await driver.executeScript(() => {
-    const save = document.querySelector('.uv-panel .uv-move');
-    save.open = true;
-    save.dispatchEvent(new Event('toggle'));
+    const attack = document.querySelector('.uv-panel .uv-move');
+    attack.open = true;
+    attack.dispatchEvent(new Event('toggle'));
     document.querySelector('.uv-gm-pool').scrollIntoView({ block: 'start' });
   });
   await driver.wait(async () => driver.executeScript(() => /%/.test(document.querySelector('.uv-panel .uv-move .success-value')?.textContent ?? '')), helpers.WAIT_MS, 'the save odds did not show');

@@ -260,6 +260,44 @@ export function mountSystemPanel(host, ctx) {
   const number = (label, value, props = {}) => el(doc, 'input', { type: 'number', 'aria-label': label, value, className: 'text-input tp-num narrow', ...props });
   const intOf = (input) => (input.value.trim() === '' ? null : Number.parseInt(input.value, 10));
 
+  // Attack, with fate cards on both sides
+  const atkWho = participantSelect('Attacker');
+  const atkTarget = participantSelect('Target');
+  const atkAc = number('AC to beat (blank: the target\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
+  const atkAdvantage = el(doc, 'input', { type: 'checkbox', 'aria-label': 'Advantage (a completely unguarded target)' });
+  const atkCard = select(doc, 'Fate card on the attack', [['', 'No fate card']]);
+  const atkTargetCard = select(doc, 'Fate card on AC', [['', 'No fate card']]);
+  /** The cards `participantId` can play: a player's own, the GM's for a hostile NPC. */
+  const playableCards = (participantId, use) => {
+    const state = universeState(encounter);
+    const own = state?.table?.players?.[participantId]?.cards;
+    const cards = own ?? (state?.parts?.[participantId]?.side === 'hostile_npc' ? state?.table?.gm ?? [] : []);
+    const whose = own ? '' : ' (GM)';
+    return [['', 'No fate card'], ...cards.map((code) => [code, `${cardFace(code).words}${whose}: ${fateEffect(code, use)}`])];
+  };
+  const fillAttackCards = () => {
+    for (const [node, id, use] of [[atkCard, atkWho.value, 'attack'], [atkTargetCard, atkTarget.value, 'armor_class']]) {
+      const keep = node.value;
+      const options = playableCards(id, use);
+      node.replaceChildren(...options.map(([value, text]) => el(doc, 'option', { value, text })));
+      if (options.some(([v]) => v === keep)) node.value = keep;
+    }
+  };
+  atkWho.addEventListener('change', fillAttackCards);
+  atkTarget.addEventListener('change', fillAttackCards);
+  moveForm('Attack', [
+    field(doc, 'Attacker', atkWho), field(doc, 'Target', atkTarget), field(doc, 'AC', atkAc),
+    field(doc, 'Advantage', atkAdvantage), field(doc, 'Card on the attack', atkCard), field(doc, 'Card on AC', atkTargetCard),
+  ], () => {
+    if (!atkWho.value || !atkTarget.value) return null;
+    const fields = { attacker_id: atkWho.value, target_id: atkTarget.value, advantage: atkAdvantage.checked };
+    const ac = intOf(atkAc);
+    if (ac !== null) fields.ac = ac;
+    if (atkCard.value) fields.fate_card = atkCard.value;
+    if (atkTargetCard.value) fields.target_fate_card = atkTargetCard.value;
+    return universeMove('attack', fields);
+  }, { extra: [el(doc, 'p', { className: 'uv-help', text: 'Combat skill + attack bonus from the sheet. A natural 20 hits and brings fate; a natural 1 misses with a complication. A completely unguarded target gives advantage.' })] });
+
   // Save with augmentation
   const saveWho = participantSelect('Who saves');
   const saveKind = select(doc, 'Save type', [['physical', 'Physical (hp)'], ['mental', 'Mental (Sanity)'], ['luck', 'Luck (fate only)']]);
@@ -361,7 +399,12 @@ export function mountSystemPanel(host, ctx) {
   forms.append(chase);
 
   function refreshForms() {
-    for (const node of [saveWho, tdAttacker, tdTarget, gsLeader]) fillParticipants(node);
+    for (const node of [saveWho, atkWho, atkTarget, tdAttacker, tdTarget, gsLeader]) fillParticipants(node);
+    // Someone else than the attacker by default.
+    for (const [from, to] of [[atkWho, atkTarget], [tdAttacker, tdTarget]]) {
+      if (to.value === from.value && encounter.state.order.length > 1) to.value = encounter.state.order.find((p) => p.id !== from.value).id;
+    }
+    fillAttackCards();
     fillSaveCards();
     showSaveCost();
     fillMembers();
