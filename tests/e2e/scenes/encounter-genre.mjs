@@ -1,20 +1,31 @@
 // Encounter table panels: `encounter-genre` (Neon Genre Nights: Sable after a Grunt +2 action,
-// the next action's odds showing the -2) and `encounter-genre:marks` (Pixel Vanguard: a task
+// the next action's odds showing the -2; `encounter-genre:act` scrolled to the Act form) and `encounter-genre:marks` (Pixel Vanguard: a task
 // started from Byte Knight's sheet, one attempt rolled).
 
 import { GenrePanelPage } from '../encounter-genre-page.mjs';
 
-export async function scene(driver, { app }) {
+/** Sable has rolled a Grunt +2 action; the form previews the next one, at -2. */
+async function grunted(driver, app) {
   const page = new GenrePanelPage(driver);
   await page.open(app, { roster: 'Neon Genre Nights', encounter: 'Rooftop', characters: ['Sable', 'Rex Valor'], npcs: 1 });
   await page.setAct({ who: 'Sable', roll: 'Strength', grunt: 2 });
   await page.waitPreview((r) => r.grunt === 2, 'the Grunt did not reach the preview');
   await page.roll();
   await page.waitPreview((r) => r.modifier === -2, 'the penalty did not reach the preview');
+}
+
+export async function scene(driver, { app }) {
+  await grunted(driver, app);
   // The cards at the top of the panel, with the pending penalty, in the picture.
   await driver.executeScript(() => {
     for (let node = document.querySelector('#encounter-system-host'); node; node = node.parentElement) node.scrollTop = 0;
   });
+}
+
+/** `encounter-genre:act`: the same, scrolled to the Act form, its odds and the last roll. */
+export async function act(driver, { app }) {
+  await grunted(driver, app);
+  await driver.executeScript(() => document.querySelector('#encounter-system-host .tp-act .tp-odds').scrollIntoView({ block: 'start' }));
 }
 
 export async function marks(driver, { app }) {

@@ -92,7 +92,8 @@ export function showPlay(container, play, what) {
     renderResult(dice, roll.result, what, { idPrefix: `tp-dice-${++blocks}` });
     parts.push(dice);
   }
-  const events = (play.entry?.summary ?? '').split('\n').filter(Boolean);
+  // The dice view already says the roll's detail line: the events repeat it only in the log.
+  const events = (play.entry?.summary ?? '').split('\n').filter((e) => e && !(roll && e.includes(roll.result.detail)));
   parts.push(eventList(doc, events));
   container.replaceChildren(...parts);
   container.hidden = false;
