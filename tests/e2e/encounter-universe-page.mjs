@@ -29,6 +29,7 @@ export class UniverseEncounterPage extends EncounterPage {
         status: text(panel.querySelector('.uv-deck-status')),
         deal: { text: text(panel.querySelector('.uv-deal')), enabled: panel.querySelector('.uv-deal')?.disabled === false },
         events: [...panel.querySelectorAll('.uv-events li')].map(text),
+        dice: [...panel.querySelectorAll('.uv-roll .die')].map((d) => Number(d.dataset.face)),
       };
     });
     return { ...page, universe };
@@ -69,5 +70,41 @@ export class UniverseEncounterPage extends EncounterPage {
     }, await chip.findElement(By.css('select')), use);
     await chip.findElement(By.css('.uv-play-card')).click();
     return this.untilUniverse((p) => p.log.length === before + 1 && !p.universe.rows.find((r) => r.name === name)?.fate.includes(card), `${name} did not play ${card}`);
+  }
+
+  /** Opens the move form titled `title` (Attack, Save…), sets its selects by option text and
+   *  waits for the odds of the previewed request; answers `{request, success}`. */
+  async previewMove(title, choices) {
+    await this.driver.executeScript((wanted, picks) => {
+      const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
+      form.open = true;
+      form.dispatchEvent(new Event('toggle'));
+      for (const [label, text] of Object.entries(picks)) {
+        const select = form.querySelector(`select[aria-label="${label}"]`);
+        select.value = [...select.options].find((o) => o.textContent === text).value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    }, title, choices);
+    let read = null;
+    await this.waitFor(async () => {
+      read = await this.driver.executeScript((wanted) => {
+        const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
+        const odds = form.querySelector('.tp-odds');
+        if (!odds?.dataset.request || odds.getAttribute('aria-busy') !== 'false') return null;
+        return { request: JSON.parse(odds.dataset.request), success: odds.querySelector('.success-value').textContent };
+      }, title);
+      return read;
+    }, `no odds for ${title}`);
+    return read;
+  }
+
+  /** Presses the Roll of the open form `title` and waits for the log to grow. */
+  async rollMove(title) {
+    const before = await this.logLength();
+    await this.driver.executeScript((wanted) => {
+      const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
+      form.querySelector('button[type="submit"]').click();
+    }, title);
+    return this.untilUniverse((p) => p.log.length === before + 1, `${title} rolled nothing`);
   }
 }

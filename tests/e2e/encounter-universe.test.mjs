@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure } from './app.mjs';
 import { shellReady } from './log-transfer-page.mjs';
+import { formatPercent } from '../../ui/js/format.js';
 import { UniverseEncounterPage } from './encounter-universe-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
@@ -123,5 +124,21 @@ describe('card initiative at the universe table', { timeout: 10 * 60_000 }, () =
     assert.ok(p.log[0].lines.includes('The deck was reshuffled: a joker was dealt last round.'), p.log[0].lines.join(' | '));
     assert.ok(p.log[0].lines.some((l) => /ruling/i.test(l) && /shuffled after any round in which a joker was dealt/.test(l)));
     assertOrderFollowsCards(p);
+  }));
+
+  test('an attack previews the CLI\'s odds with the sheets\' numbers, then rolls into the log', () => withShot('attack', async () => {
+    const preview = await page.previewMove('Attack', { Attacker: 'Warden Ashby', Target: 'Tobias Kell' });
+    // The Warden's combat skill 3 + attack bonus 2, against Tobias's AC 12.
+    assert.deepEqual(preview.request, { system: 'universe', roll: 'attack', bonus: 5, ac: 12, advantage: false });
+    const odds = app.cli('--json', 'odds', JSON.stringify(preview.request));
+    assert.equal(preview.success, formatPercent(odds.success));
+    const p = await page.rollMove('Attack');
+    assert.match(p.log[0].lines[0], /^Warden Ashby's attack on Tobias Kell: /);
+    assert.ok(p.universe.events[0].startsWith("Warden Ashby's attack on Tobias Kell: "), p.universe.events.join(' | '));
+    assert.equal(p.universe.dice.length, 1, 'the d20 is shown');
+    const logged = app.cli('--json', 'log', '--roster', ROSTER);
+    const entries = logged.rolls;
+    assert.equal(entries[0].character_name, 'Warden Ashby');
+    assert.equal(entries[0].dice[0], p.universe.dice[0]);
   }));
 });
