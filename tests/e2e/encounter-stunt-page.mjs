@@ -33,6 +33,11 @@ export class StuntEncounterPage extends EncounterPage {
         })),
         dice: [...panel.querySelectorAll('[data-role="stunt-result"] [data-face]')].map((d) => Number(d.dataset.face)),
         damageOdds: text(panel.querySelector('.stunt-damage .success-value')),
+        check: {
+          odds: text(panel.querySelector('.stunt-check .success-value')),
+          request: panel.querySelector('.stunt-check .tp-odds')?.dataset.request ?? null,
+          active: [...panel.querySelectorAll('.stunt-check select[name="active"] option')].map((o) => text(o)),
+        },
         error: panel.querySelector('.form-error:not([hidden])') ? text(panel.querySelector('.form-error')) : null,
       };
     });
@@ -84,5 +89,20 @@ export class StuntEncounterPage extends EncounterPage {
   /** Presses a task's button (`task-throw`, `task-throw-all`, `task-close`). */
   async taskButton(taskId, role) {
     await this.driver.findElement(By.css(`.stunt-task[data-task-id="${taskId}"] [data-role="${role}"]`)).click();
+  }
+
+  /** Picks who checks, which Active option (by its text) and the Defending level, then rolls. */
+  async rollCheck(who, activeText, defending) {
+    const form = await this.driver.findElement(By.css('.stunt-check'));
+    const id = (await this.readStunt()).parts.find((p) => p.name === who).id;
+    await form.findElement(By.css(`select[name="checker"] option[value="${id}"]`)).click();
+    await this.untilStunt((p) => p.check.active.includes(activeText), `${activeText} is not offered for ${who}`);
+    for (const option of await form.findElements(By.css('select[name="active"] option'))) {
+      if ((await option.getText()).trim() === activeText) {
+        await option.click();
+        break;
+      }
+    }
+    await form.findElement(By.css(`select[name="defending"] option[value="${defending}"]`)).click();
   }
 }

@@ -69,6 +69,21 @@ describe('the stunt table panel against the real app', () => {
     assert.ok(panel.events.some((e) => e.ruled && /never .* above its max/.test(e.text)), JSON.stringify(panel.events));
   }));
 
+  test('a chart check offers the sheet\'s ratings, shows the engine\'s odds and is logged', () => withShot('check', async () => {
+    const sheet = app.cli('--json', 'character', 'show', 'Marla Quick', '--roster', ROSTER);
+    const [stat, level] = Object.entries((sheet.character ?? sheet).sheet.basestats)[0];
+    await page.rollCheck('Marla Quick', `${stat} · ${level}`, 'Heroic');
+    const request = { system: 'stunt', roll: 'check', active: level, defending: 'Heroic' };
+    const odds = app.cli('odds', JSON.stringify(request));
+    let panel = await page.untilStunt((p) => p.check.request && JSON.parse(p.check.request).defending === 'Heroic', 'no odds for the check');
+    assert.deepEqual(JSON.parse(panel.check.request), request);
+    assert.equal(panel.check.odds, formatPercent(odds.success));
+    await page.click('[data-role="check-roll"]');
+    panel = await page.untilStunt((p) => p.dice.length === 2, 'the check was not rolled');
+    const log = app.cli('--json', 'log', '--roster', ROSTER, '--character', 'Marla Quick');
+    assert.deepEqual([log.rolls[0].roll, log.rolls[0].dice], ['check', panel.dice]);
+  }));
+
   test('a Doubles Only task shows its odds, counts a throw and is undone', () => withShot('doubles', async () => {
     await page.startTask('Goon 1', 'Pick the lock', 'doubles_only', 2);
     let panel = await page.untilStunt((p) => part(p, 'Goon 1').tasks.length === 1 && part(p, 'Goon 1').tasks[0].odds, 'the task did not start');

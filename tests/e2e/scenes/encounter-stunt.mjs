@@ -1,7 +1,8 @@
 // The stunt table panel: the example stunt roster's encounter with two PCs and a Goon, some HTK
 // lost (Minor Damage on Doc Ferrous, 12 points on the Goon), a Doubles Only task one double in
 // and a Double Six Only task, played through the command line with fixed seeds, then shown.
-// `encounter-stunt:forms` scrolls to the Start-a-task and Roll-damage forms, 3d6+2 on the Goon.
+// `encounter-stunt:forms` scrolls to the Start-a-task and Roll-damage forms, 3d6+2 on the Goon;
+// `encounter-stunt:check` to the chart check, POWER (Mutant) against Cosmic.
 
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
@@ -53,5 +54,15 @@ export async function forms(driver, helpers) {
     return odds?.getAttribute('aria-busy') === 'false' && JSON.parse(odds.dataset.request ?? '{}').dice === 3;
   }), 'the damage odds did not follow');
   await driver.executeScript(() => document.querySelector('.stunt-damage').scrollIntoView({ block: 'end' }));
+  return {};
+}
+
+/** The same table, scrolled to the chart check: Marla Quick's rated checks offered first. */
+export async function check(driver, helpers) {
+  await scene(driver, helpers);
+  const page = new StuntEncounterPage(driver);
+  await page.rollCheck('Marla Quick', 'POWER · Mutant', 'Cosmic');
+  await page.untilStunt((p) => p.check.request && JSON.parse(p.check.request).active === 'Mutant', 'the check odds did not follow');
+  await driver.executeScript(() => document.querySelector('.stunt-check').scrollIntoView({ block: 'start' }));
   return {};
 }

@@ -1,8 +1,9 @@
 // The stunt table panel: every participant's HTK (a bar and the numbers, damage and healing in
 // points, Minor Damage, HTK set outright) with their running Doubles Only / Double Six Only tasks
 // (doubles so far, time steps, Throw with the exact odds of the throw and of the whole task,
-// Close); a form to start a task and one to roll dice damage with its exact odds. State comes
-// from the encounter's `system_state` (stunt); every change is a move the shell plays.
+// Close); a chart check on the roster's own chart, a form to start a task and one to roll dice
+// damage, each with its exact odds. State comes from the encounter's `system_state` (stunt);
+// every change is a move the shell plays.
 
 import { el } from '../../dom.js';
 import { formatPercent } from '../../format.js';
@@ -16,6 +17,7 @@ const RULINGS = {
   clamp: 'HTK never falls below 0 nor rises above its max.',
   throw: 'A Doubles Only throw rolls 2d6 until the next counted double or 1-1; every 2d6 is one time step.',
   reset: 'After a 1-1 a Doubles Only task starts again from 0 doubles; the time steps already spent stay counted.',
+  chart: 'The source\'s chart is lost: targets come from the difference between the levels, and this roster\'s house rules may change any cell.',
   barred: 'After a 1-1 a Double Six Only task is over for good: the same character cannot start it again in this encounter.',
 };
 
@@ -95,11 +97,28 @@ export function mountSystemPanel(host, ctx) {
     odds.panel,
   ]);
 
+  // A chart check: Active Level (the character's rated stats and abilities first) against a
+  // Defending Level, on the roster's own chart.
+  const levels = ctx.roster?.house_rules?.stunt?.levels ?? [];
+  const checkWho = selectField(doc, { label: 'Who', name: 'checker' });
+  const active = selectField(doc, { label: 'Active level', name: 'active' });
+  const defending = selectField(doc, { label: 'Defending level', name: 'defending', options: levels.map((l) => [l, l]) });
+  if (levels.includes('Average')) defending.select.value = 'Average';
+  const checkOdds = oddsBlock(doc);
+  const checkButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'check-roll', text: 'Roll check' });
+  const checkForm = el(doc, 'form', { className: 'tp-act stunt-check', novalidate: true, autocomplete: 'off', 'aria-label': 'Chart check' }, [
+    el(doc, 'h3', { className: 'tp-heading', text: 'Chart check (2d6 multiplied)' }),
+    el(doc, 'div', { className: 'tp-row' }, [checkWho.field, active.field, defending.field, checkButton]),
+    checkOdds.panel,
+    rulingsNote(doc, [RULINGS.chart]),
+  ]);
+
   host.replaceChildren(el(doc, 'section', { className: 'tp-panel stunt-panel', 'aria-label': 'Stunt table' }, [
     el(doc, 'h2', { className: 'tp-title', text: 'HTK and running tasks' }),
     parts,
     error,
     result,
+    checkForm,
     startForm,
     damageForm,
   ]));
@@ -282,6 +301,43 @@ export function mountSystemPanel(host, ctx) {
     damageButton.disabled = false;
   });
 
+  const sheetLevels = new Map();
+  /** The Active level choices for a participant: the sheet's rated checks, then every level. */
+  async function activeOptions(participant) {
+    const characterId = participant?.character_id;
+    if (characterId && !sheetLevels.has(characterId)) {
+      const rolls = await ctx.sheetRolls(characterId).catch(() => []);
+      sheetLevels.set(characterId, rolls
+        .filter((r) => r.request?.system === 'stunt' && r.request?.roll === 'check')
+        .map((r) => [r.request.active, `${r.label} · ${r.request.active}`]));
+    }
+    return [...(sheetLevels.get(characterId) ?? []), ...levels.map((l) => [l, l])];
+  }
+
+  function checkMove() {
+    if (!checkWho.select.value || !active.select.value) return null;
+    return { system: 'stunt', move: 'check', participant_id: checkWho.select.value, active: active.select.value, defending: defending.select.value };
+  }
+
+  async function refreshCheck() {
+    const participant = encounter.state.order.find((p) => p.id === checkWho.select.value);
+    setOptions(active.select, await activeOptions(participant));
+    const move = checkMove();
+    if (move) showPreview(checkOdds, ctx.preview, move);
+  }
+
+  checkWho.select.addEventListener('change', refreshCheck);
+  active.select.addEventListener('change', refreshCheck);
+  defending.select.addEventListener('change', refreshCheck);
+  checkForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const move = checkMove();
+    if (!move) return;
+    checkButton.disabled = true;
+    await play(move, `${nameOf(move.participant_id)} · ${move.active} vs ${move.defending}`);
+    checkButton.disabled = false;
+  });
+
   function render() {
     const table = tableOf(encounter);
     const order = encounter.state.order;
@@ -290,9 +346,12 @@ export function mountSystemPanel(host, ctx) {
     const options = order.map((p) => [p.id, p.name]);
     setOptions(taskWho.select, options);
     setOptions(hitWho.select, options);
+    setOptions(checkWho.select, options);
     startForm.hidden = order.length === 0;
+    checkForm.hidden = order.length === 0 || levels.length === 0;
     damageForm.hidden = order.length === 0;
     refreshDamagePreview();
+    refreshCheck();
   }
 
   render();
