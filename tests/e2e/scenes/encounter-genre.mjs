@@ -47,3 +47,15 @@ export async function marks(driver, { app }) {
   await driver.findElement({ css: '#encounter-system-host .tp-task [data-role="task-roll"]' }).click();
   await page.waitFor(async () => driver.executeScript(() => !document.querySelector('#encounter-system-host [data-role="task-result"]').hidden), 'the attempt did not show');
 }
+
+/** `encounter-genre:contest`: the marks start form set for a contested task against an NPC. */
+export async function contest(driver, helpers) {
+  await marks(driver, helpers);
+  await driver.executeScript(() => {
+    const form = document.querySelector('#encounter-system-host .tp-start');
+    const kind = form.querySelector('select[name="kind"]');
+    kind.value = 'contest';
+    kind.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await driver.executeScript(() => document.querySelector('#encounter-system-host .tp-start').scrollIntoView({ block: 'start' }));
+}

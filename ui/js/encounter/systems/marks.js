@@ -160,13 +160,20 @@ export function mountSystemPanel(host, ctx) {
     return options;
   }
 
+  /** The pool choices of participant `id`; a choice made for someone else is not kept. */
+  async function fillPool(select, id) {
+    const options = await rollOptions(participant(id));
+    setOptions(select, options, select.dataset.for === id);
+    select.dataset.for = id;
+  }
+
   async function refreshForm() {
     const order = encounter.state.order;
     setOptions(who.select, order.map((p) => [p.id, p.name]));
     const others = order.filter((p) => p.id !== who.select.value);
     setOptions(defender.select, others.map((p) => [p.id, p.name]));
-    setOptions(roll.select, await rollOptions(participant(who.select.value)));
-    setOptions(defenderRoll.select, await rollOptions(participant(defender.select.value)));
+    await fillPool(roll.select, who.select.value);
+    await fillPool(defenderRoll.select, defender.select.value);
     const k = kind.select.value;
     taskRow.hidden = k === 'extended';
     needed.field.hidden = k !== 'task';

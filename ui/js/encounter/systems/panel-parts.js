@@ -123,12 +123,12 @@ export function selectField(doc, { label, name, options = [] }) {
   return { select, field: el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: label }), select]) };
 }
 
-/** Replaces a select's options, keeping the chosen value when it is still offered. */
-export function setOptions(select, options) {
+/** Replaces a select's options, keeping the chosen value when it is still offered and `keep`. */
+export function setOptions(select, options, keep = true) {
   const doc = select.ownerDocument;
   const kept = select.value;
   select.replaceChildren(...options.map(([value, text]) => el(doc, 'option', { value, text })));
-  if (options.some(([value]) => value === kept)) select.value = kept;
+  if (keep && options.some(([value]) => value === kept)) select.value = kept;
 }
 
 /** A whole number from an input, or `fallback` when empty or not a number. */
