@@ -242,6 +242,9 @@ fn bad_moves_are_refused_and_write_nothing() {
     let no_needed = g.refused(json!({"system": "stunt", "move": "task_start",
         "participant_id": g.goon, "label": "Pick the lock", "kind": "doubles_only"}));
     assert!(no_needed.contains("needed"), "{no_needed}");
+    let zero = g.refused(json!({"system": "stunt", "move": "task_start",
+        "participant_id": g.goon, "label": "Pick the lock", "kind": "doubles_only", "needed": 0}));
+    assert!(zero.contains("Doubles needed takes 1 to 60"), "{zero}");
     let no_label = g.refused(json!({"system": "stunt", "move": "task_start",
         "participant_id": g.goon, "label": "  ", "kind": "double_six_only"}));
     assert!(no_label.contains("label"), "{no_label}");

@@ -221,7 +221,7 @@ impl StuntEncounter {
         }
         let task = match (kind, needed) {
             (TaskKind::DoublesOnly, Some(needed)) => {
-                StuntTask::doubles_only(needed).map_err(|e| format!("{e} doubles"))?
+                StuntTask::doubles_only(needed).map_err(|e| format!("a Doubles Only task: {e}"))?
             }
             (TaskKind::DoublesOnly, None) => {
                 return Err("a Doubles Only task needs the doubles it takes (needed)".into())

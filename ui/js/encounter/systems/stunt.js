@@ -175,7 +175,7 @@ export function mountSystemPanel(host, ctx) {
     const current = numberField(doc, { label: 'Current', name: 'current', value: htk.current, min: 0, max: 9999 });
     const max = numberField(doc, { label: 'Max', name: 'max', value: htk.max, min: 1, max: 9999 });
     const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-htk', text: 'Set HTK' });
-    set.addEventListener('click', () => play({ system: 'stunt', move: 'set_htk', participant_id: p.id, current: intOf(current.input, 0), max: intOf(max.input, 1) }, `${p.name} · HTK`));
+    set.addEventListener('click', () => play({ system: 'stunt', move: 'set_htk', participant_id: p.id, current: Math.max(0, intOf(current.input, 0)), max: Math.max(0, intOf(max.input, 1)) }, `${p.name} · HTK`));
     const setHtk = el(doc, 'details', { className: 'stunt-set-htk' }, [
       el(doc, 'summary', { text: 'Set HTK…' }),
       el(doc, 'div', { className: 'tp-row' }, [current.field, max.field, set]),
@@ -284,7 +284,7 @@ export function mountSystemPanel(host, ctx) {
     const participantId = taskWho.select.value;
     if (!participantId) return;
     const move = { system: 'stunt', move: 'task_start', participant_id: participantId, label: label.value, kind: kind.select.value };
-    if (kind.select.value === 'doubles_only') move.needed = intOf(needed.input, 0);
+    if (kind.select.value === 'doubles_only') move.needed = Math.max(0, intOf(needed.input, 0));
     startButton.disabled = true;
     const answer = await play(move, label.value);
     startButton.disabled = false;
