@@ -95,7 +95,9 @@ fn play_on(
             let mut state = before.clone();
             state.system_state = Some(outcome.table);
             if let Some(order) = outcome.order {
+                // A move that sets the order deals the round (universe's Deal): the first acts.
                 state = state.reordered(order)?;
+                state.current = state.order.first().map(|p| p.id);
             }
             (state, outcome.events, outcome.rolls)
         }
