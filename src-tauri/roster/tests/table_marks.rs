@@ -286,6 +286,14 @@ fn an_extended_task_adds_up_marks_to_its_plateau() {
     );
     let task_id = t.tasks()[0].id;
     assert_eq!(t.tasks()[0].source, "entered dice");
+    // New rounds do not step it: steps are the GM's time steps.
+    t.store
+        .play(t.encounter, &TableAction::NextRound, Some(8))
+        .unwrap();
+    let TaskKind::Extended { task } = &t.tasks()[0].kind else {
+        panic!("an extended task");
+    };
+    assert_eq!(task.steps, 0);
     let step = MarksMove::ExtendedStep { task_id };
     let mut total = 0;
     let mut steps = 0;

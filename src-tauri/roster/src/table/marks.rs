@@ -406,7 +406,7 @@ impl SystemRules for MarksEncounter {
                 let task = ExtendedTask::new(dice, *penalty, *plateau, (*min_steps, *max_steps));
                 task.validate().map_err(|e| e.to_string())?;
                 let event = format!(
-                    "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps)",
+                    "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps; ruling: a step is the GM's time step, rolled with Step, not a round)",
                     seat.participant.name,
                     dice_words(dice)
                 );
