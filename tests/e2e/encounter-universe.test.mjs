@@ -88,6 +88,7 @@ describe('card initiative at the universe table', { timeout: 10 * 60_000 }, () =
     assert.deepEqual(p.universe.deal, { text: 'Dealt', enabled: false });
     assertOrderFollowsCards(p);
     assert.match(p.log[0].lines[0], /^Round 1: cards dealt; .+ acts first\.$/);
+    assert.ok(p.order[0].current, 'the first card has the turn');
 
     let deals = 1;
     while (!p.universe.rows.some((r) => /^JK/.test(r.card))) {
