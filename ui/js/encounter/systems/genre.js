@@ -51,6 +51,8 @@ export function mountSystemPanel(host, ctx) {
   const nut = el(doc, 'input', { type: 'checkbox', name: 'bust_a_nut' });
   const patience = el(doc, 'input', { type: 'checkbox', name: 'patience' });
   const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, min: 0, max: 99 });
+  const opposing = numberField(doc, { label: 'Opposing Glory', name: 'opposing_glory', value: 0, min: 0, max: 99 });
+  opposing.field.title = "Glory the opposing side spends against this roll; take it off the opposing participant's card with Spend opposing";
   const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
   const odds = oddsBlock(doc);
   const previewAct = previewer(odds, ctx.preview);
@@ -64,6 +66,7 @@ export function mountSystemPanel(host, ctx) {
       grunt.field,
       el(doc, 'label', { className: 'tp-check' }, [nut, el(doc, 'span', { text: 'Bust A Nut' })]),
       glory.field,
+      opposing.field,
       el(doc, 'label', { className: 'tp-check' }, [patience, el(doc, 'span', { text: 'Action of patience' })]),
     ]),
     applied,
@@ -137,6 +140,7 @@ export function mountSystemPanel(host, ctx) {
       ? { ...sheetRoll.request }
       : { system: 'genre', roll: 'action', dice: intOf(npcDice.input), modifier: 0 };
     base.difficulty = intOf(difficulty.input, 3);
+    base.opposing_glory = intOf(opposing.input);
     base.modifier = (base.modifier ?? 0) + intOf(situational.input);
     const move = {
       system: 'genre',
@@ -189,6 +193,7 @@ export function mountSystemPanel(host, ctx) {
       grunt.select.value = '0';
       nut.checked = false;
       glory.input.value = '0';
+      opposing.input.value = '0';
       refreshPreview();
     }
   });
