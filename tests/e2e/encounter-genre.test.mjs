@@ -1,7 +1,7 @@
 // End-to-end test of the genre table panel in the real window: a Grunt +2 action rolled through
 // the Act form (logged with the character), the next actions' preview and roll carrying -2 then
 // -1, a sheet's saved penalty not charged twice, Bust A Nut's -1 die cleared by two Next rounds,
-// and Rest asked before it acts. Run with scripts/e2e.sh tests/e2e/encounter-genre.test.mjs.
+// Rest and End adventure asked before they act, Glory from the cards, and Undo. Run with scripts/e2e.sh tests/e2e/encounter-genre.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,5 +86,22 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     assert.equal((await page.part('Sable')).grunts, '1 of 3 (Stamina)');
     await page.confirm('rest');
     await page.waitFor(async () => (await page.part('Sable')).grunts === '0 of 3 (Stamina)', 'the rest did not reset the count');
+  }));
+
+  test('Glory is awarded and spent from the card; End adventure keeps it; Undo goes back', () => withShot('glory', async () => {
+    const card = `#encounter-system-host .tp-part[data-participant-id="${(await page.part('Sable')).id}"]`;
+    assert.equal((await page.part('Sable')).glory, '1 Glory');
+    await app.driver.executeScript((sel) => {
+      document.querySelector(`${sel} input[name="points"]`).value = '2';
+      document.querySelector(`${sel} [data-role="award"]`).click();
+    }, card);
+    await page.waitFor(async () => (await page.part('Sable')).glory === '3 Glory', 'the award did not show');
+    await app.driver.findElement({ css: `${card} [data-role="spend-opposing"]` }).click();
+    await page.waitFor(async () => (await page.part('Sable')).glory === '2 Glory', 'the spend did not show');
+    await page.confirm('end-adventure');
+    await page.waitFor(async () => (await page.part('Sable')).nuts === '0 of 3 (level)', 'the adventure did not end');
+    assert.equal((await page.part('Sable')).glory, '2 Glory');
+    await app.driver.findElement({ css: '#encounter-undo' }).click();
+    await page.waitFor(async () => (await page.part('Sable')).nuts === '1 of 3 (level)', 'undo did not bring the nut use back');
   }));
 });
