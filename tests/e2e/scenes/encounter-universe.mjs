@@ -33,3 +33,25 @@ export async function forms(driver, helpers) {
   });
   await driver.wait(async () => driver.executeScript(() => /%/.test(document.querySelector('.uv-panel .uv-move .success-value')?.textContent ?? '')), helpers.WAIT_MS, 'the save odds did not show');
 }
+
+/** The same table with a foot chase under way (one round played) and Group stealth open. */
+export async function chase(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => {
+    const boxes = [...document.querySelectorAll('.uv-chase-start input[type="checkbox"]')];
+    boxes[0].checked = true;
+    boxes[1].checked = true;
+    document.querySelector('.uv-start-chase').click();
+  });
+  await driver.wait(async () => driver.executeScript(() => !document.querySelector('.uv-chase-on').hidden), helpers.WAIT_MS, 'the chase did not start');
+  await driver.executeScript(() => document.querySelector('.uv-chase-round').click());
+  await driver.wait(async () => driver.executeScript(() => document.querySelectorAll('.uv-chase-rounds li').length === 1), helpers.WAIT_MS, 'no chase round');
+  await driver.executeScript(() => {
+    const stealth = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === 'Group stealth');
+    stealth.open = true;
+    stealth.querySelectorAll('.uv-members input')[1].checked = true;
+    stealth.dispatchEvent(new Event('toggle'));
+    document.querySelector('.uv-chase').scrollIntoView({ block: 'end' });
+  });
+  await driver.wait(async () => driver.executeScript(() => /%/.test([...document.querySelectorAll('.uv-panel details.uv-move[open] .success-value')].map((n) => n.textContent).join(''))), helpers.WAIT_MS, 'no stealth odds');
+}

@@ -355,10 +355,12 @@ export function mountSystemPanel(host, ctx) {
   const gsDifficulty = number('Stealth difficulty', '8', { min: -20, max: 100 });
   const fillMembers = () => {
     const checked = new Set([...gsMembers.querySelectorAll('input:checked')].map((i) => i.value));
-    gsMembers.replaceChildren(el(doc, 'legend', { text: 'Teammates' }), ...encounter.state.order.map((p) => el(doc, 'label', { className: 'tp-check' }, [
+    // The leader is not their own teammate.
+    gsMembers.replaceChildren(el(doc, 'legend', { text: 'Teammates' }), ...encounter.state.order.filter((p) => p.id !== gsLeader.value).map((p) => el(doc, 'label', { className: 'tp-check' }, [
       el(doc, 'input', { type: 'checkbox', value: p.id, checked: checked.has(p.id) }), el(doc, 'span', { text: p.name }),
     ])));
   };
+  gsLeader.addEventListener('change', () => fillMembers());
   moveForm('Group stealth', [field(doc, 'Leader', gsLeader), field(doc, 'Difficulty', gsDifficulty), gsMembers], () => {
     if (!gsLeader.value) return null;
     const members = [...gsMembers.querySelectorAll('input:checked')].map((i) => i.value).filter((id) => id !== gsLeader.value);
