@@ -70,18 +70,17 @@ impl Dist {
 
     /// P(X >= value).
     pub fn p_at_least(&self, value: i64) -> f64 {
+        // A fold from +0.0: `sum()` of no terms is -0.0, which JSON shows as `-0.0`.
         self.iter()
             .filter(|&(v, _)| v >= value)
-            .map(|(_, p)| p)
-            .sum()
+            .fold(0.0, |total, (_, p)| total + p)
     }
 
     /// P(X < value).
     pub fn p_below(&self, value: i64) -> f64 {
         self.iter()
             .filter(|&(v, _)| v < value)
-            .map(|(_, p)| p)
-            .sum()
+            .fold(0.0, |total, (_, p)| total + p)
     }
 
     /// Every value of the support with its probability, in increasing order (zeros included).
@@ -244,6 +243,15 @@ mod tests {
         assert!(close(d.p(2), 1.0 / 36.0));
         assert!(close(d.total(), 1.0));
         assert!(close(d.mean(), 7.0));
+    }
+
+    #[test]
+    fn an_impossible_value_has_probability_plus_zero() {
+        // JSON would show -0.0 as `-0.0` ("success": -0.0 for 2d6 against 20 HTK).
+        let d = Dist::die(6).sum_of(2);
+        assert!(d.p_at_least(20).is_sign_positive());
+        assert!(d.p_below(2).is_sign_positive());
+        assert_eq!(serde_json::to_string(&d.p_at_least(20)).unwrap(), "0.0");
     }
 
     #[test]
