@@ -230,7 +230,7 @@ fn dealing_orders_the_encounter_by_card_and_deals_once_a_round() {
     assert!(played
         .entry
         .summary
-        .contains("Ruling: Equal ranks break by suit"));
+        .contains("Ruling: Initiative: each combatant is dealt a card; act from Ace (high) down to 2. Equal ranks break by suit: spades > hearts > diamonds > clubs."));
     assert_order_follows_cards(&g);
     let e = g.encounter();
     assert_eq!(
@@ -282,6 +282,31 @@ fn jokers_grant_fate_to_a_pc_and_the_gm_and_the_next_deal_reshuffles() {
             );
         } else {
             assert!(!played.entry.summary.contains("reshuffled: a joker"));
+        }
+        let jokers: Vec<_> = table
+            .deck
+            .dealt
+            .iter()
+            .filter(|d| d.card.is_joker())
+            .collect();
+        if jokers.len() == 2 {
+            assert!(played.entry.summary.contains(
+                "Ruling: Two jokers dealt in one round act in the order they were dealt."
+            ));
+            let order: Vec<String> = g
+                .encounter()
+                .state
+                .order
+                .iter()
+                .map(|p| p.id.to_string())
+                .collect();
+            assert_eq!(
+                order[..2],
+                [
+                    jokers[0].combatant.id.clone(),
+                    jokers[1].combatant.id.clone()
+                ]
+            );
         }
         for dealt in table.deck.dealt.iter().filter(|d| d.card.is_joker()) {
             let name = g

@@ -429,8 +429,11 @@ impl UniverseEncounter {
                 any_time.join(" and ")
             ));
             events.push(ruling(DECK_RULINGS[1]));
+            if any_time.len() > 1 {
+                events.push(ruling(DECK_RULINGS[6]));
+            }
         }
-        events.push(ruling(DECK_RULINGS[2]));
+        events.push(ruling(&format!("{} {}", DECK_RULINGS[0], DECK_RULINGS[2])));
         Ok(Outcome {
             table: next,
             order: Some(order),
