@@ -449,6 +449,10 @@ fn a_fate_card_on_a_save_adds_its_value_or_makes_it_succeed() {
         .entry
         .summary
         .starts_with("Ann's save succeeds: a face card"));
+    assert!(played
+        .entry
+        .summary
+        .contains("Ruling: A face card played on a save makes it succeed; nothing is rolled."));
     assert!(g.held("Ann").is_empty());
     let before = g.snapshot();
     let refused = g.try_play(save("QH", ""), 79).unwrap_err();

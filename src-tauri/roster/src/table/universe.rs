@@ -736,6 +736,9 @@ impl UniverseEncounter {
                     "{name}'s save succeeds: a face card was played on it."
                 )];
                 events.extend(played.events);
+                events.push(ruling(
+                    "A face card played on a save makes it succeed; nothing is rolled.",
+                ));
                 return Ok(Outcome::said(next, events));
             }
             if let Card::Suited { rank, .. } = parse_card(code)? {
@@ -763,6 +766,9 @@ impl UniverseEncounter {
             events.push(format!(
                 "{name} spent {cost_before} {unit} for +{before} before the roll (2 per +1); {pool} {unit} left."
             ));
+            if *pool == 0 && unit == "hp" {
+                events.push(format!("{name} is at 0 hp: mortally wounded."));
+            }
         }
         next.pending_save = None;
         if let Some(cost) = result
