@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { addableCharacters, currentParticipant, encounterSummary, logItems, movedTo, namesRuling, turnText } from '../../ui/js/encounter/encounter-model.js';
+import { addableCharacters, currentParticipant, encounterSummary, logItems, movedTo, namesRuling, rulingText, turnText } from '../../ui/js/encounter/encounter-model.js';
 
 const encounter = (order, current, round = 1) => ({
   id: 'e', roster_id: 'r', absent: [], created_at: '', updated_at: '', deleted_at: null,
@@ -45,6 +45,9 @@ test('the log is listed newest first, each summary split into its lines, undone 
   assert.ok(namesRuling('ties favour the defender, a ruling'));
   assert.ok(namesRuling('Ruling: jokers are wild'));
   assert.ok(!namesRuling('Rulings aside, Rex acts'));
+  // The badge says "Ruling"; the line beside it does not say it again.
+  assert.equal(rulingText('Ruling: A joker dealt to a hostile NPC gives the GM negative fate.'), 'A joker dealt to a hostile NPC gives the GM negative fate.');
+  assert.equal(rulingText('ties favour the defender, a ruling'), 'ties favour the defender, a ruling');
 });
 
 test('no encounter module writes HTML', () => {

@@ -51,6 +51,11 @@ export function namesRuling(line) {
   return /\bruling\b/i.test(line);
 }
 
+/** A ruling's line without its leading "Ruling:" (the badge beside it says so already). */
+export function rulingText(line) {
+  return line.replace(/^ruling:\s*/i, '');
+}
+
 /**
  * The action log as the view lists it: newest first, each entry's summary split into its lines.
  * @param {TableActionEntry[]} entries oldest first, as `encounter_log` answers

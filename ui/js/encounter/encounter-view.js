@@ -10,7 +10,7 @@ import { isTextField } from '../app/shortcuts.js';
 import { isStoreFailure } from '../app/store-error.js';
 import { pickCharacters } from './add-characters.js';
 import { mountEncounterList } from './encounter-list.js';
-import { addableCharacters, logItems, namesRuling, turnText } from './encounter-model.js';
+import { addableCharacters, logItems, namesRuling, rulingText, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { mountTurnOrder } from './turn-order.js';
 
@@ -163,7 +163,7 @@ export function mountEncounters(root, ctx) {
         item.undone ? el(doc, 'span', { className: 'log-entry-undone', text: 'Undone' }) : '',
       ]),
       el(doc, 'ul', { className: 'log-entry-lines' }, item.lines.map((line, i) => el(doc, 'li', { className: i ? 'log-line' : 'log-line first' }, namesRuling(line)
-        ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text: line })]
+        ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text: rulingText(line) })]
         : [doc.createTextNode(line)]))),
     ])));
     logEmpty.hidden = items.length > 0;
