@@ -97,15 +97,34 @@ fn bad_roster_input_exits_2_and_names_the_problem() {
 fn emptying_the_trash_needs_yes() {
     let sandbox = Sandbox::seeded();
     sandbox.run(&["roster", "delete", "Pixel Vanguard"]).ok();
+    let genre = ["--roster", "Neon Genre Nights", "Rooftop"];
+    sandbox
+        .run(&[&["encounter", "new"][..], &genre].concat())
+        .ok();
+    sandbox
+        .run(&[&["encounter", "delete"][..], &genre].concat())
+        .ok();
+    let listed = sandbox.run(&["trash"]).ok().stdout;
+    let row = listed
+        .lines()
+        .find(|l| l.contains("Rooftop"))
+        .unwrap_or_default();
+    assert!(row.contains("encounter, round 1"), "{listed}");
     let before = sandbox.db_bytes();
     let err = sandbox.run(&["trash", "empty"]).fails(2);
-    assert!(err.contains("1 roster and 0 characters"), "{err}");
+    assert!(
+        err.contains("deletes 1 roster, 0 characters and 1 encounter for good"),
+        "{err}"
+    );
     assert_eq!(sandbox.db_bytes(), before);
     let gone = sandbox
         .run(&["--json", "trash", "empty", "--yes"])
         .ok()
         .json();
-    assert_eq!(gone, serde_json::json!({"rosters": 1, "characters": 4}));
+    assert_eq!(
+        gone,
+        serde_json::json!({"rosters": 1, "characters": 4, "encounters": 1})
+    );
     assert_eq!(sandbox.run(&["trash"]).ok().stdout, "The trash is empty.\n");
 }
 

@@ -127,5 +127,5 @@ pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 pub use store::{
     LogEntry, LogQuery, NewLogEntry, Opened, Restored, Settings, Store, TableActionEntry,
-    TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    TablePlay, Trash, Purged, APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -432,11 +432,43 @@ fn a_deleted_encounter_goes_to_the_trash_and_comes_back() {
         "in_trash",
         "its roster is in the trash"
     );
-    t.store.empty_trash().unwrap();
+    assert!(
+        t.store.trash().unwrap().encounters.is_empty(),
+        "listed with its roster, not on its own"
+    );
+    let purged = t.store.empty_trash().unwrap();
+    assert_eq!(purged.encounters, 1);
     assert_eq!(
         t.store.encounter(id).unwrap_err().code(),
         "encounter_not_found"
     );
+}
+
+#[test]
+fn emptying_the_trash_deletes_a_deleted_encounter_and_its_log_for_good() {
+    let mut t = table();
+    let kept = t.store.create_encounter(t.roster, "Kept").unwrap().id;
+    let gone = t.store.create_encounter(t.roster, "Gone").unwrap().id;
+    t.store
+        .apply_table_action(gone, &TableAction::NextRound)
+        .unwrap();
+    t.store.delete_encounter(gone).unwrap();
+    let trash = t.store.trash().unwrap();
+    assert_eq!(
+        trash.encounters.iter().map(|e| e.id).collect::<Vec<_>>(),
+        [gone]
+    );
+    let purged = t.store.empty_trash().unwrap();
+    assert_eq!(
+        (purged.rosters, purged.characters, purged.encounters),
+        (0, 0, 1)
+    );
+    assert_eq!(
+        t.store.encounter(gone).unwrap_err().code(),
+        "encounter_not_found"
+    );
+    assert!(t.store.trash().unwrap().encounters.is_empty());
+    assert_eq!(t.store.encounter(kept).unwrap().state.name, "Kept");
 }
 
 mod undo_property {

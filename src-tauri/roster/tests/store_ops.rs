@@ -245,7 +245,8 @@ fn emptying_the_trash_purges_but_keeps_the_roll_log_readable() {
     let genre = store.find_roster("Neon Genre Nights").unwrap();
     store.delete_character(vex.id).unwrap();
     store.delete_roster(genre.id).unwrap();
-    assert_eq!(store.empty_trash().unwrap(), (1, 5));
+    let purged = store.empty_trash().unwrap();
+    assert_eq!((purged.rosters, purged.characters), (1, 5));
     assert_eq!(
         store.character(vex.id).unwrap_err().code(),
         "character_not_found"

@@ -1,7 +1,6 @@
 //! `rollbook trash [list|empty --yes]` and `rollbook undo`.
 
 use clap::Subcommand;
-use serde_json::json;
 
 use super::store::{self, Open};
 use super::table::{self, Table};
@@ -41,27 +40,52 @@ pub fn run(command: TrashCommand, global: &Global) -> Result<(), Failure> {
         TrashCommand::Empty { yes } => {
             let mut store = store::open(global, Open::Existing)?;
             let trash = store.trash()?;
-            let empty = trash.rosters.is_empty() && trash.characters.is_empty();
+            let empty = trash.rosters.is_empty()
+                && trash.characters.is_empty()
+                && trash.encounters.is_empty();
             if !yes && !empty {
                 return Err(Failure::BadInput(format!(
-                    "emptying the trash deletes {} and {} for good; add --yes to do it",
-                    table::count(trash.rosters.len(), "roster"),
-                    table::count(trash.characters.len(), "character"),
+                    "emptying the trash deletes {} for good; add --yes to do it",
+                    and_list(&counts(
+                        trash.rosters.len(),
+                        trash.characters.len(),
+                        trash.encounters.len()
+                    )),
                 )));
             }
             if empty && !global.json {
                 return output::text("The trash is empty; nothing to delete.\n");
             }
-            let (rosters, characters) = store.empty_trash()?;
+            let purged = store.empty_trash()?;
             if global.json {
-                return output::json(&json!({"rosters": rosters, "characters": characters}));
+                return output::json(&purged);
             }
             output::text(&format!(
-                "Deleted for good: {}, {}\n",
-                table::count(rosters, "roster"),
-                table::count(characters, "character")
+                "Deleted for good: {}\n",
+                counts(purged.rosters, purged.characters, purged.encounters).join(", ")
             ))
         }
+    }
+}
+
+/// "1 roster", "2 characters" and, when there are any, "1 encounter".
+fn counts(rosters: usize, characters: usize, encounters: usize) -> Vec<String> {
+    let mut all = vec![
+        table::count(rosters, "roster"),
+        table::count(characters, "character"),
+    ];
+    if encounters > 0 {
+        all.push(table::count(encounters, "encounter"));
+    }
+    all
+}
+
+/// "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -71,7 +95,7 @@ fn list(global: &Global) -> Result<(), Failure> {
     if global.json {
         return output::json(&trash);
     }
-    if trash.rosters.is_empty() && trash.characters.is_empty() {
+    if trash.rosters.is_empty() && trash.characters.is_empty() && trash.encounters.is_empty() {
         return output::text("The trash is empty.\n");
     }
     let mut table = Table::new(["DELETED", "WHAT", "NAME", "ROSTER", "ID"]);
@@ -98,6 +122,19 @@ fn list(global: &Global) -> Result<(), Failure> {
             c.name.clone(),
             roster,
             c.id.to_string(),
+        ]);
+    }
+    for e in &trash.encounters {
+        let roster = store
+            .roster(e.roster_id)
+            .map(|r| r.name)
+            .unwrap_or_default();
+        table.row([
+            e.deleted_at.map(table::local_time).unwrap_or_default(),
+            format!("encounter, round {}", e.state.round),
+            e.state.name.clone(),
+            roster,
+            e.id.to_string(),
         ]);
     }
     output::text(&table.render())

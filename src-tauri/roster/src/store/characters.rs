@@ -5,20 +5,32 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::encounters::trashed_encounters;
 use super::rosters::query_rosters;
 use super::{character_row, next_delete_batch, Store, CHARACTER_COLUMNS};
 use crate::check::NAME_MAX;
 use crate::error::{Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
-use crate::model::{now, Character, CharacterPatch, NewCharacter, Roster};
+use crate::model::{now, Character, CharacterPatch, Encounter, NewCharacter, Roster};
 use crate::sheet::Sheet;
 
-/// What is in the trash: deleted rosters (with their characters) and deleted characters.
+/// What is in the trash: deleted rosters (with their characters and encounters), deleted
+/// characters and deleted encounters.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Trash {
     pub rosters: Vec<Roster>,
     /// Characters deleted one by one (those of a deleted roster go with it).
     pub characters: Vec<Character>,
+    /// Encounters deleted one by one (those of a deleted roster go with it).
+    pub encounters: Vec<Encounter>,
+}
+
+/// How many things emptying the trash deleted for good.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Purged {
+    pub rosters: usize,
+    pub characters: usize,
+    pub encounters: usize,
 }
 
 impl Store {
@@ -281,20 +293,32 @@ impl Store {
         Ok(Trash {
             rosters,
             characters,
+            encounters: trashed_encounters(self.conn())?,
         })
     }
 
     /// Deletes for good everything in the trash. Roll-log entries stay (their names are kept;
-    /// their ids become empty). Returns (rosters, characters) purged.
-    pub fn empty_trash(&mut self) -> Result<(usize, usize)> {
+    /// their ids become empty), and so do the table actions of other encounters.
+    pub fn empty_trash(&mut self) -> Result<Purged> {
         self.write(|tx| {
+            // Encounters first: those of a roster in the trash count too (the roster's
+            // deletion would take them by cascade, uncounted).
+            let encounters = tx.execute(
+                "DELETE FROM encounters WHERE deleted_at IS NOT NULL
+                    OR roster_id IN (SELECT id FROM rosters WHERE deleted_at IS NOT NULL)",
+                [],
+            )?;
             let characters = tx.execute(
                 "DELETE FROM characters WHERE deleted_at IS NOT NULL
                     OR roster_id IN (SELECT id FROM rosters WHERE deleted_at IS NOT NULL)",
                 [],
             )?;
             let rosters = tx.execute("DELETE FROM rosters WHERE deleted_at IS NOT NULL", [])?;
-            Ok((rosters, characters))
+            Ok(Purged {
+                rosters,
+                characters,
+                encounters,
+            })
         })
     }
 

@@ -538,6 +538,23 @@ fn get_encounter(conn: &Connection, id: Uuid) -> Result<Option<EncounterRow>> {
         .optional()?)
 }
 
+/// Encounters deleted one by one (those of a roster in the trash go with it), most recently
+/// deleted first: the trash lists them.
+pub(super) fn trashed_encounters(conn: &Connection) -> Result<Vec<Encounter>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {ENCOUNTER_COLUMNS} FROM encounters
+         WHERE deleted_at IS NOT NULL
+           AND roster_id IN (SELECT id FROM rosters WHERE deleted_at IS NULL)
+         ORDER BY deleted_at DESC, id"
+    ))?;
+    let rows = stmt.query_map([], encounter_row)?;
+    let mut out = Vec::new();
+    for row in rows {
+        out.push(row?.into_encounter(conn)?);
+    }
+    Ok(out)
+}
+
 fn query_encounters(conn: &Connection, filter: &str, roster_id: Uuid) -> Result<Vec<Encounter>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {ENCOUNTER_COLUMNS} FROM encounters {filter} ORDER BY created_at, id"

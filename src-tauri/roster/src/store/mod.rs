@@ -24,7 +24,7 @@ use crate::error::{Result, RosterError};
 use crate::model::{from_millis, Character, CharacterKind, Roster, System};
 use crate::sheet::Sheet;
 
-pub use characters::Trash;
+pub use characters::{Purged, Trash};
 pub use encounters::{TableActionEntry, TablePlay};
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
