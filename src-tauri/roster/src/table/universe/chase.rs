@@ -1,0 +1,103 @@
+//! The foot chase: 2d4 rounds of opposed Athletics, counted down by each new round.
+
+use super::*;
+
+impl UniverseEncounter {
+    /// A runner's Athletics bonus: level + floor(move in feet / 10).
+    pub(super) fn athletics(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        feet: Option<i64>,
+    ) -> Result<i64, String> {
+        let (_, name) = self.part(ctx, id)?;
+        let feet = feet.unwrap_or(DEFAULT_MOVE_FEET);
+        if !(0..=1000).contains(&feet) {
+            return Err(format!("{name}'s move is 0 to 1000 feet"));
+        }
+        let level = universe_sheet(ctx, id).map_or(0, |s| skill_level(s, "Athletics"));
+        Ok(level + feet.div_euclid(10))
+    }
+
+    /// Opposed Athletics: the first runner's total, then the second's against it (must beat it;
+    /// ties win nothing), each an engine skill check on its own seed.
+    pub(super) fn chase_round(
+        &self,
+        ctx: &TableContext,
+        runners: [Uuid; 2],
+        feet: [Option<i64>; 2],
+    ) -> Result<Outcome<Self>, String> {
+        let Some(chase) = &self.chase else {
+            return Err("no foot chase is under way; start one first".to_string());
+        };
+        if runners[0] == runners[1] {
+            return Err("a chase round is between two different runners".to_string());
+        }
+        for id in runners {
+            if !chase.participant_ids.contains(&id) {
+                let (_, name) = self.part(ctx, id)?;
+                return Err(format!("{name} is not in the chase"));
+            }
+        }
+        let bonus = [
+            self.athletics(ctx, runners[0], feet[0])?,
+            self.athletics(ctx, runners[1], feet[1])?,
+        ];
+        let names = [self.part(ctx, runners[0])?.1, self.part(ctx, runners[1])?.1];
+        let skill = |bonus: i64, difficulty: i64| {
+            rollbook_rules::request_from_value(json!({
+                "system": "universe", "roll": "skill", "skill": bonus, "difficulty": difficulty,
+            }))
+            .map_err(|e| e.to_string())
+        };
+        let roll = |request: RollRequest, n: u64, id: Uuid| -> Result<TableRoll, String> {
+            let result =
+                rollbook_rules::roll_with(&request, ctx.house_rules, nth_seed(ctx.seed, n))
+                    .map_err(|e| e.to_string())?;
+            Ok(TableRoll {
+                participant_id: Some(id),
+                request,
+                result,
+            })
+        };
+        let first = roll(skill(bonus[0], 0)?, 0, runners[0])?;
+        let first_total = first.result.total.unwrap_or(0);
+        let second = roll(skill(bonus[1], first_total + 1)?, 1, runners[1])?;
+        let totals = [first_total, second.result.total.unwrap_or(0)];
+        let winner = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        let mut next = self.clone();
+        let chase = next.chase.as_mut().expect("checked above");
+        chase.rounds.push(ChaseRound {
+            round: ctx.encounter.round,
+            runners,
+            totals,
+            winner: winner.map(|w| runners[w]),
+        });
+        let mut events = vec![format!(
+            "Chase round: {} {} against {} {}: {}.",
+            names[0],
+            totals[0],
+            names[1],
+            totals[1],
+            match winner {
+                Some(w) => format!("{} wins the round and may attack or try to trip", names[w]),
+                None => "a tie, nobody wins the round".to_string(),
+            }
+        )];
+        events.push(format!("{}: {}", names[0], first.result.detail));
+        events.push(format!("{}: {}", names[1], second.result.detail));
+        if winner.is_none() {
+            events.push(ruling("Ties in a chase round win nothing."));
+        }
+        Ok(Outcome {
+            table: next,
+            order: None,
+            events,
+            rolls: vec![first, second],
+        })
+    }
+}

@@ -1,0 +1,616 @@
+//! `universe` at the table: card initiative from the 54-card Universe deck, fate cards (PCs
+//! seated as players with Lucky and the cards kept on their sheet, the GM's negative pool), saves
+//! with hp/Sanity augmentation, sudden takedown, group stealth and a foot chase of 2d4 rounds.
+//!
+//! The deck is shuffled (with that action's seed) the first time someone sits at the table.
+//! The first round is dealt by the `deal` move when combat starts; every later round is dealt by
+//! the new-round hook, so the encounter's order always follows the cards.
+
+use indexmap::IndexMap;
+use rollbook_rules::table::universe_deck::{
+    Card, Combatant, DeckEvent, ShuffleReason, Side, Suit, DECK_RULINGS,
+};
+use rollbook_rules::table::universe_fate::{
+    FateCause, FateEffect, FateEvent, FateUse, Holder, UniverseTable,
+};
+use rollbook_rules::table::universe_moves::{chase_length, ChaseLength};
+use rollbook_rules::RollRequest;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use super::{nth_seed, Outcome, SystemRules, TableContext, TableRoll};
+
+mod chase;
+mod moves;
+mod words;
+
+use crate::model::CharacterKind;
+use crate::sheet::{Sheet, UniverseSheet};
+use words::*;
+
+/// A quick NPC's sheet until the GM says otherwise: the roster format's defaults (AC 10, saves
+/// 15, 10 hp and Sanity, no skills).
+fn npc_sheet() -> UniverseSheet {
+    UniverseSheet::default()
+}
+
+/// One participant's running state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UniversePart {
+    /// Decides what a joker dealt to them does to fate.
+    pub side: Side,
+    /// hp and Sanity as they stand at the table (from the sheet when they joined), spent by
+    /// augmentation.
+    pub hp: i64,
+    pub sanity: i64,
+    /// "dead" / "unconscious" after a failed sudden-takedown save.
+    pub condition: Option<String>,
+    /// Fate cards on the sheet that could not be seated (another player holds the same card).
+    pub note: Option<String>,
+}
+
+/// A save that failed but can still be turned by spending after the roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PendingSave {
+    pub participant_id: Uuid,
+    pub save: SaveKind,
+    /// hp or Sanity that turning it costs (4 per +1).
+    pub cost: i64,
+}
+
+/// A foot chase under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Chase {
+    pub length: ChaseLength,
+    /// Rounds still to run, this one included; the new-round hook counts it down.
+    pub rounds_left: u8,
+    pub participant_ids: Vec<Uuid>,
+    /// Each round's opposed Athletics, in the order played.
+    #[serde(default)]
+    pub rounds: Vec<ChaseRound>,
+}
+
+/// One round of a chase: both totals and who won (nobody on a tie).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChaseRound {
+    /// The encounter round it was played in.
+    pub round: u32,
+    pub runners: [Uuid; 2],
+    pub totals: [i64; 2],
+    pub winner: Option<Uuid>,
+}
+
+/// Move in feet when the move does not say (the sheet holds no move).
+const DEFAULT_MOVE_FEET: i64 = 30;
+
+/// The running universe state of an encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UniverseEncounter {
+    /// The deck and every fate card out of it; `None` until someone sits at the table.
+    pub table: Option<UniverseTable>,
+    pub parts: IndexMap<Uuid, UniversePart>,
+    /// The encounter round the cards on the table were dealt for (0: nothing dealt yet).
+    pub dealt_round: u32,
+    pub pending_save: Option<PendingSave>,
+    pub chase: Option<Chase>,
+}
+
+/// Physical, Mental or Luck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SaveKind {
+    Physical,
+    Mental,
+    Luck,
+}
+
+/// What a fate card is played for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum FatePlay {
+    Attack,
+    ArmorClass,
+    Save,
+    SecondInitiative,
+}
+
+/// A `universe` move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
+pub enum UniverseMove {
+    /// Deals the current round's initiative (combat starts); later rounds deal themselves.
+    Deal,
+    /// An NPC's side (hostile or friendly); a PC is always a player.
+    SetSide { participant_id: Uuid, side: Side },
+    /// A natural 20 was rolled: fate for a PC, negative fate for the GM from a hostile NPC.
+    NaturalTwenty { participant_id: Uuid },
+    /// Plays a fate card held by `participant_id`, or by the GM when it is absent. A second
+    /// initiative entry goes to `combatant_id` (the holder by default; required for the GM).
+    UseFate {
+        #[serde(default)]
+        participant_id: Option<Uuid>,
+        card: String,
+        #[serde(rename = "use")]
+        usage: FatePlay,
+        #[serde(default)]
+        combatant_id: Option<Uuid>,
+    },
+    /// A save against the sheet's DC (or `dc`), `before` points of augmentation bought before
+    /// the roll (2 hp/Sanity each), an optional fate card played on it.
+    Save {
+        participant_id: Uuid,
+        save: SaveKind,
+        #[serde(default)]
+        dc: Option<i64>,
+        #[serde(default)]
+        before: i64,
+        #[serde(default)]
+        fate_card: Option<String>,
+    },
+    /// An attack: 1d20 + combat skill + attack bonus against the target's AC (or `ac`), with a
+    /// fate card of the attacker's on it and one played by the target (the GM's for a hostile
+    /// NPC) on AC. A natural 20 brings fate as `natural_twenty` does.
+    Attack {
+        attacker_id: Uuid,
+        #[serde(default)]
+        target_id: Option<Uuid>,
+        #[serde(default)]
+        ac: Option<i64>,
+        #[serde(default)]
+        advantage: bool,
+        #[serde(default)]
+        fate_card: Option<String>,
+        #[serde(default)]
+        target_fate_card: Option<String>,
+    },
+    /// Turns the last failed save by spending after the roll (4 hp/Sanity per +1).
+    AugmentAfter { participant_id: Uuid },
+    /// The attacker hit a completely unguarded target: the target's Physical save at a penalty of
+    /// the attacker's combat skill; on a failure the target dies (unconscious if `nonlethal`).
+    SuddenTakedown {
+        attacker_id: Uuid,
+        target_id: Uuid,
+        #[serde(default)]
+        nonlethal: bool,
+    },
+    /// Each member's Stealth check; the leader covers failed teammates.
+    GroupStealth {
+        leader_id: Uuid,
+        member_ids: Vec<Uuid>,
+        difficulty: i64,
+    },
+    /// A foot chase of 2d4 rounds (rolled) among these participants.
+    StartChase { participant_ids: Vec<Uuid> },
+    /// One round of the chase: opposed Athletics (2d6 + Athletics + floor(move / 10)) between
+    /// two runners; `*_move_feet` default to 30.
+    ChaseRound {
+        first_id: Uuid,
+        second_id: Uuid,
+        #[serde(default)]
+        first_move_feet: Option<i64>,
+        #[serde(default)]
+        second_move_feet: Option<i64>,
+    },
+    /// The chase ends early (a trip and a failed save, or the GM calls it).
+    EndChase,
+}
+
+/// True when `card` lies in the draw or discard pile, where a kept fate card is taken from.
+fn in_piles(table: &UniverseTable, card: Card) -> bool {
+    !card.is_joker()
+        && table
+            .deck
+            .draw
+            .iter()
+            .chain(&table.deck.discard)
+            .any(|c| *c == card)
+}
+
+/// A part for a new seat: side from the character's kind, hp and Sanity from the sheet.
+fn part_from(ctx: &TableContext, id: Uuid) -> UniversePart {
+    let sheet = universe_sheet(ctx, id).cloned().unwrap_or_else(npc_sheet);
+    UniversePart {
+        side: if is_pc(ctx, id) {
+            Side::Pc
+        } else {
+            Side::HostileNpc
+        },
+        hp: sheet.hp.current,
+        sanity: sheet.sanity.current,
+        condition: None,
+        note: None,
+    }
+}
+
+impl SystemRules for UniverseEncounter {
+    type Move = UniverseMove;
+
+    fn empty() -> Self {
+        Self::default()
+    }
+
+    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+        let mut next = self.clone();
+        if next.table.is_none() {
+            if ctx.seats.is_empty() {
+                return Ok(next);
+            }
+            let (table, _) = UniverseTable::new(&[], ctx.seed).map_err(|e| e.to_string())?;
+            next.table = Some(table);
+        }
+        let mut table = next.table.take().expect("made above");
+        let here: Vec<String> = ctx
+            .seats
+            .iter()
+            .map(|s| s.participant.id.to_string())
+            .collect();
+        let gone: Vec<String> = table
+            .players
+            .keys()
+            .filter(|id| !here.contains(id))
+            .cloned()
+            .collect();
+        for id in gone {
+            table = table.unseat_player(&id).0;
+        }
+        let mut parts = IndexMap::new();
+        for seat in &ctx.seats {
+            let id = seat.participant.id;
+            let mut part = match self.parts.get(&id) {
+                Some(part) => {
+                    parts.insert(id, part.clone());
+                    continue;
+                }
+                None => part_from(ctx, id),
+            };
+            if part.side == Side::Pc {
+                let sheet = universe_sheet(ctx, id);
+                let lucky = sheet.is_some_and(|s| s.lucky);
+                let mut kept = Vec::new();
+                let mut refused: Vec<String> = Vec::new();
+                let codes: Vec<String> = sheet.map(|s| s.fate.clone()).unwrap_or_default();
+                for code in codes {
+                    match Card::parse(&code) {
+                        Ok(card) if in_piles(&table, card) => kept.push(card),
+                        _ => refused.push(code),
+                    }
+                }
+                kept.truncate(if lucky { 2 } else { 1 });
+                if !refused.is_empty() {
+                    part.note = Some(format!(
+                        "fate on the sheet not brought to the table ({}): the card is held or dealt already",
+                        refused.join(", ")
+                    ));
+                }
+                table = table
+                    .seat_player(&id.to_string(), lucky, &kept)
+                    .map_err(|e| e.to_string())?
+                    .0;
+            }
+            parts.insert(id, part);
+        }
+        next.table = Some(table);
+        next.parts = parts;
+        if let Some(chase) = &mut next.chase {
+            chase.participant_ids.retain(|id| ctx.seat(*id).is_ok());
+        }
+        if next
+            .pending_save
+            .as_ref()
+            .is_some_and(|p| ctx.seat(p.participant_id).is_err())
+        {
+            next.pending_save = None;
+        }
+        Ok(next)
+    }
+
+    fn apply(&self, action: &UniverseMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        match action {
+            UniverseMove::Deal => {
+                let round = ctx.encounter.round;
+                if self.dealt_round == round {
+                    return Err(format!(
+                        "round {round}'s cards are dealt already; the next round deals again"
+                    ));
+                }
+                if ctx.seats.is_empty() {
+                    return Err("add participants before dealing".to_string());
+                }
+                self.deal(ctx)
+            }
+            UniverseMove::SetSide {
+                participant_id,
+                side,
+            } => {
+                let (_, name) = self.part(ctx, *participant_id)?;
+                if is_pc(ctx, *participant_id) || *side == Side::Pc {
+                    return Err(format!(
+                        "{name}: only an NPC changes sides (hostile or friendly); a PC is a stored character of kind PC"
+                    ));
+                }
+                let mut next = self.clone();
+                next.parts[participant_id].side = *side;
+                let words = if *side == Side::FriendlyNpc {
+                    "friendly"
+                } else {
+                    "hostile"
+                };
+                Ok(Outcome::said(
+                    next,
+                    vec![
+                        format!("{name} is now a {words} NPC."),
+                        ruling(DECK_RULINGS[4]),
+                    ],
+                ))
+            }
+            UniverseMove::NaturalTwenty { participant_id } => {
+                self.natural_twenty(ctx, *participant_id)
+            }
+            UniverseMove::UseFate {
+                participant_id,
+                card,
+                usage,
+                combatant_id,
+            } => self.use_fate(ctx, *participant_id, card, *usage, *combatant_id),
+            UniverseMove::Save {
+                participant_id,
+                save,
+                dc,
+                before,
+                fate_card,
+            } => self.save(
+                ctx,
+                *participant_id,
+                *save,
+                *dc,
+                *before,
+                fate_card.as_deref(),
+            ),
+            UniverseMove::AugmentAfter { participant_id } => {
+                self.augment_after(ctx, *participant_id)
+            }
+            UniverseMove::Attack {
+                attacker_id,
+                target_id,
+                ac,
+                advantage,
+                fate_card,
+                target_fate_card,
+            } => self.attack(
+                ctx,
+                *attacker_id,
+                *target_id,
+                *ac,
+                *advantage,
+                [fate_card.as_deref(), target_fate_card.as_deref()],
+            ),
+            UniverseMove::SuddenTakedown {
+                attacker_id,
+                target_id,
+                nonlethal,
+            } => {
+                let request = self.takedown_request(ctx, *attacker_id, *target_id)?;
+                let (roll, detail) = self.rolled(ctx, *target_id, request)?;
+                let (_, attacker) = self.part(ctx, *attacker_id)?;
+                let (_, target) = self.part(ctx, *target_id)?;
+                let mut next = self.clone();
+                let mut events = vec![format!(
+                    "Sudden takedown by {attacker}: {target}'s Physical save at minus {attacker}'s combat skill: {detail}"
+                )];
+                if roll.result.outcome == "fate" {
+                    events.push(format!(
+                        "{target} rolled a natural 20 and survives the takedown."
+                    ));
+                    next = next.fate_of_natural_twenty(ctx, *target_id, &mut events)?;
+                } else if roll.result.success {
+                    events.push(format!("{target} survives the takedown."));
+                } else {
+                    let state = if *nonlethal { "unconscious" } else { "dead" };
+                    next.parts[target_id].condition = Some(state.to_string());
+                    events.push(format!("{target} is {state}."));
+                }
+                events.push(ruling(
+                    "Sudden takedown follows a hit on a completely unguarded target (roll that attack with advantage first).",
+                ));
+                Ok(Outcome {
+                    table: next,
+                    order: None,
+                    events,
+                    rolls: vec![roll],
+                })
+            }
+            UniverseMove::GroupStealth {
+                leader_id,
+                member_ids,
+                difficulty,
+            } => {
+                let request = self.stealth_request(ctx, *leader_id, member_ids, *difficulty)?;
+                let (roll, detail) = self.rolled(ctx, *leader_id, request)?;
+                let (_, leader) = self.part(ctx, *leader_id)?;
+                let verdict = if roll.result.success {
+                    "the group stays hidden"
+                } else {
+                    "the group is spotted"
+                };
+                Ok(Outcome {
+                    table: self.clone(),
+                    order: None,
+                    events: vec![format!(
+                        "Group stealth led by {leader}: {detail} — {verdict}."
+                    )],
+                    rolls: vec![roll],
+                })
+            }
+            UniverseMove::StartChase { participant_ids } => {
+                if self.chase.is_some() {
+                    return Err("a foot chase is under way; end it first".to_string());
+                }
+                if participant_ids.len() < 2 {
+                    return Err("a foot chase needs at least two participants".to_string());
+                }
+                let mut names = Vec::new();
+                for id in participant_ids {
+                    names.push(self.part(ctx, *id)?.1);
+                }
+                let length = chase_length(nth_seed(ctx.seed, 0));
+                let mut next = self.clone();
+                next.chase = Some(Chase {
+                    length,
+                    rounds_left: length.rounds,
+                    participant_ids: participant_ids.clone(),
+                    rounds: Vec::new(),
+                });
+                Ok(Outcome::said(
+                    next,
+                    vec![
+                        format!(
+                            "Foot chase ({}): 2d4 = {} + {} = {} rounds, this one the first.",
+                            names.join(", "),
+                            length.dice[0],
+                            length.dice[1],
+                            length.rounds
+                        ),
+                        "Each round: opposed Athletics, 2d6 + Athletics + floor(move in feet / 10); the higher total may attack or try to trip.".to_string(),
+                        ruling("Ties in a chase round win nothing."),
+                    ],
+                ))
+            }
+            UniverseMove::ChaseRound {
+                first_id,
+                second_id,
+                first_move_feet,
+                second_move_feet,
+            } => self.chase_round(
+                ctx,
+                [*first_id, *second_id],
+                [*first_move_feet, *second_move_feet],
+            ),
+            UniverseMove::EndChase => {
+                if self.chase.is_none() {
+                    return Err("no foot chase is under way".to_string());
+                }
+                let mut next = self.clone();
+                next.chase = None;
+                Ok(Outcome::said(
+                    next,
+                    vec!["The foot chase ends.".to_string()],
+                ))
+            }
+        }
+    }
+
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        let mut base = self.clone();
+        base.pending_save = None;
+        let mut chase_events = Vec::new();
+        if let Some(chase) = &mut base.chase {
+            chase.rounds_left = chase.rounds_left.saturating_sub(1);
+            if chase.rounds_left == 0 {
+                base.chase = None;
+                chase_events.push("The foot chase is over: its rounds have run out.".to_string());
+            } else {
+                chase_events.push(format!(
+                    "Foot chase: {} of {} rounds left.",
+                    chase.rounds_left, chase.length.rounds
+                ));
+            }
+        }
+        let mut outcome = if base.table.is_none() || ctx.seats.is_empty() {
+            Outcome::said(base, Vec::new())
+        } else {
+            base.deal(ctx)?
+        };
+        outcome.events.extend(chase_events);
+        Ok(outcome)
+    }
+
+    /// hp and Sanity as they stand at the table (within the sheet's max), and for a PC the fate
+    /// cards held, as the sheet's codes, to keep for the next session.
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        ctx.seats
+            .iter()
+            .filter_map(|seat| {
+                let id = seat.participant.id;
+                let sheet = universe_sheet(ctx, id)?;
+                let part = self.parts.get(&id)?;
+                let mut fields = serde_json::Map::new();
+                let track =
+                    |current: i64, max: i64| json!({"current": current.clamp(0, max), "max": max});
+                fields.insert("hp".into(), track(part.hp, sheet.hp.max));
+                fields.insert("sanity".into(), track(part.sanity, sheet.sanity.max));
+                if let Some(codes) = self
+                    .table
+                    .as_ref()
+                    .and_then(|t| t.kept_codes(&id.to_string()).ok())
+                {
+                    fields.insert("fate".into(), json!(codes));
+                }
+                Some((id, fields))
+            })
+            .collect()
+    }
+
+    fn preview(
+        &self,
+        action: &UniverseMove,
+        ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, String> {
+        match action {
+            UniverseMove::Save {
+                participant_id,
+                save,
+                dc,
+                before,
+                fate_card,
+            } => {
+                let bonus = match fate_card.as_deref().map(parse_card).transpose()? {
+                    Some(Card::Suited { rank, .. }) if rank <= 10 => i64::from(rank),
+                    _ => 0,
+                };
+                self.save_request(ctx, *participant_id, *save, *dc, *before, bonus)
+                    .map(Some)
+            }
+            UniverseMove::Attack {
+                attacker_id,
+                target_id,
+                ac,
+                advantage,
+                fate_card,
+                target_fate_card,
+            } => self
+                .attack_request(
+                    ctx,
+                    *attacker_id,
+                    *target_id,
+                    *ac,
+                    *advantage,
+                    [fate_card.as_deref(), target_fate_card.as_deref()],
+                )
+                .map(Some),
+            UniverseMove::SuddenTakedown {
+                attacker_id,
+                target_id,
+                ..
+            } => self
+                .takedown_request(ctx, *attacker_id, *target_id)
+                .map(Some),
+            UniverseMove::GroupStealth {
+                leader_id,
+                member_ids,
+                difficulty,
+            } => self
+                .stealth_request(ctx, *leader_id, member_ids, *difficulty)
+                .map(Some),
+            _ => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,582 @@
+//! The universe moves: dealing, sides, fate cards, attacks, saves with augmentation, sudden
+//! takedown and group stealth.
+
+use super::*;
+
+impl UniverseEncounter {
+    pub(super) fn deck(&self) -> Result<&UniverseTable, String> {
+        self.table
+            .as_ref()
+            .ok_or_else(|| "nobody sits at this table yet; add participants first".to_string())
+    }
+
+    pub(super) fn part(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+    ) -> Result<(&UniversePart, String), String> {
+        let seat = ctx.seat(id)?;
+        let part = self
+            .parts
+            .get(&id)
+            .ok_or_else(|| format!("{} has no universe state yet", seat.participant.name))?;
+        Ok((part, seat.participant.name.clone()))
+    }
+
+    /// Who is dealt a card: every seat, with its side.
+    pub(super) fn combatants(&self, ctx: &TableContext) -> Vec<Combatant> {
+        ctx.seats
+            .iter()
+            .map(|s| Combatant {
+                id: s.participant.id.to_string(),
+                side: self
+                    .parts
+                    .get(&s.participant.id)
+                    .map_or(Side::HostileNpc, |p| p.side),
+            })
+            .collect()
+    }
+
+    /// The encounter's order from the cards: each participant once at their dealt card (a
+    /// second entry from a fate card is in the state and the events, not the order); anyone
+    /// who joined after the deal comes last, in the order they stand.
+    pub fn card_order(&self, ctx: &TableContext) -> Vec<Uuid> {
+        let mut order: Vec<Uuid> = Vec::new();
+        if let Some(table) = &self.table {
+            for dealt in &table.deck.order() {
+                if let Ok(id) = Uuid::parse_str(&dealt.combatant) {
+                    if ctx.seat(id).is_ok() && !order.contains(&id) {
+                        order.push(id);
+                    }
+                }
+            }
+        }
+        for seat in &ctx.seats {
+            if !order.contains(&seat.participant.id) {
+                order.push(seat.participant.id);
+            }
+        }
+        order
+    }
+
+    /// Deals the encounter's current round.
+    pub(super) fn deal(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        let round = ctx.encounter.round;
+        let table = self.deck()?;
+        if ctx.seats.is_empty() {
+            return Ok(Outcome::said(
+                self.clone(),
+                vec![format!("Round {round}: nobody to deal a card to.")],
+            ));
+        }
+        let (table, fate_events) = table
+            .deal_round(&self.combatants(ctx), ctx.seed)
+            .map_err(|e| e.to_string())?;
+        let mut next = self.clone();
+        next.table = Some(table);
+        next.dealt_round = round;
+        let order = next.card_order(ctx);
+        let first = order.first().and_then(|id| ctx.seat(*id).ok());
+        let mut events = vec![format!(
+            "Round {round}: cards dealt; {} acts first.",
+            first.map_or("nobody", |s| s.participant.name.as_str())
+        )];
+        for event in &fate_events {
+            events.extend(fate_words(ctx, event, round));
+        }
+        let any_time: Vec<String> = next
+            .deck()?
+            .deck
+            .dealt
+            .iter()
+            .filter(|d| d.card.is_joker())
+            .map(|d| name_of(ctx, &d.combatant.id))
+            .collect();
+        if !any_time.is_empty() {
+            events.push(format!(
+                "{} may act any time this round; the deck is reshuffled before the next deal.",
+                any_time.join(" and ")
+            ));
+            events.push(ruling(DECK_RULINGS[1]));
+            if any_time.len() > 1 {
+                events.push(ruling(DECK_RULINGS[6]));
+            }
+        }
+        events.push(ruling(&format!("{} {}", DECK_RULINGS[0], DECK_RULINGS[2])));
+        Ok(Outcome {
+            table: next,
+            order: Some(order),
+            events,
+            rolls: Vec::new(),
+        })
+    }
+
+    pub(super) fn fate_outcome(
+        &self,
+        ctx: &TableContext,
+        result: Result<(UniverseTable, Vec<FateEvent>), rollbook_rules::RulesError>,
+        lead: Option<String>,
+    ) -> Result<Outcome<Self>, String> {
+        let (table, fate_events) = result.map_err(|e| e.to_string())?;
+        let mut next = self.clone();
+        next.table = Some(table);
+        let mut events: Vec<String> = lead.into_iter().collect();
+        for event in &fate_events {
+            events.extend(fate_words(ctx, event, ctx.encounter.round));
+        }
+        Ok(Outcome::said(next, events))
+    }
+
+    pub(super) fn natural_twenty(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+    ) -> Result<Outcome<Self>, String> {
+        let (part, name) = self.part(ctx, id)?;
+        let table = self.deck()?;
+        let holder = if is_pc(ctx, id) {
+            Holder::Player(id.to_string())
+        } else if part.side == Side::HostileNpc {
+            Holder::Gm
+        } else {
+            return Ok(Outcome::said(
+                self.clone(),
+                vec![
+                    format!("{name} rolled a natural 20; a friendly NPC gains no fate."),
+                    ruling("Only PCs hold fate; a friendly NPC's natural 20 grants none."),
+                ],
+            ));
+        };
+        let mut outcome = self.fate_outcome(
+            ctx,
+            table.gain_fate(holder.clone(), FateCause::NaturalTwenty, ctx.seed),
+            Some(format!("{name} rolled a natural 20.")),
+        )?;
+        if holder == Holder::Gm {
+            outcome.events.push(ruling(
+                "A hostile NPC's natural 20 gives the GM negative fate, as a joker dealt to them does.",
+            ));
+        }
+        Ok(outcome)
+    }
+
+    /// The fate a natural 20 brings (see [`Self::natural_twenty`]), its events added to
+    /// `events` without the "rolled a natural 20" line the roll already says.
+    pub(super) fn fate_of_natural_twenty(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        events: &mut Vec<String>,
+    ) -> Result<Self, String> {
+        let gained = self.natural_twenty(ctx, id)?;
+        events.extend(gained.events.into_iter().skip(1));
+        Ok(gained.table)
+    }
+
+    /// Who plays a card for `participant_id` on a roll: the player, or the GM for a hostile NPC
+    /// (negative fate); `None` for a friendly NPC.
+    pub(super) fn card_holder(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+    ) -> Result<Option<Uuid>, String> {
+        let (part, name) = self.part(ctx, participant_id)?;
+        let seated = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.players.contains_key(&participant_id.to_string()));
+        match (seated, part.side) {
+            (true, _) => Ok(Some(participant_id)),
+            (false, Side::HostileNpc) => Ok(None),
+            _ => Err(format!(
+                "{name} holds no fate cards and the GM plays none for a friendly NPC"
+            )),
+        }
+    }
+
+    /// What a card adds to an attack or to AC: a numbered card its value, a face card 10.
+    pub(super) fn card_bonus(code: &str) -> Result<i64, String> {
+        match parse_card(code)? {
+            Card::Suited { rank, .. } if rank > 10 => Ok(10),
+            Card::Suited { rank, .. } => Ok(i64::from(rank)),
+            Card::Joker(_) => Err("a joker is never held as fate".to_string()),
+        }
+    }
+
+    /// The attack request: the attacker's combat skill and attack bonus plus any fate card,
+    /// against the target's AC (or `ac`) plus the target's card.
+    pub(super) fn attack_request(
+        &self,
+        ctx: &TableContext,
+        attacker: Uuid,
+        target: Option<Uuid>,
+        ac: Option<i64>,
+        advantage: bool,
+        cards: [Option<&str>; 2],
+    ) -> Result<RollRequest, String> {
+        self.part(ctx, attacker)?;
+        let sheet = universe_sheet(ctx, attacker)
+            .cloned()
+            .unwrap_or_else(npc_sheet);
+        let mut bonus = sheet.combat_skill + sheet.attack_bonus;
+        if let Some(code) = cards[0] {
+            bonus += Self::card_bonus(code)?;
+        }
+        let mut ac = match (ac, target) {
+            (Some(ac), _) => ac,
+            (None, Some(target)) => {
+                self.part(ctx, target)?;
+                universe_sheet(ctx, target)
+                    .cloned()
+                    .unwrap_or_else(npc_sheet)
+                    .ac
+            }
+            (None, None) => return Err("name the target or give the AC to beat".to_string()),
+        };
+        if let Some(code) = cards[1] {
+            if target.is_none() {
+                return Err("a card on AC needs the target named".to_string());
+            }
+            ac += Self::card_bonus(code)?;
+        }
+        rollbook_rules::request_from_value(json!({
+            "system": "universe", "roll": "attack", "bonus": bonus, "ac": ac, "advantage": advantage,
+        }))
+        .map_err(|e| e.to_string())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn attack(
+        &self,
+        ctx: &TableContext,
+        attacker: Uuid,
+        target: Option<Uuid>,
+        ac: Option<i64>,
+        advantage: bool,
+        cards: [Option<&str>; 2],
+    ) -> Result<Outcome<Self>, String> {
+        let request = self.attack_request(ctx, attacker, target, ac, advantage, cards)?;
+        let (_, name) = self.part(ctx, attacker)?;
+        let mut next = self.clone();
+        let mut played = Vec::new();
+        if let Some(code) = cards[0] {
+            let holder = self.card_holder(ctx, attacker)?;
+            let used = next.use_fate(ctx, holder, code, FatePlay::Attack, None)?;
+            next = used.table;
+            played.extend(used.events);
+        }
+        if let (Some(code), Some(target)) = (cards[1], target) {
+            let holder = self.card_holder(ctx, target)?;
+            let used = next.use_fate(ctx, holder, code, FatePlay::ArmorClass, None)?;
+            next = used.table;
+            played.extend(used.events);
+        }
+        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+            .map_err(|e| e.to_string())?;
+        let against = target
+            .and_then(|t| ctx.seat(t).ok())
+            .map(|s| format!(" on {}", s.participant.name))
+            .unwrap_or_default();
+        let mut events = vec![format!("{name}'s attack{against}: {}", result.detail)];
+        events.extend(played);
+        match result.outcome.as_str() {
+            "critical" => {
+                events.push(format!("{name} rolled a natural 20: the attack hits."));
+                next = next.fate_of_natural_twenty(ctx, attacker, &mut events)?;
+            }
+            "fumble" => events.push(format!(
+                "{name} rolled a natural 1: the attack misses, with a complication."
+            )),
+            _ => {}
+        }
+        Ok(Outcome {
+            table: next,
+            order: None,
+            events,
+            rolls: vec![TableRoll {
+                participant_id: Some(attacker),
+                request,
+                result,
+            }],
+        })
+    }
+
+    pub(super) fn use_fate(
+        &self,
+        ctx: &TableContext,
+        participant_id: Option<Uuid>,
+        code: &str,
+        usage: FatePlay,
+        combatant_id: Option<Uuid>,
+    ) -> Result<Outcome<Self>, String> {
+        let table = self.deck()?;
+        let card = parse_card(code)?;
+        let holder = match participant_id {
+            Some(id) => {
+                let (_, name) = self.part(ctx, id)?;
+                if !table.players.contains_key(&id.to_string()) {
+                    return Err(format!("{name} is not a PC, so holds no fate cards"));
+                }
+                Holder::Player(id.to_string())
+            }
+            None => Holder::Gm,
+        };
+        let usage = match usage {
+            FatePlay::Attack => FateUse::Attack,
+            FatePlay::ArmorClass => FateUse::ArmorClass,
+            FatePlay::Save => FateUse::Save,
+            FatePlay::SecondInitiative => {
+                let combatant = combatant_id.or(participant_id).ok_or_else(|| {
+                    "say whose second initiative entry the GM's card makes".to_string()
+                })?;
+                ctx.seat(combatant)?;
+                if self.dealt_round != ctx.encounter.round {
+                    return Err("deal this round's cards first".to_string());
+                }
+                FateUse::SecondInitiative {
+                    combatant: combatant.to_string(),
+                }
+            }
+        };
+        let second = matches!(usage, FateUse::SecondInitiative { .. });
+        let mut outcome = self.fate_outcome(ctx, table.use_card(holder, card, usage), None)?;
+        if second {
+            outcome.events.push(ruling(
+                "A fate card used for initiative enters at the card's place and wins ties on rank whatever the suits.",
+            ));
+        }
+        Ok(outcome)
+    }
+
+    /// The save request of a move and what it spends before the roll.
+    pub(super) fn save_request(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        save: SaveKind,
+        dc: Option<i64>,
+        before: i64,
+        fate_bonus: i64,
+    ) -> Result<RollRequest, String> {
+        let (part, name) = self.part(ctx, id)?;
+        let sheet = universe_sheet(ctx, id).cloned().unwrap_or_else(npc_sheet);
+        let dc = dc.unwrap_or(match save {
+            SaveKind::Physical => sheet.saves.physical,
+            SaveKind::Mental => sheet.saves.mental,
+            SaveKind::Luck => sheet.saves.luck,
+        });
+        let (kind, pool) = match save {
+            SaveKind::Physical => ("physical", part.hp.max(0)),
+            SaveKind::Mental => ("mental", part.sanity.max(0)),
+            SaveKind::Luck => ("luck", 0),
+        };
+        if save == SaveKind::Luck && before > 0 {
+            return Err(format!(
+                "{name}: a Luck save is augmented only with fate cards, not hp or Sanity"
+            ));
+        }
+        if before < 0 {
+            return Err("augmentation before the roll is 0 or more points".to_string());
+        }
+        rollbook_rules::request_from_value(json!({
+            "system": "universe", "roll": "augmented_save", "dc": dc, "bonus": fate_bonus,
+            "save": kind, "before": before, "pool": pool,
+        }))
+        .map_err(|e| format!("{name}: {e}"))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn save(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        save: SaveKind,
+        dc: Option<i64>,
+        before: i64,
+        fate_card: Option<&str>,
+    ) -> Result<Outcome<Self>, String> {
+        let (_, name) = self.part(ctx, id)?;
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        let mut fate_bonus = 0;
+        if let Some(code) = fate_card {
+            let played = next.use_fate(ctx, Some(id), code, FatePlay::Save, None)?;
+            let face = matches!(parse_card(code)?, Card::Suited { rank, .. } if rank > 10);
+            next = played.table;
+            if face {
+                next.pending_save = None;
+                let mut events = vec![format!(
+                    "{name}'s save succeeds: a face card was played on it."
+                )];
+                events.extend(played.events);
+                events.push(ruling(
+                    "A face card played on a save makes it succeed; nothing is rolled.",
+                ));
+                return Ok(Outcome::said(next, events));
+            }
+            if let Card::Suited { rank, .. } = parse_card(code)? {
+                fate_bonus = i64::from(rank);
+            }
+            events.extend(played.events);
+        }
+        let request = next.save_request(ctx, id, save, dc, before, fate_bonus)?;
+        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+            .map_err(|e| e.to_string())?;
+        let kind = match save {
+            SaveKind::Physical => "Physical",
+            SaveKind::Mental => "Mental",
+            SaveKind::Luck => "Luck",
+        };
+        events.insert(0, format!("{name}'s {kind} save: {}", result.detail));
+        let cost_before = 2 * before;
+        if cost_before > 0 {
+            let part = next.parts.get_mut(&id).expect("checked above");
+            let (pool, unit) = match save {
+                SaveKind::Physical => (&mut part.hp, "hp"),
+                _ => (&mut part.sanity, "Sanity"),
+            };
+            *pool -= cost_before;
+            events.push(format!(
+                "{name} spent {cost_before} {unit} for +{before} before the roll (2 per +1); {pool} {unit} left."
+            ));
+            if *pool == 0 && unit == "hp" {
+                events.push(format!("{name} is at 0 hp: mortally wounded."));
+            }
+        }
+        next.pending_save = None;
+        if let Some(cost) = result
+            .outcome
+            .strip_prefix("spend_")
+            .and_then(|c| c.parse::<i64>().ok())
+        {
+            next.pending_save = Some(PendingSave {
+                participant_id: id,
+                save,
+                cost,
+            });
+            events.push(format!(
+                "{name} can still turn it: {cost} {} after the roll (4 per +1).",
+                if save == SaveKind::Physical {
+                    "hp"
+                } else {
+                    "Sanity"
+                }
+            ));
+        }
+        if result.outcome == "fate" {
+            events.push(ruling("A natural 20 on a save always succeeds."));
+            next = next.fate_of_natural_twenty(ctx, id, &mut events)?;
+        }
+        Ok(Outcome {
+            table: next,
+            order: None,
+            events,
+            rolls: vec![TableRoll {
+                participant_id: Some(id),
+                request,
+                result,
+            }],
+        })
+    }
+
+    pub(super) fn augment_after(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+    ) -> Result<Outcome<Self>, String> {
+        let (_, name) = self.part(ctx, id)?;
+        let pending = self
+            .pending_save
+            .as_ref()
+            .filter(|p| p.participant_id == id)
+            .ok_or_else(|| format!("{name} has no failed save to turn"))?
+            .clone();
+        let mut next = self.clone();
+        let part = next.parts.get_mut(&id).expect("checked above");
+        let (pool, unit) = match pending.save {
+            SaveKind::Physical => (&mut part.hp, "hp"),
+            _ => (&mut part.sanity, "Sanity"),
+        };
+        if *pool < pending.cost {
+            return Err(format!(
+                "{name} has {pool} {unit}; turning the save costs {}",
+                pending.cost
+            ));
+        }
+        *pool -= pending.cost;
+        let left = *pool;
+        next.pending_save = None;
+        let mut events = vec![format!(
+            "{name} spent {} {unit} after the roll (4 per +1): the save succeeds; {left} {unit} left.",
+            pending.cost
+        )];
+        if left == 0 && unit == "hp" {
+            events.push(format!("{name} is at 0 hp: mortally wounded."));
+        }
+        Ok(Outcome::said(next, events))
+    }
+
+    pub(super) fn takedown_request(
+        &self,
+        ctx: &TableContext,
+        attacker: Uuid,
+        target: Uuid,
+    ) -> Result<RollRequest, String> {
+        self.part(ctx, attacker)?;
+        self.part(ctx, target)?;
+        let skill = universe_sheet(ctx, attacker).map_or(0, |s| s.combat_skill);
+        let dc = universe_sheet(ctx, target)
+            .cloned()
+            .unwrap_or_else(npc_sheet)
+            .saves
+            .physical;
+        rollbook_rules::request_from_value(json!({
+            "system": "universe", "roll": "save", "dc": dc, "bonus": -skill,
+        }))
+        .map_err(|e| e.to_string())
+    }
+
+    pub(super) fn stealth_request(
+        &self,
+        ctx: &TableContext,
+        leader: Uuid,
+        members: &[Uuid],
+        difficulty: i64,
+    ) -> Result<RollRequest, String> {
+        let level = |id: Uuid| -> Result<i64, String> {
+            self.part(ctx, id)?;
+            Ok(universe_sheet(ctx, id).map_or(0, |s| skill_level(s, "Stealth")))
+        };
+        if members.contains(&leader) {
+            return Err("the leader is not also a teammate; list the others".to_string());
+        }
+        let levels = members
+            .iter()
+            .map(|m| level(*m))
+            .collect::<Result<Vec<_>, _>>()?;
+        rollbook_rules::request_from_value(json!({
+            "system": "universe", "roll": "group_stealth", "leader": level(leader)?,
+            "members": levels, "difficulty": difficulty,
+        }))
+        .map_err(|e| e.to_string())
+    }
+
+    pub(super) fn rolled(
+        &self,
+        ctx: &TableContext,
+        participant_id: Uuid,
+        request: RollRequest,
+    ) -> Result<(TableRoll, String), String> {
+        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+            .map_err(|e| e.to_string())?;
+        let detail = result.detail.clone();
+        Ok((
+            TableRoll {
+                participant_id: Some(participant_id),
+                request,
+                result,
+            },
+            detail,
+        ))
+    }
+}

@@ -1,0 +1,143 @@
+//! The universe table in words: cards, fate events, names, and the sheet lookups the moves share.
+
+use super::*;
+
+pub(super) fn ruling(text: &str) -> String {
+    format!("Ruling: {text}")
+}
+
+/// "the Queen of hearts (QH)", "a joker (JK1)".
+pub fn card_words(card: Card) -> String {
+    match card {
+        Card::Joker(_) => format!("a joker ({card})"),
+        Card::Suited { rank, suit } => {
+            let rank = match rank {
+                1 => "Ace".to_string(),
+                11 => "Jack".to_string(),
+                12 => "Queen".to_string(),
+                13 => "King".to_string(),
+                n => n.to_string(),
+            };
+            let suit = match suit {
+                Suit::Spades => "spades",
+                Suit::Hearts => "hearts",
+                Suit::Diamonds => "diamonds",
+                Suit::Clubs => "clubs",
+            };
+            format!("the {rank} of {suit} ({card})")
+        }
+    }
+}
+
+pub(super) fn parse_card(code: &str) -> Result<Card, String> {
+    Card::parse(code.trim()).map_err(|e| e.to_string())
+}
+
+pub(super) fn universe_sheet<'a>(ctx: &'a TableContext, id: Uuid) -> Option<&'a UniverseSheet> {
+    match ctx.seat(id).ok()?.character.map(|c| &c.sheet) {
+        Some(Sheet::Universe(s)) => Some(s),
+        _ => None,
+    }
+}
+
+pub(super) fn is_pc(ctx: &TableContext, id: Uuid) -> bool {
+    ctx.seat(id)
+        .ok()
+        .and_then(|s| s.character)
+        .is_some_and(|c| c.kind == CharacterKind::Pc)
+}
+
+pub(super) fn name_of(ctx: &TableContext, id: &str) -> String {
+    Uuid::parse_str(id)
+        .ok()
+        .and_then(|id| ctx.seat(id).ok())
+        .map(|s| s.participant.name.clone())
+        .unwrap_or_else(|| "someone who left".to_string())
+}
+
+pub(super) fn holder_words(ctx: &TableContext, holder: &Holder) -> String {
+    match holder {
+        Holder::Gm => "The GM".to_string(),
+        Holder::Player(id) => name_of(ctx, id),
+    }
+}
+
+pub(super) fn skill_level(sheet: &UniverseSheet, skill: &str) -> i64 {
+    sheet
+        .skills
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(skill))
+        .map_or(0, |s| s.level)
+}
+
+/// A fate event in words.
+pub(super) fn fate_words(ctx: &TableContext, event: &FateEvent, round: u32) -> Vec<String> {
+    match event {
+        FateEvent::Deck(DeckEvent::Shuffled { reason, cards, .. }) => match reason {
+            ShuffleReason::NewDeck => vec![format!("A new deck of {cards} cards was shuffled.")],
+            ShuffleReason::JokerRound => vec![
+                "The deck was reshuffled: a joker was dealt last round.".to_string(),
+                ruling(DECK_RULINGS[3]),
+            ],
+            ShuffleReason::DrawPileEmpty => vec![
+                format!("The draw pile ran out; the discard pile was shuffled into a new one of {cards} cards."),
+                ruling(DECK_RULINGS[5]),
+            ],
+        },
+        FateEvent::Deck(DeckEvent::Dealt { combatant, card, .. }) => {
+            let any_time = if card.is_joker() { ": acts any time this round" } else { "" };
+            vec![format!(
+                "Round {round}: {} is dealt {}{any_time}.",
+                name_of(ctx, combatant),
+                card_words(*card)
+            )]
+        }
+        FateEvent::Deck(DeckEvent::JokerDealt { ruling: text, .. }) => vec![ruling(text)],
+        FateEvent::Seated { player, kept } if !kept.is_empty() => vec![format!(
+            "{} sits down with fate kept from last session: {}.",
+            name_of(ctx, player),
+            kept.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+        )],
+        FateEvent::Seated { .. } => Vec::new(),
+        FateEvent::JokerRedrawn { card, ruling: text } => vec![
+            format!("{} came up as fate and went back; another card was drawn.", card_words(*card)),
+            ruling(text),
+        ],
+        FateEvent::Gained { holder, card, cause } => {
+            let why = match cause {
+                FateCause::NaturalTwenty => "a natural 20",
+                FateCause::Joker => "a joker",
+            };
+            let what = match holder {
+                Holder::Gm => "negative fate",
+                Holder::Player(_) => "a fate card",
+            };
+            vec![format!(
+                "{} gains {what} for {why}: {}.",
+                holder_words(ctx, holder),
+                card_words(*card)
+            )]
+        }
+        FateEvent::Forgone { holder, reason } => {
+            let reason = match holder {
+                Holder::Player(id) => reason.replace(id.as_str(), &name_of(ctx, id)),
+                Holder::Gm => reason.clone(),
+            };
+            vec![format!("No fate drawn: {reason}.")]
+        }
+        FateEvent::Used { holder, card, effect } => {
+            let effect = match effect {
+                FateEffect::SecondInitiative => "enters initiative a second time at its place (winning ties)".to_string(),
+                FateEffect::AttackBonus(n) => format!("+{n} to one attack"),
+                FateEffect::ArmorClassBonus(n) => format!("+{n} AC against one attack"),
+                FateEffect::SaveBonus(n) => format!("+{n} to one save"),
+                FateEffect::SaveSucceeds => "the save succeeds".to_string(),
+            };
+            vec![format!(
+                "{} plays {}: {effect}.",
+                holder_words(ctx, holder),
+                card_words(*card)
+            )]
+        }
+    }
+}
