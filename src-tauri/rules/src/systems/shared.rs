@@ -46,6 +46,15 @@ pub(crate) fn dice_word(n: i64) -> String {
     }
 }
 
+/// "1 double", "3 doubles".
+pub(crate) fn counted_word(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Outcomes over fixed keys from a tally by index (cheaper than a map lookup per face).
 pub(crate) fn keyed_outcomes(keys: &[&str], tally: &[f64]) -> IndexMap<String, f64> {
     keys.iter()

@@ -3,7 +3,7 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{keyed_outcomes, numeric_odds};
+use super::shared::{counted_word, keyed_outcomes, numeric_odds};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
 use crate::spec::{check_pool, FieldKind, FieldSpec, IntField, KindText};
@@ -278,7 +278,10 @@ impl Kind for Doubles {
                         outcome: "success".into(),
                         success: true,
                         detail: format!(
-                            "{counted} doubles in {throws} throws ({throws} time steps): success"
+                            "{} in {} ({}): success",
+                            counted_word(counted, "double", "doubles"),
+                            counted_word(throws as i64, "throw", "throws"),
+                            counted_word(throws as i64, "time step", "time steps"),
                         ),
                         total: Some(throws as i64),
                         groups,
