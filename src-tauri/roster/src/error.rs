@@ -134,6 +134,23 @@ pub enum RosterError {
     #[error("nothing to undo: no table action of this encounter is left to undo")]
     NoTableActionToUndo,
 
+    /// A roll for a roster must be of the roster's system (its house rules and sheets are).
+    #[error("a {system} {roll} roll cannot be made for {who}, a {roster_system} roster; use a {roster_system} request")]
+    RollOfOtherSystem {
+        system: String,
+        roll: String,
+        who: String,
+        roster_system: String,
+    },
+
+    /// A roll for a character names a roster the character is not in.
+    #[error("{character} is not in roster \"{roster}\"; give the character's own roster, or none")]
+    NotInRoster { character: String, roster: String },
+
+    /// A roll request the rules refuse (its `code` is the rules engine's).
+    #[error(transparent)]
+    Rules(#[from] rollbook_rules::RulesError),
+
     /// A roll-log entry whose request or result is not what the rules engine produces.
     #[error("the roll was not logged: {0}")]
     InvalidLogEntry(String),
@@ -208,7 +225,9 @@ impl RosterError {
             Self::RosterNotFound(_) => "roster_not_found",
             Self::CharacterNotFound(_) => "character_not_found",
             Self::Ambiguous { .. } => "ambiguous_name",
-            Self::SystemMismatch { .. } => "system_mismatch",
+            Self::SystemMismatch { .. } | Self::RollOfOtherSystem { .. } => "system_mismatch",
+            Self::NotInRoster { .. } => "not_in_roster",
+            Self::Rules(e) => e.code(),
             Self::InTrash { .. } => "in_trash",
             Self::NothingToUndo | Self::NoTableActionToUndo => "nothing_to_undo",
             Self::EncounterNotFound(_) => "encounter_not_found",

@@ -126,6 +126,6 @@ pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, Settings, Store, TableActionEntry,
-    TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, Settings, Store,
+    TableActionEntry, TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -3,7 +3,7 @@
 //! `--rating` the request is one the character's sheet offers, with `--set` fields changed.
 
 use clap::Args;
-use rollbook_roster::{Character, NewLogEntry, Roster, SheetRoll, Store};
+use rollbook_roster::{Character, NewLogEntry, RollPlace, RosterError, SheetRoll, Store};
 use rollbook_rules::RollRequest;
 use serde_json::Value;
 
@@ -75,13 +75,12 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         (None, Some(name)) => store::roster(&store, name)?,
         (None, None) => unreachable!("checked above"),
     };
-    let who = match &character {
-        Some(c) => format!("{} of \"{}\"", c.name, roster.name),
-        None => format!("\"{}\"", roster.name),
-    };
-    // Every request is checked before anything is logged, so an array is logged whole or not.
+    let place = RollPlace { roster, character };
+    // Every request is checked and rolled before anything is logged, so an array is logged
+    // whole or not at all.
     for (index, request) in requests.items.iter().enumerate() {
-        check_system(request, &roster, &who)
+        place
+            .check(request)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
     }
     let mut answers = Vec::with_capacity(requests.items.len());
@@ -90,12 +89,12 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
             Some(base) => base.wrapping_add(index as u64),
             None => rollbook_rules::random_seed(),
         };
-        let result = rollbook_rules::roll_with(request, &roster.house_rules, seed)
+        let result = rollbook_rules::roll_with(request, place.house_rules(), seed)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
         answers.push(result);
     }
     for (request, result) in requests.items.iter().zip(&answers) {
-        log(&mut store, request, result, &roster, character.as_ref())?;
+        log(&mut store, request, result, &place)?;
     }
     output::print(answers, requests.is_array)
 }
@@ -118,9 +117,16 @@ fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failu
     let request = rollbook_rules::request_from_value(value)
         .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
     let seed = args.seed.unwrap_or_else(rollbook_rules::random_seed);
-    let result = rollbook_rules::roll_with(&request, &roster.house_rules, seed)
-        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
-    log(&mut store, &request, &result, &roster, Some(&character))?;
+    let place = RollPlace {
+        roster,
+        character: Some(character),
+    };
+    let (result, _) = store
+        .roll_logged(&request, seed, Some(&place))
+        .map_err(|error| match error {
+            RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
+            other => other.into(),
+        })?;
     output::json(&result)
 }
 
@@ -197,28 +203,14 @@ fn set_field(request: &mut Value, assignment: &str, roll: &SheetRoll) -> Result<
     Ok(())
 }
 
-/// A roll for a roster must be of the roster's system (its house rules and sheets are).
-fn check_system(request: &RollRequest, roster: &Roster, who: &str) -> Result<(), String> {
-    let (system, roll) = request.kind_id();
-    if system == roster.system.as_str() {
-        Ok(())
-    } else {
-        Err(format!(
-            "a {system} {roll} roll cannot be made for {who}, a {} roster; use a {} request",
-            roster.system, roster.system
-        ))
-    }
-}
-
 fn log(
     store: &mut Store,
     request: &RollRequest,
     result: &rollbook_rules::RollResult,
-    roster: &Roster,
-    character: Option<&rollbook_roster::Character>,
+    place: &RollPlace,
 ) -> Result<(), Failure> {
-    let entry = NewLogEntry::new(request, result).in_roster(roster.id);
-    let entry = match character {
+    let entry = NewLogEntry::new(request, result).in_roster(place.roster.id);
+    let entry = match &place.character {
         Some(c) => entry.by(c.id),
         None => entry,
     };

@@ -8,6 +8,7 @@ mod encounter_sheets;
 mod encounters;
 mod migrations;
 mod open;
+mod roll_for;
 mod roll_log;
 pub(crate) mod rosters;
 mod settings;
@@ -28,6 +29,7 @@ pub use characters::{Purged, Trash};
 pub use encounters::{TableActionEntry, TablePlay};
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
+pub use roll_for::RollPlace;
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
 pub use settings::Settings;
 

@@ -1,8 +1,7 @@
 //! Rules: the catalog of roll kinds, exact odds, and rolls, each under a roster's house rules
 //! when one is named. Every roll the window makes is logged.
 
-use rollbook_roster::{Character, NewLogEntry, Roster};
-use rollbook_rules::{Catalog, HouseRules, Odds, RollRequest, RollResult};
+use rollbook_rules::{Catalog, Odds, RollResult};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::State;
@@ -42,16 +41,15 @@ pub async fn odds(
     request: Value,
     roster_id: Option<Uuid>,
 ) -> Result<Odds, IpcError> {
-    let roster = match roster_id {
-        Some(id) => Some(db.run(move |store| Ok(store.roster(id)?)).await?),
-        None => None,
-    };
+    let place = db
+        .run(move |store| Ok(store.roll_place(roster_id, None)?))
+        .await?;
     db.compute(move || {
         let request = rollbook_rules::request_from_value(request)?;
-        match &roster {
-            Some(roster) => {
-                same_system(&request, roster, None)?;
-                Ok(rollbook_rules::odds_with(&request, &roster.house_rules)?)
+        match &place {
+            Some(place) => {
+                place.check(&request)?;
+                Ok(rollbook_rules::odds_with(&request, place.house_rules())?)
             }
             None => Ok(rollbook_rules::odds(&request)?),
         }
@@ -73,62 +71,13 @@ pub async fn roll(
 ) -> Result<LoggedRoll, IpcError> {
     db.run(move |store| {
         let request = rollbook_rules::request_from_value(request)?;
-        let character = character_id.map(|id| store.character(id)).transpose()?;
-        let roster_id = match (&character, roster_id) {
-            (Some(c), Some(r)) if c.roster_id != r => {
-                return Err(IpcError::invalid_argument(format!(
-                    "roster_id: {} is in roster {}, not {r}; give the character's own roster or none",
-                    c.name, c.roster_id
-                )))
-            }
-            (Some(c), _) => Some(c.roster_id),
-            (None, r) => r,
-        };
-        let roster = roster_id.map(|id| store.roster(id)).transpose()?;
-        if let Some(roster) = &roster {
-            same_system(&request, roster, character.as_ref())?;
-        }
-        let house = match &roster {
-            Some(roster) => &roster.house_rules,
-            None => HouseRules::ruled(),
-        };
+        let place = store.roll_place(roster_id, character_id)?;
         let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
-        let result = rollbook_rules::roll_with(&request, house, seed)?;
-        let mut entry = NewLogEntry::new(&request, &result);
-        if let Some(roster) = &roster {
-            entry = entry.in_roster(roster.id);
-        }
-        if let Some(character) = &character {
-            entry = entry.by(character.id);
-        }
-        let logged = store.log_roll(entry)?;
+        let (result, logged) = store.roll_logged(&request, seed, place.as_ref())?;
         Ok(LoggedRoll {
             result,
             log_id: logged.id,
         })
     })
     .await
-}
-
-/// A roll for a roster must be of the roster's system (its house rules and sheets are).
-fn same_system(
-    request: &RollRequest,
-    roster: &Roster,
-    character: Option<&Character>,
-) -> Result<(), IpcError> {
-    let (system, roll) = request.kind_id();
-    if system == roster.system.as_str() {
-        return Ok(());
-    }
-    let who = match character {
-        Some(c) => format!("{} of \"{}\"", c.name, roster.name),
-        None => format!("\"{}\"", roster.name),
-    };
-    Err(IpcError::new(
-        "system_mismatch",
-        format!(
-            "a {system} {roll} roll cannot be made for {who}, a {} roster; use a {} request",
-            roster.system, roster.system
-        ),
-    ))
 }

@@ -129,7 +129,7 @@ fn a_roll_for_a_character_is_logged_with_it() {
         "roll",
         json!({"request": request, "character_id": vex["id"], "roster_id": rosters[0]["id"]}),
     );
-    assert_eq!(elsewhere["code"], "invalid_argument");
+    assert_eq!(elsewhere["code"], "not_in_roster");
 
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("log.csv");

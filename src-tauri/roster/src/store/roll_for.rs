@@ -1,0 +1,148 @@
+//! Rolls made for a roster or one of its characters: checked against the roster's system, rolled
+//! under its house rules and logged. The one way the window and the command line roll for
+//! someone, so both refuse and log alike.
+
+use rollbook_rules::{HouseRules, RollRequest, RollResult};
+use uuid::Uuid;
+
+use super::{LogEntry, NewLogEntry, Store};
+use crate::error::{Result, RosterError};
+use crate::model::{Character, Roster};
+
+/// Where a roll is made: a roster, and the character when it is made for one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RollPlace {
+    pub roster: Roster,
+    pub character: Option<Character>,
+}
+
+impl RollPlace {
+    /// Refuses a request of another system than the roster's (its house rules and sheets are).
+    pub fn check(&self, request: &RollRequest) -> Result<()> {
+        let (system, roll) = request.kind_id();
+        if system == self.roster.system.as_str() {
+            return Ok(());
+        }
+        let who = match &self.character {
+            Some(c) => format!("{} of \"{}\"", c.name, self.roster.name),
+            None => format!("\"{}\"", self.roster.name),
+        };
+        Err(RosterError::RollOfOtherSystem {
+            system: system.to_string(),
+            roll: roll.to_string(),
+            who,
+            roster_system: self.roster.system.to_string(),
+        })
+    }
+
+    /// The house rules the roll is made under: the roster's.
+    pub fn house_rules(&self) -> &HouseRules {
+        &self.roster.house_rules
+    }
+}
+
+impl Store {
+    /// Where a roll is made, from ids: the character's own roster when a character is given (a
+    /// `roster_id` naming another is refused), else the roster; `None` for neither (a Quick
+    /// roll).
+    pub fn roll_place(
+        &self,
+        roster_id: Option<Uuid>,
+        character_id: Option<Uuid>,
+    ) -> Result<Option<RollPlace>> {
+        let character = character_id.map(|id| self.character(id)).transpose()?;
+        let roster_id = match (&character, roster_id) {
+            (Some(c), Some(r)) if c.roster_id != r => {
+                return Err(RosterError::NotInRoster {
+                    character: c.name.clone(),
+                    roster: self.roster(r)?.name,
+                })
+            }
+            (Some(c), _) => Some(c.roster_id),
+            (None, r) => r,
+        };
+        let Some(roster_id) = roster_id else {
+            return Ok(None);
+        };
+        Ok(Some(RollPlace {
+            roster: self.roster(roster_id)?,
+            character,
+        }))
+    }
+
+    /// Rolls `request` with the dice of `seed` at `place` (under its roster's house rules; the
+    /// rules as ruled for a Quick roll) and logs it. A refused request logs nothing.
+    pub fn roll_logged(
+        &mut self,
+        request: &RollRequest,
+        seed: u64,
+        place: Option<&RollPlace>,
+    ) -> Result<(RollResult, LogEntry)> {
+        if let Some(place) = place {
+            place.check(request)?;
+        }
+        let house = place.map_or(HouseRules::ruled(), RollPlace::house_rules);
+        let result = rollbook_rules::roll_with(request, house, seed)?;
+        let mut entry = NewLogEntry::new(request, &result);
+        if let Some(place) = place {
+            entry = entry.in_roster(place.roster.id);
+            if let Some(c) = &place.character {
+                entry = entry.by(c.id);
+            }
+        }
+        let logged = self.log_roll(entry)?;
+        Ok((result, logged))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{NewCharacter, NewRoster, System};
+
+    #[test]
+    fn a_roll_for_a_character_is_made_in_its_roster_and_logged_under_it() {
+        let mut store = Store::open_in_memory().unwrap();
+        let d12 = store
+            .create_roster(NewRoster::new("Heroes", System::D12))
+            .unwrap();
+        let marks = store
+            .create_roster(NewRoster::new("Pixels", System::Marks))
+            .unwrap();
+        let vex = store
+            .create_character(d12.id, NewCharacter::named("Vex"))
+            .unwrap();
+        let place = store.roll_place(None, Some(vex.id)).unwrap().unwrap();
+        assert_eq!(place.roster.id, d12.id);
+        let request =
+            rollbook_rules::parse_request(r#"{"system":"d12","roll":"straight","ranks":2}"#)
+                .unwrap();
+        let (result, entry) = store.roll_logged(&request, 7, Some(&place)).unwrap();
+        assert_eq!(result, rollbook_rules::roll(&request, 7).unwrap());
+        assert_eq!(entry.character_name.as_deref(), Some("Vex"));
+        assert_eq!(entry.roster_id, Some(d12.id));
+
+        // A request of another system, or a roster that is not the character's: refused,
+        // nothing logged.
+        let pool = rollbook_rules::parse_request(r#"{"system":"marks","roll":"pool"}"#).unwrap();
+        let err = store.roll_logged(&pool, 7, Some(&place)).unwrap_err();
+        assert_eq!(err.code(), "system_mismatch");
+        assert_eq!(
+            err.to_string(),
+            "a marks pool roll cannot be made for Vex of \"Heroes\", a d12 roster; use a d12 request"
+        );
+        let err = store.roll_place(Some(marks.id), Some(vex.id)).unwrap_err();
+        assert_eq!(err.code(), "not_in_roster");
+        assert_eq!(
+            err.to_string(),
+            "Vex is not in roster \"Pixels\"; give the character's own roster, or none"
+        );
+        let log = store.roll_log(&Default::default()).unwrap();
+        assert_eq!(log.len(), 1);
+
+        // Neither: a Quick roll, logged with no roster.
+        assert_eq!(store.roll_place(None, None).unwrap(), None);
+        let (_, quick) = store.roll_logged(&pool, 1, None).unwrap();
+        assert_eq!((quick.roster_id, quick.character_id), (None, None));
+    }
+}
