@@ -121,12 +121,13 @@ fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failu
         roster,
         character: Some(character),
     };
-    let (result, _) = store
-        .roll_logged(&request, seed, Some(&place))
-        .map_err(|error| match error {
-            RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
-            other => other.into(),
-        })?;
+    let (result, _) =
+        store
+            .roll_logged(&request, seed, Some(&place))
+            .map_err(|error| match error {
+                RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
+                other => other.into(),
+            })?;
     output::json(&result)
 }
 
