@@ -22,6 +22,7 @@ pub const FATE_RULINGS: &[&str] = &[
     "A numbered card (Ace = 1, 2-10) adds its value to one attack, to AC against one attack or to \
      one save; a face card (J, Q, K) makes a save succeed, or gives +10 AC against one attack or \
      +10 to one attack.",
+    "Fate due when every card is dealt or held is forgone: nothing is drawn and the round goes on.",
 ];
 
 /// One player's fate: the cards held and whether the character is Lucky.
@@ -411,6 +412,15 @@ impl UniverseTable {
                 Holder::Player(id) => format!("{id} holds a fate card already"),
             };
             events.push(FateEvent::Forgone { holder, reason });
+            return Ok(());
+        }
+        let in_piles = self.deck.draw.iter().chain(&self.deck.discard);
+        if in_piles.filter(|c| !c.is_joker()).count() == 0 {
+            // A big table can hold every card; the round must still go on.
+            events.push(FateEvent::Forgone {
+                holder,
+                reason: format!("no card is left to draw ({})", FATE_RULINGS[5]),
+            });
             return Ok(());
         }
         let card = self.draw_fate(tray, seed, events)?;

@@ -117,6 +117,44 @@ fn a_joker_drawn_as_fate_is_put_back_and_redrawn() {
 }
 
 #[test]
+fn fate_due_with_every_card_held_is_forgone_and_play_goes_on() {
+    // 26 Lucky players keep two cards each: the 52 suited cards are all held, only the jokers
+    // are left in the deck.
+    let suited: Vec<String> = Card::full_deck()
+        .into_iter()
+        .filter(|c| !c.is_joker())
+        .map(|c| c.to_string())
+        .collect();
+    let seats: Vec<(String, bool, Vec<Card>)> = suited
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            (
+                format!("p{i}"),
+                true,
+                pair.iter().map(|c| card(c)).collect(),
+            )
+        })
+        .collect();
+    let t = UniverseTable::new(&seats, 11).unwrap().0;
+    let (next, events) = t.gain_fate(Holder::Gm, FateCause::Joker, 5).unwrap();
+    assert_eq!(next.gm.len(), 0);
+    let [FateEvent::Forgone {
+        holder: Holder::Gm,
+        reason,
+    }] = &events[..]
+    else {
+        panic!("{events:?}");
+    };
+    assert!(reason.contains("no card is left to draw"), "{reason}");
+    assert!(
+        reason.contains("the round goes on"),
+        "the ruling is named: {reason}"
+    );
+    next.check().unwrap();
+}
+
+#[test]
 fn the_gm_holds_one_negative_card_per_player() {
     let t = table(&[("ann", false, &[]), ("bo", false, &[])]);
     let (t, _) = t.gain_fate(Holder::Gm, FateCause::Joker, 1).unwrap();
