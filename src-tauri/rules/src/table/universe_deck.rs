@@ -365,6 +365,19 @@ impl UniverseDeck {
         seed: u64,
     ) -> Result<(UniverseDeck, Vec<DeckEvent>), RulesError> {
         check_combatants(combatants)?;
+        // Every card not held as fate can be dealt (the last round's come back first).
+        let dealable = self.draw.len() + self.discard.len() + self.dealt.len();
+        if combatants.len() > dealable {
+            return Err(RulesError::invalid(
+                "combatants",
+                format!(
+                    "{} combatants but only {dealable} cards can be dealt ({} are held as fate); \
+                     take some out of the encounter or play their fate cards",
+                    combatants.len(),
+                    DECK_SIZE - dealable
+                ),
+            ));
+        }
         let mut next = self.clone();
         let mut events = Vec::new();
         let mut tray = Tray::new(seed);

@@ -202,7 +202,10 @@ fn more_combatants_than_cards_is_refused() {
     let (deck, _) = UniverseDeck::new(1);
     let people: Vec<Combatant> = (0..55).map(|i| pc(&format!("p{i}"))).collect();
     let err = deck.deal_round(&people, 1).unwrap_err().to_string();
-    assert!(err.contains("no card is left"), "{err}");
+    assert!(
+        err.contains("55 combatants but only 54 cards can be dealt (0 are held as fate)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -282,4 +285,19 @@ proptest! {
             prop_assert!(deck.check(&[]).is_ok());
         }
     }
+}
+
+#[test]
+fn more_combatants_than_dealable_cards_is_refused_with_the_count() {
+    let (mut deck, _) = UniverseDeck::new(3);
+    // Ten cards are out as fate: 44 can be dealt.
+    deck.draw.truncate(44);
+    let many: Vec<Combatant> = (0..45).map(|i| npc(&format!("goon{i}"))).collect();
+    let err = deck.deal_round(&many, 1).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "combatants: 45 combatants but only 44 cards can be dealt (10 are held as fate); take \
+         some out of the encounter or play their fate cards"
+    );
+    assert!(deck.deal_round(&many[..44], 1).is_ok(), "44 can be dealt");
 }
