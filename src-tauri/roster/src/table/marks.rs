@@ -341,9 +341,19 @@ impl SystemRules for MarksEncounter {
                 let task = MarksTask::new(dice, *difficulty, *needed);
                 task.validate().map_err(|e| e.to_string())?;
                 let event = format!(
-                    "{}, {label}: task started ({}, difficulty -{difficulty}, {needed} Marks needed)",
+                    "{}, {label}: task started ({}, {} of difficulty, {} needed)",
                     seat.participant.name,
-                    dice_words(dice)
+                    dice_words(dice),
+                    if *difficulty == 1 {
+                        "1 penalty die".to_string()
+                    } else {
+                        format!("{difficulty} penalty dice")
+                    },
+                    if *needed == 1 {
+                        "1 Mark".to_string()
+                    } else {
+                        format!("{needed} Marks")
+                    }
                 );
                 let kind = TaskKind::Task {
                     task,
