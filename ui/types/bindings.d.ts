@@ -43,6 +43,16 @@ migrated_from: number | null,
 backup: string | null, };
 
 /**
+ * One attack, from the roll to the wound.
+ */
+export type AttackChain = { kind: AttackKind, weapon: Weapon, stage: Stage, };
+
+/**
+ * Physical attacks meet Dodge then Toughness; mental ones Mind then Will Power.
+ */
+export type AttackKind = "physical" | "mental";
+
+/**
  * One card of the Universe deck. Written as the roster format's codes (FORMAT.md: rank then suit,
  * `A`, `2`..`10`, `J`, `Q`, `K` and `S`, `H`, `D`, `C`, e.g. `QH`); the two jokers are `JK1` and
  * `JK2` (they never appear on a sheet: a joker drawn as fate is redrawn).
@@ -132,14 +142,23 @@ export type D12Ability = { name: string, ranks: number,
 defense?: Defense | null, };
 
 /**
- * The running d12 state of an encounter.
+ * Every participant's part, by participant id, and the attack in progress.
  */
-export type D12Encounter = Record<symbol, never>;
+export type D12Encounter = { parts: { [key in string]: D12Part }, attack: PendingAttack | null, };
 
 /**
  * A `d12` move.
  */
-export type D12Move = never;
+export type D12Move = { "move": "attack_start", attacker_id: string, defender_id: string, kind: AttackKind, ability: string, ranks: number | null, weapon: string, cap: number | null, column: "damage" | "effect" | "condition" | null, } | { "move": "attack_roll" } | { "move": "damage_roll" } | { "move": "choose_row", row: number, condition: string | null, } | { "move": "attack_cancel" } | { "move": "heal_days", participant_id: string, days: number, } | { "move": "salve", participant_id: string, } | { "move": "remove", participant_id: string, index: number, extraordinary: boolean, ability: string, ranks: number | null, } | { "move": "elapse", amount: number, unit: string, } | { "move": "set_npc", participant_id: string, health: number, dodge: number, mind: number, toughness: number, will_power: number, };
+
+/**
+ * One participant's running state.
+ */
+export type D12Part = { wounds: Wounds, 
+/**
+ * Set for a quick NPC only.
+ */
+npc?: NpcDefenses | null, };
 
 export type D12Sheet = { abilities: Array<D12Ability>, health: Track, effects: Array<Effect>, conditions: Array<Condition>, equipment: Array<string>, };
 
@@ -348,6 +367,11 @@ grunt_penalties: Array<number>, grunts_since_rest: number, nuts_used: number,
 nut_rounds_left: number, };
 
 /**
+ * `{"current": 12, "max": 12}`, as on the sheet.
+ */
+export type Health = { current: number, max: number, };
+
+/**
  * Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
  */
 export type HouseRules = { stunt: StuntChart, };
@@ -525,6 +549,11 @@ export type NewRoster = { name: string, system: System, notes?: string,
 house_rules?: HouseRules | null, };
 
 /**
+ * A quick NPC's defense ranks (a stored character's come from its sheet).
+ */
+export type NpcDefenses = { dodge: number, mind: number, toughness: number, will_power: number, };
+
+/**
  * Exact odds of a request: `{"success": P, "outcomes": {KEY: P, ...}}` (RULES.md, "Roll
  * requests"). Outcomes are listed in their natural order (numbers ascending) and sum to 1.
  */
@@ -563,6 +592,15 @@ character_id: string | null,
  * Copied when added, so the encounter still reads after the character is purged.
  */
 name: string, };
+
+/**
+ * The attack being played: who, with what, and where the chain stands.
+ */
+export type PendingAttack = { attacker_id: string, defender_id: string, 
+/**
+ * The attacking ability as named on the sheet ("Guns"), or "Attack" for a quick NPC.
+ */
+ability: string, ranks: number, extra_dice: number, chain: AttackChain, };
 
 /**
  * A save that failed but can still be turned by spending after the roll.
@@ -762,6 +800,11 @@ note: string, };
  */
 export type Side = "pc" | "hostile_npc" | "friendly_npc";
 
+/**
+ * Where the chain stands.
+ */
+export type Stage = { "stage": "attack" } | { "stage": "damage", damage_dice: number, } | { "stage": "choose_row", reached: number, limb: string | null, } | { "stage": "done" };
+
 export type StuntAbility = { name: string, level: string, };
 
 /**
@@ -859,6 +902,16 @@ summary: string, before: EncounterState, after: EncounterState,
  * Set once the action was undone (the log keeps it).
  */
 undone_at: string | null, };
+
+/**
+ * A Damage Condition: `kind` memory / command / dominate / limb, `detail` the limb or extent.
+ */
+export type TableCondition = { kind: string, detail: string, remaining: string, row: number, };
+
+/**
+ * A Damage Effect on the character; `row` (1..9) is the table row it came from.
+ */
+export type TableEffect = { name: string, remaining: string, row: number, };
 
 /**
  * What one table action did: the encounter after it, its entry in the action log, and the rolls
@@ -960,3 +1013,14 @@ gm: Array<Card>,
  * Fate cards played this round as a second initiative entry (discarded at the next deal).
  */
 second_entries: Array<DealtCard>, };
+
+/**
+ * The weapon's cap on the Damage Dice and the table column it reads.
+ */
+export type Weapon = { name: string, cap: number, column: "damage" | "effect" | "condition", };
+
+/**
+ * What the chain and healing change on a character (the sheet's `health`, `effects`,
+ * `conditions`), plus whether Healing Salve was used today.
+ */
+export type Wounds = { health: Health, effects: Array<TableEffect>, conditions: Array<TableCondition>, salve_used_today: boolean, };

@@ -8,7 +8,7 @@
 mod d12;
 pub(crate) mod genre;
 mod marks;
-mod report;
+pub(crate) mod report;
 mod rolls;
 mod stunt;
 mod universe;

@@ -6,7 +6,7 @@
 //! types), so every number here is computed with saturating arithmetic and never panics.
 
 // The rolls of `super::rolls` read the same numbers, so the helpers are shared with them.
-pub(super) mod d12;
+pub(crate) mod d12;
 pub(super) mod genre;
 pub(super) mod marks;
 mod stunt;

@@ -1,20 +1,455 @@
-//! `d12` at the table. Not built yet: its moves are being written (issue 6); until then
-//! the encounter keeps no d12 state and every d12 move is refused.
+//! `d12` at the table: each participant's health, effects and conditions (from the sheet when
+//! they join; 12 health and no ranks for a quick NPC until the GM sets them), the combat chain as
+//! one flow — attack vs Dodge/Mind → Damage Dice → damage roll vs Toughness/Will Power by the
+//! weapon's column → the attacker's row → health, effects and conditions with rolled durations,
+//! a limb on all natural 1s — and healing by days, salve and ordinary/extraordinary removal.
+//! Every roll goes through the engine's own requests (`rollbook_rules::table::d12_chain`), so
+//! a move's dice are a quick roll's with the same seed.
 
+use indexmap::IndexMap;
+use rollbook_rules::table::d12_chain::{
+    Ability, AttackChain, AttackKind, Column, Condition, Effect, Health, Stage, Weapon, Wounds,
+    RULINGS,
+};
+use rollbook_rules::{RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use uuid::Uuid;
 
-use super::{Outcome, SystemRules, TableContext};
+use super::{Outcome, SystemRules, TableContext, TableRoll};
+use crate::sheet::report::d12::{extra_dice, gear, Gear, UNARMED};
+use crate::sheet::{D12Sheet, Defense, Sheet};
 
-/// The running d12 state of an encounter.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// A quick NPC's health until the GM sets it: a fresh sheet's.
+const NPC_HEALTH: i64 = 12;
+/// Ranks of any ability (RULES.md: 0 to 4).
+const RANKS_MAX: i64 = 4;
+
+/// A quick NPC's defense ranks (a stored character's come from its sheet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct D12Encounter {}
+pub struct NpcDefenses {
+    pub dodge: i64,
+    pub mind: i64,
+    pub toughness: i64,
+    pub will_power: i64,
+}
 
-/// A `d12` move.
+/// One participant's running state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct D12Part {
+    pub wounds: Wounds,
+    /// Set for a quick NPC only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub npc: Option<NpcDefenses>,
+}
+
+/// The attack being played: who, with what, and where the chain stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PendingAttack {
+    pub attacker_id: Uuid,
+    pub defender_id: Uuid,
+    /// The attacking ability as named on the sheet ("Guns"), or "Attack" for a quick NPC.
+    pub ability: String,
+    pub ranks: i64,
+    pub extra_dice: i64,
+    pub chain: AttackChain,
+}
+
+/// Every participant's part, by participant id, and the attack in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct D12Encounter {
+    pub parts: IndexMap<Uuid, D12Part>,
+    pub attack: Option<PendingAttack>,
+}
+
+/// A `d12` move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
-pub enum D12Move {}
+pub enum D12Move {
+    /// An attack begins: `ability` is the attacker's (by name; `ranks` for a quick NPC), `weapon`
+    /// one the attacker carries or "Unarmed" (cap and column from RULES.md), or any other with
+    /// its `cap` and `column` given.
+    AttackStart {
+        attacker_id: Uuid,
+        defender_id: Uuid,
+        kind: AttackKind,
+        ability: String,
+        #[serde(default)]
+        ranks: Option<i64>,
+        weapon: String,
+        #[serde(default)]
+        cap: Option<i64>,
+        #[serde(default)]
+        #[cfg_attr(
+            feature = "ts",
+            ts(type = "\"damage\" | \"effect\" | \"condition\" | null")
+        )]
+        column: Option<Column>,
+    },
+    /// Step 1: the attack against Dodge (physical) or Mind (mental).
+    AttackRoll,
+    /// Step 2: the Damage Dice against Toughness (physical) or Will Power (mental).
+    DamageRoll,
+    /// Step 3: the attacker's row, any up to the one reached; `condition` names the condition
+    /// (memory, command, dominate, limb) on the Condition column.
+    ChooseRow {
+        row: i64,
+        #[serde(default)]
+        condition: Option<String>,
+    },
+    AttackCancel,
+    /// Days of rest for one participant: 1 health a day.
+    HealDays {
+        participant_id: Uuid,
+        days: i64,
+    },
+    /// Healing Salve: +1 health, once a day.
+    Salve {
+        participant_id: Uuid,
+    },
+    /// An ability check to remove effect or condition `index` (effects first, then
+    /// conditions), by ordinary or extraordinary means.
+    Remove {
+        participant_id: Uuid,
+        index: usize,
+        #[serde(default)]
+        extraordinary: bool,
+        ability: String,
+        #[serde(default)]
+        ranks: Option<i64>,
+    },
+    /// Time passes for everyone: effects and conditions timed in `unit` count down.
+    Elapse {
+        amount: i64,
+        unit: String,
+    },
+    /// A quick NPC's health and defense ranks (a stored character's come from its sheet).
+    SetNpc {
+        participant_id: Uuid,
+        health: i64,
+        #[serde(flatten)]
+        defenses: NpcDefenses,
+    },
+}
+
+fn sheet_of<'a>(ctx: &'a TableContext, id: Uuid) -> Option<&'a D12Sheet> {
+    match ctx.seat(id).ok()?.character.map(|c| &c.sheet) {
+        Some(Sheet::D12(s)) => Some(s),
+        _ => None,
+    }
+}
+
+fn name_of(ctx: &TableContext, id: Uuid) -> String {
+    ctx.seat(id)
+        .map(|s| s.participant.name.clone())
+        .unwrap_or_else(|_| id.to_string())
+}
+
+fn ruling(text: &str) -> String {
+    format!("Ruling: {text}")
+}
+
+/// The wounds a sheet records (the table rows of its effects are read back by name when needed).
+fn wounds_from(sheet: &D12Sheet) -> Wounds {
+    Wounds {
+        health: Health {
+            current: sheet.health.current,
+            max: sheet.health.max,
+        },
+        effects: sheet
+            .effects
+            .iter()
+            .map(|e| Effect {
+                name: e.name.clone(),
+                remaining: e.remaining.clone(),
+                row: 0,
+            })
+            .collect(),
+        conditions: sheet
+            .conditions
+            .iter()
+            .map(|c| Condition {
+                kind: serde_json::to_value(c.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                detail: c.detail.clone(),
+                remaining: c.remaining.clone(),
+                row: 0,
+            })
+            .collect(),
+        salve_used_today: false,
+    }
+}
+
+fn checked_ranks(ranks: i64, what: &str) -> Result<i64, String> {
+    if (0..=RANKS_MAX).contains(&ranks) {
+        Ok(ranks)
+    } else {
+        Err(format!("{what} has 0 to {RANKS_MAX} ranks, not {ranks}"))
+    }
+}
+
+impl D12Encounter {
+    fn part(&self, ctx: &TableContext, id: Uuid) -> Result<&D12Part, String> {
+        let seat = ctx.seat(id)?;
+        self.parts
+            .get(&id)
+            .ok_or_else(|| format!("{} has no d12 state yet", seat.participant.name))
+    }
+
+    /// The defender's roll in `role`: ranks and extra dice from the sheet (or the NPC's ranks),
+    /// Dazed from the wounds.
+    fn defense(&self, ctx: &TableContext, id: Uuid, role: Defense) -> Result<Ability, String> {
+        let part = self.part(ctx, id)?;
+        let (ranks, extra) = match (sheet_of(ctx, id), part.npc) {
+            (Some(sheet), _) => (
+                sheet.defense(role).map_or(0, |a| a.ranks),
+                extra_dice(sheet, Some(role)).0,
+            ),
+            (None, Some(npc)) => (
+                match role {
+                    Defense::Dodge => npc.dodge,
+                    Defense::Mind => npc.mind,
+                    Defense::Toughness => npc.toughness,
+                    Defense::WillPower => npc.will_power,
+                },
+                0,
+            ),
+            (None, None) => (0, 0),
+        };
+        Ok(part.wounds.ability(ranks, extra))
+    }
+
+    /// An ability of `id` by name (its ranks and extra dice), or the `ranks` given for a quick NPC.
+    fn ability(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        name: &str,
+        ranks: Option<i64>,
+    ) -> Result<(String, i64, i64), String> {
+        let who = name_of(ctx, id);
+        match sheet_of(ctx, id) {
+            Some(sheet) => {
+                let found = sheet
+                    .abilities
+                    .iter()
+                    .find(|a| a.name.trim().eq_ignore_ascii_case(name.trim()))
+                    .ok_or_else(|| {
+                        let names: Vec<&str> =
+                            sheet.abilities.iter().map(|a| a.name.as_str()).collect();
+                        format!(
+                            "{who} has no ability \"{}\"; the sheet lists {}",
+                            name.trim(),
+                            names.join(", ")
+                        )
+                    })?;
+                Ok((
+                    found.name.clone(),
+                    found.ranks,
+                    extra_dice(sheet, found.defense).0,
+                ))
+            }
+            None => {
+                let ranks = ranks.ok_or_else(|| {
+                    format!("{who} has no sheet: give the ranks of the ability used")
+                })?;
+                let label = if name.trim().is_empty() {
+                    "Attack".to_string()
+                } else {
+                    name.trim().to_string()
+                };
+                Ok((label, checked_ranks(ranks, &who)?, 0))
+            }
+        }
+    }
+
+    fn pending(&self) -> Result<&PendingAttack, String> {
+        self.attack
+            .as_ref()
+            .ok_or_else(|| "no attack is being played; start one first".to_string())
+    }
+
+    fn attack_roll_request(&self, ctx: &TableContext) -> Result<RollRequest, String> {
+        let a = self.pending()?;
+        let attacker = self
+            .part(ctx, a.attacker_id)?
+            .wounds
+            .ability(a.ranks, a.extra_dice);
+        let defender = self.defense(ctx, a.defender_id, dodge_or_mind(a.chain.kind))?;
+        a.chain
+            .attack_request(&attacker, &defender)
+            .map_err(|e| e.to_string())
+    }
+
+    fn damage_roll_request(&self, ctx: &TableContext) -> Result<RollRequest, String> {
+        let a = self.pending()?;
+        let defender = self.defense(ctx, a.defender_id, toughness_or_will(a.chain.kind))?;
+        a.chain.damage_request(&defender).map_err(|e| e.to_string())
+    }
+
+    fn removal_request(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        index: usize,
+        extraordinary: bool,
+        ability: &str,
+        ranks: Option<i64>,
+    ) -> Result<(RollRequest, Ability), String> {
+        let (_, ranks, extra) = self.ability(ctx, id, ability, ranks)?;
+        let part = self.part(ctx, id)?;
+        let ability = part.wounds.ability(ranks, extra);
+        let request = part
+            .wounds
+            .removal_request(index, extraordinary, &ability)
+            .map_err(|e| e.to_string())?;
+        Ok((request, ability))
+    }
+
+    fn with_wounds(&self, id: Uuid, wounds: Wounds) -> D12Encounter {
+        let mut next = self.clone();
+        if let Some(part) = next.parts.get_mut(&id) {
+            part.wounds = wounds;
+        }
+        next
+    }
+
+    fn start(&self, ctx: &TableContext, action: &D12Move) -> Result<Outcome<Self>, String> {
+        let D12Move::AttackStart {
+            attacker_id,
+            defender_id,
+            kind,
+            ability,
+            ranks,
+            weapon,
+            cap,
+            column,
+        } = action
+        else {
+            unreachable!("start is called with AttackStart");
+        };
+        if attacker_id == defender_id {
+            return Err("an attack needs two participants: pick someone else to defend".into());
+        }
+        self.part(ctx, *defender_id)?;
+        let (ability, ranks, extra_dice) = self.ability(ctx, *attacker_id, ability, *ranks)?;
+        let weapon = self.weapon(ctx, *attacker_id, weapon, *cap, *column)?;
+        let chain = AttackChain::new(*kind, weapon.clone()).map_err(|e| e.to_string())?;
+        let mut next = self.clone();
+        next.attack = Some(PendingAttack {
+            attacker_id: *attacker_id,
+            defender_id: *defender_id,
+            ability: ability.clone(),
+            ranks,
+            extra_dice,
+            chain,
+        });
+        let against = match kind {
+            AttackKind::Physical => "Dodge",
+            AttackKind::Mental => "Mind",
+        };
+        let event = format!(
+            "{} attacks {} with {} ({ability}, cap {}, {} column) against {against}",
+            name_of(ctx, *attacker_id),
+            name_of(ctx, *defender_id),
+            weapon.name,
+            weapon.cap,
+            column_name(weapon.column)
+        );
+        Ok(Outcome::said(next, vec![event]))
+    }
+
+    /// The weapon of an attack: carried (or Unarmed), with RULES.md's cap and column; any
+    /// other needs its cap and column.
+    fn weapon(
+        &self,
+        ctx: &TableContext,
+        attacker: Uuid,
+        name: &str,
+        cap: Option<i64>,
+        column: Option<Column>,
+    ) -> Result<Weapon, String> {
+        let name = name.trim();
+        let known = match gear(name) {
+            Some(Gear::Weapon(w)) => Some(w),
+            _ if name.eq_ignore_ascii_case(UNARMED.name) => Some(UNARMED),
+            _ => None,
+        };
+        let sheet = sheet_of(ctx, attacker);
+        match (known, cap, column) {
+            (_, Some(cap), Some(column)) => Ok(Weapon {
+                name: if name.is_empty() {
+                    "Weapon".into()
+                } else {
+                    name.into()
+                },
+                cap,
+                column,
+            }),
+            (Some(w), _, _) => {
+                let cap = match sheet {
+                    Some(s) => w.cap(s),
+                    None => w.base_cap,
+                };
+                let column = serde_json::from_value(Value::from(w.column))
+                    .map_err(|e| format!("weapon column: {e}"))?;
+                Ok(Weapon {
+                    name: w.name.to_string(),
+                    cap,
+                    column,
+                })
+            }
+            (None, _, _) => Err(format!(
+                "\"{name}\" is not a weapon of RULES.md: give its cap (0 to 20 dice) and column"
+            )),
+        }
+    }
+
+    fn roll(
+        &self,
+        ctx: &TableContext,
+        request: RollRequest,
+        seed: u64,
+        who: Uuid,
+    ) -> Result<TableRoll, String> {
+        let result: RollResult = rollbook_rules::roll_with(&request, ctx.house_rules, seed)
+            .map_err(|e| e.to_string())?;
+        Ok(TableRoll {
+            participant_id: Some(who),
+            request,
+            result,
+        })
+    }
+}
+
+fn dodge_or_mind(kind: AttackKind) -> Defense {
+    match kind {
+        AttackKind::Physical => Defense::Dodge,
+        AttackKind::Mental => Defense::Mind,
+    }
+}
+
+fn toughness_or_will(kind: AttackKind) -> Defense {
+    match kind {
+        AttackKind::Physical => Defense::Toughness,
+        AttackKind::Mental => Defense::WillPower,
+    }
+}
+
+fn column_name(column: Column) -> &'static str {
+    match column {
+        Column::Damage => "Damage",
+        Column::Effect => "Effect",
+        Column::Condition => "Condition",
+    }
+}
 
 impl SystemRules for D12Encounter {
     type Move = D12Move;
@@ -23,15 +458,322 @@ impl SystemRules for D12Encounter {
         Self::default()
     }
 
-    fn sync(&self, _ctx: &TableContext) -> Result<Self, String> {
-        Ok(self.clone())
+    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+        let parts = ctx
+            .seats
+            .iter()
+            .map(|seat| {
+                let id = seat.participant.id;
+                let part = self.parts.get(&id).cloned().unwrap_or_else(|| {
+                    match seat.character.map(|c| &c.sheet) {
+                        Some(Sheet::D12(sheet)) => D12Part {
+                            wounds: wounds_from(sheet),
+                            npc: None,
+                        },
+                        _ => D12Part {
+                            wounds: Wounds::healthy(NPC_HEALTH),
+                            npc: Some(NpcDefenses::default()),
+                        },
+                    }
+                });
+                (id, part)
+            })
+            .collect();
+        // An attack whose attacker or defender left is over.
+        let attack = self
+            .attack
+            .clone()
+            .filter(|a| ctx.seat(a.attacker_id).is_ok() && ctx.seat(a.defender_id).is_ok());
+        Ok(D12Encounter { parts, attack })
     }
 
-    fn apply(&self, action: &D12Move, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
-        match *action {}
+    fn apply(&self, action: &D12Move, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        match action {
+            D12Move::AttackStart { .. } => self.start(ctx, action),
+            D12Move::AttackRoll => {
+                let a = self.pending()?.clone();
+                let request = self.attack_roll_request(ctx)?;
+                let attacker = self
+                    .part(ctx, a.attacker_id)?
+                    .wounds
+                    .ability(a.ranks, a.extra_dice);
+                let defender = self.defense(ctx, a.defender_id, dodge_or_mind(a.chain.kind))?;
+                let (chain, mut events, _) = a
+                    .chain
+                    .attack(&attacker, &defender, ctx.seed)
+                    .map_err(|e| e.to_string())?;
+                let roll = self.roll(ctx, request, ctx.seed, a.attacker_id)?;
+                let mut next = self.clone();
+                if chain.stage == Stage::Done {
+                    next.attack = None;
+                    events.push(ruling(RULINGS[0]));
+                } else if let Some(p) = next.attack.as_mut() {
+                    p.chain = chain;
+                }
+                let who = name_of(ctx, a.attacker_id);
+                let events = events.into_iter().map(|e| format!("{who}: {e}")).collect();
+                Ok(Outcome {
+                    table: next,
+                    order: None,
+                    events,
+                    rolls: vec![roll],
+                })
+            }
+            D12Move::DamageRoll => {
+                let a = self.pending()?.clone();
+                let request = self.damage_roll_request(ctx)?;
+                let defender = self.defense(ctx, a.defender_id, toughness_or_will(a.chain.kind))?;
+                let (chain, mut events, _) = a
+                    .chain
+                    .damage(&defender, ctx.seed)
+                    .map_err(|e| e.to_string())?;
+                let roll = self.roll(ctx, request, ctx.seed, a.attacker_id)?;
+                let mut next = self.clone();
+                match &chain.stage {
+                    Stage::Done => {
+                        next.attack = None;
+                        events.push("No row reached: the defence holds".into());
+                    }
+                    Stage::ChooseRow { limb: Some(_), .. } => {
+                        events.push(ruling(RULINGS[1]));
+                        if let Some(p) = next.attack.as_mut() {
+                            p.chain = chain;
+                        }
+                    }
+                    _ => {
+                        if let Some(p) = next.attack.as_mut() {
+                            p.chain = chain;
+                        }
+                    }
+                }
+                let who = name_of(ctx, a.defender_id);
+                let events = events.into_iter().map(|e| format!("{who}: {e}")).collect();
+                Ok(Outcome {
+                    table: next,
+                    order: None,
+                    events,
+                    rolls: vec![roll],
+                })
+            }
+            D12Move::ChooseRow { row, condition } => {
+                let a = self.pending()?.clone();
+                let defender = &self.part(ctx, a.defender_id)?.wounds;
+                let (_, wounds, events) = a
+                    .chain
+                    .choose_row(*row, condition.as_deref(), defender, ctx.seed)
+                    .map_err(|e| e.to_string())?;
+                let mut next = self.with_wounds(a.defender_id, wounds);
+                next.attack = None;
+                let who = name_of(ctx, a.defender_id);
+                let mut events: Vec<String> =
+                    events.into_iter().map(|e| format!("{who}: {e}")).collect();
+                events.insert(
+                    0,
+                    format!("{} chooses row {row}", name_of(ctx, a.attacker_id)),
+                );
+                if events
+                    .iter()
+                    .any(|e| e.contains("does not stack") || e.contains("replaces the lower"))
+                {
+                    events.push(ruling(RULINGS[3]));
+                }
+                Ok(Outcome::said(next, events))
+            }
+            D12Move::AttackCancel => {
+                let a = self.pending()?;
+                let mut next = self.clone();
+                next.attack = None;
+                Ok(Outcome::said(
+                    next,
+                    vec![format!(
+                        "{}'s attack on {} is called off",
+                        name_of(ctx, a.attacker_id),
+                        name_of(ctx, a.defender_id)
+                    )],
+                ))
+            }
+            D12Move::HealDays {
+                participant_id,
+                days,
+            } => {
+                let part = self.part(ctx, *participant_id)?;
+                let (wounds, events) = part.wounds.heal_days(*days).map_err(|e| e.to_string())?;
+                let who = name_of(ctx, *participant_id);
+                Ok(Outcome::said(
+                    self.with_wounds(*participant_id, wounds),
+                    events.into_iter().map(|e| format!("{who}: {e}")).collect(),
+                ))
+            }
+            D12Move::Salve { participant_id } => {
+                let part = self.part(ctx, *participant_id)?;
+                let (wounds, events) = part.wounds.salve().map_err(|e| e.to_string())?;
+                let who = name_of(ctx, *participant_id);
+                Ok(Outcome::said(
+                    self.with_wounds(*participant_id, wounds),
+                    events.into_iter().map(|e| format!("{who}: {e}")).collect(),
+                ))
+            }
+            D12Move::Remove {
+                participant_id,
+                index,
+                extraordinary,
+                ability,
+                ranks,
+            } => {
+                let (request, check) = self.removal_request(
+                    ctx,
+                    *participant_id,
+                    *index,
+                    *extraordinary,
+                    ability,
+                    *ranks,
+                )?;
+                let part = self.part(ctx, *participant_id)?;
+                let (wounds, events, _) = part
+                    .wounds
+                    .remove(*index, *extraordinary, &check, ctx.seed)
+                    .map_err(|e| e.to_string())?;
+                let roll = self.roll(ctx, request, ctx.seed, *participant_id)?;
+                let who = name_of(ctx, *participant_id);
+                Ok(Outcome {
+                    table: self.with_wounds(*participant_id, wounds),
+                    order: None,
+                    events: events.into_iter().map(|e| format!("{who}: {e}")).collect(),
+                    rolls: vec![roll],
+                })
+            }
+            D12Move::Elapse { amount, unit } => {
+                let mut next = self.clone();
+                let mut events = vec![format!("{amount} {unit}(s) pass")];
+                for (id, part) in &self.parts {
+                    let (wounds, said) = part
+                        .wounds
+                        .elapse(*amount, unit)
+                        .map_err(|e| e.to_string())?;
+                    let who = name_of(ctx, *id);
+                    events.extend(said.into_iter().map(|e| format!("{who}: {e}")));
+                    next = next.with_wounds(*id, wounds);
+                }
+                Ok(Outcome::said(next, events))
+            }
+            D12Move::SetNpc {
+                participant_id,
+                health,
+                defenses,
+            } => {
+                let seat = ctx.seat(*participant_id)?;
+                if seat.character.is_some() {
+                    return Err(format!(
+                        "{}'s health and ranks come from the sheet; change them there",
+                        seat.participant.name
+                    ));
+                }
+                let who = &seat.participant.name;
+                for (ranks, what) in [
+                    (defenses.dodge, "Dodge"),
+                    (defenses.mind, "Mind"),
+                    (defenses.toughness, "Toughness"),
+                    (defenses.will_power, "Will Power"),
+                ] {
+                    checked_ranks(ranks, &format!("{who}'s {what}"))?;
+                }
+                if !(1..=99).contains(health) {
+                    return Err(format!("{who}'s health is 1 to 99, not {health}"));
+                }
+                let mut next = self.clone();
+                let part = next
+                    .parts
+                    .get_mut(participant_id)
+                    .ok_or_else(|| format!("{who} has no d12 state yet"))?;
+                // An unhurt NPC starts at its new health; a hurt one keeps its wounds.
+                let h = part.wounds.health;
+                let current = if h.current == h.max {
+                    *health
+                } else {
+                    h.current.min(*health)
+                };
+                part.wounds.health = Health {
+                    current,
+                    max: *health,
+                };
+                part.npc = Some(*defenses);
+                Ok(Outcome::said(
+                    next,
+                    vec![format!(
+                        "{who}: health {health}, Dodge {}, Mind {}, Toughness {}, Will Power {}",
+                        defenses.dodge, defenses.mind, defenses.toughness, defenses.will_power
+                    )],
+                ))
+            }
+        }
     }
 
-    fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
-        Ok(Outcome::said(self.clone(), Vec::new()))
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+        // One round is one turn for everyone: durations in turns count down.
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        for (id, part) in &self.parts {
+            let (wounds, said) = part.wounds.elapse(1, "turn").map_err(|e| e.to_string())?;
+            let who = name_of(ctx, *id);
+            events.extend(said.into_iter().map(|e| format!("{who}: {e}")));
+            next = next.with_wounds(*id, wounds);
+        }
+        Ok(Outcome::said(next, events))
+    }
+
+    fn preview(&self, action: &D12Move, ctx: &TableContext) -> Result<Option<RollRequest>, String> {
+        match action {
+            D12Move::AttackRoll => self.attack_roll_request(ctx).map(Some),
+            D12Move::DamageRoll => self.damage_roll_request(ctx).map(Some),
+            D12Move::Remove {
+                participant_id,
+                index,
+                extraordinary,
+                ability,
+                ranks,
+            } => self
+                .removal_request(
+                    ctx,
+                    *participant_id,
+                    *index,
+                    *extraordinary,
+                    ability,
+                    *ranks,
+                )
+                .map(|(request, _)| Some(request)),
+            _ => Ok(None),
+        }
+    }
+
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, Map<String, Value>)> {
+        ctx.seats
+            .iter()
+            .filter(|seat| sheet_of(ctx, seat.participant.id).is_some())
+            .filter_map(|seat| {
+                let w = &self.parts.get(&seat.participant.id)?.wounds;
+                let mut fields = Map::new();
+                fields.insert(
+                    "health".into(),
+                    serde_json::json!({"current": w.health.current, "max": w.health.max}),
+                );
+                // The sheet keeps what FORMAT.md has: no table rows, no salve flag.
+                let effects: Vec<Value> = w
+                    .effects
+                    .iter()
+                    .map(|e| serde_json::json!({"name": e.name, "remaining": e.remaining}))
+                    .collect();
+                let conditions: Vec<Value> = w
+                    .conditions
+                    .iter()
+                    .map(|c| {
+                        serde_json::json!({"kind": c.kind, "detail": c.detail,
+                                           "remaining": c.remaining})
+                    })
+                    .collect();
+                fields.insert("effects".into(), Value::Array(effects));
+                fields.insert("conditions".into(), Value::Array(conditions));
+                Some((seat.participant.id, fields))
+            })
+            .collect()
     }
 }

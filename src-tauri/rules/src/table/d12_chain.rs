@@ -91,6 +91,7 @@ pub struct Health {
 /// A Damage Effect on the character; `row` (1..9) is the table row it came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "TableEffect"))]
 pub struct Effect {
     pub name: String,
     pub remaining: String,
@@ -101,6 +102,7 @@ pub struct Effect {
 /// A Damage Condition: `kind` memory / command / dominate / limb, `detail` the limb or extent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "TableCondition"))]
 pub struct Condition {
     pub kind: String,
     pub detail: String,
