@@ -600,7 +600,11 @@ export type PendingAttack = { attacker_id: string, defender_id: string,
 /**
  * The attacking ability as named on the sheet ("Guns"), or "Attack" for a quick NPC.
  */
-ability: string, ranks: number, extra_dice: number, chain: AttackChain, };
+ability: string, ranks: number, extra_dice: number, chain: AttackChain, 
+/**
+ * Once the damage is rolled: the rows the attacker may choose, what each does.
+ */
+choices: Array<RowChoice>, };
 
 /**
  * A save that failed but can still be turned by spending after the roll.
@@ -711,6 +715,19 @@ character_count: number, };
  * depend on it); make a new roster and import with mode `copy` instead.
  */
 export type RosterPatch = { name?: string | null, notes?: string | null, house_rules?: HouseRules | null, };
+
+/**
+ * A row of the damage table the attacker may choose, in words for the weapon's column.
+ */
+export type RowChoice = { row: number, 
+/**
+ * The row's difficulty name ("Hard").
+ */
+name: string, 
+/**
+ * What it does with this weapon ("3 damage", "Stunned 1 turn", "Memory 1 week; …").
+ */
+does: string, };
 
 /**
  * A Doubles Only / Double Six Only attempt a participant keeps throwing for.

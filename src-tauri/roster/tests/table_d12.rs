@@ -165,6 +165,13 @@ fn one_full_attack_chain_wounds_the_defender_and_logs_every_roll() {
         panic!("the chain waits for the attacker's row");
     };
     assert!(reached >= 2);
+    let choices = f.table().attack.unwrap().choices;
+    assert_eq!(choices.len() as i64, reached, "rows 1 to the one reached");
+    assert_eq!(
+        (choices[1].name.as_str(), choices[1].does.clone()),
+        ("Average", format!("{} damage", DAMAGE_TABLE[1].damage)),
+        "a Laser Pistol reads the Damage column"
+    );
 
     // A row above the one reached is refused and writes nothing.
     let before = (f.table(), f.log_len());

@@ -11,7 +11,7 @@ use rollbook_rules::table::d12_chain::{
     Ability, AttackChain, AttackKind, Column, Condition, Effect, Health, Stage, Weapon, Wounds,
     RULINGS,
 };
-use rollbook_rules::{RollRequest, RollResult};
+use rollbook_rules::{RollRequest, RollResult, DAMAGE_TABLE};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
@@ -56,6 +56,38 @@ pub struct PendingAttack {
     pub ranks: i64,
     pub extra_dice: i64,
     pub chain: AttackChain,
+    /// Once the damage is rolled: the rows the attacker may choose, what each does.
+    #[serde(default)]
+    pub choices: Vec<RowChoice>,
+}
+
+/// A row of the damage table the attacker may choose, in words for the weapon's column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RowChoice {
+    pub row: i64,
+    /// The row's difficulty name ("Hard").
+    pub name: String,
+    /// What it does with this weapon ("3 damage", "Stunned 1 turn", "Memory 1 week; …").
+    pub does: String,
+}
+
+/// Rows 1 to `reached` as the attacker sees them with `column`.
+fn row_choices(reached: i64, column: Column) -> Vec<RowChoice> {
+    DAMAGE_TABLE
+        .iter()
+        .take(reached.clamp(0, 9) as usize)
+        .enumerate()
+        .map(|(i, r)| RowChoice {
+            row: i as i64 + 1,
+            name: r.difficulty.to_string(),
+            does: match column {
+                Column::Damage => format!("{} damage", r.damage),
+                Column::Effect => r.effect.to_string(),
+                Column::Condition => r.condition.to_string(),
+            },
+        })
+        .collect()
 }
 
 /// Every participant's part, by participant id, and the attack in progress.
@@ -350,6 +382,7 @@ impl D12Encounter {
             ranks,
             extra_dice,
             chain,
+            choices: Vec::new(),
         });
         let against = match kind {
             AttackKind::Physical => "Dodge",
@@ -544,6 +577,11 @@ impl SystemRules for D12Encounter {
                         if let Some(p) = next.attack.as_mut() {
                             p.chain = chain;
                         }
+                    }
+                }
+                if let Some(p) = next.attack.as_mut() {
+                    if let Stage::ChooseRow { reached, .. } = p.chain.stage {
+                        p.choices = row_choices(reached, p.chain.weapon.column);
                     }
                 }
                 let who = name_of(ctx, a.defender_id);
