@@ -1,0 +1,78 @@
+// End-to-end test of the d12 table in the real window: one full attack chain — Overseer Kaan's
+// Guns against Juno Park's Dodge with his Laser Rifle, the exact odds shown before each roll equal
+// to the CLI's, Roll attack → Damage Dice → Roll damage → the attacker's row applied — and the
+// defender's health as the database holds it, both rolls in the roll log under Kaan.
+// Run with scripts/e2e.sh tests/e2e/encounter-d12.test.mjs.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure } from './app.mjs';
+import { shellReady } from './log-transfer-page.mjs';
+import { D12EncounterPage } from './encounter-d12-page.mjs';
+
+const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
+const ROSTER = 'Friday Night Heroes';
+// A chain reaches the attacker's row with P ≈ 0.68 (Guns 3 vs Dodge 2) × ≈ 0.5 (the damage
+// beats Toughness 1): 40 tries all falling short has a chance below 1e-8.
+const TRIES = 40;
+
+let app;
+let page;
+const withShot = screenshotOnFailure('encounter-d12', () => app.driver);
+
+describe('the d12 table', { timeout: 10 * 60_000 }, () => {
+  before(async () => {
+    app = await startApp();
+    app.cli('--json', 'import', ALL_SYSTEMS);
+    await app.driver.navigate().refresh();
+    await shellReady(app.driver);
+    page = new D12EncounterPage(app.driver);
+  }, { timeout: STARTUP_TIMEOUT_MS + 60_000 });
+
+  after(async () => {
+    await app?.stop();
+  });
+
+  test('one full attack chain wounds the defender, with the odds first and every roll logged', () => withShot('chain', async () => {
+    await page.open(ROSTER);
+    await page.create('Rooftop');
+    await page.addCharacters(['Overseer Kaan', 'Juno Park']);
+    let p = await page.untilD12((x) => x.parts.length === 2, 'the d12 panel did not list both');
+    assert.equal(p.parts.find((x) => x.name === 'Juno Park').health, '9 / 12 health', 'health from the sheet');
+
+    let reached = null;
+    for (let i = 0; i < TRIES && !reached; i += 1) {
+      p = await page.startAttack({ attacker: 'Overseer Kaan', defender: 'Juno Park', ability: 'Guns', weapon: 'Laser Rifle' });
+      assert.deepEqual(
+        [p.odds.request.roll, p.odds.request.attacker_ranks, p.odds.request.defender_ranks],
+        ['opposed', 3, 2],
+        'Guns 3 against Dodge 2',
+      );
+      const cli = app.cli('odds', JSON.stringify(p.odds.request));
+      assert.equal(p.odds.success, `${(cli.success * 100).toFixed(2)}%`, 'the odds shown are the CLI\'s');
+      p = await page.step();
+      if (p.stage === null) continue; // a miss: the chain is over, try again
+      assert.match(p.stage, /^\d+ Damage Dice: roll the damage$/);
+      assert.deepEqual([p.odds.request.roll, p.odds.request.cap, p.odds.request.defender_ranks], ['damage', 2, 1]);
+      p = await page.step();
+      if (p.stage === null) continue; // the defence held
+      reached = p.rows.at(-1).row;
+    }
+    assert.ok(reached !== null, `no attack reached a row in ${TRIES} tries`);
+    assert.match(p.stage, new RegExp(`^Row ${reached} reached: choose the row`));
+    assert.deepEqual(p.rows.map((r) => r.row), Array.from({ length: reached + 1 }, (_, i) => i), 'no row and every row up to the one reached');
+    assert.ok(p.rows.at(-1).checked, 'the highest row is offered first');
+
+    await page.applyRow();
+    // The panel redraws from the encounter first, then shows what the move did.
+    p = await page.untilD12((x) => x.events.some((e) => e.startsWith(`Overseer Kaan chooses row ${reached}`)), 'the applied row was not reported');
+    const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Rooftop');
+    const juno = shown.state.order.find((x) => x.name === 'Juno Park').id;
+    const health = shown.state.system_state.parts[juno].wounds.health;
+    assert.equal(p.parts.find((x) => x.name === 'Juno Park').health, `${health.current} / 12 health${health.current === 0 ? ' · dead' : ''}`);
+
+    const log = app.cli('--json', 'log', '--character', 'Overseer Kaan').rolls;
+    assert.deepEqual(log.slice(0, 2).map((r) => r.roll), ['damage', 'opposed'], 'the chain\'s rolls, newest first, under Kaan');
+  }));
+});

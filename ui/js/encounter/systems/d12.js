@@ -1,0 +1,331 @@
+// The d12 table panel: every participant's health (a bar and the numbers), effects and conditions
+// with the time left, healing (a day of rest, Healing Salve, an ability check to remove an
+// effect) and a quick NPC's health and ranks; and the attack chain as one guided form — attacker,
+// defender, kind, ability and weapon → exact odds → Roll attack → Damage Dice → exact odds →
+// Roll damage → the row the attacker picks (any up to the one reached) → applied. State comes
+// from the encounter's `system_state` (d12); every change is a move the shell plays.
+
+import { el } from '../../dom.js';
+import {
+  eventList, intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+} from './panel-parts.js';
+
+const KINDS = [['physical', 'Physical (Dodge, then Toughness)'], ['mental', 'Mental (Mind, then Will Power)']];
+const COLUMNS = [['damage', 'Damage'], ['effect', 'Effect'], ['condition', 'Condition']];
+const CONDITIONS = [['memory', 'Memory'], ['command', 'Command'], ['dominate', 'Dominate'], ['limb', 'Limb']];
+const OTHER = '__other__';
+
+/** The d12 table of an encounter, or null before the first action. */
+function tableOf(encounter) {
+  const table = encounter.state.system_state;
+  return table?.system === 'd12' ? table : null;
+}
+
+/** Health as a share of max (0..1) and a level word for the bar's colour. */
+export function healthLevel({ current, max }) {
+  const share = max > 0 ? Math.min(1, Math.max(0, current / max)) : 0;
+  const level = current === 0 ? 'down' : share <= 0.25 ? 'low' : share <= 0.5 ? 'hurt' : 'ok';
+  return { share, level };
+}
+
+/** Where an attack stands, in words for the form's heading. */
+export function stageWords(attack) {
+  const stage = attack.chain.stage;
+  if (stage.stage === 'attack') return 'Roll the attack';
+  if (stage.stage === 'damage') return `${stage.damage_dice} Damage Dice: roll the damage`;
+  if (stage.stage === 'choose_row') {
+    const limb = stage.limb ? ` · only natural 1s on the defence: ${stage.limb} limb` : '';
+    return `Row ${stage.reached} reached: choose the row${limb}`;
+  }
+  return 'Over';
+}
+
+/** The weapons a sheet roll list offers ("Laser Pistol damage" → "Laser Pistol"). */
+export function weaponsOf(rolls) {
+  return rolls
+    .filter((r) => r.request?.system === 'd12' && r.request?.roll === 'damage')
+    .map((r) => r.label.replace(/ damage$/, ''));
+}
+
+export function mountSystemPanel(host, ctx) {
+  const doc = host.ownerDocument;
+  let encounter = ctx.encounter;
+  const weapons = new Map();
+
+  const parts = el(doc, 'ul', { className: 'tp-parts d12-parts', 'aria-label': 'Health, effects and conditions' });
+  const error = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
+  const result = el(doc, 'div', { className: 'tp-result', 'data-role': 'd12-result', hidden: true, 'aria-live': 'polite' });
+
+  // The attack form: who and with what (no attack yet), then one step at a time.
+  const attacker = selectField(doc, { label: 'Attacker', name: 'attacker' });
+  const defender = selectField(doc, { label: 'Defender', name: 'defender' });
+  const kind = selectField(doc, { label: 'Attack', name: 'kind', options: KINDS });
+  const ability = selectField(doc, { label: 'Ability', name: 'ability' });
+  const ranks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, min: 0, max: 4 });
+  const weapon = selectField(doc, { label: 'Weapon', name: 'weapon' });
+  const otherName = el(doc, 'input', { type: 'text', name: 'weapon-name', className: 'text-input', maxlength: 60, placeholder: 'Claws' });
+  const otherNameField = el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: 'Weapon name' }), otherName]);
+  const cap = numberField(doc, { label: 'Cap', name: 'cap', value: 2, min: 0, max: 20 });
+  const column = selectField(doc, { label: 'Column', name: 'column', options: COLUMNS });
+  const startButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'attack-start', text: 'Start attack' });
+  const setup = el(doc, 'form', { className: 'tp-row d12-setup', novalidate: true, autocomplete: 'off', 'aria-label': 'Start an attack' }, [
+    attacker.field, defender.field, kind.field, ability.field, ranks.field, weapon.field, otherNameField, cap.field, column.field, startButton,
+  ]);
+
+  const stage = el(doc, 'p', { className: 'd12-stage', 'data-role': 'attack-stage' });
+  const odds = oddsBlock(doc);
+  const rollButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'attack-step' });
+  const rows = el(doc, 'div', { className: 'd12-rows', role: 'radiogroup', 'aria-label': 'Row to apply' });
+  const condition = selectField(doc, { label: 'Condition', name: 'condition', options: CONDITIONS });
+  const applyButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'choose-row', text: 'Apply row' });
+  const cancelButton = el(doc, 'button', { type: 'button', className: 'button quiet', 'data-role': 'attack-cancel', text: 'Cancel attack' });
+  const steps = el(doc, 'div', { className: 'd12-steps' }, [
+    stage,
+    odds.panel,
+    rows,
+    el(doc, 'div', { className: 'tp-row' }, [condition.field, rollButton, applyButton, cancelButton]),
+  ]);
+  const attackSection = el(doc, 'section', { className: 'tp-act d12-attack', 'aria-labelledby': 'd12-attack-title' }, [
+    el(doc, 'h3', { className: 'tp-heading', id: 'd12-attack-title', text: 'Attack' }),
+    el(doc, 'p', { className: 'tp-muted', 'data-role': 'attack-who' }),
+    setup,
+    steps,
+  ]);
+
+  host.replaceChildren(el(doc, 'section', { className: 'tp-panel d12-panel', 'aria-label': 'd12 table' }, [
+    el(doc, 'h2', { className: 'tp-title', text: 'Health and the combat chain' }),
+    attackSection,
+    error,
+    result,
+    parts,
+  ]));
+
+  const nameOf = (id) => encounter.state.order.find((p) => p.id === id)?.name ?? 'Someone';
+  const characterOf = (id) => {
+    const characterId = encounter.state.order.find((p) => p.id === id)?.character_id;
+    return characterId ? ctx.characters.get(characterId) ?? null : null;
+  };
+
+  async function play(move, what) {
+    error.hidden = true;
+    try {
+      const answer = await ctx.play({ system: 'd12', ...move });
+      if (answer?.rolls?.length) showPlay(result, answer, what);
+      else if (answer) {
+        result.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
+        result.hidden = false;
+      }
+      return answer;
+    } catch (e) {
+      error.textContent = e?.message ?? String(e);
+      error.hidden = false;
+      return null;
+    }
+  }
+
+  function healthBlock(p, health) {
+    const { share, level } = healthLevel(health);
+    const fill = el(doc, 'span', { className: 'd12-health-fill' });
+    fill.style.width = `${(share * 100).toFixed(1)}%`;
+    return el(doc, 'div', { className: `d12-health ${level}` }, [
+      el(doc, 'span', { className: 'd12-health-bar', role: 'meter', 'aria-label': `${p.name}'s health`, 'aria-valuemin': 0, 'aria-valuemax': health.max, 'aria-valuenow': health.current }, [fill]),
+      el(doc, 'span', { className: 'd12-health-numbers', 'data-role': 'health', text: `${health.current} / ${health.max} health${health.current === 0 ? ' · dead' : ''}` }),
+    ]);
+  }
+
+  /** "Remove…": an ability check against the effect's row, with its odds first. */
+  function removeControls(p, index, label) {
+    const sheet = characterOf(p.id)?.sheet;
+    const abilities = sheet?.abilities?.map((a) => [a.name, `${a.name} (${a.ranks})`]) ?? [];
+    const check = selectField(doc, { label: 'Check with', name: 'check', options: abilities });
+    const npcRanks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, min: 0, max: 4 });
+    const means = selectField(doc, { label: 'Means', name: 'means', options: [['ordinary', 'Ordinary'], ['extraordinary', 'Extraordinary']] });
+    const removeOdds = oddsBlock(doc, 'Chance to remove');
+    const go = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'remove', text: `Remove ${label}` });
+    const move = () => ({
+      move: 'remove', participant_id: p.id, index, extraordinary: means.select.value === 'extraordinary',
+      ability: check.select.value || 'Check', ...(sheet ? {} : { ranks: intOf(npcRanks.input, 0) }),
+    });
+    const refresh = () => showPreview(removeOdds, ctx.preview, { system: 'd12', ...move() });
+    check.field.hidden = !sheet;
+    npcRanks.field.hidden = Boolean(sheet);
+    const box = el(doc, 'details', { className: 'd12-remove' }, [
+      el(doc, 'summary', { text: 'Remove…' }),
+      el(doc, 'div', { className: 'tp-row' }, [check.field, npcRanks.field, means.field, go]),
+      removeOdds.panel,
+    ]);
+    box.addEventListener('toggle', () => { if (box.open) refresh(); });
+    box.addEventListener('change', refresh);
+    go.addEventListener('click', () => play(move(), `${p.name} · remove ${label}`));
+    return box;
+  }
+
+  function woundList(p, wounds) {
+    const items = [
+      ...wounds.effects.map((e, i) => ({ index: i, text: e.name, left: e.remaining })),
+      ...wounds.conditions.map((c, i) => ({ index: wounds.effects.length + i, text: `${c.kind}${c.detail ? ` ${c.detail}` : ''}`, left: c.remaining })),
+    ];
+    if (!items.length) return el(doc, 'p', { className: 'tp-muted', text: 'No effects or conditions.' });
+    return el(doc, 'ul', { className: 'd12-wounds', 'aria-label': `${p.name}'s effects and conditions` }, items.map((item) => el(doc, 'li', { className: 'd12-wound', 'data-role': 'wound' }, [
+      el(doc, 'span', { className: 'd12-wound-name', text: item.text }),
+      el(doc, 'span', { className: 'tp-muted', text: item.left }),
+      removeControls(p, item.index, item.text),
+    ])));
+  }
+
+  function npcControls(p, part) {
+    const d = part.npc;
+    const health = numberField(doc, { label: 'Health', name: 'health', value: part.wounds.health.max, min: 1, max: 99 });
+    /** @type {Array<[string, {input: HTMLInputElement, field: HTMLElement}]>} */
+    const fields = [['dodge', 'Dodge'], ['mind', 'Mind'], ['toughness', 'Toughness'], ['will_power', 'Will Power']]
+      .map(([key, label]) => [key, numberField(doc, { label, name: key, value: d[key], min: 0, max: 4 })]);
+    const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-npc', text: 'Set' });
+    set.addEventListener('click', () => play({
+      move: 'set_npc', participant_id: p.id, health: intOf(health.input, 12),
+      ...Object.fromEntries(fields.map(([key, f]) => [key, intOf(f.input, 0)])),
+    }, `${p.name} · health and ranks`));
+    return el(doc, 'details', { className: 'd12-npc' }, [
+      el(doc, 'summary', { text: `NPC: health ${part.wounds.health.max}, Dodge ${d.dodge}, Mind ${d.mind}, Toughness ${d.toughness}, Will Power ${d.will_power}` }),
+      el(doc, 'div', { className: 'tp-row' }, [health.field, ...fields.map(([, f]) => f.field), set]),
+    ]);
+  }
+
+  function partRow(p, table) {
+    const part = table?.parts?.[p.id];
+    const row = el(doc, 'li', { className: 'tp-part d12-part', 'data-participant-id': p.id });
+    if (!part) {
+      row.append(el(doc, 'span', { className: 'tp-name', text: p.name }), el(doc, 'span', { className: 'tp-muted', text: 'No health yet.' }));
+      return row;
+    }
+    const rest = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal-day', text: 'Rest a day' });
+    rest.addEventListener('click', () => play({ move: 'heal_days', participant_id: p.id, days: 1 }, `${p.name} · a day of rest`));
+    const salve = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'salve', text: 'Healing Salve', disabled: part.wounds.salve_used_today, title: part.wounds.salve_used_today ? 'Used today: rest a day first' : '+1 health, once a day' });
+    salve.addEventListener('click', () => play({ move: 'salve', participant_id: p.id }, `${p.name} · Healing Salve`));
+    row.append(
+      el(doc, 'div', { className: 'tp-part-head' }, [el(doc, 'span', { className: 'tp-name', text: p.name }), healthBlock(p, part.wounds.health)]),
+      woundList(p, part.wounds),
+      el(doc, 'div', { className: 'tp-row' }, [rest, salve, ...(part.npc ? [npcControls(p, part)] : [])]),
+    );
+    return row;
+  }
+
+  // The attack form.
+  async function weaponsFor(id) {
+    const character = characterOf(id);
+    if (!character) return ['Unarmed'];
+    if (!weapons.has(character.id)) {
+      const rolls = await ctx.sheetRolls(character.id).catch(() => []);
+      weapons.set(character.id, weaponsOf(rolls));
+    }
+    return weapons.get(character.id);
+  }
+
+  async function refreshSetup() {
+    const sheet = characterOf(attacker.select.value)?.sheet;
+    const abilities = sheet?.abilities ?? [];
+    // Attacking abilities first: the defense roles defend.
+    const sorted = [...abilities.filter((a) => !a.defense), ...abilities.filter((a) => a.defense)];
+    setOptions(ability.select, sorted.map((a) => [a.name, `${a.name} (${a.ranks})`]));
+    ability.field.hidden = !sheet;
+    ranks.field.hidden = Boolean(sheet);
+    const carried = await weaponsFor(attacker.select.value);
+    setOptions(weapon.select, [...carried.map((w) => [w, w]), [OTHER, 'Other…']]);
+    const other = weapon.select.value === OTHER;
+    otherNameField.hidden = !other;
+    cap.field.hidden = !other;
+    column.field.hidden = !other;
+  }
+
+  function startMove() {
+    const other = weapon.select.value === OTHER;
+    const sheet = characterOf(attacker.select.value)?.sheet;
+    return {
+      move: 'attack_start', attacker_id: attacker.select.value, defender_id: defender.select.value, kind: kind.select.value,
+      ability: sheet ? ability.select.value : 'Attack', ...(sheet ? {} : { ranks: intOf(ranks.input, 0) }),
+      weapon: other ? otherName.value || 'Weapon' : weapon.select.value,
+      ...(other ? { cap: intOf(cap.input, 0), column: column.select.value } : {}),
+    };
+  }
+
+  setup.addEventListener('change', (event) => {
+    if (event.target === attacker.select || event.target === weapon.select) refreshSetup();
+  });
+  setup.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    startButton.disabled = true;
+    await play(startMove(), 'Attack');
+    startButton.disabled = false;
+  });
+
+  function chosenRow() {
+    return Number(rows.querySelector('input:checked')?.value ?? 0);
+  }
+
+  function renderAttack(table) {
+    const attack = table?.attack ?? null;
+    const order = encounter.state.order;
+    attackSection.hidden = order.length < 2;
+    setup.hidden = Boolean(attack);
+    steps.hidden = !attack;
+    const who = attackSection.querySelector('[data-role="attack-who"]');
+    if (!attack) {
+      who.textContent = 'Pick who attacks whom and with what; the exact odds come before every roll.';
+      return;
+    }
+    const w = attack.chain.weapon;
+    who.textContent = `${nameOf(attack.attacker_id)} attacks ${nameOf(attack.defender_id)} · ${attack.ability} (${attack.ranks}) · ${w.name}, cap ${w.cap}, ${w.column} column`;
+    stage.textContent = stageWords(attack);
+    const s = attack.chain.stage.stage;
+    odds.panel.hidden = s === 'choose_row';
+    rollButton.hidden = s === 'choose_row';
+    applyButton.hidden = s !== 'choose_row';
+    condition.field.hidden = !(s === 'choose_row' && w.column === 'condition');
+    rows.hidden = s !== 'choose_row';
+    if (s === 'attack' || s === 'damage') {
+      const move = { system: 'd12', move: s === 'attack' ? 'attack_roll' : 'damage_roll' };
+      rollButton.textContent = s === 'attack' ? 'Roll attack' : 'Roll damage';
+      rollButton.onclick = () => play({ move: move.move }, s === 'attack' ? `${nameOf(attack.attacker_id)} · attack` : `${nameOf(attack.defender_id)} · damage`);
+      showPreview(odds, ctx.preview, move);
+    } else if (s === 'choose_row') {
+      const choices = [{ row: 0, name: 'None', does: 'nothing' }, ...attack.choices];
+      const top = choices.at(-1).row;
+      rows.replaceChildren(...choices.map((c) => el(doc, 'label', { className: 'd12-row' }, [
+        el(doc, 'input', { type: 'radio', name: 'd12-row', value: String(c.row), checked: c.row === top }),
+        el(doc, 'span', { className: 'd12-row-name', text: c.row ? `Row ${c.row} · ${c.name}` : 'No row' }),
+        el(doc, 'span', { className: 'tp-muted', text: c.does }),
+      ])));
+    }
+  }
+
+  applyButton.addEventListener('click', () => {
+    const table = tableOf(encounter);
+    const move = { move: 'choose_row', row: chosenRow() };
+    if (table?.attack?.chain.weapon.column === 'condition') move.condition = condition.select.value;
+    play(move, 'Row');
+  });
+  cancelButton.addEventListener('click', () => play({ move: 'attack_cancel' }, 'Cancel'));
+
+  function render() {
+    const table = tableOf(encounter);
+    const order = encounter.state.order;
+    parts.replaceChildren(...order.map((p) => partRow(p, table)));
+    if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their health and play attacks.' }));
+    const options = order.map((p) => [p.id, p.name]);
+    setOptions(attacker.select, options);
+    setOptions(defender.select, options);
+    if (defender.select.value === attacker.select.value && options.length > 1) {
+      defender.select.value = options.find(([id]) => id !== attacker.select.value)[0];
+    }
+    renderAttack(table);
+    refreshSetup();
+  }
+
+  render();
+
+  return {
+    update(next) {
+      encounter = next;
+      render();
+    },
+  };
+}
