@@ -1,0 +1,33 @@
+// The d12 table panel's pure helpers: the health bar's level, an attack's stage in words, and
+// the weapons a character's sheet rolls offer.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { healthLevel, stageWords, weaponsOf } from '../../ui/js/encounter/systems/d12.js';
+
+test('health reads as a share of max and a level for the colour', () => {
+  assert.deepEqual(healthLevel({ current: 12, max: 12 }), { share: 1, level: 'ok' });
+  assert.deepEqual(healthLevel({ current: 6, max: 12 }), { share: 0.5, level: 'hurt' });
+  assert.deepEqual(healthLevel({ current: 3, max: 12 }), { share: 0.25, level: 'low' });
+  assert.deepEqual(healthLevel({ current: 0, max: 12 }), { share: 0, level: 'down' });
+});
+
+test('an attack says what comes next', () => {
+  const attack = (stage) => ({ chain: { stage } });
+  assert.equal(stageWords(attack({ stage: 'attack' })), 'Roll the attack');
+  assert.equal(stageWords(attack({ stage: 'damage', damage_dice: 3 })), '3 Damage Dice: roll the damage');
+  assert.equal(stageWords(attack({ stage: 'choose_row', reached: 4, limb: null })), 'Row 4 reached: choose the row');
+  assert.equal(
+    stageWords(attack({ stage: 'choose_row', reached: 0, limb: 'Left Leg' })),
+    'Row 0 reached: choose the row · only natural 1s on the defence: Left Leg limb',
+  );
+});
+
+test('the weapons are the sheet\'s damage rolls', () => {
+  const rolls = [
+    { label: 'Guns attack', request: { system: 'd12', roll: 'opposed' } },
+    { label: 'Laser Pistol damage', request: { system: 'd12', roll: 'damage' } },
+    { label: 'Unarmed damage', request: { system: 'd12', roll: 'damage' } },
+  ];
+  assert.deepEqual(weaponsOf(rolls), ['Laser Pistol', 'Unarmed']);
+});
