@@ -16,6 +16,8 @@ test('an attack says what comes next', () => {
   const attack = (stage) => ({ chain: { stage } });
   assert.equal(stageWords(attack({ stage: 'attack' })), 'Roll the attack');
   assert.equal(stageWords(attack({ stage: 'damage', damage_dice: 3 })), '3 Damage Dice: roll the damage');
+  const capped = { chain: { stage: { stage: 'damage', damage_dice: 3 }, weapon: { cap: 2 } } };
+  assert.equal(stageWords(capped), '3 Damage Dice (the weapon\'s cap: 2 rolled): roll the damage');
   assert.equal(stageWords(attack({ stage: 'choose_row', reached: 4, limb: null })), 'Row 4 reached: choose the row');
   assert.equal(
     stageWords(attack({ stage: 'choose_row', reached: 0, limb: 'Left Leg' })),

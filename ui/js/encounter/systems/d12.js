@@ -32,7 +32,11 @@ export function healthLevel({ current, max }) {
 export function stageWords(attack) {
   const stage = attack.chain.stage;
   if (stage.stage === 'attack') return 'Roll the attack';
-  if (stage.stage === 'damage') return `${stage.damage_dice} Damage Dice: roll the damage`;
+  if (stage.stage === 'damage') {
+    const cap = attack.chain.weapon?.cap;
+    const capped = cap !== undefined && stage.damage_dice > cap ? ` (the weapon's cap: ${cap} rolled)` : '';
+    return `${stage.damage_dice} Damage Dice${capped}: roll the damage`;
+  }
   if (stage.stage === 'choose_row') {
     const limb = stage.limb ? ` · only natural 1s on the defence: ${stage.limb} limb` : '';
     return `Row ${stage.reached} reached: choose the row${limb}`;
