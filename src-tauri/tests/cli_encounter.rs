@@ -124,6 +124,11 @@ fn bad_input_exits_2_and_changes_nothing() {
         &["play", r#"{"system":"d12","move":"attack_roll"}"#],
     )
     .fails(2);
+    assert_eq!(
+        reason,
+        "rollbook: this is a genre encounter; a d12 move does not apply here; nothing was changed"
+    );
+    let reason = encounter(&sandbox, &["play", r#"{"system":"genre","move":"fly"}"#]).fails(2);
     assert!(reason.starts_with("rollbook: bad table action"), "{reason}");
     let reason = sandbox
         .run(&["encounter", "show", "No Such Fight", "--roster", ROSTER])
