@@ -62,6 +62,8 @@ export class EncounterPage {
   async click(selector) {
     const element = await this.driver.wait(until.elementLocated(css(selector)), WAIT_MS, `nothing matches ${selector}`);
     await this.driver.wait(until.elementIsVisible(element), WAIT_MS, `${selector} never showed`);
+    // The panels scroll on their own; WebKit's driver does not always scroll them for a click.
+    await this.driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), element);
     await element.click();
   }
 
@@ -87,12 +89,15 @@ export class EncounterPage {
     }, `the encounter "${name}" was not created and opened`);
   }
 
-  /** Waits until the page agrees with `check(page)`; answers that page. */
+  /**
+   * Waits until the page agrees with `check(page)` and has settled (no table action still
+   * being drawn: the view is not aria-busy); answers that page.
+   */
   async until(check, message) {
     let page = null;
     await this.waitFor(async () => {
       page = await this.read();
-      return Boolean(check(page));
+      return page.busy === 'false' && Boolean(check(page));
     }, message);
     return page;
   }
@@ -135,7 +140,7 @@ export class EncounterPage {
 
   /** Presses a button of the head (`next-turn`, `next-round`, `undo`) and waits for the change. */
   async press(which) {
-    const before = await this.read();
+    const before = await this.until(() => true, 'the view did not settle');
     await this.click(`#encounter-${which}`);
     return this.until((p) => JSON.stringify(p.log) !== JSON.stringify(before.log), `${which} changed nothing`);
   }

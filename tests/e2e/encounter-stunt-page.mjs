@@ -88,7 +88,7 @@ export class StuntEncounterPage extends EncounterPage {
 
   /** Presses a task's button (`task-throw`, `task-throw-all`, `task-close`). */
   async taskButton(taskId, role) {
-    await this.driver.findElement(By.css(`.stunt-task[data-task-id="${taskId}"] [data-role="${role}"]`)).click();
+    await this.click(`.stunt-task[data-task-id="${taskId}"] [data-role="${role}"]`);
   }
 
   /** Picks who checks, which Active option (by its text) and the Defending level, then rolls. */

@@ -182,30 +182,50 @@ export function mountEncounters(root, ctx) {
   }
 
   // Actions.
-  /** One table action on the open encounter. Rejects (after the toast) when refused. */
-  async function play(action) {
-    const open = state.open;
-    if (!open) throw new Error('no encounter is open');
-    let played;
+  /**
+   * Runs `work` with the view marked busy (aria-busy) until everything it changes is drawn, the
+   * action log included: assistive technology and tests wait for the view to settle.
+   */
+  let inFlight = 0;
+  async function busy(work) {
+    inFlight += 1;
+    layout.setAttribute('aria-busy', 'true');
     try {
-      played = await ctx.api.playEncounter(open.id, action);
-    } catch (error) {
-      report(error);
-      throw error;
+      return await work();
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) layout.setAttribute('aria-busy', 'false');
     }
-    if (state.open?.id === open.id) await show(played.encounter);
-    if (played.rolls.length) ctx.emit('log-changed');
-    return played;
   }
 
-  async function undoLast() {
-    const open = state.open;
-    if (!open) return;
-    try {
-      await show(await ctx.api.undoEncounter(open.id));
-    } catch (error) {
-      report(error);
-    }
+  /** One table action on the open encounter. Rejects (after the toast) when refused. */
+  function play(action) {
+    return busy(async () => {
+      const open = state.open;
+      if (!open) throw new Error('no encounter is open');
+      let played;
+      try {
+        played = await ctx.api.playEncounter(open.id, action);
+      } catch (error) {
+        report(error);
+        throw error;
+      }
+      if (state.open?.id === open.id) await show(played.encounter);
+      if (played.rolls.length) ctx.emit('log-changed');
+      return played;
+    });
+  }
+
+  function undoLast() {
+    return busy(async () => {
+      const open = state.open;
+      if (!open) return;
+      try {
+        await show(await ctx.api.undoEncounter(open.id));
+      } catch (error) {
+        report(error);
+      }
+    });
   }
 
   /** After asking: the table's running state onto the stored characters' sheets. */
