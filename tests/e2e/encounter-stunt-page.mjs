@@ -17,7 +17,7 @@ export class StuntEncounterPage extends EncounterPage {
           id: row.dataset.participantId,
           name: text(row.querySelector('.tp-name')),
           htk: text(row.querySelector('[data-role="htk-numbers"]')),
-          level: [...(row.querySelector('.stunt-htk')?.classList ?? [])].find((c) => c !== 'stunt-htk') ?? null,
+          level: [...(row.querySelector('.stunt-htk')?.classList ?? [])].find((c) => !['stunt-htk', 'tp-meter'].includes(c)) ?? null,
           tasks: [...row.querySelectorAll('.stunt-task')].map((task) => ({
             id: Number(task.dataset.taskId),
             label: text(task.querySelector('.stunt-task-label')),

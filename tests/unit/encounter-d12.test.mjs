@@ -1,16 +1,9 @@
-// The d12 table panel's pure helpers: the health bar's level, an attack's stage in words, and
-// the weapons a character's sheet rolls offer.
+// The d12 table panel's pure helpers: an attack's stage in words, and the weapons a character's
+// sheet rolls offer. (The health bar is the shared meter, tested with the stunt panel's.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { healthLevel, stageWords, weaponsOf } from '../../ui/js/encounter/systems/d12.js';
-
-test('health reads as a share of max and a level for the colour', () => {
-  assert.deepEqual(healthLevel({ current: 12, max: 12 }), { share: 1, level: 'ok' });
-  assert.deepEqual(healthLevel({ current: 6, max: 12 }), { share: 0.5, level: 'hurt' });
-  assert.deepEqual(healthLevel({ current: 3, max: 12 }), { share: 0.25, level: 'low' });
-  assert.deepEqual(healthLevel({ current: 0, max: 12 }), { share: 0, level: 'down' });
-});
+import { stageWords, weaponsOf } from '../../ui/js/encounter/systems/d12.js';
 
 test('an attack says what comes next', () => {
   const attack = (stage) => ({ chain: { stage } });

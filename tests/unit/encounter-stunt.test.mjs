@@ -1,9 +1,10 @@
-// The stunt table panel's pure helpers: the HTK bar's share and colour level, a running task's
-// progress in words and its status badge.
+// The stunt table panel's pure helpers: the HTK bar's share and colour level (the meter every
+// panel shares), a running task's progress in words and its status badge.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { htkLevel, statusWord, taskWords } from '../../ui/js/encounter/systems/stunt.js';
+import { meterLevel as htkLevel } from '../../ui/js/encounter/systems/panel-parts.js';
+import { statusWord, taskWords } from '../../ui/js/encounter/systems/stunt.js';
 
 test('the HTK bar is the share of max, coloured by how hurt the character is', () => {
   assert.deepEqual(htkLevel({ current: 30, max: 30 }), { share: 1, level: 'ok' });

@@ -7,7 +7,7 @@
 
 import { el } from '../../dom.js';
 import {
-  eventList, intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+  intOf, meter, numberField, oddsBlock, panelPlayer, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 
 const KINDS = [['physical', 'Physical (Dodge, then Toughness)'], ['mental', 'Mental (Mind, then Will Power)']];
@@ -19,13 +19,6 @@ const OTHER = '__other__';
 function tableOf(encounter) {
   const table = encounter.state.system_state;
   return table?.system === 'd12' ? table : null;
-}
-
-/** Health as a share of max (0..1) and a level word for the bar's colour. */
-export function healthLevel({ current, max }) {
-  const share = max > 0 ? Math.min(1, Math.max(0, current / max)) : 0;
-  const level = current === 0 ? 'down' : share <= 0.25 ? 'low' : share <= 0.5 ? 'hurt' : 'ok';
-  return { share, level };
 }
 
 /** Where an attack stands, in words for the form's heading. */
@@ -110,31 +103,16 @@ export function mountSystemPanel(host, ctx) {
     return characterId ? ctx.characters.get(characterId) ?? null : null;
   };
 
-  async function play(move, what) {
-    error.hidden = true;
-    try {
-      const answer = await ctx.play({ system: 'd12', ...move });
-      if (answer?.rolls?.length) showPlay(result, answer, what);
-      else if (answer) {
-        result.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
-        result.hidden = false;
-      }
-      return answer;
-    } catch (e) {
-      error.textContent = e?.message ?? String(e);
-      error.hidden = false;
-      return null;
-    }
-  }
+  const play = panelPlayer(ctx, { system: 'd12', result, error });
 
   function healthBlock(p, health) {
-    const { share, level } = healthLevel(health);
-    const fill = el(doc, 'span', { className: 'd12-health-fill' });
-    fill.style.width = `${(share * 100).toFixed(1)}%`;
-    return el(doc, 'div', { className: `d12-health ${level}` }, [
-      el(doc, 'span', { className: 'd12-health-bar', role: 'meter', 'aria-label': `${p.name}'s health`, 'aria-valuemin': 0, 'aria-valuemax': health.max, 'aria-valuenow': health.current }, [fill]),
-      el(doc, 'span', { className: 'd12-health-numbers', 'data-role': 'health', text: `${health.current} / ${health.max} health${health.current === 0 ? ' · dead' : ''}` }),
-    ]);
+    return meter(doc, {
+      label: `${p.name}'s health`,
+      value: health,
+      text: `${health.current} / ${health.max} health${health.current === 0 ? ' · dead' : ''}`,
+      className: 'd12-health',
+      numbersRole: 'health',
+    });
   }
 
   /** "Remove…": an ability check against the effect's row, with its odds first. */

@@ -82,6 +82,52 @@ export async function showPreview(view, preview, move) {
   }
 }
 
+/** A value out of its max as a share (0..1) and a level word for the bar's colour. */
+export function meterLevel({ current, max }) {
+  const share = max > 0 ? Math.min(1, Math.max(0, current / max)) : 0;
+  const level = current === 0 ? 'down' : share <= 0.25 ? 'low' : share <= 0.5 ? 'hurt' : 'ok';
+  return { share, level };
+}
+
+/**
+ * A bar and the numbers of something that runs down (HTK, health): `label` names it for screen
+ * readers, `text` is what the numbers say, `className`/`numbersRole` let a panel's tests find it.
+ */
+export function meter(doc, { label, value, text, className = '', numbersRole = 'meter-numbers' }) {
+  const { share, level } = meterLevel(value);
+  const fill = el(doc, 'span', { className: 'tp-meter-fill' });
+  fill.style.width = `${(share * 100).toFixed(1)}%`;
+  return el(doc, 'div', { className: `tp-meter ${className} ${level}`.replace(/\s+/g, ' ') }, [
+    el(doc, 'span', { className: 'tp-meter-bar', role: 'meter', 'aria-label': label, 'aria-valuemin': 0, 'aria-valuemax': value.max, 'aria-valuenow': value.current }, [fill]),
+    el(doc, 'span', { className: 'tp-meter-numbers', 'data-role': numbersRole, text }),
+  ]);
+}
+
+/**
+ * How a panel plays a move: `ctx.play` (the shell toasts a refusal too), the refusal also shown
+ * in `error`, and what happened in `result` — a roll's dice and the events, or the events.
+ * Answers the TablePlay, or null when refused.
+ */
+export function panelPlayer(ctx, { system, result, error }) {
+  const doc = result.ownerDocument;
+  return async (move, what) => {
+    error.hidden = true;
+    try {
+      const answer = await ctx.play({ system, ...move });
+      if (answer?.rolls?.length) showPlay(result, answer, what);
+      else if (answer) {
+        result.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
+        result.hidden = false;
+      }
+      return answer ?? null;
+    } catch (e) {
+      error.textContent = e?.message ?? String(e);
+      error.hidden = false;
+      return null;
+    }
+  };
+}
+
 /** Shows what a TablePlay rolled (its first roll's dice) and every event of the action. */
 export function showPlay(container, play, what) {
   const doc = container.ownerDocument;

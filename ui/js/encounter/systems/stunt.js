@@ -8,7 +8,7 @@
 import { el } from '../../dom.js';
 import { formatPercent } from '../../format.js';
 import {
-  eventList, intOf, numberField, oddsBlock, selectField, setOptions, showPlay, showPreview,
+  intOf, meter, numberField, oddsBlock, panelPlayer, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 
 /** RULES.md's rulings the panel names where the GM acts on them. */
@@ -25,13 +25,6 @@ const RULINGS = {
 function tableOf(encounter) {
   const table = encounter.state.system_state;
   return table?.system === 'stunt' ? table : null;
-}
-
-/** HTK as a share of max (0..1) and a level word for the bar's colour. */
-export function htkLevel({ current, max }) {
-  const share = max > 0 ? Math.min(1, Math.max(0, current / max)) : 0;
-  const level = current === 0 ? 'down' : share <= 0.25 ? 'low' : share <= 0.5 ? 'hurt' : 'ok';
-  return { share, level };
 }
 
 /** A task's progress in words: "1 of 3 doubles · 4 time steps · set back once". */
@@ -125,40 +118,16 @@ export function mountSystemPanel(host, ctx) {
 
   const nameOf = (participantId) => encounter.state.order.find((p) => p.id === participantId)?.name ?? 'Someone';
 
-  async function play(move, what) {
-    error.hidden = true;
-    try {
-      const answer = await ctx.play(move);
-      if (answer) {
-        if (answer.rolls?.length) showPlay(result, answer, what);
-        else {
-          result.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
-          result.hidden = false;
-        }
-      }
-      return answer;
-    } catch (e) {
-      error.textContent = e?.message ?? String(e);
-      error.hidden = false;
-      return null;
-    }
-  }
+  const play = panelPlayer(ctx, { system: 'stunt', result, error });
 
   function htkBlock(p, htk) {
-    const { share, level } = htkLevel(htk);
-    const fill = el(doc, 'span', { className: 'stunt-htk-fill' });
-    fill.style.width = `${(share * 100).toFixed(1)}%`;
-    return el(doc, 'div', { className: `stunt-htk ${level}`, 'data-role': 'htk' }, [
-      el(doc, 'span', {
-        className: 'stunt-htk-bar',
-        role: 'meter',
-        'aria-label': `${p.name}'s HTK`,
-        'aria-valuemin': 0,
-        'aria-valuemax': htk.max,
-        'aria-valuenow': htk.current,
-      }, [fill]),
-      el(doc, 'span', { className: 'stunt-htk-numbers', 'data-role': 'htk-numbers', text: `${htk.current} / ${htk.max} HTK` }),
-    ]);
+    return meter(doc, {
+      label: `${p.name}'s HTK`,
+      value: htk,
+      text: `${htk.current} / ${htk.max} HTK`,
+      className: 'stunt-htk',
+      numbersRole: 'htk-numbers',
+    });
   }
 
   function htkControls(p, htk) {
