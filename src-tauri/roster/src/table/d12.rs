@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::{Outcome, SystemRules, TableContext, TableRoll};
+use super::{seated_parts, Outcome, SystemRules, TableContext, TableRoll};
 use crate::sheet::report::d12::{extra_dice, gear, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
 
@@ -492,26 +492,18 @@ impl SystemRules for D12Encounter {
     }
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
-        let parts = ctx
-            .seats
-            .iter()
-            .map(|seat| {
-                let id = seat.participant.id;
-                let part = self.parts.get(&id).cloned().unwrap_or_else(|| {
-                    match seat.character.map(|c| &c.sheet) {
-                        Some(Sheet::D12(sheet)) => D12Part {
-                            wounds: wounds_from(sheet),
-                            npc: None,
-                        },
-                        _ => D12Part {
-                            wounds: Wounds::healthy(NPC_HEALTH),
-                            npc: Some(NpcDefenses::default()),
-                        },
-                    }
-                });
-                (id, part)
-            })
-            .collect();
+        let parts = seated_parts(&self.parts, ctx, |seat| {
+            match seat.character.map(|c| &c.sheet) {
+                Some(Sheet::D12(sheet)) => D12Part {
+                    wounds: wounds_from(sheet),
+                    npc: None,
+                },
+                _ => D12Part {
+                    wounds: Wounds::healthy(NPC_HEALTH),
+                    npc: Some(NpcDefenses::default()),
+                },
+            }
+        });
         // An attack whose attacker or defender left is over.
         let attack = self
             .attack

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{Outcome, SystemRules, TableContext, TableRoll};
+use super::{seated_parts, Outcome, SystemRules, TableContext, TableRoll};
 use crate::sheet::genre::{CHARACTER_LEVEL_MAX, LEVEL_MAX};
 use crate::sheet::Sheet;
 
@@ -240,19 +240,9 @@ impl SystemRules for GenreEncounter {
     }
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
-        let parts = ctx
-            .seats
-            .iter()
-            .map(|seat| {
-                let id = seat.participant.id;
-                let part = self
-                    .parts
-                    .get(&id)
-                    .cloned()
-                    .unwrap_or_else(|| part_from(seat.character.map(|c| &c.sheet)));
-                (id, part)
-            })
-            .collect();
+        let parts = seated_parts(&self.parts, ctx, |seat| {
+            part_from(seat.character.map(|c| &c.sheet))
+        });
         Ok(GenreEncounter { parts })
     }
 

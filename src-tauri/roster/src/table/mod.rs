@@ -270,6 +270,23 @@ impl SystemMove {
     }
 }
 
+/// A part for every seat in turn order: the part a participant already has, or a new one made
+/// from its seat (its sheet, or a quick NPC's defaults); participants who left lose theirs.
+pub(crate) fn seated_parts<P: Clone>(
+    parts: &indexmap::IndexMap<Uuid, P>,
+    ctx: &TableContext,
+    new: impl Fn(&Seat) -> P,
+) -> indexmap::IndexMap<Uuid, P> {
+    ctx.seats
+        .iter()
+        .map(|seat| {
+            let id = seat.participant.id;
+            let part = parts.get(&id).cloned().unwrap_or_else(|| new(seat));
+            (id, part)
+        })
+        .collect()
+}
+
 /// Seeds for several rolls of one move, each its own stream (so adding a roll never changes the
 /// dice of the others): the `n`th is `seed + n`, kept within the portable seeds.
 pub fn nth_seed(seed: u64, n: u64) -> u64 {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{Outcome, SystemRules, TableContext, TableRoll};
+use super::{seated_parts, Outcome, SystemRules, TableContext, TableRoll};
 use crate::sheet::Sheet;
 
 /// A quick NPC's HTK until the GM sets it: a fresh sheet's (FORMAT.md gives NPCs no sheet).
@@ -330,17 +330,9 @@ impl SystemRules for StuntEncounter {
     }
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
-        let parts: IndexMap<Uuid, StuntPart> = ctx
-            .seats
-            .iter()
-            .map(|seat| {
-                let id = seat.participant.id;
-                let part = self.parts.get(&id).copied().unwrap_or_else(|| StuntPart {
-                    htk: htk_from(seat.character.map(|c| &c.sheet)),
-                });
-                (id, part)
-            })
-            .collect();
+        let parts = seated_parts(&self.parts, ctx, |seat| StuntPart {
+            htk: htk_from(seat.character.map(|c| &c.sheet)),
+        });
         let tasks = self
             .tasks
             .iter()
