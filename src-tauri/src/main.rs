@@ -6,7 +6,6 @@
 
 mod cli;
 mod desktop;
-mod files;
 mod ipc_error;
 
 use std::process::ExitCode;

@@ -155,6 +155,15 @@ pub enum RosterError {
     #[error("the roll was not logged: {0}")]
     InvalidLogEntry(String),
 
+    /// An output (an export, a roll log, sheets) named the open database or a file Rollbook
+    /// keeps beside it (`-wal`, `-shm`, a backup): writing it would replace the campaign.
+    #[error("{} is the open Rollbook database or one of its own files ({}); writing there would replace your rosters, so nothing was written. Pick another file name", path.display(), database.display())]
+    OutputIsDatabase { path: PathBuf, database: PathBuf },
+
+    /// A folder, a FIFO, a socket or a device where a file to read or replace was expected.
+    #[error("{} is {kind}, not a regular file; nothing was read or written there. Pick a file", path.display())]
+    NotARegularFile { path: PathBuf, kind: &'static str },
+
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -233,6 +242,8 @@ impl RosterError {
             Self::EncounterNotFound(_) => "encounter_not_found",
             Self::InvalidTableAction(_) => "invalid_table_action",
             Self::InvalidLogEntry(_) => "invalid_log_entry",
+            Self::OutputIsDatabase { .. } => "output_is_database",
+            Self::NotARegularFile { .. } => "not_a_regular_file",
             Self::Io { .. } => "io_error",
             Self::NoDataDir => "no_data_dir",
             Self::Export(_) => "export_failed",

@@ -101,6 +101,7 @@
 mod check;
 mod error;
 mod export;
+pub mod files;
 mod import;
 mod model;
 mod paths;

@@ -1,6 +1,6 @@
 //! `rollbook export [--roster NAME…] --out FILE [--format json|csv]`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use rollbook_roster::{ExportSelection, Store};
@@ -67,11 +67,9 @@ pub fn run(args: ExportArgs, global: &Global) -> Result<(), Failure> {
         }
     });
     let (bytes, rosters, characters) = render(&store, &selection, format)?;
-    let to_stdout = args.out.as_os_str() == "-";
-    if to_stdout {
-        return output::bytes(&bytes);
+    if output::file(&args.out, &bytes, &store)? == output::Destination::Stdout {
+        return Ok(());
     }
-    write_whole(&args.out, &bytes)?;
     let format_name = match format {
         Format::Json => "json",
         Format::Csv => "csv",
@@ -121,16 +119,4 @@ fn render(
             Ok((bytes, rosters, characters))
         }
     }
-}
-
-/// The file is replaced whole or not at all (see [`crate::files::write_whole`]).
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    if path.file_name().is_none() {
-        return Err(Failure::BadInput(format!(
-            "--out {}: not a file name",
-            path.display()
-        )));
-    }
-    crate::files::write_whole(path, bytes)
-        .map_err(|error| Failure::Failed(format!("cannot write {}: {error}", path.display())))
 }

@@ -42,6 +42,8 @@ fn is_bad_input(error: &RosterError) -> bool {
             | "invalid_log_entry"
             | "encounter_not_found"
             | "invalid_table_action"
+            | "output_is_database"
+            | "not_a_regular_file"
     )
 }
 

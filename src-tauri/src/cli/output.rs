@@ -1,6 +1,9 @@
 //! Writes answers on stdout: JSON (one object for one request, an array for an array) or text.
 
 use std::io::{ErrorKind, Write};
+use std::path::Path;
+
+use rollbook_roster::{RosterError, Store};
 
 use serde::Serialize;
 
@@ -34,4 +37,35 @@ pub fn bytes(data: &[u8]) -> Result<(), Failure> {
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(()),
         Err(error) => Err(Failure::Output(error)),
     }
+}
+
+/// Where `--out` sends a file: `-` is stdout; any other path is written whole or not at all, and
+/// never over the open database, its companions or what is not a regular file
+/// ([`rollbook_roster::files::write_whole`]). Answers whether the output went to stdout.
+pub fn file(out: &Path, data: &[u8], store: &Store) -> Result<Destination, Failure> {
+    if out.as_os_str() == "-" {
+        bytes(data)?;
+        return Ok(Destination::Stdout);
+    }
+    if out.file_name().is_none() {
+        return Err(Failure::BadInput(format!(
+            "--out {}: not a file name; give a file, or - for standard output",
+            out.display()
+        )));
+    }
+    match rollbook_roster::files::write_whole(out, data, &store.protected_files()) {
+        Ok(()) => Ok(Destination::File),
+        Err(RosterError::Io { source, .. }) => Err(Failure::Failed(format!(
+            "cannot write {}: {source}; nothing was written there",
+            out.display()
+        ))),
+        Err(refusal) => Err(refusal.into()),
+    }
+}
+
+/// Where [`file`] wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Destination {
+    Stdout,
+    File,
 }

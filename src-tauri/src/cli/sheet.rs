@@ -1,7 +1,7 @@
 //! `rollbook sheet --roster NAME [--character NAME…] --out FILE.html [--paper a4|letter]`:
 //! printable character sheets, to print from any browser.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use rollbook_roster::print::{self, Paper, PrintError};
@@ -78,10 +78,9 @@ pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
     let paper = Paper::from(args.paper);
     let today = jiff::Zoned::now().date();
     let printed = print::render(&roster, &characters, paper, today).map_err(failure)?;
-    if args.out.as_os_str() == "-" {
-        return output::text(&printed.html);
+    if output::file(&args.out, printed.html.as_bytes(), &store)? == output::Destination::Stdout {
+        return Ok(());
     }
-    write(&args.out, printed.html.as_bytes())?;
     if global.json {
         return output::json(&json!({
             "out": args.out,
@@ -113,16 +112,4 @@ fn failure(error: PrintError) -> Failure {
         PrintError::Template(_) => Failure::Failed(error.to_string()),
         _ => Failure::BadInput(error.to_string()),
     }
-}
-
-/// The file is replaced whole or not at all (see [`crate::files::write_whole`]).
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    if path.file_name().is_none() {
-        return Err(Failure::BadInput(format!(
-            "--out {}: not a file name",
-            path.display()
-        )));
-    }
-    crate::files::write_whole(path, bytes)
-        .map_err(|error| Failure::Failed(format!("cannot write {}: {error}", path.display())))
 }

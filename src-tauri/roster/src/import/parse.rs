@@ -4,7 +4,6 @@
 //! encoding, JSON), then what kind of file it is (`format`, `version` — past those, nothing else
 //! would make sense), then every roster and character, collecting all the problems.
 
-use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
@@ -128,7 +127,7 @@ impl Import {
     /// Reads a file, refusing one over [`MAX_FILE_BYTES`] before reading it.
     pub fn from_path(path: impl AsRef<Path>) -> Result<Import> {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|e| RosterError::io(path, e))?;
+        let file = crate::files::open_regular_file(path)?;
         let len = file.metadata().map_err(|e| RosterError::io(path, e))?.len();
         if len > MAX_FILE_BYTES {
             return Err(RosterError::refused(vec![too_large(len)]));

@@ -98,6 +98,15 @@ impl Store {
         self.path.as_deref()
     }
 
+    /// The files an output must never replace: this database and what Rollbook keeps beside it
+    /// (pass to [`crate::files::write_whole`]).
+    pub fn protected_files(&self) -> crate::files::Protected {
+        match &self.path {
+            Some(path) => crate::files::Protected::database(path),
+            None => crate::files::Protected::nothing(),
+        }
+    }
+
     /// What opening did (created, migrated, backup path).
     pub fn opened(&self) -> &Opened {
         &self.opened

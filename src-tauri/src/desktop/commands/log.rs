@@ -35,16 +35,17 @@ pub async fn roll_log_export(
 ) -> Result<usize, IpcError> {
     let format: FileFormat = argument("format", format)?;
     let query: LogQuery = argument("query", query)?;
-    let (bytes, count) = db
+    let (bytes, count, protected) = db
         .run(move |store| {
             let mut bytes = Vec::new();
             let count = match format {
                 FileFormat::Csv => store.export_log_csv(&query, &mut bytes)?,
                 FileFormat::Json => store.export_log_json(&query, &mut bytes)?,
             };
-            Ok((bytes, count))
+            Ok((bytes, count, store.protected_files()))
         })
         .await?;
-    db.compute(move || write_file(&path, &bytes)).await?;
+    db.compute(move || write_file(&path, &bytes, &protected))
+        .await?;
     Ok(count)
 }

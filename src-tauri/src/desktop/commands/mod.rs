@@ -14,6 +14,8 @@ mod transfer;
 
 use std::path::Path;
 
+use rollbook_roster::files::Protected;
+use rollbook_roster::RosterError;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
@@ -93,14 +95,18 @@ fn argument<T: DeserializeOwned>(name: &str, value: Value) -> Result<T, IpcError
     })
 }
 
-/// Writes a file the GM chose, whole or not at all, with a refusal that says what to change.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), IpcError> {
-    crate::files::write_whole(path, bytes).map_err(|error| {
-        IpcError::io(format!(
-            "{} could not be written ({error}); nothing was written there. Pick another folder or file name",
+/// Writes a file the GM chose, whole or not at all and never over the open database
+/// (`rollbook_roster::files::write_whole`, as the command line does), with a refusal that says
+/// what to change.
+fn write_file(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(), IpcError> {
+    match rollbook_roster::files::write_whole(path, bytes, protected) {
+        Ok(()) => Ok(()),
+        Err(RosterError::Io { source, .. }) => Err(IpcError::io(format!(
+            "{} could not be written ({source}); nothing was written there. Pick another folder or file name",
             path.display()
-        ))
-    })
+        ))),
+        Err(refusal) => Err(refusal.into()),
+    }
 }
 
 /// The format of a file the window writes.

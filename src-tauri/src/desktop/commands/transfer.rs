@@ -91,21 +91,25 @@ pub async fn export_file(
 ) -> Result<usize, IpcError> {
     let selection: ExportSelection = argument("selection", selection)?;
     let format: FileFormat = argument("format", format)?;
-    let (bytes, count) = db
-        .run(move |store| match format {
-            FileFormat::Json => {
-                let file = store.export(&selection)?;
-                let count = file.rosters.iter().map(|r| r.characters.len()).sum();
-                Ok((file.to_json().into_bytes(), count))
-            }
-            FileFormat::Csv => {
-                let mut bytes = Vec::new();
-                let count = store.export_characters_csv(&selection, &mut bytes)?;
-                Ok((bytes, count))
-            }
+    let (bytes, count, protected) = db
+        .run(move |store| {
+            let (bytes, count) = match format {
+                FileFormat::Json => {
+                    let file = store.export(&selection)?;
+                    let count = file.rosters.iter().map(|r| r.characters.len()).sum();
+                    (file.to_json().into_bytes(), count)
+                }
+                FileFormat::Csv => {
+                    let mut bytes = Vec::new();
+                    let count = store.export_characters_csv(&selection, &mut bytes)?;
+                    (bytes, count)
+                }
+            };
+            Ok((bytes, count, store.protected_files()))
         })
         .await?;
-    db.compute(move || write_file(&path, &bytes)).await?;
+    db.compute(move || write_file(&path, &bytes, &protected))
+        .await?;
     Ok(count)
 }
 

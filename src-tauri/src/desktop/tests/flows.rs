@@ -418,3 +418,35 @@ fn a_sheet_is_checked_without_saving_and_offers_its_rolls() {
     let unknown = window.err("sheet_rolls", json!({"character_id": rosters[0]["id"]}));
     assert_eq!(unknown["code"], "character_not_found");
 }
+
+#[test]
+fn the_save_dialogs_refuse_the_open_database_and_what_is_not_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rollbook.sqlite3");
+    let window = Window::on(&db);
+    window.ok(
+        "roster_create",
+        json!({"roster": {"name": "Mine", "system": "d12"}}),
+    );
+    let before = std::fs::read(&db).unwrap();
+    let wal = dir.path().join("rollbook.sqlite3-wal");
+    for path in [&db, &wal] {
+        let export = window.err(
+            "export_file",
+            json!({"path": path, "selection": "all", "format": "json"}),
+        );
+        assert_eq!(export["code"], "output_is_database", "{export}");
+        let log = window.err(
+            "roll_log_export",
+            json!({"path": path, "format": "csv", "query": {}}),
+        );
+        assert_eq!(log["code"], "output_is_database", "{log}");
+    }
+    let folder = window.err(
+        "export_file",
+        json!({"path": dir.path(), "selection": "all", "format": "json"}),
+    );
+    assert_eq!(folder["code"], "not_a_regular_file", "{folder}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert_eq!(window.ok("rosters", json!({})).as_array().unwrap().len(), 1);
+}
