@@ -1,6 +1,6 @@
 // End-to-end test of the genre table panel in the real window: a Grunt +2 action rolled through
 // the Act form (logged with the character), the next actions' preview and roll carrying -2 then
-// -1, a sheet's saved penalty not charged twice, Bust A Nut's -1 die cleared by two Next rounds,
+// -1, a sheet's saved penalty not charged twice, Bust A Nut's -1 die for the two rounds after its own,
 // Rest and End adventure asked before they act, Glory from the cards, and Undo. Run with scripts/e2e.sh tests/e2e/encounter-genre.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
@@ -65,13 +65,17 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     assert.match(shown.applied, /Grunt penalty −1/);
   }));
 
-  test('Bust A Nut takes a die until two new rounds pass', () => withShot('nut', async () => {
+  test('Bust A Nut takes a die for the two rounds after its own', () => withShot('nut', async () => {
     await page.setAct({ who: 'Sable', roll: 'Strength', nut: true });
     await page.waitPreview((r) => r.bust_a_nut === true, 'the nut did not reach the preview');
     const rolled = await page.roll();
     assert.ok(rolled.result.events.some((e) => /Bust A Nut \(use 1 of 3\)/.test(e)), rolled.result.events.join(' | '));
-    await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die, 2 rounds left', 'the card did not show the nut rounds');
-    await page.waitPreview((r) => r.dice === 1 && !r.bust_a_nut, 'the next preview did not lose a die');
+    await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die from next round, for 2 rounds', 'the card did not show the nut rounds to come');
+    // "for the next two rounds": the rest of the nut's round keeps its dice.
+    await page.waitPreview((r) => r.dice === 2 && !r.bust_a_nut, 'the preview lost a die in the nut\'s own round');
+    await page.nextRound();
+    await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die, 2 rounds left', 'the first round of -1 did not start');
+    await page.waitPreview((r) => r.dice === 1, 'the next round did not lose a die');
     await page.nextRound();
     await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die, 1 round left', 'one round was not spent');
     await page.waitPreview((r) => r.dice === 1, 'the die came back too soon');

@@ -333,7 +333,13 @@ export type GenreSkill = { name: string, modifier: number, };
 /**
  * A genre character's running state: its Glory Points and trackers, as on the sheet.
  */
-export type GenreState = { glory: number, trackers: GenreTableTrackers, };
+export type GenreState = { glory: number, trackers: GenreTableTrackers, 
+/**
+ * Bust A Nut was used this round: its two rounds of -1 die start with the next round. The
+ * table keeps this (the sheet's trackers of FORMAT.md have no place for it); left out of
+ * the JSON when false, so the state still reads as the sheet's `glory` + `trackers`.
+ */
+nut_this_round?: boolean, };
 
 /**
  * The sheet's `trackers` object.

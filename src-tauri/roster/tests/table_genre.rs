@@ -163,6 +163,7 @@ fn the_running_state_starts_from_the_sheet() {
                 nuts_used: 1,
                 nut_rounds_left: 2,
             },
+            nut_this_round: false,
         }
     );
     // The pending penalty and the nut's -1 die are in the next action's request.
@@ -220,7 +221,7 @@ fn a_grunt_rolls_its_bonus_and_the_next_two_actions_carry_the_penalties() {
 }
 
 #[test]
-fn bust_a_nut_costs_a_die_until_two_new_rounds_pass() {
+fn bust_a_nut_costs_a_die_for_the_two_rounds_after_its_own() {
     let mut t = fresh();
     assert_eq!(t.preview(nut())["bust_a_nut"], true);
     let played = t.play(act(t.vex, nut()), 9);
@@ -229,20 +230,25 @@ fn bust_a_nut_costs_a_die_until_two_new_rounds_pass() {
         played
             .entry
             .summary
-            .contains("Ruling: Bust A Nut's two rounds"),
+            .contains("Ruling: Bust A Nut's -1 die lasts the two rounds after the nut's round"),
         "{}",
         played.entry.summary
     );
     assert_eq!(t.state().trackers.nut_rounds_left, 2);
     assert_eq!(t.state().trackers.nuts_used, 1);
-    assert_eq!(t.preview(ActionPlan::default())["dice"], 2);
+    // "for the next two rounds": the rest of the nut's own round is at full dice.
+    assert_eq!(t.preview(ActionPlan::default())["dice"], 3);
     let e = t.generic(TableAction::NextRound);
     assert_eq!(e.state.round, 2);
-    assert_eq!(t.state().trackers.nut_rounds_left, 1);
+    assert_eq!(t.state().trackers.nut_rounds_left, 2);
     assert_eq!(t.preview(ActionPlan::default())["dice"], 2);
     // next_turn past the last participant also starts a new round.
     let e = t.generic(TableAction::NextTurn);
     assert_eq!(e.state.round, 3);
+    assert_eq!(t.state().trackers.nut_rounds_left, 1);
+    assert_eq!(t.preview(ActionPlan::default())["dice"], 2);
+    let e = t.generic(TableAction::NextRound);
+    assert_eq!(e.state.round, 4);
     assert_eq!(t.state().trackers.nut_rounds_left, 0);
     assert_eq!(t.preview(ActionPlan::default())["dice"], 3);
     let log = t.store.table_actions(t.encounter).unwrap();
@@ -355,6 +361,7 @@ fn rest_and_end_of_adventure_reset_their_trackers() {
         GenreState {
             glory: 3,
             trackers: GenreTrackers::default(),
+            nut_this_round: false,
         }
     );
 }

@@ -223,6 +223,8 @@ fn part_from(sheet: Option<&Sheet>) -> GenrePart {
                     nuts_used: s.trackers.nuts_used,
                     nut_rounds_left: s.trackers.nut_rounds_left,
                 },
+                // The sheet has no place for a nut this round: its -1 rounds count as under way.
+                nut_this_round: false,
             },
         },
         _ => GenrePart {

@@ -13,8 +13,8 @@ use crate::RulesError;
 
 /// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
 pub const RULINGS: &[&str] = &[
-    "Bust A Nut's two rounds of -1 die start right after the nut: later actions in the nut's own \
-     round are at -1 die, and each \"next round\" counts one of the two down.",
+    "Bust A Nut's -1 die lasts the two rounds after the nut's round (\"for the next two rounds\"): \
+     later actions in the nut's own round roll as usual.",
     "A Grunt's pending penalties are spent one per action, also on actions of patience; resting \
      does not clear them.",
     "An hour of rest also ends Bust A Nut's -1 die (it lasts two rounds).",
@@ -47,6 +47,12 @@ pub struct GenreTrackers {
 pub struct GenreState {
     pub glory: i64,
     pub trackers: GenreTrackers,
+    /// Bust A Nut was used this round: its two rounds of -1 die start with the next round. The
+    /// table keeps this (the sheet's trackers of FORMAT.md have no place for it); left out of
+    /// the JSON when false, so the state still reads as the sheet's `glory` + `trackers`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub nut_this_round: bool,
 }
 
 /// What of the sheet the rules need besides the state: Stamina caps the Grunts, level the nuts.
@@ -152,6 +158,12 @@ impl GenreState {
         if !(0..=2).contains(&t.nut_rounds_left) {
             return Err(invalid("trackers.nut_rounds_left", "must be 0, 1 or 2"));
         }
+        if self.nut_this_round && t.nut_rounds_left != 2 {
+            return Err(invalid(
+                "nut_this_round",
+                "a nut this round leaves its two rounds of -1 die still to come",
+            ));
+        }
         // Pending penalties are a tail -k, ..., -1 of a Grunt of at most 3.
         let n = t.grunt_penalties.len() as i64;
         let expected: Vec<i64> = (1..=n).rev().map(|k| -k).collect();
@@ -227,7 +239,7 @@ impl GenreState {
         Ok(ActionModifiers {
             grunt: plan.grunt,
             penalty: t.grunt_penalties.first().copied().unwrap_or(0),
-            dice: -i64::from(t.nut_rounds_left > 0),
+            dice: -i64::from(t.nut_rounds_left > 0 && !self.nut_this_round),
             bust_a_nut: plan.bust_a_nut,
             glory: plan.glory,
             glory_cost,
@@ -266,13 +278,14 @@ impl GenreState {
                 if plan.bust_a_nut {
                     t.nuts_used += 1;
                     t.nut_rounds_left = 2;
+                    next.nut_this_round = true;
                     let paid = if m.glory_cost > plan.glory {
                         ", past the uses: 1 Glory Point"
                     } else {
                         ""
                     };
                     events.push(format!(
-                        "Bust A Nut (use {} of {}{paid}): +1 die now, then -1 die for two rounds",
+                        "Bust A Nut (use {} of {}{paid}): +1 die now, then -1 die for the next two rounds",
                         t.nuts_used, character.level
                     ));
                 }
@@ -303,7 +316,10 @@ impl GenreState {
                 events.push(format!("{points} Glory Points awarded"));
             }
             GenreAction::NextRound => {
-                if t.nut_rounds_left > 0 {
+                if next.nut_this_round {
+                    next.nut_this_round = false;
+                    events.push("Bust A Nut aftermath: -1 die for this round and the next".into());
+                } else if t.nut_rounds_left > 0 {
                     t.nut_rounds_left -= 1;
                     events.push(format!(
                         "Bust A Nut aftermath: {} round(s) of -1 die left",
@@ -314,10 +330,12 @@ impl GenreState {
             GenreAction::Rest => {
                 t.grunts_since_rest = 0;
                 t.nut_rounds_left = 0;
+                next.nut_this_round = false;
                 events.push("An hour of rest: the Grunt count starts again".into());
             }
             GenreAction::EndAdventure => {
                 *t = GenreTrackers::default();
+                next.nut_this_round = false;
                 events.push("Adventure over: Bust A Nut uses and Grunts start again".into());
             }
         }

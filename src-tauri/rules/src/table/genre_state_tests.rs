@@ -113,11 +113,30 @@ fn nut_gives_a_die_now_and_takes_one_for_two_rounds() {
     assert_eq!(m.unwrap().dice, 0);
     let s = run(&s, &[nut()]).unwrap();
     assert_eq!(s.trackers.nut_rounds_left, 2);
+    // "for the next two rounds": the rest of the nut's own round is as usual.
+    assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, 0);
+    let s = run(&s, &[GenreAction::NextRound]).unwrap();
     assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, -1);
     let s = run(&s, &[GenreAction::NextRound]).unwrap();
     assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, -1);
     let s = run(&s, &[GenreAction::NextRound]).unwrap();
     assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, 0);
+    assert_eq!(s.trackers.nut_rounds_left, 0);
+}
+
+#[test]
+fn a_state_stored_by_an_earlier_build_reads_as_before() {
+    // States stored by earlier builds have no `nut_this_round`: their -1 rounds are under way.
+    let s: GenreState = serde_json::from_str(
+        r#"{"glory":0,"trackers":{"grunt_penalties":[],"grunts_since_rest":0,"nuts_used":1,"nut_rounds_left":2}}"#,
+    )
+    .unwrap();
+    assert!(!s.nut_this_round);
+    assert_eq!(s.modifiers(&HERO, &ActionPlan::default()).unwrap().dice, -1);
+    // And the JSON stays the sheet's shape when no nut is this round's.
+    assert!(!serde_json::to_string(&s)
+        .unwrap()
+        .contains("nut_this_round"));
 }
 
 #[test]
@@ -172,6 +191,7 @@ fn glory_is_spent_on_both_sides_never_below_zero() {
 fn modifiers_make_a_valid_request_the_engine_rolls() {
     let s = run(&GenreState::default(), &[grunt(2)]).unwrap();
     let s = run(&s, &[nut()]).unwrap(); // pays the -2 and busts a nut
+    let s = run(&s, &[GenreAction::NextRound]).unwrap(); // the first round of -1 die
     let m = s.modifiers(&HERO, &ActionPlan::default()).unwrap();
     let mut request = serde_json::json!({"system":"genre","roll":"action","dice":3,
         "modifier":1,"difficulty":2});

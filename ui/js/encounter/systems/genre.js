@@ -24,13 +24,22 @@ function penaltiesText(penalties) {
   return rest.length ? `${next} next, then ${rest.join(', ')}` : `${next} next`;
 }
 
+/** Bust A Nut's -1 die: not yet (the nut's own round), the rounds left, or none. */
+export function nutAftermathText(state) {
+  const left = state.trackers.nut_rounds_left;
+  if (left <= 0) return 'none';
+  if (state.nut_this_round) return '−1 die from next round, for 2 rounds';
+  return `−1 die, ${left} round${left === 1 ? '' : 's'} left`;
+}
+
 /** What the table adds to the next action of this part, in words (empty when nothing). */
 export function pendingWords(part) {
   if (!part) return [];
   const t = part.state.trackers;
   const out = [];
   if (t.grunt_penalties.length) out.push(`Grunt penalty ${`${t.grunt_penalties[0]}`.replace('-', '−')}`);
-  if (t.nut_rounds_left > 0) out.push('Bust A Nut aftermath −1 die');
+  // In the nut's own round the -1 die has not started (it is for the next two rounds).
+  if (t.nut_rounds_left > 0 && !part.state.nut_this_round) out.push('Bust A Nut aftermath −1 die');
   return out;
 }
 
@@ -240,7 +249,7 @@ export function mountSystemPanel(host, ctx) {
         stat('Grunt penalties', penaltiesText(t.grunt_penalties), 'penalties', t.grunt_penalties.length > 0),
         stat('Grunts since rest', `${t.grunts_since_rest} of ${stamina} (Stamina)`, 'grunts', t.grunts_since_rest >= stamina),
         stat('Bust A Nut uses', `${t.nuts_used} of ${level} (level)`, 'nuts', t.nuts_used >= level),
-        stat('Nut aftermath', t.nut_rounds_left > 0 ? `−1 die, ${t.nut_rounds_left} round${t.nut_rounds_left === 1 ? '' : 's'} left` : 'none', 'nut-rounds', t.nut_rounds_left > 0),
+        stat('Nut aftermath', nutAftermathText(part.state), 'nut-rounds', t.nut_rounds_left > 0),
       ]),
     );
     return row;
