@@ -344,6 +344,14 @@ fn rounds_count_durations_down_healing_and_save_to_sheets() {
     f.store.play(f.encounter, &rest, Some(10)).unwrap();
     let healed = f.table().parts[&f.brick].wounds.health.current;
     assert_eq!(healed, (hurt + 2).min(12));
+    // A day passing as time, not only as days of rest, makes the salve usable again.
+    f.store.play(f.encounter, &salve, Some(11)).unwrap();
+    assert!(f.store.play(f.encounter, &salve, Some(11)).is_err());
+    let day = d12(json!({"move": "elapse", "amount": 1, "unit": "day"}));
+    f.store.play(f.encounter, &day, Some(12)).unwrap();
+    f.store.play(f.encounter, &salve, Some(13)).unwrap();
+    let healed = f.table().parts[&f.brick].wounds.health.current;
+    assert_eq!(healed, (hurt + 4).min(12));
 
     let saved = f.store.save_encounter_to_sheets(f.encounter).unwrap();
     assert_eq!(

@@ -193,6 +193,10 @@ impl Wounds {
             let label = format!("{} condition {}", c.kind, c.detail);
             count_down(&mut c.remaining, amount, unit, &label, &mut events)
         });
+        if next.salve_used_today && is_a_day_or_more(amount, unit) {
+            next.salve_used_today = false;
+            events.push("A new day: Healing Salve can be used again".into());
+        }
         Ok((next, events))
     }
 
@@ -610,6 +614,15 @@ fn effect_row(effect: &Effect) -> i64 {
             })
         })
         .map_or(0, |(_, row)| row)
+}
+
+/// Whether `amount` `unit`s make at least a day (so Healing Salve works again).
+fn is_a_day_or_more(amount: i64, unit: &str) -> bool {
+    match unit {
+        "day" | "week" | "month" | "year" => amount >= 1,
+        "hour" => amount >= 24,
+        _ => false,
+    }
 }
 
 /// The units a duration is counted in (singular).

@@ -306,6 +306,36 @@ fn a_dazed_effect_makes_the_wounded_roll_dazed() {
 }
 
 #[test]
+fn a_day_passing_by_any_move_makes_salve_usable_again() {
+    let mut wounded = Wounds::healthy(12);
+    wounded.health.current = 5;
+    let (salved, _) = wounded.salve().unwrap();
+    for (amount, unit) in [
+        (1, "day"),
+        (24, "hour"),
+        (1, "week"),
+        (1, "month"),
+        (1, "year"),
+    ] {
+        let (next, events) = salved.elapse(amount, unit).unwrap();
+        assert!(!next.salve_used_today, "{amount} {unit}");
+        assert!(
+            events
+                .iter()
+                .any(|e| e.contains("Healing Salve can be used again")),
+            "{amount} {unit}: {events:?}"
+        );
+        assert!(next.salve().is_ok(), "{amount} {unit}");
+    }
+    for (amount, unit) in [(23, "hour"), (600, "turn")] {
+        let (next, events) = salved.elapse(amount, unit).unwrap();
+        assert!(next.salve_used_today, "{amount} {unit}");
+        assert!(events.is_empty(), "{amount} {unit}: {events:?}");
+        assert!(next.salve().is_err(), "{amount} {unit}");
+    }
+}
+
+#[test]
 fn time_counts_down_durations_in_their_own_unit() {
     let mut w = Wounds::healthy(12);
     w.effects.push(Effect {
