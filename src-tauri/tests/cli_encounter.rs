@@ -136,3 +136,68 @@ fn bad_input_exits_2_and_changes_nothing() {
     assert_eq!(reason, "rollbook: no encounter named \"No Such Fight\"");
     assert_eq!(sandbox.db_bytes(), before, "nothing was written");
 }
+
+/// Who holds which initiative card after the same commands with the same seeds.
+fn universe_evening(sandbox: &Sandbox) -> Vec<(String, String)> {
+    let roster = "Black Meridian Crew";
+    let run = |args: &[&str]| {
+        let mut all = vec!["encounter", args[0], "--roster", roster, "Salvage Rights"];
+        all.extend_from_slice(&args[1..]);
+        sandbox.run(&all).ok()
+    };
+    sandbox
+        .run(&["encounter", "new", "--roster", roster, "Salvage Rights"])
+        .ok();
+    run(&[
+        "add",
+        "--character",
+        "Captain Ines Moreau",
+        "--character",
+        "Tobias Kell",
+        "--npcs",
+        "3",
+        "--seed",
+        "5",
+    ]);
+    run(&[
+        "play",
+        r#"{"system":"universe","move":"deal"}"#,
+        "--seed",
+        "6",
+    ]);
+    run(&["next", "--round", "--seed", "7"]);
+    let shown = sandbox
+        .run(&[
+            "--json",
+            "encounter",
+            "show",
+            "--roster",
+            roster,
+            "Salvage Rights",
+        ])
+        .ok()
+        .json();
+    let name = |id: &serde_json::Value| {
+        let order = shown["state"]["order"].as_array().unwrap();
+        order.iter().find(|p| &p["id"] == id).unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let dealt = shown["state"]["system_state"]["table"]["deck"]["dealt"]
+        .as_array()
+        .unwrap()
+        .clone();
+    dealt
+        .iter()
+        .map(|d| (name(&d["combatant"]["id"]), d["card"].to_string()))
+        .collect()
+}
+
+#[test]
+fn the_same_commands_with_the_same_seeds_deal_the_same_cards() {
+    let (one, two) = (Sandbox::seeded(), Sandbox::seeded());
+    let first = universe_evening(&one);
+    assert_eq!(first.len(), 5, "{first:?}");
+    assert_eq!(first, universe_evening(&two));
+}

@@ -944,3 +944,37 @@ fn an_attack_adds_fate_cards_on_both_sides_and_a_natural_twenty_brings_fate() {
     );
     assert!(refused.unwrap_err().contains("friendly NPC"));
 }
+
+/// Who holds which card, by name: what two encounters played alike must agree on.
+fn deal_by_name(g: &Game) -> Vec<(String, String)> {
+    let e = g.encounter();
+    let t = g.table();
+    let dealt = &t.table.as_ref().unwrap().deck.dealt;
+    let name = |id: &str| {
+        e.state
+            .order
+            .iter()
+            .find(|p| p.id.to_string() == id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
+    dealt
+        .iter()
+        .map(|d| (name(&d.combatant.id), format!("{:?}", d.card)))
+        .collect()
+}
+
+#[test]
+fn the_same_actions_with_the_same_seeds_give_the_same_encounter() {
+    let play_an_evening = || {
+        let mut g = game();
+        g.play(system(json!({"move": "deal"})), 40);
+        let mut deals = vec![deal_by_name(&g)];
+        for seed in 0..8 {
+            g.play(TableAction::NextRound, 100 + seed);
+            deals.push(deal_by_name(&g));
+        }
+        (deals, g.held("Ann"), g.held("Bo"))
+    };
+    assert_eq!(play_an_evening(), play_an_evening());
+}

@@ -60,6 +60,9 @@ pub enum EncounterCommand {
         /// The NPCs' name, numbered on from the highest already in.
         #[arg(long, value_name = "LABEL", default_value = "Goon")]
         label: String,
+        /// Seed for what joining shuffles or draws (the universe deck); a fresh one when left out.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// The turn passes to the next in order (a new round after the last), or with --round a new
     /// round starts.
@@ -164,6 +167,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             characters,
             npcs,
             label,
+            seed,
         } => {
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
@@ -185,7 +189,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
                 ));
             }
             // All or nothing: 60 NPCs refused leaves the named characters out too.
-            let plays = store.play_all(e.id, &actions, None)?;
+            let plays = store.play_all(e.id, &actions, seed)?;
             report(&plays, global)
         }
         EncounterCommand::Next { which, round, seed } => {
