@@ -131,6 +131,11 @@ pub enum RosterError {
     #[error("{0}; nothing was changed")]
     InvalidTableAction(String),
 
+    /// A system move the encounter's rules refuse; its code is the [`crate::table::TableError`]'s
+    /// (`out_of_range`, `wrong_stage`, `participant_not_found`, …).
+    #[error("{0}; nothing was changed")]
+    Table(#[from] crate::table::TableError),
+
     #[error("nothing to undo: no table action of this encounter is left to undo")]
     NoTableActionToUndo,
 
@@ -241,6 +246,7 @@ impl RosterError {
             Self::NothingToUndo | Self::NoTableActionToUndo => "nothing_to_undo",
             Self::EncounterNotFound(_) => "encounter_not_found",
             Self::InvalidTableAction(_) => "invalid_table_action",
+            Self::Table(e) => e.code(),
             Self::InvalidLogEntry(_) => "invalid_log_entry",
             Self::OutputIsDatabase { .. } => "output_is_database",
             Self::NotARegularFile { .. } => "not_a_regular_file",

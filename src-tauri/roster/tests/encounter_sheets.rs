@@ -73,11 +73,12 @@ fn glory_and_trackers_go_back_onto_the_sheet_all_or_nothing() {
     assert_eq!(sheet["trackers"]["grunt_penalties"], json!([-1]));
     assert_eq!(sheet["level"], 2, "the rest of the sheet is kept");
 
-    // Glory past what a sheet holds is refused and nothing is written, Sable's neither.
-    store.play(e.id, &glory(rex_p, 9_999), None).unwrap();
+    // Glory past what a sheet holds is refused at the table already (issue 19: every running
+    // value stays within its range), so the sheets can never be handed one.
     let before = store.character(rex.id).unwrap();
-    let err = store.save_encounter_to_sheets(e.id).unwrap_err();
-    assert_eq!(err.code(), "invalid_sheet");
-    assert!(err.to_string().contains("Rex: "), "{err}");
+    let err = store.play(e.id, &glory(rex_p, 9_999), None).unwrap_err();
+    assert_eq!(err.code(), "invalid_table_action");
+    assert!(err.to_string().contains("Rex: points: "), "{err}");
+    store.save_encounter_to_sheets(e.id).unwrap();
     assert_eq!(store.character(rex.id).unwrap(), before);
 }

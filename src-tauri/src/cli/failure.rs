@@ -28,6 +28,10 @@ impl From<RosterError> for Failure {
 /// Store errors caused by what the user typed or gave (exit 2); the rest are failures of the
 /// database or the system (exit 1), including a database file that was refused.
 fn is_bad_input(error: &RosterError) -> bool {
+    // Every refusal of a table move is about the move the GM asked for.
+    if let RosterError::Table(_) = error {
+        return true;
+    }
     matches!(
         error.code(),
         "invalid_sheet"

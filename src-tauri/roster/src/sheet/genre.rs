@@ -2,6 +2,7 @@
 //! Glory Points, and the grunt / Bust A Nut trackers.
 
 use indexmap::IndexMap;
+use rollbook_rules::table::genre_state::GLORY_MAX;
 use serde::{Deserialize, Serialize};
 
 use super::{check_keys, check_names, Leveled};
@@ -12,7 +13,6 @@ pub const GENRE_ATTRIBUTES: [&str; 5] = ["Strength", "Agility", "Stamina", "Inte
 pub(crate) const LEVEL_MAX: i64 = 10;
 const MODIFIER_MAX: i64 = 10;
 pub(crate) const CHARACTER_LEVEL_MAX: i64 = 100;
-const GLORY_MAX: i64 = 9_999;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

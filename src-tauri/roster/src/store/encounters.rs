@@ -74,7 +74,7 @@ pub(super) fn current_table(
             table.system()
         )));
     }
-    table.sync(ctx).map_err(RosterError::InvalidTableAction)
+    Ok(table.sync(ctx)?)
 }
 
 /// Plays `action` on `before` (pure: the store writes the result).
@@ -85,30 +85,31 @@ fn play_on(
     roster: &Roster,
     characters: &[Character],
     seed: u64,
-) -> std::result::Result<Played, String> {
-    let err = |e: RosterError| e.to_string();
+) -> Result<Played> {
+    // The generic actions (participants, order, turn, round) refuse in words of their own.
+    let generic = RosterError::InvalidTableAction;
     let (mut state, mut events, mut rolls) = match action {
         TableAction::System { r#move } => {
             let ctx = context(before, roster, characters, seed);
-            let table = current_table(before, roster.system, &ctx).map_err(err)?;
+            let table = current_table(before, roster.system, &ctx)?;
             let outcome = table.apply(r#move, &ctx)?;
             let mut state = before.clone();
             state.system_state = Some(outcome.table);
             if let Some(order) = outcome.order {
                 // A move that sets the order deals the round (universe's Deal): the first acts.
-                state = state.reordered(order)?;
+                state = state.reordered(order).map_err(generic)?;
                 state.current = state.order.first().map(|p| p.id);
             }
             (state, outcome.events, outcome.rolls)
         }
         _ => {
-            let (state, summary) = before.apply(action, joining)?;
+            let (state, summary) = before.apply(action, joining).map_err(generic)?;
             (state, vec![summary], Vec::new())
         }
     };
     // Participants who came or went get or lose their part; a new round runs the system's hook.
     let ctx = context(&state, roster, characters, seed);
-    let table = current_table(&state, roster.system, &ctx).map_err(err)?;
+    let table = current_table(&state, roster.system, &ctx)?;
     let new_round = state.round > before.round && !matches!(action, TableAction::System { .. });
     let table = if new_round {
         let outcome = table.new_round(&ctx)?;
@@ -116,7 +117,7 @@ fn play_on(
         rolls.extend(outcome.rolls);
         let table = outcome.table;
         if let Some(order) = outcome.order {
-            let mut reordered = state.reordered(order)?;
+            let mut reordered = state.reordered(order).map_err(generic)?;
             reordered.current = reordered.order.first().map(|p| p.id);
             state = reordered;
         }
@@ -295,8 +296,7 @@ impl Store {
                 &roster,
                 &characters,
                 nth_seed(seed, n as u64),
-            )
-            .map_err(RosterError::InvalidTableAction)?;
+            )?;
             let before = std::mem::replace(&mut state, played.state.clone());
             steps.push((action, before, played));
         }
@@ -376,9 +376,7 @@ impl Store {
         let characters = self.characters(roster.id)?;
         let ctx = context(&state, &roster, &characters, 0);
         let table = current_table(&state, roster.system, &ctx)?;
-        table
-            .preview(action, &ctx)
-            .map_err(RosterError::InvalidTableAction)
+        Ok(table.preview(action, &ctx)?)
     }
 
     /// Puts the encounter back to the state before its last action not yet undone, and marks

@@ -9,14 +9,14 @@
 use indexmap::IndexMap;
 use rollbook_rules::table::d12_chain::{
     Ability, AttackChain, AttackKind, Column, Condition, Effect, Health, Stage, Weapon, Wounds,
-    RULINGS,
+    ELAPSE_MAX, HEAL_DAYS_MAX, RULINGS,
 };
 use rollbook_rules::{RollRequest, RollResult, DAMAGE_TABLE};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::{seated_parts, Outcome, SystemRules, TableContext, TableRoll};
+use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::report::d12::{extra_dice, gear, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
 
@@ -219,25 +219,27 @@ fn wounds_from(sheet: &D12Sheet) -> Wounds {
     }
 }
 
-fn checked_ranks(ranks: i64, what: &str) -> Result<i64, String> {
+fn checked_ranks(ranks: i64, what: &str) -> Result<i64, TableError> {
     if (0..=RANKS_MAX).contains(&ranks) {
         Ok(ranks)
     } else {
-        Err(format!("{what} has 0 to {RANKS_MAX} ranks, not {ranks}"))
+        Err(TableError::invalid(format!(
+            "{what} has 0 to {RANKS_MAX} ranks, not {ranks}"
+        )))
     }
 }
 
 impl D12Encounter {
-    fn part(&self, ctx: &TableContext, id: Uuid) -> Result<&D12Part, String> {
+    fn part(&self, ctx: &TableContext, id: Uuid) -> Result<&D12Part, TableError> {
         let seat = ctx.seat(id)?;
-        self.parts
-            .get(&id)
-            .ok_or_else(|| format!("{} has no d12 state yet", seat.participant.name))
+        self.parts.get(&id).ok_or_else(|| {
+            TableError::invalid(format!("{} has no d12 state yet", seat.participant.name))
+        })
     }
 
     /// The defender's roll in `role`: ranks and extra dice from the sheet (or the NPC's ranks),
     /// Dazed from the wounds.
-    fn defense(&self, ctx: &TableContext, id: Uuid, role: Defense) -> Result<Ability, String> {
+    fn defense(&self, ctx: &TableContext, id: Uuid, role: Defense) -> Result<Ability, TableError> {
         let part = self.part(ctx, id)?;
         let (ranks, extra) = match (sheet_of(ctx, id), part.npc) {
             (Some(sheet), _) => (
@@ -265,7 +267,7 @@ impl D12Encounter {
         id: Uuid,
         name: &str,
         ranks: Option<i64>,
-    ) -> Result<(String, i64, i64), String> {
+    ) -> Result<(String, i64, i64), TableError> {
         let who = name_of(ctx, id);
         match sheet_of(ctx, id) {
             Some(sheet) => {
@@ -276,11 +278,11 @@ impl D12Encounter {
                     .ok_or_else(|| {
                         let names: Vec<&str> =
                             sheet.abilities.iter().map(|a| a.name.as_str()).collect();
-                        format!(
+                        TableError::invalid(format!(
                             "{who} has no ability \"{}\"; the sheet lists {}",
                             name.trim(),
                             names.join(", ")
-                        )
+                        ))
                     })?;
                 Ok((
                     found.name.clone(),
@@ -290,7 +292,9 @@ impl D12Encounter {
             }
             None => {
                 let ranks = ranks.ok_or_else(|| {
-                    format!("{who} has no sheet: give the ranks of the ability used")
+                    TableError::invalid(format!(
+                        "{who} has no sheet: give the ranks of the ability used"
+                    ))
                 })?;
                 let label = if name.trim().is_empty() {
                     "Attack".to_string()
@@ -302,13 +306,13 @@ impl D12Encounter {
         }
     }
 
-    fn pending(&self) -> Result<&PendingAttack, String> {
+    fn pending(&self) -> Result<&PendingAttack, TableError> {
         self.attack
             .as_ref()
-            .ok_or_else(|| "no attack is being played; start one first".to_string())
+            .ok_or_else(|| TableError::stage("no attack is being played; start one first"))
     }
 
-    fn attack_roll_request(&self, ctx: &TableContext) -> Result<RollRequest, String> {
+    fn attack_roll_request(&self, ctx: &TableContext) -> Result<RollRequest, TableError> {
         let a = self.pending()?;
         let attacker = self
             .part(ctx, a.attacker_id)?
@@ -317,13 +321,13 @@ impl D12Encounter {
         let defender = self.defense(ctx, a.defender_id, dodge_or_mind(a.chain.kind))?;
         a.chain
             .attack_request(&attacker, &defender)
-            .map_err(|e| e.to_string())
+            .map_err(TableError::from)
     }
 
-    fn damage_roll_request(&self, ctx: &TableContext) -> Result<RollRequest, String> {
+    fn damage_roll_request(&self, ctx: &TableContext) -> Result<RollRequest, TableError> {
         let a = self.pending()?;
         let defender = self.defense(ctx, a.defender_id, toughness_or_will(a.chain.kind))?;
-        a.chain.damage_request(&defender).map_err(|e| e.to_string())
+        a.chain.damage_request(&defender).map_err(TableError::from)
     }
 
     fn removal_request(
@@ -334,14 +338,14 @@ impl D12Encounter {
         extraordinary: bool,
         ability: &str,
         ranks: Option<i64>,
-    ) -> Result<(RollRequest, Ability), String> {
+    ) -> Result<(RollRequest, Ability), TableError> {
         let (_, ranks, extra) = self.ability(ctx, id, ability, ranks)?;
         let part = self.part(ctx, id)?;
         let ability = part.wounds.ability(ranks, extra);
         let request = part
             .wounds
             .removal_request(index, extraordinary, &ability)
-            .map_err(|e| e.to_string())?;
+            .map_err(TableError::from)?;
         Ok((request, ability))
     }
 
@@ -353,7 +357,7 @@ impl D12Encounter {
         next
     }
 
-    fn start(&self, ctx: &TableContext, action: &D12Move) -> Result<Outcome<Self>, String> {
+    fn start(&self, ctx: &TableContext, action: &D12Move) -> Result<Outcome<Self>, TableError> {
         let D12Move::AttackStart {
             attacker_id,
             defender_id,
@@ -368,12 +372,14 @@ impl D12Encounter {
             unreachable!("start is called with AttackStart");
         };
         if attacker_id == defender_id {
-            return Err("an attack needs two participants: pick someone else to defend".into());
+            return Err(TableError::invalid(
+                "an attack needs two participants: pick someone else to defend",
+            ));
         }
         self.part(ctx, *defender_id)?;
         let (ability, ranks, extra_dice) = self.ability(ctx, *attacker_id, ability, *ranks)?;
         let weapon = self.weapon(ctx, *attacker_id, weapon, *cap, *column)?;
-        let chain = AttackChain::new(*kind, weapon.clone()).map_err(|e| e.to_string())?;
+        let chain = AttackChain::new(*kind, weapon.clone()).map_err(TableError::from)?;
         let mut next = self.clone();
         next.attack = Some(PendingAttack {
             attacker_id: *attacker_id,
@@ -408,7 +414,7 @@ impl D12Encounter {
         name: &str,
         cap: Option<i64>,
         column: Option<Column>,
-    ) -> Result<Weapon, String> {
+    ) -> Result<Weapon, TableError> {
         let name = name.trim();
         let known = match gear(name) {
             Some(Gear::Weapon(w)) => Some(w),
@@ -432,16 +438,16 @@ impl D12Encounter {
                     None => w.base_cap,
                 };
                 let column = serde_json::from_value(Value::from(w.column))
-                    .map_err(|e| format!("weapon column: {e}"))?;
+                    .map_err(|e| TableError::invalid(format!("weapon column: {e}")))?;
                 Ok(Weapon {
                     name: w.name.to_string(),
                     cap,
                     column,
                 })
             }
-            (None, _, _) => Err(format!(
+            (None, _, _) => Err(TableError::invalid(format!(
                 "\"{name}\" is not a weapon of RULES.md: give its cap (0 to 20 dice) and column"
-            )),
+            ))),
         }
     }
 
@@ -451,9 +457,9 @@ impl D12Encounter {
         request: RollRequest,
         seed: u64,
         who: Uuid,
-    ) -> Result<TableRoll, String> {
-        let result: RollResult = rollbook_rules::roll_with(&request, ctx.house_rules, seed)
-            .map_err(|e| e.to_string())?;
+    ) -> Result<TableRoll, TableError> {
+        let result: RollResult =
+            rollbook_rules::roll_with(&request, ctx.house_rules, seed).map_err(TableError::from)?;
         Ok(TableRoll {
             participant_id: Some(who),
             request,
@@ -491,7 +497,7 @@ impl SystemRules for D12Encounter {
         Self::default()
     }
 
-    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         let parts = seated_parts(&self.parts, ctx, |seat| {
             match seat.character.map(|c| &c.sheet) {
                 Some(Sheet::D12(sheet)) => D12Part {
@@ -512,7 +518,7 @@ impl SystemRules for D12Encounter {
         Ok(D12Encounter { parts, attack })
     }
 
-    fn apply(&self, action: &D12Move, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn apply(&self, action: &D12Move, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         match action {
             D12Move::AttackStart { .. } => self.start(ctx, action),
             D12Move::AttackRoll => {
@@ -526,7 +532,7 @@ impl SystemRules for D12Encounter {
                 let (chain, mut events, _) = a
                     .chain
                     .attack(&attacker, &defender, ctx.seed)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
                 let roll = self.roll(ctx, request, ctx.seed, a.attacker_id)?;
                 let mut next = self.clone();
                 if chain.stage == Stage::Done {
@@ -551,7 +557,7 @@ impl SystemRules for D12Encounter {
                 let (chain, mut events, _) = a
                     .chain
                     .damage(&defender, ctx.seed)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
                 let roll = self.roll(ctx, request, ctx.seed, a.attacker_id)?;
                 let mut next = self.clone();
                 match &chain.stage {
@@ -591,7 +597,7 @@ impl SystemRules for D12Encounter {
                 let (_, wounds, events) = a
                     .chain
                     .choose_row(*row, condition.as_deref(), defender, ctx.seed)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
                 let mut next = self.with_wounds(a.defender_id, wounds);
                 next.attack = None;
                 let who = name_of(ctx, a.defender_id);
@@ -626,8 +632,9 @@ impl SystemRules for D12Encounter {
                 participant_id,
                 days,
             } => {
+                TableError::check_range("days", "Days of rest", *days, (1, HEAL_DAYS_MAX))?;
                 let part = self.part(ctx, *participant_id)?;
-                let (wounds, events) = part.wounds.heal_days(*days).map_err(|e| e.to_string())?;
+                let (wounds, events) = part.wounds.heal_days(*days).map_err(TableError::from)?;
                 let who = name_of(ctx, *participant_id);
                 Ok(Outcome::said(
                     self.with_wounds(*participant_id, wounds),
@@ -636,7 +643,7 @@ impl SystemRules for D12Encounter {
             }
             D12Move::Salve { participant_id } => {
                 let part = self.part(ctx, *participant_id)?;
-                let (wounds, events) = part.wounds.salve().map_err(|e| e.to_string())?;
+                let (wounds, events) = part.wounds.salve().map_err(TableError::from)?;
                 let who = name_of(ctx, *participant_id);
                 Ok(Outcome::said(
                     self.with_wounds(*participant_id, wounds),
@@ -662,7 +669,7 @@ impl SystemRules for D12Encounter {
                 let (wounds, events, _) = part
                     .wounds
                     .remove(*index, *extraordinary, &check, ctx.seed)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
                 let roll = self.roll(ctx, request, ctx.seed, *participant_id)?;
                 let who = name_of(ctx, *participant_id);
                 Ok(Outcome {
@@ -673,13 +680,14 @@ impl SystemRules for D12Encounter {
                 })
             }
             D12Move::Elapse { amount, unit } => {
+                TableError::check_range("amount", "Time passing", *amount, (1, ELAPSE_MAX))?;
                 let mut next = self.clone();
                 let mut events = vec![format!("{amount} {unit}(s) pass")];
                 for (id, part) in &self.parts {
                     let (wounds, said) = part
                         .wounds
                         .elapse(*amount, unit)
-                        .map_err(|e| e.to_string())?;
+                        .map_err(TableError::from)?;
                     let who = name_of(ctx, *id);
                     events.extend(said.into_iter().map(|e| format!("{who}: {e}")));
                     next = next.with_wounds(*id, wounds);
@@ -693,10 +701,10 @@ impl SystemRules for D12Encounter {
             } => {
                 let seat = ctx.seat(*participant_id)?;
                 if seat.character.is_some() {
-                    return Err(format!(
+                    return Err(TableError::invalid(format!(
                         "{}'s health and ranks come from the sheet; change them there",
                         seat.participant.name
-                    ));
+                    )));
                 }
                 let who = &seat.participant.name;
                 for (ranks, what) in [
@@ -708,13 +716,15 @@ impl SystemRules for D12Encounter {
                     checked_ranks(ranks, &format!("{who}'s {what}"))?;
                 }
                 if !(1..=99).contains(health) {
-                    return Err(format!("{who}'s health is 1 to 99, not {health}"));
+                    return Err(TableError::invalid(format!(
+                        "{who}'s health is 1 to 99, not {health}"
+                    )));
                 }
                 let mut next = self.clone();
                 let part = next
                     .parts
                     .get_mut(participant_id)
-                    .ok_or_else(|| format!("{who} has no d12 state yet"))?;
+                    .ok_or_else(|| TableError::invalid(format!("{who} has no d12 state yet")))?;
                 // An unhurt NPC starts at its new health; a hurt one keeps its wounds.
                 let h = part.wounds.health;
                 let current = if h.current == h.max {
@@ -738,12 +748,12 @@ impl SystemRules for D12Encounter {
         }
     }
 
-    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         // One round is one turn for everyone: durations in turns count down.
         let mut next = self.clone();
         let mut events = Vec::new();
         for (id, part) in &self.parts {
-            let (wounds, said) = part.wounds.elapse(1, "turn").map_err(|e| e.to_string())?;
+            let (wounds, said) = part.wounds.elapse(1, "turn").map_err(TableError::from)?;
             let who = name_of(ctx, *id);
             events.extend(said.into_iter().map(|e| format!("{who}: {e}")));
             next = next.with_wounds(*id, wounds);
@@ -751,7 +761,11 @@ impl SystemRules for D12Encounter {
         Ok(Outcome::said(next, events))
     }
 
-    fn preview(&self, action: &D12Move, ctx: &TableContext) -> Result<Option<RollRequest>, String> {
+    fn preview(
+        &self,
+        action: &D12Move,
+        ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, TableError> {
         match action {
             D12Move::AttackRoll => self.attack_roll_request(ctx).map(Some),
             D12Move::DamageRoll => self.damage_roll_request(ctx).map(Some),

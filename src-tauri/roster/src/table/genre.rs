@@ -5,14 +5,14 @@
 
 use indexmap::IndexMap;
 use rollbook_rules::table::genre_state::{
-    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers,
+    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers, GLORY_MAX,
 };
 use rollbook_rules::RollRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{seated_parts, Outcome, SystemRules, TableContext, TableRoll};
+use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::genre::{CHARACTER_LEVEL_MAX, LEVEL_MAX};
 use crate::sheet::Sheet;
 
@@ -93,12 +93,11 @@ impl GenreEncounter {
         &self,
         ctx: &TableContext,
         participant_id: Uuid,
-    ) -> Result<(&GenrePart, String), String> {
+    ) -> Result<(&GenrePart, String), TableError> {
         let seat = ctx.seat(participant_id)?;
-        let part = self
-            .parts
-            .get(&participant_id)
-            .ok_or_else(|| format!("{} has no genre state yet", seat.participant.name))?;
+        let part = self.parts.get(&participant_id).ok_or_else(|| {
+            TableError::invalid(format!("{} has no genre state yet", seat.participant.name))
+        })?;
         Ok((part, seat.participant.name.clone()))
     }
 
@@ -108,12 +107,12 @@ impl GenreEncounter {
         ctx: &TableContext,
         participant_id: Uuid,
         action: &GenreAction,
-    ) -> Result<(GenreEncounter, Vec<String>), String> {
+    ) -> Result<(GenreEncounter, Vec<String>), TableError> {
         let (part, name) = self.part(ctx, participant_id)?;
         let (state, events) = part
             .state
             .apply(&part.character, action)
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| TableError::invalid(format!("{name}: {e}")))?;
         let mut next = self.clone();
         next.parts[&participant_id].state = state;
         Ok((
@@ -130,7 +129,7 @@ impl GenreEncounter {
         plan: &ActionPlan,
         request: &Value,
         roll: Option<&str>,
-    ) -> Result<RollRequest, String> {
+    ) -> Result<RollRequest, TableError> {
         let (part, name) = self.part(ctx, participant_id)?;
         let mut fields = match request {
             Value::Object(fields)
@@ -139,7 +138,11 @@ impl GenreEncounter {
             {
                 fields.clone()
             }
-            _ => return Err("an action roll needs a genre \"action\" roll request".into()),
+            _ => {
+                return Err(TableError::invalid(
+                    "an action roll needs a genre \"action\" roll request",
+                ))
+            }
         };
         if let Some(label) = roll {
             without_saved_trackers(ctx, participant_id, label, &mut fields)?;
@@ -147,9 +150,9 @@ impl GenreEncounter {
         let modifiers = part
             .state
             .modifiers(&part.character, plan)
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| TableError::invalid(format!("{name}: {e}")))?;
         modifiers.apply(&mut fields);
-        rollbook_rules::request_from_value(Value::Object(fields)).map_err(|e| e.to_string())
+        rollbook_rules::request_from_value(Value::Object(fields)).map_err(TableError::from)
     }
 
     /// Everyone's part after `action`.
@@ -157,7 +160,7 @@ impl GenreEncounter {
         &self,
         ctx: &TableContext,
         action: &GenreAction,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let mut next = self.clone();
         let mut events = Vec::new();
         for seat in &ctx.seats {
@@ -177,13 +180,13 @@ fn without_saved_trackers(
     participant_id: Uuid,
     label: &str,
     fields: &mut serde_json::Map<String, Value>,
-) -> Result<(), String> {
+) -> Result<(), TableError> {
     let seat = ctx.seat(participant_id)?;
     let name = &seat.participant.name;
     let Some(Sheet::Genre(sheet)) = seat.character.map(|c| &c.sheet) else {
-        return Err(format!(
+        return Err(TableError::invalid(format!(
             "{name} has no genre sheet to take \"{label}\" from; send the request alone"
-        ));
+        )));
     };
     let untracked = Sheet::Genre(crate::sheet::GenreSheet {
         trackers: Default::default(),
@@ -196,7 +199,9 @@ fn without_saved_trackers(
             .iter()
             .find(|r| r.label == label)
             .map(|r| r.request.clone())
-            .ok_or_else(|| format!("{name}'s sheet has no roll named \"{label}\""))
+            .ok_or_else(|| {
+                TableError::invalid(format!("{name}'s sheet has no roll named \"{label}\""))
+            })
     };
     let (saved, clean) = (find(&saved)?, find(&clean)?);
     for field in ["dice", "modifier"] {
@@ -241,14 +246,14 @@ impl SystemRules for GenreEncounter {
         GenreEncounter::default()
     }
 
-    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         let parts = seated_parts(&self.parts, ctx, |seat| {
             part_from(seat.character.map(|c| &c.sheet))
         });
         Ok(GenreEncounter { parts })
     }
 
-    fn apply(&self, action: &GenreMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn apply(&self, action: &GenreMove, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         match action {
             GenreMove::Act {
                 participant_id,
@@ -259,7 +264,7 @@ impl SystemRules for GenreEncounter {
                 let request =
                     self.action_request(ctx, *participant_id, plan, request, roll.as_deref())?;
                 let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
                 let (next, said) =
                     self.act_on(ctx, *participant_id, &GenreAction::Act { plan: *plan })?;
                 let name = &ctx.seat(*participant_id)?.participant.name;
@@ -287,6 +292,7 @@ impl SystemRules for GenreEncounter {
                 participant_id,
                 points,
             } => {
+                TableError::check_range("points", "Glory Points spent", *points, (0, GLORY_MAX))?;
                 let action = GenreAction::SpendOpposingGlory { points: *points };
                 let (next, events) = self.act_on(ctx, *participant_id, &action)?;
                 Ok(Outcome::said(next, events))
@@ -295,6 +301,7 @@ impl SystemRules for GenreEncounter {
                 participant_id,
                 points,
             } => {
+                TableError::check_range("points", "Glory Points gained", *points, (0, GLORY_MAX))?;
                 let action = GenreAction::GainGlory { points: *points };
                 let (next, events) = self.act_on(ctx, *participant_id, &action)?;
                 Ok(Outcome::said(next, events))
@@ -317,16 +324,16 @@ impl SystemRules for GenreEncounter {
             } => {
                 let seat = ctx.seat(*participant_id)?;
                 if seat.character.is_some() {
-                    return Err(format!(
+                    return Err(TableError::invalid(format!(
                         "{}'s level and Stamina come from the sheet; change them there",
                         seat.participant.name
-                    ));
+                    )));
                 }
                 if !(1..=CHARACTER_LEVEL_MAX).contains(level) || !(0..=LEVEL_MAX).contains(stamina)
                 {
-                    return Err(format!(
+                    return Err(TableError::invalid(format!(
                         "an NPC's level is 1 to {CHARACTER_LEVEL_MAX} and Stamina 0 to {LEVEL_MAX}"
-                    ));
+                    )));
                 }
                 let mut next = self.clone();
                 let (part, name) = self.part(ctx, *participant_id)?;
@@ -344,7 +351,7 @@ impl SystemRules for GenreEncounter {
         }
     }
 
-    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         self.act_on_all(ctx, &GenreAction::NextRound)
     }
 
@@ -369,7 +376,7 @@ impl SystemRules for GenreEncounter {
         &self,
         action: &GenreMove,
         ctx: &TableContext,
-    ) -> Result<Option<RollRequest>, String> {
+    ) -> Result<Option<RollRequest>, TableError> {
         match action {
             GenreMove::Act {
                 participant_id,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{Outcome, Seat, SystemRules, TableContext, TableRoll};
+use super::{Outcome, Seat, SystemRules, TableContext, TableError, TableRoll};
 use crate::check::NAME_MAX;
 use crate::sheet::pick_roll;
 
@@ -129,7 +129,11 @@ fn one() -> i64 {
 
 /// The dice of a pool: from the seat's sheet roll named `pool.roll`, or as entered.
 /// `([attribute, skill, super, super skill], where they came from)`.
-fn dice_of(seat: &Seat, pool: &TaskPool, ctx: &TableContext) -> Result<([i64; 4], String), String> {
+fn dice_of(
+    seat: &Seat,
+    pool: &TaskPool,
+    ctx: &TableContext,
+) -> Result<([i64; 4], String), TableError> {
     let entered = [
         pool.attribute_dice,
         pool.skill_dice,
@@ -141,33 +145,33 @@ fn dice_of(seat: &Seat, pool: &TaskPool, ctx: &TableContext) -> Result<([i64; 4]
         return Ok((entered, "entered dice".into()));
     };
     if entered != [0; 4] {
-        return Err(format!(
+        return Err(TableError::invalid(format!(
             "give either a roll of {name}'s sheet or the dice, not both"
-        ));
+        )));
     }
     let Some(character) = seat.character else {
-        return Err(format!(
+        return Err(TableError::invalid(format!(
             "{name} has no sheet to take \"{label}\" from; enter the dice instead"
-        ));
+        )));
     };
     let rolls = character.sheet.rolls(ctx.house_rules);
     let roll = pick_roll(&rolls, label).map_err(|candidates| match candidates.as_slice() {
-        [] => format!("{name}'s sheet has no roll named \"{label}\""),
-        _ => format!(
+        [] => TableError::invalid(format!("{name}'s sheet has no roll named \"{label}\"")),
+        _ => TableError::invalid(format!(
             "\"{label}\" names several of {name}'s rolls ({}); pick one",
             candidates
                 .iter()
                 .map(|r| r.label.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
+        )),
     })?;
     let r = &roll.request;
     if r["system"] != "marks" || r["roll"] != "pool" {
-        return Err(format!(
+        return Err(TableError::invalid(format!(
             "\"{}\" is not a dice pool roll of a marks sheet",
             roll.label
-        ));
+        )));
     }
     let field = |f: &str| r.get(f).and_then(Value::as_i64).unwrap_or(0);
     Ok((
@@ -181,13 +185,17 @@ fn dice_of(seat: &Seat, pool: &TaskPool, ctx: &TableContext) -> Result<([i64; 4]
     ))
 }
 
-fn checked_label(label: &str) -> Result<String, String> {
+fn checked_label(label: &str) -> Result<String, TableError> {
     let label = label.trim();
     if label.is_empty() {
-        return Err("name the task (e.g. \"Pick the lock\")".into());
+        return Err(TableError::invalid(
+            "name the task (e.g. \"Pick the lock\")",
+        ));
     }
     if label.chars().count() > NAME_MAX {
-        return Err(format!("a task's name is at most {NAME_MAX} characters"));
+        return Err(TableError::invalid(format!(
+            "a task's name is at most {NAME_MAX} characters"
+        )));
     }
     Ok(label.to_string())
 }
@@ -201,11 +209,10 @@ fn dice_words([a, s, sup, ss]: [i64; 4]) -> String {
 }
 
 impl MarksEncounter {
-    fn task(&self, task_id: i64) -> Result<&RunningTask, String> {
-        self.tasks
-            .iter()
-            .find(|t| t.id == task_id)
-            .ok_or_else(|| format!("there is no open task {task_id} in this encounter"))
+    fn task(&self, task_id: i64) -> Result<&RunningTask, TableError> {
+        self.tasks.iter().find(|t| t.id == task_id).ok_or_else(|| {
+            TableError::invalid(format!("there is no open task {task_id} in this encounter"))
+        })
     }
 
     /// The table with `task` added under the next id.
@@ -231,7 +238,7 @@ impl MarksEncounter {
     }
 
     /// The table with the task rolled once (an attempt or a step).
-    fn rolled(&self, ctx: &TableContext, task_id: i64) -> Result<Outcome<Self>, String> {
+    fn rolled(&self, ctx: &TableContext, task_id: i64) -> Result<Outcome<Self>, TableError> {
         let running = self.task(task_id)?;
         let name = &ctx.seat(running.participant_id)?.participant.name;
         let prefix = format!("{name}, {}", running.label);
@@ -248,7 +255,7 @@ impl MarksEncounter {
                     result,
                 } = task
                     .attempt(ctx.seed)
-                    .map_err(|e| format!("{prefix}: {e}"))?;
+                    .map_err(|e| TableError::invalid(format!("{prefix}: {e}")))?;
                 let kind = TaskKind::Task {
                     task,
                     attempts: attempts + 1,
@@ -262,7 +269,9 @@ impl MarksEncounter {
                     events,
                     request,
                     result,
-                } = task.step(ctx.seed).map_err(|e| format!("{prefix}: {e}"))?;
+                } = task
+                    .step(ctx.seed)
+                    .map_err(|e| TableError::invalid(format!("{prefix}: {e}")))?;
                 (TaskKind::Extended { task }, (events, request, result))
             }
         };
@@ -288,19 +297,19 @@ impl MarksEncounter {
     }
 
     /// The request the task's next roll makes, or why it cannot be rolled.
-    fn next_request(&self, task_id: i64) -> Result<RollRequest, String> {
+    fn next_request(&self, task_id: i64) -> Result<RollRequest, TableError> {
         let running = self.task(task_id)?;
         let request = match &running.kind {
             TaskKind::Task { task, .. } => {
-                task.ready().map_err(|e| e.to_string())?;
+                task.ready().map_err(TableError::from)?;
                 task.next_request()
             }
             TaskKind::Extended { task } => {
-                task.ready().map_err(|e| e.to_string())?;
+                task.ready().map_err(TableError::from)?;
                 task.step_request()
             }
         };
-        rollbook_rules::request_from_value(request).map_err(|e| e.to_string())
+        rollbook_rules::request_from_value(request).map_err(TableError::from)
     }
 }
 
@@ -316,7 +325,7 @@ impl SystemRules for MarksEncounter {
 
     /// Tasks of participants who left go with them; a contested task whose defender left stays
     /// (the defender's dice were copied when it started).
-    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         let mut next = self.clone();
         next.tasks.retain(|t| {
             ctx.seats
@@ -326,7 +335,7 @@ impl SystemRules for MarksEncounter {
         Ok(next)
     }
 
-    fn apply(&self, action: &MarksMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn apply(&self, action: &MarksMove, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         match action {
             MarksMove::TaskStart {
                 participant_id,
@@ -339,7 +348,7 @@ impl SystemRules for MarksEncounter {
                 let label = checked_label(label)?;
                 let (dice, source) = dice_of(seat, pool, ctx)?;
                 let task = MarksTask::new(dice, *difficulty, *needed);
-                task.validate().map_err(|e| e.to_string())?;
+                task.validate().map_err(TableError::from)?;
                 let event = format!(
                     "{}, {label}: task started ({}, {} of difficulty, {} needed)",
                     seat.participant.name,
@@ -374,7 +383,9 @@ impl SystemRules for MarksEncounter {
                 let seat = ctx.seat(*participant_id)?;
                 let defender = ctx.seat(*defender_id)?;
                 if defender_id == participant_id {
-                    return Err("a task is contested by another participant".into());
+                    return Err(TableError::invalid(
+                        "a task is contested by another participant",
+                    ));
                 }
                 let label = checked_label(label)?;
                 let (dice, source) = dice_of(seat, pool, ctx)?;
@@ -386,7 +397,7 @@ impl SystemRules for MarksEncounter {
                     super_skill_dice: d[3],
                     penalty: *defender_penalty,
                 });
-                task.validate().map_err(|e| e.to_string())?;
+                task.validate().map_err(TableError::from)?;
                 let event = format!(
                     "{}, {label}: contested by {} ({} against {}, {defender_source}; ties favour the defender, a ruling)",
                     seat.participant.name,
@@ -414,7 +425,7 @@ impl SystemRules for MarksEncounter {
                 let label = checked_label(label)?;
                 let (dice, source) = dice_of(seat, pool, ctx)?;
                 let task = ExtendedTask::new(dice, *penalty, *plateau, (*min_steps, *max_steps));
-                task.validate().map_err(|e| e.to_string())?;
+                task.validate().map_err(TableError::from)?;
                 let event = format!(
                     "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps; ruling: a step is the GM's time step, rolled with Step, not a round)",
                     seat.participant.name,
@@ -425,15 +436,15 @@ impl SystemRules for MarksEncounter {
             }
             MarksMove::TaskAttempt { task_id } => match self.task(*task_id)?.kind {
                 TaskKind::Task { .. } => self.rolled(ctx, *task_id),
-                TaskKind::Extended { .. } => Err(format!(
+                TaskKind::Extended { .. } => Err(TableError::invalid(format!(
                     "task {task_id} is an extended task: roll its next step instead"
-                )),
+                ))),
             },
             MarksMove::ExtendedStep { task_id } => match self.task(*task_id)?.kind {
                 TaskKind::Extended { .. } => self.rolled(ctx, *task_id),
-                TaskKind::Task { .. } => Err(format!(
+                TaskKind::Task { .. } => Err(TableError::invalid(format!(
                     "task {task_id} is not an extended task: attempt it instead"
-                )),
+                ))),
             },
             MarksMove::TaskClose { task_id } => {
                 let running = self.task(*task_id)?;
@@ -460,7 +471,7 @@ impl SystemRules for MarksEncounter {
         }
     }
 
-    fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         // Extended tasks count their own time steps (minutes, hours, days), not rounds.
         Ok(Outcome::said(self.clone(), Vec::new()))
     }
@@ -469,7 +480,7 @@ impl SystemRules for MarksEncounter {
         &self,
         action: &MarksMove,
         _ctx: &TableContext,
-    ) -> Result<Option<RollRequest>, String> {
+    ) -> Result<Option<RollRequest>, TableError> {
         match action {
             MarksMove::TaskAttempt { task_id } | MarksMove::ExtendedStep { task_id } => {
                 self.next_request(*task_id).map(Some)

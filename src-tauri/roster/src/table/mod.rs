@@ -8,6 +8,7 @@
 //! store can write it into the roll log in the same transaction as the table action.
 
 mod d12;
+mod error;
 mod genre;
 mod marks;
 mod stunt;
@@ -21,6 +22,7 @@ use uuid::Uuid;
 use crate::model::{Character, EncounterState, Participant, System};
 
 pub use d12::{D12Encounter, D12Move};
+pub use error::TableError;
 pub use genre::{GenreEncounter, GenreMove};
 pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
@@ -72,11 +74,11 @@ pub struct TableContext<'a> {
 
 impl<'a> TableContext<'a> {
     /// The seat of a participant, or a refusal naming the unknown id.
-    pub fn seat(&self, participant_id: Uuid) -> Result<&Seat<'a>, String> {
+    pub fn seat(&self, participant_id: Uuid) -> Result<&Seat<'a>, TableError> {
         self.seats
             .iter()
             .find(|s| s.participant.id == participant_id)
-            .ok_or_else(|| format!("participant {participant_id} is not in this encounter"))
+            .ok_or(TableError::ParticipantNotFound(participant_id))
     }
 }
 
@@ -130,13 +132,13 @@ pub trait SystemRules: Sized {
     /// The table with a part for every seat (made from the sheet, or defaults for a quick NPC)
     /// and none for participants who left. Called after every action; must not change the parts
     /// of participants who stayed.
-    fn sync(&self, ctx: &TableContext) -> Result<Self, String>;
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError>;
 
     /// One move.
-    fn apply(&self, action: &Self::Move, ctx: &TableContext) -> Result<Outcome<Self>, String>;
+    fn apply(&self, action: &Self::Move, ctx: &TableContext) -> Result<Outcome<Self>, TableError>;
 
     /// A new round has started (`ctx.encounter.round` is the new number).
-    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String>;
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError>;
 
     /// What the table would write back onto the participants' sheets (Glory and trackers, fate
     /// cards, health and effects, HTK …): for each stored character's participant, the sheet
@@ -151,7 +153,7 @@ pub trait SystemRules: Sized {
         &self,
         _action: &Self::Move,
         _ctx: &TableContext,
-    ) -> Result<Option<RollRequest>, String> {
+    ) -> Result<Option<RollRequest>, TableError> {
         Ok(None)
     }
 }
@@ -179,7 +181,7 @@ impl SystemTable {
     }
 
     /// See [`SystemRules::sync`].
-    pub fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+    pub fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         Ok(match self {
             SystemTable::Stunt(t) => SystemTable::Stunt(t.sync(ctx)?),
             SystemTable::Genre(t) => SystemTable::Genre(t.sync(ctx)?),
@@ -190,7 +192,11 @@ impl SystemTable {
     }
 
     /// See [`SystemRules::apply`]; a move of another system is refused.
-    pub fn apply(&self, action: &SystemMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    pub fn apply(
+        &self,
+        action: &SystemMove,
+        ctx: &TableContext,
+    ) -> Result<Outcome<Self>, TableError> {
         Ok(match (self, action) {
             (SystemTable::Stunt(t), SystemMove::Stunt(m)) => {
                 t.apply(m, ctx)?.map(SystemTable::Stunt)
@@ -214,7 +220,7 @@ impl SystemTable {
         &self,
         action: &SystemMove,
         ctx: &TableContext,
-    ) -> Result<Option<RollRequest>, String> {
+    ) -> Result<Option<RollRequest>, TableError> {
         match (self, action) {
             (SystemTable::Stunt(t), SystemMove::Stunt(m)) => t.preview(m, ctx),
             (SystemTable::Genre(t), SystemMove::Genre(m)) => t.preview(m, ctx),
@@ -225,12 +231,11 @@ impl SystemTable {
         }
     }
 
-    fn wrong_system(&self, action: &SystemMove) -> String {
-        format!(
-            "this is a {} encounter; a {} move does not apply here",
-            self.system(),
-            action.system()
-        )
+    fn wrong_system(&self, action: &SystemMove) -> TableError {
+        TableError::OtherSystem {
+            table: self.system(),
+            played: action.system(),
+        }
     }
 
     /// See [`SystemRules::sheet_changes`].
@@ -245,7 +250,7 @@ impl SystemTable {
     }
 
     /// See [`SystemRules::new_round`].
-    pub fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    pub fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         Ok(match self {
             SystemTable::Stunt(t) => t.new_round(ctx)?.map(SystemTable::Stunt),
             SystemTable::Genre(t) => t.new_round(ctx)?.map(SystemTable::Genre),

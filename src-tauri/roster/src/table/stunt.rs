@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{seated_parts, Outcome, SystemRules, TableContext, TableRoll};
+use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
 
 /// A quick NPC's HTK until the GM sets it: a fresh sheet's (FORMAT.md gives NPCs no sheet).
@@ -128,13 +128,13 @@ fn htk_from(sheet: Option<&Sheet>) -> Htk {
 
 impl StuntEncounter {
     /// A participant's HTK and name, or a refusal naming who is missing.
-    fn part(&self, ctx: &TableContext, participant_id: Uuid) -> Result<(Htk, String), String> {
+    fn part(&self, ctx: &TableContext, participant_id: Uuid) -> Result<(Htk, String), TableError> {
         let seat = ctx.seat(participant_id)?;
         let name = seat.participant.name.clone();
         let part = self
             .parts
             .get(&participant_id)
-            .ok_or_else(|| format!("{name} has no HTK at this table yet"))?;
+            .ok_or_else(|| TableError::invalid(format!("{name} has no HTK at this table yet")))?;
         Ok((part.htk, name))
     }
 
@@ -145,11 +145,13 @@ impl StuntEncounter {
     }
 
     /// A task still on the table (not put away), or a refusal naming the id.
-    fn task(&self, task_id: u32) -> Result<&RunningTask, String> {
+    fn task(&self, task_id: u32) -> Result<&RunningTask, TableError> {
         self.tasks
             .iter()
             .find(|t| t.id == task_id && !t.closed)
-            .ok_or_else(|| format!("there is no open task {task_id} at this table"))
+            .ok_or_else(|| {
+                TableError::invalid(format!("there is no open task {task_id} at this table"))
+            })
     }
 
     fn damage_request(
@@ -157,17 +159,17 @@ impl StuntEncounter {
         ctx: &TableContext,
         participant_id: Uuid,
         dice: DamageDice,
-    ) -> Result<RollRequest, String> {
+    ) -> Result<RollRequest, TableError> {
         let (htk, _) = self.part(ctx, participant_id)?;
         htk.damage_request(dice, ctx.house_rules)
-            .map_err(|e| format!("damage {e}"))
+            .map_err(|e| TableError::invalid(format!("damage {e}")))
     }
 
-    fn check_request(&self, active: &str, defending: &str) -> Result<RollRequest, String> {
+    fn check_request(&self, active: &str, defending: &str) -> Result<RollRequest, TableError> {
         let request = rollbook_rules::request_from_value(json!({
             "system": "stunt", "roll": "check", "active": active, "defending": defending,
         }))
-        .map_err(|e| e.to_string())?;
+        .map_err(TableError::from)?;
         Ok(request)
     }
 
@@ -177,7 +179,7 @@ impl StuntEncounter {
         participant_id: Uuid,
         dice: DamageDice,
         why: Option<String>,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let (htk, name) = self.part(ctx, participant_id)?;
         let DamageRoll {
             request,
@@ -185,7 +187,7 @@ impl StuntEncounter {
             event,
         } = htk
             .damage_dice(dice, ctx.house_rules, ctx.seed)
-            .map_err(|e| format!("damage {e}"))?;
+            .map_err(|e| TableError::invalid(format!("damage {e}")))?;
         let mut events = vec![format!(
             "{name} takes {} damage: HTK {} of {}.",
             event.points, event.htk.current, event.htk.max
@@ -211,32 +213,35 @@ impl StuntEncounter {
         label: &str,
         kind: TaskKind,
         needed: Option<u32>,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let (_, name) = self.part(ctx, participant_id)?;
         let label = label.trim();
         if label.is_empty() || label.chars().count() > LABEL_MAX {
-            return Err(format!(
+            return Err(TableError::invalid(format!(
                 "a task needs a label of 1 to {LABEL_MAX} characters, such as \"Pick the lock\""
-            ));
+            )));
         }
         let task = match (kind, needed) {
-            (TaskKind::DoublesOnly, Some(needed)) => {
-                StuntTask::doubles_only(needed).map_err(|e| format!("a Doubles Only task: {e}"))?
-            }
+            (TaskKind::DoublesOnly, Some(needed)) => StuntTask::doubles_only(needed)
+                .map_err(|e| TableError::invalid(format!("a Doubles Only task: {e}")))?,
             (TaskKind::DoublesOnly, None) => {
-                return Err("a Doubles Only task needs the doubles it takes (needed)".into())
+                return Err(TableError::invalid(
+                    "a Doubles Only task needs the doubles it takes (needed)",
+                ))
             }
             (TaskKind::DoubleSixOnly, None) => StuntTask::double_six_only(),
             (TaskKind::DoubleSixOnly, Some(_)) => {
-                return Err("a Double Six Only task takes one 6-6; leave needed out".into())
+                return Err(TableError::invalid(
+                    "a Double Six Only task takes one 6-6; leave needed out",
+                ))
             }
         };
         if kind == TaskKind::DoubleSixOnly && self.failed_for_good(participant_id, label) {
-            return Err(format!(
+            return Err(TableError::invalid(format!(
                 "{name} rolled 1-1 at \"{label}\" as a Double Six Only task and can never try \
                  it again ({})",
                 ruling(4)
-            ));
+            )));
         }
         let mut next = self.clone();
         let id = self.next_task_id.max(1);
@@ -273,13 +278,13 @@ impl StuntEncounter {
         ctx: &TableContext,
         task_id: u32,
         to_the_end: bool,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let running = self.task(task_id)?;
         let (_, name) = self.part(ctx, running.participant_id)?;
         let thrown = running
             .task
             .throw(to_the_end, ctx.house_rules, ctx.seed)
-            .map_err(|e| format!("{name}'s \"{}\": {e}", running.label))?;
+            .map_err(|e| TableError::invalid(format!("{name}'s \"{}\": {e}", running.label)))?;
         let mut next = self.clone();
         let slot = next
             .tasks
@@ -329,7 +334,7 @@ impl SystemRules for StuntEncounter {
         Self::default()
     }
 
-    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         let parts = seated_parts(&self.parts, ctx, |seat| StuntPart {
             htk: htk_from(seat.character.map(|c| &c.sheet)),
         });
@@ -346,7 +351,7 @@ impl SystemRules for StuntEncounter {
         })
     }
 
-    fn apply(&self, action: &StuntMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn apply(&self, action: &StuntMove, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         match action {
             StuntMove::TaskStart {
                 participant_id,
@@ -399,7 +404,9 @@ impl SystemRules for StuntEncounter {
                     ))
                 }
                 (None, Some(dice)) => self.rolled_damage(ctx, *participant_id, *dice, None),
-                _ => Err("damage is either fixed points or dice (NdS+K), one of the two".into()),
+                _ => Err(TableError::invalid(
+                    "damage is either fixed points or dice (NdS+K), one of the two",
+                )),
             },
             StuntMove::MinorDamage { participant_id } => self.rolled_damage(
                 ctx,
@@ -432,9 +439,12 @@ impl SystemRules for StuntEncounter {
             } => {
                 let (_, name) = self.part(ctx, *participant_id)?;
                 if *max == 0 {
-                    return Err(format!("{name}'s max HTK must be at least 1"));
+                    return Err(TableError::invalid(format!(
+                        "{name}'s max HTK must be at least 1"
+                    )));
                 }
-                let htk = Htk::new(*current, *max).map_err(|e| format!("{name}: {e}"))?;
+                let htk = Htk::new(*current, *max)
+                    .map_err(|e| TableError::invalid(format!("{name}: {e}")))?;
                 Ok(Outcome::said(
                     self.with_htk(*participant_id, htk),
                     vec![format!("{name}'s HTK is set to {current} of {max}.")],
@@ -448,7 +458,7 @@ impl SystemRules for StuntEncounter {
                 let (_, name) = self.part(ctx, *participant_id)?;
                 let request = self.check_request(active, defending)?;
                 let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
                 let events = vec![format!("{name} rolled: {}", result.detail)];
                 Ok(rolled(
                     self.clone(),
@@ -461,7 +471,7 @@ impl SystemRules for StuntEncounter {
         }
     }
 
-    fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         // Stunt time is counted in throws, not rounds: a new round changes nothing here.
         Ok(Outcome::said(self.clone(), Vec::new()))
     }
@@ -487,7 +497,7 @@ impl SystemRules for StuntEncounter {
         &self,
         action: &StuntMove,
         ctx: &TableContext,
-    ) -> Result<Option<RollRequest>, String> {
+    ) -> Result<Option<RollRequest>, TableError> {
         match action {
             StuntMove::TaskThrow {
                 task_id,
@@ -498,7 +508,7 @@ impl SystemRules for StuntEncounter {
                     .task
                     .throw_request(*to_the_end, ctx.house_rules)
                     .map(Some)
-                    .map_err(|e| e.to_string())
+                    .map_err(TableError::from)
             }
             StuntMove::Damage {
                 participant_id,
@@ -512,7 +522,7 @@ impl SystemRules for StuntEncounter {
                 active, defending, ..
             } => {
                 let request = self.check_request(active, defending)?;
-                rollbook_rules::odds_with(&request, ctx.house_rules).map_err(|e| e.to_string())?;
+                rollbook_rules::odds_with(&request, ctx.house_rules).map_err(TableError::from)?;
                 Ok(Some(request))
             }
             _ => Ok(None),

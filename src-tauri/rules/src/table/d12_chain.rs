@@ -173,10 +173,10 @@ impl Wounds {
     /// year) counts down by `amount`; those that reach 0 end. Other units are left alone.
     pub fn elapse(&self, amount: i64, unit: &str) -> Result<(Wounds, Vec<String>), RulesError> {
         self.validate()?;
-        if amount < 1 {
+        if !(1..=ELAPSE_MAX).contains(&amount) {
             return Err(RulesError::invalid(
                 "amount",
-                "let at least 1 unit of time pass",
+                format!("{amount} is out of range: let 1 to {ELAPSE_MAX} units of time pass"),
             ));
         }
         if !UNITS.contains(&unit) {
@@ -203,8 +203,11 @@ impl Wounds {
     /// Natural healing: 1 health a day, up to the maximum; a new day allows Salve again.
     pub fn heal_days(&self, days: i64) -> Result<(Wounds, Vec<String>), RulesError> {
         self.check_alive()?;
-        if days < 1 {
-            return Err(RulesError::invalid("days", "heal at least 1 day"));
+        if !(1..=HEAL_DAYS_MAX).contains(&days) {
+            return Err(RulesError::invalid(
+                "days",
+                format!("{days} is out of range: heal 1 to {HEAL_DAYS_MAX} days"),
+            ));
         }
         let mut next = self.clone();
         next.health.current = (self.health.current + days).min(self.health.max);
@@ -624,6 +627,11 @@ fn is_a_day_or_more(amount: i64, unit: &str) -> bool {
         _ => false,
     }
 }
+
+/// The most days of rest one move heals (a year; health is full long before).
+pub const HEAL_DAYS_MAX: i64 = 365;
+/// The most units of time one move lets pass.
+pub const ELAPSE_MAX: i64 = 10_000;
 
 /// The units a duration is counted in (singular).
 const UNITS: [&str; 6] = ["turn", "hour", "day", "week", "month", "year"];

@@ -23,6 +23,9 @@ pub const RULINGS: &[&str] = &[
     "-1 die never takes a roll below 0 dice.",
 ];
 
+/// The most Glory Points a character holds (the sheet's limit, FORMAT.md).
+pub const GLORY_MAX: i64 = 9_999;
+
 /// The sheet's `trackers` object.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -147,6 +150,9 @@ impl GenreState {
     pub fn validate(&self) -> Result<(), RulesError> {
         let t = &self.trackers;
         check_points("glory", self.glory)?;
+        if self.glory > GLORY_MAX {
+            return Err(invalid("glory", format!("is at most {GLORY_MAX}")));
+        }
         for (name, value) in [
             ("trackers.grunts_since_rest", t.grunts_since_rest),
             ("trackers.nuts_used", t.nuts_used),
@@ -312,7 +318,19 @@ impl GenreState {
             }
             GenreAction::GainGlory { points } => {
                 check_points("points", *points)?;
-                next.glory += points;
+                next.glory = match self.glory.checked_add(*points) {
+                    Some(glory) if glory <= GLORY_MAX => glory,
+                    _ => {
+                        return Err(invalid(
+                            "points",
+                            format!(
+                                "{points} is out of range: the character holds {} of at most {GLORY_MAX} Glory Points, so 0 to {} more",
+                                self.glory,
+                                GLORY_MAX - self.glory
+                            ),
+                        ))
+                    }
+                };
                 events.push(format!("{points} Glory Points awarded"));
             }
             GenreAction::NextRound => {

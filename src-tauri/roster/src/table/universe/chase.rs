@@ -9,11 +9,13 @@ impl UniverseEncounter {
         ctx: &TableContext,
         id: Uuid,
         feet: Option<i64>,
-    ) -> Result<i64, String> {
+    ) -> Result<i64, TableError> {
         let (_, name) = self.part(ctx, id)?;
         let feet = feet.unwrap_or(DEFAULT_MOVE_FEET);
         if !(0..=1000).contains(&feet) {
-            return Err(format!("{name}'s move is 0 to 1000 feet"));
+            return Err(TableError::invalid(format!(
+                "{name}'s move is 0 to 1000 feet"
+            )));
         }
         let level = universe_sheet(ctx, id).map_or(0, |s| skill_level(s, "Athletics"));
         Ok(level + feet.div_euclid(10))
@@ -26,17 +28,21 @@ impl UniverseEncounter {
         ctx: &TableContext,
         runners: [Uuid; 2],
         feet: [Option<i64>; 2],
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let Some(chase) = &self.chase else {
-            return Err("no foot chase is under way; start one first".to_string());
+            return Err(TableError::stage(
+                "no foot chase is under way; start one first",
+            ));
         };
         if runners[0] == runners[1] {
-            return Err("a chase round is between two different runners".to_string());
+            return Err(TableError::invalid(
+                "a chase round is between two different runners",
+            ));
         }
         for id in runners {
             if !chase.participant_ids.contains(&id) {
                 let (_, name) = self.part(ctx, id)?;
-                return Err(format!("{name} is not in the chase"));
+                return Err(TableError::invalid(format!("{name} is not in the chase")));
             }
         }
         let bonus = [
@@ -48,12 +54,12 @@ impl UniverseEncounter {
             rollbook_rules::request_from_value(json!({
                 "system": "universe", "roll": "skill", "skill": bonus, "difficulty": difficulty,
             }))
-            .map_err(|e| e.to_string())
+            .map_err(TableError::from)
         };
-        let roll = |request: RollRequest, n: u64, id: Uuid| -> Result<TableRoll, String> {
+        let roll = |request: RollRequest, n: u64, id: Uuid| -> Result<TableRoll, TableError> {
             let result =
                 rollbook_rules::roll_with(&request, ctx.house_rules, nth_seed(ctx.seed, n))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(TableError::from)?;
             Ok(TableRoll {
                 participant_id: Some(id),
                 request,

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{nth_seed, Outcome, SystemRules, TableContext, TableRoll};
+use super::{nth_seed, Outcome, SystemRules, TableContext, TableError, TableRoll};
 
 mod chase;
 mod moves;
@@ -238,13 +238,13 @@ impl SystemRules for UniverseEncounter {
         Self::default()
     }
 
-    fn sync(&self, ctx: &TableContext) -> Result<Self, String> {
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         let mut next = self.clone();
         if next.table.is_none() {
             if ctx.seats.is_empty() {
                 return Ok(next);
             }
-            let (table, _) = UniverseTable::new(&[], ctx.seed).map_err(|e| e.to_string())?;
+            let (table, _) = UniverseTable::new(&[], ctx.seed).map_err(TableError::from)?;
             next.table = Some(table);
         }
         let mut table = next.table.take().expect("made above");
@@ -293,7 +293,7 @@ impl SystemRules for UniverseEncounter {
                 }
                 table = table
                     .seat_player(&id.to_string(), lucky, &kept)
-                    .map_err(|e| e.to_string())?
+                    .map_err(TableError::from)?
                     .0;
             }
             parts.insert(id, part);
@@ -313,17 +313,21 @@ impl SystemRules for UniverseEncounter {
         Ok(next)
     }
 
-    fn apply(&self, action: &UniverseMove, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn apply(
+        &self,
+        action: &UniverseMove,
+        ctx: &TableContext,
+    ) -> Result<Outcome<Self>, TableError> {
         match action {
             UniverseMove::Deal => {
                 let round = ctx.encounter.round;
                 if self.dealt_round == round {
-                    return Err(format!(
+                    return Err(TableError::invalid(format!(
                         "round {round}'s cards are dealt already; the next round deals again"
-                    ));
+                    )));
                 }
                 if ctx.seats.is_empty() {
-                    return Err("add participants before dealing".to_string());
+                    return Err(TableError::stage("add participants before dealing"));
                 }
                 self.deal(ctx)
             }
@@ -333,9 +337,9 @@ impl SystemRules for UniverseEncounter {
             } => {
                 let (_, name) = self.part(ctx, *participant_id)?;
                 if is_pc(ctx, *participant_id) || *side == Side::Pc {
-                    return Err(format!(
+                    return Err(TableError::invalid(format!(
                         "{name}: only an NPC changes sides (hostile or friendly); a PC is a stored character of kind PC"
-                    ));
+                    )));
                 }
                 let mut next = self.clone();
                 next.parts[participant_id].side = *side;
@@ -452,10 +456,12 @@ impl SystemRules for UniverseEncounter {
             }
             UniverseMove::StartChase { participant_ids } => {
                 if self.chase.is_some() {
-                    return Err("a foot chase is under way; end it first".to_string());
+                    return Err(TableError::stage("a foot chase is under way; end it first"));
                 }
                 if participant_ids.len() < 2 {
-                    return Err("a foot chase needs at least two participants".to_string());
+                    return Err(TableError::invalid(
+                        "a foot chase needs at least two participants",
+                    ));
                 }
                 let mut names = Vec::new();
                 for id in participant_ids {
@@ -496,7 +502,7 @@ impl SystemRules for UniverseEncounter {
             ),
             UniverseMove::EndChase => {
                 if self.chase.is_none() {
-                    return Err("no foot chase is under way".to_string());
+                    return Err(TableError::stage("no foot chase is under way"));
                 }
                 let mut next = self.clone();
                 next.chase = None;
@@ -508,7 +514,7 @@ impl SystemRules for UniverseEncounter {
         }
     }
 
-    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         let mut base = self.clone();
         base.pending_save = None;
         let mut chase_events = Vec::new();
@@ -563,7 +569,7 @@ impl SystemRules for UniverseEncounter {
         &self,
         action: &UniverseMove,
         ctx: &TableContext,
-    ) -> Result<Option<RollRequest>, String> {
+    ) -> Result<Option<RollRequest>, TableError> {
         match action {
             UniverseMove::Save {
                 participant_id,

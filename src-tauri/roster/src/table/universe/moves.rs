@@ -4,22 +4,24 @@
 use super::*;
 
 impl UniverseEncounter {
-    pub(super) fn deck(&self) -> Result<&UniverseTable, String> {
-        self.table
-            .as_ref()
-            .ok_or_else(|| "nobody sits at this table yet; add participants first".to_string())
+    pub(super) fn deck(&self) -> Result<&UniverseTable, TableError> {
+        self.table.as_ref().ok_or_else(|| {
+            TableError::stage("nobody sits at this table yet; add participants first")
+        })
     }
 
     pub(super) fn part(
         &self,
         ctx: &TableContext,
         id: Uuid,
-    ) -> Result<(&UniversePart, String), String> {
+    ) -> Result<(&UniversePart, String), TableError> {
         let seat = ctx.seat(id)?;
-        let part = self
-            .parts
-            .get(&id)
-            .ok_or_else(|| format!("{} has no universe state yet", seat.participant.name))?;
+        let part = self.parts.get(&id).ok_or_else(|| {
+            TableError::invalid(format!(
+                "{} has no universe state yet",
+                seat.participant.name
+            ))
+        })?;
         Ok((part, seat.participant.name.clone()))
     }
 
@@ -60,7 +62,7 @@ impl UniverseEncounter {
     }
 
     /// Deals the encounter's current round.
-    pub(super) fn deal(&self, ctx: &TableContext) -> Result<Outcome<Self>, String> {
+    pub(super) fn deal(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         let round = ctx.encounter.round;
         let table = self.deck()?;
         if ctx.seats.is_empty() {
@@ -71,7 +73,7 @@ impl UniverseEncounter {
         }
         let (table, fate_events) = table
             .deal_round(&self.combatants(ctx), ctx.seed)
-            .map_err(|e| e.to_string())?;
+            .map_err(TableError::from)?;
         let mut next = self.clone();
         next.table = Some(table);
         next.dealt_round = round;
@@ -116,8 +118,8 @@ impl UniverseEncounter {
         ctx: &TableContext,
         result: Result<(UniverseTable, Vec<FateEvent>), rollbook_rules::RulesError>,
         lead: Option<String>,
-    ) -> Result<Outcome<Self>, String> {
-        let (table, fate_events) = result.map_err(|e| e.to_string())?;
+    ) -> Result<Outcome<Self>, TableError> {
+        let (table, fate_events) = result.map_err(TableError::from)?;
         let mut next = self.clone();
         next.table = Some(table);
         let mut events: Vec<String> = lead.into_iter().collect();
@@ -131,7 +133,7 @@ impl UniverseEncounter {
         &self,
         ctx: &TableContext,
         id: Uuid,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let (part, name) = self.part(ctx, id)?;
         let table = self.deck()?;
         let holder = if is_pc(ctx, id) {
@@ -167,7 +169,7 @@ impl UniverseEncounter {
         ctx: &TableContext,
         id: Uuid,
         events: &mut Vec<String>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, TableError> {
         let gained = self.natural_twenty(ctx, id)?;
         events.extend(gained.events.into_iter().skip(1));
         Ok(gained.table)
@@ -179,7 +181,7 @@ impl UniverseEncounter {
         &self,
         ctx: &TableContext,
         participant_id: Uuid,
-    ) -> Result<Option<Uuid>, String> {
+    ) -> Result<Option<Uuid>, TableError> {
         let (part, name) = self.part(ctx, participant_id)?;
         let seated = self
             .table
@@ -188,18 +190,18 @@ impl UniverseEncounter {
         match (seated, part.side) {
             (true, _) => Ok(Some(participant_id)),
             (false, Side::HostileNpc) => Ok(None),
-            _ => Err(format!(
+            _ => Err(TableError::invalid(format!(
                 "{name} holds no fate cards and the GM plays none for a friendly NPC"
-            )),
+            ))),
         }
     }
 
     /// What a card adds to an attack or to AC: a numbered card its value, a face card 10.
-    pub(super) fn card_bonus(code: &str) -> Result<i64, String> {
+    pub(super) fn card_bonus(code: &str) -> Result<i64, TableError> {
         match parse_card(code)? {
             Card::Suited { rank, .. } if rank > 10 => Ok(10),
             Card::Suited { rank, .. } => Ok(i64::from(rank)),
-            Card::Joker(_) => Err("a joker is never held as fate".to_string()),
+            Card::Joker(_) => Err(TableError::invalid("a joker is never held as fate")),
         }
     }
 
@@ -213,7 +215,7 @@ impl UniverseEncounter {
         ac: Option<i64>,
         advantage: bool,
         cards: [Option<&str>; 2],
-    ) -> Result<RollRequest, String> {
+    ) -> Result<RollRequest, TableError> {
         self.part(ctx, attacker)?;
         let sheet = universe_sheet(ctx, attacker)
             .cloned()
@@ -231,18 +233,22 @@ impl UniverseEncounter {
                     .unwrap_or_else(npc_sheet)
                     .ac
             }
-            (None, None) => return Err("name the target or give the AC to beat".to_string()),
+            (None, None) => {
+                return Err(TableError::invalid(
+                    "name the target or give the AC to beat",
+                ))
+            }
         };
         if let Some(code) = cards[1] {
             if target.is_none() {
-                return Err("a card on AC needs the target named".to_string());
+                return Err(TableError::invalid("a card on AC needs the target named"));
             }
             ac += Self::card_bonus(code)?;
         }
         rollbook_rules::request_from_value(json!({
             "system": "universe", "roll": "attack", "bonus": bonus, "ac": ac, "advantage": advantage,
         }))
-        .map_err(|e| e.to_string())
+        .map_err(TableError::from)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -254,7 +260,7 @@ impl UniverseEncounter {
         ac: Option<i64>,
         advantage: bool,
         cards: [Option<&str>; 2],
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let request = self.attack_request(ctx, attacker, target, ac, advantage, cards)?;
         let (_, name) = self.part(ctx, attacker)?;
         let mut next = self.clone();
@@ -272,7 +278,7 @@ impl UniverseEncounter {
             played.extend(used.events);
         }
         let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
-            .map_err(|e| e.to_string())?;
+            .map_err(TableError::from)?;
         let against = target
             .and_then(|t| ctx.seat(t).ok())
             .map(|s| format!(" on {}", s.participant.name))
@@ -308,14 +314,16 @@ impl UniverseEncounter {
         code: &str,
         usage: FatePlay,
         combatant_id: Option<Uuid>,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let table = self.deck()?;
         let card = parse_card(code)?;
         let holder = match participant_id {
             Some(id) => {
                 let (_, name) = self.part(ctx, id)?;
                 if !table.players.contains_key(&id.to_string()) {
-                    return Err(format!("{name} is not a PC, so holds no fate cards"));
+                    return Err(TableError::invalid(format!(
+                        "{name} is not a PC, so holds no fate cards"
+                    )));
                 }
                 Holder::Player(id.to_string())
             }
@@ -327,11 +335,11 @@ impl UniverseEncounter {
             FatePlay::Save => FateUse::Save,
             FatePlay::SecondInitiative => {
                 let combatant = combatant_id.or(participant_id).ok_or_else(|| {
-                    "say whose second initiative entry the GM's card makes".to_string()
+                    TableError::invalid("say whose second initiative entry the GM's card makes")
                 })?;
                 ctx.seat(combatant)?;
                 if self.dealt_round != ctx.encounter.round {
-                    return Err("deal this round's cards first".to_string());
+                    return Err(TableError::stage("deal this round's cards first"));
                 }
                 FateUse::SecondInitiative {
                     combatant: combatant.to_string(),
@@ -357,7 +365,7 @@ impl UniverseEncounter {
         dc: Option<i64>,
         before: i64,
         fate_bonus: i64,
-    ) -> Result<RollRequest, String> {
+    ) -> Result<RollRequest, TableError> {
         let (part, name) = self.part(ctx, id)?;
         let sheet = universe_sheet(ctx, id).cloned().unwrap_or_else(npc_sheet);
         let dc = dc.unwrap_or(match save {
@@ -371,18 +379,20 @@ impl UniverseEncounter {
             SaveKind::Luck => ("luck", 0),
         };
         if save == SaveKind::Luck && before > 0 {
-            return Err(format!(
+            return Err(TableError::invalid(format!(
                 "{name}: a Luck save is augmented only with fate cards, not hp or Sanity"
-            ));
+            )));
         }
         if before < 0 {
-            return Err("augmentation before the roll is 0 or more points".to_string());
+            return Err(TableError::invalid(
+                "augmentation before the roll is 0 or more points",
+            ));
         }
         rollbook_rules::request_from_value(json!({
             "system": "universe", "roll": "augmented_save", "dc": dc, "bonus": fate_bonus,
             "save": kind, "before": before, "pool": pool,
         }))
-        .map_err(|e| format!("{name}: {e}"))
+        .map_err(|e| TableError::invalid(format!("{name}: {e}")))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -394,7 +404,7 @@ impl UniverseEncounter {
         dc: Option<i64>,
         before: i64,
         fate_card: Option<&str>,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let (_, name) = self.part(ctx, id)?;
         let mut next = self.clone();
         let mut events = Vec::new();
@@ -421,7 +431,7 @@ impl UniverseEncounter {
         }
         let request = next.save_request(ctx, id, save, dc, before, fate_bonus)?;
         let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
-            .map_err(|e| e.to_string())?;
+            .map_err(TableError::from)?;
         let kind = match save {
             SaveKind::Physical => "Physical",
             SaveKind::Mental => "Mental",
@@ -483,13 +493,13 @@ impl UniverseEncounter {
         &self,
         ctx: &TableContext,
         id: Uuid,
-    ) -> Result<Outcome<Self>, String> {
+    ) -> Result<Outcome<Self>, TableError> {
         let (_, name) = self.part(ctx, id)?;
         let pending = self
             .pending_save
             .as_ref()
             .filter(|p| p.participant_id == id)
-            .ok_or_else(|| format!("{name} has no failed save to turn"))?
+            .ok_or_else(|| TableError::invalid(format!("{name} has no failed save to turn")))?
             .clone();
         let mut next = self.clone();
         let part = next.parts.get_mut(&id).expect("checked above");
@@ -498,10 +508,10 @@ impl UniverseEncounter {
             _ => (&mut part.sanity, "Sanity"),
         };
         if *pool < pending.cost {
-            return Err(format!(
+            return Err(TableError::invalid(format!(
                 "{name} has {pool} {unit}; turning the save costs {}",
                 pending.cost
-            ));
+            )));
         }
         *pool -= pending.cost;
         let left = *pool;
@@ -521,7 +531,7 @@ impl UniverseEncounter {
         ctx: &TableContext,
         attacker: Uuid,
         target: Uuid,
-    ) -> Result<RollRequest, String> {
+    ) -> Result<RollRequest, TableError> {
         self.part(ctx, attacker)?;
         self.part(ctx, target)?;
         let skill = universe_sheet(ctx, attacker).map_or(0, |s| s.combat_skill);
@@ -533,7 +543,7 @@ impl UniverseEncounter {
         rollbook_rules::request_from_value(json!({
             "system": "universe", "roll": "save", "dc": dc, "bonus": -skill,
         }))
-        .map_err(|e| e.to_string())
+        .map_err(TableError::from)
     }
 
     pub(super) fn stealth_request(
@@ -542,13 +552,15 @@ impl UniverseEncounter {
         leader: Uuid,
         members: &[Uuid],
         difficulty: i64,
-    ) -> Result<RollRequest, String> {
-        let level = |id: Uuid| -> Result<i64, String> {
+    ) -> Result<RollRequest, TableError> {
+        let level = |id: Uuid| -> Result<i64, TableError> {
             self.part(ctx, id)?;
             Ok(universe_sheet(ctx, id).map_or(0, |s| skill_level(s, "Stealth")))
         };
         if members.contains(&leader) {
-            return Err("the leader is not also a teammate; list the others".to_string());
+            return Err(TableError::invalid(
+                "the leader is not also a teammate; list the others",
+            ));
         }
         let levels = members
             .iter()
@@ -558,7 +570,7 @@ impl UniverseEncounter {
             "system": "universe", "roll": "group_stealth", "leader": level(leader)?,
             "members": levels, "difficulty": difficulty,
         }))
-        .map_err(|e| e.to_string())
+        .map_err(TableError::from)
     }
 
     pub(super) fn rolled(
@@ -566,9 +578,9 @@ impl UniverseEncounter {
         ctx: &TableContext,
         participant_id: Uuid,
         request: RollRequest,
-    ) -> Result<(TableRoll, String), String> {
+    ) -> Result<(TableRoll, String), TableError> {
         let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
-            .map_err(|e| e.to_string())?;
+            .map_err(TableError::from)?;
         let detail = result.detail.clone();
         Ok((
             TableRoll {

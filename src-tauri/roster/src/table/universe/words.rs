@@ -29,8 +29,8 @@ pub fn card_words(card: Card) -> String {
     }
 }
 
-pub(super) fn parse_card(code: &str) -> Result<Card, String> {
-    Card::parse(code.trim()).map_err(|e| e.to_string())
+pub(super) fn parse_card(code: &str) -> Result<Card, TableError> {
+    Card::parse(code.trim()).map_err(TableError::from)
 }
 
 pub(super) fn universe_sheet<'a>(ctx: &'a TableContext, id: Uuid) -> Option<&'a UniverseSheet> {

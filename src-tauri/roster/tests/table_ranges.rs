@@ -1,0 +1,313 @@
+//! Every number of every table move has a range: random whole numbers (the extremes of i64
+//! among them) in every numeric field of every system's moves never panic, a refusal names the
+//! field or says what to change and writes nothing, and what is stored stays within its range.
+
+use proptest::prelude::*;
+use rollbook_roster::table::SystemTable;
+use rollbook_roster::{Encounter, ImportMode, Store, TableAction};
+use rollbook_rules::table::genre_state::GLORY_MAX;
+use serde_json::Value;
+use uuid::Uuid;
+
+/// Moves with `N` where a number goes, `P` / `Q` for two participants (a PC first).
+const MOVES: &[(&str, &str)] = &[
+    (
+        "Neon Genre Nights",
+        r#"{"move":"gain_glory","participant_id":"P","points":N}"#,
+    ),
+    (
+        "Neon Genre Nights",
+        r#"{"move":"spend_opposing_glory","participant_id":"P","points":N}"#,
+    ),
+    (
+        "Neon Genre Nights",
+        r#"{"move":"set_stats","participant_id":"Q","level":N,"stamina":N}"#,
+    ),
+    (
+        "Neon Genre Nights",
+        r#"{"move":"act","participant_id":"P","plan":{"grunt":N,"glory":N},"request":{"system":"genre","roll":"action","dice":N,"difficulty":N}}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"heal_days","participant_id":"P","days":N}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"elapse","amount":N,"unit":"day"}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"elapse","amount":N,"unit":"turn"}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"set_npc","participant_id":"Q","health":N,"dodge":N,"mind":1,"toughness":N,"will_power":1}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"attack_start","attacker_id":"P","defender_id":"Q","kind":"physical","ability":"Guns","ranks":N,"weapon":"Gun","cap":N,"column":"damage"}"#,
+    ),
+    ("Friday Night Heroes", r#"{"move":"choose_row","row":N}"#),
+    (
+        "Pixel Vanguard",
+        r#"{"move":"task_start","participant_id":"P","label":"Vault","pool":{"attribute_dice":N,"skill_dice":N},"difficulty":N,"needed":N}"#,
+    ),
+    (
+        "Pixel Vanguard",
+        r#"{"move":"extended_start","participant_id":"P","label":"Climb","pool":{"attribute_dice":3},"penalty":N,"plateau":N,"min_steps":N,"max_steps":N}"#,
+    ),
+    ("Pixel Vanguard", r#"{"move":"task_attempt","task_id":N}"#),
+    (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"heal","participant_id":"P","points":N}"#,
+    ),
+    (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"set_htk","participant_id":"Q","current":N,"max":N}"#,
+    ),
+    (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"damage","participant_id":"P","points":N}"#,
+    ),
+    (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"damage","participant_id":"P","dice":{"dice":N,"sides":N,"bonus":N}}"#,
+    ),
+    (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"task_start","participant_id":"P","label":"Leap","kind":"doubles_only","needed":N}"#,
+    ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"save","participant_id":"P","save":"physical","dc":N,"before":N}"#,
+    ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"attack","attacker_id":"P","target_id":"Q","ac":N}"#,
+    ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"group_stealth","leader_id":"P","member_ids":["Q"],"difficulty":N}"#,
+    ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"chase_round","first_id":"P","second_id":"Q","first_move_feet":N,"second_move_feet":N}"#,
+    ),
+];
+
+struct Table {
+    store: Store,
+    /// Per roster: the encounter, its first participant (a PC) and a quick NPC.
+    seats: Vec<(String, Uuid, Uuid, Uuid)>,
+}
+
+fn table() -> Table {
+    let mut store = Store::open_in_memory().unwrap();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/all-systems.json"
+    );
+    store
+        .import_file(file, ImportMode::Merge, |_, _| {})
+        .unwrap();
+    let mut seats = Vec::new();
+    for roster in store.rosters().unwrap() {
+        let encounter = store.create_encounter(roster.id, "Fight").unwrap().id;
+        let character_ids = store
+            .characters(roster.id)
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        store
+            .play(
+                encounter,
+                &TableAction::AddCharacters { character_ids },
+                Some(1),
+            )
+            .unwrap();
+        store
+            .play(
+                encounter,
+                &TableAction::AddNpcs {
+                    label: "Goon".into(),
+                    count: 1,
+                },
+                Some(2),
+            )
+            .unwrap();
+        if roster.system.to_string() == "universe" {
+            let deal = serde_json::from_value(serde_json::json!({
+                "action": "system", "move": {"system": "universe", "move": "deal"}
+            }))
+            .unwrap();
+            store.play(encounter, &deal, Some(3)).unwrap();
+        }
+        let order = store.encounter(encounter).unwrap().state.order;
+        let npc = order.last().unwrap().id;
+        seats.push((roster.name, encounter, order[0].id, npc));
+    }
+    Table { store, seats }
+}
+
+/// Every number stored in the encounter's running state is within what its system allows.
+fn stored_values_in_range(e: &Encounter) {
+    let Some(table) = &e.state.system_state else {
+        return;
+    };
+    let json = serde_json::to_value(table).unwrap();
+    match table {
+        SystemTable::Genre(_) => {
+            for part in json["parts"].as_object().unwrap().values() {
+                let glory = part["state"]["glory"].as_i64().unwrap();
+                assert!((0..=GLORY_MAX).contains(&glory), "glory {glory}");
+            }
+        }
+        SystemTable::D12(_) => {
+            for part in json["parts"].as_object().unwrap().values() {
+                let health = &part["wounds"]["health"];
+                let (current, max) = (
+                    health["current"].as_i64().unwrap(),
+                    health["max"].as_i64().unwrap(),
+                );
+                assert!(
+                    (1..=99).contains(&max) && (0..=max).contains(&current),
+                    "{health}"
+                );
+            }
+        }
+        _ => {}
+    }
+    // No number wrapped round to a huge negative (or positive) value anywhere.
+    fn walk(v: &Value) {
+        match v {
+            Value::Number(n) => {
+                if let Some(i) = n.as_i64() {
+                    assert!(i.abs() < 1 << 40, "a stored number ran away: {i}");
+                }
+            }
+            Value::Array(a) => a.iter().for_each(walk),
+            Value::Object(o) => o.values().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&json);
+}
+
+fn number() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        Just(i64::MIN),
+        Just(i64::MAX),
+        Just(-1i64),
+        Just(0i64),
+        Just(1i64),
+        Just(u32::MAX as i64 + 1),
+        -10i64..200,
+        any::<i64>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_numbers_in_every_move_never_panic_nor_leave_a_value_out_of_range(
+        plays in proptest::collection::vec((0..MOVES.len(), number(), any::<u64>()), 1..12)
+    ) {
+        let mut t = table();
+        for (index, n, seed) in plays {
+            let (roster, template) = MOVES[index];
+            let (_, encounter, p, q) = t.seats.iter().find(|s| s.0 == roster).cloned().unwrap();
+            let system = t.store.find_roster(roster).unwrap().system.to_string();
+            let text = template
+                .replace('N', &n.to_string())
+                .replace("\"P\"", &format!("\"{p}\""))
+                .replace("\"Q\"", &format!("\"{q}\""));
+            let mut r#move: Value = serde_json::from_str(&text).unwrap();
+            r#move["system"] = Value::String(system);
+            // A number the move's type cannot hold is refused when the JSON is read.
+            let Ok(action) = serde_json::from_value::<TableAction>(
+                serde_json::json!({"action": "system", "move": r#move}),
+            ) else {
+                continue;
+            };
+            let before = t.store.encounter(encounter).unwrap();
+            let actions = t.store.table_actions(encounter).unwrap().len();
+            match t.store.play(encounter, &action, Some(seed & rollbook_rules::MAX_PORTABLE_SEED)) {
+                Ok(_) => {
+                    let after = t.store.encounter(encounter).unwrap();
+                    stored_values_in_range(&after);
+                    let undone = t.store.undo_table_action(encounter).unwrap();
+                    prop_assert_eq!(&undone.state, &before.state, "undo of {}", text);
+                    t.store.play(encounter, &action, Some(seed & rollbook_rules::MAX_PORTABLE_SEED)).unwrap();
+                }
+                Err(error) => {
+                    let message = error.to_string();
+                    prop_assert!(message.ends_with("nothing was changed"), "{}: {}", text, message);
+                    prop_assert!(!error.code().is_empty());
+                    prop_assert_eq!(t.store.encounter(encounter).unwrap().state, before.state);
+                    prop_assert_eq!(t.store.table_actions(encounter).unwrap().len(), actions);
+                }
+            }
+        }
+    }
+}
+
+/// Each template is a real move: with a small number it reads, and most play (so the random
+/// test above is not skipping them all).
+#[test]
+fn every_template_reads_and_the_named_overflows_are_refused_by_range() {
+    let mut t = table();
+    let mut played = 0;
+    for (roster, template) in MOVES {
+        let (_, encounter, p, q) = t.seats.iter().find(|s| s.0 == *roster).cloned().unwrap();
+        let system = t.store.find_roster(roster).unwrap().system.to_string();
+        let text = template
+            .replace('N', "1")
+            .replace("\"P\"", &format!("\"{p}\""))
+            .replace("\"Q\"", &format!("\"{q}\""));
+        let mut r#move: Value = serde_json::from_str(&text).unwrap();
+        r#move["system"] = Value::String(system);
+        let action: TableAction =
+            serde_json::from_value(serde_json::json!({"action": "system", "move": r#move}))
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+        if t.store.play(encounter, &action, Some(5)).is_ok() {
+            played += 1;
+        }
+    }
+    assert!(
+        played >= MOVES.len() / 2,
+        "only {played} of {} played",
+        MOVES.len()
+    );
+
+    // The two overflows the issue names: a huge Glory award and a huge rest.
+    let genre = t
+        .seats
+        .iter()
+        .find(|s| s.0 == "Neon Genre Nights")
+        .unwrap()
+        .clone();
+    let award = serde_json::from_value(serde_json::json!({"action": "system", "move": {
+        "system": "genre", "move": "gain_glory", "participant_id": genre.2, "points": i64::MAX}}))
+    .unwrap();
+    let error = t.store.play(genre.1, &award, Some(1)).unwrap_err();
+    assert_eq!(error.code(), "out_of_range");
+    assert!(
+        error.to_string().starts_with(
+            "points: 9223372036854775807 is out of range: Glory Points gained is 0 to 9999"
+        ),
+        "{error}"
+    );
+    let d12 = t
+        .seats
+        .iter()
+        .find(|s| s.0 == "Friday Night Heroes")
+        .unwrap()
+        .clone();
+    let rest = serde_json::from_value(serde_json::json!({"action": "system", "move": {
+        "system": "d12", "move": "heal_days", "participant_id": d12.2, "days": i64::MAX}}))
+    .unwrap();
+    let error = t.store.play(d12.1, &rest, Some(1)).unwrap_err();
+    assert_eq!(error.code(), "out_of_range");
+    assert!(error.to_string().starts_with("days: "), "{error}");
+}
