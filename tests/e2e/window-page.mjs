@@ -1,10 +1,22 @@
 // The window as a whole as a test sees it: its modal dialogs (closed by Esc, a click outside or
-// a close button), the global search and the window's size. Every wait waits FOR something the
-// GM would see.
+// a close button), the global search, the window's size, the shell's scroll position and real
+// mouse-wheel turns over any part of it. Every wait waits FOR something the GM would see.
 
+import { execFileSync } from 'node:child_process';
 import { By, Key, Origin } from 'selenium-webdriver';
 
 export const WAIT_MS = 30_000;
+
+/** Is xdotool there to turn a real mouse wheel (the e2e run's Xvfb display)? */
+function haveXdotool() {
+  if (!process.env.DISPLAY) return false;
+  try {
+    execFileSync('xdotool', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export class WindowPage {
   constructor(driver, app = null) {
@@ -98,5 +110,86 @@ export class WindowPage {
     await this.driver.manage().window().setRect({ width, height });
     await this.waitFor(async () => this.driver.executeScript((w, h) => innerWidth === w && innerHeight === h, width, height), `the window did not become ${width}×${height}`);
     await this.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  }
+
+  /** Where the shell is: its scroll offsets, the app bar's top, and the heights of the page. */
+  async shell() {
+    return this.driver.executeScript(() => ({
+      scrollTop: document.scrollingElement.scrollTop,
+      scrollLeft: document.scrollingElement.scrollLeft,
+      bodyScrollTop: document.body.scrollTop,
+      barTop: document.querySelector('.app-bar').getBoundingClientRect().top,
+      documentHeight: document.scrollingElement.scrollHeight,
+      bodyHeight: document.body.scrollHeight,
+      windowHeight: innerHeight,
+    }));
+  }
+
+  /** The X window of this app (for xdotool), found by the app's processes. */
+  windowId() {
+    if (this.window) return this.window;
+    const pids = this.app?.processes() ?? [];
+    for (const pid of pids) {
+      try {
+        const found = execFileSync('xdotool', ['search', '--onlyvisible', '--pid', String(pid), '--name', '^Rollbook$'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+        if (found.length) {
+          this.window = found[0];
+          return this.window;
+        }
+      } catch {
+        // no window of that process
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Tries every way there is to scroll the window over the element `selector`: a real wheel
+   * turned there (xdotool on the test's X display; WebDriver's wheel actions do not reach
+   * WebKitGTK), WebDriver's wheel action, a WheelEvent, and script scrolling of the page and
+   * the body. Returns how the real wheel went: 'turned', or why it could not.
+   */
+  async tryToScroll(selector, { down = 6 } = {}) {
+    const at = await this.driver.executeScript((s) => {
+      const node = document.querySelector(s);
+      if (!node) return null;
+      const r = node.getBoundingClientRect();
+      const top = Math.max(r.top, 0);
+      const bottom = Math.min(r.bottom, innerHeight);
+      return [Math.round(r.left + r.width / 2), Math.round((top + bottom) / 2)];
+    }, selector);
+    if (!at) throw new Error(`nothing matches ${selector}`);
+    const [x, y] = at;
+    let wheel = 'no xdotool';
+    const win = haveXdotool() ? this.windowId() : null;
+    if (win) {
+      execFileSync('xdotool', ['mousemove', '--window', win, String(x), String(y)]);
+      await this.driver.sleep(80);
+      execFileSync('xdotool', ['click', '--repeat', String(down), '--delay', '25', '5']);
+      wheel = 'turned';
+    } else if (haveXdotool()) {
+      wheel = 'no X window found for the app';
+    }
+    try {
+      await this.driver.actions().scroll(x, y, 0, 400, Origin.VIEWPORT).perform();
+    } catch {
+      // a driver without wheel actions
+    }
+    await this.driver.executeScript(([px, py]) => {
+      const target = document.elementFromPoint(px, py) ?? document.body;
+      target.dispatchEvent(new WheelEvent('wheel', { deltaY: 400, clientX: px, clientY: py, bubbles: true, cancelable: true }));
+      window.scrollBy(0, 400);
+      document.scrollingElement.scrollTop += 400;
+      document.body.scrollTop += 400;
+    }, [x, y]);
+    // Let a smooth wheel scroll run its course before anyone reads the result.
+    await this.driver.sleep(250);
+    await this.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    return wheel;
+  }
+
+  /** How far `selector` has scrolled its own content. */
+  scrollTopOf(selector) {
+    return this.driver.executeScript((s) => document.querySelector(s)?.scrollTop ?? null, selector);
   }
 }

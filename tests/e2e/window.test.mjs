@@ -1,6 +1,8 @@
 // End-to-end test of the window as a whole (issue 17): every dialog closes on Esc and on a click
 // outside (the global search too, which also has a close button and says when Enter has
-// nothing to open), and focus goes back to what opened it.
+// nothing to open), focus goes back to what opened it; the shell never scrolls, whatever the
+// mouse wheel is turned over, with a sheet open and with a dialog open, and every view fits
+// the window down to its smallest size.
 // Run with scripts/e2e.sh tests/e2e/window.test.mjs.
 
 import { after, before, beforeEach, describe, test } from 'node:test';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { LogPage, shellReady } from './log-transfer-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
+import { SheetPage } from './sheet-page.mjs';
 import { WindowPage } from './window-page.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
@@ -17,14 +20,40 @@ const UNIVERSE = ['Black Meridian Crew', 'Captain Ines Moreau'];
 let app;
 let win;
 let rosters;
+let sheet;
 
 const withShot = screenshotOnFailure('window-', () => app.driver);
 
-describe('the window: dialogs close', { timeout: 15 * 60_000 }, () => {
+/** Opens the sheet of `name` in `roster` on the Rosters tab. */
+async function openSheet([roster, name]) {
+  await showView(app.driver, 'rosters');
+  await rosters.ready();
+  if ((await rosters.read()).heading !== roster) await rosters.selectRoster(roster);
+  if ((await sheet.read())?.title !== name) await rosters.click(await rosters.rowSelector(name, '.row-open'));
+  await sheet.waitFor(async () => {
+    const page = await sheet.read();
+    return page?.title === name && page.state === 'saved' && page.rolls.length > 0;
+  }, `the sheet of ${name} did not open with its rolls`);
+}
+
+/** The shell is where it was: nothing scrolled, the page exactly the window's height. */
+async function assertShellStill(where) {
+  const shell = await win.shell();
+  assert.deepEqual(
+    { scrollTop: shell.scrollTop, scrollLeft: shell.scrollLeft, bodyScrollTop: shell.bodyScrollTop, barTop: shell.barTop },
+    { scrollTop: 0, scrollLeft: 0, bodyScrollTop: 0, barTop: 0 },
+    `the shell scrolled (${where})`,
+  );
+  assert.equal(shell.documentHeight, shell.windowHeight, `the page is taller than the window (${where})`);
+  assert.equal(shell.bodyHeight, shell.windowHeight, `the body holds more than the window (${where})`);
+}
+
+describe('the window: dialogs close, the shell stays put', { timeout: 15 * 60_000 }, () => {
   before(async () => {
     app = await startApp();
     win = new WindowPage(app.driver, app);
     rosters = new RostersPage(app.driver);
+    sheet = new SheetPage(app.driver);
     await shellReady(app.driver);
     app.cli('--json', 'import', EXAMPLES, '--mode', 'merge');
     await app.driver.navigate().refresh();
@@ -127,5 +156,63 @@ describe('the window: dialogs close', { timeout: 15 * 60_000 }, () => {
       assert.equal((await win.read()).focus, '#log-clear', 'focus is back on Clear');
     }
     assert.equal(app.cli('--json', 'log').rolls.length, 1, 'the log still holds the roll');
+  }));
+
+  test('the shell never scrolls: the wheel over every pane, with a sheet open, a dialog open, the roll panel open', () => withShot('no-scroll', async () => {
+    await win.setSize(1200, 800);
+    await openSheet(UNIVERSE);
+    const panes = ['.app-bar', '.rosters-sidebar', '.characters-pane', '#sheet-slot'];
+    await assertShellStill('a sheet open');
+    let wheel = null;
+    for (const pane of panes) {
+      wheel = await win.tryToScroll(pane);
+      await assertShellStill(`the wheel over ${pane}`);
+    }
+    if (wheel === 'turned') {
+      assert.ok(await win.scrollTopOf('#sheet-slot .sheet') > 0, 'the wheel over the sheet scrolls the sheet');
+    } else {
+      console.log(`# the real wheel was not turned: ${wheel}`);
+    }
+    // The end of the sheet can be scrolled to, and it is in the window.
+    const end = await app.driver.executeScript(() => {
+      const scroller = document.querySelector('#sheet-slot .sheet');
+      scroller.scrollTop = scroller.scrollHeight;
+      const last = scroller.lastElementChild.getBoundingClientRect();
+      return { bottom: last.bottom, paneBottom: scroller.getBoundingClientRect().bottom, windowHeight: innerHeight };
+    });
+    assert.ok(end.bottom <= end.paneBottom + 1 && end.paneBottom <= end.windowHeight, `the end of the sheet shows: ${JSON.stringify(end)}`);
+    await assertShellStill('the sheet scrolled to its end');
+
+    await win.press('?');
+    await win.waitDialog('help-dialog');
+    for (const pane of panes) {
+      await win.tryToScroll(pane);
+      await assertShellStill(`the wheel over ${pane} with a dialog open`);
+    }
+    assert.equal((await win.read()).dialogs.length, 1, 'the wheel leaves the dialog open');
+    await win.pressEscape();
+    await win.waitNoDialog();
+
+    await app.driver.executeScript(() => { document.querySelector('#sheet-slot .sheet').scrollTop = 0; });
+    await sheet.openRoll('skills[0]');
+    for (const pane of ['.characters-pane', '#sheet-slot', '.roll-slot']) {
+      await win.tryToScroll(pane);
+      await assertShellStill(`the wheel over ${pane} with the roll panel open`);
+    }
+    await win.pressEscape();
+    await sheet.waitFor(async () => (await sheet.readPanel()) === null, 'the roll panel did not close');
+  }));
+
+  test('every view fits the window at 1280×800, 1024×700 and 880×600: nothing for the shell to scroll', () => withShot('views-fit', async () => {
+    await openSheet(UNIVERSE);
+    for (const [width, height] of [[1280, 800], [1024, 700], [880, 600]]) {
+      await win.setSize(width, height);
+      for (const view of ['rosters', 'quick-roll', 'log', 'encounters']) {
+        await showView(app.driver, view);
+        await app.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+        await assertShellStill(`${view} at ${width}×${height}`);
+      }
+    }
+    await win.setSize(1200, 800);
   }));
 });
