@@ -1,6 +1,7 @@
 // The window as a whole as a test sees it: its modal dialogs (closed by Esc, a click outside or
-// a close button), the global search, the window's size, the shell's scroll position and real
-// mouse-wheel turns over any part of it. Every wait waits FOR something the GM would see.
+// a close button), the global search, the window's size, the shell's scroll position, real
+// mouse-wheel turns over any part of it, and `layoutProblems`, a check of a pane's layout any
+// test or scene can use. Every wait waits FOR something the GM would see.
 
 import { execFileSync } from 'node:child_process';
 import { By, Key, Origin } from 'selenium-webdriver';
@@ -16,6 +17,68 @@ function haveXdotool() {
   } catch {
     return false;
   }
+}
+
+/**
+ * What is wrong with the layout inside the pane `paneSelector`, in words (empty when nothing):
+ * an element reaching out of the pane sideways (or the pane scrolling sideways), two controls
+ * (inputs, selects, buttons) covering each other, and an input too narrow to show its value.
+ * Elements clipped on purpose (visually hidden, or inside an `overflow: hidden` box) are left
+ * out. `options.controls` changes what counts as a control.
+ */
+export function layoutProblems(driver, paneSelector, { controls = 'input:not([type="checkbox"]):not([type="radio"]), select, textarea, button' } = {}) {
+  return driver.executeScript((selector, controlSelector) => {
+    const pane = document.querySelector(selector);
+    if (!pane) return [`no pane ${selector}`];
+    const problems = [];
+    const box = pane.getBoundingClientRect();
+    const inner = { left: box.left + pane.clientLeft, right: box.left + pane.clientLeft + pane.clientWidth };
+    const name = (node) => {
+      const path = node.closest('[data-path]')?.dataset.path;
+      const text = (node.getAttribute('aria-label') || node.textContent || '').trim().slice(0, 40);
+      return `<${node.tagName.toLowerCase()} class="${node.className}">${text ? ` “${text}”` : ''}${path ? ` at ${path}` : ''}`;
+    };
+    const clipped = (node) => {
+      for (let at = node; at && at !== pane; at = at.parentElement) {
+        if (at.classList.contains('visually-hidden')) return true;
+        if (at !== node && ['hidden', 'clip'].includes(getComputedStyle(at).overflowX)) return true;
+      }
+      return false;
+    };
+    const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
+    if (pane.scrollWidth > pane.clientWidth + 1) problems.push(`${selector} scrolls sideways: ${pane.scrollWidth} px of content in ${pane.clientWidth} px`);
+    for (const node of pane.querySelectorAll('*')) {
+      if (!shown(node) || clipped(node)) continue;
+      const r = node.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < inner.left - 1 || r.right > inner.right + 1) {
+        problems.push(`${name(node)} reaches out of the pane: ${Math.round(r.left)}–${Math.round(r.right)} px, the pane is ${Math.round(inner.left)}–${Math.round(inner.right)} px`);
+      }
+    }
+    const items = [...pane.querySelectorAll(controlSelector)].filter((node) => shown(node) && !clipped(node));
+    const rects = items.map((node) => node.getBoundingClientRect());
+    for (let i = 0; i < items.length; i += 1) {
+      for (let j = i + 1; j < items.length; j += 1) {
+        const a = rects[i];
+        const b = rects[j];
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1 && !items[i].contains(items[j]) && !items[j].contains(items[i])) {
+          problems.push(`${name(items[i])} and ${name(items[j])} overlap (${Math.round(w)}×${Math.round(h)} px)`);
+        }
+      }
+    }
+    // An input's value must fit in it (with a number field's spin buttons beside it).
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const input of items.filter((node) => node.tagName === 'INPUT' && node.value !== '')) {
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (input.type === 'number' ? 16 : 0);
+      const needed = canvas.measureText(input.value).width;
+      if (needed > room) problems.push(`${name(input)} is too narrow to show “${input.value}”: ${Math.round(room)} px of room for ${Math.ceil(needed)} px`);
+    }
+    return problems;
+  }, paneSelector, controls);
 }
 
 export class WindowPage {

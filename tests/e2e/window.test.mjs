@@ -1,8 +1,8 @@
 // End-to-end test of the window as a whole (issue 17): every dialog closes on Esc and on a click
 // outside (the global search too, which also has a close button and says when Enter has
 // nothing to open), focus goes back to what opened it; the shell never scrolls, whatever the
-// mouse wheel is turned over, with a sheet open and with a dialog open, and every view fits
-// the window down to its smallest size.
+// mouse wheel is turned over, with a sheet open and with a dialog open; and a universe sheet's
+// saves are readable and overlap nothing at 1024, 1200 and 1280 px.
 // Run with scripts/e2e.sh tests/e2e/window.test.mjs.
 
 import { after, before, beforeEach, describe, test } from 'node:test';
@@ -48,7 +48,7 @@ async function assertShellStill(where) {
   assert.equal(shell.bodyHeight, shell.windowHeight, `the body holds more than the window (${where})`);
 }
 
-describe('the window: dialogs close, the shell stays put', { timeout: 15 * 60_000 }, () => {
+describe('the window: dialogs close, the shell stays put, the sheet fits', { timeout: 15 * 60_000 }, () => {
   before(async () => {
     app = await startApp();
     win = new WindowPage(app.driver, app);
@@ -212,6 +212,20 @@ describe('the window: dialogs close, the shell stays put', { timeout: 15 * 60_00
         await app.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
         await assertShellStill(`${view} at ${width}×${height}`);
       }
+    }
+    await win.setSize(1200, 800);
+  }));
+
+  test('a universe sheet at 1024, 1200 and 1280 px: the saves are readable and nothing overlaps or leaves the pane', () => withShot('universe-layout', async () => {
+    await openSheet(UNIVERSE);
+    for (const [width, height] of [[1024, 700], [1200, 800], [1280, 800]]) {
+      await win.setSize(width, height);
+      assert.deepEqual(await sheet.layoutProblems(), [], `the sheet at ${width}×${height}`);
+      const saves = await app.driver.executeScript(() => ['physical', 'mental', 'luck'].map((key) => {
+        const input = document.querySelector(`#sheet-slot [data-path="sheet.saves.${key}"] input`);
+        return { key, value: input.value, width: input.getBoundingClientRect().width };
+      }));
+      for (const save of saves) assert.ok(save.width >= 60, `the ${save.key} save box is ${save.width} px wide at ${width}×${height}`);
     }
     await win.setSize(1200, 800);
   }));
