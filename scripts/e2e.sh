@@ -14,6 +14,8 @@ command -v tauri-driver >/dev/null || fail "tauri-driver is missing: cargo insta
 webkit_driver=${WEBKIT_WEBDRIVER:-/usr/bin/WebKitWebDriver}
 [ -x "$webkit_driver" ] || fail "$webkit_driver is missing: apt-get install webkit2gtk-driver"
 command -v xvfb-run >/dev/null || fail "xvfb-run is missing: apt-get install xvfb xauth"
+# Real mouse-wheel turns (window.test.mjs): WebDriver's wheel actions do not reach WebKitGTK.
+command -v xdotool >/dev/null || fail "xdotool is missing: apt-get install xdotool"
 command -v node >/dev/null || fail "node is missing"
 [ -d node_modules/selenium-webdriver ] || fail "selenium-webdriver is missing: npm install --no-audit --no-fund"
 bin=${ROLLBOOK_BIN:-${CARGO_TARGET_DIR:-target}/debug/rollbook}

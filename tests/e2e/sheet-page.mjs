@@ -3,6 +3,7 @@
 // wait waits FOR something the GM would see.
 
 import { By, Key } from 'selenium-webdriver';
+import { layoutProblems } from './window-page.mjs';
 
 export const WAIT_MS = 30_000;
 
@@ -89,6 +90,11 @@ export class SheetPage {
       const page = await this.read();
       return page?.state === 'saved' && String(this.value(page, loc)) === String(value) ? page : false;
     }, `the sheet did not save ${JSON.stringify(loc)} = ${value}`);
+  }
+
+  /** What is wrong with the sheet pane's layout, in words (see `layoutProblems`); [] when nothing. */
+  layoutProblems() {
+    return layoutProblems(this.driver, '#sheet-slot');
   }
 
   async input(loc) {

@@ -50,6 +50,16 @@ export async function search(driver, helpers) {
   return { keepFocus: true };
 }
 
+/** The global search after Enter with nothing to open: it says so, and shows its × button. */
+export async function searchNothing(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.actions().keyDown(helpers.Key.CONTROL).sendKeys('k').keyUp(helpers.Key.CONTROL).perform();
+  const input = await driver.wait(helpers.until.elementLocated(helpers.By.css('#search-input')), helpers.WAIT_MS);
+  await input.sendKeys('nobody by this name', helpers.Key.ENTER);
+  await driver.wait(async () => /Nothing to open/.test(await driver.executeScript(() => document.querySelector('.search-note')?.textContent ?? '')), helpers.WAIT_MS, 'Enter said nothing');
+  return { keepFocus: true };
+}
+
 /** The keyboard shortcuts dialog. */
 export async function help(driver, helpers) {
   await scene(driver, helpers);

@@ -1,6 +1,8 @@
 // Sheet editor scenes: the example rosters imported, one character's sheet open.
 // `sheet` (d12, Vex), `sheet:stunt`, `sheet:genre`, `sheet:universe`, `sheet:marks`, `sheet:d12`,
-// and `sheet:problem` (an over-limit rank typed: refused at its field, not saved).
+// `sheet:problem` (an over-limit rank typed: refused at its field, not saved), and
+// `sheet:universeSmall` / `sheet:universeWide` (the universe sheet's saves in a 1024×700 and a
+// 1280×800 window).
 
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
@@ -43,6 +45,17 @@ export const stunt = (driver, helpers) => openExample(driver, helpers, 'stunt');
 export const genre = (driver, helpers) => openExample(driver, helpers, 'genre');
 export const universe = (driver, helpers) => openExample(driver, helpers, 'universe');
 export const marks = (driver, helpers) => openExample(driver, helpers, 'marks');
+
+/** The universe sheet in a `width`×`height` window, scrolled to its saves. */
+async function universeSaves(driver, helpers, width, height) {
+  await driver.manage().window().setRect({ width, height });
+  await driver.wait(async () => driver.executeScript((w, h) => innerWidth === w && innerHeight === h, width, height), helpers.WAIT_MS);
+  const sheet = await openExample(driver, helpers, 'universe');
+  await driver.executeScript(() => document.querySelector('#sheet-slot [data-path="sheet.saves"]').scrollIntoView({ block: 'start' }));
+  return sheet;
+}
+export const universeSmall = (driver, helpers) => universeSaves(driver, helpers, 1024, 700);
+export const universeWide = (driver, helpers) => universeSaves(driver, helpers, 1280, 800);
 
 export async function problem(driver, helpers) {
   const sheet = await openExample(driver, helpers, 'd12');

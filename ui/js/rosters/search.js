@@ -1,5 +1,7 @@
 // Global search (Ctrl+K or /): characters of every roster by name, player or tag. A combobox
-// over a listbox of hits: arrows pick, Enter opens the character in its roster.
+// over a listbox of hits: arrows pick, Enter opens the character in its roster (or says there
+// is nothing to open). Esc empties the box, and closes the search once it is empty; the ×
+// button and a click outside close it too.
 
 import { buildDialog, openModal } from '../app/dialog.js';
 import { el } from '../dom.js';
@@ -10,7 +12,7 @@ const LIMIT = 30;
 
 /** Opens the search dialog; `open(hit)` is called with the hit the GM picks. */
 export function openSearchDialog(doc, ctx, { open, systemName }) {
-  const { dialog, body } = buildDialog(doc, { title: 'Search characters', className: 'search-dialog' });
+  const { dialog, body } = buildDialog(doc, { title: 'Search characters', className: 'search-dialog', closeButton: true });
   const input = el(doc, 'input', {
     type: 'search', id: 'search-input', className: 'text-input search-input', role: 'combobox',
     'aria-label': 'Search characters in every roster', 'aria-expanded': 'false', 'aria-controls': 'search-results',
@@ -23,6 +25,7 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
   let hits = [];
   let shownQuery = '';
   let active = -1;
+  let failed = false;
   const searchCall = latestOnly((query) => ctx.api.search(query, LIMIT));
 
   function setActive(index) {
@@ -39,6 +42,8 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
 
   function render(query) {
     shownQuery = query;
+    failed = false;
+    note.classList.remove('warn');
     results.replaceChildren(...hits.map((hit, i) => {
       const item = el(doc, 'li', { role: 'option', id: `search-hit-${i}`, className: 'search-hit', 'aria-selected': 'false', 'data-id': hit.id }, [
         el(doc, 'span', { className: 'hit-line' }, [
@@ -77,6 +82,7 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
       hits = [];
       render(query);
       note.textContent = answer.error.message;
+      failed = true;
       return;
     }
     hits = answer.value;
@@ -86,9 +92,24 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
 
   function choose(index) {
     const hit = hits[index];
-    if (!hit) return;
+    if (!hit) return false;
     dialog.close('chosen');
     open(hit);
+    return true;
+  }
+
+  /** Enter found nothing to open: say so (a new sentence, so a screen reader reads it too). */
+  function sayNothingToOpen() {
+    if (failed) return; // the note already says why the search failed
+    const query = input.value.trim();
+    note.textContent = query
+      ? `Nothing to open: no character matches “${query}”. Change the search, or press Esc to close it.`
+      : 'Nothing to open yet: type a name, a player or a tag.';
+    note.classList.add('warn');
+  }
+
+  function openActive() {
+    if (!choose(active)) sayNothingToOpen();
   }
 
   input.addEventListener('input', scheduleUpdate);
@@ -101,9 +122,15 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       scheduleUpdate.cancel();
-      if (shownQuery === input.value.trim()) choose(active);
+      if (shownQuery === input.value.trim()) openActive();
       // Enter right after typing waits for the hits of what was typed.
-      else update().then(() => choose(active));
+      else update().then(openActive);
+    } else if (event.key === 'Escape' && input.value !== '' && !event.isComposing) {
+      // The first Esc empties the box; the next reaches the dialog, which closes.
+      event.preventDefault();
+      input.value = '';
+      scheduleUpdate.cancel();
+      update();
     }
   });
   return openModal(dialog, { initial: input });

@@ -17,6 +17,9 @@ const derivedSlot = (doc) => el(doc, 'span', { className: 'slot-derived' });
 const rollSlot = (doc) => el(doc, 'span', { className: 'slot-roll' });
 /** A row's line under its cells: more rolls of the same rating, and derived values. */
 const rowNotes = (doc) => el(doc, 'div', { className: 'row-notes' }, [el(doc, 'span', { className: 'slot-more-rolls' }), derivedSlot(doc)]);
+/** The same under a field: its other rolls go here, named, not beside its input (where they
+ *  squeezed the input to nothing and ran into the next field). */
+const fieldNotes = (doc) => el(doc, 'div', { className: 'field-notes' }, [el(doc, 'span', { className: 'slot-more-rolls' }), derivedSlot(doc)]);
 
 /** A safe, unique id for the element at draft location `loc`. */
 function idFor(ctx, loc, suffix = '') {
@@ -35,7 +38,7 @@ function fieldBlock(ctx, node, value, loc, path, label) {
   });
   const range = node.type === 'int' ? rangeText(node) : '';
   const wrap = el(doc, 'div', { className: `sheet-field ${node.type}`, 'data-path': formatPath(path), 'data-label': node.label });
-  // Always five parts (label, control, help, derived, problem), so fields side by side line up
+  // Always five parts (label, control, help, notes, problem), so fields side by side line up
   // row by row (a subgrid) even when one label wraps.
   if (node.type === 'bool') {
     wrap.append(el(doc, 'span', { className: 'label', 'aria-hidden': 'true' }), el(doc, 'div', { className: 'control' }, [
@@ -47,7 +50,7 @@ function fieldBlock(ctx, node, value, loc, path, label) {
     if (range) labelNode.append(' ', el(doc, 'span', { className: 'range', text: range }));
     wrap.append(labelNode, el(doc, 'div', { className: 'control' }, [input, rollSlot(doc)]));
   }
-  wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: node.help ?? '' }), derivedSlot(doc), problemSlot(doc, problemId));
+  wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: node.help ?? '' }), fieldNotes(doc), problemSlot(doc, problemId));
   return wrap;
 }
 
