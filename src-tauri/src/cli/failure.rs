@@ -11,6 +11,9 @@ use serde_json::json;
 pub enum Failure {
     /// The input was not valid (a request, an argument): exit 2 with the reason on one line.
     BadInput(String),
+    /// The input is over a limit of one call (too many requests, too much text): exit 2, with
+    /// the rules engine's code (`too_many_requests`, `request_too_large`).
+    Limit(rollbook_rules::RulesError),
     /// Stdout could not be written (other than a closed pipe): exit 1.
     Output(std::io::Error),
     /// Something other than the input failed (writing a file): exit 1.
@@ -50,7 +53,7 @@ fn is_bad_input(error: &RosterError) -> bool {
 impl Failure {
     fn exit_code(&self) -> ExitCode {
         match self {
-            Failure::BadInput(_) => ExitCode::from(2),
+            Failure::BadInput(_) | Failure::Limit(_) => ExitCode::from(2),
             Failure::Store(error) if is_bad_input(error) => ExitCode::from(2),
             _ => ExitCode::FAILURE,
         }
@@ -59,6 +62,7 @@ impl Failure {
     fn code(&self) -> &'static str {
         match self {
             Failure::BadInput(_) => "invalid_input",
+            Failure::Limit(error) => error.code(),
             Failure::Output(_) => "output_failed",
             Failure::Failed(_) => "io_error",
             Failure::Store(error) => error.code(),
@@ -68,6 +72,7 @@ impl Failure {
     fn message(&self) -> String {
         match self {
             Failure::BadInput(reason) | Failure::Failed(reason) => reason.clone(),
+            Failure::Limit(error) => error.to_string(),
             Failure::Output(error) => format!("cannot write the output: {error}"),
             Failure::Store(error) => error.to_string(),
         }
