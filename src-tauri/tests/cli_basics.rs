@@ -137,3 +137,40 @@ fn help_lists_examples_for_the_tool_and_each_command() {
     let version = sandbox.run_bare(&["--version"]).ok();
     assert!(version.stdout.starts_with("rollbook "));
 }
+
+#[test]
+fn a_call_over_the_limits_is_refused_at_once_with_the_limit_named() {
+    let sandbox = Sandbox::new();
+    let one = r#"{"system":"stunt","roll":"double_six"}"#;
+    let too_many = format!("[{}]", vec![one; 100_001].join(","));
+    for command in ["odds", "roll"] {
+        let err = sandbox.run_with_stdin(&[command, "-"], &too_many).fails(2);
+        assert_eq!(
+            err,
+            "rollbook: the array holds more than 100,000 requests; one call takes at most 100,000 (split it into several calls)"
+        );
+    }
+    // More text on stdin than a call takes, however valid: refused without reading it all.
+    let padded = format!("{}{one}", " ".repeat(16 * 1024 * 1024));
+    let err = sandbox.run_with_stdin(&["roll", "-"], &padded).fails(2);
+    assert_eq!(
+        err,
+        "rollbook: the request text is over the limit of 16 MiB (16,777,216 bytes); send fewer requests at a time"
+    );
+    // Scripts get the limit's own code.
+    for (input, code) in [
+        (&too_many, "too_many_requests"),
+        (&padded, "request_too_large"),
+    ] {
+        let run = sandbox.run_with_stdin(&["--json", "odds", "-"], input);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        let error: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
+        assert_eq!(error["error"]["code"], code);
+    }
+    // The limits are served with the catalog.
+    let kinds = sandbox.run_bare(&["kinds"]).ok().json();
+    assert_eq!(
+        kinds["limits"],
+        serde_json::json!({"requests": 100_000, "request_bytes": 16_777_216})
+    );
+}

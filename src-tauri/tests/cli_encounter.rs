@@ -134,6 +134,30 @@ fn bad_input_exits_2_and_changes_nothing() {
         .run(&["encounter", "show", "No Such Fight", "--roster", ROSTER])
         .fails(2);
     assert_eq!(reason, "rollbook: no encounter named \"No Such Fight\"");
+    // An action on stdin is read within the request limit: a runaway pipe is refused.
+    let runaway = format!(
+        "{}{{\"action\":\"next_turn\"}}",
+        " ".repeat(16 * 1024 * 1024)
+    );
+    let reason = sandbox
+        .run_with_stdin(
+            &[
+                "--db",
+                sandbox.db.to_str().unwrap(),
+                "encounter",
+                "play",
+                "--roster",
+                ROSTER,
+                NAME,
+                "-",
+            ],
+            &runaway,
+        )
+        .fails(2);
+    assert_eq!(
+        reason,
+        "rollbook: the request text is over the limit of 16 MiB (16,777,216 bytes); send fewer requests at a time"
+    );
     assert_eq!(sandbox.db_bytes(), before, "nothing was written");
 }
 

@@ -299,3 +299,57 @@ fn a_large_import_is_quiet_when_stderr_is_not_a_terminal() {
         done.stdout
     );
 }
+
+#[test]
+fn a_file_with_thousands_of_problems_lists_the_first_fifty_and_json_lists_all() {
+    let sandbox = Sandbox::new();
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("d12.json")).unwrap()).unwrap();
+    let vex = file["rosters"][0]["characters"][0].clone();
+    let bad: Vec<serde_json::Value> = (0..2000)
+        .map(|_| {
+            let mut c = vex.clone();
+            c.as_object_mut().unwrap().remove("id");
+            c["name"] = "".into();
+            c["colour"] = "red".into();
+            c["sheet"]["abilities"][0]["ranks"] = 9.into();
+            c
+        })
+        .collect();
+    file["rosters"][0]["characters"] = bad.into();
+    let path = sandbox.path("bad.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+
+    let json = sandbox.run(&["--json", "import", path.to_str().unwrap()]);
+    assert_eq!(json.code, 2);
+    let error: serde_json::Value = serde_json::from_str(&json.stderr).unwrap();
+    let all = error["error"]["problems"].as_array().unwrap().len();
+    assert!(all >= 6000, "{all} problems");
+
+    let err = sandbox.run(&["import", path.to_str().unwrap()]).fails(2);
+    let lines: Vec<&str> = err.lines().collect();
+    let grouped = |n: usize| {
+        let s = n.to_string();
+        let (head, tail) = s.split_at(s.len() - 3);
+        format!("{head},{tail}")
+    };
+    assert_eq!(
+        lines[0],
+        format!(
+            "rollbook: the file was not imported ({} problems):",
+            grouped(all)
+        )
+    );
+    assert_eq!(lines.len(), 1 + 50 + 1, "{err}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "  {}: unknown field; expected one of id, name, player, kind, tags, notes, sheet",
+            "rosters[0].characters[0].colour"
+        )
+    );
+    assert_eq!(
+        lines[51],
+        format!("  … and {} more like these", grouped(all - 50))
+    );
+}

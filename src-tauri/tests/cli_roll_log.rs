@@ -197,3 +197,31 @@ fn a_missing_database_is_not_created_by_a_roll() {
     assert_eq!(err, "rollbook: no character named \"Vex\"");
     assert!(!sandbox.db.exists());
 }
+
+#[test]
+fn a_roll_keeps_its_character_s_name_after_the_character_is_deleted_for_good() {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .run(&["roll", D12, "--seed", "7", "--character", "Vex"])
+        .ok();
+    sandbox.run(&["character", "delete", "Vex"]).ok();
+    sandbox.run(&["trash", "empty", "--yes"]).ok();
+    assert!(sandbox
+        .run(&["character", "show", "Vex"])
+        .fails(2)
+        .contains("Vex"));
+    let table = sandbox.run(&["log"]).ok().stdout;
+    let row = table.lines().nth(1).unwrap();
+    assert!(row.contains("Friday Night Heroes  Vex "), "{table}");
+    let csv = sandbox.run(&["log", "--format", "csv"]).ok().stdout;
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .contains(",Friday Night Heroes,Vex,d12,straight,"),
+        "{csv}"
+    );
+    let json = sandbox.run(&["log", "--format", "json"]).ok().json();
+    assert_eq!(json["rolls"][0]["character_name"], "Vex");
+    assert_eq!(json["rolls"][0]["character_id"], serde_json::Value::Null);
+}

@@ -62,7 +62,11 @@ export type Card = string;
 /**
  * Every system and roll kind the engine answers, with the fields of each.
  */
-export type Catalog = { systems: Array<SystemSpec>, };
+export type Catalog = { systems: Array<SystemSpec>, 
+/**
+ * How many requests, and how much request text, one call takes.
+ */
+limits: Limits, };
 
 /**
  * A stored character.
@@ -433,6 +437,20 @@ contract: boolean, fields: Array<FieldSpec>, };
  * A name and a level: genre powers, universe skills.
  */
 export type Leveled = { name: string, level: number, };
+
+/**
+ * The limits of one call, as the catalog serves them; a call over one is refused with the code
+ * `too_many_requests` or `request_too_large`.
+ */
+export type Limits = { 
+/**
+ * The most requests one call answers (`MAX_REQUESTS`).
+ */
+requests: number, 
+/**
+ * The longest request text one call takes, in bytes (`MAX_REQUEST_BYTES`).
+ */
+request_bytes: number, };
 
 /**
  * One logged roll.

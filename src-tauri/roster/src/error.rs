@@ -4,6 +4,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use rollbook_rules::grouped;
+
 /// One thing wrong with some input, located by its JSON path
 /// (`rosters[0].characters[2].sheet.abilities[1].ranks`). The path is empty when the problem is
 /// about the whole input (a file that is not JSON, say).
@@ -33,11 +35,28 @@ impl fmt::Display for Problem {
     }
 }
 
-/// A list of problems, shown one per line after a heading (the error messages below use it).
-pub(crate) struct Listed<'a>(pub &'a [Problem]);
+/// How many problems an error message spells out, one per line; the rest are counted in one
+/// more line ("… and 179,950 more like these"). [`RosterError::problems`] has them all (the
+/// window's `problems`, the command line's `--json`). The one place this cap is decided.
+pub const LISTED_PROBLEMS: usize = 50;
 
-/// How many problems an error message spells out; [`RosterError::problems`] has them all.
-const LISTED: usize = 20;
+/// A list of problems, shown one per line after a heading (the error messages below use it, and
+/// the command line prints a refusal's problems with [`Listed::lines`]).
+pub struct Listed<'a>(pub &'a [Problem]);
+
+impl Listed<'_> {
+    /// The lines listed under the heading: the first [`LISTED_PROBLEMS`] problems, then how
+    /// many more there are.
+    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
+        let more = self.0.len().saturating_sub(LISTED_PROBLEMS);
+        let summary = (more > 0).then(|| format!("… and {} more like these", grouped(more)));
+        self.0
+            .iter()
+            .take(LISTED_PROBLEMS)
+            .map(Problem::to_string)
+            .chain(summary)
+    }
+}
 
 impl fmt::Display for Listed<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -45,12 +64,9 @@ impl fmt::Display for Listed<'_> {
             [] => Ok(()),
             [one] => write!(f, ": {one}"),
             many => {
-                write!(f, " ({} problems):", many.len())?;
-                for p in many.iter().take(LISTED) {
-                    write!(f, "\n  {p}")?;
-                }
-                if many.len() > LISTED {
-                    write!(f, "\n  … and {} more", many.len() - LISTED)?;
+                write!(f, " ({} problems):", grouped(many.len()))?;
+                for line in self.lines() {
+                    write!(f, "\n  {line}")?;
                 }
                 Ok(())
             }
@@ -260,7 +276,8 @@ impl RosterError {
         }
     }
 
-    /// Every problem behind an `invalid_*` or `import_refused` error (the message lists at most 20).
+    /// Every problem behind an `invalid_*` or `import_refused` error (the message lists at most
+    /// [`LISTED_PROBLEMS`]).
     pub fn problems(&self) -> &[Problem] {
         match self {
             Self::InvalidSheet { problems }
@@ -298,7 +315,23 @@ mod tests {
             .collect();
         let text = RosterError::refused(many).to_string();
         assert!(text.starts_with("the file was not imported (25 problems):\n  a[0]: bad\n"));
-        assert!(text.ends_with("\n  a[19]: bad\n  … and 5 more"), "{text}");
+        assert!(text.ends_with("\n  a[24]: bad"), "{text}");
+    }
+
+    #[test]
+    fn past_fifty_problems_the_rest_are_counted_not_listed() {
+        let many: Vec<Problem> = (0..180_000)
+            .map(|i| Problem::new(format!("a[{i}]"), "bad"))
+            .collect();
+        let error = RosterError::refused(many);
+        let text = error.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 50 + 1);
+        assert_eq!(lines[0], "the file was not imported (180,000 problems):");
+        assert_eq!(lines[50], "  a[49]: bad");
+        assert_eq!(lines[51], "  … and 179,950 more like these");
+        // Every one of them is still there for the window and for --json.
+        assert_eq!(error.problems().len(), 180_000);
     }
 
     #[test]

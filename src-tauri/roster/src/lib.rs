@@ -111,7 +111,7 @@ pub mod sheet;
 mod store;
 pub mod table;
 
-pub use error::{Problem, Result, RosterError};
+pub use error::{Listed, Problem, Result, RosterError, LISTED_PROBLEMS};
 pub use export::{
     ExportSelection, FileCharacter, FileHouseRules, FileRoster, RollLogFile, RosterFile,
 };

@@ -64,3 +64,29 @@ fn every_encounter_of_main_2026_11_25_plays_on_and_undoes() {
         }
     }
 }
+
+#[test]
+fn a_roll_of_main_2026_11_25_keeps_its_trashed_character_s_name_once_the_trash_is_emptied() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(fixture_copy(&dir)).unwrap();
+    let log = store.roll_log(&LogQuery::default()).unwrap();
+    let before: Vec<_> = log
+        .iter()
+        .filter(|e| e.character_name.as_deref() == Some("Gutterball"))
+        .collect();
+    assert_eq!(before.len(), 1, "the fixture logged one roll of Gutterball");
+    assert!(before[0].character_id.is_some());
+    store.empty_trash().unwrap();
+    assert!(store.trash().unwrap().characters.is_empty());
+    let after = store.roll_log(&LogQuery::default()).unwrap();
+    assert_eq!(after.len(), log.len());
+    let entry = after.iter().find(|e| e.id == before[0].id).unwrap();
+    assert_eq!(entry.character_id, None);
+    assert_eq!(entry.character_name.as_deref(), Some("Gutterball"));
+    assert_eq!(entry.roster_name, before[0].roster_name);
+    let mut csv = Vec::new();
+    store
+        .export_log_csv(&LogQuery::default(), &mut csv)
+        .unwrap();
+    assert!(String::from_utf8(csv).unwrap().contains(",Gutterball,"));
+}

@@ -312,3 +312,46 @@ fn the_window_and_the_command_line_can_share_the_file() {
     assert_eq!(cli.roster(a.id).unwrap().name, "From the window");
     assert!(b.position > a.position);
 }
+
+#[test]
+fn a_roll_logged_by_an_older_database_keeps_its_character_s_name_after_the_trash_is_emptied() {
+    // The roll log has copied the roster's and the character's names into each entry since it
+    // came (schema 2): purging the character clears only the id, upgrade or not.
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut store) = seeded_db(dir.path());
+    let vex = store.find_character(None, "Vex").unwrap();
+    let request = rollbook_rules::parse_request(
+        r#"{"system":"d12","roll":"straight","ranks":2,"difficulty":12}"#,
+    )
+    .unwrap();
+    let result = rollbook_rules::roll(&request, 7).unwrap();
+    store
+        .log_roll(rollbook_roster::NewLogEntry::new(&request, &result).by(vex.id))
+        .unwrap();
+    drop(store);
+    {
+        // Back to schema 2, as a build before settings and encounters left it.
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "DROP TABLE table_actions; DROP TABLE encounters; DROP TABLE settings;
+             PRAGMA user_version = 2;",
+        )
+        .unwrap();
+    }
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.opened().migrated_from, Some(2));
+    store.delete_character(vex.id).unwrap();
+    store.empty_trash().unwrap();
+    let log = store.roll_log(&Default::default()).unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].character_id, None);
+    assert_eq!(log[0].character_name.as_deref(), Some("Vex"));
+    assert_eq!(log[0].roster_name.as_deref(), Some("Friday Night Heroes"));
+    let mut csv = Vec::new();
+    store.export_log_csv(&Default::default(), &mut csv).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(
+        csv.contains(",Friday Night Heroes,Vex,d12,straight,"),
+        "{csv}"
+    );
+}

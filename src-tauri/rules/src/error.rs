@@ -1,5 +1,7 @@
 //! The one error type of the rules crate: every message names the field at fault.
 
+use crate::limits::grouped;
+
 /// Why a roll request (or a house-rules table) was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
@@ -12,6 +14,13 @@ pub enum RulesError {
     /// A house-rules table (the stunt levels and chart) is not usable.
     #[error("house rules: {field}: {message}")]
     HouseRules { field: String, message: String },
+    /// An array of more than [`crate::MAX_REQUESTS`] requests: refused as soon as the count is
+    /// passed, before the rest is read.
+    #[error("the array holds more than {} requests; one call takes at most {} (split it into several calls)", grouped(*.limit), grouped(*.limit))]
+    TooManyRequests { limit: usize },
+    /// Request text longer than [`crate::MAX_REQUEST_BYTES`]: refused before it is parsed.
+    #[error("the request text is over the limit of {} MiB ({} bytes); send fewer requests at a time", .limit / (1024 * 1024), grouped(*.limit))]
+    RequestTooLarge { limit: usize },
 }
 
 impl RulesError {
@@ -21,6 +30,8 @@ impl RulesError {
             Self::Malformed { .. } => "malformed_request",
             Self::Invalid { .. } => "invalid_request",
             Self::HouseRules { .. } => "invalid_house_rules",
+            Self::TooManyRequests { .. } => "too_many_requests",
+            Self::RequestTooLarge { .. } => "request_too_large",
         }
     }
 

@@ -2,12 +2,16 @@
 //! (RULES.md, "Roll requests"). A request is a JSON object with `system` and `roll` and the
 //! kind's fields; fields not given take their defaults, unknown fields are refused.
 
+use std::fmt;
+
+use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::answer::{Odds, Rolled};
 use crate::error::plain_serde_message;
 use crate::kind::Kind;
+use crate::limits::{Budget, Limits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 use crate::spec::{Catalog, KindSpec, SystemSpec};
 use crate::systems::{d12, genre, marks, stunt, universe, SYSTEMS};
 use crate::tray::Tray;
@@ -124,8 +128,22 @@ fn unknown_field_name(message: &str) -> Option<String> {
     Some(rest[..rest.find('`')?].to_string())
 }
 
-/// A request JSON value → a typed request (not yet range-checked; see [`crate::odds`]).
+/// A request JSON value → a typed request (not yet range-checked; see [`crate::odds`]). A value
+/// whose JSON text would be over [`MAX_REQUEST_BYTES`] is refused unread (the window sends values).
 pub fn request_from_value(value: Value) -> Result<RollRequest, RulesError> {
+    let mut budget = Budget {
+        left: MAX_REQUEST_BYTES,
+    };
+    if serde_json::to_writer(&mut budget, &value).is_err() {
+        return Err(RulesError::RequestTooLarge {
+            limit: MAX_REQUEST_BYTES,
+        });
+    }
+    typed_request(value)
+}
+
+/// [`request_from_value`] for a value already known to be within the limit.
+fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
     let Value::Object(mut map) = value else {
         return Err(RulesError::malformed(
             "a roll request is a JSON object such as {\"system\":\"d12\",\"roll\":\"straight\"}",
@@ -186,7 +204,8 @@ fn take_string(
 
 /// A request from JSON text.
 pub fn parse_request(json: &str) -> Result<RollRequest, RulesError> {
-    request_from_value(parse_json(json)?)
+    check_length(json)?;
+    typed_request(parse_json(json)?)
 }
 
 /// One request or a JSON array of them, as the command line takes.
@@ -197,15 +216,80 @@ pub enum Batch {
 }
 
 /// A request, or an array of requests, from JSON text. Errors in an array name the element.
+/// Text over [`MAX_REQUEST_BYTES`] is refused unread, and an array is refused as soon as it
+/// holds more than [`MAX_REQUESTS`]: each element is made a request as it is read, so memory
+/// never holds more than one element's JSON.
 pub fn parse_batch(json: &str) -> Result<Batch, RulesError> {
-    match parse_json(json)? {
-        Value::Array(items) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| request_from_value(v).map_err(|e| e.at_index(i)))
-            .collect::<Result<Vec<_>, _>>()
-            .map(Batch::Many),
-        other => request_from_value(other).map(Batch::One),
+    check_length(json)?;
+    if !json.trim_start().starts_with('[') {
+        return typed_request(parse_json(json)?).map(Batch::One);
+    }
+    let mut over_the_cap = false;
+    let mut de = serde_json::Deserializer::from_str(json);
+    let read = de
+        .deserialize_seq(Elements {
+            over_the_cap: &mut over_the_cap,
+        })
+        .and_then(|read| de.end().map(|()| read));
+    match read {
+        _ if over_the_cap => Err(RulesError::TooManyRequests {
+            limit: MAX_REQUESTS,
+        }),
+        Err(e) => Err(RulesError::malformed(format!("not valid JSON: {e}"))),
+        Ok((_, Some(first_refused))) => Err(first_refused),
+        Ok((items, None)) => Ok(Batch::Many(items)),
+    }
+}
+
+fn check_length(json: &str) -> Result<(), RulesError> {
+    if json.len() > MAX_REQUEST_BYTES {
+        return Err(RulesError::RequestTooLarge {
+            limit: MAX_REQUEST_BYTES,
+        });
+    }
+    Ok(())
+}
+
+/// Reads an array's elements one by one into requests. After the first refused element the
+/// rest is only read through (broken JSON later on still reads as broken JSON); one element past
+/// [`MAX_REQUESTS`] stops the reading at once.
+struct Elements<'a> {
+    over_the_cap: &'a mut bool,
+}
+
+impl<'de> Visitor<'de> for Elements<'_> {
+    type Value = (Vec<RollRequest>, Option<RulesError>);
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of roll requests")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+        let mut refused = None;
+        for index in 0.. {
+            if index == MAX_REQUESTS {
+                if seq.next_element::<IgnoredAny>()?.is_some() {
+                    *self.over_the_cap = true;
+                    return Err(de::Error::custom("too many requests"));
+                }
+                break;
+            }
+            if refused.is_some() {
+                if seq.next_element::<IgnoredAny>()?.is_none() {
+                    break;
+                }
+                continue;
+            }
+            let Some(value) = seq.next_element::<Value>()? else {
+                break;
+            };
+            match typed_request(value) {
+                Ok(request) => items.push(request),
+                Err(e) => refused = Some(e.at_index(index)),
+            }
+        }
+        Ok((items, refused))
     }
 }
 
@@ -242,5 +326,8 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
                 .collect(),
         })
         .collect();
-    Catalog { systems }
+    Catalog {
+        systems,
+        limits: Limits::OF_A_CALL,
+    }
 }

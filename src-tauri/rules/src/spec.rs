@@ -206,6 +206,8 @@ pub struct SystemSpec {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Catalog {
     pub systems: Vec<SystemSpec>,
+    /// How many requests, and how much request text, one call takes.
+    pub limits: crate::Limits,
 }
 
 /// The text of a kind's entry in the catalog.

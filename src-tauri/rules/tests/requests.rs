@@ -255,3 +255,89 @@ fn catalog_defaults_are_valid_requests_and_ranges_match_validation() {
         }
     }
 }
+
+/// The refusal of a batch (an answer would be too long to print in a failure).
+fn batch_refusal(json: &str) -> RulesError {
+    match parse_batch(json) {
+        Ok(Batch::Many(items)) => panic!("{} requests were accepted", items.len()),
+        Ok(Batch::One(_)) => panic!("the request was accepted"),
+        Err(err) => err,
+    }
+}
+
+/// An array of `n` copies of a small valid request, then `tail` before the closing bracket.
+fn array_of(n: usize, tail: &str) -> String {
+    let one = r#"{"system":"stunt","roll":"double_six"}"#;
+    let mut text = String::with_capacity(n * (one.len() + 1) + tail.len() + 2);
+    text.push('[');
+    for i in 0..n {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(one);
+    }
+    text.push_str(tail);
+    text.push(']');
+    text
+}
+
+#[test]
+fn a_batch_at_the_cap_is_answered_and_one_more_is_refused_with_the_cap_named() {
+    let Batch::Many(items) = parse_batch(&array_of(100_000, "")).unwrap() else {
+        panic!("an array is a batch");
+    };
+    assert_eq!(items.len(), 100_000);
+    let err = batch_refusal(&array_of(100_001, ""));
+    assert_eq!(err.code(), "too_many_requests");
+    assert_eq!(
+        err.to_string(),
+        "the array holds more than 100,000 requests; one call takes at most 100,000 (split it into several calls)"
+    );
+}
+
+#[test]
+fn the_count_is_refused_while_reading_before_the_rest_is_read() {
+    // Past the cap comes text that is not JSON at all: only a reader that stops at the cap
+    // (rather than reading everything first) can say "too many".
+    let err = batch_refusal(&array_of(100_001, ", this is not JSON"));
+    assert_eq!(err.code(), "too_many_requests", "{err}");
+    // Under the cap the whole text is read, so broken JSON still reads as broken JSON, even
+    // after a request that would be refused on its own.
+    let err = batch_refusal(r#"[{"system":"nope"}, {"#);
+    assert_eq!(err.code(), "malformed_request", "{err}");
+    let err = batch_refusal(r#"[{"system":"stunt","roll":"double_six"}, {"system":"nope"}, {}]"#);
+    assert_eq!(err.to_string(), "[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12");
+}
+
+#[test]
+fn request_text_over_the_size_limit_is_refused_before_it_is_parsed() {
+    // Valid JSON (one request padded with spaces), but longer than a call may send.
+    let padded = format!(
+        "{}{}",
+        " ".repeat(16 * 1024 * 1024),
+        r#"{"system":"stunt","roll":"double_six"}"#
+    );
+    for err in [
+        batch_refusal(&padded),
+        parse_request(&padded).expect_err("over the limit"),
+    ] {
+        assert_eq!(err.code(), "request_too_large");
+        assert_eq!(
+            err.to_string(),
+            "the request text is over the limit of 16 MiB (16,777,216 bytes); send fewer requests at a time"
+        );
+    }
+    // The window sends a request as a JSON value: the same limit holds for it.
+    let value = serde_json::json!({"system": "stunt", "roll": "double_six", "note": "x".repeat(16 * 1024 * 1024)});
+    let err = rollbook_rules::request_from_value(value).expect_err("over the limit");
+    assert_eq!(err.code(), "request_too_large");
+}
+
+#[test]
+fn the_catalog_serves_the_limits_of_a_call() {
+    let value = serde_json::to_value(catalog()).unwrap();
+    assert_eq!(
+        value["limits"],
+        serde_json::json!({"requests": 100_000, "request_bytes": 16 * 1024 * 1024})
+    );
+}

@@ -1,15 +1,13 @@
 //! `rollbook encounter …`: encounters at the table from the command line — the same store calls
 //! as the window's Encounters view (every action logged, undoable, rolls in the roll log).
 
-use std::io::Read;
-
 use clap::{Args, Subcommand};
 use rollbook_roster::{Encounter, Store, TableAction, TablePlay};
 use serde_json::Value;
 
 use super::store::{self, Open};
 use super::table::{self, Table};
-use super::{character, output, Failure, Global};
+use super::{character, input, output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -262,15 +260,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
 
 /// A table action, or a system move (an object with "system") played as one.
 fn parse_action(argument: &str) -> Result<TableAction, Failure> {
-    let text = if argument == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::BadInput(format!("cannot read the action from stdin: {e}")))?;
-        text
-    } else {
-        argument.to_owned()
-    };
+    let text = input::text(argument, "action")?;
     let bad = |e: &dyn std::fmt::Display| Failure::BadInput(format!("bad table action: {e}"));
     let mut value: Value = serde_json::from_str(&text).map_err(|e| bad(&e))?;
     if value.get("action").is_none() && value.get("system").is_some() {

@@ -1,16 +1,19 @@
 //! Why a subcommand stopped, and how that is told: one line `rollbook: <reason>` on stderr (an
-//! import's problems follow, one per line), or one JSON line with --json; exit status 2 for bad
-//! input, 1 for everything else.
+//! import's problems follow, one per line: the first 50, then how many more), or with --json one
+//! JSON line holding every problem; exit status 2 for bad input, 1 for everything else.
 
 use std::process::ExitCode;
 
-use rollbook_roster::{Problem, RosterError};
+use rollbook_roster::{Listed, Problem, RosterError};
 use serde_json::json;
 
 #[derive(Debug)]
 pub enum Failure {
     /// The input was not valid (a request, an argument): exit 2 with the reason on one line.
     BadInput(String),
+    /// The input is over a limit of one call (too many requests, too much text): exit 2, with
+    /// the rules engine's code (`too_many_requests`, `request_too_large`).
+    Limit(rollbook_rules::RulesError),
     /// Stdout could not be written (other than a closed pipe): exit 1.
     Output(std::io::Error),
     /// Something other than the input failed (writing a file): exit 1.
@@ -54,7 +57,7 @@ fn is_bad_input(error: &RosterError) -> bool {
 impl Failure {
     fn exit_code(&self) -> ExitCode {
         match self {
-            Failure::BadInput(_) => ExitCode::from(2),
+            Failure::BadInput(_) | Failure::Limit(_) => ExitCode::from(2),
             Failure::Store(error) if is_bad_input(error) => ExitCode::from(2),
             _ => ExitCode::FAILURE,
         }
@@ -63,6 +66,7 @@ impl Failure {
     fn code(&self) -> &'static str {
         match self {
             Failure::BadInput(_) => "invalid_input",
+            Failure::Limit(error) => error.code(),
             Failure::Output(_) => "output_failed",
             Failure::Failed(_) => "io_error",
             Failure::Store(error) => error.code(),
@@ -72,6 +76,7 @@ impl Failure {
     fn message(&self) -> String {
         match self {
             Failure::BadInput(reason) | Failure::Failed(reason) => reason.clone(),
+            Failure::Limit(error) => error.to_string(),
             Failure::Output(error) => format!("cannot write the output: {error}"),
             Failure::Store(error) => error.to_string(),
         }
@@ -102,12 +107,13 @@ impl Failure {
         if problems.len() < 2 {
             return format!("rollbook: {}\n", one_line(&self.message()));
         }
-        // The message lists at most 20 problems; the GM gets every one, each on its own line.
+        // A headline, then the problems one per line as the message lists them (the first
+        // LISTED_PROBLEMS, then how many more): --json has every one.
         let message = self.message();
         let headline = message.lines().next().unwrap_or_default();
         let mut text = format!("rollbook: {}\n", one_line(headline));
-        for problem in problems {
-            text.push_str(&format!("  {}\n", one_line(&problem.to_string())));
+        for line in Listed(problems).lines() {
+            text.push_str(&format!("  {}\n", one_line(&line)));
         }
         text
     }
@@ -200,6 +206,26 @@ mod tests {
         assert_eq!(json["error"]["code"], "import_refused");
         assert_eq!(json["error"]["problems"][24]["path"], "rosters[24].name");
         assert_eq!(failure.exit_code(), ExitCode::from(2));
+    }
+
+    #[test]
+    fn past_fifty_problems_the_rest_are_summed_up_in_one_line_and_json_has_all() {
+        // 60,000 bad characters with three problems each once printed 180,001 lines.
+        let problems: Vec<Problem> = (0..180_000)
+            .map(|i| Problem::new(format!("rosters[0].characters[{i}].name"), "is empty"))
+            .collect();
+        let failure = Failure::Store(RosterError::ImportRefused { problems });
+        let text = failure.render(false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 52, "{}", &text[..text.len().min(2000)]);
+        assert_eq!(
+            lines[0],
+            "rollbook: the file was not imported (180,000 problems):"
+        );
+        assert_eq!(lines[50], "  rosters[0].characters[49].name: is empty");
+        assert_eq!(lines[51], "  … and 179,950 more like these");
+        let json: serde_json::Value = serde_json::from_str(&failure.render(true)).unwrap();
+        assert_eq!(json["error"]["problems"].as_array().unwrap().len(), 180_000);
     }
 
     #[test]

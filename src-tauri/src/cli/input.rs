@@ -1,8 +1,9 @@
-//! Reads the request argument (inline JSON or `-` for stdin) into requests.
+//! Reads the request argument (inline JSON or `-` for stdin) into requests, within the limits of
+//! one call (`rollbook_rules::MAX_REQUEST_BYTES`, `MAX_REQUESTS`).
 
 use std::io::Read;
 
-use rollbook_rules::{Batch, RollRequest};
+use rollbook_rules::{Batch, RollRequest, RulesError, MAX_REQUEST_BYTES};
 
 use super::Failure;
 
@@ -13,17 +14,7 @@ pub struct Requests {
 }
 
 pub fn read(argument: &str) -> Result<Requests, Failure> {
-    let text = if argument == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|error| {
-                Failure::BadInput(format!("cannot read the request from stdin: {error}"))
-            })?;
-        text
-    } else {
-        argument.to_owned()
-    };
+    let text = text(argument, "request")?;
     if text.trim().is_empty() {
         return Err(Failure::BadInput(
             "the request is empty: give a JSON object such as '{\"system\":\"stunt\",\"roll\":\"double_six\"}'".into(),
@@ -38,6 +29,45 @@ pub fn read(argument: &str) -> Result<Requests, Failure> {
             items,
             is_array: true,
         }),
-        Err(error) => Err(Failure::BadInput(format!("bad request: {error}"))),
+        Err(error) => Err(refusal(error)),
+    }
+}
+
+/// The argument itself, or with `-` stdin: at most [`MAX_REQUEST_BYTES`] of it is read (one
+/// byte more tells that it is over), so a runaway pipe never fills memory.
+pub fn text(argument: &str, what: &str) -> Result<String, Failure> {
+    if argument != "-" {
+        if argument.len() > MAX_REQUEST_BYTES {
+            return Err(too_large());
+        }
+        return Ok(argument.to_owned());
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .take(MAX_REQUEST_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(|error| {
+            Failure::BadInput(format!("cannot read the {what} from stdin: {error}"))
+        })?;
+    if text.len() > MAX_REQUEST_BYTES {
+        return Err(too_large());
+    }
+    Ok(text)
+}
+
+fn too_large() -> Failure {
+    Failure::Limit(RulesError::RequestTooLarge {
+        limit: MAX_REQUEST_BYTES,
+    })
+}
+
+/// A limit of the call is told as itself (its own code with --json); anything else is a bad
+/// request.
+fn refusal(error: RulesError) -> Failure {
+    match error {
+        RulesError::TooManyRequests { .. } | RulesError::RequestTooLarge { .. } => {
+            Failure::Limit(error)
+        }
+        other => Failure::BadInput(format!("bad request: {other}")),
     }
 }

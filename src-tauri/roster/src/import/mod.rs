@@ -5,6 +5,7 @@
 mod apply;
 mod parse;
 mod plan;
+mod raw;
 mod strict;
 
 pub use parse::{

@@ -3,16 +3,22 @@
 //! The order of the checks is the order a person fixes things in: the file itself (size, text
 //! encoding, JSON), then what kind of file it is (`format`, `version` — past those, nothing else
 //! would make sense), then every roster and character, collecting all the problems.
+//!
+//! Memory: the file's text is read once into memory and checked whole (`strict.rs`), then walked
+//! as raw JSON borrowed from it (`raw.rs`): one character at a time becomes a `Value` and then its
+//! typed [`ImportCharacter`]. An import holds the text, the [`Import`] and one character's tree.
 
 use std::io::Read;
 use std::path::Path;
 
 use rollbook_rules::{HouseRules, StuntChart};
+use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::strict::StrictValue;
+use super::raw::{each_element, fields, is_array, shallow, whole};
 use crate::check::{deserialize_collect, field, index};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
@@ -73,7 +79,9 @@ struct Envelope {
     version: Value,
     #[serde(default)]
     exported_at: Option<Value>,
-    rosters: Vec<Value>,
+    /// Only checked to be a list here; the rosters are read one by one from the raw text.
+    #[allow(dead_code)]
+    rosters: Vec<IgnoredAny>,
 }
 
 #[derive(Deserialize)]
@@ -87,8 +95,10 @@ struct RawRoster {
     notes: String,
     #[serde(default)]
     house_rules: Value,
+    /// Only checked to be a list here; the characters are read one by one from the raw text.
     #[serde(default)]
-    characters: Vec<Value>,
+    #[allow(dead_code)]
+    characters: Vec<IgnoredAny>,
 }
 
 /// `house_rules` in the file: `{}` or (stunt) `{"levels": [...], "chart": [[...], ...]}`.
@@ -143,9 +153,9 @@ impl Import {
     /// Parses and validates a whole file. Either every check passed, or
     /// [`RosterError::ImportRefused`] lists every problem found.
     pub fn from_bytes(bytes: &[u8]) -> Result<Import> {
-        let value = read_json(bytes).map_err(|p| RosterError::refused(vec![p]))?;
+        let text = read_json(bytes).map_err(|p| RosterError::refused(vec![p]))?;
         let mut problems = Vec::new();
-        let import = read_file(&value, &mut problems);
+        let import = read_file(text, &mut problems);
         match import {
             Some(import) if problems.is_empty() => Ok(import),
             _ => Err(RosterError::refused(problems)),
@@ -169,8 +179,8 @@ fn too_large(len: u64) -> Problem {
     )
 }
 
-/// Size, encoding and JSON syntax: the file as a whole.
-fn read_json(bytes: &[u8]) -> std::result::Result<Value, Problem> {
+/// Size, encoding and JSON syntax (duplicate keys too): the file as a whole, as its text.
+fn read_json(bytes: &[u8]) -> std::result::Result<&str, Problem> {
     let whole = |message: String| Problem::new("", message);
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large(bytes.len() as u64));
@@ -194,7 +204,7 @@ fn read_json(bytes: &[u8]) -> std::result::Result<Value, Problem> {
             bytes[at]
         ))
     })?;
-    let StrictValue(value) = serde_json::from_str(text).map_err(|e| {
+    super::strict::check(text).map_err(|e| {
         whole(match e.classify() {
             serde_json::error::Category::Eof => format!(
                 "the file ends in the middle of the JSON (line {}, column {}); it may have been cut short",
@@ -212,22 +222,25 @@ fn read_json(bytes: &[u8]) -> std::result::Result<Value, Problem> {
             }
         })
     })?;
-    Ok(value)
+    Ok(text)
 }
 
 /// The envelope, then every roster.
-fn read_file(value: &Value, problems: &mut Vec<Problem>) -> Option<Import> {
-    let Value::Object(top) = value else {
+fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
+    // The text was checked: it is one JSON value.
+    let file: &RawValue = serde_json::from_str(text).ok()?;
+    let Some(top) = fields(file) else {
         problems.push(Problem::new(
             "",
             format!(
                 "the file holds {}, not a roster file (an object starting {{\"format\": \"{FORMAT_NAME}\", \"version\": 1, …}})",
-                describe(value)
+                describe(&shallow(file))
             ),
         ));
         return None;
     };
-    match top.get("format") {
+    let get = |key: &str| top.iter().find(|(k, _)| k == key).map(|(_, raw)| *raw);
+    match get("format").map(shallow).as_ref() {
         Some(Value::String(f)) if f == FORMAT_NAME => {}
         Some(Value::String(f)) => {
             problems.push(Problem::new(
@@ -254,7 +267,7 @@ fn read_file(value: &Value, problems: &mut Vec<Problem>) -> Option<Import> {
             return None;
         }
     }
-    let version = match top.get("version") {
+    let version = match get("version").map(shallow).as_ref() {
         Some(Value::Number(n)) if n.as_i64().is_some() => n.as_i64().unwrap_or_default(),
         Some(Value::Number(n)) if n.as_u64().is_some() => i64::MAX,
         Some(other) => {
@@ -289,7 +302,20 @@ fn read_file(value: &Value, problems: &mut Vec<Problem>) -> Option<Import> {
         ));
         return None;
     }
-    let envelope: Envelope = deserialize_collect(value, "", problems)?;
+    // The rosters are left out of the envelope's value (read one by one below).
+    let envelope_value = Value::Object(
+        top.iter()
+            .map(|(key, raw)| {
+                let value = if key == "rosters" && is_array(raw) {
+                    Value::Array(Vec::new())
+                } else {
+                    shallow(raw)
+                };
+                (key.clone(), value)
+            })
+            .collect(),
+    );
+    let envelope: Envelope = deserialize_collect(&envelope_value, "", problems)?;
     let exported_at = match envelope.exported_at {
         None | Some(Value::Null) => None,
         Some(Value::String(t)) => {
@@ -310,12 +336,12 @@ fn read_file(value: &Value, problems: &mut Vec<Problem>) -> Option<Import> {
         }
     };
     let mut ids = Ids::default();
-    let rosters = envelope
-        .rosters
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| read_roster(r, i, &mut ids, problems))
-        .collect();
+    let mut rosters = Vec::new();
+    if let Some(raw) = get("rosters") {
+        each_element(raw, |i, r| {
+            rosters.extend(read_roster(r, i, &mut ids, problems));
+        });
+    }
     Some(Import {
         version,
         exported_at,
@@ -374,13 +400,35 @@ fn read_id(
 }
 
 fn read_roster(
-    value: &Value,
+    roster: &RawValue,
     i: usize,
     ids: &mut Ids,
     problems: &mut Vec<Problem>,
 ) -> Option<ImportRoster> {
     let path = index("rosters", i);
-    let raw: RawRoster = deserialize_collect(value, &path, problems)?;
+    // Everything but the characters, which are read one by one below.
+    let mut characters_raw = None;
+    let value = match fields(roster) {
+        Some(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(key, raw)| {
+                    let value = match key.as_str() {
+                        "characters" if is_array(raw) => {
+                            characters_raw = Some(raw);
+                            Value::Array(Vec::new())
+                        }
+                        // Read whole: an empty stand-in would pass as no house rules.
+                        "house_rules" => whole(raw),
+                        _ => shallow(raw),
+                    };
+                    (key, value)
+                })
+                .collect::<Map<String, Value>>(),
+        ),
+        None => shallow(roster),
+    };
+    let raw: RawRoster = deserialize_collect(&value, &path, problems)?;
     let (id, id_given) = read_id(
         raw.id.as_deref(),
         &path,
@@ -401,15 +449,21 @@ fn read_roster(
     let house = house_rules.clone().unwrap_or_default();
     check_roster(&path, &raw.name, &raw.notes, &house, &house_path, problems);
     let characters_path = field(&path, "characters");
-    let characters: Vec<ImportCharacter> = raw
-        .characters
-        .iter()
-        .enumerate()
-        .filter_map(|(j, c)| {
+    let mut characters: Vec<ImportCharacter> = Vec::new();
+    if let Some(list) = characters_raw {
+        each_element(list, |j, c| {
             let at = index(&characters_path, j);
-            read_character(c, &at, system, house_rules.as_ref(), ids, problems)
-        })
-        .collect();
+            let value = whole(c);
+            characters.extend(read_character(
+                &value,
+                &at,
+                system,
+                house_rules.as_ref(),
+                ids,
+                problems,
+            ));
+        });
+    }
     Some(ImportRoster {
         id,
         id_given,

@@ -99,3 +99,42 @@ fn a_request_that_is_not_an_object_is_refused() {
     assert!(error["code"].is_string());
     assert!(!error["message"].as_str().unwrap().is_empty());
 }
+
+#[test]
+fn a_request_over_the_size_limit_is_refused_with_its_code_and_the_limit_named() {
+    let huge = json!({"system": "d12", "roll": "straight", "note": "x".repeat(16 * 1024 * 1024)});
+    let window = Window::new();
+    for command in ["odds", "roll"] {
+        let refused = window.err(command, json!({"request": huge}));
+        assert_eq!(refused["code"], "request_too_large", "{command}");
+        assert_eq!(
+            refused["message"],
+            "the request text is over the limit of 16 MiB (16,777,216 bytes); send fewer requests at a time"
+        );
+    }
+    // Nothing was logged.
+    assert_eq!(window.ok("roll_log", json!({"query": {}})), json!([]));
+    let catalog = window.ok("catalog", json!({}));
+    assert_eq!(catalog["limits"]["requests"], 100_000);
+    assert_eq!(catalog["limits"]["request_bytes"], 16 * 1024 * 1024);
+}
+
+#[test]
+fn an_import_over_the_size_limit_is_refused_with_the_limit_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.json");
+    // Sparse: the size is checked before a byte is read.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(32 * 1024 * 1024 + 1)
+        .unwrap();
+    let refused = Window::new().err("import_preview", json!({"path": big, "mode": "merge"}));
+    assert_eq!(refused["code"], "import_refused");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("roster files are limited to 32 MiB"),
+        "{refused}"
+    );
+}
