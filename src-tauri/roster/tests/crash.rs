@@ -5,7 +5,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -14,21 +14,6 @@ use uuid::Uuid;
 
 const CHARACTERS: usize = 5_000;
 const RUNS: usize = 20;
-
-/// `target/<profile>/examples/import_file`, built by `cargo test` with the other targets.
-fn import_example() -> PathBuf {
-    let deps = std::env::current_exe().unwrap();
-    let profile_dir = deps.parent().unwrap().parent().unwrap();
-    let exe = profile_dir
-        .join("examples")
-        .join(format!("import_file{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        exe.exists(),
-        "{} is missing: run the whole `cargo test -p rollbook-roster` (it builds the examples)",
-        exe.display()
-    );
-    exe
-}
 
 /// One d12 roster of `CHARACTERS` characters, with a fixed roster id.
 fn big_file(path: &Path, roster_id: Uuid) {
@@ -87,7 +72,7 @@ fn imported_after_kill(db: &Path, regulars: Uuid, army: Uuid) -> i64 {
 
 #[test]
 fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
-    let exe = import_example();
+    let exe = common::example("import_file");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("army.json");
     let army = Uuid::new_v4();

@@ -3,7 +3,9 @@
 //! - no file, a 0-byte file, or an SQLite file with nothing in it → created / adopted;
 //! - not SQLite, or SQLite without Rollbook's application id → refused, never written;
 //! - written by a newer Rollbook (`user_version` above [`SCHEMA_VERSION`]) → refused, never written;
-//! - damaged (`PRAGMA quick_check` fails) → refused, never written;
+//! - damaged (`PRAGMA quick_check` fails) → refused, never written. Another Rollbook writing at
+//!   the same moment is not damage: a look that fails is repeated under SQLite's locks (see
+//!   `confirm`) before the file is called damaged;
 //! - older schema → a backup copy is taken beside the file, then every pending migration runs in
 //!   ONE transaction (all or nothing).
 
@@ -41,6 +43,8 @@ enum Found {
     Nothing,
     /// A healthy Rollbook database of this schema version.
     Rollbook(i64),
+    /// An SQLite database of another program (the reason says which).
+    Foreign(String),
 }
 
 /// Opens (creating or migrating when needed) the database at `path`.
@@ -53,6 +57,12 @@ pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
             }
             opened.created = true;
             writable(path)?
+        }
+        Found::Foreign(reason) => {
+            return Err(RosterError::NotARollbookDatabase {
+                path: path.to_path_buf(),
+                reason,
+            })
         }
         Found::Rollbook(version) if version > SCHEMA_VERSION => {
             return Err(RosterError::NewerDatabase {
@@ -104,7 +114,8 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
     }
 }
 
-/// The read-only look. Opens nothing for writing and creates no file.
+/// The read-only look. Creates no file and writes nothing; never calls a file damaged on the
+/// strength of a read another Rollbook may have been writing under (see [`confirm`]).
 fn inspect(path: &Path) -> Result<Found> {
     let not_ours = |reason: &str| RosterError::NotARollbookDatabase {
         path: path.to_path_buf(),
@@ -135,30 +146,89 @@ fn inspect(path: &Path) -> Result<Found> {
         // Bytes 18 and 19 are the read / write format versions: 2 means WAL mode.
         wal_mode = head[18] == 2 || head[19] == 2;
     }
-    let conn = if wal_mode && wal_len == 0 {
+    if wal_mode && wal_len == 0 {
         // Everything is in the main file. An ordinary read-only open of a WAL database would
-        // leave new -wal and -shm files beside it; `immutable` reads the file and nothing else.
-        Connection::open_with_flags(
-            immutable_uri(path),
-            OpenFlags::SQLITE_OPEN_READ_ONLY
-                | OpenFlags::SQLITE_OPEN_NO_MUTEX
-                | OpenFlags::SQLITE_OPEN_URI,
-        )
-    } else {
-        // Rollback-journal files are read without side files; a WAL database with a -wal
-        // holding data must be read through it (its -shm index is shared memory, not data).
-        Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
+        // leave new -wal and -shm files beside it; `immutable` reads the file and nothing else
+        // — but it also takes no lock, so a Rollbook starting to write meanwhile can change
+        // pages under it. What it finds healthy is healthy enough to open normally; anything
+        // it finds wrong is looked at again, consistently, before the file is called anything.
+        return match immutable(path).and_then(|conn| look(&conn, path)) {
+            Ok(found) => Ok(found),
+            Err(_) => confirm(path),
+        };
     }
+    // Rollback-journal files are read without side files; a WAL database with a -wal
+    // holding data must be read through it (its -shm index is shared memory, not data).
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
     .map_err(|e| classify(path, e))?;
     // Another Rollbook may be writing (the window while the command line starts): wait for it.
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    look(&conn, path)
+}
+
+/// A second look at a file the immutable look found wrong, through SQLite's locks so that no
+/// page can change while it is read: its verdict is final.
+fn confirm(path: &Path) -> Result<Found> {
+    if wal_path(path).exists() {
+        // Another Rollbook has the file open now: read through its WAL, as it does.
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| classify(path, e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        return look(&conn, path);
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| classify(path, e))?;
+    if conn.is_readonly("main")? {
+        // Nobody can write it from here, so no Rollbook of this user is writing it: the
+        // immutable look read a file at rest.
+        return look(&immutable(path)?, path);
+    }
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Under the writer's lock: every other Rollbook waits (or has finished), and this
+    // connection reads through the WAL like they do. Nothing is written; closing removes the
+    // -wal and -shm this made, unless another Rollbook opened the file meanwhile and uses them.
+    match conn.execute_batch("BEGIN IMMEDIATE") {
+        Ok(()) => {
+            let found = look(&conn, path);
+            let _ = conn.execute_batch("ROLLBACK");
+            found
+        }
+        // A read-only folder: no -wal can be made, so nobody writes the file.
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly) => {
+            drop(conn);
+            look(&immutable(path)?, path)
+        }
+        Err(e) => Err(classify(path, e)),
+    }
+}
+
+/// A connection that reads the main file only, without locks or side files.
+fn immutable(path: &Path) -> Result<Connection> {
+    Connection::open_with_flags(
+        immutable_uri(path),
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
+    )
+    .map_err(|e| classify(path, e))
+}
+
+/// What the database on `conn` is: ours and healthy (of which version), another program's, or
+/// empty; damaged (or unreadable) is an error.
+fn look(conn: &Connection, path: &Path) -> Result<Found> {
     let app_id: i32 = conn
         .pragma_query_value(None, "application_id", |r| r.get(0))
         .map_err(|e| classify(path, e))?;
-    let version = user_version(&conn).map_err(|e| classify(path, e))?;
+    let version = user_version(conn).map_err(|e| classify(path, e))?;
     if app_id != APPLICATION_ID {
         let objects: i64 = conn
             .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
@@ -166,7 +236,7 @@ fn inspect(path: &Path) -> Result<Found> {
         if app_id == 0 && version == 0 && objects == 0 {
             return Ok(Found::Nothing);
         }
-        return Err(not_ours(&if app_id == 0 {
+        return Ok(Found::Foreign(if app_id == 0 {
             "an SQLite database of another program".to_string()
         } else {
             format!("an SQLite database of another program, application id {app_id}")

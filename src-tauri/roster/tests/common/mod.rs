@@ -6,6 +6,21 @@ use std::path::{Path, PathBuf};
 use rollbook_roster::{ImportMode, Store};
 use sha2::{Digest, Sha256};
 
+/// `target/<profile>/examples/NAME`, built by `cargo test` with the other targets.
+pub fn example(name: &str) -> PathBuf {
+    let deps = std::env::current_exe().unwrap();
+    let profile_dir = deps.parent().unwrap().parent().unwrap();
+    let exe = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        exe.exists(),
+        "{} is missing: run the whole `cargo test -p rollbook-roster` (it builds the examples)",
+        exe.display()
+    );
+    exe
+}
+
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
