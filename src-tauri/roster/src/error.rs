@@ -200,30 +200,45 @@ pub enum RosterError {
     Export(String),
 
     /// Another Rollbook (the window, the command line) held the file longer than the wait.
-    #[error(
-        "another Rollbook is writing to this database; nothing was saved, try again in a moment"
-    )]
-    Busy,
+    #[error("{} is busy: another Rollbook (the window or the command line) is writing to it; nothing was changed. Try again in a moment", Shown(path))]
+    Busy { path: PathBuf },
 
-    #[error("the disk is full; nothing was saved. Free some space and try again")]
-    DiskFull,
+    /// SQLite or the system said the disk is full (`SQLITE_FULL`, `ENOSPC`) while writing `path`.
+    #[error("the disk is full: {} could not be written; nothing was changed. Free some space and try again", Shown(path))]
+    DiskFull { path: PathBuf },
 
     /// The file or its folder cannot be written (permissions, a read-only disk).
-    #[error("the database cannot be written (read-only file, folder or disk); nothing was saved")]
-    ReadOnly,
+    #[error("{} is read-only (the file, its folder or the disk cannot be written); nothing was changed. Make it writable, or copy it to a writable folder and pass that with --db", Shown(path))]
+    ReadOnly { path: PathBuf },
 
     #[error("database error: {0}")]
     Database(rusqlite::Error),
 }
 
+/// A path in a message; an error made where the path is not known (see [`RosterError::at`])
+/// says "the database".
+struct Shown<'a>(&'a std::path::Path);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.as_os_str().is_empty() {
+            f.write_str("the database")
+        } else {
+            write!(f, "{}", self.0.display())
+        }
+    }
+}
+
 impl From<rusqlite::Error> for RosterError {
     /// SQLite failures a GM can do something about get their own message; the rest stay as is.
+    /// The path is not known here: the store adds it ([`RosterError::at`]).
     fn from(e: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode::*;
+        let path = PathBuf::new();
         match e.sqlite_error_code() {
-            Some(DatabaseBusy | DatabaseLocked) => RosterError::Busy,
-            Some(DiskFull) => RosterError::DiskFull,
-            Some(ReadOnly | CannotOpen | PermissionDenied) => RosterError::ReadOnly,
+            Some(DatabaseBusy | DatabaseLocked) => RosterError::Busy { path },
+            Some(DiskFull) => RosterError::DiskFull { path },
+            Some(ReadOnly | CannotOpen | PermissionDenied) => RosterError::ReadOnly { path },
             _ => RosterError::Database(e),
         }
     }
@@ -269,9 +284,9 @@ impl RosterError {
             Self::Io { .. } => "io_error",
             Self::NoDataDir => "no_data_dir",
             Self::Export(_) => "export_failed",
-            Self::Busy => "database_busy",
-            Self::DiskFull => "disk_full",
-            Self::ReadOnly => "read_only",
+            Self::Busy { .. } => "database_busy",
+            Self::DiskFull { .. } => "disk_full",
+            Self::ReadOnly { .. } => "read_only",
             Self::Database(_) => "database_error",
         }
     }
@@ -287,11 +302,24 @@ impl RosterError {
         }
     }
 
-    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        Self::Io {
-            path: path.into(),
-            source,
+    /// A failed file operation on `path`; a full disk is told as such.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        let path = path.into();
+        if source.kind() == std::io::ErrorKind::StorageFull {
+            return Self::DiskFull { path };
         }
+        Self::Io { path, source }
+    }
+
+    /// The error with the database's path put in where it was not known (errors converted from
+    /// SQLite's name no file); other errors are returned as they are.
+    pub fn at(mut self, file: &std::path::Path) -> Self {
+        if let Self::Busy { path } | Self::DiskFull { path } | Self::ReadOnly { path } = &mut self {
+            if path.as_os_str().is_empty() {
+                *path = file.to_path_buf();
+            }
+        }
+        self
     }
 
     pub(crate) fn refused(problems: Vec<Problem>) -> Self {
@@ -355,6 +383,21 @@ mod tests {
                                "message": "the file was not imported: version: is 2",
                                "problems": [{"path": "version", "message": "is 2"}]})
         );
+    }
+
+    #[test]
+    fn a_full_disk_while_writing_a_file_is_a_full_disk() {
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let e = RosterError::io("/games/backup.json", full);
+        assert_eq!(e.code(), "disk_full");
+        assert!(
+            e.to_string().starts_with(
+                "the disk is full: /games/backup.json could not be written; nothing was changed"
+            ),
+            "{e}"
+        );
+        let other = RosterError::io("/games/x", std::io::ErrorKind::NotFound.into());
+        assert_eq!(other.code(), "io_error");
     }
 
     #[test]

@@ -40,10 +40,8 @@ pub fn write_whole(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(
     };
     temp::sweep_stale(dir, name);
     let mode = existing.as_ref().map(permission_bits);
-    let io = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::StorageFull => RosterError::DiskFull,
-        _ => RosterError::io(path, e),
-    };
+    // A full disk is `disk_full`, naming the file (`RosterError::io` tells it apart).
+    let io = |e: std::io::Error| RosterError::io(path, e);
     // Dropping the temporary file on any error below removes it.
     let mut file = temp::create(dir, name, mode).map_err(io)?;
     file.write_all(bytes).map_err(io)?;

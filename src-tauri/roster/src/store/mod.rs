@@ -60,7 +60,7 @@ impl Store {
     /// a Rollbook database, is damaged, or was written by a newer Rollbook.
     pub fn open(path: impl AsRef<Path>) -> Result<Store> {
         let path = path.as_ref();
-        let (conn, opened) = open::open(path)?;
+        let (conn, opened) = open::open(path).map_err(|e| e.at(path))?;
         Ok(Store {
             conn,
             path: Some(path.to_path_buf()),
@@ -119,14 +119,21 @@ impl Store {
             .query_row("PRAGMA integrity_check(1)", [], |r| r.get(0))?)
     }
 
-    /// Runs `f` in one IMMEDIATE transaction, committed only when it returns `Ok`.
+    /// Runs `f` in one IMMEDIATE transaction, committed only when it returns `Ok`. A busy,
+    /// full or read-only file is named in the error.
     pub(crate) fn write<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = f(&tx)?;
-        tx.commit()?;
-        Ok(value)
+        let result = (|| {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })();
+        match &self.path {
+            Some(path) => result.map_err(|e: RosterError| e.at(path)),
+            None => result,
+        }
     }
 
     pub(crate) fn conn(&self) -> &Connection {
@@ -308,4 +315,71 @@ fn stored_sheet(system: System, json: &str) -> serde_json::Result<Sheet> {
         System::Marks => Sheet::Marks(serde_json::from_str(json)?),
         System::D12 => Sheet::D12(serde_json::from_str(json)?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NewRoster;
+
+    #[test]
+    fn a_write_that_fills_the_disk_says_so_names_the_file_and_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rollbook.sqlite3");
+        let mut store = Store::open(&path).unwrap();
+        store
+            .create_roster(NewRoster::new("Kept", System::D12))
+            .unwrap();
+        // SQLite answers SQLITE_FULL once the file would grow past this many pages.
+        let pages: i64 = store
+            .conn()
+            .pragma_query_value(None, "page_count", |r| r.get(0))
+            .unwrap();
+        store
+            .conn()
+            .pragma_update(None, "max_page_count", pages)
+            .unwrap();
+        let mut big = NewRoster::new("Too big", System::D12);
+        big.notes = "x".repeat(19_000);
+        let err = store.create_roster(big).unwrap_err();
+        assert_eq!(err.code(), "disk_full", "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the disk is full: {} could not be written; nothing was changed. Free some space and try again",
+                path.display()
+            )
+        );
+        let names: Vec<String> = store
+            .rosters()
+            .unwrap()
+            .into_iter()
+            .map(|r| r.name)
+            .collect();
+        assert_eq!(names, ["Kept"]);
+    }
+
+    #[test]
+    fn a_write_kept_waiting_by_another_rollbook_says_busy_and_names_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rollbook.sqlite3");
+        let mut store = Store::open(&path).unwrap();
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        store
+            .conn()
+            .busy_timeout(std::time::Duration::from_millis(50))
+            .unwrap();
+        let err = store
+            .create_roster(NewRoster::new("Waiting", System::Genre))
+            .unwrap_err();
+        assert_eq!(err.code(), "database_busy", "{err}");
+        assert!(
+            err.to_string()
+                .starts_with(&format!("{} is busy", path.display())),
+            "{err}"
+        );
+        other.execute_batch("ROLLBACK").unwrap();
+        assert!(store.rosters().unwrap().is_empty());
+    }
 }

@@ -107,6 +107,15 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
             found: user_version(conn).unwrap_or(SCHEMA_VERSION + 1),
             supported: SCHEMA_VERSION,
         }),
+        Err(rusqlite_migration::Error::RusqliteError { query, err }) => match err.into() {
+            RosterError::Database(err) => Err(RosterError::MigrationFailed {
+                path: path.to_path_buf(),
+                detail: rusqlite_migration::Error::RusqliteError { query, err }.to_string(),
+            }),
+            // Busy, a full disk, a read-only file: rolled back all the same, and told as what
+            // it is (the upgrade itself is fine; trying again later will do).
+            e => Err(e.at(path)),
+        },
         Err(e) => Err(RosterError::MigrationFailed {
             path: path.to_path_buf(),
             detail: e.to_string(),
@@ -343,6 +352,71 @@ fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A database as the first migration left it, holding one roster.
+    fn version_1(path: &Path) {
+        let conn = Connection::open(path).unwrap();
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+        conn.execute_batch(include_str!("migrations/01-rosters-and-characters.sql"))
+            .unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute(
+            "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
+             VALUES ('0b8f6c1e-5d2a-4c4e-9a51-8f0f3b1d2c77', 'Old Friends', 'd12', '', '{}', 0, 0, 0)",
+            [],
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn an_upgrade_that_fills_the_disk_says_the_disk_is_full() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rollbook.sqlite3");
+        version_1(&path);
+        let mut conn = writable(&path).unwrap();
+        // SQLite answers SQLITE_FULL once the file would grow past this many pages.
+        let pages: i64 = conn
+            .pragma_query_value(None, "page_count", |r| r.get(0))
+            .unwrap();
+        conn.pragma_update(None, "max_page_count", pages).unwrap();
+        let err = migrate(&mut conn, &path).unwrap_err();
+        assert_eq!(err.code(), "disk_full", "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the disk is full: {} could not be written; nothing was changed. Free some space and try again",
+                path.display()
+            )
+        );
+        assert_eq!(
+            user_version(&conn).unwrap(),
+            1,
+            "the upgrade was not rolled back"
+        );
+    }
+
+    #[test]
+    fn an_upgrade_kept_waiting_by_another_rollbook_says_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rollbook.sqlite3");
+        version_1(&path);
+        let other = writable(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let mut conn = writable(&path).unwrap();
+        conn.busy_timeout(Duration::from_millis(50)).unwrap();
+        let err = migrate(&mut conn, &path).unwrap_err();
+        assert_eq!(err.code(), "database_busy", "{err}");
+        assert!(
+            err.to_string().starts_with(&format!(
+                "{} is busy: another Rollbook (the window or the command line) is writing to it; nothing was changed",
+                path.display()
+            )),
+            "{err}"
+        );
+        other.execute_batch("ROLLBACK").unwrap();
+        migrate(&mut conn, &path).unwrap();
+        assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
+    }
 
     #[test]
     fn immutable_uris_escape_what_uris_would_read() {
