@@ -92,7 +92,7 @@ pub fn find(store: &Store, name: &str, roster: Option<&str>) -> Result<Character
 }
 
 fn list(global: &Global, roster: Option<&str>) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let rosters = match roster {
         Some(name) => vec![store::roster(&store, name)?],
         None => store.rosters()?,
@@ -122,7 +122,7 @@ fn list(global: &Global, roster: Option<&str>) -> Result<(), Failure> {
 }
 
 fn show(global: &Global, name: &str, roster: Option<&str>) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let c = find(&store, name, roster)?;
     if global.json {
         return output::json(&c);
@@ -154,7 +154,7 @@ fn show(global: &Global, name: &str, roster: Option<&str>) -> Result<(), Failure
 }
 
 pub fn search(args: SearchArgs, global: &Global) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let hits = store.search(&args.query.join(" "), args.limit)?;
     if global.json {
         return output::json(&hits);

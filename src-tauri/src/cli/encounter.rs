@@ -119,7 +119,7 @@ impl Which {
 pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
     match command {
         EncounterCommand::List { roster } => {
-            let store = store::open(global, Open::Existing)?;
+            let store = store::open(global, Open::Read)?;
             let roster = store::roster(&store, &roster)?;
             let encounters = store.encounters(roster.id)?;
             if global.json {
@@ -153,7 +153,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             ))
         }
         EncounterCommand::Show(which) => {
-            let store = store::open(global, Open::Existing)?;
+            let store = store::open(global, Open::Read)?;
             let e = which.find(&store)?;
             if global.json {
                 return output::json(&e);
@@ -222,7 +222,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             output::text(&format!("Undone.\n{}", describe(&e)))
         }
         EncounterCommand::Log(which) => {
-            let store = store::open(global, Open::Existing)?;
+            let store = store::open(global, Open::Read)?;
             let e = which.find(&store)?;
             let entries = store.table_actions(e.id)?;
             if global.json {

@@ -44,7 +44,7 @@ pub struct ExportArgs {
 }
 
 pub fn run(args: ExportArgs, global: &Global) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let selection = if args.rosters.is_empty() {
         ExportSelection::All
     } else {

@@ -77,7 +77,7 @@ pub fn run(args: ImportArgs, global: &Global) -> Result<(), Failure> {
         other => Failure::Store(other),
     })?;
     let plan = if args.dry_run {
-        store::open(global, Open::Existing)?.plan_import(&import, mode)?
+        store::open(global, Open::Read)?.plan_import(&import, mode)?
     } else {
         let mut store = store::open(global, Open::Create)?;
         let mut progress = Progress::new(import.character_count() + import.rosters.len());

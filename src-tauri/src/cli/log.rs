@@ -72,7 +72,7 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
         (None, true) => Some(Format::Json),
         (None, false) => None,
     };
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let roster = args
         .roster
         .as_deref()

@@ -143,7 +143,7 @@ fn done(
 }
 
 fn list(global: &Global) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let rosters = store.rosters()?;
     if global.json {
         return output::json(&rosters);
@@ -166,7 +166,7 @@ fn list(global: &Global) -> Result<(), Failure> {
 }
 
 fn show(global: &Global, name: &str) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, name)?;
     let characters = store.characters(roster.id)?;
     if global.json {

@@ -59,7 +59,7 @@ pub struct SheetArgs {
 }
 
 pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, &args.roster)?;
     let characters: Vec<Character> = if args.characters.is_empty() {
         store.characters(roster.id)?

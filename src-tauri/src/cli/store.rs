@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rollbook_roster::{Roster, Store};
+use rollbook_roster::{Roster, RosterError, Store};
 
 use super::{Failure, Global};
 
@@ -14,6 +14,9 @@ pub enum Open {
     /// Never create a file: with none there, work on an empty database in memory, so that a
     /// mistyped `--db` or a dry run leaves nothing behind and lookups simply find nothing.
     Existing,
+    /// As `Existing`, for commands that only read: a file that cannot be written (a read-only
+    /// file, folder or disk) is read without writing anything or leaving anything beside it.
+    Read,
 }
 
 pub fn path(global: &Global) -> Result<PathBuf, Failure> {
@@ -25,10 +28,13 @@ pub fn path(global: &Global) -> Result<PathBuf, Failure> {
 
 pub fn open(global: &Global, how: Open) -> Result<Store, Failure> {
     let path = path(global)?;
-    if how == Open::Existing && !exists(&path) {
+    if how != Open::Create && !exists(&path) {
         return Ok(Store::open_in_memory()?);
     }
-    let store = Store::open(&path)?;
+    let store = match Store::open(&path) {
+        Err(RosterError::ReadOnly { .. }) if how == Open::Read => Store::open_read_only(&path)?,
+        opened => opened?,
+    };
     // Said once, on stderr, for people; scripts (--json) read the same database either way.
     if let (Some(from), false) = (store.opened().migrated_from, global.json) {
         let backup = match &store.opened().backup {

@@ -90,7 +90,7 @@ fn and_list(items: &[String]) -> String {
 }
 
 fn list(global: &Global) -> Result<(), Failure> {
-    let store = store::open(global, Open::Existing)?;
+    let store = store::open(global, Open::Read)?;
     let trash = store.trash()?;
     if global.json {
         return output::json(&trash);

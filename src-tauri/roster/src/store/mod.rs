@@ -68,6 +68,27 @@ impl Store {
         })
     }
 
+    /// Opens the database at `path` for reading only: nothing is written to it or created beside
+    /// it (no -wal, no -shm), so a read-only file, folder or disk reads fine, and every write
+    /// answers `read_only`. Refuses what [`Store::open`] refuses; a file with nothing in it reads
+    /// as an empty database; an older schema, which would have to be upgraded, is `read_only`.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref();
+        let conn = match open::open_read_only(path).map_err(|e| e.at(path))? {
+            Some(conn) => conn,
+            None => {
+                let empty = Store::open_in_memory()?;
+                empty.conn.pragma_update(None, "query_only", true)?;
+                empty.conn
+            }
+        };
+        Ok(Store {
+            conn,
+            path: Some(path.to_path_buf()),
+            opened: Opened::default(),
+        })
+    }
+
     /// Opens the per-user database at [`crate::default_db_path`] (shared by window and CLI).
     pub fn open_default() -> Result<Store> {
         Store::open(crate::default_db_path()?)

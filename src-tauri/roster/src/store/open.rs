@@ -6,6 +6,8 @@
 //! - damaged (`PRAGMA quick_check` fails) → refused, never written. Another Rollbook writing at
 //!   the same moment is not damage: a look that fails is repeated under SQLite's locks (see
 //!   `confirm`) before the file is called damaged;
+//! - a file, folder or disk that cannot be written → refused as read-only before anything is read,
+//!   so not even a -wal or -shm is left; [`open_read_only`] reads it instead, writing nothing;
 //! - older schema → a backup copy is taken beside the file, then every pending migration runs in
 //!   ONE transaction (all or nothing).
 
@@ -72,13 +74,15 @@ pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
             })
         }
         Found::Rollbook(version) => {
+            // Writable first: a read-only file gets no backup copy it could not use.
+            let conn = writable(path)?;
             if version < SCHEMA_VERSION {
                 opened.migrated_from = Some(version);
                 if version > 0 {
                     opened.backup = Some(backup_copy(path, version)?);
                 }
             }
-            writable(path)?
+            conn
         }
     };
     migrate(&mut conn, path)?;
@@ -89,6 +93,71 @@ pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
         )?;
     }
     Ok((conn, opened))
+}
+
+/// Opens the database at `path` for reading only: writes nothing to it and creates nothing
+/// beside it, so a read-only file, folder or disk reads fine. `None`: there is nothing in it.
+/// An older schema would have to be upgraded, which is a write: refused as read-only.
+pub(super) fn open_read_only(path: &Path) -> Result<Option<Connection>> {
+    match inspect(path)? {
+        Found::Nothing => Ok(None),
+        Found::Foreign(reason) => Err(RosterError::NotARollbookDatabase {
+            path: path.to_path_buf(),
+            reason,
+        }),
+        Found::Rollbook(version) if version > SCHEMA_VERSION => Err(RosterError::NewerDatabase {
+            path: path.to_path_buf(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        }),
+        Found::Rollbook(version) if version < SCHEMA_VERSION => Err(RosterError::ReadOnly {
+            path: path.to_path_buf(),
+        }),
+        Found::Rollbook(_) => {
+            let conn = reader(path)?;
+            conn.pragma_update(None, "query_only", true)?;
+            Ok(Some(conn))
+        }
+    }
+}
+
+/// The reading connection of [`open_read_only`].
+fn reader(path: &Path) -> Result<Connection> {
+    if wal_path(path).exists() {
+        // Another Rollbook has the file open (or left its WAL): read through the WAL as it does.
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        return Ok(conn);
+    }
+    // A file and folder this process may write: an ordinary connection (kept from writing by
+    // `query_only`), which sees other Rollbooks' writes safely and, closing last, removes the
+    // -wal and -shm it made.
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    if !conn.is_readonly("main")? {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        // The first read opens the WAL, which a read-only folder cannot hold.
+        match user_version(&conn) {
+            Ok(_) => return Ok(conn),
+            Err(e) if is_read_only(&e) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    // The file or its folder cannot be written: no Rollbook of this user can be writing it
+    // (a WAL writer needs a -wal, and there is none), so the file is at rest and read as it is.
+    immutable(path)
+}
+
+fn is_read_only(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+    )
 }
 
 /// Runs every pending migration in one transaction; refuses (untouched) a newer schema.
@@ -212,7 +281,7 @@ fn confirm(path: &Path) -> Result<Found> {
             found
         }
         // A read-only folder: no -wal can be made, so nobody writes the file.
-        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly) => {
+        Err(e) if is_read_only(&e) => {
             drop(conn);
             look(&immutable(path)?, path)
         }
@@ -289,6 +358,14 @@ fn writable(path: &Path) -> Result<Connection> {
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
+    // SQLite quietly opens a file it may not write for reading; its first read would then leave
+    // a -wal and -shm it cannot remove. Say so before anything is read.
+    if conn.is_readonly("main")? {
+        return Err(RosterError::ReadOnly {
+            path: path.to_path_buf(),
+        });
+    }
+    // A read-only folder fails here (no -wal can be made): read-only too.
     configure(&conn)?;
     Ok(conn)
 }
