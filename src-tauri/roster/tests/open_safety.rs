@@ -355,3 +355,37 @@ fn a_roll_logged_by_an_older_database_keeps_its_character_s_name_after_the_trash
         "{csv}"
     );
 }
+
+#[test]
+fn a_failed_upgrade_tried_again_keeps_one_backup_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollbook.sqlite3");
+    version_1_db(&path);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("CREATE TABLE roll_log (x)").unwrap();
+    drop(conn);
+    let backups = || {
+        let mut names: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.contains("-backup-"))
+            .collect();
+        names.sort();
+        names
+    };
+    for attempt in 1..=3 {
+        let err = Store::open(&path).unwrap_err();
+        assert_eq!(err.code(), "migration_failed", "attempt {attempt}: {err}");
+        assert_eq!(backups().len(), 1, "attempt {attempt}: {:?}", backups());
+    }
+    // The one copy is the file as it was before every attempt.
+    let copy = Connection::open(dir.path().join(&backups()[0])).unwrap();
+    let (version, rosters): (i64, i64) = copy
+        .query_row(
+            "SELECT (SELECT user_version FROM pragma_user_version), count(*) FROM rosters",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((version, rosters), (1, 1));
+}
