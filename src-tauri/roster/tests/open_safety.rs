@@ -389,3 +389,43 @@ fn a_failed_upgrade_tried_again_keeps_one_backup_copy() {
         .unwrap();
     assert_eq!((version, rosters), (1, 1));
 }
+
+#[test]
+fn rollbooks_upgrading_the_same_file_at_once_all_open_it() {
+    // The window and the command line started together on an older file: each looks at the
+    // version, then one upgrades while the others wait for its lock. Those must then find the
+    // upgrade done, not run it again and report it failed.
+    let mut refused = Vec::new();
+    for round in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rollbook.sqlite3");
+        version_1_db(&path);
+        let start = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let openers: Vec<_> = (0..4)
+            .map(|_| {
+                let (start, path) = (start.clone(), path.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    Store::open(&path)
+                        .map(|_| ())
+                        .map_err(|e| format!("{e} ({})", e.code()))
+                })
+            })
+            .collect();
+        for opener in openers {
+            if let Err(code) = opener.join().unwrap() {
+                refused.push((round, code));
+            }
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.find_roster("old friends").unwrap().system,
+            System::D12
+        );
+    }
+    assert!(
+        refused.is_empty(),
+        "{} opens refused: {refused:?}",
+        refused.len()
+    );
+}

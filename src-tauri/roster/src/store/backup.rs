@@ -15,21 +15,41 @@ pub(super) fn backup_copy(path: &Path, version: i64) -> Result<PathBuf> {
     let stamp = jiff::Timestamp::now()
         .strftime("%Y%m%dT%H%M%SZ")
         .to_string();
-    let mut target = sibling(path, &format!("v{version}-backup-{stamp}"));
-    let mut n = 1;
-    while target.exists() {
-        n += 1;
-        target = sibling(path, &format!("v{version}-backup-{stamp}-{n}"));
+    if path.to_str().is_none() {
+        return Err(RosterError::io(
+            path,
+            std::io::Error::other("the path is not valid UTF-8, so no backup copy can be named"),
+        ));
     }
-    let source = Connection::open_with_flags(
+    // The name is taken by creating the (empty) file: two Rollbooks upgrading at once in the
+    // same second must not write into one copy. `VACUUM INTO` fills an empty file.
+    let mut n = 1;
+    let target = loop {
+        let suffix = match n {
+            1 => format!("v{version}-backup-{stamp}"),
+            n => format!("v{version}-backup-{stamp}-{n}"),
+        };
+        let target = sibling(path, &suffix);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&target)
+        {
+            Ok(_) => break target,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,
+            Err(e) => return Err(RosterError::io(&target, e)),
+        }
+    };
+    let target_text = target.to_str().unwrap_or_default();
+    let source = match Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    let Some(target_text) = target.to_str() else {
-        return Err(RosterError::io(
-            &target,
-            std::io::Error::other("the backup path is not valid UTF-8"),
-        ));
+    ) {
+        Ok(source) => source,
+        Err(e) => {
+            let _ = fs::remove_file(&target);
+            return Err(e.into());
+        }
     };
     let made = source
         .execute("VACUUM INTO ?1", [target_text])

@@ -169,6 +169,9 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
     conn.set_transaction_behavior(TransactionBehavior::Deferred);
     match result {
         Ok(()) => Ok(()),
+        // The version is read before the lock is taken: another Rollbook may have upgraded the
+        // file in between (this one waited for it, then tried the same steps again). Done is done.
+        Err(_) if user_version(conn).ok() == Some(SCHEMA_VERSION) => Ok(()),
         Err(rusqlite_migration::Error::MigrationDefinition(
             rusqlite_migration::MigrationDefinitionError::DatabaseTooFarAhead,
         )) => Err(RosterError::NewerDatabase {
