@@ -95,8 +95,12 @@
 //! WAL, foreign keys on, `synchronous = FULL`, every write in one IMMEDIATE transaction. A file
 //! is inspected read-only before anything writes to it: not SQLite, another program's SQLite
 //! (no Rollbook `application_id`), damaged, or written by a newer Rollbook → refused and left
-//! byte-for-byte as it was. Schema upgrades (`rusqlite_migration`, one SQL file per step) run all
-//! pending steps in one transaction, after a backup copy `NAME.vN-backup-TIME` beside the file.
+//! byte-for-byte as it was; another Rollbook writing meanwhile is never taken for damage (a failed
+//! look is repeated under SQLite's locks). Schema upgrades (`rusqlite_migration`, one SQL file per
+//! step) run all pending steps in one transaction, after a backup copy `NAME.vN-backup-TIME`
+//! beside the file (one copy, however often a failed upgrade is tried again). A file, folder or
+//! disk that cannot be written is refused by [`Store::open`] as `read_only` before anything is
+//! read; [`Store::open_read_only`] reads it without writing or leaving a `-wal`/`-shm` beside it.
 
 mod check;
 mod error;
