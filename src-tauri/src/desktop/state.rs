@@ -35,9 +35,14 @@ pub struct Database {
 
 impl Database {
     /// Opens (creating or upgrading when needed) the database at `path`; a refusal is kept and
-    /// answered by every command.
+    /// answered by every command. A file that cannot be written (read-only file, folder or disk)
+    /// is still shown: read without writing anything, every change answering `read_only`.
     pub fn open(path: &Path) -> Database {
-        Database::from_result(Store::open(path))
+        let store = match Store::open(path) {
+            Err(RosterError::ReadOnly { .. }) => Store::open_read_only(path),
+            opened => opened,
+        };
+        Database::from_result(store)
     }
 
     /// The database chosen by [`database_path`].

@@ -161,6 +161,44 @@ fn a_newer_database_is_answered_by_every_command_and_left_untouched() {
     assert_eq!(snapshot(dir.path()), before, "the folder changed");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_read_only_database_is_shown_and_a_change_says_read_only() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    if std::fs::metadata(dir.path()).unwrap().uid() == 0 {
+        // Root writes through permission bits; the command line's read-only tests run their
+        // commands as `nobody` instead (tests/cli_read_only.rs).
+        println!("skipped: running as root, a read-only mode does not stop writes");
+        return;
+    }
+    let db = dir.path().join("rollbook.sqlite3");
+    {
+        let mut store = Store::open(&db).unwrap();
+        store
+            .create_roster(NewRoster::new("Heroes", System::D12))
+            .unwrap();
+    }
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = snapshot(dir.path());
+
+    let window = Window::on(&db);
+    let rosters = window.ok("rosters", json!({}));
+    assert_eq!(rosters[0]["name"], "Heroes", "{rosters}");
+    let error = window.err(
+        "roster_create",
+        json!({"roster": {"name": "A", "system": "d12"}}),
+    );
+    assert_eq!(error["code"], "read_only", "{error}");
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!("{} is read-only", db.display())),
+        "{message}"
+    );
+    drop(window);
+    assert_eq!(snapshot(dir.path()), before, "the folder changed");
+}
+
 #[test]
 fn the_capability_grants_the_file_dialogs_and_nothing_else_of_the_plugins() {
     let window = Window::new();
