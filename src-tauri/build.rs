@@ -1,54 +1,50 @@
-/// Every command of the window (docs/ipc.md), the same names as `desktop::commands::register`.
-/// tauri-build generates an allow-/deny- permission for each, so the window's capability
-/// (capabilities/default.json) can grant exactly these and nothing else.
-const COMMANDS: &[&str] = &[
-    "app_info",
-    "settings",
-    "settings_save",
-    "catalog",
-    "odds",
-    "roll",
-    "rosters",
-    "roster_create",
-    "roster_update",
-    "roster_delete",
-    "rosters_reorder",
-    "undo_delete",
-    "characters",
-    "character",
-    "character_create",
-    "character_update",
-    "character_duplicate",
-    "characters_delete",
-    "characters_move",
-    "characters_tag",
-    "characters_reorder",
-    "search",
-    "sheet_check",
-    "sheet_rolls",
-    "encounters",
-    "encounter",
-    "encounter_create",
-    "encounter_play",
-    "encounter_preview",
-    "encounter_undo",
-    "encounter_log",
-    "encounter_delete",
-    "encounter_restore",
-    "encounter_save_to_sheets",
-    "roll_log",
-    "roll_log_clear",
-    "roll_log_export",
-    "import_preview",
-    "import_apply",
-    "export_file",
-    "print_preview",
-    "print_preview_print",
-    "print_preview_close",
-];
+//! Gives every command of the window (src/desktop/commands/list.rs, the one list) its
+//! allow-/deny- permission and writes the window's capability: exactly those commands and the
+//! native open/save dialogs, nothing else.
+
+use std::path::Path;
+
+include!("src/desktop/commands/list.rs");
+
+const COMMANDS: &[&str] = window_commands!(command_names);
+
+/// What the window may call besides its own commands.
+const PLUGIN_GRANTS: &[&str] = &["dialog:allow-open", "dialog:allow-save"];
 
 fn main() {
+    println!("cargo:rerun-if-changed=src/desktop/commands/list.rs");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let capabilities = Path::new(&out_dir).join("capabilities");
+    std::fs::create_dir_all(&capabilities).expect("the capability folder can be made");
+    std::fs::write(capabilities.join("default.json"), capability())
+        .expect("the capability can be written");
+    // tauri-build wants the pattern for the life of the build.
+    let pattern: &'static str =
+        Box::leak(format!("{}/*.json", capabilities.display()).into_boxed_str());
     let attributes = tauri_build::Attributes::new()
+        .capabilities_path_pattern(pattern)
         .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
     tauri_build::try_build(attributes).expect("tauri build step failed");
+}
+
+/// The main window's capability (the preview window gets none, so it can call nothing).
+fn capability() -> String {
+    let permissions = COMMANDS
+        .iter()
+        .map(|command| format!("allow-{}", command.replace('_', "-")))
+        .chain(PLUGIN_GRANTS.iter().map(|grant| grant.to_string()))
+        .map(|permission| format!("    \"{permission}\""))
+        .collect::<Vec<_>>()
+        .join(",\n");
+    format!(
+        r#"{{
+  "identifier": "default",
+  "description": "The main window may call Rollbook's own commands (docs/ipc.md) and open the native open/save file dialogs; nothing else.",
+  "windows": ["main"],
+  "permissions": [
+{permissions}
+  ]
+}}
+"#
+    )
 }

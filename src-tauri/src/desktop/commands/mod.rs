@@ -2,6 +2,9 @@
 //! `rollbook-rules` on the blocking pool, and map errors to `{code, message, problems?}`.
 //! No rules logic and no SQL live here.
 
+#[macro_use]
+mod list;
+
 mod app;
 mod characters;
 mod encounters;
@@ -28,58 +31,25 @@ pub(super) use {
     app::AppInfo, encounters::EncounterPreview, rules::LoggedRoll, transfer::Progress,
 };
 
-/// Every command of the window. build.rs lists the same names (one permission each), and the
-/// capability grants exactly these.
+/// `tauri::generate_handler!` over the commands `window_commands!` lists.
+macro_rules! handler {
+    ($($module:ident::$command:ident),* $(,)?) => {
+        tauri::generate_handler![$($module::$command),*]
+    };
+}
+
+/// Every command of the window, as list.rs declares them (build.rs gives each its permission
+/// from the same list, and the capability grants exactly these).
 pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .manage(print::PrintPreview::default())
         .register_uri_scheme_protocol(print::SCHEME, print::protocol)
-        .invoke_handler(tauri::generate_handler![
-            app::app_info,
-            app::settings,
-            app::settings_save,
-            rules::catalog,
-            rules::odds,
-            rules::roll,
-            rosters::rosters,
-            rosters::roster_create,
-            rosters::roster_update,
-            rosters::roster_delete,
-            rosters::rosters_reorder,
-            rosters::undo_delete,
-            characters::characters,
-            characters::character,
-            characters::character_create,
-            characters::character_update,
-            characters::character_duplicate,
-            characters::characters_delete,
-            characters::characters_move,
-            characters::characters_tag,
-            characters::characters_reorder,
-            characters::search,
-            sheets::sheet_check,
-            sheets::sheet_rolls,
-            encounters::encounters,
-            encounters::encounter,
-            encounters::encounter_create,
-            encounters::encounter_play,
-            encounters::encounter_preview,
-            encounters::encounter_undo,
-            encounters::encounter_log,
-            encounters::encounter_delete,
-            encounters::encounter_restore,
-            encounters::encounter_save_to_sheets,
-            log::roll_log,
-            log::roll_log_clear,
-            log::roll_log_export,
-            transfer::import_preview,
-            transfer::import_apply,
-            transfer::export_file,
-            print::print_preview,
-            print::print_preview_print,
-            print::print_preview_close,
-        ])
+        .invoke_handler(window_commands!(handler))
 }
+
+/// The names of the commands the window may call, as list.rs declares them.
+#[cfg(test)]
+pub(super) const DECLARED: &[&str] = window_commands!(command_names);
 
 /// Reads a structured argument, naming the JSON path at fault when it has the wrong shape.
 /// (Tauri would reject such an argument with a bare string; the UI expects `{code, message}`.)

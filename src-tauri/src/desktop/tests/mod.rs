@@ -6,6 +6,7 @@ mod encounters;
 mod flows;
 mod refused;
 mod rules;
+mod surface;
 
 use std::path::Path;
 

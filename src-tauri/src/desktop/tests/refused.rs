@@ -112,8 +112,11 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 
 #[test]
 fn every_command_is_listed_here() {
-    let capability: Value =
-        serde_json::from_str(include_str!("../../../capabilities/default.json")).unwrap();
+    let capability: Value = serde_json::from_str(include_str!(concat!(
+        env!("OUT_DIR"),
+        "/capabilities/default.json"
+    )))
+    .unwrap();
     let granted: Vec<String> = capability["permissions"]
         .as_array()
         .unwrap()
