@@ -296,7 +296,8 @@ export type FatePlay = "attack" | "armor_class" | "save" | "second_initiative";
 export type FieldSpec = { name: string, label: string, help: string, } & ({ "type": "int", min: number, max: number, default: number, } | { "type": "bool", default: boolean, } | { "type": "choice", choices: Array<string>, default: string, } | { "type": "int_list", min: number, max: number, max_items: number, default: Array<number>, });
 
 /**
- * The format of a file the window writes.
+ * The format of an exported file: JSON (the roster file of FORMAT.md, or the roll log's file)
+ * or CSV for spreadsheets.
  */
 export type FileFormat = "json" | "csv";
 

@@ -77,8 +77,10 @@
 //! Import: [`Import::from_path`] / [`Import::from_bytes`] (parse + validate everything),
 //! [`Store::plan_import`] (the preview, `--dry-run`), [`Store::apply_import`] (one transaction,
 //! progress callback), [`Store::import_file`] (both in one call); modes [`ImportMode`].
-//! Export: [`Store::export`] → [`RosterFile::to_json`], [`Store::export_json`],
-//! [`Store::export_characters_csv`], with an [`ExportSelection`].
+//! Export: [`Store::export_file`] (a whole file's bytes in a [`FileFormat`], with its counts: what
+//! the window and the command line write), [`Store::export`] → [`RosterFile::to_json`],
+//! [`Store::export_json`], [`Store::export_characters_csv`], with an [`ExportSelection`];
+//! [`Store::export_log`] for the roll log.
 //!
 //! Print: [`print::render`] lays characters' sheets out as one self-contained HTML document, a
 //! page per character on A4 or Letter ([`print::Paper`]).
@@ -117,7 +119,8 @@ pub mod table;
 
 pub use error::{Listed, Problem, Result, RosterError, LISTED_PROBLEMS};
 pub use export::{
-    ExportSelection, FileCharacter, FileHouseRules, FileRoster, RollLogFile, RosterFile,
+    ExportSelection, Exported, FileCharacter, FileFormat, FileHouseRules, FileRoster, RollLogFile,
+    RosterFile,
 };
 pub use import::{
     Action, Counts, Import, ImportCharacter, ImportMode, ImportPlan, ImportRoster,

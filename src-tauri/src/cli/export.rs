@@ -1,9 +1,9 @@
 //! `rollbook export [--roster NAME…] --out FILE [--format json|csv]`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use rollbook_roster::{ExportSelection, Store};
+use rollbook_roster::{ExportSelection, FileFormat};
 use serde_json::json;
 
 use super::store::{self, Open};
@@ -28,6 +28,15 @@ pub enum Format {
     Json,
     /// Characters, one row each, the sheet flattened into columns.
     Csv,
+}
+
+impl From<Format> for FileFormat {
+    fn from(format: Format) -> FileFormat {
+        match format {
+            Format::Json => FileFormat::Json,
+            Format::Csv => FileFormat::Csv,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -55,68 +64,38 @@ pub fn run(args: ExportArgs, global: &Global) -> Result<(), Failure> {
             .collect::<Result<Vec<_>, _>>()?;
         ExportSelection::Rosters(ids)
     };
-    let format = args.format.unwrap_or_else(|| {
-        let csv = args
-            .out
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-        if csv {
-            Format::Csv
-        } else {
-            Format::Json
-        }
-    });
-    let (bytes, rosters, characters) = render(&store, &selection, format)?;
-    if output::file(&args.out, &bytes, &store)? == output::Destination::Stdout {
+    let format = args
+        .format
+        .map_or_else(|| by_name(&args.out), FileFormat::from);
+    let exported = store.export_file(&selection, format)?;
+    if output::file(&args.out, &exported.bytes, &store)? == output::Destination::Stdout {
         return Ok(());
     }
-    let format_name = match format {
-        Format::Json => "json",
-        Format::Csv => "csv",
-    };
+    let format_name = format.as_str();
     if global.json {
         return output::json(&json!({
             "out": args.out,
             "format": format_name,
-            "rosters": rosters,
-            "characters": characters,
+            "rosters": exported.rosters,
+            "characters": exported.characters,
         }));
     }
     output::text(&format!(
         "Exported {}, {} to {} ({format_name})\n",
-        table::count(rosters, "roster"),
-        table::count(characters, "character"),
+        table::count(exported.rosters, "roster"),
+        table::count(exported.characters, "character"),
         args.out.display()
     ))
 }
 
-/// The file's bytes, with how many rosters and characters it holds.
-fn render(
-    store: &Store,
-    selection: &ExportSelection,
-    format: Format,
-) -> Result<(Vec<u8>, usize, usize), Failure> {
-    match format {
-        Format::Json => {
-            let file = store.export(selection)?;
-            let characters = file.rosters.iter().map(|r| r.characters.len()).sum();
-            Ok((file.to_json().into_bytes(), file.rosters.len(), characters))
-        }
-        Format::Csv => {
-            let mut bytes = Vec::new();
-            let characters = store.export_characters_csv(selection, &mut bytes)?;
-            let rosters = match selection {
-                ExportSelection::All => store.rosters()?.len(),
-                ExportSelection::Rosters(ids) => {
-                    let mut ids = ids.clone();
-                    ids.sort();
-                    ids.dedup();
-                    ids.len()
-                }
-                // The command line names rosters only; counted like the JSON file would be.
-                ExportSelection::Characters(_) => store.export(selection)?.rosters.len(),
-            };
-            Ok((bytes, rosters, characters))
-        }
+/// The format a file name asks for: .csv is CSV, anything else JSON.
+fn by_name(out: &Path) -> FileFormat {
+    if out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+    {
+        FileFormat::Csv
+    } else {
+        FileFormat::Json
     }
 }

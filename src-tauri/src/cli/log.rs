@@ -1,7 +1,7 @@
 //! `rollbook log [--roster NAME] [--character NAME] [--format csv|json] [--limit N]`.
 
 use clap::{Args, ValueEnum};
-use rollbook_roster::{LogQuery, Timestamp};
+use rollbook_roster::{FileFormat, LogQuery, Timestamp};
 
 use super::character;
 use super::store::{self, Open};
@@ -24,6 +24,15 @@ pub enum Format {
     Csv,
     /// {"format": "rollbook-roll-log", "version": 1, "exported_at", "rolls": [...]}.
     Json,
+}
+
+impl From<Format> for FileFormat {
+    fn from(format: Format) -> FileFormat {
+        match format {
+            Format::Csv => FileFormat::Csv,
+            Format::Json => FileFormat::Json,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -91,14 +100,8 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
         limit: args.limit,
     };
     match format {
-        Some(Format::Csv) => {
-            let mut bytes = Vec::new();
-            store.export_log_csv(&query, &mut bytes)?;
-            output::bytes(&bytes)
-        }
-        Some(Format::Json) => {
-            let mut bytes = Vec::new();
-            store.export_log_json(&query, &mut bytes)?;
+        Some(format) => {
+            let (bytes, _) = store.export_log(&query, format.into())?;
             output::bytes(&bytes)
         }
         None => {

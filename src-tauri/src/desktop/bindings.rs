@@ -12,14 +12,14 @@ use std::path::PathBuf;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
     Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
-    ImportMode, ImportPlan, LogEntry, LogQuery, NewCharacter, NewRoster, Participant, Restored,
-    Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll, System, TableAction,
-    TableActionEntry, TablePlay,
+    FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, NewCharacter, NewRoster, Participant,
+    Restored, Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll, System,
+    TableAction, TableActionEntry, TablePlay,
 };
 use rollbook_rules::{Catalog, Odds};
 use ts_rs::{Config, TypeVisitor, TS};
 
-use super::commands::{AppInfo, EncounterPreview, FileFormat, LoggedRoll, Progress};
+use super::commands::{AppInfo, EncounterPreview, LoggedRoll, Progress};
 use crate::ipc_error::IpcError;
 
 const HEADER: &str = "\

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::ExportSelection;
 use crate::error::{Result, RosterError};
 use crate::import::{FORMAT_NAME, FORMAT_VERSION};
-use crate::model::{now, CharacterKind, System};
+use crate::model::{now, Character, CharacterKind, Roster, System};
 use crate::sheet::Sheet;
 use crate::store::{LogEntry, LogQuery, Store};
 
@@ -88,36 +88,7 @@ pub struct RollLogFile {
 impl Store {
     /// The selected rosters as a roster file (characters in the trash are left out).
     pub fn export(&self, selection: &ExportSelection) -> Result<RosterFile> {
-        let selected = self.selected(selection)?;
-        let mut out = Vec::with_capacity(selected.len());
-        for (roster, characters) in selected {
-            let characters = characters
-                .into_iter()
-                .map(|c| FileCharacter {
-                    id: c.id,
-                    name: c.name,
-                    player: c.player,
-                    kind: c.kind,
-                    tags: c.tags,
-                    notes: c.notes,
-                    sheet: c.sheet,
-                })
-                .collect();
-            out.push(FileRoster {
-                id: roster.id,
-                house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
-                name: roster.name,
-                system: roster.system,
-                notes: roster.notes,
-                characters,
-            });
-        }
-        Ok(RosterFile {
-            format: FORMAT_NAME,
-            version: FORMAT_VERSION,
-            exported_at: now_rfc3339(),
-            rosters: out,
-        })
+        Ok(roster_file(self.selected(selection)?))
     }
 
     /// Writes the roster file for `selection` to `out`.
@@ -190,6 +161,39 @@ fn compact_number_lists(pretty: &str) -> String {
     }
     out.pop(); // the text came without a final newline
     out
+}
+
+/// The roster file of `selected` (rosters with their characters, in order).
+pub(super) fn roster_file(selected: Vec<(Roster, Vec<Character>)>) -> RosterFile {
+    let mut out = Vec::with_capacity(selected.len());
+    for (roster, characters) in selected {
+        let characters = characters
+            .into_iter()
+            .map(|c| FileCharacter {
+                id: c.id,
+                name: c.name,
+                player: c.player,
+                kind: c.kind,
+                tags: c.tags,
+                notes: c.notes,
+                sheet: c.sheet,
+            })
+            .collect();
+        out.push(FileRoster {
+            id: roster.id,
+            house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
+            name: roster.name,
+            system: roster.system,
+            notes: roster.notes,
+            characters,
+        });
+    }
+    RosterFile {
+        format: FORMAT_NAME,
+        version: FORMAT_VERSION,
+        exported_at: now_rfc3339(),
+        rosters: out,
+    }
 }
 
 /// Now, to the second, as RFC 3339 (`2026-11-22T19:30:00Z`).

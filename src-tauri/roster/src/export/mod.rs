@@ -2,8 +2,10 @@
 //! spreadsheets, and the roll log to CSV or JSON.
 
 mod csv;
+mod file;
 mod json;
 
+pub use file::{Exported, FileFormat};
 pub use json::{FileCharacter, FileHouseRules, FileRoster, RollLogFile, RosterFile};
 
 use serde::Deserialize;

@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use rollbook_roster::{LogEntry, LogQuery};
+use rollbook_roster::{FileFormat, LogEntry, LogQuery};
 use serde_json::Value;
 use tauri::State;
 
-use super::{argument, write_file, FileFormat};
+use super::{argument, write_file};
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -35,15 +35,8 @@ pub async fn roll_log_export(
 ) -> Result<usize, IpcError> {
     let format: FileFormat = argument("format", format)?;
     let query: LogQuery = argument("query", query)?;
-    let (bytes, count, protected) = db
-        .run(move |store| {
-            let mut bytes = Vec::new();
-            let count = match format {
-                FileFormat::Csv => store.export_log_csv(&query, &mut bytes)?,
-                FileFormat::Json => store.export_log_json(&query, &mut bytes)?,
-            };
-            Ok((bytes, count, store.protected_files()))
-        })
+    let ((bytes, count), protected) = db
+        .run(move |store| Ok((store.export_log(&query, format)?, store.protected_files())))
         .await?;
     db.compute(move || write_file(&path, &bytes, &protected))
         .await?;

@@ -20,7 +20,6 @@ use std::path::Path;
 use rollbook_roster::files::Protected;
 use rollbook_roster::RosterError;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::ipc_error::IpcError;
@@ -77,15 +76,6 @@ fn write_file(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(), Ip
         ))),
         Err(refusal) => Err(refusal.into()),
     }
-}
-
-/// The format of a file the window writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum FileFormat {
-    Json,
-    Csv,
 }
 
 #[cfg(test)]

@@ -3,13 +3,13 @@
 
 use std::path::PathBuf;
 
-use rollbook_roster::{ExportSelection, Import, ImportMode, ImportPlan};
+use rollbook_roster::{ExportSelection, FileFormat, Import, ImportMode, ImportPlan};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::ipc::Channel;
 use tauri::State;
 
-use super::{argument, write_file, FileFormat};
+use super::{argument, write_file};
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -91,26 +91,15 @@ pub async fn export_file(
 ) -> Result<usize, IpcError> {
     let selection: ExportSelection = argument("selection", selection)?;
     let format: FileFormat = argument("format", format)?;
-    let (bytes, count, protected) = db
+    let (exported, protected) = db
         .run(move |store| {
-            let (bytes, count) = match format {
-                FileFormat::Json => {
-                    let file = store.export(&selection)?;
-                    let count = file.rosters.iter().map(|r| r.characters.len()).sum();
-                    (file.to_json().into_bytes(), count)
-                }
-                FileFormat::Csv => {
-                    let mut bytes = Vec::new();
-                    let count = store.export_characters_csv(&selection, &mut bytes)?;
-                    (bytes, count)
-                }
-            };
-            Ok((bytes, count, store.protected_files()))
+            let exported = store.export_file(&selection, format)?;
+            Ok((exported, store.protected_files()))
         })
         .await?;
-    db.compute(move || write_file(&path, &bytes, &protected))
+    db.compute(move || write_file(&path, &exported.bytes, &protected))
         .await?;
-    Ok(count)
+    Ok(exported.characters)
 }
 
 #[cfg(test)]
