@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use rollbook_roster::print::{self, Paper, PrintError};
-use rollbook_roster::Character;
 use serde_json::json;
 
 use super::store::{self, Open};
@@ -61,14 +60,7 @@ pub struct SheetArgs {
 pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
     let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, &args.roster)?;
-    let characters: Vec<Character> = if args.characters.is_empty() {
-        store.characters(roster.id)?
-    } else {
-        args.characters
-            .iter()
-            .map(|name| store.find_character(Some(roster.id), name))
-            .collect::<Result<_, _>>()?
-    };
+    let characters = store.print_selection(&roster, &args.characters)?;
     if characters.is_empty() {
         return Err(Failure::BadInput(format!(
             "the roster {} has no characters to print; add one first",

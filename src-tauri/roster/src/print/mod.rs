@@ -35,6 +35,7 @@ mod measure;
 mod metrics;
 mod page;
 mod section;
+mod selection;
 mod systems;
 mod templates;
 

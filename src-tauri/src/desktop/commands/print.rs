@@ -62,14 +62,8 @@ pub async fn print_preview<R: Runtime>(
     let (roster, printout) = db
         .run(move |store| {
             let roster = store.roster(roster_id)?;
-            let characters = if character_ids.is_empty() {
-                store.characters(roster_id)?
-            } else {
-                character_ids
-                    .iter()
-                    .map(|&id| store.character(id))
-                    .collect::<Result<Vec<_>, _>>()?
-            };
+            let wanted: Vec<String> = character_ids.iter().map(Uuid::to_string).collect();
+            let characters = store.print_selection(&roster, &wanted)?;
             let today = jiff::Zoned::now().date();
             let printout = print::render(&roster, &characters, paper, today).map_err(refusal)?;
             Ok((roster.name, printout))
