@@ -65,7 +65,9 @@
 //! Roll log: [`Store::log_roll`] with [`NewLogEntry::new`]`(&request, &result)` and
 //! [`NewLogEntry::by`]`(character_id)`, [`Store::roll_log`] with a [`LogQuery`] (roster, character,
 //! time range, limit; newest first), [`Store::clear_roll_log`], [`Store::export_log_csv`],
-//! [`Store::export_log_json`].
+//! [`Store::export_log_json`]. Rolling for someone: [`Store::roll_place`] (the roster, and the
+//! character), then [`Store::roll_logged`] or, for a batch logged whole or not at all,
+//! [`Store::roll_all_logged`] — the check, the house rules and the log in one place.
 //!
 //! Encounters (at the table): [`Store::create_encounter`], [`Store::encounters`],
 //! [`Store::encounter`] (an [`EncounterState`]: round, participants in turn order, whose turn, the
@@ -134,6 +136,6 @@ pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, Settings, Store,
-    TableActionEntry, TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, RollsRefused, Settings,
+    Store, TableActionEntry, TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -3,8 +3,7 @@
 //! `--rating` the request is one the character's sheet offers, with `--set` fields changed.
 
 use clap::Args;
-use rollbook_roster::{Character, NewLogEntry, RollPlace, RosterError, SheetRoll, Store};
-use rollbook_rules::RollRequest;
+use rollbook_roster::{Character, RollPlace, RosterError, SheetRoll};
 use serde_json::Value;
 
 use super::store::{self, Open};
@@ -76,26 +75,18 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         (None, None) => unreachable!("checked above"),
     };
     let place = RollPlace { roster, character };
-    // Every request is checked and rolled before anything is logged, so an array is logged
-    // whole or not at all.
-    for (index, request) in requests.items.iter().enumerate() {
-        place
-            .check(request)
-            .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
-    }
-    let mut answers = Vec::with_capacity(requests.items.len());
-    for (index, request) in requests.items.iter().enumerate() {
-        let seed = match args.seed {
-            Some(base) => base.wrapping_add(index as u64),
-            None => rollbook_rules::random_seed(),
-        };
-        let result = rollbook_rules::roll_with(request, place.house_rules(), seed)
-            .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
-        answers.push(result);
-    }
-    for (request, result) in requests.items.iter().zip(&answers) {
-        log(&mut store, request, result, &place)?;
-    }
+    // The i-th request of an array rolls with seed + i, as without a roster.
+    let seed = |index: usize| match args.seed {
+        Some(base) => base.wrapping_add(index as u64),
+        None => rollbook_rules::random_seed(),
+    };
+    let rolled = store
+        .roll_all_logged(&requests.items, seed, Some(&place))
+        .map_err(|refused| match refused.request {
+            Some(index) => Failure::BadInput(locate(requests.is_array, index, &refused.error)),
+            None => refused.error.into(),
+        })?;
+    let answers = rolled.into_iter().map(|(result, _)| result).collect();
     output::print(answers, requests.is_array)
 }
 
@@ -201,21 +192,6 @@ fn set_field(request: &mut Value, assignment: &str, roll: &SheetRoll) -> Result<
     let text = text.trim();
     let value = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()));
     request[field] = value;
-    Ok(())
-}
-
-fn log(
-    store: &mut Store,
-    request: &RollRequest,
-    result: &rollbook_rules::RollResult,
-    place: &RollPlace,
-) -> Result<(), Failure> {
-    let entry = NewLogEntry::new(request, result).in_roster(place.roster.id);
-    let entry = match &place.character {
-        Some(c) => entry.by(c.id),
-        None => entry,
-    };
-    store.log_roll(entry)?;
     Ok(())
 }
 

@@ -29,7 +29,7 @@ pub use characters::{Purged, Trash};
 pub use encounters::{TableActionEntry, TablePlay};
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
-pub use roll_for::RollPlace;
+pub use roll_for::{RollPlace, RollsRefused};
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
 pub use settings::Settings;
 

@@ -1,11 +1,12 @@
 //! Rolls made for a roster or one of its characters: checked against the roster's system, rolled
 //! under its house rules and logged. The one way the window and the command line roll for
-//! someone, so both refuse and log alike.
+//! someone (one request or a batch), so both refuse and log alike.
 
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
 use uuid::Uuid;
 
-use super::{LogEntry, NewLogEntry, Store};
+use super::roll_log::insert_roll;
+use super::{LogEntry, Store};
 use crate::error::{Result, RosterError};
 use crate::model::{Character, Roster};
 
@@ -78,20 +79,76 @@ impl Store {
         seed: u64,
         place: Option<&RollPlace>,
     ) -> Result<(RollResult, LogEntry)> {
+        let mut rolled = self
+            .roll_all_logged(std::slice::from_ref(request), |_| seed, place)
+            .map_err(|refused| refused.error)?;
+        Ok(rolled.remove(0))
+    }
+
+    /// Rolls every request at `place`, the i-th with the dice of `seed(i)`, and logs them all in
+    /// one transaction: every request is checked against the place and rolled before anything
+    /// is written, so the batch is logged whole or not at all. Answers each roll with its log
+    /// entry, in the order of `requests`.
+    pub fn roll_all_logged(
+        &mut self,
+        requests: &[RollRequest],
+        seed: impl Fn(usize) -> u64,
+        place: Option<&RollPlace>,
+    ) -> std::result::Result<Vec<(RollResult, LogEntry)>, RollsRefused> {
         if let Some(place) = place {
-            place.check(request)?;
-        }
-        let house = place.map_or(HouseRules::ruled(), RollPlace::house_rules);
-        let result = rollbook_rules::roll_with(request, house, seed)?;
-        let mut entry = NewLogEntry::new(request, &result);
-        if let Some(place) = place {
-            entry = entry.in_roster(place.roster.id);
-            if let Some(c) = &place.character {
-                entry = entry.by(c.id);
+            for (index, request) in requests.iter().enumerate() {
+                place.check(request).map_err(RollsRefused::at(index))?;
             }
         }
-        let logged = self.log_roll(entry)?;
-        Ok((result, logged))
+        let house = place.map_or(HouseRules::ruled(), RollPlace::house_rules);
+        let mut results = Vec::with_capacity(requests.len());
+        for (index, request) in requests.iter().enumerate() {
+            let result = rollbook_rules::roll_with(request, house, seed(index))
+                .map_err(|error| RollsRefused::at(index)(error.into()))?;
+            results.push(result);
+        }
+        let roster = place.map(|p| &p.roster);
+        let character = place
+            .and_then(|p| p.character.as_ref())
+            .map(|c| (c.id, c.name.as_str()));
+        let ids = self
+            .write(|tx| {
+                let mut ids = Vec::with_capacity(results.len());
+                for (request, result) in requests.iter().zip(&results) {
+                    let json = serde_json::to_value(result).unwrap_or_default().to_string();
+                    ids.push(insert_roll(tx, roster, character, request, result, &json)?);
+                }
+                Ok(ids)
+            })
+            .map_err(RollsRefused::unlocated)?;
+        let mut logged = self.log_entries(&ids).map_err(RollsRefused::unlocated)?;
+        logged.sort_by_key(|entry| entry.id);
+        Ok(results.into_iter().zip(logged).collect())
+    }
+}
+
+/// Why a batch of rolls was refused; nothing was logged.
+#[derive(Debug)]
+pub struct RollsRefused {
+    /// The index of the request at fault (its system, or a value the rules refuse); `None`
+    /// when the log could not be written.
+    pub request: Option<usize>,
+    pub error: RosterError,
+}
+
+impl RollsRefused {
+    fn at(index: usize) -> impl Fn(RosterError) -> RollsRefused {
+        move |error| RollsRefused {
+            request: Some(index),
+            error,
+        }
+    }
+
+    fn unlocated(error: RosterError) -> RollsRefused {
+        RollsRefused {
+            request: None,
+            error,
+        }
     }
 }
 
@@ -144,5 +201,50 @@ mod tests {
         assert_eq!(store.roll_place(None, None).unwrap(), None);
         let (_, quick) = store.roll_logged(&pool, 1, None).unwrap();
         assert_eq!((quick.roster_id, quick.character_id), (None, None));
+    }
+
+    #[test]
+    fn a_batch_is_checked_and_rolled_whole_before_one_transaction_logs_it() {
+        let mut store = Store::open_in_memory().unwrap();
+        let d12 = store
+            .create_roster(NewRoster::new("Heroes", System::D12))
+            .unwrap();
+        let vex = store
+            .create_character(d12.id, NewCharacter::named("Vex"))
+            .unwrap();
+        let place = store.roll_place(None, Some(vex.id)).unwrap().unwrap();
+        let parse = |json: &str| rollbook_rules::parse_request(json).unwrap();
+        let straight = parse(r#"{"system":"d12","roll":"straight","ranks":2}"#);
+        let requests = [straight.clone(), straight.clone(), straight.clone()];
+        let rolled = store
+            .roll_all_logged(&requests, |i| 10 + i as u64, Some(&place))
+            .unwrap();
+        for (i, (result, entry)) in rolled.iter().enumerate() {
+            assert_eq!(
+                *result,
+                rollbook_rules::roll(&straight, 10 + i as u64).unwrap()
+            );
+            assert_eq!(entry.seed, 10 + i as u64);
+            assert_eq!(entry.character_id, Some(vex.id));
+        }
+        assert!(rolled[0].1.id < rolled[1].1.id && rolled[1].1.id < rolled[2].1.id);
+
+        // A request of another system, or one the rules refuse: its index, nothing logged. The
+        // system is checked for every request before any is rolled.
+        let pool = parse(r#"{"system":"marks","roll":"pool"}"#);
+        let bad = parse(r#"{"system":"d12","roll":"straight","ranks":99}"#);
+        let refused = store
+            .roll_all_logged(&[bad.clone(), pool], |_| 1, Some(&place))
+            .unwrap_err();
+        assert_eq!(
+            (refused.request, refused.error.code()),
+            (Some(1), "system_mismatch")
+        );
+        let refused = store
+            .roll_all_logged(&[straight.clone(), bad], |_| 1, Some(&place))
+            .unwrap_err();
+        assert_eq!(refused.request, Some(1));
+        assert_eq!(refused.error.code(), "invalid_request");
+        assert_eq!(store.roll_log(&Default::default()).unwrap().len(), 3);
     }
 }
