@@ -2,14 +2,15 @@
 //! the data at that instant), then every row is written, then one commit. An error or a crash
 //! before the commit leaves the database as it was.
 
-use rusqlite::params;
-
 use super::parse::Import;
 use super::plan::{plan, Action, ImportMode, ImportPlan};
 use crate::error::Result;
 use crate::model::now;
-use crate::store::characters::{insert_character, update_character_row, CharacterFields};
-use crate::store::rosters::{house_json, insert_roster};
+use crate::store::characters::{
+    insert_character, set_character_position, trash_character, update_character_row,
+    CharacterFields,
+};
+use crate::store::rosters::{insert_roster, update_roster_row};
 use crate::store::{next_delete_batch, Store};
 
 impl Store {
@@ -45,18 +46,7 @@ impl Store {
                         planned.position,
                     )?,
                     Action::Update => {
-                        tx.prepare_cached(
-                            "UPDATE rosters SET name = ?2, notes = ?3, house_rules = ?4,
-                                    updated_at = ?5, deleted_at = NULL, delete_batch = NULL
-                             WHERE id = ?1",
-                        )?
-                        .execute(params![
-                            planned.id.to_string(),
-                            r.name,
-                            r.notes,
-                            house_json(&r.house_rules),
-                            now().as_millisecond()
-                        ])?;
+                        update_roster_row(tx, planned.id, &r.name, &r.notes, &r.house_rules)?
                     }
                     Action::Skip | Action::Remove => {}
                 }
@@ -69,18 +59,11 @@ impl Store {
                 0
             };
             for planned in &plan.characters {
-                let id = planned.id.to_string();
                 match (planned.action, planned.source) {
                     (Action::Remove, _) => {
-                        tx.prepare_cached(
-                            "UPDATE characters SET deleted_at = ?2, delete_batch = ?3 WHERE id = ?1",
-                        )?
-                        .execute(params![id, now().as_millisecond(), batch])?;
+                        trash_character(tx, planned.id, now().as_millisecond(), batch)?;
                     }
-                    (Action::Skip, _) => {
-                        tx.prepare_cached("UPDATE characters SET position = ?2 WHERE id = ?1")?
-                            .execute(params![id, planned.position])?;
-                    }
+                    (Action::Skip, _) => set_character_position(tx, planned.id, planned.position)?,
                     (action, Some((i, j))) => {
                         let c = &import.rosters[i].characters[j];
                         let fields = CharacterFields {
@@ -91,20 +74,20 @@ impl Store {
                             notes: &c.notes,
                             sheet: &c.sheet,
                         };
-                        if action == Action::Add {
-                            insert_character(tx, planned.id, planned.roster_id, &fields, planned.position)?;
+                        let write = if action == Action::Add {
+                            insert_character
                         } else {
-                            update_character_row(tx, planned.id, planned.roster_id, &fields, planned.position)?;
-                        }
+                            update_character_row
+                        };
+                        write(tx, planned.id, planned.roster_id, &fields, planned.position)?;
                     }
                     (_, None) => {}
                 }
                 done += 1;
                 progress(done, total);
             }
-            for (id, position) in &plan.reposition {
-                tx.prepare_cached("UPDATE characters SET position = ?2 WHERE id = ?1")?
-                    .execute(params![id.to_string(), position])?;
+            for &(id, position) in &plan.reposition {
+                set_character_position(tx, id, position)?;
                 done += 1;
                 progress(done, total);
             }

@@ -223,9 +223,8 @@ impl Store {
         let mut order: Vec<Uuid> = ids.to_vec();
         order.extend(current.iter().map(|c| c.id).filter(|id| !ids.contains(id)));
         self.write(|tx| {
-            let mut stmt = tx.prepare("UPDATE characters SET position = ?2 WHERE id = ?1")?;
-            for (position, id) in order.iter().enumerate() {
-                stmt.execute(params![id.to_string(), position as i64])?;
+            for (position, &id) in order.iter().enumerate() {
+                set_character_position(tx, id, position as i64)?;
             }
             Ok(())
         })?;
@@ -240,13 +239,9 @@ impl Store {
         self.write(|tx| {
             let batch = next_delete_batch(tx)?;
             let at = now().as_millisecond();
-            let mut stmt = tx.prepare(
-                "UPDATE characters SET deleted_at = ?2, delete_batch = ?3
-                 WHERE id = ?1 AND deleted_at IS NULL",
-            )?;
             let mut n = 0;
-            for id in ids {
-                n += stmt.execute(params![id.to_string(), at, batch])?;
+            for &id in ids {
+                n += usize::from(trash_character(tx, id, at, batch)?);
             }
             Ok(n)
         })
@@ -439,6 +434,24 @@ fn write_character_row(
         now().as_millisecond(),
         Character::search_text(c.name, c.player, c.tags),
     ])?;
+    Ok(())
+}
+
+/// Moves a character to the trash at `at` with the deletion `batch` (one undo brings a batch
+/// back); answers whether it was not in the trash already.
+pub(crate) fn trash_character(conn: &Connection, id: Uuid, at: i64, batch: i64) -> Result<bool> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE characters SET deleted_at = ?2, delete_batch = ?3
+             WHERE id = ?1 AND deleted_at IS NULL",
+        )?
+        .execute(params![id.to_string(), at, batch])?;
+    Ok(changed > 0)
+}
+
+pub(crate) fn set_character_position(conn: &Connection, id: Uuid, position: i64) -> Result<()> {
+    conn.prepare_cached("UPDATE characters SET position = ?2 WHERE id = ?1")?
+        .execute(params![id.to_string(), position])?;
     Ok(())
 }
 

@@ -119,17 +119,7 @@ impl Store {
             Vec::new()
         };
         self.write(|tx| {
-            tx.execute(
-                "UPDATE rosters SET name = ?2, notes = ?3, house_rules = ?4, updated_at = ?5
-                 WHERE id = ?1",
-                params![
-                    id.to_string(),
-                    name.trim(),
-                    notes,
-                    house_json(&house),
-                    now().as_millisecond()
-                ],
-            )?;
+            update_roster_row(tx, id, name.trim(), &notes, &house)?;
             let mut stmt = tx.prepare("UPDATE characters SET sheet = ?2 WHERE id = ?1")?;
             for (character, sheet) in &relevelled {
                 stmt.execute(params![character.to_string(), sheet])?;
@@ -275,6 +265,29 @@ pub(crate) fn next_roster_position(conn: &Connection) -> Result<i64> {
 
 pub(crate) fn house_json(house: &HouseRules) -> String {
     serde_json::to_string(house).unwrap_or_else(|_| "{}".into())
+}
+
+/// Rewrites a roster's name, notes and house rules; takes it out of the trash if it was there.
+pub(crate) fn update_roster_row(
+    conn: &Connection,
+    id: Uuid,
+    name: &str,
+    notes: &str,
+    house: &HouseRules,
+) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE rosters SET name = ?2, notes = ?3, house_rules = ?4, updated_at = ?5,
+                            deleted_at = NULL, delete_batch = NULL
+         WHERE id = ?1",
+    )?
+    .execute(params![
+        id.to_string(),
+        name,
+        notes,
+        house_json(house),
+        now().as_millisecond()
+    ])?;
+    Ok(())
 }
 
 pub(crate) fn insert_roster(
