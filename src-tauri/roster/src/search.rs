@@ -7,13 +7,12 @@
 //! milliseconds for ten thousand characters (see the bench) — with no second index to keep in
 //! step. Names that start with the query come first.
 
-use rusqlite::params_from_iter;
 use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::Result;
 use crate::model::{CharacterKind, System};
-use crate::store::{parse_id, Store};
+use crate::store::Store;
 
 /// One character found, with its roster (no sheet: hits are for lists and pickers).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -85,39 +84,13 @@ impl Store {
     /// An empty query lists every character by name.
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>> {
         let terms = parse_query(query);
-        let mut sql = String::from(
-            "SELECT c.id, c.roster_id, r.name, r.system, c.name, c.player, c.kind, c.tags,
-                    c.search_text, r.position, c.position
-             FROM characters c JOIN rosters r ON r.id = c.roster_id
-             WHERE c.deleted_at IS NULL AND r.deleted_at IS NULL",
-        );
-        for i in 1..=terms.len() {
-            sql.push_str(&format!(" AND instr(c.search_text, ?{i}) > 0"));
-        }
-        let mut stmt = self.conn().prepare_cached(&sql)?;
-        let rows = stmt.query_map(params_from_iter(terms.iter().map(|t| &t.text)), |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, String>(5)?,
-                r.get::<_, String>(6)?,
-                r.get::<_, String>(7)?,
-                r.get::<_, String>(8)?,
-                r.get::<_, i64>(9)?,
-                r.get::<_, i64>(10)?,
-            ))
-        })?;
+        let words: Vec<&str> = terms.iter().map(|t| t.text.as_str()).collect();
         let first = terms
             .iter()
             .find(|t| t.field != Field::Tag && t.field != Field::Player);
         let mut hits = Vec::new();
-        for row in rows {
-            let (id, roster_id, roster_name, system, name, player, kind, tags, text, rpos, cpos) =
-                row?;
-            let mut parts = text.split('\u{1f}');
+        for row in self.search_rows(&words)? {
+            let mut parts = row.search_text.split('\u{1f}');
             let lname = parts.next().unwrap_or_default();
             let lplayer = parts.next().unwrap_or_default();
             let ltags: Vec<&str> = parts.collect();
@@ -145,18 +118,14 @@ impl Store {
                 Some(t) if lname.contains(&t.text) => 2,
                 _ => 3,
             };
-            let hit = SearchHit {
-                id: parse_id(&id)?,
-                roster_id: parse_id(&roster_id)?,
-                roster_name,
-                system: system.parse().map_err(crate::store::corrupt)?,
-                kind: kind.parse().map_err(crate::store::corrupt)?,
-                tags: serde_json::from_str(&tags).unwrap_or_default(),
-                name,
-                player,
-                matched,
-            };
-            hits.push((rank, lname.to_string(), rpos, cpos, hit));
+            let hit = SearchHit { matched, ..row.hit };
+            hits.push((
+                rank,
+                lname.to_string(),
+                row.roster_position,
+                row.position,
+                hit,
+            ));
         }
         hits.sort_by(|a, b| (a.0, &a.1, a.2, a.3).cmp(&(b.0, &b.1, b.2, b.3)));
         Ok(hits.into_iter().take(limit).map(|h| h.4).collect())

@@ -11,6 +11,7 @@ mod open;
 mod roll_for;
 mod roll_log;
 pub(crate) mod rosters;
+mod search;
 mod settings;
 mod sheets;
 mod tags;
