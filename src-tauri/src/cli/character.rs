@@ -5,7 +5,7 @@ use rollbook_roster::sheet::RatingValue;
 use rollbook_roster::{Character, Store};
 
 use super::store::{self, Open};
-use super::table::{self, Table};
+use super::text_table::{self, Table};
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -129,7 +129,7 @@ fn show(global: &Global, name: &str, roster: Option<&str>) -> Result<(), Failure
     }
     let roster = store.roster(c.roster_id)?;
     let mut text = format!("{}\n", c.name);
-    text.push_str(&table::fields(&[
+    text.push_str(&text_table::fields(&[
         ("roster", format!("{} ({})", roster.name, roster.system)),
         ("player", c.player.clone()),
         ("kind", c.kind.as_str().to_string()),

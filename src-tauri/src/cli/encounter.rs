@@ -6,7 +6,7 @@ use rollbook_roster::{Encounter, Store, TableAction, TablePlay};
 use serde_json::Value;
 
 use super::store::{self, Open};
-use super::table::{self, Table};
+use super::text_table::{self, Table};
 use super::{character, input, output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -134,7 +134,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
                     e.state.name.clone(),
                     e.state.round.to_string(),
                     e.state.order.len().to_string(),
-                    table::local_time(e.updated_at),
+                    text_table::local_time(e.updated_at),
                     e.id.to_string(),
                 ]);
             }
@@ -231,7 +231,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             let mut log = Table::new(["AT", "WHAT HAPPENED", "UNDONE"]);
             for entry in &entries {
                 log.row([
-                    table::local_time(entry.at),
+                    text_table::local_time(entry.at),
                     entry.summary.replace('\n', "; "),
                     if entry.undone_at.is_some() {
                         "undone"

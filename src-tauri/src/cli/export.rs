@@ -7,7 +7,7 @@ use rollbook_roster::{ExportSelection, FileFormat};
 use serde_json::json;
 
 use super::store::{self, Open};
-use super::table;
+use super::text_table;
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -82,8 +82,8 @@ pub fn run(args: ExportArgs, global: &Global) -> Result<(), Failure> {
     }
     output::text(&format!(
         "Exported {}, {} to {} ({format_name})\n",
-        table::count(exported.rosters, "roster"),
-        table::count(exported.characters, "character"),
+        text_table::count(exported.rosters, "roster"),
+        text_table::count(exported.characters, "character"),
         args.out.display()
     ))
 }

@@ -9,7 +9,7 @@ use rollbook_roster::{Action, Import, ImportMode, ImportPlan, RosterError};
 use serde::Serialize;
 
 use super::store::{self, Open};
-use super::table::Table;
+use super::text_table::Table;
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\

@@ -5,7 +5,7 @@ use rollbook_roster::{FileFormat, LogQuery, Timestamp};
 
 use super::character;
 use super::store::{self, Open};
-use super::table::{self, Table};
+use super::text_table::{self, Table};
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -122,7 +122,7 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
             for e in entries {
                 let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
                 table.row([
-                    table::local_time(e.at),
+                    text_table::local_time(e.at),
                     e.roster_name.unwrap_or_default(),
                     e.character_name.unwrap_or_default(),
                     format!("{} {}", e.system, e.roll),

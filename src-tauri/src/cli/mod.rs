@@ -18,7 +18,7 @@ mod roll;
 mod roster;
 mod sheet;
 mod store;
-mod table;
+mod text_table;
 mod trash;
 
 use std::path::PathBuf;

@@ -6,7 +6,7 @@ use rollbook_roster::{NewRoster, Roster, RosterError, System};
 use serde_json::json;
 
 use super::store::{self, Open};
-use super::table::{self, Table};
+use super::text_table::{self, Table};
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -106,7 +106,7 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
             done(global, &roster, || {
                 let with = match roster.character_count {
                     0 => String::new(),
-                    n => format!(" and its {}", table::count(n as usize, "character")),
+                    n => format!(" and its {}", text_table::count(n as usize, "character")),
                 };
                 format!(
                     "Moved roster \"{}\"{with} to the trash; `rollbook undo` brings it back\n",
@@ -121,7 +121,7 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
             done(global, &roster, || {
                 let with = match roster.character_count {
                     0 => String::new(),
-                    n => format!(" with its {}", table::count(n as usize, "character")),
+                    n => format!(" with its {}", text_table::count(n as usize, "character")),
                 };
                 format!("Restored roster \"{}\"{with}\n", roster.name)
             })
@@ -178,12 +178,12 @@ fn show(global: &Global, name: &str) -> Result<(), Failure> {
         String::new()
     };
     let mut text = format!("{} ({})\n", roster.name, roster.system);
-    text.push_str(&table::fields(&[
+    text.push_str(&text_table::fields(&[
         ("id", roster.id.to_string()),
         ("notes", roster.notes.clone()),
         ("levels", house),
-        ("created", table::local_time(roster.created_at)),
-        ("updated", table::local_time(roster.updated_at)),
+        ("created", text_table::local_time(roster.created_at)),
+        ("updated", text_table::local_time(roster.updated_at)),
     ]));
     text.push('\n');
     if characters.is_empty() {

@@ -8,7 +8,7 @@ use rollbook_roster::print::{self, Paper, PrintError};
 use serde_json::json;
 
 use super::store::{self, Open};
-use super::table;
+use super::text_table;
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -84,9 +84,9 @@ pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
     }
     output::text(&format!(
         "Wrote {} of {} ({}, {}) to {}\n",
-        table::count(printed.sheets.len(), "sheet"),
+        text_table::count(printed.sheets.len(), "sheet"),
         roster.name,
-        table::count(printed.pages, "page"),
+        text_table::count(printed.pages, "page"),
         paper_name(paper),
         args.out.display()
     ))

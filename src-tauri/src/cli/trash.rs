@@ -3,7 +3,7 @@
 use clap::Subcommand;
 
 use super::store::{self, Open};
-use super::table::{self, Table};
+use super::text_table::{self, Table};
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -71,11 +71,11 @@ pub fn run(command: TrashCommand, global: &Global) -> Result<(), Failure> {
 /// "1 roster", "2 characters" and, when there are any, "1 encounter".
 fn counts(rosters: usize, characters: usize, encounters: usize) -> Vec<String> {
     let mut all = vec![
-        table::count(rosters, "roster"),
-        table::count(characters, "character"),
+        text_table::count(rosters, "roster"),
+        text_table::count(characters, "character"),
     ];
     if encounters > 0 {
-        all.push(table::count(encounters, "encounter"));
+        all.push(text_table::count(encounters, "encounter"));
     }
     all
 }
@@ -101,10 +101,10 @@ fn list(global: &Global) -> Result<(), Failure> {
     let mut table = Table::new(["DELETED", "WHAT", "NAME", "ROSTER", "ID"]);
     for r in &trash.rosters {
         table.row([
-            r.deleted_at.map(table::local_time).unwrap_or_default(),
+            r.deleted_at.map(text_table::local_time).unwrap_or_default(),
             format!(
                 "roster, {}",
-                table::count(r.character_count as usize, "character")
+                text_table::count(r.character_count as usize, "character")
             ),
             r.name.clone(),
             String::new(),
@@ -117,7 +117,7 @@ fn list(global: &Global) -> Result<(), Failure> {
             .map(|r| r.name)
             .unwrap_or_default();
         table.row([
-            c.deleted_at.map(table::local_time).unwrap_or_default(),
+            c.deleted_at.map(text_table::local_time).unwrap_or_default(),
             "character".into(),
             c.name.clone(),
             roster,
@@ -130,7 +130,7 @@ fn list(global: &Global) -> Result<(), Failure> {
             .map(|r| r.name)
             .unwrap_or_default();
         table.row([
-            e.deleted_at.map(table::local_time).unwrap_or_default(),
+            e.deleted_at.map(text_table::local_time).unwrap_or_default(),
             format!("encounter, round {}", e.state.round),
             e.state.name.clone(),
             roster,
