@@ -344,15 +344,65 @@ fn pool_of(attribute: i64, skill: i64, super_dice: i64, super_skill: i64) -> Poo
     }
 }
 
-fn check_pool_fields(fields: [(IntField, i64); 5], prefix: &str) -> Result<(), RulesError> {
-    for (field, value) in fields {
-        field.check_at(&format!("{prefix}{}", field.name), value)?;
+/// The fields of one side's pool, in the order of [`Side::values`].
+const POOL: [IntField; 5] = [ATTRIBUTE, SKILL, SUPER_DICE, SUPER_SKILL, PENALTY];
+
+/// One side's pool as a request gives it. Every marks request (a pool, an extended roll, each
+/// side of a contest) checks it and turns it into dice this one way.
+#[derive(Debug, Clone, Copy)]
+struct Side {
+    attribute: i64,
+    skill: i64,
+    super_dice: i64,
+    super_skill: i64,
+    penalty: i64,
+}
+
+/// The [`Side`] of a request's own pool fields (`attribute_dice` … `penalty`), which the pool,
+/// the extended roll and a contest's attacker name alike.
+macro_rules! own_side {
+    ($request:expr) => {
+        Side {
+            attribute: $request.attribute_dice,
+            skill: $request.skill_dice,
+            super_dice: $request.super_dice,
+            super_skill: $request.super_skill_dice,
+            penalty: $request.penalty,
+        }
+    };
+}
+
+impl Side {
+    fn values(self) -> [i64; 5] {
+        [
+            self.attribute,
+            self.skill,
+            self.super_dice,
+            self.super_skill,
+            self.penalty,
+        ]
     }
-    let dice: i64 = fields[..4].iter().map(|(_, v)| v).sum();
-    check_pool(
-        &format!("{prefix}attribute_dice + {prefix}skill_dice + {prefix}super_dice + {prefix}super_skill_dice"),
-        dice,
-    )
+
+    /// Each value within its field's range (`fields` name them: [`POOL`], or the defender's),
+    /// and the four dice counts together within the pool limit.
+    fn check(self, fields: &[IntField; 5]) -> Result<(), RulesError> {
+        let values = self.values();
+        for (field, value) in fields.iter().zip(values) {
+            field.check(value)?;
+        }
+        let names: Vec<&str> = fields[..4].iter().map(|f| f.name).collect();
+        check_pool(&names.join(" + "), values[..4].iter().sum())
+    }
+
+    fn dice(self) -> PoolDice {
+        pool_of(
+            self.attribute,
+            self.skill,
+            self.super_dice,
+            self.super_skill,
+        )
+        .after_penalty(self.penalty)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,37 +436,12 @@ impl Default for Pool {
 
 impl Pool {
     fn dice(&self) -> PoolDice {
-        pool_of(
-            self.attribute_dice,
-            self.skill_dice,
-            self.super_dice,
-            self.super_skill_dice,
-        )
-        .after_penalty(self.penalty)
-    }
-
-    fn check(&self) -> Result<(), RulesError> {
-        check_pool_fields(
-            [
-                (ATTRIBUTE, self.attribute_dice),
-                (SKILL, self.skill_dice),
-                (SUPER_DICE, self.super_dice),
-                (SUPER_SKILL, self.super_skill_dice),
-                (PENALTY, self.penalty),
-            ],
-            "",
-        )
+        own_side!(self).dice()
     }
 }
 
 fn pool_fields() -> Vec<FieldSpec> {
-    vec![
-        ATTRIBUTE.into(),
-        SKILL.into(),
-        SUPER_DICE.into(),
-        SUPER_SKILL.into(),
-        PENALTY.into(),
-    ]
+    POOL.map(FieldSpec::from).to_vec()
 }
 
 /// "1 Mark", "3 Marks".
@@ -469,7 +494,7 @@ impl Kind for Pool {
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
-        self.check()?;
+        own_side!(self).check(&POOL)?;
         NEEDED.check(self.needed).map(drop)
     }
 
@@ -557,19 +582,6 @@ impl Default for Extended {
     }
 }
 
-impl Extended {
-    fn pool(&self) -> Pool {
-        Pool {
-            attribute_dice: self.attribute_dice,
-            skill_dice: self.skill_dice,
-            super_dice: self.super_dice,
-            super_skill_dice: self.super_skill_dice,
-            penalty: self.penalty,
-            needed: 0,
-        }
-    }
-}
-
 impl Kind for Extended {
     const SYSTEM: &'static str = "marks";
     const ROLL: &'static str = "extended";
@@ -592,7 +604,7 @@ impl Kind for Extended {
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
-        self.pool().check()?;
+        own_side!(self).check(&POOL)?;
         PLATEAU.check(self.plateau)?;
         MIN_STEPS.check(self.min_steps)?;
         MAX_STEPS.check(self.max_steps)?;
@@ -609,7 +621,7 @@ impl Kind for Extended {
     }
 
     fn odds(&self, _: &HouseRules) -> Odds {
-        let per_step = self.pool().dice().marks();
+        let per_step = own_side!(self).dice().marks();
         let plateau = self.plateau as usize;
         let gains: Vec<f64> = (0..=per_step.max()).map(|k| per_step.p(k)).collect();
         // at_least[k]: P(one roll scores k Marks or more), for every k up to the plateau.
@@ -658,7 +670,7 @@ impl Kind for Extended {
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
-        let dice = self.pool().dice();
+        let dice = own_side!(self).dice();
         let mut so_far = 0;
         let mut groups = Vec::new();
         for step in 1..=self.max_steps {
@@ -718,6 +730,8 @@ const D_SUPER_SKILL: IntField = defender(
     "Defender super skill dice",
 );
 const D_PENALTY: IntField = defender(PENALTY, "defender_penalty", "Defender penalty dice");
+/// The defender's [`POOL`].
+const DEFENDER_POOL: [IntField; 5] = [D_ATTRIBUTE, D_SKILL, D_SUPER_DICE, D_SUPER_SKILL, D_PENALTY];
 
 /// `{"system":"marks","roll":"contested", <pool fields>, "defender_attribute_dice":3, ...}` —
 /// more Marks wins, **[ruling]** ties to the defender. Outcomes: the margin (attacker's Marks
@@ -755,24 +769,22 @@ impl Default for Contested {
 }
 
 impl Contested {
+    fn defender_side(&self) -> Side {
+        Side {
+            attribute: self.defender_attribute_dice,
+            skill: self.defender_skill_dice,
+            super_dice: self.defender_super_dice,
+            super_skill: self.defender_super_skill_dice,
+            penalty: self.defender_penalty,
+        }
+    }
+
     fn attacker(&self) -> PoolDice {
-        pool_of(
-            self.attribute_dice,
-            self.skill_dice,
-            self.super_dice,
-            self.super_skill_dice,
-        )
-        .after_penalty(self.penalty)
+        own_side!(self).dice()
     }
 
     fn defender(&self) -> PoolDice {
-        pool_of(
-            self.defender_attribute_dice,
-            self.defender_skill_dice,
-            self.defender_super_dice,
-            self.defender_super_skill_dice,
-        )
-        .after_penalty(self.defender_penalty)
+        self.defender_side().dice()
     }
 }
 
@@ -794,37 +806,13 @@ impl Kind for Contested {
 
     fn fields(_: &HouseRules) -> Vec<FieldSpec> {
         let mut fields = pool_fields();
-        fields.extend([
-            D_ATTRIBUTE.into(),
-            D_SKILL.into(),
-            D_SUPER_DICE.into(),
-            D_SUPER_SKILL.into(),
-            D_PENALTY.into(),
-        ]);
+        fields.extend(DEFENDER_POOL.map(FieldSpec::from));
         fields
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
-        check_pool_fields(
-            [
-                (ATTRIBUTE, self.attribute_dice),
-                (SKILL, self.skill_dice),
-                (SUPER_DICE, self.super_dice),
-                (SUPER_SKILL, self.super_skill_dice),
-                (PENALTY, self.penalty),
-            ],
-            "",
-        )?;
-        check_pool_fields(
-            [
-                (ATTRIBUTE, self.defender_attribute_dice),
-                (SKILL, self.defender_skill_dice),
-                (SUPER_DICE, self.defender_super_dice),
-                (SUPER_SKILL, self.defender_super_skill_dice),
-                (PENALTY, self.defender_penalty),
-            ],
-            "defender_",
-        )
+        own_side!(self).check(&POOL)?;
+        self.defender_side().check(&DEFENDER_POOL)
     }
 
     fn odds(&self, _: &HouseRules) -> Odds {
@@ -858,6 +846,41 @@ impl Kind for Contested {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::MAX_POOL;
+
+    #[test]
+    fn each_side_is_checked_under_its_own_field_names() {
+        let contest =
+            |json: serde_json::Value| -> Contested { serde_json::from_value(json).unwrap() };
+        let house = HouseRules::ruled();
+        let big = contest(serde_json::json!({"attribute_dice": 60, "super_dice": 60}));
+        assert_eq!(
+            big.validate(house).unwrap_err().to_string(),
+            RulesError::invalid(
+                "attribute_dice + skill_dice + super_dice + super_skill_dice",
+                format!("120 dice in all is over the limit of {MAX_POOL} dice in one pool")
+            )
+            .to_string()
+        );
+        let big = contest(
+            serde_json::json!({"defender_skill_dice": 60, "defender_super_skill_dice": 60}),
+        );
+        assert_eq!(
+            big.validate(house).unwrap_err().to_string(),
+            RulesError::invalid(
+                "defender_attribute_dice + defender_skill_dice + defender_super_dice + defender_super_skill_dice",
+                format!("123 dice in all is over the limit of {MAX_POOL} dice in one pool")
+            )
+            .to_string()
+        );
+        let negative = contest(serde_json::json!({"defender_penalty": -1}));
+        let error = negative.validate(house).unwrap_err().to_string();
+        assert!(error.contains("defender_penalty"), "{error}");
+        let extended: Extended =
+            serde_json::from_value(serde_json::json!({"skill_dice": 61})).unwrap();
+        let error = extended.validate(house).unwrap_err().to_string();
+        assert!(error.contains("skill_dice"), "{error}");
+    }
 
     #[test]
     fn worked_example_three_and_three() {
