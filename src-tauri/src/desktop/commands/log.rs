@@ -6,7 +6,7 @@ use rollbook_roster::{FileFormat, LogEntry, LogQuery};
 use serde_json::Value;
 use tauri::State;
 
-use super::{argument, write_file};
+use super::{argument, write_export};
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -35,10 +35,5 @@ pub async fn roll_log_export(
 ) -> Result<usize, IpcError> {
     let format: FileFormat = argument("format", format)?;
     let query: LogQuery = argument("query", query)?;
-    let ((bytes, count), protected) = db
-        .run(move |store| Ok((store.export_log(&query, format)?, store.protected_files())))
-        .await?;
-    db.compute(move || write_file(&path, &bytes, &protected))
-        .await?;
-    Ok(count)
+    write_export(&db, path, move |store| store.export_log(&query, format)).await
 }

@@ -15,13 +15,14 @@ mod rules;
 mod sheets;
 mod transfer;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rollbook_roster::files::Protected;
-use rollbook_roster::RosterError;
+use rollbook_roster::{RosterError, Store};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
 // The answers of the window's own making, for the TypeScript declarations (../bindings.rs).
@@ -64,9 +65,25 @@ fn argument<T: DeserializeOwned>(name: &str, value: Value) -> Result<T, IpcError
     })
 }
 
-/// Writes a file the GM chose, whole or not at all and never over the open database
+/// Renders a file from the store (its bytes and how much it holds) and writes it where the GM
+/// chose, whole or not at all and never over the open database
 /// (`rollbook_roster::files::write_whole`, as the command line does), with a refusal that says
-/// what to change.
+/// what to change; answers how much it holds.
+async fn write_export<F>(db: &Database, path: PathBuf, render: F) -> Result<usize, IpcError>
+where
+    F: FnOnce(&Store) -> Result<(Vec<u8>, usize), RosterError> + Send + 'static,
+{
+    let (bytes, count, protected) = db
+        .run(move |store| {
+            let (bytes, count) = render(store)?;
+            Ok((bytes, count, store.protected_files()))
+        })
+        .await?;
+    db.compute(move || write_file(&path, &bytes, &protected))
+        .await?;
+    Ok(count)
+}
+
 fn write_file(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(), IpcError> {
     match rollbook_roster::files::write_whole(path, bytes, protected) {
         Ok(()) => Ok(()),

@@ -9,7 +9,7 @@ use serde_json::Value;
 use tauri::ipc::Channel;
 use tauri::State;
 
-use super::{argument, write_file};
+use super::{argument, write_export};
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -91,15 +91,11 @@ pub async fn export_file(
 ) -> Result<usize, IpcError> {
     let selection: ExportSelection = argument("selection", selection)?;
     let format: FileFormat = argument("format", format)?;
-    let (exported, protected) = db
-        .run(move |store| {
-            let exported = store.export_file(&selection, format)?;
-            Ok((exported, store.protected_files()))
-        })
-        .await?;
-    db.compute(move || write_file(&path, &exported.bytes, &protected))
-        .await?;
-    Ok(exported.characters)
+    write_export(&db, path, move |store| {
+        let exported = store.export_file(&selection, format)?;
+        Ok((exported.bytes, exported.characters))
+    })
+    .await
 }
 
 #[cfg(test)]
