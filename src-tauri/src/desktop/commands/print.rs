@@ -231,19 +231,12 @@ mod tests {
     use super::*;
     use rollbook_roster::{ImportMode, Store};
     use serde_json::json;
-    use tauri::ipc::{CallbackFn, InvokeBody};
-    use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-    use tauri::webview::InvokeRequest;
 
-    /// The app on the mock runtime over a database holding every fixture roster, its main
-    /// window, and the ids of the d12 roster and its characters.
-    fn app() -> (
-        tempfile::TempDir,
-        tauri::App<MockRuntime>,
-        tauri::WebviewWindow<MockRuntime>,
-        Uuid,
-        Vec<Uuid>,
-    ) {
+    use crate::desktop::tests::Window;
+
+    /// The window over a database holding every fixture roster, and the ids of the d12 roster
+    /// and its characters.
+    fn app() -> (tempfile::TempDir, Window, Uuid, Vec<Uuid>) {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("rollbook.sqlite3");
         let mut store = Store::open(&db).unwrap();
@@ -262,61 +255,35 @@ mod tests {
             .map(|c| c.id)
             .collect();
         drop(store);
-        let app = crate::desktop::build_app(mock_builder(), Database::open(&db)).unwrap();
-        let main = match app.get_webview_window("main") {
-            Some(window) => window,
-            None => WebviewWindowBuilder::new(&app, "main", Default::default())
-                .build()
-                .unwrap(),
-        };
-        (dir, app, main, roster.id, ids)
-    }
-
-    fn invoke(
-        window: &tauri::WebviewWindow<MockRuntime>,
-        command: &str,
-        args: Value,
-    ) -> Result<Value, Value> {
-        get_ipc_response(
-            window,
-            InvokeRequest {
-                cmd: command.into(),
-                callback: CallbackFn(0),
-                error: CallbackFn(1),
-                url: "tauri://localhost".parse().unwrap(),
-                body: InvokeBody::Json(args),
-                headers: Default::default(),
-                invoke_key: INVOKE_KEY.to_string(),
-            },
-        )
-        .map(|body| body.deserialize::<Value>().unwrap())
+        let window = Window::on(&db);
+        (dir, window, roster.id, ids)
     }
 
     #[test]
     fn printing_shows_the_sheets_in_the_preview_window() {
-        let (_dir, app, main, roster, ids) = app();
-        let whole = invoke(
-            &main,
-            "print_preview",
-            json!({"roster_id": roster, "character_ids": [], "paper": "a4"}),
-        )
-        .unwrap();
+        let (_dir, window, roster, ids) = app();
+        let whole = window
+            .invoke(
+                "print_preview",
+                json!({"roster_id": roster, "character_ids": [], "paper": "a4"}),
+            )
+            .unwrap();
         assert_eq!(whole["roster"], "Friday Night Heroes");
         assert_eq!(
             (whole["pages"].as_u64(), whole["paper"].as_str()),
             (Some(4), Some("a4"))
         );
-        assert!(app.get_webview_window(PREVIEW_LABEL).is_some());
-        let html = app.state::<PrintPreview>().html().unwrap();
+        assert!(window.app().get_webview_window(PREVIEW_LABEL).is_some());
+        let html = window.app().state::<PrintPreview>().html().unwrap();
         assert!(html.contains("<h1>Vex</h1>") && html.contains("size: A4;"));
 
         // The selection, in the order given, on Letter: the same window shows the new sheets.
-        let two = invoke(
-            &main,
-            "print_preview",
-            json!({"roster_id": roster, "character_ids": [ids[1], ids[0]], "paper": "letter"}),
-        )
-        .unwrap();
+        let two = window
+            .invoke(
+                "print_preview",
+                json!({"roster_id": roster, "character_ids": [ids[1], ids[0]], "paper": "letter"}),
+            )
+            .unwrap();
         let names: Vec<&str> = two["sheets"]
             .as_array()
             .unwrap()
@@ -324,28 +291,28 @@ mod tests {
             .map(|s| s["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, ["Juno Park", "Vex"]);
-        let html = app.state::<PrintPreview>().html().unwrap();
+        let html = window.app().state::<PrintPreview>().html().unwrap();
         assert!(html.contains("size: letter;") && !html.contains("<h1>Brick</h1>"));
 
-        invoke(&main, "print_preview_close", json!({})).unwrap();
-        assert_eq!(app.state::<PrintPreview>().html(), None);
+        window.invoke("print_preview_close", json!({})).unwrap();
+        assert_eq!(window.app().state::<PrintPreview>().html(), None);
     }
 
     #[test]
     fn a_bad_paper_or_a_character_of_another_roster_is_refused() {
-        let (_dir, _app, main, roster, _) = app();
-        let error = invoke(
-            &main,
-            "print_preview",
-            json!({"roster_id": roster, "character_ids": [], "paper": "b5"}),
-        )
-        .unwrap_err();
+        let (_dir, window, roster, _) = app();
+        let error = window
+            .invoke(
+                "print_preview",
+                json!({"roster_id": roster, "character_ids": [], "paper": "b5"}),
+            )
+            .unwrap_err();
         assert_eq!(error["code"], "invalid_argument");
         assert!(error["message"]
             .as_str()
             .unwrap()
             .starts_with("paper: unknown variant `b5`"));
-        let rosters = invoke(&main, "rosters", json!({})).unwrap();
+        let rosters = window.invoke("rosters", json!({})).unwrap();
         let other = rosters
             .as_array()
             .unwrap()
@@ -353,14 +320,16 @@ mod tests {
             .find(|r| r["name"] == "Pixel Vanguard")
             .unwrap()["id"]
             .clone();
-        let glitch =
-            invoke(&main, "characters", json!({"roster_id": other})).unwrap()[1]["id"].clone();
-        let error = invoke(
-            &main,
-            "print_preview",
-            json!({"roster_id": roster, "character_ids": [glitch], "paper": "a4"}),
-        )
-        .unwrap_err();
+        let glitch = window
+            .invoke("characters", json!({"roster_id": other}))
+            .unwrap()[1]["id"]
+            .clone();
+        let error = window
+            .invoke(
+                "print_preview",
+                json!({"roster_id": roster, "character_ids": [glitch], "paper": "a4"}),
+            )
+            .unwrap_err();
         assert_eq!(error["code"], "invalid_argument");
         assert_eq!(
             error["message"],

@@ -53,6 +53,11 @@ impl Window {
         }
     }
 
+    /// The app behind the window (its state, its other windows).
+    pub fn app(&self) -> &tauri::AppHandle<MockRuntime> {
+        self.webview.app_handle()
+    }
+
     pub fn invoke(&self, command: &str, args: Value) -> Result<Value, Value> {
         get_ipc_response(
             &self.webview,
