@@ -173,4 +173,18 @@ fn a_call_over_the_limits_is_refused_at_once_with_the_limit_named() {
         kinds["limits"],
         serde_json::json!({"requests": 100_000, "request_bytes": 16_777_216})
     );
+    // So are the ranges of the table's own numbers, a Glory award's among them.
+    let glory = kinds["table_ranges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["system"] == "genre" && r["move"] == "gain_glory")
+        .cloned();
+    assert_eq!(
+        glory,
+        Some(
+            serde_json::json!({"system": "genre", "move": "gain_glory", "field": "points",
+            "label": "Glory Points gained", "min": 0, "max": 9999})
+        )
+    );
 }

@@ -66,7 +66,11 @@ export type Catalog = { systems: Array<SystemSpec>,
 /**
  * How many requests, and how much request text, one call takes.
  */
-limits: Limits, };
+limits: Limits, 
+/**
+ * The range of every number a table move takes outside its roll requests.
+ */
+table_ranges: Array<MoveRange>, };
 
 /**
  * A stored character.
@@ -557,6 +561,27 @@ attempts: number,
  * The defender of a contested task.
  */
 defender_id?: string | null, } | { "type": "extended", task: ExtendedTask, };
+
+/**
+ * One number of one table move and the values it takes.
+ */
+export type MoveRange = { 
+/**
+ * The system whose move takes it, or `table` for the actions every encounter has.
+ */
+system: string, 
+/**
+ * The move (`gain_glory`) or table action (`add_npcs`) as the request names it.
+ */
+move: string, 
+/**
+ * The field's path in the move (`plan.grunt`), as a refusal names it.
+ */
+field: string, 
+/**
+ * What the number is, in the GM's words.
+ */
+label: string, min: number, max: number, };
 
 /**
  * What a new character needs. `sheet` is the sheet's JSON (as in FORMAT.md); `None` starts from

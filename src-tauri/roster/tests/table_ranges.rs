@@ -311,3 +311,135 @@ fn every_template_reads_and_the_named_overflows_are_refused_by_range() {
     assert_eq!(error.code(), "out_of_range");
     assert!(error.to_string().starts_with("days: "), "{error}");
 }
+
+/// A valid move of each (system, move) a declared range belongs to: the range's field is then
+/// set to a value at and past each end. `P` is a PC, `Q` a quick NPC.
+fn valid_move(system: &str, r#move: &str) -> Value {
+    match (system, r#move) {
+        ("table", "add_npcs") => {
+            serde_json::json!({"action": "add_npcs", "label": "Thug", "count": 1})
+        }
+        ("genre", "gain_glory") => serde_json::json!({"participant_id": "P", "points": 1}),
+        ("genre", "spend_opposing_glory") => {
+            serde_json::json!({"participant_id": "P", "points": 0})
+        }
+        ("genre", "set_stats") => {
+            serde_json::json!({"participant_id": "Q", "level": 1, "stamina": 1})
+        }
+        ("genre", "act") => serde_json::json!({"participant_id": "P", "plan": {"grunt": 0},
+            "request": {"system": "genre", "roll": "action", "dice": 2, "difficulty": 2}}),
+        ("d12", "heal_days") => serde_json::json!({"participant_id": "P", "days": 1}),
+        ("d12", "elapse") => serde_json::json!({"amount": 1, "unit": "day"}),
+        ("d12", "set_npc") => serde_json::json!({"participant_id": "Q", "health": 12,
+            "dodge": 1, "mind": 1, "toughness": 1, "will_power": 1}),
+        ("d12", "attack_start") => serde_json::json!({"attacker_id": "Q", "defender_id": "P",
+            "kind": "physical", "ability": "Claws", "ranks": 1, "weapon": "Claws", "cap": 3,
+            "column": "damage"}),
+        ("d12", "remove") => serde_json::json!({"participant_id": "Q", "index": 0,
+            "ability": "Brawn", "ranks": 1}),
+        ("stunt", "damage") => serde_json::json!({"participant_id": "Q", "points": 1}),
+        ("stunt", "heal") => serde_json::json!({"participant_id": "Q", "points": 1}),
+        ("stunt", "set_htk") => {
+            serde_json::json!({"participant_id": "Q", "current": 1, "max": 9999})
+        }
+        ("universe", "chase_round") => serde_json::json!({"first_id": "P", "second_id": "Q"}),
+        _ => panic!("no valid move to try the range of {system} {move} on: add one here"),
+    }
+}
+
+fn roster_of(system: &str) -> &'static str {
+    match system {
+        "genre" | "table" => "Neon Genre Nights",
+        "d12" => "Friday Night Heroes",
+        "stunt" => "The Uncanny Stunt Squad",
+        "universe" => "Black Meridian Crew",
+        "marks" => "Pixel Vanguard",
+        _ => unreachable!("{system}"),
+    }
+}
+
+/// Every range the catalog serves is the one the table holds to: one past either end is refused
+/// naming the field and its range, and nothing is written; either end itself is not refused as
+/// out of range (it may still be refused for another reason, such as Glory not held).
+#[test]
+fn every_declared_range_is_the_one_the_table_refuses_past() {
+    let served = rollbook_rules::catalog().table_ranges;
+    assert_eq!(served, rollbook_rules::table::ranges::TABLE_RANGES);
+    let mut tried = 0;
+    for range in &served {
+        let base = valid_move(range.system, range.r#move);
+        for (value, inside) in [
+            (range.min - 1, false),
+            (range.min, true),
+            (range.max, true),
+            (range.max + 1, false),
+        ] {
+            // A fresh table each time: an end that plays must not change the next try.
+            let mut t = table();
+            let (_, encounter, p, q) = t
+                .seats
+                .iter()
+                .find(|s| s.0 == roster_of(range.system))
+                .cloned()
+                .unwrap();
+            if range.system == "universe" {
+                let start = serde_json::from_value(serde_json::json!({"action": "system",
+                    "move": {"system": "universe", "move": "start_chase",
+                    "participant_ids": [p, q]}}))
+                .unwrap();
+                t.store.play(encounter, &start, Some(4)).unwrap();
+            }
+            let mut m = base.clone();
+            let mut at = &mut m;
+            let path: Vec<&str> = range.field.split('.').collect();
+            for key in &path[..path.len() - 1] {
+                at = &mut at[*key];
+            }
+            at[path[path.len() - 1]] = Value::from(value);
+            let text = m
+                .to_string()
+                .replace("\"P\"", &format!("\"{p}\""))
+                .replace("\"Q\"", &format!("\"{q}\""));
+            let mut m: Value = serde_json::from_str(&text).unwrap();
+            let action = if range.system == "table" {
+                m
+            } else {
+                m["system"] = Value::from(range.system);
+                m["move"] = Value::from(range.r#move);
+                serde_json::json!({"action": "system", "move": m})
+            };
+            let Ok(action) = serde_json::from_value::<TableAction>(action.clone()) else {
+                // An unsigned field cannot even hold min - 1: refused as it is read.
+                assert!(!inside && value < 0, "{action} did not read");
+                continue;
+            };
+            let before = t.store.encounter(encounter).unwrap().state;
+            let played = t.store.play(encounter, &action, Some(7));
+            let what = format!(
+                "{}.{}.{} = {value}",
+                range.system, range.r#move, range.field
+            );
+            match (inside, played) {
+                (true, Err(e)) => assert_ne!(e.code(), "out_of_range", "{what}: {e}"),
+                (true, Ok(_)) => {}
+                (false, Ok(_)) => panic!("{what} was played"),
+                (false, Err(e)) => {
+                    let message = e.to_string();
+                    let range_said = format!("{} to {}", range.min, range.max);
+                    assert!(message.contains(&range_said), "{what}: {message}");
+                    if range.system != "table" {
+                        assert_eq!(e.code(), "out_of_range", "{what}: {message}");
+                        assert!(
+                            message
+                                .starts_with(&format!("{}: {value} is out of range", range.field)),
+                            "{what}: {message}"
+                        );
+                    }
+                    assert_eq!(t.store.encounter(encounter).unwrap().state, before);
+                    tried += 1;
+                }
+            }
+        }
+    }
+    assert!(tried >= served.len(), "only {tried} refusals tried");
+}

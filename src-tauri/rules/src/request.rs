@@ -329,5 +329,6 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
     Catalog {
         systems,
         limits: Limits::OF_A_CALL,
+        table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
     }
 }

@@ -208,6 +208,8 @@ pub struct Catalog {
     pub systems: Vec<SystemSpec>,
     /// How many requests, and how much request text, one call takes.
     pub limits: crate::Limits,
+    /// The range of every number a table move takes outside its roll requests.
+    pub table_ranges: Vec<crate::table::ranges::MoveRange>,
 }
 
 /// The text of a kind's entry in the catalog.

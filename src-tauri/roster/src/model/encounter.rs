@@ -13,8 +13,6 @@ use super::Timestamp;
 use crate::check::{Check, NAME_MAX};
 use crate::table::{SystemMove, SystemTable};
 
-/// How many quick NPCs one action may add (a crowd, not a typo of 5000).
-pub const NPC_BATCH_MAX: u32 = 50;
 /// How many participants one encounter holds.
 pub const PARTICIPANTS_MAX: usize = 200;
 
@@ -168,9 +166,11 @@ impl EncounterState {
                 if let Some(p) = problems.first() {
                     return Err(format!("the NPC label {}", p.message));
                 }
-                if !(1..=NPC_BATCH_MAX).contains(count) {
+                let batch = rollbook_rules::table::ranges::ADD_NPCS_COUNT;
+                if !batch.contains(i64::from(*count)) {
                     return Err(format!(
-                        "add 1 to {NPC_BATCH_MAX} NPCs at a time, not {count}"
+                        "add {} to {} NPCs at a time, not {count}",
+                        batch.min, batch.max
                     ));
                 }
                 let first = next.highest_number(label) + 1;

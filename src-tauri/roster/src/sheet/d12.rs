@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{check_names, Track};
 use crate::check::{field, index, Check, LIST_MAX, NAME_MAX};
 
-const RANKS_MAX: i64 = 4;
+use rollbook_rules::table::ranges::RANKS_MAX;
 const TOTAL_MAX: i64 = 10;
 const HEALTH_MAX: i64 = 99;
 

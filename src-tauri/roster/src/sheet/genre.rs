@@ -10,9 +10,8 @@ use crate::check::{field, index, Check};
 
 /// The default attribute names (renameable, RULES.md section 2).
 pub const GENRE_ATTRIBUTES: [&str; 5] = ["Strength", "Agility", "Stamina", "Intellect", "Presence"];
-pub(crate) const LEVEL_MAX: i64 = 10;
+pub(crate) use rollbook_rules::table::ranges::{CHARACTER_LEVEL_MAX, LEVEL_MAX};
 const MODIFIER_MAX: i64 = 10;
-pub(crate) const CHARACTER_LEVEL_MAX: i64 = 100;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

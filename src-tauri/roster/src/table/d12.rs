@@ -9,8 +9,9 @@
 use indexmap::IndexMap;
 use rollbook_rules::table::d12_chain::{
     Ability, AttackChain, AttackKind, Column, Condition, Effect, Health, Stage, Weapon, Wounds,
-    ELAPSE_MAX, HEAL_DAYS_MAX, RULINGS,
+    RULINGS,
 };
+use rollbook_rules::table::ranges::{self, MoveRange};
 use rollbook_rules::{RollRequest, RollResult, DAMAGE_TABLE};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -22,8 +23,6 @@ use crate::sheet::{D12Sheet, Defense, Sheet};
 
 /// A quick NPC's health until the GM sets it: a fresh sheet's.
 const NPC_HEALTH: i64 = 12;
-/// Ranks of any ability (RULES.md: 0 to 4).
-const RANKS_MAX: i64 = 4;
 
 /// A quick NPC's defense ranks (a stored character's come from its sheet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -219,16 +218,6 @@ fn wounds_from(sheet: &D12Sheet) -> Wounds {
     }
 }
 
-fn checked_ranks(ranks: i64, what: &str) -> Result<i64, TableError> {
-    if (0..=RANKS_MAX).contains(&ranks) {
-        Ok(ranks)
-    } else {
-        Err(TableError::invalid(format!(
-            "{what} has 0 to {RANKS_MAX} ranks, not {ranks}"
-        )))
-    }
-}
-
 impl D12Encounter {
     fn part(&self, ctx: &TableContext, id: Uuid) -> Result<&D12Part, TableError> {
         let seat = ctx.seat(id)?;
@@ -260,13 +249,14 @@ impl D12Encounter {
         Ok(part.wounds.ability(ranks, extra))
     }
 
-    /// An ability of `id` by name (its ranks and extra dice), or the `ranks` given for a quick NPC.
+    /// An ability of `id` by name (its ranks and extra dice), or the `ranks` given for a quick NPC
+    /// (within the move's `range`).
     fn ability(
         &self,
         ctx: &TableContext,
         id: Uuid,
         name: &str,
-        ranks: Option<i64>,
+        (ranks, range): (Option<i64>, &MoveRange),
     ) -> Result<(String, i64, i64), TableError> {
         let who = name_of(ctx, id);
         match sheet_of(ctx, id) {
@@ -301,7 +291,7 @@ impl D12Encounter {
                 } else {
                     name.trim().to_string()
                 };
-                Ok((label, checked_ranks(ranks, &who)?, 0))
+                Ok((label, TableError::check_range(range, ranks)?, 0))
             }
         }
     }
@@ -339,7 +329,8 @@ impl D12Encounter {
         ability: &str,
         ranks: Option<i64>,
     ) -> Result<(RollRequest, Ability), TableError> {
-        let (_, ranks, extra) = self.ability(ctx, id, ability, ranks)?;
+        let (_, ranks, extra) =
+            self.ability(ctx, id, ability, (ranks, &ranges::D12_REMOVE_RANKS))?;
         let part = self.part(ctx, id)?;
         let ability = part.wounds.ability(ranks, extra);
         let request = part
@@ -377,7 +368,12 @@ impl D12Encounter {
             ));
         }
         self.part(ctx, *defender_id)?;
-        let (ability, ranks, extra_dice) = self.ability(ctx, *attacker_id, ability, *ranks)?;
+        let (ability, ranks, extra_dice) = self.ability(
+            ctx,
+            *attacker_id,
+            ability,
+            (*ranks, &ranges::D12_ATTACK_RANKS),
+        )?;
         let weapon = self.weapon(ctx, *attacker_id, weapon, *cap, *column)?;
         let chain = AttackChain::new(*kind, weapon.clone()).map_err(TableError::from)?;
         let mut next = self.clone();
@@ -422,6 +418,9 @@ impl D12Encounter {
             _ => None,
         };
         let sheet = sheet_of(ctx, attacker);
+        if let Some(cap) = cap {
+            TableError::check_range(&ranges::D12_WEAPON_CAP, cap)?;
+        }
         match (known, cap, column) {
             (_, Some(cap), Some(column)) => Ok(Weapon {
                 name: if name.is_empty() {
@@ -632,7 +631,7 @@ impl SystemRules for D12Encounter {
                 participant_id,
                 days,
             } => {
-                TableError::check_range("days", "Days of rest", *days, (1, HEAL_DAYS_MAX))?;
+                TableError::check_range(&ranges::D12_HEAL_DAYS, *days)?;
                 let part = self.part(ctx, *participant_id)?;
                 let (wounds, events) = part.wounds.heal_days(*days).map_err(TableError::from)?;
                 let who = name_of(ctx, *participant_id);
@@ -680,7 +679,7 @@ impl SystemRules for D12Encounter {
                 })
             }
             D12Move::Elapse { amount, unit } => {
-                TableError::check_range("amount", "Time passing", *amount, (1, ELAPSE_MAX))?;
+                TableError::check_range(&ranges::D12_ELAPSE, *amount)?;
                 let mut next = self.clone();
                 let mut events = vec![format!("{amount} {unit}(s) pass")];
                 for (id, part) in &self.parts {
@@ -707,18 +706,14 @@ impl SystemRules for D12Encounter {
                     )));
                 }
                 let who = &seat.participant.name;
-                for (ranks, what) in [
-                    (defenses.dodge, "Dodge"),
-                    (defenses.mind, "Mind"),
-                    (defenses.toughness, "Toughness"),
-                    (defenses.will_power, "Will Power"),
+                for (range, ranks) in [
+                    (&ranges::D12_NPC_DODGE, defenses.dodge),
+                    (&ranges::D12_NPC_MIND, defenses.mind),
+                    (&ranges::D12_NPC_TOUGHNESS, defenses.toughness),
+                    (&ranges::D12_NPC_WILL_POWER, defenses.will_power),
+                    (&ranges::D12_NPC_HEALTH, *health),
                 ] {
-                    checked_ranks(ranks, &format!("{who}'s {what}"))?;
-                }
-                if !(1..=99).contains(health) {
-                    return Err(TableError::invalid(format!(
-                        "{who}'s health is 1 to 99, not {health}"
-                    )));
+                    TableError::check_range(range, ranks)?;
                 }
                 let mut next = self.clone();
                 let part = next

@@ -2,6 +2,7 @@
 //! crosses the IPC boundary (`{code, message}`) and the command line's `--json`; the message is
 //! for the GM and nothing branches on its wording.
 
+use rollbook_rules::table::ranges::MoveRange;
 use rollbook_rules::RulesError;
 use uuid::Uuid;
 
@@ -63,22 +64,18 @@ impl TableError {
         Self::WrongStage(message.into())
     }
 
-    /// `value` when it is within `min..=max`, else [`TableError::OutOfRange`] naming the field.
-    pub(crate) fn check_range(
-        field: &str,
-        what: &str,
-        value: i64,
-        (min, max): (i64, i64),
-    ) -> Result<i64, TableError> {
-        if (min..=max).contains(&value) {
+    /// `value` when it is within its declared range, else [`TableError::OutOfRange`] naming the
+    /// field, what it is and the range.
+    pub(crate) fn check_range(range: &MoveRange, value: i64) -> Result<i64, TableError> {
+        if range.contains(value) {
             Ok(value)
         } else {
             Err(Self::OutOfRange {
-                field: field.to_string(),
-                what: what.to_string(),
+                field: range.field.to_string(),
+                what: range.label.to_string(),
                 value,
-                min,
-                max,
+                min: range.min,
+                max: range.max,
             })
         }
     }

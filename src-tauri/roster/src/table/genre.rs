@@ -5,15 +5,15 @@
 
 use indexmap::IndexMap;
 use rollbook_rules::table::genre_state::{
-    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers, GLORY_MAX,
+    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers,
 };
+use rollbook_rules::table::ranges;
 use rollbook_rules::RollRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
-use crate::sheet::genre::{CHARACTER_LEVEL_MAX, LEVEL_MAX};
 use crate::sheet::Sheet;
 
 /// A quick NPC's level and Stamina until the GM sets them: a level 1 character of average
@@ -130,6 +130,7 @@ impl GenreEncounter {
         request: &Value,
         roll: Option<&str>,
     ) -> Result<RollRequest, TableError> {
+        TableError::check_range(&ranges::GENRE_GRUNT, plan.grunt)?;
         let (part, name) = self.part(ctx, participant_id)?;
         let mut fields = match request {
             Value::Object(fields)
@@ -292,7 +293,7 @@ impl SystemRules for GenreEncounter {
                 participant_id,
                 points,
             } => {
-                TableError::check_range("points", "Glory Points spent", *points, (0, GLORY_MAX))?;
+                TableError::check_range(&ranges::GENRE_GLORY_SPENT, *points)?;
                 let action = GenreAction::SpendOpposingGlory { points: *points };
                 let (next, events) = self.act_on(ctx, *participant_id, &action)?;
                 Ok(Outcome::said(next, events))
@@ -301,7 +302,7 @@ impl SystemRules for GenreEncounter {
                 participant_id,
                 points,
             } => {
-                TableError::check_range("points", "Glory Points gained", *points, (0, GLORY_MAX))?;
+                TableError::check_range(&ranges::GENRE_GLORY_GAINED, *points)?;
                 let action = GenreAction::GainGlory { points: *points };
                 let (next, events) = self.act_on(ctx, *participant_id, &action)?;
                 Ok(Outcome::said(next, events))
@@ -329,12 +330,8 @@ impl SystemRules for GenreEncounter {
                         seat.participant.name
                     )));
                 }
-                if !(1..=CHARACTER_LEVEL_MAX).contains(level) || !(0..=LEVEL_MAX).contains(stamina)
-                {
-                    return Err(TableError::invalid(format!(
-                        "an NPC's level is 1 to {CHARACTER_LEVEL_MAX} and Stamina 0 to {LEVEL_MAX}"
-                    )));
-                }
+                TableError::check_range(&ranges::GENRE_NPC_LEVEL, *level)?;
+                TableError::check_range(&ranges::GENRE_NPC_STAMINA, *stamina)?;
                 let mut next = self.clone();
                 let (part, name) = self.part(ctx, *participant_id)?;
                 let mut part = part.clone();

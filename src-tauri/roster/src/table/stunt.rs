@@ -5,6 +5,7 @@
 //! (`rollbook_rules::table::stunt_tasks`), so a move's dice are a quick roll's with the same seed.
 
 use indexmap::IndexMap;
+use rollbook_rules::table::ranges;
 use rollbook_rules::table::stunt_tasks::{
     DamageDice, DamageRoll, Htk, StuntTask, TaskKind, TaskStatus, HTK_LIMIT, RULINGS,
 };
@@ -389,6 +390,7 @@ impl SystemRules for StuntEncounter {
                 dice,
             } => match (points, dice) {
                 (Some(points), None) => {
+                    TableError::check_range(&ranges::STUNT_DAMAGE_POINTS, i64::from(*points))?;
                     let (htk, name) = self.part(ctx, *participant_id)?;
                     let event = htk.damage(*points);
                     let mut events = vec![format!(
@@ -418,6 +420,7 @@ impl SystemRules for StuntEncounter {
                 participant_id,
                 points,
             } => {
+                TableError::check_range(&ranges::STUNT_HEAL_POINTS, i64::from(*points))?;
                 let (htk, name) = self.part(ctx, *participant_id)?;
                 let event = htk.heal(*points);
                 let mut events = vec![format!(
@@ -437,12 +440,9 @@ impl SystemRules for StuntEncounter {
                 current,
                 max,
             } => {
+                TableError::check_range(&ranges::STUNT_HTK_CURRENT, i64::from(*current))?;
+                TableError::check_range(&ranges::STUNT_HTK_MAX, i64::from(*max))?;
                 let (_, name) = self.part(ctx, *participant_id)?;
-                if *max == 0 {
-                    return Err(TableError::invalid(format!(
-                        "{name}'s max HTK must be at least 1"
-                    )));
-                }
                 let htk = Htk::new(*current, *max)
                     .map_err(|e| TableError::invalid(format!("{name}: {e}")))?;
                 Ok(Outcome::said(

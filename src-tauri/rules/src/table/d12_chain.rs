@@ -173,7 +173,7 @@ impl Wounds {
     /// year) counts down by `amount`; those that reach 0 end. Other units are left alone.
     pub fn elapse(&self, amount: i64, unit: &str) -> Result<(Wounds, Vec<String>), RulesError> {
         self.validate()?;
-        if !(1..=ELAPSE_MAX).contains(&amount) {
+        if !super::ranges::D12_ELAPSE.contains(amount) {
             return Err(RulesError::invalid(
                 "amount",
                 format!("{amount} is out of range: let 1 to {ELAPSE_MAX} units of time pass"),
@@ -203,7 +203,7 @@ impl Wounds {
     /// Natural healing: 1 health a day, up to the maximum; a new day allows Salve again.
     pub fn heal_days(&self, days: i64) -> Result<(Wounds, Vec<String>), RulesError> {
         self.check_alive()?;
-        if !(1..=HEAL_DAYS_MAX).contains(&days) {
+        if !super::ranges::D12_HEAL_DAYS.contains(days) {
             return Err(RulesError::invalid(
                 "days",
                 format!("{days} is out of range: heal 1 to {HEAL_DAYS_MAX} days"),
@@ -330,10 +330,11 @@ fn total(rolled: &RollResult) -> i64 {
 
 impl AttackChain {
     pub fn new(kind: AttackKind, weapon: Weapon) -> Result<Self, RulesError> {
-        if !(0..=20).contains(&weapon.cap) {
+        let caps = super::ranges::D12_WEAPON_CAP;
+        if !caps.contains(weapon.cap) {
             return Err(RulesError::invalid(
                 "weapon.cap",
-                "a weapon's cap is 0 to 20 dice",
+                format!("a weapon's cap is {} to {} dice", caps.min, caps.max),
             ));
         }
         Ok(Self {
@@ -628,10 +629,7 @@ fn is_a_day_or_more(amount: i64, unit: &str) -> bool {
     }
 }
 
-/// The most days of rest one move heals (a year; health is full long before).
-pub const HEAL_DAYS_MAX: i64 = 365;
-/// The most units of time one move lets pass.
-pub const ELAPSE_MAX: i64 = 10_000;
+pub use super::ranges::{ELAPSE_MAX, HEAL_DAYS_MAX};
 
 /// The units a duration is counted in (singular).
 const UNITS: [&str; 6] = ["turn", "hour", "day", "week", "month", "year"];

@@ -23,8 +23,7 @@ pub const RULINGS: &[&str] = &[
     "-1 die never takes a roll below 0 dice.",
 ];
 
-/// The most Glory Points a character holds (the sheet's limit, FORMAT.md).
-pub const GLORY_MAX: i64 = 9_999;
+pub use super::ranges::GLORY_MAX;
 
 /// The sheet's `trackers` object.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -190,7 +189,7 @@ impl GenreState {
     ) -> Result<ActionModifiers, RulesError> {
         self.validate()?;
         let t = &self.trackers;
-        if !(0..=3).contains(&plan.grunt) {
+        if !super::ranges::GENRE_GRUNT.contains(plan.grunt) {
             return Err(invalid("grunt", "a Grunt is +1, +2 or +3 (0 for none)"));
         }
         if plan.grunt > 0 {

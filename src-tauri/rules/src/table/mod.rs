@@ -3,6 +3,7 @@
 pub mod d12_chain;
 pub mod genre_state;
 pub mod marks_state;
+pub mod ranges;
 pub mod stunt_tasks;
 pub mod universe_deck;
 pub mod universe_fate;

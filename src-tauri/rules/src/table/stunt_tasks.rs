@@ -23,8 +23,7 @@ pub const RULINGS: &[&str] = &[
      again in this encounter.",
 ];
 
-/// The largest HTK kept (the sheet's own limit): more is surely a typo.
-pub const HTK_LIMIT: u32 = 9_999;
+pub use super::ranges::HTK_LIMIT;
 
 /// Checks a request as the engine's own kind does, then makes it.
 fn engine_request(request: Value, house: &HouseRules) -> Result<RollRequest, RulesError> {

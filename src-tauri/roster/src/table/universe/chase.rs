@@ -1,22 +1,19 @@
 //! The foot chase: 2d4 rounds of opposed Athletics, counted down by each new round.
 
+use rollbook_rules::table::ranges::{self, MoveRange};
+
 use super::*;
 
 impl UniverseEncounter {
-    /// A runner's Athletics bonus: level + floor(move in feet / 10).
+    /// A runner's Athletics bonus: level + floor(move in feet / 10); `feet` within its `range`.
     pub(super) fn athletics(
         &self,
         ctx: &TableContext,
         id: Uuid,
-        feet: Option<i64>,
+        (feet, range): (Option<i64>, &MoveRange),
     ) -> Result<i64, TableError> {
-        let (_, name) = self.part(ctx, id)?;
-        let feet = feet.unwrap_or(DEFAULT_MOVE_FEET);
-        if !(0..=1000).contains(&feet) {
-            return Err(TableError::invalid(format!(
-                "{name}'s move is 0 to 1000 feet"
-            )));
-        }
+        self.part(ctx, id)?;
+        let feet = TableError::check_range(range, feet.unwrap_or(DEFAULT_MOVE_FEET))?;
         let level = universe_sheet(ctx, id).map_or(0, |s| skill_level(s, "Athletics"));
         Ok(level + feet.div_euclid(10))
     }
@@ -46,8 +43,8 @@ impl UniverseEncounter {
             }
         }
         let bonus = [
-            self.athletics(ctx, runners[0], feet[0])?,
-            self.athletics(ctx, runners[1], feet[1])?,
+            self.athletics(ctx, runners[0], (feet[0], &ranges::UNIVERSE_FIRST_MOVE))?,
+            self.athletics(ctx, runners[1], (feet[1], &ranges::UNIVERSE_SECOND_MOVE))?,
         ];
         let names = [self.part(ctx, runners[0])?.1, self.part(ctx, runners[1])?.1];
         let skill = |bonus: i64, difficulty: i64| {
