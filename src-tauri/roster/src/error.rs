@@ -94,6 +94,15 @@ pub enum RosterError {
         supported: i64,
     },
 
+    /// An encounter's stored state (or a logged table action) does not read as any version this
+    /// build knows: that encounter is refused, the rest of the database is not damaged.
+    #[error("this encounter's stored {what} cannot be read ({detail}); nothing was changed, and the rest of the database (other encounters, rosters, the roll log) opens as usual")]
+    EncounterStateUnreadable { what: String, detail: String },
+
+    /// An encounter saved by a newer Rollbook, in a state version this build does not know.
+    #[error("this encounter was saved by a newer Rollbook (encounter state version {found}; this Rollbook knows up to version {supported}); it was left untouched. Update Rollbook to play it")]
+    EncounterStateNewer { found: u64, supported: u64 },
+
     /// The schema upgrade failed; the transaction was rolled back and the file is as it was.
     #[error("upgrading {} failed and was rolled back, the file is unchanged: {detail}", path.display())]
     MigrationFailed { path: PathBuf, detail: String },
@@ -264,6 +273,8 @@ impl RosterError {
             Self::CorruptDatabase { .. } => "corrupt_database",
             Self::NewerDatabase { .. } => "newer_database",
             Self::MigrationFailed { .. } => "migration_failed",
+            Self::EncounterStateUnreadable { .. } => "encounter_unreadable",
+            Self::EncounterStateNewer { .. } => "encounter_newer",
             Self::InvalidSheet { .. } => "invalid_sheet",
             Self::InvalidRoster { .. } => "invalid_roster",
             Self::ImportRefused { .. } => "import_refused",

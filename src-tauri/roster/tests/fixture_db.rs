@@ -90,3 +90,98 @@ fn a_roll_of_main_2026_11_25_keeps_its_trashed_character_s_name_once_the_trash_i
         .unwrap();
     assert!(String::from_utf8(csv).unwrap().contains(",Gutterball,"));
 }
+
+/// The states main 2026-11-25 stored carry no version; what this build stores does, and both
+/// read back: played on, the encounter's state is written at the current version, and undoing
+/// further back puts the earlier build's own state back, which still reads.
+#[test]
+fn encounter_states_of_main_2026_11_25_read_as_version_0_and_new_ones_are_versioned() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(&dir);
+    let stored_version = |path: &PathBuf, name: &str| -> Option<i64> {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let state: String = conn
+            .query_row(
+                "SELECT state FROM encounters WHERE json_extract(state, '$.name') = ?1",
+                [name],
+                |r| r.get(0),
+            )
+            .unwrap();
+        serde_json::from_str::<serde_json::Value>(&state).unwrap()["version"].as_i64()
+    };
+    assert_eq!(
+        stored_version(&path, "Rooftop"),
+        None,
+        "main 2026-11-25 kept no version"
+    );
+    let mut store = Store::open(&path).unwrap();
+    let genre = store.find_roster("Neon Genre Nights").unwrap();
+    let rooftop = store.encounters(genre.id).unwrap()[0].id;
+    let before = store.encounter(rooftop).unwrap();
+    store
+        .play(rooftop, &TableAction::NextRound, Some(3))
+        .unwrap();
+    drop(store);
+    assert_eq!(stored_version(&path, "Rooftop"), Some(1));
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(
+        store.undo_table_action(rooftop).unwrap().state,
+        before.state
+    );
+    drop(store);
+    assert_eq!(
+        stored_version(&path, "Rooftop"),
+        Some(1),
+        "kept by this build"
+    );
+    // One further back is the state before main's own last action, as main wrote it.
+    let mut store = Store::open(&path).unwrap();
+    let older = store.undo_table_action(rooftop).unwrap();
+    assert_eq!(older.state.round, before.state.round - 1);
+    drop(store);
+    assert_eq!(
+        stored_version(&path, "Rooftop"),
+        None,
+        "main's own JSON, read as version 0"
+    );
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.encounter(rooftop).unwrap().state, older.state);
+}
+
+/// A state a later build wrote, or one that does not parse, refuses that encounter with its own
+/// code and message; the database is not called damaged and everything else opens.
+#[test]
+fn an_encounter_state_of_a_later_build_or_unreadable_refuses_that_encounter_only() {
+    for (state, code) in [
+        ("json_set(state, '$.version', 99)", "encounter_newer"),
+        (
+            "json_set(state, '$.round', 'three')",
+            "encounter_unreadable",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = fixture_copy(&dir);
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            let changed = conn
+                .execute(
+                    &format!(
+                        "UPDATE encounters SET state = {state} WHERE json_extract(state, '$.name') = 'Rooftop'"
+                    ),
+                    [],
+                )
+                .unwrap();
+            assert_eq!(changed, 1);
+        }
+        let mut store = Store::open(&path).unwrap();
+        let genre = store.find_roster("Neon Genre Nights").unwrap();
+        let error = store.encounters(genre.id).unwrap_err();
+        assert_eq!(error.code(), code, "{error}");
+        assert!(!error.to_string().contains("damaged"), "{error}");
+        // The rest of the database is as it was: the other rosters' encounters play on.
+        let stunt = store.find_roster("The Uncanny Stunt Squad").unwrap();
+        let brawl = store.encounters(stunt.id).unwrap()[0].id;
+        store.play(brawl, &TableAction::NextRound, Some(1)).unwrap();
+        assert_eq!(store.rosters().unwrap().len(), 5);
+    }
+}

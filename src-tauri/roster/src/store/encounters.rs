@@ -6,8 +6,9 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::encounter_state::{from_stored, to_stored};
 use super::roll_log::{insert_roll, LogEntry};
-use super::{corrupt, parse_id, Store};
+use super::{parse_id, Store};
 use crate::check::{Check, NAME_MAX};
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
@@ -177,7 +178,7 @@ impl Store {
                 params![
                     id.to_string(),
                     roster_id.to_string(),
-                    to_json(&EncounterState::new(name)),
+                    to_stored(&EncounterState::new(name)),
                     at
                 ],
             )?;
@@ -313,7 +314,7 @@ impl Store {
             for (action, before, played) in &steps {
                 tx.execute(
                     "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
-                    params![id.to_string(), to_json(&played.state), at],
+                    params![id.to_string(), to_stored(&played.state), at],
                 )?;
                 tx.execute(
                     "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
@@ -323,8 +324,8 @@ impl Store {
                         at,
                         to_json(action),
                         played.events.join("\n"),
-                        to_json(before),
-                        to_json(&played.state)
+                        to_stored(before),
+                        to_stored(&played.state)
                     ],
                 )?;
                 let entry_id = tx.last_insert_rowid();
@@ -437,8 +438,8 @@ impl Store {
                 at: from_millis(at),
                 action: from_json(&action, "table action")?,
                 summary,
-                before: from_json(&before, "table action")?,
-                after: from_json(&after, "table action")?,
+                before: from_stored(&before, "state before a table action")?,
+                after: from_stored(&after, "state after a table action")?,
                 undone_at: undone_at.map(from_millis),
             });
         }
@@ -501,7 +502,7 @@ impl EncounterRow {
     }
 
     fn state(&self) -> Result<EncounterState> {
-        from_json(&self.state, "encounter")
+        from_stored(&self.state, "state")
     }
 
     fn into_encounter(self, conn: &Connection) -> Result<Encounter> {
@@ -650,5 +651,8 @@ fn to_json<T: Serialize>(value: &T) -> String {
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(json: &str, what: &str) -> Result<T> {
-    serde_json::from_str(json).map_err(|e| corrupt(format!("stored {what} state: {e}")))
+    serde_json::from_str(json).map_err(|e| RosterError::EncounterStateUnreadable {
+        what: what.to_string(),
+        detail: e.to_string(),
+    })
 }

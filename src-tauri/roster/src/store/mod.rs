@@ -5,6 +5,7 @@
 mod backup;
 pub(crate) mod characters;
 mod encounter_sheets;
+mod encounter_state;
 mod encounters;
 mod migrations;
 mod open;
