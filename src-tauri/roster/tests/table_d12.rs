@@ -5,7 +5,10 @@
 //! undo stage by stage, rounds counting durations down, healing, and Save to sheets.
 
 use rollbook_roster::table::{D12Encounter, SystemMove, SystemTable};
-use rollbook_roster::{LogQuery, NewCharacter, NewRoster, Store, System, TableAction};
+mod common;
+
+use common::table::seat;
+use rollbook_roster::{LogQuery, NewRoster, Store, System, TableAction};
 use rollbook_rules::table::d12_chain::Stage;
 use rollbook_rules::DAMAGE_TABLE;
 use serde_json::{json, Value};
@@ -22,36 +25,27 @@ struct Fight {
 /// Vex (Guns 4, a Laser Pistol) against Brick (no ranks in Dodge or Toughness, 12 health,
 /// Dazed for 2 turns on the sheet).
 fn fight() -> Fight {
-    let mut store = Store::open_in_memory().unwrap();
-    let roster = store
-        .create_roster(NewRoster::new("Heroes", System::D12))
-        .unwrap()
-        .id;
-    let mut vex = NewCharacter::named("Vex");
-    vex.sheet = Some(json!({
+    let vex = json!({
         "abilities": [{"name": "Guns", "ranks": 4}, {"name": "Dodge", "ranks": 1, "defense": "dodge"},
                       {"name": "Mind", "ranks": 0, "defense": "mind"},
                       {"name": "Toughness", "ranks": 2, "defense": "toughness"},
                       {"name": "Will Power", "ranks": 1, "defense": "will_power"}],
-        "health": {"current": 12, "max": 12}, "equipment": ["Laser Pistol"]}));
-    let vex = store.create_character(roster, vex).unwrap().id;
-    let mut brick = NewCharacter::named("Brick");
-    brick.sheet = Some(json!({
+        "health": {"current": 12, "max": 12}, "equipment": ["Laser Pistol"]});
+    let brick = json!({
         "health": {"current": 12, "max": 12},
-        "effects": [{"name": "Dazed", "remaining": "2 turns"}]}));
-    let brick_character = store.create_character(roster, brick).unwrap().id;
-    let encounter = store.create_encounter(roster, "Alley").unwrap().id;
-    let add = TableAction::AddCharacters {
-        character_ids: vec![vex, brick_character],
-    };
-    let e = store.play(encounter, &add, Some(1)).unwrap().encounter;
-    let (vex, brick) = (e.state.order[0].id, e.state.order[1].id);
+        "effects": [{"name": "Dazed", "remaining": "2 turns"}]});
+    let seated = seat(
+        NewRoster::new("Heroes", System::D12),
+        "Alley",
+        &[("Vex", vex), ("Brick", brick)],
+        0,
+    );
     Fight {
-        store,
-        encounter,
-        vex,
-        brick,
-        brick_character,
+        vex: seated.participants[0],
+        brick: seated.participants[1],
+        brick_character: seated.characters[1],
+        store: seated.store,
+        encounter: seated.encounter,
     }
 }
 

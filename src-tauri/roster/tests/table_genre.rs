@@ -4,9 +4,10 @@
 //! puts the exact state back.
 
 use rollbook_roster::table::{GenreMove, SystemMove, SystemTable};
-use rollbook_roster::{
-    Encounter, LogQuery, NewCharacter, NewRoster, Store, System, TableAction, TablePlay,
-};
+mod common;
+
+use common::table::{self, seat, system};
+use rollbook_roster::{Encounter, LogQuery, NewRoster, Store, System, TableAction, TablePlay};
 use rollbook_rules::table::genre_state::{ActionPlan, GenreState, GenreTrackers};
 use rollbook_rules::HouseRules;
 use serde_json::{json, Value};
@@ -23,36 +24,23 @@ struct Table {
 /// A genre roster with Vex (level 1, Stamina 2) seated in an encounter with `glory` and
 /// `trackers` on the sheet.
 fn table(glory: i64, trackers: Value) -> Table {
-    let mut store = Store::open_in_memory().unwrap();
-    let roster = store
-        .create_roster(NewRoster::new("Friday", System::Genre))
-        .unwrap()
-        .id;
-    let mut new = NewCharacter::named("Vex");
-    new.sheet = Some(json!({
+    let sheet = json!({
         "level": 1,
         "attributes": {"Strength": 3, "Agility": 2, "Stamina": 2, "Intellect": 2, "Presence": 2},
         "glory": glory,
         "trackers": trackers,
-    }));
-    let character = store.create_character(roster, new).unwrap().id;
-    let encounter = store.create_encounter(roster, "Dockside").unwrap().id;
-    let e = store
-        .play(
-            encounter,
-            &TableAction::AddCharacters {
-                character_ids: vec![character],
-            },
-            Some(1),
-        )
-        .unwrap()
-        .encounter;
-    let vex = e.state.order[0].id;
+    });
+    let seated = seat(
+        NewRoster::new("Friday", System::Genre),
+        "Dockside",
+        &[("Vex", sheet)],
+        0,
+    );
     Table {
-        store,
-        encounter,
-        character,
-        vex,
+        character: seated.characters[0],
+        vex: seated.participants[0],
+        store: seated.store,
+        encounter: seated.encounter,
     }
 }
 
@@ -88,28 +76,17 @@ fn nut() -> ActionPlan {
     }
 }
 
-fn system(m: GenreMove) -> TableAction {
-    TableAction::System {
-        r#move: SystemMove::Genre(m),
-    }
+fn genre(m: GenreMove) -> TableAction {
+    system(SystemMove::Genre(m))
 }
 
 impl Table {
     fn play(&mut self, m: GenreMove, seed: u64) -> TablePlay {
-        self.store
-            .play(self.encounter, &system(m), Some(seed))
-            .unwrap()
+        table::play(&mut self.store, self.encounter, &genre(m), seed)
     }
 
     fn refused(&mut self, m: GenreMove) -> String {
-        let before = self.snapshot();
-        let err = self
-            .store
-            .play(self.encounter, &system(m), Some(3))
-            .unwrap_err()
-            .to_string();
-        assert_eq!(self.snapshot(), before, "a refusal wrote something: {err}");
-        err
+        table::refused(&mut self.store, self.encounter, &genre(m))
     }
 
     fn generic(&mut self, action: TableAction) -> Encounter {
@@ -135,15 +112,6 @@ impl Table {
             panic!("genre state expected, got {:?}", e.state.system_state);
         };
         genre.parts[&self.vex].state.clone()
-    }
-
-    /// The encounter, its action log length and the roll log length.
-    fn snapshot(&self) -> (Encounter, usize, usize) {
-        (
-            self.store.encounter(self.encounter).unwrap(),
-            self.store.table_actions(self.encounter).unwrap().len(),
-            self.store.roll_log(&LogQuery::default()).unwrap().len(),
-        )
     }
 }
 

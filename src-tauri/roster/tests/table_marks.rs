@@ -4,14 +4,16 @@
 //! the previewed request, logged with the character; refusals write nothing; undo restores.
 
 use rollbook_roster::table::{MarksMove, RunningTask, SystemMove, SystemTable, TaskKind, TaskPool};
-use rollbook_roster::{
-    Encounter, LogQuery, NewCharacter, NewRoster, Store, System, TableAction, TablePlay,
-};
+mod common;
+
+use common::table::{self, seat, system};
+use rollbook_roster::{LogQuery, NewRoster, Store, System, TableAction, TablePlay};
 use rollbook_rules::table::marks_state::ExtendedStatus;
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+/// Vex's and Mara's seats and Goon 1's, at the shared table (tests/common/table.rs).
 struct Table {
     store: Store,
     encounter: Uuid,
@@ -33,45 +35,19 @@ fn sheet(attribute: i64, stealth: i64) -> Value {
 
 /// Vex (Stealth 3 on a pool of 3: RULES.md's worked example), Mara (Agility 4) and a quick NPC.
 fn table() -> Table {
-    let mut store = Store::open_in_memory().unwrap();
-    let roster = store
-        .create_roster(NewRoster::new("Saturday", System::Marks))
-        .unwrap()
-        .id;
-    let mut ids = Vec::new();
-    for (name, sheet) in [("Vex", sheet(3, 3)), ("Mara", sheet(4, 0))] {
-        let mut new = NewCharacter::named(name);
-        new.sheet = Some(sheet);
-        ids.push(store.create_character(roster, new).unwrap().id);
-    }
-    let encounter = store.create_encounter(roster, "Vault").unwrap().id;
-    store
-        .play(
-            encounter,
-            &TableAction::AddCharacters {
-                character_ids: ids.clone(),
-            },
-            Some(1),
-        )
-        .unwrap();
-    let e = store
-        .play(
-            encounter,
-            &TableAction::AddNpcs {
-                label: "Goon".into(),
-                count: 1,
-            },
-            Some(2),
-        )
-        .unwrap()
-        .encounter;
+    let seated = seat(
+        NewRoster::new("Saturday", System::Marks),
+        "Vault",
+        &[("Vex", sheet(3, 3)), ("Mara", sheet(4, 0))],
+        1,
+    );
     Table {
-        store,
-        encounter,
-        vex_character: ids[0],
-        vex: e.state.order[0].id,
-        mara: e.state.order[1].id,
-        goon: e.state.order[2].id,
+        vex_character: seated.characters[0],
+        vex: seated.participants[0],
+        mara: seated.participants[1],
+        goon: seated.participants[2],
+        store: seated.store,
+        encounter: seated.encounter,
     }
 }
 
@@ -90,36 +66,17 @@ fn entered(attribute_dice: i64, skill_dice: i64) -> TaskPool {
     }
 }
 
-fn system(m: MarksMove) -> TableAction {
-    TableAction::System {
-        r#move: SystemMove::Marks(m),
-    }
+fn marks(m: MarksMove) -> TableAction {
+    system(SystemMove::Marks(m))
 }
 
 impl Table {
     fn play(&mut self, m: MarksMove, seed: u64) -> TablePlay {
-        self.store
-            .play(self.encounter, &system(m), Some(seed))
-            .unwrap()
+        table::play(&mut self.store, self.encounter, &marks(m), seed)
     }
 
     fn refused(&mut self, m: MarksMove) -> String {
-        let before = self.snapshot();
-        let err = self
-            .store
-            .play(self.encounter, &system(m), Some(3))
-            .unwrap_err()
-            .to_string();
-        assert_eq!(self.snapshot(), before, "a refusal wrote something: {err}");
-        err
-    }
-
-    fn snapshot(&self) -> (Encounter, usize, usize) {
-        (
-            self.store.encounter(self.encounter).unwrap(),
-            self.store.table_actions(self.encounter).unwrap().len(),
-            self.store.roll_log(&LogQuery::default()).unwrap().len(),
-        )
+        table::refused(&mut self.store, self.encounter, &marks(m))
     }
 
     fn tasks(&self) -> Vec<RunningTask> {

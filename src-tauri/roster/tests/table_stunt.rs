@@ -4,9 +4,10 @@
 //! 1-1, chart checks under the roster's house rules, refusals writing nothing, and undo.
 
 use rollbook_roster::table::{StuntEncounter, SystemTable};
-use rollbook_roster::{
-    Encounter, LogQuery, NewCharacter, NewRoster, Store, System, TableAction, TablePlay,
-};
+mod common;
+
+use common::table::{self, seat};
+use rollbook_roster::{NewRoster, Store, System, TableAction, TablePlay};
 use rollbook_rules::table::stunt_tasks::{Htk, TaskStatus};
 use rollbook_rules::{HouseRules, RollResult};
 use serde_json::{json, Value};
@@ -23,41 +24,16 @@ struct Game {
 }
 
 fn game_with(house_rules: Option<HouseRules>) -> Game {
-    let mut store = Store::open_in_memory().unwrap();
-    let mut new = NewRoster::new("Thursday", System::Stunt);
-    new.house_rules = house_rules;
-    let roster = store.create_roster(new).unwrap().id;
-    let mut rook = NewCharacter::named("Rook");
-    rook.sheet = Some(json!({"htk": {"current": 26, "max": 30}}));
-    let rook_character = store.create_character(roster, rook).unwrap().id;
-    let encounter = store.create_encounter(roster, "Rooftops").unwrap().id;
-    store
-        .play(
-            encounter,
-            &TableAction::AddCharacters {
-                character_ids: vec![rook_character],
-            },
-            Some(1),
-        )
-        .unwrap();
-    let e = store
-        .play(
-            encounter,
-            &TableAction::AddNpcs {
-                label: "Goon".into(),
-                count: 1,
-            },
-            Some(1),
-        )
-        .unwrap()
-        .encounter;
-    let pid = |name: &str| e.state.order.iter().find(|p| p.name == name).unwrap().id;
+    let mut roster = NewRoster::new("Thursday", System::Stunt);
+    roster.house_rules = house_rules;
+    let rook = json!({"htk": {"current": 26, "max": 30}});
+    let seated = seat(roster, "Rooftops", &[("Rook", rook)], 1);
     Game {
-        rook: pid("Rook"),
-        goon: pid("Goon 1"),
-        store,
-        encounter,
-        rook_character,
+        rook: seated.participants[0],
+        goon: seated.participants[1],
+        rook_character: seated.characters[0],
+        store: seated.store,
+        encounter: seated.encounter,
     }
 }
 
@@ -72,29 +48,11 @@ fn stunt(mv: Value) -> TableAction {
 
 impl Game {
     fn play(&mut self, mv: Value, seed: u64) -> TablePlay {
-        self.store
-            .play(self.encounter, &stunt(mv), Some(seed))
-            .unwrap()
+        table::play(&mut self.store, self.encounter, &stunt(mv), seed)
     }
 
     fn refused(&mut self, mv: Value) -> String {
-        let before = self.snapshot();
-        let err = self
-            .store
-            .play(self.encounter, &stunt(mv), Some(1))
-            .unwrap_err()
-            .to_string();
-        assert_eq!(self.snapshot(), before, "a refusal wrote something");
-        err
-    }
-
-    /// Everything a write could touch.
-    fn snapshot(&self) -> (Encounter, usize, usize) {
-        (
-            self.store.encounter(self.encounter).unwrap(),
-            self.store.table_actions(self.encounter).unwrap().len(),
-            self.store.roll_log(&LogQuery::default()).unwrap().len(),
-        )
+        table::refused(&mut self.store, self.encounter, &stunt(mv))
     }
 
     fn table(&self) -> StuntEncounter {

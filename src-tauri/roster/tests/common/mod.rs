@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)] // each test binary uses its own share of them
 
+pub mod table;
+
 use std::path::{Path, PathBuf};
 
 use rollbook_roster::{ImportMode, Store};
