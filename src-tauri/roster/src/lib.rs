@@ -135,6 +135,13 @@ pub use model::{
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
+/// Snapshots the GM can go back to: the types, and rotation as a pure function.
+pub mod backups {
+    pub use crate::store::backups::{
+        to_delete, to_keep, BackupsOverview, Holdings, Policy, Reason, RestoreDone, Snapshot,
+        SnapshotEntry, MAX_POLICY_COUNT,
+    };
+}
 pub use store::{
     LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, RollsRefused, Settings,
     Store, TableActionEntry, TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
