@@ -592,3 +592,46 @@ fn the_backups_folder_is_protected_from_exports() {
     assert_eq!(std::fs::read(&snapshot.path).unwrap(), before);
     assert!(!dir.path().join("backups/new-file.json").exists());
 }
+
+#[test]
+fn the_overview_says_what_each_snapshot_holds_and_what_the_database_holds_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_path, mut store) = seeded_db(dir.path());
+    let before = store.backups_overview().unwrap().now;
+    let doomed = store.rosters().unwrap()[0].clone();
+    store.delete_roster(doomed.id).unwrap();
+    store.empty_trash().unwrap();
+    // A snapshot that is not a database at all is listed with its problem, not its counts.
+    std::fs::write(
+        dir.path()
+            .join("backups/20200101T000000.000Z-manual.sqlite3"),
+        [9u8; 4096],
+    )
+    .unwrap();
+    let overview = store.backups_overview().unwrap();
+    assert_eq!(overview.now.rosters, before.rosters - 1);
+    assert_eq!(
+        overview.now.characters,
+        before.characters - doomed.character_count
+    );
+    assert_eq!(overview.now.in_trash, 0);
+    assert_eq!(overview.snapshots.len(), 2);
+    let trash = &overview.snapshots[0];
+    assert_eq!(trash.snapshot.reason, Reason::Trash);
+    let holds = trash.holds.unwrap();
+    // The roster was in the trash when the snapshot was taken: there, not counted as live.
+    assert_eq!((holds.rosters, holds.in_trash), (before.rosters - 1, 1));
+    assert_eq!(holds.characters, overview.now.characters);
+    let broken = &overview.snapshots[1];
+    assert_eq!(broken.holds, None);
+    assert!(
+        broken
+            .problem
+            .as_deref()
+            .unwrap()
+            .contains("not an SQLite database"),
+        "{:?}",
+        broken.problem
+    );
+    assert_eq!(overview.policy, Policy::default());
+}

@@ -84,6 +84,9 @@ pub struct Holdings {
     pub characters: i64,
     pub rolls: i64,
     pub encounters: i64,
+    /// Rosters, characters and encounters in the trash (a snapshot taken before emptying it
+    /// still has them there).
+    pub in_trash: i64,
 }
 
 /// Counts what `conn`'s database holds. Tables an older schema lacks count as empty.
@@ -116,6 +119,14 @@ pub(in crate::store) fn holdings(conn: &Connection) -> rusqlite::Result<Holdings
             "encounters",
             "SELECT count(*) FROM encounters e JOIN rosters r ON r.id = e.roster_id
              WHERE e.deleted_at IS NULL AND r.deleted_at IS NULL",
+        )?,
+        in_trash: count(
+            "rosters",
+            "SELECT (SELECT count(*) FROM rosters WHERE deleted_at IS NOT NULL)
+                  + (SELECT count(*) FROM characters WHERE deleted_at IS NOT NULL)",
+        )? + count(
+            "encounters",
+            "SELECT count(*) FROM encounters WHERE deleted_at IS NOT NULL",
         )?,
     })
 }
