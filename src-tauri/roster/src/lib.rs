@@ -84,6 +84,13 @@
 //! [`Store::export_json`], [`Store::export_characters_csv`], with an [`ExportSelection`];
 //! [`Store::export_log`] for the roll log.
 //!
+//! Backups: [`Store::back_up`] (a checked snapshot in `backups/` beside the file, then rotation),
+//! [`Store::back_up_if_due`] (the window's daily one), [`Store::backups`] /
+//! [`Store::backups_overview`] (with what each holds), [`Store::restore_backup`] (a snapshot of
+//! now first, then the snapshot copied in as one transaction), [`Store::prune_backups`],
+//! [`Store::backup_policy`] / [`Store::set_backup_policy`]; rotation itself is the pure
+//! [`backups::to_delete`]. Emptying the trash and a `replace` import take one first.
+//!
 //! Print: [`print::render`] lays characters' sheets out as one self-contained HTML document, a
 //! page per character on A4 or Letter ([`print::Paper`]).
 //!
