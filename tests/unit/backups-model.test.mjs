@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ago, differenceText, holdsText, lastSnapshotText, QUIET_WEEK_MS, reasonText, sizeText } from '../../ui/js/backups/backups-model.js';
+import { ago, differenceText, holdsText, lastSnapshotText, policyText, QUIET_WEEK_MS, reasonText, sizeText } from '../../ui/js/backups/backups-model.js';
 
 const holds = (rosters, characters, rolls, encounters, in_trash = 0) => ({ rosters, characters, rolls, encounters, in_trash });
 
@@ -44,4 +44,8 @@ test('sizes read as the command line says them', () => {
   assert.equal(sizeText(812), '812 bytes');
   assert.equal(sizeText(48_000), '48.0 KB');
   assert.equal(sizeText(9_712_345), '9.7 MB');
+});
+
+test('the policy is said in words', () => {
+  assert.equal(policyText({ keep_last: 10, days: 30, months: 1 }), 'Kept: the newest 10, one a day for 30 days and one a month for 1 month (rollbook backup policy changes this).');
 });

@@ -6,7 +6,7 @@
 
 import { el } from '../dom.js';
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
-import { differenceText, holdsText, lastSnapshotText, reasonText, sizeText } from './backups-model.js';
+import { differenceText, holdsText, lastSnapshotText, policyText, reasonText, sizeText } from './backups-model.js';
 
 const RESTORED_KEY = 'rollbook-restored';
 
@@ -76,7 +76,7 @@ async function runBackups(ctx) {
     const last = lastSnapshotText(overview.snapshots, Date.now());
     status.textContent = last.text;
     status.classList.toggle('stale', last.stale);
-    where.textContent = `Database: ${overview.db_path} · snapshots in ${overview.folder}`;
+    where.textContent = `${policyText(overview.policy)} Database: ${overview.db_path} · snapshots in ${overview.folder}`;
     list.replaceChildren();
     if (!overview.snapshots.length) {
       list.append(el(doc, 'p', { className: 'backups-empty', text: 'No snapshots yet.' }));

@@ -85,3 +85,10 @@ export function sizeText(bytes) {
   if (bytes < 1_000_000) return `${(bytes / 1e3).toFixed(1)} KB`;
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
+
+/**
+ * What rotation keeps, in words. @param {{keep_last: number, days: number, months: number}} policy
+ */
+export function policyText(policy) {
+  return `Kept: the newest ${policy.keep_last}, one a day for ${count(policy.days, 'day')} and one a month for ${count(policy.months, 'month')} (rollbook backup policy changes this).`;
+}
