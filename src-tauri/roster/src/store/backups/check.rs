@@ -21,6 +21,24 @@ pub(super) struct Sound {
 /// Opens `snapshot` and checks it whole; a damaged, foreign or newer file is refused with a
 /// message that says which and that nothing was changed.
 pub(super) fn check(snapshot: &Snapshot) -> Result<Sound> {
+    let sound = identify(snapshot)?;
+    let verdict = integrity(&sound.conn).map_err(|e| damaged(snapshot, sqlite_words(&e)))?;
+    if verdict != "ok" {
+        return Err(damaged(snapshot, verdict));
+    }
+    Ok(sound)
+}
+
+fn damaged(snapshot: &Snapshot, detail: String) -> RosterError {
+    RosterError::BackupDamaged {
+        id: snapshot.id.clone(),
+        detail,
+    }
+}
+
+/// Opens `snapshot` and checks what it says it is (a Rollbook database this build can read),
+/// without reading every page: enough to list what it holds. A restore uses [`check`].
+pub(super) fn identify(snapshot: &Snapshot) -> Result<Sound> {
     let damaged = |detail: String| RosterError::BackupDamaged {
         id: snapshot.id.clone(),
         detail,
@@ -40,10 +58,6 @@ pub(super) fn check(snapshot: &Snapshot) -> Result<Sound> {
             found: version,
             supported: SCHEMA_VERSION,
         });
-    }
-    let verdict = integrity(&conn).map_err(|e| damaged(sqlite_words(&e)))?;
-    if verdict != "ok" {
-        return Err(damaged(verdict));
     }
     Ok(Sound { conn, version })
 }

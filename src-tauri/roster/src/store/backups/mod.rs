@@ -77,8 +77,15 @@ impl Store {
         let snapshots = names::list(db)
             .into_iter()
             .map(|snapshot| {
-                let read =
-                    check::check(&snapshot).and_then(|sound| Ok(check::holdings(&sound.conn)?));
+                // Not the whole integrity_check (a restore runs it): the dialog lists every
+                // snapshot while the window waits, and counting what each holds is enough to
+                // show which cannot be read.
+                let read = check::identify(&snapshot).and_then(|sound| {
+                    check::holdings(&sound.conn).map_err(|e| RosterError::BackupDamaged {
+                        id: snapshot.id.clone(),
+                        detail: e.to_string(),
+                    })
+                });
                 let (holds, problem) = match read {
                     Ok(holds) => (Some(holds), None),
                     Err(e) => (None, Some(e.to_string())),
