@@ -4,6 +4,7 @@
 // `npm run typecheck`, so a wrapper cannot drift from the command it calls.
 
 /** @typedef {import('../types/bindings').AppInfo} AppInfo */
+/** @typedef {import('../types/bindings').BackupsOverview} BackupsOverview */
 /** @typedef {import('../types/bindings').Catalog} Catalog */
 /** @typedef {import('../types/bindings').Character} Character */
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
@@ -23,12 +24,14 @@
 /** @typedef {import('../types/bindings').Odds} Odds */
 /** @typedef {import('../types/bindings').Progress} Progress */
 /** @typedef {import('../types/bindings').Restored} Restored */
+/** @typedef {import('../types/bindings').RestoreDone} RestoreDone */
 /** @typedef {import('../types/bindings').Roster} Roster */
 /** @typedef {import('../types/bindings').RosterPatch} RosterPatch */
 /** @typedef {import('../types/bindings').SearchHit} SearchHit */
 /** @typedef {import('../types/bindings').Settings} Settings */
 /** @typedef {import('../types/bindings').SheetReport} SheetReport */
 /** @typedef {import('../types/bindings').SheetRoll} SheetRoll */
+/** @typedef {import('../types/bindings').Snapshot} Snapshot */
 /** @typedef {import('../types/bindings').SystemMove} SystemMove */
 /** @typedef {import('../types/bindings').TableAction} TableAction */
 /** @typedef {import('../types/bindings').TableActionEntry} TableActionEntry */
@@ -97,6 +100,14 @@ export const appInfo = () => call('app_info');
 export const settings = () => call('settings');
 /** @param {Settings} settings @returns {Promise<Settings>} */
 export const saveSettings = (settings) => call('settings_save', { settings });
+
+// Backups
+/** Every snapshot (newest first) with what it holds, what the database holds now, the policy. @returns {Promise<BackupsOverview>} */
+export const backups = () => call('backups');
+/** @returns {Promise<Snapshot>} */
+export const backupNow = () => call('backup_now');
+/** Puts snapshot `id` in place (a snapshot of now is taken first). @param {string} id @returns {Promise<RestoreDone>} */
+export const restoreBackup = (id) => call('backup_restore', { id });
 
 // Rules
 /**

@@ -53,6 +53,28 @@ export type AttackChain = { kind: AttackKind, weapon: Weapon, stage: Stage, };
 export type AttackKind = "physical" | "mental";
 
 /**
+ * The window's Backups dialog: what the database holds now, every snapshot with what it holds,
+ * and the rotation policy.
+ */
+export type BackupsOverview = { 
+/**
+ * The database file.
+ */
+db_path: string, 
+/**
+ * The backups folder beside it.
+ */
+folder: string, 
+/**
+ * What the database holds now (rosters, characters, encounters not in the trash; rolls).
+ */
+now: Holdings, 
+/**
+ * Newest first.
+ */
+snapshots: Array<SnapshotEntry>, policy: Policy, };
+
+/**
  * One card of the Universe deck. Written as the roster format's codes (FORMAT.md: rank then suit,
  * `A`, `2`..`10`, `J`, `Q`, `K` and `S`, `H`, `D`, `C`, e.g. `QH`); the two jokers are `JK1` and
  * `JK2` (they never appear on a sheet: a joker drawn as fate is redrawn).
@@ -387,6 +409,16 @@ nut_rounds_left: number, };
 export type Health = { current: number, max: number, };
 
 /**
+ * What a database holds, as the GM counts it: what is not in the trash.
+ */
+export type Holdings = { rosters: number, characters: number, rolls: number, encounters: number, 
+/**
+ * Rosters, characters and encounters in the trash (a snapshot taken before emptying it
+ * still has them there).
+ */
+in_trash: number, };
+
+/**
  * Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
  */
 export type HouseRules = { stunt: StuntChart, };
@@ -683,6 +715,23 @@ characters: Counts, };
 export type PlayerFate = { lucky: boolean, cards: Array<Card>, };
 
 /**
+ * How many snapshots rotation keeps (the GM's choice, stored in the database's settings).
+ */
+export type Policy = { 
+/**
+ * The newest this many, whenever they were taken (at least 1).
+ */
+keep_last: number, 
+/**
+ * One a day (the day's newest) for this many days, today included.
+ */
+days: number, 
+/**
+ * One a month (the month's newest) for this many months, this month included.
+ */
+months: number, };
+
+/**
  * One thing wrong with some input, located by its JSON path
  * (`rosters[0].characters[2].sheet.abilities[1].ranks`). The path is empty when the problem is
  * about the whole input (a file that is not JSON, say).
@@ -698,6 +747,17 @@ export type Progress = { done: number, total: number, };
  * A name and a rank: marks combat styles and superpowers.
  */
 export type Ranked = { name: string, rank: number, };
+
+/**
+ * Why a snapshot was taken.
+ */
+export type Reason = "manual" | "daily" | "trash" | "import" | "restore" | "upgrade";
+
+/**
+ * What a restore did: the snapshot put in place, and the snapshot of the database as it was
+ * just before (restoring that one undoes the restore).
+ */
+export type RestoreDone = { restored: Snapshot, saved: Snapshot, };
 
 /**
  * What an undo brought back from the trash.
@@ -866,6 +926,48 @@ note: string, };
  * Which side a combatant is on; decides what a joker dealt to them does to fate.
  */
 export type Side = "pc" | "hostile_npc" | "friendly_npc";
+
+/**
+ * One snapshot on disk.
+ */
+export type Snapshot = { 
+/**
+ * What `rollbook backup restore ID` takes: the file name without `.sqlite3`.
+ */
+id: string, 
+/**
+ * When it was taken (to the second, UTC).
+ */
+at: string, 
+/**
+ * Its size in bytes.
+ */
+size: number, reason: Reason, };
+
+/**
+ * One snapshot in the overview.
+ */
+export type SnapshotEntry = { 
+/**
+ * What it holds; `null` when it cannot be read (then `problem` says why).
+ */
+holds: Holdings | null, 
+/**
+ * Why it could not be read (it is damaged, or not a Rollbook database).
+ */
+problem: string | null, 
+/**
+ * What `rollbook backup restore ID` takes: the file name without `.sqlite3`.
+ */
+id: string, 
+/**
+ * When it was taken (to the second, UTC).
+ */
+at: string, 
+/**
+ * Its size in bytes.
+ */
+size: number, reason: Reason, };
 
 /**
  * Where the chain stands.

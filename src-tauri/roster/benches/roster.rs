@@ -1,4 +1,5 @@
-//! Figures for 10,000 characters: import time, list and search times, database size.
+//! Figures for 10,000 characters: import time, list and search times, database size, and a
+//! snapshot (`backups/`) of that database: how long taking one and restoring one take, its size.
 //! Goals (issue 3): import under 2 s, search under 50 ms.
 //!
 //! `cargo bench -p rollbook-roster --bench roster` (release build). Without `--bench` (as
@@ -6,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use rollbook_roster::backups::Reason;
 use rollbook_roster::{ExportSelection, Import, ImportMode, Store};
 use serde_json::{json, Value};
 
@@ -163,6 +165,23 @@ fn main() {
         size as f64 / 1048576.0,
         ROSTERS * per_roster
     );
-    let (_, reopen) = timed(|| Store::open(&db).unwrap());
+    let (store, reopen) = timed(|| Store::open(&db).unwrap());
     println!("open (read-only checks + quick_check): {reopen:.2?}");
+
+    let mut store = store;
+    let snapshots: Vec<_> = (0..runs.min(5))
+        .map(|_| timed(|| store.back_up(Reason::Manual).unwrap()))
+        .collect();
+    let size = snapshots[0].0.size;
+    let take = median(snapshots.iter().map(|(_, t)| *t).collect());
+    let id = snapshots[0].0.id.clone();
+    let restore = median(
+        (0..runs.min(5))
+            .map(|_| timed(|| store.restore_backup(&id).unwrap()).1)
+            .collect(),
+    );
+    println!(
+        "snapshot: take (VACUUM INTO + integrity_check + sync) {take:.2?}, {:.1} MiB; restore (snapshot of now + check + copy in) {restore:.2?}",
+        size as f64 / 1048576.0
+    );
 }

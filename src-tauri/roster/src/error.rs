@@ -82,9 +82,14 @@ pub enum RosterError {
     #[error("{} is not a Rollbook database ({reason}); it was left untouched. Pick another file with --db, or move this one away", path.display())]
     NotARollbookDatabase { path: PathBuf, reason: String },
 
-    /// A Rollbook database that SQLite reports as damaged. It was left untouched.
-    #[error("{} is a damaged Rollbook database ({detail}); it was left untouched. Restore it from a backup (rollbook keeps one beside the file before each upgrade)", path.display())]
-    CorruptDatabase { path: PathBuf, detail: String },
+    /// A Rollbook database that SQLite reports as damaged. It was left untouched. `snapshot`:
+    /// the newest snapshot beside it that reads back sound, offered in the message.
+    #[error("{} is a damaged Rollbook database ({detail}); it was left untouched. Restore it from a backup (rollbook keeps one beside the file before each upgrade){}", path.display(), Offer(snapshot.as_deref()))]
+    CorruptDatabase {
+        path: PathBuf,
+        detail: String,
+        snapshot: Option<PathBuf>,
+    },
 
     /// Written by a newer Rollbook: its schema is unknown to this build, so it is not touched.
     #[error("{} was written by a newer Rollbook (database version {found}; this Rollbook knows up to version {supported}); it was left untouched. Update Rollbook to open it", path.display())]
@@ -220,8 +225,50 @@ pub enum RosterError {
     #[error("{} is read-only (the file, its folder or the disk cannot be written); nothing was changed. Make it writable, or copy it to a writable folder and pass that with --db", Shown(path))]
     ReadOnly { path: PathBuf },
 
+    /// `rollbook backup restore ID` named no snapshot of this database.
+    #[error("no snapshot {0}; `rollbook backup list` shows them (the id is the first column). Nothing was changed")]
+    BackupNotFound(String),
+
+    /// A snapshot that is damaged or not a Rollbook database cannot be gone back to.
+    #[error(
+        "snapshot {id} cannot be restored: {detail}. Nothing was changed; pick another snapshot"
+    )]
+    BackupDamaged { id: String, detail: String },
+
+    /// A snapshot written by a newer Rollbook (copied in by hand, say).
+    #[error("snapshot {id} was written by a newer Rollbook (database version {found}; this Rollbook knows up to version {supported}). Nothing was changed; update Rollbook to restore it")]
+    BackupNewer {
+        id: String,
+        found: i64,
+        supported: i64,
+    },
+
+    /// A rotation policy that would keep nothing, or is past a limit.
+    #[error("the backup policy was not saved: {0}")]
+    InvalidBackupPolicy(String),
+
+    /// A snapshot of a database that is not a file (none there yet, or one in memory).
+    #[error("there is no database file to back up yet (nothing has been saved); create a roster or import one first")]
+    NoDatabaseFile,
+
     #[error("database error: {0}")]
     Database(rusqlite::Error),
+}
+
+/// The sentence offering a sound snapshot of a damaged database, or nothing.
+struct Offer<'a>(Option<&'a std::path::Path>);
+
+impl fmt::Display for Offer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(path) => write!(
+                f,
+                ". Its newest sound snapshot is {}: with Rollbook closed, move the damaged file away and copy the snapshot in its place",
+                path.display()
+            ),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A path in a message; an error made where the path is not known (see [`RosterError::at`])
@@ -298,6 +345,11 @@ impl RosterError {
             Self::Busy { .. } => "database_busy",
             Self::DiskFull { .. } => "disk_full",
             Self::ReadOnly { .. } => "read_only",
+            Self::BackupNotFound(_) => "backup_not_found",
+            Self::BackupDamaged { .. } => "backup_damaged",
+            Self::BackupNewer { .. } => "backup_newer",
+            Self::InvalidBackupPolicy(_) => "invalid_backup_policy",
+            Self::NoDatabaseFile => "no_database_file",
             Self::Database(_) => "database_error",
         }
     }

@@ -84,6 +84,13 @@
 //! [`Store::export_json`], [`Store::export_characters_csv`], with an [`ExportSelection`];
 //! [`Store::export_log`] for the roll log.
 //!
+//! Backups: [`Store::back_up`] (a checked snapshot in `backups/` beside the file, then rotation),
+//! [`Store::back_up_if_due`] (the window's daily one), [`Store::backups`] /
+//! [`Store::backups_overview`] (with what each holds), [`Store::restore_backup`] (a snapshot of
+//! now first, then the snapshot copied in as one transaction), [`Store::prune_backups`],
+//! [`Store::backup_policy`] / [`Store::set_backup_policy`]; rotation itself is the pure
+//! [`backups::to_delete`]. Emptying the trash and a `replace` import take one first.
+//!
 //! Print: [`print::render`] lays characters' sheets out as one self-contained HTML document, a
 //! page per character on A4 or Letter ([`print::Paper`]).
 //!
@@ -135,6 +142,13 @@ pub use model::{
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
+/// Snapshots the GM can go back to: the types, and rotation as a pure function.
+pub mod backups {
+    pub use crate::store::backups::{
+        to_delete, to_keep, BackupsOverview, Holdings, Policy, Reason, RestoreDone, Snapshot,
+        SnapshotEntry, MAX_POLICY_COUNT,
+    };
+}
 pub use store::{
     LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, RollsRefused, Settings,
     Store, TableActionEntry, TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,

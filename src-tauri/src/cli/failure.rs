@@ -51,6 +51,8 @@ fn is_bad_input(error: &RosterError) -> bool {
             | "invalid_table_action"
             | "output_is_database"
             | "not_a_regular_file"
+            | "backup_not_found"
+            | "invalid_backup_policy"
     )
 }
 

@@ -4,6 +4,7 @@
 //! Each subcommand is a thin adapter over `rollbook-rules` or `rollbook-roster`: parse the
 //! arguments, call, print, map the error to its exit status.
 
+mod backup;
 mod character;
 mod encounter;
 mod export;
@@ -62,6 +63,7 @@ Examples:
   rollbook export --out backup.json          every roster, as a roster file
   rollbook sheet --roster Heroes --out heroes.html   printable character sheets
   rollbook encounter new --roster Heroes \"Dockside Ambush\"   an encounter at the table
+  rollbook backup list                       snapshots of the database, newest first
   rollbook --db /tmp/test.sqlite3 --json roster list
 
 Exit status: 0 on success; 2 when the input is not valid (a request, a file, an unknown
@@ -148,6 +150,9 @@ pub enum Command {
     /// Bring back the most recent deletion (a roster, or characters) from the trash.
     #[command(after_help = trash::UNDO_EXAMPLES)]
     Undo,
+    /// Snapshots of the database (in `backups` beside it): take one now, list, restore, prune.
+    #[command(subcommand, after_help = backup::EXAMPLES)]
+    Backup(backup::BackupCommand),
 }
 
 /// Parses the command line. Help and version print as clap prints them; a mistake is reported
@@ -175,6 +180,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Log(args) => log::run(args, global),
         Command::Trash { command } => trash::run(command.unwrap_or_default(), global),
         Command::Undo => trash::undo(global),
+        Command::Backup(command) => backup::run(command, global),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -209,6 +215,7 @@ mod tests {
             "log",
             "trash",
             "undo",
+            "backup",
             "--db",
             "--json",
             "Examples:",

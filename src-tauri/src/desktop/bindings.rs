@@ -9,6 +9,7 @@ use std::any::TypeId;
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
+use rollbook_roster::backups::{BackupsOverview, RestoreDone, Snapshot};
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
     Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
@@ -67,6 +68,9 @@ fn render() -> String {
     // Arguments and answers, in docs/ipc.md's order.
     all.visit::<AppInfo>();
     all.visit::<Settings>();
+    all.visit::<BackupsOverview>();
+    all.visit::<Snapshot>();
+    all.visit::<RestoreDone>();
     all.visit::<Catalog>();
     all.visit::<Odds>();
     all.visit::<LoggedRoll>();

@@ -39,6 +39,7 @@ pub fn run(db: Option<PathBuf>) -> ExitCode {
         // The window shows it too; this line is for whoever started Rollbook from a terminal.
         eprintln!("rollbook: {}", refusal.message);
     }
+    database.back_up_if_due();
     match build_app(tauri::Builder::default(), database) {
         Ok(app) => {
             app.run(|_, _| {});

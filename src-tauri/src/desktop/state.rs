@@ -61,6 +61,19 @@ impl Database {
         }
     }
 
+    /// Takes the daily snapshot when the last one is over a day old (the window does on
+    /// opening). A failure is said on stderr and does not keep the window from opening: the
+    /// Backups dialog shows how old the newest snapshot is.
+    pub fn back_up_if_due(&self) {
+        let Ok(store) = &self.store else { return };
+        let store = store.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Err(error) = store.back_up_if_due() {
+            if error.code() != "read_only" {
+                eprintln!("rollbook: no daily snapshot was taken: {error}");
+            }
+        }
+    }
+
     /// The refusal of the file, when it was refused.
     pub fn refusal(&self) -> Option<&IpcError> {
         self.store.as_ref().err()

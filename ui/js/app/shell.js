@@ -3,6 +3,7 @@
 // The last view and roster are remembered through the `settings` commands.
 
 import * as rawApi from '../api.js';
+import { announceRestore, backupsFlow } from '../backups/backups-dialog.js';
 import { mountEncounters } from '../encounter/encounter-view.js';
 import { mountLog } from '../log/log-view.js';
 import { startQuickRoll } from '../quick-roll.js';
@@ -113,9 +114,11 @@ export async function startApp(doc) {
 
   const runImport = reporting(ctx, () => importFlow(ctx));
   const runExport = reporting(ctx, () => exportFlow('all', ctx));
+  const runBackups = reporting(ctx, () => backupsFlow(ctx));
   $('search-button').addEventListener('click', () => rosters.openSearch());
   $('import-button').addEventListener('click', runImport);
   $('export-button').addEventListener('click', runExport);
+  $('backups-button').addEventListener('click', runBackups);
   $('help-button').addEventListener('click', () => ctx.shortcuts.showHelp());
 
   const { register } = ctx.shortcuts;
@@ -124,5 +127,8 @@ export async function startApp(doc) {
     register({ keys: `Ctrl+${i + 1}`, label: `Show ${label}`, group: 'Views', run: () => showView(name) });
   });
   register({ keys: '?', label: 'List the keyboard shortcuts', group: 'Views', run: () => ctx.shortcuts.showHelp() });
+  register({ keys: 'Ctrl+Shift+B', label: 'Backups: snapshots, and going back to one', group: 'Views', run: runBackups });
+  // A restore reloaded the window: say what was restored.
+  announceRestore(ctx);
   return ctx;
 }

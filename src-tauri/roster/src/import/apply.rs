@@ -28,6 +28,13 @@ impl Store {
         mode: ImportMode,
         mut progress: impl FnMut(usize, usize),
     ) -> Result<ImportPlan> {
+        if mode == ImportMode::Replace {
+            // A replace can move characters to the trash and rewrite rosters: snapshot first,
+            // once the file is known to be accepted (a refused import changes nothing, not even
+            // the backups folder).
+            plan(self.conn(), import, mode)?;
+            self.back_up_before(crate::store::Reason::Import)?;
+        }
         self.write(|tx| {
             let plan = plan(tx, import, mode)?;
             let total = plan.rosters.len() + plan.characters.len() + plan.reposition.len();

@@ -293,8 +293,15 @@ impl Store {
     }
 
     /// Deletes for good everything in the trash. Roll-log entries stay (their names are kept;
-    /// their ids become empty), and so do the table actions of other encounters.
+    /// their ids become empty), and so do the table actions of other encounters. A snapshot
+    /// (reason `trash`) is taken first when there is anything to delete; if it cannot be taken,
+    /// nothing is deleted.
     pub fn empty_trash(&mut self) -> Result<Purged> {
+        let trash = self.trash()?;
+        if !(trash.rosters.is_empty() && trash.characters.is_empty() && trash.encounters.is_empty())
+        {
+            self.back_up_before(crate::store::Reason::Trash)?;
+        }
         self.write(|tx| {
             // Encounters first: those of a roster in the trash count too (the roster's
             // deletion would take them by cascade, uncounted).

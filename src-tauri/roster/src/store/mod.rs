@@ -3,6 +3,7 @@
 //! succeeded (so an error, or a crash, leaves the file as it was).
 
 mod backup;
+pub mod backups;
 pub(crate) mod characters;
 mod encounter_sheets;
 mod encounter_state;
@@ -27,6 +28,7 @@ use crate::error::{Result, RosterError};
 use crate::model::{from_millis, Character, CharacterKind, Roster, System};
 use crate::sheet::Sheet;
 
+pub(crate) use backups::Reason;
 pub use characters::{Purged, Trash};
 pub use encounters::{TableActionEntry, TablePlay};
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
@@ -212,6 +214,7 @@ pub(crate) fn corrupt(detail: String) -> RosterError {
     RosterError::CorruptDatabase {
         path: PathBuf::from("the database"),
         detail,
+        snapshot: None,
     }
 }
 

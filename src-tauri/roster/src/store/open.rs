@@ -52,7 +52,7 @@ enum Found {
 /// Opens (creating or migrating when needed) the database at `path`.
 pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
     let mut opened = Opened::default();
-    let mut conn = match inspect(path)? {
+    let mut conn = match inspect(path).map_err(offer_snapshot)? {
         Found::Nothing => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 fs::create_dir_all(dir).map_err(|e| RosterError::io(dir, e))?;
@@ -99,7 +99,7 @@ pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
 /// beside it, so a read-only file, folder or disk reads fine. `None`: there is nothing in it.
 /// An older schema would have to be upgraded, which is a write: refused as read-only.
 pub(super) fn open_read_only(path: &Path) -> Result<Option<Connection>> {
-    match inspect(path)? {
+    match inspect(path).map_err(offer_snapshot)? {
         Found::Nothing => Ok(None),
         Found::Foreign(reason) => Err(RosterError::NotARollbookDatabase {
             path: path.to_path_buf(),
@@ -158,6 +158,22 @@ fn is_read_only(e: &rusqlite::Error) -> bool {
         e.sqlite_error_code(),
         Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
     )
+}
+
+/// A damaged database's refusal names the newest snapshot beside it that reads back sound.
+fn offer_snapshot(error: RosterError) -> RosterError {
+    match error {
+        RosterError::CorruptDatabase {
+            path,
+            detail,
+            snapshot: None,
+        } => RosterError::CorruptDatabase {
+            snapshot: super::backups::newest_sound(&path),
+            path,
+            detail,
+        },
+        other => other,
+    }
 }
 
 /// Runs every pending migration in one transaction; refuses (untouched) a newer schema.
@@ -293,7 +309,7 @@ fn confirm(path: &Path) -> Result<Found> {
 }
 
 /// A connection that reads the main file only, without locks or side files.
-fn immutable(path: &Path) -> Result<Connection> {
+pub(super) fn immutable(path: &Path) -> Result<Connection> {
     Connection::open_with_flags(
         immutable_uri(path),
         OpenFlags::SQLITE_OPEN_READ_ONLY
@@ -334,6 +350,7 @@ fn look(conn: &Connection, path: &Path) -> Result<Found> {
         return Err(RosterError::CorruptDatabase {
             path: path.to_path_buf(),
             detail: verdict,
+            snapshot: None,
         });
     }
     Ok(Found::Rollbook(version))
@@ -349,6 +366,7 @@ fn classify(path: &Path, e: rusqlite::Error) -> RosterError {
         Some(rusqlite::ErrorCode::DatabaseCorrupt) => RosterError::CorruptDatabase {
             path: path.to_path_buf(),
             detail: e.to_string(),
+            snapshot: None,
         },
         _ => RosterError::from(e),
     }
@@ -390,7 +408,7 @@ pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
 }
 
 /// `file:/the/path?immutable=1`, every byte that could mean something in a URI escaped.
-fn immutable_uri(path: &Path) -> String {
+pub(super) fn immutable_uri(path: &Path) -> String {
     let mut text = path.to_string_lossy().into_owned();
     if cfg!(windows) {
         text = text.replace('\\', "/");

@@ -5,8 +5,9 @@ use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::backups::Policy;
 use super::Store;
-use crate::error::Result;
+use crate::error::{Result, RosterError};
 
 /// Every preference; a field left out (or `null`) is not set.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,6 +23,7 @@ pub struct Settings {
 
 const LAST_ROSTER_ID: &str = "last_roster_id";
 const LAST_VIEW: &str = "last_view";
+const BACKUP_POLICY: &str = "backup_policy";
 
 impl Store {
     /// The stored preferences. A value this build cannot read (written by a later Rollbook, say)
@@ -62,6 +64,30 @@ impl Store {
             Ok(())
         })?;
         self.settings()
+    }
+
+    /// How many snapshots rotation keeps ([`Policy::default`] until the GM sets one). Kept in
+    /// the settings table, apart from the window's preferences, which [`Store::save_settings`]
+    /// replaces whole.
+    pub fn backup_policy(&self) -> Result<Policy> {
+        Ok(self.setting(BACKUP_POLICY)?.unwrap_or_default())
+    }
+
+    /// Sets the rotation policy (refused, changing nothing, when it would keep nothing or a
+    /// count is past [`crate::store::backups::MAX_POLICY_COUNT`]); answers what is stored.
+    pub fn set_backup_policy(&mut self, policy: Policy) -> Result<Policy> {
+        let policy = policy.checked()?;
+        let json = serde_json::to_string(&policy)
+            .map_err(|e| RosterError::InvalidBackupPolicy(e.to_string()))?;
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO settings (key, value) VALUES (?1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![BACKUP_POLICY, json],
+            )?;
+            Ok(())
+        })?;
+        self.backup_policy()
     }
 
     fn setting<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>> {

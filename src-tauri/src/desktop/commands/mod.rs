@@ -6,6 +6,7 @@
 mod list;
 
 mod app;
+mod backups;
 mod characters;
 mod encounters;
 mod log;

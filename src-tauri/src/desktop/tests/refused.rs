@@ -22,6 +22,12 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             "settings_save",
             json!({"settings": {"last_view": "rosters"}}),
         ),
+        ("backups", json!({})),
+        ("backup_now", json!({})),
+        (
+            "backup_restore",
+            json!({"id": "20261125T194501.123Z-manual"}),
+        ),
         ("catalog", json!({})),
         ("odds", json!({"request": request})),
         ("roll", json!({"request": request, "seed": 1})),

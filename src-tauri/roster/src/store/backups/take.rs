@@ -1,0 +1,107 @@
+//! Taking a snapshot: `VACUUM INTO` a hidden file in the backups folder (one read transaction,
+//! so it is the database as one instant saw it, whatever the window or a command line writes
+//! meanwhile; never a copy of the file under a writer), `PRAGMA integrity_check` on what was
+//! written, a sync to disk, and only then the rename to its name. A snapshot that fails any step
+//! leaves nothing behind.
+
+use std::fs::{self, File};
+use std::path::Path;
+
+use rusqlite::{Connection, OpenFlags};
+
+use super::check::integrity;
+use super::names::{self, Reason, Snapshot, EXTENSION};
+use crate::error::{Result, RosterError};
+use crate::store::migrations::APPLICATION_ID;
+
+/// Takes a snapshot of the database at `db`, read through `conn`, for `reason`.
+pub(super) fn take(conn: &Connection, db: &Path, reason: Reason) -> Result<Snapshot> {
+    let dir = names::folder(db);
+    fs::create_dir_all(&dir).map_err(|e| folder_error(db, &dir, e))?;
+    // The time as the name says it, to the millisecond.
+    let at = crate::model::now();
+    let stamp = names::stamp(at);
+    // The name is taken by creating it (empty, which listing skips): two Rollbooks taking a
+    // snapshot in the same millisecond get two names.
+    let mut n = 1;
+    let (id, path) = loop {
+        let id = names::id(&stamp, reason, n);
+        let path = dir.join(format!("{id}.{EXTENSION}"));
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => break (id, path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,
+            Err(e) => return Err(folder_error(db, &dir, e)),
+        }
+    };
+    let partial = dir.join(format!(".{id}.partial"));
+    let written = write(conn, &partial).and_then(|()| {
+        fs::rename(&partial, &path).map_err(|e| RosterError::io(&path, e))?;
+        // The rename itself must survive a power cut.
+        File::open(&dir)
+            .and_then(|d| d.sync_all())
+            .map_err(|e| RosterError::io(&dir, e))
+    });
+    if let Err(e) = written {
+        let _ = fs::remove_file(&partial);
+        let _ = fs::remove_file(&path);
+        return Err(e);
+    }
+    let size = fs::metadata(&path)
+        .map_err(|e| RosterError::io(&path, e))?
+        .len();
+    Ok(Snapshot {
+        id,
+        at,
+        size,
+        reason,
+        path,
+    })
+}
+
+/// `VACUUM INTO partial`, checked and synced.
+fn write(conn: &Connection, partial: &Path) -> Result<()> {
+    let _ = fs::remove_file(partial);
+    let Some(text) = partial.to_str() else {
+        return Err(RosterError::io(
+            partial,
+            std::io::Error::other("the path is not valid UTF-8, so no snapshot can be written"),
+        ));
+    };
+    conn.execute("VACUUM INTO ?1", [text])
+        .map_err(|e| RosterError::from(e).at(partial))?;
+    let written = Connection::open_with_flags(
+        partial,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let verdict = integrity(&written)?;
+    let app_id: i32 = written.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    drop(written);
+    if verdict != "ok" || app_id != APPLICATION_ID {
+        return Err(RosterError::Io {
+            path: partial.to_path_buf(),
+            source: std::io::Error::other(format!(
+                "the snapshot read back wrong ({verdict}); it was not kept"
+            )),
+        });
+    }
+    File::open(partial)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| RosterError::io(partial, e))
+}
+
+/// A backups folder that cannot be made or written is the database's folder being read-only,
+/// a full disk, or something else in the way.
+fn folder_error(db: &Path, dir: &Path, e: std::io::Error) -> RosterError {
+    match e.kind() {
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+            RosterError::ReadOnly {
+                path: db.to_path_buf(),
+            }
+        }
+        _ => RosterError::io(dir, e),
+    }
+}
