@@ -351,7 +351,19 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   register({ keys: 'Ctrl+N', label: 'New character', group: 'Rosters', run: () => { showRosters(); newCharacter(); } });
   register({ keys: 'Ctrl+Shift+N', label: 'New roster', group: 'Rosters', run: () => { showRosters(); newRoster(); } });
   register({ keys: ['Ctrl+K', '/'], label: 'Search characters in every roster', group: 'Rosters', run: () => openSearch() });
-  register({ keys: 'Ctrl+A', label: 'Select every character shown', group: 'Rosters', when: inPane, run: () => list.selectAllShown() });
+  // With nothing focused, Ctrl+A selected the page's text: on the Rosters tab it selects the
+  // characters shown, on another tab nothing.
+  const nothingFocused = (event) => event.target === doc.body || event.target === doc.documentElement;
+  const rostersShown = () => layout.getClientRects().length > 0;
+  register({
+    keys: 'Ctrl+A',
+    label: 'Select every character shown',
+    group: 'Rosters',
+    when: (e) => inPane(e) || nothingFocused(e),
+    run: (e) => {
+      if (inPane(e) || (state.roster && rostersShown())) list.selectAllShown();
+    },
+  });
   // Delete takes the selection, or else the character whose row has the focus.
   const toDelete = (event) => (state.selected.length ? state.selected : [event.target.closest?.('.character-row')?.dataset.id].filter(Boolean));
   register({ keys: 'Delete', label: 'Delete the selected characters', group: 'Rosters', when: (e) => inPane(e) && toDelete(e).length > 0, run: (e) => removeCharacters(toDelete(e)) });
