@@ -835,7 +835,13 @@ request: JsonValue,
 /**
  * What was taken from the sheet, in words ("Guns 2 ranks → 3d12+2").
  */
-note: string, };
+note: string, 
+/**
+ * What the roll is set to until the GM sets it ("against Average (6) until the GM sets the
+ * difficulty"), apart from `note` so the roll panel can drop it once the GM has changed
+ * the roll; none when the sheet sets everything.
+ */
+until_set: string | null, };
 
 /**
  * Which side a combatant is on; decides what a joker dealt to them does to fate.

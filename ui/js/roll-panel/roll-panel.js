@@ -14,7 +14,7 @@ import { oddsEntries } from '../odds.js';
 import { markPending, renderOdds, showNoOdds } from '../odds-view.js';
 import { verdictFigure, verdictText } from '../result.js';
 import { debounce, latestOnly } from '../timing.js';
-import { kindOf, mergeRequest, prefillValues } from './prefill.js';
+import { kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
 
 const ODDS_DELAY_MS = 120;
 
@@ -62,12 +62,14 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const doc = root.ownerDocument;
   const prefix = `roll-panel${++instances}`;
   const opener = doc.activeElement;
-  const state = { kind: null, system: null, fields: [], odds: null, oddsKey: null, hot: null, rolling: false, closed: false };
+  const state = { kind: null, system: null, fields: [], start: {}, odds: null, oddsKey: null, hot: null, rolling: false, closed: false };
   const oddsCall = latestOnly((request) => api.odds(request, roster.id));
 
   const titleId = `${prefix}-title`;
   const closeButton = el(doc, 'button', { type: 'button', className: 'rp-close', 'aria-label': 'Close the roll panel (Esc)', title: 'Close (Esc)', text: '×' });
   const summary = el(doc, 'p', { className: 'kind-summary' });
+  // What the sheet's roll is set to until the GM sets it: gone once the form says otherwise.
+  const untilSet = el(doc, 'p', { className: 'rp-until-set', text: sheetRoll.until_set ?? '', hidden: !sheetRoll.until_set });
   const rulingsList = el(doc, 'ul');
   const rulings = el(doc, 'aside', { className: 'rulings', 'aria-label': 'Rulings that decide this roll', hidden: true }, [rulingsList]);
   const fields = el(doc, 'fieldset', { className: 'fields' }, [el(doc, 'legend', { className: 'visually-hidden', text: 'Fields of this roll' })]);
@@ -99,6 +101,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
         el(doc, 'p', { className: 'rp-kicker', text: `Roll for ${character.name}` }),
         el(doc, 'h2', { className: 'rp-title', id: titleId, text: sheetRoll.label }),
         sheetRoll.note ? el(doc, 'p', { className: 'rp-note', text: sheetRoll.note }) : '',
+        untilSet,
       ]),
       closeButton,
     ]),
@@ -176,6 +179,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
   function onInput() {
+    if (sheetRoll.until_set) untilSet.hidden = setByGm(state.fields, state.start, readValues(fields, state.fields).values);
     if (state.kind) markPending(odds);
     scheduleOdds();
   }
@@ -277,7 +281,8 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       state.fields = found.kind.fields.map(fieldModel);
       summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
       showRulings(found.kind.rulings ?? []);
-      renderFields(fields, state.fields, prefillValues(state.fields, sheetRoll.request), onInput, { idPrefix: `${prefix}-field` });
+      state.start = prefillValues(state.fields, sheetRoll.request);
+      renderFields(fields, state.fields, state.start, onInput, { idPrefix: `${prefix}-field` });
       await updateOdds();
       if (!state.closed) fields.querySelector('input, select')?.focus();
     } catch (error) {
