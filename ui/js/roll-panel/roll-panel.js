@@ -5,7 +5,7 @@
 // openRollPanel by this name.
 
 import * as defaultApi from '../api.js';
-import { renderChart } from '../chart.js';
+import { chartMarks, renderChart } from '../chart.js';
 import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
 import { errorTarget, fieldModel, readSeed } from '../form.js';
@@ -30,6 +30,8 @@ function oddsBlock(doc, prefix) {
     table: el(doc, 'tbody'),
     // The last roll goes between the chart and the table, where the eye already is.
     slot: el(doc, 'div', { className: 'rp-last-slot' }),
+    /** @type {string | null} the chart axis's title: what the kind's outcomes are */
+    axis: null,
   };
   view.chart.setAttribute('class', 'chart');
   view.chart.setAttribute('role', 'img');
@@ -254,7 +256,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   seed.addEventListener('input', () => showSeedError(null));
   closeButton.addEventListener('click', () => close());
   const resize = new ResizeObserver(() => {
-    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey));
+    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, odds.axis));
   });
   resize.observe(odds.chart);
 
@@ -278,6 +280,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       if (!found) throw new Error(`This roll (${sheetRoll.request?.system} ${sheetRoll.request?.roll}) is not in the rules catalog.`);
       state.system = found.system;
       state.kind = found.kind;
+      odds.axis = found.kind.outcome ?? null;
       state.fields = found.kind.fields.map(fieldModel);
       summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
       showRulings(found.kind.rulings ?? []);
