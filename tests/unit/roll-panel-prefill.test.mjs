@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldModel } from '../../ui/js/form.js';
-import { kindOf, mergeRequest, prefillValues, setByGm, sheetFieldNames } from '../../ui/js/roll-panel/prefill.js';
+import { aboutLine, kindOf, mergeRequest, prefillValues, setByGm, sheetFieldNames } from '../../ui/js/roll-panel/prefill.js';
 
 // Field specs as `rollbook kinds --json` gives them for d12 straight and universe group stealth.
 const STRAIGHT = [
@@ -62,4 +62,10 @@ test('the GM has set the roll once a field differs from where the form started',
   const stealth = prefillValues(STEALTH, { members: [1, 2] });
   assert.equal(setByGm(STEALTH, stealth, { ...stealth, members: [1, 2] }), false);
   assert.equal(setByGm(STEALTH, stealth, { ...stealth, members: [1, 2, 0] }), true);
+});
+
+test('the folded "how it works" line names the kind and counts its rulings', () => {
+  assert.equal(aboutLine('Straight roll', 1), 'Straight roll: how it works · 1 ruling');
+  assert.equal(aboutLine('Opposed roll', 2), 'Opposed roll: how it works · 2 rulings');
+  assert.equal(aboutLine('Group stealth', 0), 'Group stealth: how it works');
 });

@@ -64,3 +64,8 @@ export function kindOf(catalog, request) {
 export function setByGm(fields, start, values) {
   return fields.some((field) => !(field.name in values) || JSON.stringify(values[field.name]) !== JSON.stringify(start[field.name]));
 }
+
+/** The line that opens the roll panel's "how this roll works": the kind, and how many rulings decide it. */
+export function aboutLine(kindName, rulings) {
+  return rulings ? `${kindName}: how it works · ${rulings === 1 ? '1 ruling' : `${rulings} rulings`}` : `${kindName}: how it works`;
+}

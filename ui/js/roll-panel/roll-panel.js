@@ -14,7 +14,7 @@ import { oddsEntries } from '../odds.js';
 import { markPending, renderOdds, showNoOdds } from '../odds-view.js';
 import { verdictFigure, verdictText } from '../result.js';
 import { debounce, latestOnly } from '../timing.js';
-import { kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
+import { aboutLine as aboutText, kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
 
 const ODDS_DELAY_MS = 120;
 
@@ -70,6 +70,9 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const titleId = `${prefix}-title`;
   const closeButton = el(doc, 'button', { type: 'button', className: 'rp-close', 'aria-label': 'Close the roll panel (Esc)', title: 'Close (Esc)', text: '×' });
   const summary = el(doc, 'p', { className: 'kind-summary' });
+  // How the roll works and its rulings fold away: at 1024×700 the form, the odds and the
+  // result must all be in sight at once. The line that opens it names the rulings' count.
+  const aboutLine = el(doc, 'summary', { className: 'rp-about-line', text: 'How this roll works' });
   // What the sheet's roll is set to until the GM sets it: gone once the form says otherwise.
   const untilSet = el(doc, 'p', { className: 'rp-until-set', text: sheetRoll.until_set ?? '', hidden: !sheetRoll.until_set });
   const rulingsList = el(doc, 'ul');
@@ -107,8 +110,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       ]),
       closeButton,
     ]),
-    summary,
-    rulings,
+    el(doc, 'details', { className: 'rp-about' }, [aboutLine, summary, rulings]),
     form,
     odds.panel,
   ]);
@@ -284,6 +286,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       state.fields = found.kind.fields.map(fieldModel);
       summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
       showRulings(found.kind.rulings ?? []);
+      aboutLine.textContent = aboutText(found.kind.name, (found.kind.rulings ?? []).length);
       state.start = prefillValues(state.fields, sheetRoll.request);
       renderFields(fields, state.fields, state.start, onInput, { idPrefix: `${prefix}-field` });
       await updateOdds();
