@@ -45,7 +45,8 @@ function oddsBlock(doc, prefix) {
     view.note,
     el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
     view.slot,
-    el(doc, 'div', { className: 'outcomes-wrap' }, [
+    // It scrolls: focusable, so the keyboard can scroll it too (axe: scrollable-region-focusable).
+    el(doc, 'div', { className: 'outcomes-wrap', tabindex: '0', role: 'region', 'aria-label': 'Chance of every outcome' }, [
       el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [
         el(doc, 'thead', {}, [el(doc, 'tr', {}, [el(doc, 'th', { scope: 'col', text: 'Outcome' }), el(doc, 'th', { scope: 'col', className: 'num', text: 'Chance' })])]),
         view.table,

@@ -96,7 +96,9 @@ function rollButton(doc, roll, index, kindName, text) {
     className: 'roll-die',
     'data-roll-index': index,
     'data-roll-path': roll.path,
-    'aria-label': label,
+    // A button showing words ("Opposed roll") is named by them first (axe: the visible text
+    // must be part of the name).
+    'aria-label': text ? `${text}: ${label}` : label,
     title: words ? `${label}: ${words}` : label,
   }, [dieIcon(doc)]);
   if (text) button.append(el(doc, 'span', { className: 'roll-die-text', text }));
