@@ -6,6 +6,7 @@
 #   With SCENE (a file of tests/e2e/scenes/, e.g. quick-roll or rosters, or FILE:EXPORT for
 #   its other scenes, e.g. quick-roll:d12): the app is driven there through WebDriver first
 #   (tests/e2e/screenshot.mjs; needs tauri-driver, WebKitWebDriver and `npm install`).
+#   SHOT_SIZE=WIDTHxHEIGHT (e.g. 1024x700) sizes the window first.
 # Needs xvfb, xdotool and imagemagick (scripts/bootstrap.sh installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ gtk_theme=Adwaita
 export GTK_THEME=$gtk_theme
 
 if [ -n "$scene" ]; then
-  PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin" ROLLBOOK_BIN=$binary \
+  PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin" ROLLBOOK_BIN=$binary SHOT_SIZE=${SHOT_SIZE:-} \
     xvfb-run -a -s "-screen 0 1280x800x24" node tests/e2e/screenshot.mjs "$out" "$scene"
   echo "wrote $out"
   exit 0

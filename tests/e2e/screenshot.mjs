@@ -1,6 +1,7 @@
 // Drives the real app to a named scene and saves a screenshot of the window (WebDriver's own
 // capture of the page). Used by scripts/screenshot.sh; run under Xvfb.
-// Usage: node tests/e2e/screenshot.mjs OUT.png SCENE   (GTK_THEME=Adwaita:dark for the dark theme)
+// Usage: node tests/e2e/screenshot.mjs OUT.png SCENE   (GTK_THEME=Adwaita:dark for the dark theme;
+// SHOT_SIZE=1024x700 sets the window's size before the scene)
 //
 // SCENE is `FILE` or `FILE:EXPORT`: tests/e2e/scenes/FILE.mjs exports `scene(driver, helpers)`
 // (and may export more scenes by other names), so every area keeps its scenes in its own file.
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { By, Key, until } from 'selenium-webdriver';
 import { showView, startApp } from './app.mjs';
 import { WAIT_MS } from './quick-roll-page.mjs';
+import { WindowPage } from './window-page.mjs';
 
 const SCENES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'scenes');
 
@@ -57,6 +59,8 @@ if (!scene) {
 }
 const app = await startApp();
 try {
+  const size = /^(\d+)x(\d+)$/.exec(process.env.SHOT_SIZE ?? '');
+  if (size) await new WindowPage(app.driver).setSize(Number(size[1]), Number(size[2]));
   const shown = await scene(app.driver, makeHelpers(app));
   // Nothing focused, so no focus ring or caret in the picture (unless the scene shows focus).
   if (!shown?.keepFocus) await app.driver.executeScript(() => document.activeElement?.blur());

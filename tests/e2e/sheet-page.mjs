@@ -132,6 +132,8 @@ export class SheetPage {
   async openRoll(path, index = 0) {
     const buttons = await this.driver.findElements(By.css(`#sheet-slot .roll-die[data-roll-path="${path}"]`));
     if (!buttons[index]) throw new Error(`no roll button for ${path}`);
+    // The sheet scrolls on its own; in a short window WebKit's driver does not scroll it for a click.
+    await this.driver.executeScript((b) => b.scrollIntoView({ block: 'center' }), buttons[index]);
     await buttons[index].click();
     await this.waitFor(async () => (await this.readPanel())?.ready, 'the roll panel did not open with its odds');
   }

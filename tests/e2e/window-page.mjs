@@ -23,8 +23,8 @@ function haveXdotool() {
  * What is wrong with the layout inside the pane `paneSelector`, in words (empty when nothing):
  * an element reaching out of the pane sideways (or the pane scrolling sideways), two controls
  * (inputs, selects, buttons) covering each other, and an input too narrow to show its value.
- * Elements clipped on purpose (visually hidden, or inside an `overflow: hidden` box) are left
- * out. `options.controls` changes what counts as a control.
+ * Elements clipped on purpose (visually hidden, or inside an `overflow: hidden` box) and those
+ * inside a box that scrolls sideways (which is itself checked) are left out. `options.controls` changes what counts as a control.
  */
 export function layoutProblems(driver, paneSelector, { controls = 'input:not([type="checkbox"]):not([type="radio"]), select, textarea, button' } = {}) {
   return driver.executeScript((selector, controlSelector) => {
@@ -41,12 +41,16 @@ export function layoutProblems(driver, paneSelector, { controls = 'input:not([ty
     const clipped = (node) => {
       for (let at = node; at && at !== pane; at = at.parentElement) {
         if (at.classList.contains('visually-hidden')) return true;
-        if (at !== node && ['hidden', 'clip'].includes(getComputedStyle(at).overflowX)) return true;
+        // Clipped, or inside a box of the pane that scrolls sideways on purpose (the house
+        // rules chart): that box's own width is what is checked.
+        if (at !== node && ['hidden', 'clip', 'auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
       }
       return false;
     };
     const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
-    if (pane.scrollWidth > pane.clientWidth + 1) problems.push(`${selector} scrolls sideways: ${pane.scrollWidth} px of content in ${pane.clientWidth} px`);
+    // (A pane that clips cannot scroll: what reaches out of it is found below.)
+    const scrolls = !['hidden', 'clip'].includes(getComputedStyle(pane).overflowX);
+    if (scrolls && pane.scrollWidth > pane.clientWidth + 1) problems.push(`${selector} scrolls sideways: ${pane.scrollWidth} px of content in ${pane.clientWidth} px`);
     for (const node of pane.querySelectorAll('*')) {
       if (!shown(node) || clipped(node)) continue;
       const r = node.getBoundingClientRect();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layoutBars, niceStep, PAD_BOTTOM, PAD_TOP } from '../../ui/js/chart-layout.js';
+import { AXIS_TITLE, layoutBars, niceStep, PAD_BOTTOM, PAD_TOP, succeeds, targetLine } from '../../ui/js/chart-layout.js';
 
 const entries = (ps, first = 0) => ps.map((p, i) => ({ key: String(first + i), p }));
 
@@ -53,4 +53,33 @@ test('nothing to draw gives no bars', () => {
 
 test('niceStep picks 1, 2, 5, 10, 20, 50, …', () => {
   assert.deepEqual([1, 2, 3, 4, 5, 6, 11, 21, 51, 101].map(niceStep), [1, 2, 5, 5, 5, 10, 20, 50, 100, 200]);
+});
+
+test('the axis title takes room under the tick labels', () => {
+  const plain = layoutBars(entries([0.5, 0.5]), 300, 170);
+  const titled = layoutBars(entries([0.5, 0.5]), 300, 170, { axisTitle: true });
+  assert.equal(titled.baseline, plain.baseline - AXIS_TITLE);
+  assert.equal(titled.bars[0].y, PAD_TOP, 'the tallest bar still reaches the top padding');
+});
+
+test('an outcome succeeds by the target for a number, by the listed keys for a name', () => {
+  assert.equal(succeeds('30', { target: 30 }), true);
+  assert.equal(succeeds('29', { target: 30 }), false);
+  assert.equal(succeeds('-2', { target: 1 }), false);
+  assert.equal(succeeds('failure', { target: 1 }), false, 'a named key next to numbers (marks extended) is no number');
+  assert.equal(succeeds('hit', { succeeding: ['hit', 'critical'] }), true);
+  assert.equal(succeeds('miss', { succeeding: ['hit', 'critical'] }), false);
+  assert.equal(succeeds('7', {}), null, 'nothing marked: neither');
+});
+
+test('the target line sits between the last failing bar and the first succeeding one', () => {
+  const { bars } = layoutBars(entries([0.1, 0.2, 0.4, 0.2, 0.1], 4), 500, 170);
+  const line = targetLine(bars, 6, 500);
+  assert.equal(line.side, 'between');
+  assert.ok(line.x > bars[1].x + bars[1].w - 1e-9 && line.x < bars[2].x + 1e-9, `x ${line.x}`);
+  // A d12 straight roll at 30 whose totals stop at 25: the line at the right edge, out of reach.
+  assert.deepEqual(targetLine(bars, 30, 500), { x: 500, side: 'beyond' });
+  assert.deepEqual(targetLine(bars, 4, 500), { x: 0, side: 'below' });
+  assert.equal(targetLine(bars, null, 500), null);
+  assert.equal(targetLine([{ key: 'hit', x: 0, w: 10 }], 1, 500), null, 'named outcomes have no line');
 });

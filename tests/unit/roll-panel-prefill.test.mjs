@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldModel } from '../../ui/js/form.js';
-import { kindOf, mergeRequest, prefillValues, sheetFieldNames } from '../../ui/js/roll-panel/prefill.js';
+import { aboutLine, kindOf, mergeRequest, prefillValues, setByGm, sheetFieldNames } from '../../ui/js/roll-panel/prefill.js';
 
 // Field specs as `rollbook kinds --json` gives them for d12 straight and universe group stealth.
 const STRAIGHT = [
@@ -47,4 +47,25 @@ test('a request finds its kind in the catalog', () => {
   assert.equal(kindOf(catalog, { system: 'd12', roll: 'straight' }).kind.name, 'Straight roll');
   assert.equal(kindOf(catalog, { system: 'd12', roll: 'opposed' }), null);
   assert.equal(kindOf(null, { system: 'd12' }), null);
+});
+
+test('the GM has set the roll once a field differs from where the form started', () => {
+  const start = prefillValues(STRAIGHT, { ranks: 2, extra_dice: 1 });
+  assert.equal(setByGm(STRAIGHT, start, { ...start }), false);
+  assert.equal(setByGm(STRAIGHT, start, { ...start, difficulty: 12 }), true);
+  assert.equal(setByGm(STRAIGHT, start, { ...start, dazed: true }), true);
+  // A field that could not be read (half typed) counts as set: the old default no longer holds.
+  const { difficulty, ...unread } = start;
+  assert.equal(setByGm(STRAIGHT, start, unread), true);
+  // Back to where it started: unset again.
+  assert.equal(setByGm(STRAIGHT, start, { ...start, difficulty: 6 }), false);
+  const stealth = prefillValues(STEALTH, { members: [1, 2] });
+  assert.equal(setByGm(STEALTH, stealth, { ...stealth, members: [1, 2] }), false);
+  assert.equal(setByGm(STEALTH, stealth, { ...stealth, members: [1, 2, 0] }), true);
+});
+
+test('the folded "how it works" line names the kind and counts its rulings', () => {
+  assert.equal(aboutLine('Straight roll', 1), 'Straight roll: how it works · 1 ruling');
+  assert.equal(aboutLine('Opposed roll', 2), 'Opposed roll: how it works · 2 rulings');
+  assert.equal(aboutLine('Group stealth', 0), 'Group stealth: how it works');
 });

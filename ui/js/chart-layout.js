@@ -2,6 +2,8 @@
 
 export const PAD_TOP = 18;
 export const PAD_BOTTOM = 20;
+/** Room under the tick labels for the axis title (what the outcomes are). */
+export const AXIS_TITLE = 16;
 export const MIN_TICK_SPACING = 30;
 const NICE_STEPS = [1, 2, 5];
 
@@ -29,10 +31,11 @@ function tickIndexes(entries, slot) {
 /**
  * Bars for `entries` ([{key, p}]) in a width x height box. Bar heights are proportional to p,
  * the tallest reaching the top padding; a possible outcome is never drawn lower than 1px.
+ * `axisTitle` leaves room under the tick labels for the axis's title.
  */
-export function layoutBars(entries, width, height) {
+export function layoutBars(entries, width, height, { axisTitle = false } = {}) {
   const count = entries.length;
-  const baseline = height - PAD_BOTTOM;
+  const baseline = height - PAD_BOTTOM - (axisTitle ? AXIS_TITLE : 0);
   if (count === 0 || width <= 0) return { bars: [], ticks: [], baseline, peak: null };
   const slot = width / count;
   const gap = Math.min(Math.max(slot * 0.2, count > 60 ? 0 : 1), 10);
@@ -46,4 +49,31 @@ export function layoutBars(entries, width, height) {
   const ticks = tickIndexes(entries, slot).map((index) => ({ key: bars[index].key, x: bars[index].x + bars[index].w / 2 }));
   const peak = bars.reduce((best, bar) => (bar.p > best.p ? bar : best), bars[0]);
   return { bars, ticks, baseline, peak };
+}
+
+const INTEGER = /^-?\d+$/;
+
+/**
+ * Does outcome `key` succeed, by the odds answer's marks (`target`: the smallest number that
+ * succeeds; `succeeding`: the named keys that do)? null when the answer marks nothing.
+ */
+export function succeeds(key, { target = null, succeeding = [] } = {}) {
+  if (typeof target === 'number') return INTEGER.test(key) ? Number(key) >= target : false;
+  if (succeeding?.length) return succeeding.includes(key);
+  return null;
+}
+
+/**
+ * Where the target line goes among numeric `bars`: `{x, side}`, x between the last bar below
+ * `target` and the first at or above it; side 'beyond' when no outcome reaches the target (the
+ * line at the right edge), 'below' when every outcome does (at the left edge), else 'between'.
+ * null without a target or with named outcomes.
+ */
+export function targetLine(bars, target, width) {
+  if (typeof target !== 'number' || !bars.length || !bars.every((b) => INTEGER.test(b.key))) return null;
+  const first = bars.findIndex((b) => Number(b.key) >= target);
+  if (first === -1) return { x: width, side: 'beyond' };
+  if (first === 0) return { x: 0, side: 'below' };
+  const before = bars[first - 1];
+  return { x: (before.x + before.w + bars[first].x) / 2, side: 'between' };
 }

@@ -1,9 +1,13 @@
-// The distribution chart: inline SVG bars, one per outcome, built with DOM APIs.
+// The distribution chart: inline SVG bars, one per outcome, built with DOM APIs. Bars that
+// succeed and bars that fail differ in colour, and a number's target is a labelled line, so
+// the colour is never the only sign.
 
-import { layoutBars } from './chart-layout.js';
+import { layoutBars, succeeds, targetLine } from './chart-layout.js';
 import { formatPercent, outcomeLabel } from './format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
+/** About how wide an 11 px label is per character (to keep labels apart and inside). */
+const CHAR_PX = 6.5;
 
 function node(doc, tag, attrs, text) {
   const n = doc.createElementNS(SVG, tag);
@@ -12,17 +16,31 @@ function node(doc, tag, attrs, text) {
   return n;
 }
 
-/** Draws `entries` into `svg`, highlighting the bar of outcome `hot` (the last roll). */
-export function renderChart(svg, entries, hot = null) {
+/** The target line's label: where the target is, in words. */
+function targetText(target, side) {
+  if (side === 'beyond') return `Target ${target}: out of reach`;
+  if (side === 'below') return `Target ${target}: always reached`;
+  return `Target ${target}`;
+}
+
+/**
+ * Draws `entries` into `svg`, highlighting the bar of outcome `hot` (the last roll). `marks`:
+ * the odds answer's `target` / `succeeding` (which outcomes succeed) and `axis`, what the
+ * outcomes are (the catalog kind's `outcome`), the axis's title.
+ */
+export function renderChart(svg, entries, hot = null, marks = {}) {
   const doc = svg.ownerDocument;
   const width = Math.max(svg.clientWidth, 1);
   const height = Math.max(svg.clientHeight, 1);
-  const { bars, ticks, baseline, peak } = layoutBars(entries, width, height);
+  const axis = marks.axis ?? null;
+  const { bars, ticks, baseline, peak } = layoutBars(entries, width, height, { axisTitle: Boolean(axis) });
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const children = [];
   for (const bar of bars) {
+    const ok = succeeds(bar.key, marks);
+    const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', bar.key === hot ? 'hot' : ''].filter(Boolean);
     const rect = node(doc, 'rect', {
-      class: bar.key === hot ? 'bar hot' : 'bar',
+      class: classes.join(' '),
       x: bar.x.toFixed(2),
       y: bar.y.toFixed(2),
       width: bar.w.toFixed(2),
@@ -30,19 +48,48 @@ export function renderChart(svg, entries, hot = null) {
       rx: Math.min(3, bar.w / 3).toFixed(2),
       'data-outcome': bar.key,
     });
-    rect.append(node(doc, 'title', {}, `${outcomeLabel(bar.key)}: ${formatPercent(bar.p)}`));
+    const verdict = ok === true ? ' (succeeds)' : ok === false ? ' (fails)' : '';
+    rect.append(node(doc, 'title', {}, `${outcomeLabel(bar.key)}: ${formatPercent(bar.p)}${verdict}`));
     children.push(rect);
   }
   children.push(node(doc, 'line', { class: 'axis', x1: 0, x2: width, y1: baseline + 0.5, y2: baseline + 0.5 }));
   for (const tick of ticks) {
-    children.push(node(doc, 'text', { class: 'tick', x: tick.x.toFixed(2), y: height - 5 }, outcomeLabel(tick.key)));
+    children.push(node(doc, 'text', { class: 'tick', x: tick.x.toFixed(2), y: baseline + 15 }, outcomeLabel(tick.key)));
+  }
+  if (axis && bars.length) {
+    children.push(node(doc, 'text', { class: 'axis-title', x: (width / 2).toFixed(2), y: height - 3 }, axis));
+  }
+  const line = bars.length ? targetLine(bars, marks.target, width) : null;
+  let labelBox = null;
+  if (line) {
+    const x = Math.min(Math.max(line.x, 1), width - 1);
+    const text = targetText(marks.target, line.side);
+    const room = text.length * CHAR_PX;
+    // The label reads away from the line, to whichever side has room for it.
+    const toLeft = x + 4 + room > width;
+    const at = toLeft ? x - 4 : x + 4;
+    labelBox = toLeft ? [at - room, at] : [at, at + room];
+    children.push(node(doc, 'line', { class: 'target', x1: x.toFixed(2), x2: x.toFixed(2), y1: 2, y2: baseline }));
+    children.push(node(doc, 'text', { class: 'target-label', x: at.toFixed(2), y: 11, 'text-anchor': toLeft ? 'end' : 'start' }, text));
   }
   if (peak && peak.p > 0) {
     const x = Math.min(Math.max(peak.x + peak.w / 2, 24), width - 24);
-    children.push(node(doc, 'text', { class: 'peak', x: x.toFixed(2), y: (peak.y - 5).toFixed(2) }, formatPercent(peak.p)));
+    const y = peak.y - 5;
+    const half = (formatPercent(peak.p).length * CHAR_PX) / 2;
+    // The target's label wins the top row: the peak's chance is in the table too.
+    const clash = labelBox && y < 22 && x + half > labelBox[0] && x - half < labelBox[1];
+    if (!clash) children.push(node(doc, 'text', { class: 'peak', x: x.toFixed(2), y: y.toFixed(2) }, formatPercent(peak.p)));
   }
   svg.replaceChildren(...children);
+  const said = [];
+  if (line) said.push(`${targetText(marks.target, line.side)}; outcomes from ${marks.target} up succeed`);
+  else if (marks.succeeding?.length) said.push(`succeeding: ${marks.succeeding.map(outcomeLabel).join(', ')}`);
   svg.setAttribute('aria-label', peak
-    ? `Distribution of ${bars.length} outcomes; the likeliest is ${outcomeLabel(peak.key)} at ${formatPercent(peak.p)}. Every chance is in the table below.`
+    ? `Distribution of ${bars.length} outcomes${axis ? ` (${axis})` : ''}; the likeliest is ${outcomeLabel(peak.key)} at ${formatPercent(peak.p)}${said.length ? `; ${said.join('; ')}` : ''}. Every chance is in the table below.`
     : 'No outcomes to show');
+}
+
+/** The marks of an odds answer for `renderChart`, with the axis title `axis`. */
+export function chartMarks(odds, axis = null) {
+  return { target: odds?.target ?? null, succeeding: odds?.succeeding ?? [], axis };
 }

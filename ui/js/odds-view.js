@@ -1,7 +1,7 @@
 // Shows odds: the success chance, the chart and every outcome with its chance; and the states
 // in between (waiting for an answer, or no odds while the request has an error).
 
-import { renderChart } from './chart.js';
+import { chartMarks, renderChart } from './chart.js';
 import { el } from './dom.js';
 import { formatPercent, outcomeLabel } from './format.js';
 import { meterShare, oddsEntries, oddsMeta } from './odds.js';
@@ -23,7 +23,10 @@ function row(doc, { key, p }, maxP, hot) {
   return tr;
 }
 
-/** Shows `odds` (the answer for `request`), marking outcome `hot` (the last roll's). */
+/**
+ * Shows `odds` (the answer for `request`), marking outcome `hot` (the last roll's). The chart's
+ * axis is titled `view.axis` when the caller set it (the catalog kind's `outcome`).
+ */
 export function renderOdds(view, odds, hot, request) {
   const doc = view.table.ownerDocument;
   view.panel.dataset.request = JSON.stringify(request);
@@ -33,7 +36,7 @@ export function renderOdds(view, odds, hot, request) {
   view.meta.textContent = oddsMeta(odds);
   view.note.hidden = true;
   const entries = oddsEntries(odds);
-  renderChart(view.chart, entries, hot);
+  renderChart(view.chart, entries, hot, chartMarks(odds, view.axis ?? null));
   const maxP = Math.max(0, ...entries.map((e) => e.p));
   view.table.replaceChildren(...entries.map((entry) => row(doc, entry, maxP, hot)));
 }

@@ -2,7 +2,7 @@
 // roll, and keep a short history. Wires the views to the engine; no rules logic here.
 
 import * as api from './api.js';
-import { renderChart } from './chart.js';
+import { chartMarks, renderChart } from './chart.js';
 import { renderResult } from './dice-view.js';
 import { buildRequest, errorTarget, fieldModel, initialValues, readSeed, requestText } from './form.js';
 import { firstInvalid, readValues, renderFields, showFieldErrors } from './form-view.js';
@@ -42,6 +42,8 @@ function elements(doc) {
       note: $('odds-note'),
       chart: $('chart'),
       table: $('outcomes-body'),
+      /** @type {string | null} the chart axis's title: what the kind's outcomes are */
+      axis: null,
     },
   };
 }
@@ -146,6 +148,7 @@ export function startQuickRoll(doc) {
     state.kind = state.system.kinds.find((k) => k.id === kindId) ?? state.system.kinds[0];
     ui.kind.value = state.kind.id;
     ui.summary.textContent = state.kind.summary ?? '';
+    ui.odds.axis = state.kind.outcome ?? null;
     showRulings(state.kind.rulings ?? []);
     state.fields = state.kind.fields.map(fieldModel);
     state.hot = null;
@@ -252,7 +255,7 @@ export function startQuickRoll(doc) {
     doRoll();
   });
   new ResizeObserver(() => {
-    if (state.odds) renderChart(ui.odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey));
+    if (state.odds) renderChart(ui.odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, ui.odds.axis));
   }).observe(ui.odds.chart);
 
   return (async () => {

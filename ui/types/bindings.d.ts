@@ -468,7 +468,12 @@ rulings: Array<string>,
 /**
  * True for the kinds of RULES.md's "Roll requests"; false for the table extras.
  */
-contract: boolean, fields: Array<FieldSpec>, };
+contract: boolean, 
+/**
+ * What the outcome keys of this kind's odds are ("Total", "Damage Dice", "Result"): the
+ * label of the odds chart's axis.
+ */
+outcome: string, fields: Array<FieldSpec>, };
 
 /**
  * A name and a level: genre powers, universe skills.
@@ -656,7 +661,17 @@ mean?: number | null,
  * Probabilities of events that happen alongside the outcome (e.g. a d12 defence showing only
  * natural 1s), not part of the partition.
  */
-events?: { [key in string]: number }, };
+events?: { [key in string]: number }, 
+/**
+ * For a roll whose outcome is a number: the smallest that succeeds (the difficulty, the
+ * Marks needed), which may lie beyond every outcome. The odds chart draws its line there.
+ */
+target?: number | null, 
+/**
+ * For a roll whose outcomes are named: the keys that count as success. The odds chart
+ * marks those bars (and a number's bars by `target`).
+ */
+succeeding?: Array<string>, };
 
 /**
  * One side of the table: a stored character, or a nameless NPC quick-added to this encounter.
@@ -920,7 +935,13 @@ request: JsonValue,
 /**
  * What was taken from the sheet, in words ("Guns 2 ranks → 3d12+2").
  */
-note: string, };
+note: string, 
+/**
+ * What the roll is set to until the GM sets it ("against Average (6) until the GM sets the
+ * difficulty"), apart from `note` so the roll panel can drop it once the GM has changed
+ * the roll; none when the sheet sets everything.
+ */
+until_set: string | null, };
 
 /**
  * Which side a combatant is on; decides what a joker dealt to them does to fate.

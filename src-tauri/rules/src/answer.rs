@@ -19,6 +19,14 @@ pub struct Odds {
     /// natural 1s), not part of the partition.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub events: IndexMap<String, f64>,
+    /// For a roll whose outcome is a number: the smallest that succeeds (the difficulty, the
+    /// Marks needed), which may lie beyond every outcome. The odds chart draws its line there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i64>,
+    /// For a roll whose outcomes are named: the keys that count as success. The odds chart
+    /// marks those bars (and a number's bars by `target`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub succeeding: Vec<String>,
 }
 
 impl Odds {
@@ -30,6 +38,8 @@ impl Odds {
             outcomes,
             mean: None,
             events: IndexMap::new(),
+            target: None,
+            succeeding: success_keys.iter().map(|k| k.to_string()).collect(),
         }
     }
 

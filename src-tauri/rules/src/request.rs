@@ -105,6 +105,7 @@ fn spec_of<K: Kind>(house: &HouseRules) -> KindSpec {
         summary: text.summary.into(),
         rulings: text.rulings.iter().map(|r| r.to_string()).collect(),
         contract: text.contract,
+        outcome: text.outcome.into(),
         fields: K::fields(house),
     }
 }

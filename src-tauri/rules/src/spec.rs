@@ -189,6 +189,9 @@ pub struct KindSpec {
     pub rulings: Vec<String>,
     /// True for the kinds of RULES.md's "Roll requests"; false for the table extras.
     pub contract: bool,
+    /// What the outcome keys of this kind's odds are ("Total", "Damage Dice", "Result"): the
+    /// label of the odds chart's axis.
+    pub outcome: String,
     pub fields: Vec<FieldSpec>,
 }
 
@@ -218,6 +221,8 @@ pub struct KindText {
     pub summary: &'static str,
     pub rulings: &'static [&'static str],
     pub contract: bool,
+    /// What the outcome keys of the kind's odds are ("Total", "Damage Dice", "Result").
+    pub outcome: &'static str,
 }
 
 /// Shorthand for the largest dice pool a request may roll (RULES.md: "pools over 60 dice").

@@ -34,6 +34,7 @@ export async function roll(driver, helpers) {
   const page = new RostersPage(driver);
   await page.click('.bulk-bar [data-action="clear"]');
   const button = await driver.wait(async () => (await driver.findElements(helpers.By.css('#sheet-slot button.roll-die')))[0] ?? null, helpers.WAIT_MS, 'the sheet shows no roll button');
+  await driver.executeScript((b) => b.scrollIntoView({ block: 'center' }), button);
   await button.click();
   await driver.wait(async () => driver.executeScript(() => !document.getElementById('roll-slot').hidden && document.querySelector('#roll-slot .roll-panel') !== null), helpers.WAIT_MS, 'the roll panel did not open');
   await new Promise((ok) => setTimeout(ok, 1500)); // the odds arrive

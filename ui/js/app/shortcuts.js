@@ -81,6 +81,10 @@ export function createShortcuts(doc) {
   function showHelp() {
     if (modalOpen(doc)) return Promise.resolve();
     const { dialog, body, actions } = buildDialog(doc, { title: 'Keyboard shortcuts', className: 'help-dialog' });
+    // The list scrolls: focusable, so the keyboard scrolls it too (axe: scrollable-region-focusable).
+    body.tabIndex = 0;
+    body.setAttribute('role', 'region');
+    body.setAttribute('aria-label', 'Every shortcut');
     for (const { group, items } of list()) {
       const table = el(doc, 'table', { className: 'shortcut-table' }, [
         el(doc, 'caption', { text: group }),

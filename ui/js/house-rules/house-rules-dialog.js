@@ -48,7 +48,7 @@ export function editHouseRules(roster, ctx = {}) {
     el(doc, 'p', { className: 'field-error slot-problem', hidden: true }),
     levelList,
   ]);
-  const addButton = el(doc, 'button', { type: 'button', className: 'add hr-add', text: '+ Add level', 'aria-label': 'Add a level after the highest' });
+  const addButton = el(doc, 'button', { type: 'button', className: 'add hr-add', text: '+ Add level', 'aria-label': 'Add level after the highest' });
   levelsSection.append(addButton);
   const grid = el(doc, 'table', { className: 'hr-grid', role: 'grid', 'aria-labelledby': 'hr-chart-title', 'aria-describedby': 'hr-chart-help' });
   const chartSection = el(doc, 'section', { className: 'hr-chart-section', 'data-path': 'house_rules.stunt.chart', 'data-label': 'Chart', 'aria-labelledby': 'hr-chart-title' }, [

@@ -203,7 +203,9 @@ export function mountLog(root, ctx) {
   ctx.bus.addEventListener('log-changed', () => refresh());
   ctx.bus.addEventListener('rosters-changed', reloadFilters);
   ctx.bus.addEventListener('characters-changed', (event) => {
-    if (!filter.rosterId || event.detail?.roster_id === filter.rosterId) reloadFilters();
+    const id = event.detail?.roster_id;
+    // No roster named: more than one changed (characters moved between rosters).
+    if (!filter.rosterId || !id || id === filter.rosterId) reloadFilters();
   });
 
   // Roll kinds by name once; until then (or if the catalog fails) a kind reads as its key.

@@ -55,3 +55,17 @@ export function kindOf(catalog, request) {
   const kind = system?.kinds?.find((k) => k.id === request?.roll);
   return system && kind ? { system, kind } : null;
 }
+
+/**
+ * Has the GM set the roll: does any field of the form (`values`, as `readValues` reads them;
+ * a field left out could not be read) differ from where it started (`start`)? Until then the
+ * panel says what the sheet's roll is set to (`until_set`); after, the form itself says it.
+ */
+export function setByGm(fields, start, values) {
+  return fields.some((field) => !(field.name in values) || JSON.stringify(values[field.name]) !== JSON.stringify(start[field.name]));
+}
+
+/** The line that opens the roll panel's "how this roll works": the kind, and how many rulings decide it. */
+export function aboutLine(kindName, rulings) {
+  return rulings ? `${kindName}: how it works · ${rulings === 1 ? '1 ruling' : `${rulings} rulings`}` : `${kindName}: how it works`;
+}

@@ -5,7 +5,7 @@
 // openRollPanel by this name.
 
 import * as defaultApi from '../api.js';
-import { renderChart } from '../chart.js';
+import { chartMarks, renderChart } from '../chart.js';
 import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
 import { errorTarget, fieldModel, readSeed } from '../form.js';
@@ -14,7 +14,7 @@ import { oddsEntries } from '../odds.js';
 import { markPending, renderOdds, showNoOdds } from '../odds-view.js';
 import { verdictFigure, verdictText } from '../result.js';
 import { debounce, latestOnly } from '../timing.js';
-import { kindOf, mergeRequest, prefillValues } from './prefill.js';
+import { aboutLine as aboutText, kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
 
 const ODDS_DELAY_MS = 120;
 
@@ -30,6 +30,8 @@ function oddsBlock(doc, prefix) {
     table: el(doc, 'tbody'),
     // The last roll goes between the chart and the table, where the eye already is.
     slot: el(doc, 'div', { className: 'rp-last-slot' }),
+    /** @type {string | null} the chart axis's title: what the kind's outcomes are */
+    axis: null,
   };
   view.chart.setAttribute('class', 'chart');
   view.chart.setAttribute('role', 'img');
@@ -43,7 +45,8 @@ function oddsBlock(doc, prefix) {
     view.note,
     el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
     view.slot,
-    el(doc, 'div', { className: 'outcomes-wrap' }, [
+    // It scrolls: focusable, so the keyboard can scroll it too (axe: scrollable-region-focusable).
+    el(doc, 'div', { className: 'outcomes-wrap', tabindex: '0', role: 'region', 'aria-label': 'Chance of every outcome' }, [
       el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [
         el(doc, 'thead', {}, [el(doc, 'tr', {}, [el(doc, 'th', { scope: 'col', text: 'Outcome' }), el(doc, 'th', { scope: 'col', className: 'num', text: 'Chance' })])]),
         view.table,
@@ -62,12 +65,17 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const doc = root.ownerDocument;
   const prefix = `roll-panel${++instances}`;
   const opener = doc.activeElement;
-  const state = { kind: null, system: null, fields: [], odds: null, oddsKey: null, hot: null, rolling: false, closed: false };
+  const state = { kind: null, system: null, fields: [], start: {}, odds: null, oddsKey: null, hot: null, rolling: false, closed: false };
   const oddsCall = latestOnly((request) => api.odds(request, roster.id));
 
   const titleId = `${prefix}-title`;
   const closeButton = el(doc, 'button', { type: 'button', className: 'rp-close', 'aria-label': 'Close the roll panel (Esc)', title: 'Close (Esc)', text: '×' });
   const summary = el(doc, 'p', { className: 'kind-summary' });
+  // How the roll works and its rulings fold away: at 1024×700 the form, the odds and the
+  // result must all be in sight at once. The line that opens it names the rulings' count.
+  const aboutLine = el(doc, 'summary', { className: 'rp-about-line', text: 'How this roll works' });
+  // What the sheet's roll is set to until the GM sets it: gone once the form says otherwise.
+  const untilSet = el(doc, 'p', { className: 'rp-until-set', text: sheetRoll.until_set ?? '', hidden: !sheetRoll.until_set });
   const rulingsList = el(doc, 'ul');
   const rulings = el(doc, 'aside', { className: 'rulings', 'aria-label': 'Rulings that decide this roll', hidden: true }, [rulingsList]);
   const fields = el(doc, 'fieldset', { className: 'fields' }, [el(doc, 'legend', { className: 'visually-hidden', text: 'Fields of this roll' })]);
@@ -99,11 +107,11 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
         el(doc, 'p', { className: 'rp-kicker', text: `Roll for ${character.name}` }),
         el(doc, 'h2', { className: 'rp-title', id: titleId, text: sheetRoll.label }),
         sheetRoll.note ? el(doc, 'p', { className: 'rp-note', text: sheetRoll.note }) : '',
+        untilSet,
       ]),
       closeButton,
     ]),
-    summary,
-    rulings,
+    el(doc, 'details', { className: 'rp-about' }, [aboutLine, summary, rulings]),
     form,
     odds.panel,
   ]);
@@ -176,6 +184,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
   function onInput() {
+    if (sheetRoll.until_set) untilSet.hidden = setByGm(state.fields, state.start, readValues(fields, state.fields).values);
     if (state.kind) markPending(odds);
     scheduleOdds();
   }
@@ -250,7 +259,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   seed.addEventListener('input', () => showSeedError(null));
   closeButton.addEventListener('click', () => close());
   const resize = new ResizeObserver(() => {
-    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey));
+    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, odds.axis));
   });
   resize.observe(odds.chart);
 
@@ -274,10 +283,13 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       if (!found) throw new Error(`This roll (${sheetRoll.request?.system} ${sheetRoll.request?.roll}) is not in the rules catalog.`);
       state.system = found.system;
       state.kind = found.kind;
+      odds.axis = found.kind.outcome ?? null;
       state.fields = found.kind.fields.map(fieldModel);
       summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
       showRulings(found.kind.rulings ?? []);
-      renderFields(fields, state.fields, prefillValues(state.fields, sheetRoll.request), onInput, { idPrefix: `${prefix}-field` });
+      aboutLine.textContent = aboutText(found.kind.name, (found.kind.rulings ?? []).length);
+      state.start = prefillValues(state.fields, sheetRoll.request);
+      renderFields(fields, state.fields, state.start, onInput, { idPrefix: `${prefix}-field` });
       await updateOdds();
       if (!state.closed) fields.querySelector('input, select')?.focus();
     } catch (error) {

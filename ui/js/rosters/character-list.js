@@ -11,7 +11,6 @@ import { EMPTY_SELECTION, clickSelection, coverage, isSelected, keepShown, selec
 
 const FILTER_DELAY_MS = 80;
 const KIND_TEXT = { pc: 'PC', npc: 'NPC' };
-const KIND_WORDS = { pc: 'player character', npc: 'NPC' };
 
 const editedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -123,15 +122,14 @@ export function createCharacterList(doc, handlers) {
     const check = el(doc, 'input', { type: 'checkbox', className: 'row-check', 'aria-label': `Select ${character.name}`, checked: selected });
     check.checked = selected;
     const kind = KIND_TEXT[character.kind] ?? character.kind;
-    const player = character.player ? `player ${character.player}` : 'no player';
-    const tagsText = character.tags.length ? `, tags: ${character.tags.join(', ')}` : '';
     const edited = view.sort === 'updated' ? editedText(character.updated_at) : '';
     const button = el(doc, 'button', {
       type: 'button',
       className: 'row-open',
       tabindex: '-1',
       'aria-current': open ? 'true' : null,
-      'aria-label': `${character.name}, ${KIND_WORDS[character.kind] ?? kind}, ${player}${tagsText}${edited ? `, edited ${edited}` : ''}`,
+      // Named by what it shows: name, PC/NPC, player, tags (an aria-label in other words than
+      // the row's failed axe's label-content-name-mismatch).
       title: 'Open the sheet (Ctrl-click or Shift-click selects)',
     }, [
       el(doc, 'span', { className: 'row-line' }, [

@@ -30,6 +30,20 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const systemName = (id) => state.systems.find((s) => s.id === id)?.name ?? id;
   const charactersCall = latestOnly((id) => ctx.api.characters(id));
   const emit = (name, detail) => ctx.bus.dispatchEvent(new CustomEvent(name, { detail }));
+  // What this view changed is announced for the other views (the roll log's filters, the
+  // encounters); the bus is synchronous, so `announcing` tells this view's own listeners that
+  // the change is already drawn here.
+  let announcing = false;
+  const announce = (name, detail = {}) => {
+    announcing = true;
+    try {
+      emit(name, detail);
+    } finally {
+      announcing = false;
+    }
+  };
+  const rostersChanged = () => announce('rosters-changed');
+  const charactersChanged = (rosterId) => announce('characters-changed', { roster_id: rosterId });
 
   /** Runs a GM's action; a refusal becomes an error toast (a refused database has its own screen). */
   const guard = (work) => async (...args) => {
@@ -158,6 +172,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const roster = await newRosterDialog(doc, ctx, state.systems);
     if (!roster) return;
     await loadRosters(roster.id);
+    rostersChanged();
     sidebar.focusCurrent();
     ctx.toast(`Created the ${systemName(roster.system)} roster “${roster.name}”.`);
   });
@@ -168,6 +183,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const renamed = await renameRosterDialog(doc, ctx, roster);
     if (!renamed) return;
     await loadRosters();
+    rostersChanged();
     if (state.roster?.id === renamed.id) list.setCharacters(state.characters, { rosterName: renamed.name });
     ctx.toast(`Renamed “${roster.name}” to “${renamed.name}”.`);
   });
@@ -193,10 +209,12 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const at = state.rosters.indexOf(roster);
     state.rosters = state.rosters.filter((r) => r.id !== roster.id);
     await selectRoster((state.rosters[at] ?? state.rosters[at - 1])?.id ?? null);
+    rostersChanged();
     sidebar.focusCurrent();
     const what = roster.character_count ? ` and its ${countText(roster.character_count)}` : '';
     offerUndo(`Deleted the roster “${roster.name}”${what}.`, async (restored) => {
       await loadRosters(restored.rosters[0] ?? null);
+      rostersChanged();
       sidebar.focusCurrent();
       ctx.toast(`Restored the roster “${roster.name}”.`);
     });
@@ -229,6 +247,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const character = await newCharacterDialog(doc, ctx, state.roster);
     if (!character) return;
     await refresh();
+    charactersChanged(state.roster?.id);
     openCharacter(state.characters.find((c) => c.id === character.id) ?? character);
   });
 
@@ -242,10 +261,12 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     }
     list.clearSelection();
     await refresh();
+    charactersChanged(state.roster?.id);
     list.focusList();
     const what = names.length === 1 ? `“${names[0]}”` : countText(count);
     offerUndo(`Deleted ${what}.`, async (restored) => {
       await refresh();
+      charactersChanged(state.roster?.id);
       list.setSelection(restored.characters);
       ctx.toast(`Restored ${restored.characters.length === 1 ? what : countText(restored.characters.length)}.`);
     });
@@ -262,6 +283,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     }
     list.clearSelection();
     await refresh();
+    // Both rosters' lists changed.
+    charactersChanged(null);
     ctx.toast(`Moved ${countText(ids.length)} to “${target.name}”.`);
   });
 
@@ -282,6 +305,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const copies = [];
     for (const id of ids) copies.push(await ctx.api.duplicateCharacter(id));
     await refresh();
+    charactersChanged(state.roster?.id);
     list.setSelection(copies.map((c) => c.id));
     ctx.toast(`Made ${copies.length === 1 ? `a copy of “${state.characters.find((c) => c.id === ids[0])?.name ?? 'it'}”` : `copies of ${countText(copies.length)}`}.`);
   });
@@ -303,8 +327,11 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   }
 
   // What other areas change.
-  ctx.bus.addEventListener('rosters-changed', guard(() => refresh()));
+  ctx.bus.addEventListener('rosters-changed', guard(async () => {
+    if (!announcing) await refresh();
+  }));
   ctx.bus.addEventListener('characters-changed', guard(async (event) => {
+    if (announcing) return;
     const id = /** @type {CustomEvent} */ (event).detail?.roster_id;
     if (!id || id === state.roster?.id) await refresh();
     else await loadRosters();
@@ -324,7 +351,19 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   register({ keys: 'Ctrl+N', label: 'New character', group: 'Rosters', run: () => { showRosters(); newCharacter(); } });
   register({ keys: 'Ctrl+Shift+N', label: 'New roster', group: 'Rosters', run: () => { showRosters(); newRoster(); } });
   register({ keys: ['Ctrl+K', '/'], label: 'Search characters in every roster', group: 'Rosters', run: () => openSearch() });
-  register({ keys: 'Ctrl+A', label: 'Select every character shown', group: 'Rosters', when: inPane, run: () => list.selectAllShown() });
+  // With nothing focused, Ctrl+A selected the page's text: on the Rosters tab it selects the
+  // characters shown, on another tab nothing.
+  const nothingFocused = (event) => event.target === doc.body || event.target === doc.documentElement;
+  const rostersShown = () => layout.getClientRects().length > 0;
+  register({
+    keys: 'Ctrl+A',
+    label: 'Select every character shown',
+    group: 'Rosters',
+    when: (e) => inPane(e) || nothingFocused(e),
+    run: (e) => {
+      if (inPane(e) || (state.roster && rostersShown())) list.selectAllShown();
+    },
+  });
   // Delete takes the selection, or else the character whose row has the focus.
   const toDelete = (event) => (state.selected.length ? state.selected : [event.target.closest?.('.character-row')?.dataset.id].filter(Boolean));
   register({ keys: 'Delete', label: 'Delete the selected characters', group: 'Rosters', when: (e) => inPane(e) && toDelete(e).length > 0, run: (e) => removeCharacters(toDelete(e)) });

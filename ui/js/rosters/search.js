@@ -8,7 +8,8 @@ import { el } from '../dom.js';
 import { debounce, latestOnly } from '../timing.js';
 
 const SEARCH_DELAY_MS = 120;
-const LIMIT = 30;
+/** Hits asked for at first, and added by each "Show more". */
+export const LIMIT = 30;
 
 /** Opens the search dialog; `open(hit)` is called with the hit the GM picks. */
 export function openSearchDialog(doc, ctx, { open, systemName }) {
@@ -20,13 +21,17 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
   });
   const results = el(doc, 'ul', { className: 'search-results', id: 'search-results', role: 'listbox', 'aria-label': 'Characters found' });
   const note = el(doc, 'p', { className: 'search-note', role: 'status', text: 'Type to search every roster.' });
-  body.append(input, note, results);
+  const more = el(doc, 'button', { type: 'button', className: 'button quiet search-more', id: 'search-more', hidden: true, text: `Show ${LIMIT} more` });
+  body.append(input, note, results, more);
 
   let hits = [];
   let shownQuery = '';
   let active = -1;
   let failed = false;
-  const searchCall = latestOnly((query) => ctx.api.search(query, LIMIT));
+  // How many hits to show; one more is asked for, to know whether "Show more" has more.
+  let limit = LIMIT;
+  let hasMore = false;
+  const searchCall = latestOnly((query) => ctx.api.search(query, limit + 1));
 
   function setActive(index) {
     active = index;
@@ -40,7 +45,7 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     }
   }
 
-  function render(query) {
+  function render(query, keepActive = false) {
     shownQuery = query;
     failed = false;
     note.classList.remove('warn');
@@ -64,15 +69,19 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     input.setAttribute('aria-expanded', String(hits.length > 0));
     if (!query) note.textContent = 'Type to search every roster.';
     else if (!hits.length) note.textContent = `No character matches “${query}”.`;
-    else note.textContent = hits.length === LIMIT ? `The first ${LIMIT} matches.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
-    setActive(hits.length ? 0 : -1);
+    else note.textContent = hasMore ? `The first ${hits.length} matches; Show more lists more.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
+    more.hidden = !hasMore;
+    setActive(hits.length ? (keepActive ? Math.min(Math.max(active, 0), hits.length - 1) : 0) : -1);
   }
 
-  async function update() {
+  /** Searches for what the box holds; `more` keeps the hits' order and the one picked. */
+  async function update({ more: keepActive = false } = {}) {
     const query = input.value.trim();
+    if (!keepActive) limit = LIMIT;
     if (!query) {
       searchCall.invalidate();
       hits = [];
+      hasMore = false;
       render('');
       return;
     }
@@ -80,15 +89,24 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     if (answer.superseded) return;
     if (answer.error) {
       hits = [];
+      hasMore = false;
       render(query);
       note.textContent = answer.error.message;
       failed = true;
       return;
     }
-    hits = answer.value;
-    render(query);
+    hasMore = answer.value.length > limit;
+    hits = answer.value.slice(0, limit);
+    render(query, keepActive);
   }
-  const scheduleUpdate = debounce(update, SEARCH_DELAY_MS);
+  const scheduleUpdate = debounce(() => update(), SEARCH_DELAY_MS);
+
+  more.addEventListener('click', async () => {
+    limit += LIMIT;
+    await update({ more: true });
+    // The button goes once everything is listed: the box keeps the keys working.
+    if (more.hidden) input.focus();
+  });
 
   function choose(index) {
     const hit = hits[index];

@@ -90,13 +90,16 @@ export function showDerived(root, derived) {
 
 function rollButton(doc, roll, index, kindName, text) {
   const label = `Roll ${roll.label}${kindName ? ` (${kindName})` : ''}`;
+  const words = [roll.note, roll.until_set].filter(Boolean).join('; ');
   const button = el(doc, 'button', {
     type: 'button',
     className: 'roll-die',
     'data-roll-index': index,
     'data-roll-path': roll.path,
-    'aria-label': label,
-    title: roll.note ? `${label}: ${roll.note}` : label,
+    // A button showing words ("Opposed roll") is named by them first (axe: the visible text
+    // must be part of the name).
+    'aria-label': text ? `${text}: ${label}` : label,
+    title: words ? `${label}: ${words}` : label,
   }, [dieIcon(doc)]);
   if (text) button.append(el(doc, 'span', { className: 'roll-die-text', text }));
   return button;

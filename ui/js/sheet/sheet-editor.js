@@ -50,8 +50,10 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${character.name}`, 'data-character-id': character.id }, [
     el(doc, 'header', { className: 'sheet-head' }, [
       el(doc, 'div', { className: 'sheet-title-row' }, [
-        el(doc, 'div', { className: 'sheet-titles' }, [title, subtitle]),
-        el(doc, 'div', { className: 'sheet-tools' }, [tools.undo, tools.redo, tools.status]),
+        // The status lives under the titles, not beside Undo/Redo: its text changes while the
+        // GM types ("Not saved: 1 problem"), and beside them it pushed them to a new line.
+        el(doc, 'div', { className: 'sheet-titles' }, [title, subtitle, tools.status]),
+        el(doc, 'div', { className: 'sheet-tools' }, [tools.undo, tools.redo]),
       ]),
       head,
     ]),

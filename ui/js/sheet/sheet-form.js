@@ -58,7 +58,9 @@ function fieldBlock(ctx, node, value, loc, path, label) {
 function columnOf(node) {
   if (node.type === 'int') return 'minmax(4.5em, 5.5em)';
   if (node.type === 'bool') return '3.4em';
-  if (node.type === 'choice') return node.wide ? 'minmax(6em, 1fr)' : 'minmax(6.5em, 10em)';
+  // A choice shares the room with the names (a fixed 10em took it first, and a narrow sheet
+  // beside the roll panel cut "Toughness" to "Toughnes").
+  if (node.type === 'choice') return node.wide ? 'minmax(6em, 1fr)' : 'minmax(8.5em, 1fr)';
   if (node.short) return '5.5em';
   return node.wide ? 'minmax(6em, 1.6fr)' : 'minmax(5em, 1fr)';
 }

@@ -6,10 +6,12 @@ import { el } from '../dom.js';
 import { scalarInput } from './sheet-inputs.js';
 
 const KINDS = { pc: 'Player character (pc)', npc: 'Non-player character (npc)' };
+/** What an empty Player field says, by the character's kind: a PC's player is just not written yet. */
+export const NO_PLAYER = { pc: 'not written yet', npc: 'none (an NPC)' };
 
 const FIELDS = [
   { key: 'name', node: { type: 'text', label: 'Name' }, help: null, className: 'name' },
-  { key: 'player', node: { type: 'text', label: 'Player', placeholder: 'none (an NPC)' }, className: 'player' },
+  { key: 'player', node: { type: 'text', label: 'Player' }, className: 'player' },
   { key: 'kind', node: { type: 'choice', label: 'Kind', choices: Object.keys(KINDS), names: KINDS }, className: 'kind' },
   { key: 'tags', node: { type: 'text', label: 'Tags', placeholder: 'party, villain' }, help: 'Separate tags with commas.', className: 'tags', itemLabel: 'Tag' },
 ];
@@ -44,6 +46,14 @@ function notesField(doc, prefix, value) {
 export function renderHeader(container, draft, prefix) {
   const doc = container.ownerDocument;
   container.replaceChildren(...FIELDS.map((f) => field(doc, prefix, f, draft[f.key])), notesField(doc, prefix, draft.notes));
+  container.querySelector('[data-path="kind"] select')?.addEventListener('change', () => sayNoPlayer(container));
+  sayNoPlayer(container);
+}
+
+/** The Player field's placeholder, by the kind chosen. */
+function sayNoPlayer(container) {
+  const kind = container.querySelector('[data-path="kind"] select');
+  container.querySelector('[data-path="player"] input')?.setAttribute('placeholder', NO_PLAYER[kind?.value] ?? '');
 }
 
 /** Puts `draft`'s values into the header inputs that show something else (after undo). */
@@ -52,4 +62,6 @@ export function fillHeader(container, draft) {
     const [key] = JSON.parse(input.dataset.loc);
     if (input.value !== draft[key]) input.value = draft[key];
   }
+  // An undone kind change: the Player field's placeholder follows.
+  sayNoPlayer(container);
 }

@@ -51,6 +51,11 @@ export function buildImportDialog(doc, name, { onMode, onImport }) {
     className: 'import-dialog',
   });
   dialog.id = 'import-dialog';
+  // The preview's tables scroll: focusable, so the keyboard scrolls them too (axe:
+  // scrollable-region-focusable).
+  body.tabIndex = 0;
+  body.setAttribute('role', 'region');
+  body.setAttribute('aria-label', 'What the import would do');
   dialog.setAttribute('aria-describedby', 'import-headline');
   const cancel = dialogButton(doc, 'Cancel', { onClick: () => dialog.close('') });
   cancel.id = 'import-cancel';

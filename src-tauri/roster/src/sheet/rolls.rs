@@ -31,6 +31,10 @@ pub struct SheetRoll {
     pub request: Value,
     /// What was taken from the sheet, in words ("Guns 2 ranks → 3d12+2").
     pub note: String,
+    /// What the roll is set to until the GM sets it ("against Average (6) until the GM sets the
+    /// difficulty"), apart from `note` so the roll panel can drop it once the GM has changed
+    /// the roll; none when the sheet sets everything.
+    pub until_set: Option<String>,
 }
 
 impl SheetRoll {
@@ -48,7 +52,14 @@ impl SheetRoll {
             label: label.into(),
             request: full_request(partial),
             note: note.into(),
+            until_set: None,
         }
+    }
+
+    /// The same roll, saying what it is set to until the GM sets it.
+    pub(crate) fn until_set(mut self, text: impl Into<String>) -> SheetRoll {
+        self.until_set = Some(text.into());
+        self
     }
 }
 

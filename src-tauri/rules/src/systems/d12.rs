@@ -275,6 +275,9 @@ fn row_odds(margin: &Dist) -> Odds {
         outcomes: row_outcomes(margin),
         mean: None,
         events: IndexMap::new(),
+        // The first row's Damage Dice: a margin that reaches no row is 0.
+        target: Some(DAMAGE_TABLE[0].damage_dice),
+        succeeding: Vec::new(),
     }
 }
 
@@ -312,6 +315,7 @@ impl Kind for Straight {
             summary: "(1 + ranks) d12 + ranks against a difficulty; equal or beat it.",
             rulings: &[NATURAL_12_RULING],
             contract: true,
+            outcome: "Total",
         }
     }
 
@@ -380,6 +384,7 @@ impl Kind for Opposed {
                 NATURAL_12_RULING,
             ],
             contract: true,
+            outcome: "Damage Dice",
         }
     }
 
@@ -562,6 +567,7 @@ impl Kind for Damage {
                 NATURAL_12_RULING,
             ],
             contract: false,
+            outcome: "Table row (by Damage Dice)",
         }
     }
 

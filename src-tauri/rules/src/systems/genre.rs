@@ -155,6 +155,7 @@ impl Kind for Action {
                       three; two or more against is a critical failure.",
             rulings: &[],
             contract: true,
+            outcome: "Successes",
         }
     }
 
@@ -221,6 +222,9 @@ impl Kind for Action {
             outcomes,
             mean: None,
             events: IndexMap::new(),
+            // One success or more.
+            target: Some(1),
+            succeeding: Vec::new(),
         }
     }
 

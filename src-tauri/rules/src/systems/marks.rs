@@ -484,6 +484,7 @@ impl Kind for Pool {
                       6s (d10: 9–10) roll again.",
             rulings: POOL_RULINGS,
             contract: true,
+            outcome: "Marks",
         }
     }
 
@@ -594,6 +595,7 @@ impl Kind for Extended {
                       past the maximum.",
             rulings: POOL_RULINGS,
             contract: false,
+            outcome: "Time steps to complete",
         }
     }
 
@@ -660,12 +662,16 @@ impl Kind for Extended {
             .map(|(step, p)| (step.to_string(), p))
             .collect();
         let success: f64 = outcomes.values().sum();
+        // Every step count is a completion; only "failure" is not.
+        let succeeding = outcomes.keys().cloned().collect();
         outcomes.insert("failure".into(), short.iter().sum());
         Odds {
             success,
             outcomes,
             mean: None,
             events: IndexMap::new(),
+            target: None,
+            succeeding,
         }
     }
 
@@ -801,6 +807,7 @@ impl Kind for Contested {
                 "Each kept 1 cancels the lowest Mark first; roll-agains continue without limit.",
             ],
             contract: false,
+            outcome: "Margin in Marks",
         }
     }
 

@@ -20,6 +20,8 @@ pub(crate) fn numeric_odds(dist: &Dist, at_least: i64) -> Odds {
         outcomes: numeric_outcomes(dist),
         mean: Some(dist.mean()),
         events: IndexMap::new(),
+        target: Some(at_least),
+        succeeding: Vec::new(),
     }
 }
 

@@ -124,6 +124,7 @@ impl Kind for Check {
                 "Cosmic is the one level between Mutant and Omega.",
             ],
             contract: true,
+            outcome: "Result",
         }
     }
 
@@ -236,6 +237,7 @@ impl Kind for Doubles {
                       time step); 1-1 fails and sets the task back to the start.",
             rulings: &[],
             contract: true,
+            outcome: "Result",
         }
     }
 
@@ -311,6 +313,7 @@ impl Kind for DoubleSix {
                       try this task again).",
             rulings: &[],
             contract: true,
+            outcome: "Result",
         }
     }
 
@@ -422,6 +425,7 @@ impl Kind for Damage {
                 "Damage never goes below 0.",
             ],
             contract: false,
+            outcome: "Damage total",
         }
     }
 

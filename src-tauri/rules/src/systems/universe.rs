@@ -117,6 +117,7 @@ impl Kind for Skill {
             summary: "2d6 + skill level; equal or beat the difficulty.",
             rulings: &[],
             contract: true,
+            outcome: "Result",
         }
     }
 
@@ -227,6 +228,7 @@ impl Kind for Attack {
                       natural 20 hits and grants positive fate.",
             rulings: &[],
             contract: true,
+            outcome: "Result",
         }
     }
 
@@ -324,6 +326,7 @@ impl Kind for Save {
                       natural 1 is an ordinary roll.",
             rulings: SAVE_RULINGS,
             contract: true,
+            outcome: "Result",
         }
     }
 
@@ -508,6 +511,7 @@ impl Kind for AugmentedSave {
                       success counts the failures the character can afford to turn.",
             rulings: SAVE_RULINGS,
             contract: false,
+            outcome: "Result",
         }
     }
 
@@ -567,12 +571,16 @@ impl Kind for AugmentedSave {
         spends.sort_by_key(|&(cost, _)| cost);
         let success = 1.0 - failure;
         outcomes.extend(spends.into_iter().map(|(c, p)| (format!("spend_{c}"), p)));
+        // Everything but a failure succeeds (fate, success, or a success bought with a spend).
+        let succeeding = outcomes.keys().cloned().collect();
         outcomes.insert("failure".into(), failure);
         Odds {
             success,
             outcomes,
             mean: None,
             events: IndexMap::new(),
+            target: None,
+            succeeding,
         }
     }
 
@@ -650,6 +658,7 @@ impl Kind for GroupStealth {
                       when no failure remains.",
             rulings: &[],
             contract: true,
+            outcome: "Result",
         }
     }
 

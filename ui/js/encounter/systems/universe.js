@@ -153,10 +153,12 @@ export function mountSystemPanel(host, ctx) {
     const c = deckCounts(state);
     counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
     const dealable = canDeal(encounter);
+    const dealt = state?.dealt_round === round;
     dealButton.disabled = !dealable;
+    // "Dealt" only after a deal; before one that cannot be made yet, the status says why.
+    dealButton.hidden = !dealable && !dealt;
     dealButton.textContent = dealable ? `Deal round ${round}` : 'Dealt';
     dealButton.title = dealable ? 'Deal everyone a card for this round (combat starts)' : 'Next round deals new cards';
-    const dealt = state?.dealt_round === round;
     deckStatus.textContent = !dealt
       ? (encounter.state.order.length ? `Round ${round}: no cards dealt yet. Deal when combat starts; every next round deals itself.` : 'Add PCs and NPCs, then deal.')
       : jokerOut(state)

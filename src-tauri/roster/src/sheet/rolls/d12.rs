@@ -25,14 +25,17 @@ pub(super) fn rolls(sheet: &D12Sheet) -> Vec<SheetRoll> {
         } else {
             "Abilities"
         };
-        out.push(SheetRoll::new(
-            &at,
-            group,
-            name,
-            json!({"system": "d12", "roll": "straight", "ranks": ability.ranks,
+        out.push(
+            SheetRoll::new(
+                &at,
+                group,
+                name,
+                json!({"system": "d12", "roll": "straight", "ranks": ability.ranks,
                    "extra_dice": extra, "dazed": dazed.is_some()}),
-            format!("{dice}; against Average (6) until the GM sets the difficulty"),
-        ));
+                dice.clone(),
+            )
+            .until_set("against Average (6) until the GM sets the difficulty"),
+        );
         match ability.defense {
             None => {
                 if let Some(mental) = reading::attack(name) {

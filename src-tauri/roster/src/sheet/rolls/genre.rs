@@ -67,7 +67,7 @@ impl Action<'_> {
             note.push_str(&format!(", next action {grunt:+} (grunt penalty)"));
         }
         note.push_str(&format!(
-            "; set the difficulty dice (3 until the GM sets them) and the Glory to spend ({} held){}",
+            "; set the difficulty dice and the Glory to spend ({} held){}",
             sheet.glory, self.reading
         ));
         SheetRoll::new(
@@ -78,6 +78,7 @@ impl Action<'_> {
                    "modifier": modifier.saturating_add(grunt)}),
             note,
         )
+        .until_set("against 3 difficulty dice until the GM sets them")
     }
 }
 

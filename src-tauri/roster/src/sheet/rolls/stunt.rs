@@ -31,25 +31,28 @@ pub(super) fn rolls(sheet: &StuntSheet, house: &HouseRules) -> Vec<SheetRoll> {
             continue;
         };
         let active = &chart.levels[active];
-        out.push(SheetRoll::new(
-            path,
-            group,
-            name.trim(),
-            json!({"system": "stunt", "roll": "check", "active": active,
+        out.push(
+            SheetRoll::new(
+                path,
+                group,
+                name.trim(),
+                json!({"system": "stunt", "roll": "check", "active": active,
                    "defending": defending}),
-            format!(
-                "{} {active} as the Active Level; against {defending} until the GM sets the Defending Level",
-                name.trim()
-            ),
-        ));
+                format!("{} {active} as the Active Level", name.trim()),
+            )
+            .until_set(format!(
+                "against {defending} until the GM sets the Defending Level"
+            )),
+        );
     }
     out.push(SheetRoll::new(
         "abilities",
         "Without the skill",
         "Doubles Only",
         json!({"system": "stunt", "roll": "doubles", "needed": 3}),
-        "for a task the character has no ability for: succeeds after the set number of doubles (3 until the GM sets it); 1-1 sets the task back to the start",
-    ));
+        "for a task the character has no ability for: succeeds after the set number of doubles; 1-1 sets the task back to the start",
+    )
+    .until_set("3 doubles needed until the GM sets the number"));
     out.push(SheetRoll::new(
         "abilities",
         "Without the skill",

@@ -15,16 +15,16 @@ pub(super) fn rolls(sheet: &UniverseSheet) -> Vec<SheetRoll> {
     for (i, skill) in sheet.skills.iter().enumerate() {
         let at = index("skills", i);
         let name = skill.name.trim();
-        out.push(SheetRoll::new(
-            &at,
-            "Skills",
-            name,
-            json!({"system": "universe", "roll": "skill", "skill": skill.level}),
-            format!(
-                "{name} level {} → 2d6{:+}; against 8 until the GM sets the difficulty",
-                skill.level, skill.level
-            ),
-        ));
+        out.push(
+            SheetRoll::new(
+                &at,
+                "Skills",
+                name,
+                json!({"system": "universe", "roll": "skill", "skill": skill.level}),
+                format!("{name} level {} → 2d6{:+}", skill.level, skill.level),
+            )
+            .until_set("against 8 until the GM sets the difficulty"),
+        );
         if name.eq_ignore_ascii_case("Stealth") {
             out.push(SheetRoll::new(
                 &at,
@@ -46,10 +46,11 @@ pub(super) fn rolls(sheet: &UniverseSheet) -> Vec<SheetRoll> {
         "Attack",
         json!({"system": "universe", "roll": "attack", "bonus": bonus}),
         format!(
-            "combat skill {} + attack bonus {} → d20{bonus:+}; set the target's AC (AC 10 until then), and advantage against a completely unguarded target",
+            "combat skill {} + attack bonus {} → d20{bonus:+}; set the target's AC, and advantage against a completely unguarded target",
             sheet.combat_skill, sheet.attack_bonus
         ),
-    ));
+    )
+    .until_set("against AC 10 until the GM sets the target's AC"));
     let saves = [
         ("physical", "Physical", sheet.saves.physical),
         ("mental", "Mental", sheet.saves.mental),

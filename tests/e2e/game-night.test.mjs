@@ -1,0 +1,237 @@
+// End-to-end tests of the "stale and unclear bits" of issue 17, each as the GM met it: the roll
+// log's roster filter lists a roster made in the window; the roll panel's "against Average (6)
+// until the GM sets the difficulty" goes once the difficulty is set; the odds chart marks the
+// succeeding bars and draws the target with its label, and names its axis (Damage Dice); the
+// search shows more than 30 matches; "Not saved" does not move Undo/Redo; Ctrl+A with nothing
+// focused selects characters or nothing, never the page; no "Dealt" before a deal; a PC with
+// no player is not called an NPC. One app for the whole file.
+// Run with scripts/e2e.sh tests/e2e/game-night.test.mjs.
+
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { UniverseEncounterPage } from './encounter-universe-page.mjs';
+import { ctrlAOnNothing, click, readChart, readPanelHead, readSearchMore, readSheetTools, selectedText } from './game-night-page.mjs';
+import { LogPage, shellReady } from './log-transfer-page.mjs';
+import { QuickRollPage } from './quick-roll-page.mjs';
+import { RostersPage } from './rosters-page.mjs';
+import { SheetPage } from './sheet-page.mjs';
+import { WindowPage } from './window-page.mjs';
+
+const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
+const CROWD = 41;
+
+let app;
+let win;
+let rosters;
+let sheet;
+let scratch;
+
+const withShot = screenshotOnFailure('game-night-', () => app.driver);
+
+/** A roster file of the examples plus "Crowd" (d12): CROWD NPCs tagged "crowd". */
+function examplesWithCrowd() {
+  const file = JSON.parse(readFileSync(EXAMPLES, 'utf8'));
+  const d12 = file.rosters.find((r) => r.system === 'd12');
+  const npc = d12.characters.find((c) => c.kind === 'npc');
+  const characters = Array.from({ length: CROWD }, (_, i) => ({ ...npc, id: undefined, name: `Extra ${String(i + 1).padStart(2, '0')}`, tags: ['crowd'] }));
+  file.rosters.push({ ...d12, id: undefined, name: 'Crowd', characters });
+  const path = join(scratch, 'examples-with-crowd.json');
+  writeFileSync(path, JSON.stringify(file));
+  return path;
+}
+
+async function openSheet(roster, name) {
+  await showView(app.driver, 'rosters');
+  await rosters.ready();
+  if ((await rosters.read()).heading !== roster) await rosters.selectRoster(roster);
+  await rosters.click(await rosters.rowSelector(name, '.row-open'));
+  await sheet.waitFor(async () => {
+    const page = await sheet.read();
+    return page?.title === name && page.state === 'saved' && page.rolls.length > 0;
+  }, `the sheet of ${name} did not open`);
+}
+
+describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () => {
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'rollbook-game-night-'));
+    app = await startApp();
+    win = new WindowPage(app.driver, app);
+    rosters = new RostersPage(app.driver);
+    sheet = new SheetPage(app.driver);
+    await shellReady(app.driver);
+    app.cli('--json', 'import', examplesWithCrowd(), '--mode', 'merge');
+    await app.driver.navigate().refresh();
+    await shellReady(app.driver);
+    await win.setSize(1280, 800);
+  }, { timeout: STARTUP_TIMEOUT_MS + 60_000 });
+
+  beforeEach(async () => {
+    await app?.driver.executeScript(() => document.querySelectorAll('dialog[open]').forEach((d) => d.close()));
+  });
+
+  after(async () => {
+    await app?.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test('the roll log\'s roster filter lists a roster made in the window, without a restart', () => withShot('log-filter', async () => {
+    const log = new LogPage(app.driver);
+    await log.open(); // the log has read its rosters once
+    await showView(app.driver, 'rosters');
+    await rosters.ready();
+    await rosters.createRoster('Tuesday One-Shot', 'marks');
+    await log.open();
+    await log.choose('log-roster', 'Tuesday One-Shot');
+    // And a character made there is in its character filter.
+    await showView(app.driver, 'rosters');
+    await rosters.createCharacter('Pip', { player: 'Ada' });
+    await log.open();
+    await log.choose('log-character', 'Pip');
+  }));
+
+  test('the roll panel drops "against Average (6) until the GM sets the difficulty" once it is set', () => withShot('until-set', async () => {
+    await openSheet('Friday Night Heroes', 'Vex');
+    await sheet.openRoll('abilities[0]');
+    let head = await readPanelHead(app.driver);
+    assert.equal(head.untilSet, 'against Average (6) until the GM sets the difficulty');
+    assert.doesNotMatch(head.note, /until the GM/, 'the note says what came from the sheet only');
+    await sheet.typeInPanel('difficulty', 12);
+    await sheet.waitFor(async () => (await sheet.readPanel()).request?.difficulty === 12, 'the odds did not follow');
+    head = await readPanelHead(app.driver);
+    assert.equal(head.untilSet, null, 'still says what holds until the GM sets it');
+    // Back to the sheet's Average: the line is true again.
+    await sheet.typeInPanel('difficulty', 6);
+    await sheet.waitFor(async () => (await sheet.readPanel()).request?.difficulty === 6, 'the odds did not follow');
+    assert.equal((await readPanelHead(app.driver)).untilSet, 'against Average (6) until the GM sets the difficulty');
+    await app.driver.findElement({ css: '.roll-panel .rp-close' }).click();
+  }));
+
+  test('the odds chart marks success and failure and draws the target with its label; the axis says what the outcomes are', () => withShot('chart', async () => {
+    await showView(app.driver, 'quick-roll');
+    const quick = new QuickRollPage(app.driver);
+    await quick.ready();
+    await quick.choose('d12', 'straight');
+    await quick.fill({ ranks: 1, difficulty: 30 });
+    await quick.waitForOdds({ difficulty: 30 });
+    let chart = await readChart(app.driver, '#odds-panel');
+    assert.ok(chart.bars.length > 10);
+    // 2d12+1 tops out at 25 without a natural 12: most totals fail, the exploding few succeed.
+    assert.ok(chart.bars.every((b) => b.verdict === (Number(b.key) >= 30 ? 'succeeds' : 'fails')), JSON.stringify(chart.bars.slice(0, 3)));
+    assert.ok(chart.bars.some((b) => b.verdict === 'succeeds') && chart.bars.some((b) => b.verdict === 'fails'));
+    const fills = new Set(chart.bars.map((b) => `${b.verdict} ${b.fill}`));
+    assert.equal(new Set(chart.bars.map((b) => b.fill)).size, 2, `succeeding and failing bars differ in colour: ${[...fills]}`);
+    assert.equal(chart.target, 'Target 30');
+    assert.equal(chart.axis, 'Total');
+    assert.match(chart.label, /outcomes from 30 up succeed/);
+
+    // Out of reach: the line at the edge, and the label says so.
+    await quick.fill({ ranks: 0, difficulty: 200 });
+    await quick.waitForOdds({ difficulty: 200 });
+    chart = await readChart(app.driver, '#odds-panel');
+    assert.ok(chart.bars.every((b) => b.verdict === 'fails'));
+    assert.equal(chart.target, 'Target 200: out of reach');
+
+    // The d12 attack: its outcome is Damage Dice, and 0 (a miss) fails.
+    await quick.choose('d12', 'opposed');
+    await quick.waitForOdds({ roll: 'opposed' });
+    chart = await readChart(app.driver, '#odds-panel');
+    assert.equal(chart.axis, 'Damage Dice');
+    assert.deepEqual(chart.bars.filter((b) => b.verdict === 'fails').map((b) => b.key), ['0']);
+
+    // Named outcomes are marked by the engine's list, with no line.
+    await quick.choose('universe', 'attack');
+    await quick.waitForOdds({ roll: 'attack' });
+    chart = await readChart(app.driver, '#odds-panel');
+    assert.equal(chart.target, null);
+    assert.equal(chart.axis, 'Result');
+    assert.ok(chart.bars.some((b) => b.verdict === 'succeeds') && chart.bars.some((b) => b.verdict === 'fails'));
+  }));
+
+  test('search lists more than the first 30 matches with Show more', () => withShot('search-more', async () => {
+    await showView(app.driver, 'rosters');
+    await win.openSearch();
+    await win.typeInSearch('tag:crowd');
+    await win.waitFor(async () => (await readSearchMore(app.driver))?.hits.length === 30, 'the first 30 matches did not show');
+    let search = await readSearchMore(app.driver);
+    assert.equal(search.more, 'Show 30 more');
+    await click(app.driver, '#search-more');
+    await win.waitFor(async () => (await readSearchMore(app.driver))?.hits.length === CROWD, `all ${CROWD} did not show`);
+    search = await readSearchMore(app.driver);
+    assert.equal(search.more, null, 'Show more stays when there is nothing more');
+    assert.equal(new Set(search.hits).size, CROWD, 'a hit listed twice');
+    assert.equal(search.note, `${CROWD} matches.`);
+    // A new search starts at 30 again.
+    await win.typeInSearch(' ');
+    await win.typeInSearch('Extra');
+    await win.waitFor(async () => (await readSearchMore(app.driver))?.more === 'Show 30 more', 'a new search kept the longer list');
+    await win.pressEscape();
+    await win.pressEscape();
+    await win.waitNoDialog();
+  }));
+
+  test('"Not saved: 1 problem" leaves Undo/Redo and the sheet where they were', () => withShot('not-saved', async () => {
+    await win.setSize(1024, 700);
+    try {
+      await openSheet('Friday Night Heroes', 'Vex');
+      // The ranks are below the fold at this size: in sight first (the sheet scrolls, not the page).
+      await app.driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), await sheet.input(['sheet', 'abilities', 0, 'ranks']));
+      const before = await readSheetTools(app.driver);
+      // Guns 2 → 3 ranks: 11 in all, over the 10 a d12 sheet may spend — one problem.
+      await sheet.type(['sheet', 'abilities', 0, 'ranks'], '3');
+      await sheet.waitState('invalid');
+      const after = await readSheetTools(app.driver);
+      assert.match(after.status, /Not saved: 1 problem/);
+      assert.deepEqual([after.undo, after.redo, after.form], [before.undo, before.redo, before.form], 'the sheet moved');
+      await sheet.type(['sheet', 'abilities', 0, 'ranks'], '2');
+      await sheet.waitState('saved');
+    } finally {
+      await win.setSize(1280, 800);
+    }
+  }));
+
+  test('Ctrl+A with nothing focused selects the characters on the Rosters tab, and nothing elsewhere', () => withShot('ctrl-a', async () => {
+    await showView(app.driver, 'rosters');
+    await rosters.ready();
+    await rosters.selectRoster('Black Meridian Crew');
+    await ctrlAOnNothing(app.driver);
+    await rosters.waitSelected(await rosters.characterNames());
+    assert.equal(await selectedText(app.driver), '', 'the page text was selected');
+    await click(app.driver, '.bulk-bar [data-action="clear"]');
+    await showView(app.driver, 'log');
+    await ctrlAOnNothing(app.driver);
+    assert.equal(await selectedText(app.driver), '', 'the page text was selected on the Roll log tab');
+  }));
+
+  test('a PC with no player is not called an NPC', () => withShot('no-player', async () => {
+    await showView(app.driver, 'rosters');
+    await rosters.ready();
+    await rosters.selectRoster('Black Meridian Crew');
+    await rosters.createCharacter('Nobody Yet', { kind: 'pc' });
+    const placeholder = () => app.driver.executeScript(() => document.querySelector('#sheet-slot [data-path="player"] input').placeholder);
+    assert.equal(await placeholder(), 'not written yet');
+    await sheet.choose(['kind'], 'npc');
+    await sheet.waitFor(async () => (await placeholder()) === 'none (an NPC)', 'an NPC\'s empty Player did not say none');
+    await sheet.choose(['kind'], 'pc');
+    await sheet.waitFor(async () => (await placeholder()) === 'not written yet', 'back to a PC it still says NPC');
+  }));
+
+  test('the universe panel shows no "Dealt" button before a deal', () => withShot('dealt', async () => {
+    const page = new UniverseEncounterPage(app.driver);
+    await page.open('Black Meridian Crew');
+    await page.create('Docking bay');
+    const deal = () => app.driver.executeScript(() => {
+      const button = document.querySelector('.uv-panel .uv-deal');
+      return button && !button.hidden && button.getClientRects().length ? { text: button.textContent, disabled: button.disabled } : null;
+    });
+    await page.waitFor(async () => app.driver.executeScript(() => Boolean(document.querySelector('.uv-panel'))), 'no universe panel');
+    assert.equal(await deal(), null, 'a button shows before anyone can be dealt a card');
+    await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell']);
+    await page.waitFor(async () => (await deal())?.text === 'Deal round 1', 'no Deal button with participants');
+    await page.deal();
+    assert.deepEqual(await deal(), { text: 'Dealt', disabled: true });
+  }));
+});
