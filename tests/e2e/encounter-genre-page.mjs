@@ -115,6 +115,14 @@ export class GenrePanelPage {
     }, HOST, { roll, grunt, nut, glory });
   }
 
+  /**
+   * The GM moves on to `who`'s next action, picked by hand (the turn may be someone else's):
+   * the last roll's odds, kept beside its result until then (issue 17), give way to the next's.
+   */
+  async moveOn(who) {
+    await this.setAct({ who });
+  }
+
   /** Waits until the previewed request satisfies `check`. */
   async waitPreview(check, message) {
     await this.waitFor(async () => {
@@ -212,8 +220,21 @@ export class MarksPanelPage extends GenrePanelPage {
     return (await this.tasks()).at(-1);
   }
 
+  /**
+   * After a roll the task keeps the odds it was rolled with beside the result, its button reading
+   * "Next roll odds" (issue 17); pressing it moves on to the next roll's odds.
+   */
+  async nextOdds(id) {
+    const button = `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]`;
+    const label = async () => this.driver.executeScript((sel) => document.querySelector(sel)?.textContent ?? null, button);
+    if ((await label()) !== 'Next roll odds') return;
+    await this.driver.findElement({ css: button }).click();
+    await this.waitFor(async () => (await label()) !== 'Next roll odds', `task ${id} kept its last odds`);
+  }
+
   /** Presses a task's Attempt/Step button and waits for its facts to change. */
   async rollTask(id) {
+    await this.nextOdds(id);
     const facts = async () => JSON.stringify((await this.tasks()).find((t) => t.id === id)?.facts);
     const before = await facts();
     await this.driver.findElement({ css: `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]` }).click();

@@ -47,12 +47,15 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
 
   test('the next two actions show and roll the -2 then the -1', () => withShot('penalties', async () => {
     for (const penalty of [-2, -1]) {
+      // The last roll's odds stay beside its result until the GM moves on (issue 17).
+      await page.moveOn('Sable');
       const shown = await page.waitPreview((r) => r.modifier === penalty && r.grunt === 0, `the preview did not show ${penalty}`);
       assert.match(shown.applied, new RegExp(`Grunt penalty ${String(penalty).replace('-', '−')}`));
       const rolled = await page.roll();
       assert.ok(rolled.result.events.some((e) => e.includes(`Grunt penalty ${penalty} on this action`)), rolled.result.events.join(' | '));
       assert.equal(sableRolls()[0].request.modifier, penalty);
     }
+    await page.moveOn('Sable');
     await page.waitPreview((r) => r.modifier === 0, 'the penalties were not spent');
     assert.equal((await page.part('Sable')).penalties, 'none');
   }));
@@ -71,6 +74,7 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     const rolled = await page.roll();
     assert.ok(rolled.result.events.some((e) => /Bust A Nut \(use 1 of 3\)/.test(e)), rolled.result.events.join(' | '));
     await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die from next round, for 2 rounds', 'the card did not show the nut rounds to come');
+    await page.moveOn('Sable');
     // "for the next two rounds": the rest of the nut's round keeps its dice.
     await page.waitPreview((r) => r.dice === 2 && !r.bust_a_nut, 'the preview lost a die in the nut\'s own round');
     await page.nextRound();

@@ -36,6 +36,7 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
     // The easy task's odds after a failure of the hard one are untouched; the hard one's drop.
     const failed = await page.rollTask(started.id);
     assert.match(failed.facts.join(' | '), /Dice left: 4d6 keep 3.*−1 dice \(difficulty 0 \+ 1 failed\).*1 attempt/);
+    await page.nextOdds(started.id);
     const after1 = await page.withOdds(started.id);
     assert.equal(after1.request.penalty, 1);
     assert.equal(percent((await page.withOdds(easier.id)).success), before);
