@@ -89,16 +89,16 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
     // Vex (a PC) acts first; the NPC Kaan is the other side, not Juno beside him.
     assert.equal(await turn(), 'Vex');
     await expect(['Vex', 'Overseer Kaan'], 'Vex\'s turn');
-    await page.press('next-turn');
+    await page.pressHead('next-turn');
     await expect(['Juno Park', 'Overseer Kaan'], 'Juno\'s turn');
-    await page.press('next-turn');
+    await page.pressHead('next-turn');
     // Kaan's opponent is the first PC after him, going round.
     await expect(['Overseer Kaan', 'Vex'], 'Kaan\'s turn');
     // Picked by hand for the action in hand: kept while the turn stays, gone with the next one.
     const ids = Object.fromEntries((await page.readD12()).parts.map((x) => [x.name, x.id]));
     await page.pick('defender', ids['Juno Park']);
     await expect(['Overseer Kaan', 'Juno Park'], 'the pick by hand');
-    await page.press('next-turn');
+    await page.pressHead('next-turn');
     await expect(['Vex', 'Overseer Kaan'], 'round 2, Vex\'s turn again');
   }));
 
@@ -128,7 +128,7 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
     await input.sendKeys(Key.ESCAPE);
     assert.equal(await logLength(), before);
 
-    p = await page.press('undo');
+    p = await page.pressHead('undo');
     assert.ok(p.log[0].undone, 'the last change is marked undone');
     await page.waitFor(async () => (await page.trackText('Juno Park', 'health')) === '7 / 12 health', 'undo did not put 7 back');
     const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Ambush');

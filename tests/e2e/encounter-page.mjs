@@ -145,6 +145,11 @@ export class EncounterPage {
     return this.until((p) => JSON.stringify(p.log) !== JSON.stringify(before.log), `${which} changed nothing`);
   }
 
+  /** `press` for a page object whose own `press` clicks something else (the d12 page's). */
+  async pressHead(which) {
+    return EncounterPage.prototype.press.call(this, which);
+  }
+
   /** Focuses the row of `name` and presses `keys` on it (e.g. Alt+ArrowDown); waits for `done(page)`. */
   async keysOnRow(name, keys, done, message) {
     const page = await this.read();
