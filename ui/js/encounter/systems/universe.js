@@ -446,7 +446,8 @@ export function mountSystemPanel(host, ctx) {
     el(doc, 'p', { className: 'uv-help', text: 'Opposed Athletics: 2d6 + Athletics + move/10 each; the higher may attack or try to trip. Ties win nothing (ruling).' }),
     chaseRound, endChase,
   ]);
-  const chase = el(doc, 'details', { className: 'uv-move uv-chase', open: true }, [el(doc, 'summary', { text: 'Foot chase' }), chaseStatus, chaseStart, chaseOn]);
+  // Closed until a chase starts, so the cards in acting order stay in sight below the forms.
+  const chase = el(doc, 'details', { className: 'uv-move uv-chase' }, [el(doc, 'summary', { text: 'Foot chase' }), chaseStatus, chaseStart, chaseOn]);
   forms.append(chase);
 
   function refreshForms() {
@@ -466,6 +467,7 @@ export function mountSystemPanel(host, ctx) {
       turnButton.textContent = `Turn ${who}'s failed save: spend ${pending.cost} ${unit}`;
     }
     const running = state?.chase ?? null;
+    if (running && chaseStart.hidden === false) chase.open = true;
     chaseStart.hidden = Boolean(running);
     chaseOn.hidden = !running;
     chaseStatus.textContent = running ? `Chase under way: ${chaseWords(running)}.` : 'No chase. Pick the runners and start: it lasts 2d4 rounds, counted down each new round.';
