@@ -84,6 +84,10 @@ export class GenrePanelPage {
           events: [...result.querySelectorAll('.tp-events li')].map((li) => li.textContent),
         } : null,
         error: root.querySelector('.form-error:not([hidden])')?.textContent ?? null,
+        who: root.querySelector('.tp-act select[name="participant"]')?.selectedOptions[0]?.textContent ?? null,
+        gruntOffered: root.querySelector('.tp-act select[name="grunt"]')?.closest('.tp-field')?.hidden === false,
+        noGrunt: root.querySelector('[data-role="no-grunt"]:not([hidden])')?.textContent ?? null,
+        held: Boolean(root.querySelector('.tp-act .tp-odds.held')),
       };
     }, HOST);
   }
