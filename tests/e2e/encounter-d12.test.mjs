@@ -108,6 +108,8 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
     await page.typeTrack('Juno Park', 'health', '-4');
     let p = await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 9 → 5 (-4), changed by hand.", 'the change was not logged');
     assert.equal(await page.trackText('Juno Park', 'health'), '5 / 12 health');
+    // The keyboard stays on the number just changed (the panel drew a new button for it).
+    await page.waitFor(async () => app.driver.executeScript(() => document.activeElement?.dataset?.role === 'health' && document.activeElement.textContent === '5 / 12 health'), 'the focus did not come back to the health');
     await page.typeTrack('Juno Park', 'health', '+2');
     await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 5 → 7 (+2), changed by hand.", '+2 was not logged');
     assert.equal(await page.trackText('Juno Park', 'health'), '7 / 12 health');

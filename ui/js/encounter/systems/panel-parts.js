@@ -119,6 +119,7 @@ export function adjuster(ctx, system, participant, track, label) {
     who: participant.name,
     track,
     label,
+    key: `${participant.id}:${track}`,
     change: async (change) => {
       try {
         await ctx.play({ system, move: 'adjust', participant_id: participant.id, track, ...change });

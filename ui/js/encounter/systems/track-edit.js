@@ -11,18 +11,21 @@ let editors = 0;
 /**
  * @param {Document} doc
  * @param {{who: string, track: string, label: string, value: number, text: string, role: string,
- *   change: (change: {by: number} | {to: number}) => Promise<string | null>}} options
- *   `change` plays the move and answers null when done, else the refusal's message.
+ *   key: string, change: (change: {by: number} | {to: number}) => Promise<string | null>}} options
+ *   `change` plays the move and answers null when done, else the refusal's message; `key`
+ *   names this number across redraws (the focus goes back to it after a change).
  */
-export function trackEditor(doc, { who, track, label, value, text, role, change }) {
+export function trackEditor(doc, { who, track, label, value, text, role, key, change }) {
   const errorId = `track-error-${++editors}`;
   const button = el(doc, 'button', {
     type: 'button',
     className: 'tp-track',
     'data-role': role,
     'data-track': track,
+    'data-track-key': key,
     title: `Change ${who}'s ${label}: type -7, +3 or 12, then Enter`,
-    'aria-label': `${who}'s ${label}: ${value}. Change it`,
+    // The name holds the visible text, so a voice user can say what they see.
+    'aria-label': `${who}: ${text} (change)`,
     text,
   });
   const input = el(doc, 'input', {
@@ -87,7 +90,12 @@ export function trackEditor(doc, { who, track, label, value, text, role, change 
     if (refused) {
       say(refused);
       input.focus();
-    } else close();
+    } else {
+      close();
+      // The panel drew a new button for the new number: the keyboard stays on it.
+      const again = [...doc.querySelectorAll('button[data-track-key]')].find((b) => b.getAttribute('data-track-key') === key);
+      (again ?? button).focus();
+    }
   });
   input.addEventListener('blur', () => {
     if (!busy && error.hidden) close();
