@@ -60,4 +60,15 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
     await page.waitFor(async () => (await page.tasks()).length === count - 1, 'the task was not closed');
     assert.ok(!(await page.tasks()).some((t) => t.id === first.id));
   }));
+
+  test('the start form follows the turn: whose it is starts, the other side defends', () => withShot('follows', async () => {
+    // Byte Knight (a PC) and Goon 1 (a quick NPC): each is the other's opponent.
+    const picks = async () => page.driver.executeScript(() => ['participant', 'defender']
+      .map((name) => document.querySelector(`#encounter-system-host .tp-start select[name="${name}"]`)?.selectedOptions[0]?.textContent ?? null));
+    const turn = async () => page.driver.executeScript(() => document.querySelector('#turn-order .turn-row[aria-current="true"] .turn-name')?.textContent.trim());
+    for (const [now, other] of [['Goon 1', 'Byte Knight'], ['Byte Knight', 'Goon 1']]) {
+      await page.driver.findElement({ css: '#encounter-next-turn' }).click();
+      await page.waitFor(async () => (await turn()) === now && JSON.stringify(await picks()) === JSON.stringify([now, other]), `${now}'s turn: ${JSON.stringify(await picks())}`);
+    }
+  }));
 });
