@@ -27,6 +27,7 @@ export class D12EncounterPage extends EncounterPage {
         odds: odds?.dataset.request ? { request: JSON.parse(odds.dataset.request), success: text(odds.querySelector('.success-value')) } : null,
         rows: [...panel.querySelectorAll('.d12-rows:not([hidden]) input[type="radio"]')].map((r) => ({ row: Number(r.value), checked: r.checked })),
         events: [...panel.querySelectorAll('[data-role="d12-result"] .tp-events li')].map(text),
+        stepButton: text(panel.querySelector('[data-role="attack-step"]')),
         error: panel.querySelector('.form-error:not([hidden])') ? text(panel.querySelector('.form-error')) : null,
       };
     });
@@ -78,7 +79,14 @@ export class D12EncounterPage extends EncounterPage {
   async step() {
     const before = (await this.readD12()).stage;
     await this.press('.d12-steps [data-role="attack-step"]');
-    return this.untilD12((p) => p.stage !== before && (p.stage === null || !p.stage.includes('roll the damage') || p.oddsReady), 'the roll did not land');
+    const landed = await this.untilD12((p) => p.stage !== before, 'the roll did not land');
+    // The roll's odds stay beside its result until the GM asks for the next step's (issue 17):
+    // the button says "Damage odds" until then.
+    if (landed.stage?.includes('roll the damage')) {
+      await this.untilD12((p) => p.stepButton === 'Damage odds', 'the attack\'s odds were not kept');
+      await this.press('.d12-steps [data-role="attack-step"]');
+    }
+    return this.untilD12((p) => p.stage === null || !p.stage.includes('roll the damage') || (p.oddsReady && p.odds.request.roll === 'damage'), 'the damage odds did not show');
   }
 
   /** Applies the checked row; waits until the attack is over (its events follow a moment later). */

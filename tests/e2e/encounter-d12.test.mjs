@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure } from './app.mjs';
 import { shellReady } from './log-transfer-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
+import { Key } from './encounter-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 const ROSTER = 'Friday Night Heroes';
@@ -74,5 +75,66 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
 
     const log = app.cli('--json', 'log', '--character', 'Overseer Kaan').rolls;
     assert.deepEqual(log.slice(0, 2).map((r) => r.roll), ['damage', 'opposed'], 'the chain\'s rolls, newest first, under Kaan');
+  }));
+
+  test('the attack form follows the turn: whose turn it is attacks, an opponent defends', () => withShot('follows', async () => {
+    await page.create('Ambush');
+    await page.addCharacters(['Vex', 'Juno Park', 'Overseer Kaan']);
+    await page.untilD12((x) => x.parts.length === 3 && x.setup, 'the d12 panel did not list all three');
+    const pair = async () => [...await page.picked('.d12-setup select[name="attacker"]'), ...await page.picked('.d12-setup select[name="defender"]')];
+    const expect = async (wanted, message) => {
+      await page.waitFor(async () => JSON.stringify(await pair()) === JSON.stringify(wanted), `${message}: ${JSON.stringify(await pair())}`);
+    };
+    const turn = async () => (await page.read()).order.find((o) => o.current).name;
+    // Vex (a PC) acts first; the NPC Kaan is the other side, not Juno beside him.
+    assert.equal(await turn(), 'Vex');
+    await expect(['Vex', 'Overseer Kaan'], 'Vex\'s turn');
+    await page.pressHead('next-turn');
+    await expect(['Juno Park', 'Overseer Kaan'], 'Juno\'s turn');
+    await page.pressHead('next-turn');
+    // Kaan's opponent is the first PC after him, going round.
+    await expect(['Overseer Kaan', 'Vex'], 'Kaan\'s turn');
+    // Picked by hand for the action in hand: kept while the turn stays, gone with the next one.
+    const ids = Object.fromEntries((await page.readD12()).parts.map((x) => [x.name, x.id]));
+    await page.pick('defender', ids['Juno Park']);
+    await expect(['Overseer Kaan', 'Juno Park'], 'the pick by hand');
+    await page.pressHead('next-turn');
+    await expect(['Vex', 'Overseer Kaan'], 'round 2, Vex\'s turn again');
+  }));
+
+  test('health typed in place is shown, logged, refused out of range and undone', () => withShot('health', async () => {
+    const logLength = async () => (await page.read()).log.length;
+    assert.equal(await page.trackText('Juno Park', 'health'), '9 / 12 health', 'from the sheet');
+    await page.typeTrack('Juno Park', 'health', '-4');
+    let p = await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 9 → 5 (-4), changed by hand.", 'the change was not logged');
+    assert.equal(await page.trackText('Juno Park', 'health'), '5 / 12 health');
+    // The keyboard stays on the number just changed (the panel drew a new button for it).
+    await page.waitFor(async () => app.driver.executeScript(() => document.activeElement?.dataset?.role === 'health' && document.activeElement.textContent === '5 / 12 health'), 'the focus did not come back to the health');
+    await page.typeTrack('Juno Park', 'health', '+2');
+    await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 5 → 7 (+2), changed by hand.", '+2 was not logged');
+    assert.equal(await page.trackText('Juno Park', 'health'), '7 / 12 health');
+    await page.typeTrack('Juno Park', 'health', '12');
+    await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 7 → 12 (+5), changed by hand.", 'setting 12 was not logged');
+
+    // Out of range: said beside the box, nothing written.
+    const before = await logLength();
+    await page.typeTrack('Juno Park', 'health', '-20');
+    const refusal = await page.waitFor(async () => app.driver.executeScript(() => document.querySelector('.d12-panel .tp-track-error:not([hidden])')?.textContent ?? null), 'the refusal was not shown');
+    assert.match(refusal, /^health: -8 is out of range: Juno Park's health is 0 to 12/);
+    assert.equal(await logLength(), before);
+    // A typing slip never reaches the table.
+    const input = await app.driver.findElement({ css: '.d12-panel input[data-role="health-input"]:not([hidden])' });
+    await input.clear();
+    await input.sendKeys('lots', Key.ENTER);
+    await page.waitFor(async () => /Type -7 to take away/.test(await app.driver.executeScript(() => document.querySelector('.d12-panel .tp-track-error:not([hidden])')?.textContent ?? '')), 'the slip was not explained');
+    await input.sendKeys(Key.ESCAPE);
+    assert.equal(await logLength(), before);
+
+    p = await page.pressHead('undo');
+    assert.ok(p.log[0].undone, 'the last change is marked undone');
+    await page.waitFor(async () => (await page.trackText('Juno Park', 'health')) === '7 / 12 health', 'undo did not put 7 back');
+    const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Ambush');
+    const juno = shown.state.order.find((x) => x.name === 'Juno Park').id;
+    assert.equal(shown.state.system_state.parts[juno].wounds.health.current, 7, 'the database holds the undone state');
   }));
 });

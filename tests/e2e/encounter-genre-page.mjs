@@ -84,6 +84,10 @@ export class GenrePanelPage {
           events: [...result.querySelectorAll('.tp-events li')].map((li) => li.textContent),
         } : null,
         error: root.querySelector('.form-error:not([hidden])')?.textContent ?? null,
+        who: root.querySelector('.tp-act select[name="participant"]')?.selectedOptions[0]?.textContent ?? null,
+        gruntOffered: root.querySelector('.tp-act select[name="grunt"]')?.closest('.tp-field')?.hidden === false,
+        noGrunt: root.querySelector('[data-role="no-grunt"]:not([hidden])')?.textContent ?? null,
+        held: Boolean(root.querySelector('.tp-act .tp-odds.held')),
       };
     }, HOST);
   }
@@ -113,6 +117,14 @@ export class GenrePanelPage {
       if (opts.glory !== undefined) form.querySelector('input[name="glory"]').value = String(opts.glory);
       fire(form.querySelector('select[name="roll"]'));
     }, HOST, { roll, grunt, nut, glory });
+  }
+
+  /**
+   * The GM moves on to `who`'s next action, picked by hand (the turn may be someone else's):
+   * the last roll's odds, kept beside its result until then (issue 17), give way to the next's.
+   */
+  async moveOn(who) {
+    await this.setAct({ who });
   }
 
   /** Waits until the previewed request satisfies `check`. */
@@ -212,8 +224,21 @@ export class MarksPanelPage extends GenrePanelPage {
     return (await this.tasks()).at(-1);
   }
 
+  /**
+   * After a roll the task keeps the odds it was rolled with beside the result, its button reading
+   * "Next roll odds" (issue 17); pressing it moves on to the next roll's odds.
+   */
+  async nextOdds(id) {
+    const button = `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]`;
+    const label = async () => this.driver.executeScript((sel) => document.querySelector(sel)?.textContent ?? null, button);
+    if ((await label()) !== 'Next roll odds') return;
+    await this.driver.findElement({ css: button }).click();
+    await this.waitFor(async () => (await label()) !== 'Next roll odds', `task ${id} kept its last odds`);
+  }
+
   /** Presses a task's Attempt/Step button and waits for its facts to change. */
   async rollTask(id) {
+    await this.nextOdds(id);
     const facts = async () => JSON.stringify((await this.tasks()).find((t) => t.id === id)?.facts);
     const before = await facts();
     await this.driver.findElement({ css: `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]` }).click();

@@ -45,14 +45,42 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     assert.equal((await page.part('Sable')).grunts, '1 of 3 (Stamina)');
   }));
 
+  test('the roll stays beside Roll with its odds until the GM moves on; no Grunt while its penalties are pending', () => withShot('held', async () => {
+    // Just after the Grunt +2 roll: its result and the odds it was rolled with (Grunt 2, no penalty).
+    let shown = await page.read();
+    assert.ok(shown.result, 'the result is shown');
+    assert.ok(shown.held, 'the odds are marked as the roll\'s');
+    assert.deepEqual([shown.request.grunt, shown.request.modifier], [2, 0], 'the odds the roll was made with');
+    assert.equal(shown.gruntOffered, false, 'no Grunt while -2, -1 are pending');
+    assert.equal(shown.noGrunt, "No Grunt until the last one's penalties are spent (2 left)");
+    // Rex has no Grunt pending but one penalty saved on his sheet: no Grunt for him either.
+    await page.setAct({ who: 'Rex Valor' });
+    shown = await page.waitPreview((r) => r.modifier === -1, 'Rex\'s next action was not previewed');
+    assert.equal(shown.held, false, 'moving on shows the next action\'s odds');
+    assert.equal(shown.noGrunt, "No Grunt until the last one's penalties are spent (1 left)");
+  }));
+
+  test('the Act form follows the turn', () => withShot('follows', async () => {
+    const turn = async () => page.driver.executeScript(() => document.querySelector('#turn-order .turn-row[aria-current="true"] .turn-name')?.textContent.trim());
+    // Sable, Rex Valor, then round 2: Sable, Rex Valor — the form's actor each time, though
+    // Rex was picked by hand just before (a pick lasts for the turn it was made in).
+    for (const next of ['Rex Valor', 'Sable', 'Rex Valor', 'Sable']) {
+      await page.driver.findElement({ css: '#encounter-next-turn' }).click();
+      await page.waitFor(async () => (await turn()) === next && (await page.read()).who === next, `the Act form did not follow to ${next}`);
+    }
+  }));
+
   test('the next two actions show and roll the -2 then the -1', () => withShot('penalties', async () => {
     for (const penalty of [-2, -1]) {
+      // The last roll's odds stay beside its result until the GM moves on (issue 17).
+      await page.moveOn('Sable');
       const shown = await page.waitPreview((r) => r.modifier === penalty && r.grunt === 0, `the preview did not show ${penalty}`);
       assert.match(shown.applied, new RegExp(`Grunt penalty ${String(penalty).replace('-', '−')}`));
       const rolled = await page.roll();
       assert.ok(rolled.result.events.some((e) => e.includes(`Grunt penalty ${penalty} on this action`)), rolled.result.events.join(' | '));
       assert.equal(sableRolls()[0].request.modifier, penalty);
     }
+    await page.moveOn('Sable');
     await page.waitPreview((r) => r.modifier === 0, 'the penalties were not spent');
     assert.equal((await page.part('Sable')).penalties, 'none');
   }));
@@ -71,6 +99,7 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     const rolled = await page.roll();
     assert.ok(rolled.result.events.some((e) => /Bust A Nut \(use 1 of 3\)/.test(e)), rolled.result.events.join(' | '));
     await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die from next round, for 2 rounds', 'the card did not show the nut rounds to come');
+    await page.moveOn('Sable');
     // "for the next two rounds": the rest of the nut's round keeps its dice.
     await page.waitPreview((r) => r.dice === 2 && !r.bust_a_nut, 'the preview lost a die in the nut\'s own round');
     await page.nextRound();

@@ -36,6 +36,7 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
     // The easy task's odds after a failure of the hard one are untouched; the hard one's drop.
     const failed = await page.rollTask(started.id);
     assert.match(failed.facts.join(' | '), /Dice left: 4d6 keep 3.*−1 dice \(difficulty 0 \+ 1 failed\).*1 attempt/);
+    await page.nextOdds(started.id);
     const after1 = await page.withOdds(started.id);
     assert.equal(after1.request.penalty, 1);
     assert.equal(percent((await page.withOdds(easier.id)).success), before);
@@ -58,5 +59,16 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
     await app.driver.findElement({ css: `.tp-task[data-task-id="${first.id}"] [data-role="task-close"]` }).click();
     await page.waitFor(async () => (await page.tasks()).length === count - 1, 'the task was not closed');
     assert.ok(!(await page.tasks()).some((t) => t.id === first.id));
+  }));
+
+  test('the start form follows the turn: whose it is starts, the other side defends', () => withShot('follows', async () => {
+    // Byte Knight (a PC) and Goon 1 (a quick NPC): each is the other's opponent.
+    const picks = async () => page.driver.executeScript(() => ['participant', 'defender']
+      .map((name) => document.querySelector(`#encounter-system-host .tp-start select[name="${name}"]`)?.selectedOptions[0]?.textContent ?? null));
+    const turn = async () => page.driver.executeScript(() => document.querySelector('#turn-order .turn-row[aria-current="true"] .turn-name')?.textContent.trim());
+    for (const [now, other] of [['Goon 1', 'Byte Knight'], ['Byte Knight', 'Goon 1']]) {
+      await page.driver.findElement({ css: '#encounter-next-turn' }).click();
+      await page.waitFor(async () => (await turn()) === now && JSON.stringify(await picks()) === JSON.stringify([now, other]), `${now}'s turn: ${JSON.stringify(await picks())}`);
+    }
   }));
 });

@@ -145,6 +145,11 @@ export class EncounterPage {
     return this.until((p) => JSON.stringify(p.log) !== JSON.stringify(before.log), `${which} changed nothing`);
   }
 
+  /** `press` for a page object whose own `press` clicks something else (the d12 page's). */
+  async pressHead(which) {
+    return EncounterPage.prototype.press.call(this, which);
+  }
+
   /** Focuses the row of `name` and presses `keys` on it (e.g. Alt+ArrowDown); waits for `done(page)`. */
   async keysOnRow(name, keys, done, message) {
     const page = await this.read();
@@ -154,6 +159,32 @@ export class EncounterPage {
     await this.driver.executeScript((node) => node.focus(), element);
     await element.sendKeys(keys);
     return this.until(done, message);
+  }
+
+  /** The names shown by the system panel's selects matching `selector` (e.g. `select[name="attacker"]`). */
+  async picked(selector) {
+    return this.driver.executeScript((sel) => [...document.querySelectorAll(`#encounter-system-host ${sel}`)]
+      .map((s) => s.selectedOptions[0]?.textContent ?? null), selector);
+  }
+
+  /** The text of `name`'s tracked number `role` (`health`, `htk-numbers`, `uv-hp` …) in the panel. */
+  async trackText(name, role) {
+    return this.driver.executeScript((who, r) => {
+      const id = [...document.querySelectorAll('#turn-order .turn-row')].find((row) => row.querySelector('.turn-name')?.textContent.trim() === who)?.dataset.participantId;
+      return document.querySelector(`#encounter-system-host [data-participant-id="${id}"] button[data-role="${r}"]`)?.textContent.trim() ?? null;
+    }, name, role);
+  }
+
+  /** Clicks `name`'s tracked number `role` in the panel, types `typed` and presses Enter, as a GM would. */
+  async typeTrack(name, role, typed) {
+    const page = await this.read();
+    const id = page.order.find((o) => o.name === name)?.id;
+    if (!id) throw new Error(`no ${name} in the turn order`);
+    const row = `#encounter-system-host [data-participant-id="${id}"]`;
+    await this.click(`${row} button[data-role="${role}"]`);
+    const input = await this.driver.findElement(css(`${row} input[data-role="${role}-input"]`));
+    await this.driver.wait(until.elementIsVisible(input), WAIT_MS, 'the box to type in did not open');
+    await input.sendKeys(typed, Key.ENTER);
   }
 
   /** Sends a key to the page (the focused element), e.g. a shortcut. */

@@ -130,4 +130,31 @@ describe('the stunt table panel against the real app', () => {
     await page.taskButton(task.id, 'task-close');
     await page.untilStunt((p) => part(p, 'Marla Quick').tasks.length === 0, 'Close did not put the task away');
   }));
+
+  test('the forms follow the turn: whose it is checks and tries, an opponent takes the damage', () => withShot('follows', async () => {
+    const picks = async () => [
+      ...await page.picked('.stunt-check select[name="checker"]'),
+      ...await page.picked('.stunt-start select[name="participant"]'),
+      ...await page.picked('.stunt-damage select[name="target"]'),
+    ];
+    const turn = async () => (await page.read()).order.find((o) => o.current)?.name;
+    // Marla and Doc are PCs, the Goon a quick NPC: each PC's opponent is the Goon, the Goon's the
+    // first PC after it, going round.
+    for (let i = 0; i < 3; i += 1) {
+      const now = await turn();
+      const opponent = now === 'Goon 1' ? 'Marla Quick' : 'Goon 1';
+      await page.waitFor(async () => JSON.stringify(await picks()) === JSON.stringify([now, now, opponent]), `${now}'s turn: ${JSON.stringify(await picks())}`);
+      await page.press('next-turn');
+    }
+  }));
+
+  test('HTK typed in place is shown, logged and undone', () => withShot('typed', async () => {
+    const before = (await page.readStunt()).parts.find((p) => p.name === 'Doc Ferrous').htk;
+    const current = Number(before.split(' / ')[0]);
+    await page.typeTrack('Doc Ferrous', 'htk-numbers', '+3');
+    await page.until((x) => x.log[0]?.lines[0] === `Doc Ferrous's HTK: ${current} → ${current + 3} (+3), changed by hand.`, 'the change was not logged');
+    assert.equal(await page.trackText('Doc Ferrous', 'htk-numbers'), `${current + 3} / 40 HTK`);
+    await page.press('undo');
+    await page.waitFor(async () => (await page.trackText('Doc Ferrous', 'htk-numbers')) === before, 'undo did not put the HTK back');
+  }));
 });

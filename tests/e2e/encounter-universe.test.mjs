@@ -142,4 +142,44 @@ describe('card initiative at the universe table', { timeout: 10 * 60_000 }, () =
     assert.equal(entries[0].character_name, 'Warden Ashby');
     assert.equal(entries[0].dice[0], p.universe.dice[0]);
   }));
+
+  test('the forms follow the turn: whose turn it is acts, the first opponent after them is the target', () => withShot('follows', async () => {
+    /** The expected target: the first after `i` in turn order, going round, of the other side. */
+    const opponent = (p, i) => {
+      const rows = p.universe.rows;
+      const side = (r) => (r.side === 'hostile_npc' ? 'foes' : 'party');
+      const after = [...rows.slice(i + 1), ...rows.slice(0, i)];
+      return (after.find((r) => side(r) !== side(rows[i])) ?? after[0]).name;
+    };
+    for (let turns = 0; turns < 3; turns += 1) {
+      await page.press('next-turn');
+      const p = await page.readUniverse();
+      const i = p.order.findIndex((o) => o.current);
+      const acting = p.order[i].name;
+      const want = [acting, acting, opponent(p, i), opponent(p, i)];
+      let got = null;
+      await page.waitFor(async () => {
+        got = [...await page.picked('select[aria-label="Attacker"]'), ...await page.picked('select[aria-label="Target"]'), ...await page.picked('select[aria-label="Unguarded target"]')];
+        got = [got[0], got[1], got[2], got[3]];
+        return JSON.stringify(got) === JSON.stringify(want);
+      }, `turn of ${acting}: the attack and takedown forms should read ${want.join(', ')}`).catch(() => assert.deepEqual(got, want));
+      assert.deepEqual(await page.picked('select[aria-label="Who saves"]'), [acting], 'the save is theirs too');
+      assert.equal(await app.driver.executeScript(() => document.querySelector('.uv-panel [data-role="turn-name"]').textContent), `${acting}'s turn`);
+    }
+  }));
+
+  test('hp typed in place is shown, logged and undone', () => withShot('hp', async () => {
+    const before = Number((await page.trackText('Tobias Kell', 'uv-hp')).replace('hp ', ''));
+    await page.typeTrack('Tobias Kell', 'uv-hp', '-3');
+    await page.until((x) => x.log[0]?.lines[0] === `Tobias Kell's hp: ${before} → ${before - 3} (-3), changed by hand.`, 'the change was not logged');
+    assert.equal(await page.trackText('Tobias Kell', 'uv-hp'), `hp ${before - 3}`);
+    await page.typeTrack('Tobias Kell', 'uv-sanity', '4');
+    await page.until((x) => /^Tobias Kell's Sanity: \d+ → 4 \([+-]\d+\), changed by hand\.$/.test(x.log[0]?.lines[0] ?? ''), 'the Sanity change was not logged');
+    await page.press('undo');
+    await page.press('undo');
+    await page.waitFor(async () => (await page.trackText('Tobias Kell', 'uv-hp')) === `hp ${before}`, 'undo did not put the hp back');
+    const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Reactor deck');
+    const tobias = shown.state.order.find((x) => x.name === 'Tobias Kell').id;
+    assert.equal(shown.state.system_state.parts[tobias].hp, before, 'the database holds the undone state');
+  }));
 });

@@ -78,6 +78,30 @@ const MOVES: &[(&str, &str)] = &[
         r#"{"move":"task_start","participant_id":"P","label":"Leap","kind":"doubles_only","needed":N}"#,
     ),
     (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"adjust","participant_id":"P","track":"htk","by":N}"#,
+    ),
+    (
+        "The Uncanny Stunt Squad",
+        r#"{"move":"adjust","participant_id":"Q","track":"htk","to":N}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"adjust","participant_id":"P","track":"health","by":N}"#,
+    ),
+    (
+        "Friday Night Heroes",
+        r#"{"move":"adjust","participant_id":"Q","track":"health","to":N}"#,
+    ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"adjust","participant_id":"P","track":"hp","by":N}"#,
+    ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"adjust","participant_id":"Q","track":"sanity","to":N}"#,
+    ),
+    (
         "Black Meridian Crew",
         r#"{"move":"save","participant_id":"P","save":"physical","dc":N,"before":N}"#,
     ),
@@ -174,6 +198,24 @@ fn stored_values_in_range(e: &Encounter) {
                     (1..=99).contains(&max) && (0..=max).contains(&current),
                     "{health}"
                 );
+            }
+        }
+        SystemTable::Stunt(_) => {
+            for part in json["parts"].as_object().unwrap().values() {
+                let htk = &part["htk"];
+                let (current, max) = (
+                    htk["current"].as_i64().unwrap(),
+                    htk["max"].as_i64().unwrap(),
+                );
+                assert!((0..=max).contains(&current), "{htk}");
+            }
+        }
+        SystemTable::Universe(_) => {
+            for part in json["parts"].as_object().unwrap().values() {
+                for track in ["hp", "sanity"] {
+                    let value = part[track].as_i64().unwrap();
+                    assert!((0..=999).contains(&value), "{track} {value}");
+                }
             }
         }
         _ => {}

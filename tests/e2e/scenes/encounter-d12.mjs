@@ -31,3 +31,17 @@ export async function scene(driver, helpers) {
   await page.untilD12((p) => p.parts.length === 4 && p.stage?.includes('roll the damage') && p.oddsReady, 'the d12 panel did not show the attack');
   return {};
 }
+
+/** `encounter-d12:hp`: the same table with Juno Park's health opened to be typed in (-3). */
+export async function hp(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => {
+    const id = [...document.querySelectorAll('#turn-order .turn-row')].find((r) => r.querySelector('.turn-name')?.textContent.trim() === 'Juno Park').dataset.participantId;
+    const row = document.querySelector(`.d12-part[data-participant-id="${id}"]`);
+    row.querySelector('button[data-role="health"]').click();
+    const input = row.querySelector('input[data-role="health-input"]');
+    input.value = '-3';
+    row.scrollIntoView({ block: 'center' });
+  });
+  return { keepFocus: true };
+}

@@ -4,14 +4,25 @@
 
 import { GenrePanelPage } from '../encounter-genre-page.mjs';
 
-/** Sable has rolled a Grunt +2 action; the form previews the next one, at -2. */
-async function grunted(driver, app) {
+/**
+ * Sable has rolled a Grunt +2 action; the GM moved on and the form previews the next one, at -2
+ * (`moveOn` false: the roll's result beside Roll, with the odds it was rolled with).
+ */
+async function grunted(driver, app, { moveOn = true } = {}) {
   const page = new GenrePanelPage(driver);
   await page.open(app, { roster: 'Neon Genre Nights', encounter: 'Rooftop', characters: ['Sable', 'Rex Valor'], npcs: 1 });
   await page.setAct({ who: 'Sable', roll: 'Strength', grunt: 2 });
   await page.waitPreview((r) => r.grunt === 2, 'the Grunt did not reach the preview');
   await page.roll();
+  if (!moveOn) return;
+  await page.moveOn('Sable');
   await page.waitPreview((r) => r.modifier === -2, 'the penalty did not reach the preview');
+}
+
+/** `encounter-genre:rolled`: Sable's Grunt +2 roll just made, its result beside Roll and its odds kept. */
+export async function rolled(driver, { app }) {
+  await grunted(driver, app, { moveOn: false });
+  await driver.executeScript(() => document.querySelector('#encounter-system-host .tp-act').scrollIntoView({ block: 'start' }));
 }
 
 export async function scene(driver, { app }) {

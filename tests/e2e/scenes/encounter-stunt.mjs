@@ -66,3 +66,10 @@ export async function check(driver, helpers) {
   await driver.executeScript(() => document.querySelector('.stunt-check').scrollIntoView({ block: 'start' }));
   return {};
 }
+
+/** `encounter-stunt:htk`: the same table scrolled to the HTK cards (below the turn's forms). */
+export async function htk(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => document.querySelector('.stunt-parts').scrollIntoView({ block: 'start' }));
+  return {};
+}

@@ -55,3 +55,18 @@ export async function chase(driver, helpers) {
   });
   await driver.wait(async () => driver.executeScript(() => /%/.test([...document.querySelectorAll('.uv-panel details.uv-move[open] .success-value')].map((n) => n.textContent).join(''))), helpers.WAIT_MS, 'no stealth odds');
 }
+
+/** `encounter-universe:rolled`: the Attack form rolled on whose turn it is: the result beside the
+ *  Roll button, the odds it was rolled with kept beside it. */
+export async function rolled(driver, helpers) {
+  await scene(driver, helpers);
+  const page = new UniverseEncounterPage(driver);
+  await driver.executeScript(() => {
+    const attack = document.querySelector('.uv-panel .uv-move');
+    attack.open = true;
+    attack.dispatchEvent(new Event('toggle'));
+  });
+  await driver.wait(async () => driver.executeScript(() => /%/.test(document.querySelector('.uv-panel .uv-move .success-value')?.textContent ?? '')), helpers.WAIT_MS, 'no attack odds');
+  await page.rollMove('Attack');
+  await driver.executeScript(() => document.querySelector('.uv-panel .uv-move').scrollIntoView({ block: 'start' }));
+}

@@ -27,6 +27,7 @@ pub use marks::{MarksSheet, MarksSkill, MARKS_ATTRIBUTES};
 pub use report::{Derived, SheetReport};
 pub use rolls::{pick_roll, SheetRoll};
 pub use stunt::{StuntAbility, StuntSheet, STUNT_BASESTATS};
+pub(crate) use universe::POOL_MAX;
 pub use universe::{is_card, Saves, UniverseSheet};
 
 /// A character sheet of one of the five systems.

@@ -10,7 +10,7 @@ const SKILL_MAX: i64 = 20;
 const BONUS_MAX: i64 = 20;
 const AC_MAX: i64 = 40;
 const SAVE_MAX: i64 = 30;
-const POOL_MAX: i64 = 999;
+pub(crate) const POOL_MAX: i64 = 999;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

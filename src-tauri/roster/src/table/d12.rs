@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
+use super::track::{self, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::report::d12::{extra_dice, gear, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
@@ -158,6 +159,16 @@ pub enum D12Move {
     Elapse {
         amount: i64,
         unit: String,
+    },
+    /// Health changed by hand: `by` (negative to take away) or `to` a number, one of the two,
+    /// within 0 (dead) and the max (`track` is `health`).
+    Adjust {
+        participant_id: Uuid,
+        track: Tracked,
+        #[serde(default)]
+        by: Option<i64>,
+        #[serde(default)]
+        to: Option<i64>,
     },
     /// A quick NPC's health and defense ranks (a stored character's come from its sheet).
     SetNpc {
@@ -638,6 +649,30 @@ impl SystemRules for D12Encounter {
                 Ok(Outcome::said(
                     self.with_wounds(*participant_id, wounds),
                     events.into_iter().map(|e| format!("{who}: {e}")).collect(),
+                ))
+            }
+            D12Move::Adjust {
+                participant_id,
+                track,
+                by,
+                to,
+            } => {
+                let part = self.part(ctx, *participant_id)?;
+                if *track != Tracked::Health {
+                    return Err(track.not_kept("d12", &[Tracked::Health]));
+                }
+                let who = name_of(ctx, *participant_id);
+                let Health { current, max } = part.wounds.health;
+                let value = track::adjusted(*track, &who, current, *by, *to, (0, max))?;
+                let mut wounds = part.wounds.clone();
+                wounds.health.current = value;
+                let mut events = vec![track::said(*track, &who, current, value)];
+                if value == 0 {
+                    events.push(format!("{who} is at 0 health: dead."));
+                }
+                Ok(Outcome::said(
+                    self.with_wounds(*participant_id, wounds),
+                    events,
                 ))
             }
             D12Move::Salve { participant_id } => {

@@ -67,15 +67,26 @@ impl TableError {
     /// `value` when it is within its declared range, else [`TableError::OutOfRange`] naming the
     /// field, what it is and the range.
     pub(crate) fn check_range(range: &MoveRange, value: i64) -> Result<i64, TableError> {
-        if range.contains(value) {
+        Self::check_bounds(range.field, range.label, value, (range.min, range.max))
+    }
+
+    /// As [`TableError::check_range`] for a range that is a participant's own (0 up to their
+    /// max hp), which no declaration can hold.
+    pub(crate) fn check_bounds(
+        field: &str,
+        what: &str,
+        value: i64,
+        (min, max): (i64, i64),
+    ) -> Result<i64, TableError> {
+        if (min..=max).contains(&value) {
             Ok(value)
         } else {
             Err(Self::OutOfRange {
-                field: range.field.to_string(),
-                what: range.label.to_string(),
+                field: field.to_string(),
+                what: what.to_string(),
                 value,
-                min: range.min,
-                max: range.max,
+                min,
+                max,
             })
         }
     }

@@ -12,6 +12,7 @@ mod error;
 mod genre;
 mod marks;
 mod stunt;
+mod track;
 mod universe;
 
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
@@ -26,6 +27,7 @@ pub use error::TableError;
 pub use genre::{GenreEncounter, GenreMove};
 pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
+pub use track::Tracked;
 pub use universe::{UniverseEncounter, UniverseMove};
 
 /// An encounter's running state for its roster's system (`EncounterState::system_state`).

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::track::{self, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
 
@@ -101,6 +102,16 @@ pub enum StuntMove {
         participant_id: Uuid,
         current: u32,
         max: u32,
+    },
+    /// HTK changed by hand: `by` points (negative to take away) or `to` a number, one of the
+    /// two, within 0 and the max (`track` is `htk`).
+    Adjust {
+        participant_id: Uuid,
+        track: Tracked,
+        #[serde(default)]
+        by: Option<i64>,
+        #[serde(default)]
+        to: Option<i64>,
     },
     /// A stunt check on the roster's chart: Active Level against Defending Level.
     Check {
@@ -448,6 +459,28 @@ impl SystemRules for StuntEncounter {
                 Ok(Outcome::said(
                     self.with_htk(*participant_id, htk),
                     vec![format!("{name}'s HTK is set to {current} of {max}.")],
+                ))
+            }
+            StuntMove::Adjust {
+                participant_id,
+                track,
+                by,
+                to,
+            } => {
+                let (htk, name) = self.part(ctx, *participant_id)?;
+                if *track != Tracked::Htk {
+                    return Err(track.not_kept("stunt", &[Tracked::Htk]));
+                }
+                let from = i64::from(htk.current);
+                let value =
+                    track::adjusted(*track, &name, from, *by, *to, (0, i64::from(htk.max)))?;
+                let htk = Htk {
+                    current: value as u32,
+                    max: htk.max,
+                };
+                Ok(Outcome::said(
+                    self.with_htk(*participant_id, htk),
+                    vec![track::said(*track, &name, from, value)],
                 ))
             }
             StuntMove::Check {

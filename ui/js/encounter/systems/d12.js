@@ -7,8 +7,9 @@
 
 import { el } from '../../dom.js';
 import {
-  intOf, meter, numberField, oddsBlock, panelPlayer, selectField, setOptions, showPreview,
+  adjuster, intOf, meter, numberField, oddsBlock, oddsHold, panelPlayer, selectField, setOptions, showPreview,
 } from './panel-parts.js';
+import { turnFollower } from './turn-follow.js';
 
 const KINDS = [['physical', 'Physical (Dodge, then Toughness)'], ['mental', 'Mental (Mind, then Will Power)']];
 const COLUMNS = [['damage', 'Damage'], ['effect', 'Effect'], ['condition', 'Condition']];
@@ -56,6 +57,10 @@ export function mountSystemPanel(host, ctx) {
   // The attack form: who and with what (no attack yet), then one step at a time.
   const attacker = selectField(doc, { label: 'Attacker', name: 'attacker' });
   const defender = selectField(doc, { label: 'Defender', name: 'defender' });
+  // Whose turn it is attacks, an opponent defends, unless the GM picks others for this attack.
+  const follow = turnFollower(ctx.characters);
+  follow.actor(attacker.select);
+  follow.target(defender.select, attacker.select);
   const kind = selectField(doc, { label: 'Attack', name: 'kind', options: KINDS });
   const ability = selectField(doc, { label: 'Ability', name: 'ability' });
   const ranks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, min: 0, max: 4 });
@@ -71,16 +76,18 @@ export function mountSystemPanel(host, ctx) {
 
   const stage = el(doc, 'p', { className: 'd12-stage', 'data-role': 'attack-stage' });
   const odds = oddsBlock(doc);
+  const hold = oddsHold(odds);
   const rollButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'attack-step' });
   const rows = el(doc, 'div', { className: 'd12-rows', role: 'radiogroup', 'aria-label': 'Row to apply' });
   const condition = selectField(doc, { label: 'Condition', name: 'condition', options: CONDITIONS });
   const applyButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'choose-row', text: 'Apply row' });
   const cancelButton = el(doc, 'button', { type: 'button', className: 'button quiet', 'data-role': 'attack-cancel', text: 'Cancel attack' });
+  const stepButtons = el(doc, 'div', { className: 'tp-row' }, [condition.field, rollButton, applyButton, cancelButton]);
   const steps = el(doc, 'div', { className: 'd12-steps' }, [
     stage,
     odds.panel,
     rows,
-    el(doc, 'div', { className: 'tp-row' }, [condition.field, rollButton, applyButton, cancelButton]),
+    stepButtons,
   ]);
   const attackSection = el(doc, 'section', { className: 'tp-act d12-attack', 'aria-labelledby': 'd12-attack-title' }, [
     el(doc, 'h3', { className: 'tp-heading', id: 'd12-attack-title', text: 'Attack' }),
@@ -93,7 +100,6 @@ export function mountSystemPanel(host, ctx) {
     el(doc, 'h2', { className: 'tp-title', text: 'Health and the combat chain' }),
     attackSection,
     error,
-    result,
     parts,
   ]));
 
@@ -112,6 +118,7 @@ export function mountSystemPanel(host, ctx) {
       text: `${health.current} / ${health.max} health${health.current === 0 ? ' · dead' : ''}`,
       className: 'd12-health',
       numbersRole: 'health',
+      edit: adjuster(ctx, 'd12', p, 'health', 'health'),
     });
   }
 
@@ -250,7 +257,10 @@ export function mountSystemPanel(host, ctx) {
     setup.hidden = Boolean(attack);
     steps.hidden = !attack;
     const who = attackSection.querySelector('[data-role="attack-who"]');
+    // The result of the last step sits beside the buttons of the next one (or of a new attack).
+    (attack ? stepButtons : setup).append(result);
     if (!attack) {
+      hold.release();
       who.textContent = 'Pick who attacks whom and with what; the exact odds come before every roll.';
       return;
     }
@@ -258,15 +268,31 @@ export function mountSystemPanel(host, ctx) {
     who.textContent = `${nameOf(attack.attacker_id)} attacks ${nameOf(attack.defender_id)} · ${attack.ability} (${attack.ranks}) · ${w.name}, cap ${w.cap}, ${w.column} column`;
     stage.textContent = stageWords(attack);
     const s = attack.chain.stage.stage;
-    odds.panel.hidden = s === 'choose_row';
     rollButton.hidden = s === 'choose_row';
     applyButton.hidden = s !== 'choose_row';
     condition.field.hidden = !(s === 'choose_row' && w.column === 'condition');
     rows.hidden = s !== 'choose_row';
+    // The last roll's odds stay beside its result until the GM asks for the next step's.
+    odds.panel.hidden = s === 'choose_row' && !hold.held;
     if (s === 'attack' || s === 'damage') {
       const move = { system: 'd12', move: s === 'attack' ? 'attack_roll' : 'damage_roll' };
-      rollButton.textContent = s === 'attack' ? 'Roll attack' : 'Roll damage';
-      rollButton.onclick = () => play({ move: move.move }, s === 'attack' ? `${nameOf(attack.attacker_id)} · attack` : `${nameOf(attack.defender_id)} · damage`);
+      const roll = s === 'attack' ? 'Roll attack' : 'Roll damage';
+      if (hold.held) {
+        rollButton.textContent = s === 'attack' ? 'Attack odds' : 'Damage odds';
+        rollButton.onclick = () => {
+          hold.release();
+          renderAttack(tableOf(encounter));
+        };
+        return;
+      }
+      rollButton.textContent = roll;
+      rollButton.onclick = async () => {
+        // Held before the roll: the redraw the roll causes must not preview the next step.
+        hold.hold();
+        const played = await play({ move: move.move }, s === 'attack' ? `${nameOf(attack.attacker_id)} · attack` : `${nameOf(attack.defender_id)} · damage`);
+        if (!played) hold.release();
+        renderAttack(tableOf(encounter));
+      };
       showPreview(odds, ctx.preview, move);
     } else if (s === 'choose_row') {
       const choices = [{ row: 0, name: 'None', does: 'nothing' }, ...attack.choices];
@@ -295,8 +321,9 @@ export function mountSystemPanel(host, ctx) {
     const options = order.map((p) => [p.id, p.name]);
     setOptions(attacker.select, options);
     setOptions(defender.select, options);
-    if (defender.select.value === attacker.select.value && options.length > 1) {
-      defender.select.value = options.find(([id]) => id !== attacker.select.value)[0];
+    if (follow.apply(encounter)) {
+      hold.release();
+      result.hidden = true;
     }
     renderAttack(table);
     refreshSetup();

@@ -6,8 +6,9 @@
 
 import { el } from '../../dom.js';
 import {
-  confirmButton, eventList, intOf, numberField, oddsBlock, previewer, selectField, setOptions, showPlay,
+  confirmButton, eventList, intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
+import { turnFollower } from './turn-follow.js';
 
 const NPC_ROLL = '';
 
@@ -30,6 +31,20 @@ export function nutAftermathText(state) {
   if (left <= 0) return 'none';
   if (state.nut_this_round) return '−1 die from next round, for 2 rounds';
   return `−1 die, ${left} round${left === 1 ? '' : 's'} left`;
+}
+
+/**
+ * Why no Grunt may be offered on the next action (RULES.md "Grunting", the rules crate's
+ * genre_state checks), or null when one is allowed.
+ */
+export function gruntBarred(part, { bustANut = false, patience = false } = {}) {
+  if (!part) return 'No Grunt: this participant has no genre state yet';
+  const t = part.state.trackers;
+  if (t.grunt_penalties.length) return `No Grunt until the last one's penalties are spent (${t.grunt_penalties.length} left)`;
+  if (t.grunts_since_rest >= part.character.stamina) return `No Grunt: ${t.grunts_since_rest} since rest, Stamina ${part.character.stamina} (an hour of rest resets the count)`;
+  if (bustANut) return 'No Grunt with Bust A Nut on the same action';
+  if (patience) return 'No Grunt on an action of patience';
+  return null;
 }
 
 /** What the table adds to the next action of this part, in words (empty when nothing). */
@@ -57,6 +72,7 @@ export function mountSystemPanel(host, ctx) {
   const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, min: 0, max: 20 });
   const situational = numberField(doc, { label: 'Situational ±', name: 'modifier', value: 0, min: -5, max: 5 });
   const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: [['0', 'None'], ['1', '+1'], ['2', '+2'], ['3', '+3']] });
+  const noGrunt = el(doc, 'span', { className: 'tp-muted tp-no-grunt', 'data-role': 'no-grunt', hidden: true });
   const nut = el(doc, 'input', { type: 'checkbox', name: 'bust_a_nut' });
   const patience = el(doc, 'input', { type: 'checkbox', name: 'patience' });
   const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, min: 0, max: 99 });
@@ -64,15 +80,20 @@ export function mountSystemPanel(host, ctx) {
   opposing.field.title = "Glory the opposing side spends against this roll; take it off the opposing participant's card with Spend opposing";
   const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
   const odds = oddsBlock(doc);
+  const hold = oddsHold(odds);
   const previewAct = previewer(odds, ctx.preview);
+  const follow = turnFollower(ctx.characters);
+  follow.actor(who.select);
   const rollButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'act-roll', text: 'Roll' });
   const formError = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
   const result = el(doc, 'div', { className: 'tp-result', 'data-role': 'act-result', hidden: true, 'aria-live': 'polite' });
+  const actHeading = el(doc, 'h3', { className: 'tp-heading', 'data-role': 'act-heading', text: 'Act' });
   const form = el(doc, 'form', { className: 'tp-act', novalidate: true, autocomplete: 'off', 'aria-label': 'Act' }, [
-    el(doc, 'h3', { className: 'tp-heading', text: 'Act' }),
+    actHeading,
     el(doc, 'div', { className: 'tp-row' }, [who.field, rollPick.field, npcDice.field, difficulty.field, situational.field]),
     el(doc, 'div', { className: 'tp-row' }, [
       grunt.field,
+      noGrunt,
       el(doc, 'label', { className: 'tp-check' }, [nut, el(doc, 'span', { text: 'Bust A Nut' })]),
       glory.field,
       opposing.field,
@@ -80,9 +101,8 @@ export function mountSystemPanel(host, ctx) {
     ]),
     applied,
     odds.panel,
-    el(doc, 'div', { className: 'tp-row' }, [rollButton]),
+    rollRow(doc, [rollButton], result),
     formError,
-    result,
   ]);
 
   const rest = confirmButton(doc, {
@@ -97,10 +117,10 @@ export function mountSystemPanel(host, ctx) {
 
   host.replaceChildren(el(doc, 'section', { className: 'tp-panel genre-panel', 'aria-label': 'Genre table' }, [
     el(doc, 'h2', { className: 'tp-title', text: 'Glory, Grunts and Bust A Nut' }),
+    form,
     parts,
     el(doc, 'div', { className: 'tp-row tp-everyone' }, [rest, endAdventure]),
     everyoneEvents,
-    form,
   ]));
 
   async function play(move) {
@@ -162,8 +182,21 @@ export function mountSystemPanel(host, ctx) {
     return move;
   }
 
+  /** The Grunt picker only when a Grunt is allowed; else why not, in its place. */
+  function offerGrunt() {
+    const p = participant();
+    const barred = gruntBarred(p && partOf(encounter, p.id), { bustANut: nut.checked, patience: patience.checked });
+    if (barred) grunt.select.value = '0';
+    grunt.field.hidden = Boolean(barred);
+    noGrunt.hidden = !barred;
+    noGrunt.textContent = barred ?? '';
+  }
+
   let previewTicket = 0;
   async function refreshPreview() {
+    offerGrunt();
+    // The odds the last roll was made with stay until the GM changes the form or the turn.
+    if (hold.held) return;
     const ticket = ++previewTicket;
     const move = await actMove();
     const p = participant();
@@ -180,10 +213,12 @@ export function mountSystemPanel(host, ctx) {
 
   form.addEventListener('input', (event) => {
     if (event.target === who.select) return;
+    hold.release();
     npcDice.field.hidden = rollPick.select.value !== NPC_ROLL;
     refreshPreview();
   });
   who.select.addEventListener('change', async () => {
+    hold.release();
     await refreshRolls();
     refreshPreview();
   });
@@ -194,10 +229,14 @@ export function mountSystemPanel(host, ctx) {
     rollButton.disabled = true;
     const p = participant();
     const what = `${p.name} · ${rollPick.select.value || 'action'}`;
+    // Held before the roll: the redraw the roll causes must not preview the next action.
+    hold.hold();
     const answer = await play(move);
     rollButton.disabled = false;
+    if (!answer) hold.release();
     if (answer) {
       showPlay(result, answer, what);
+      follow.release(who.select);
       // A plan is for one action: the next starts plain.
       grunt.select.value = '0';
       nut.checked = false;
@@ -260,6 +299,13 @@ export function mountSystemPanel(host, ctx) {
     parts.replaceChildren(...order.map(partRow));
     if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their Glory and trackers.' }));
     setOptions(who.select, order.map((p) => [p.id, p.name]));
+    // Whose turn it is acts; a new turn puts the last roll (and its odds) away.
+    if (follow.apply(encounter)) {
+      hold.release();
+      result.hidden = true;
+    }
+    const acting = participant();
+    actHeading.textContent = acting ? `Act · ${acting.name}` : 'Act';
     form.hidden = order.length === 0;
   }
 

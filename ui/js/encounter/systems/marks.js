@@ -5,8 +5,10 @@
 
 import { el } from '../../dom.js';
 import {
-  intOf, numberField, oddsBlock, previewer, selectField, setOptions, showPlay,
+  intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
+import { turnFollower } from './turn-follow.js';
+import { actorOf } from '../turn-focus.js';
 
 const ENTERED = '';
 
@@ -92,6 +94,9 @@ export function mountSystemPanel(host, ctx) {
   // The start form.
   const kind = selectField(doc, { label: 'Kind', name: 'kind', options: [['task', 'Task'], ['contest', 'Contested'], ['extended', 'Extended']] });
   const who = selectField(doc, { label: 'Who', name: 'participant' });
+  // Whose turn it is starts the task, against an opponent, unless the GM picks others.
+  const follow = turnFollower(ctx.characters);
+  follow.actor(who.select);
   const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', placeholder: 'Pick the lock', maxlength: '120' });
   const labelField = el(doc, 'label', { className: 'tp-field wide' }, [el(doc, 'span', { text: 'Task' }), label]);
   const roll = selectField(doc, { label: 'Pool', name: 'roll' });
@@ -100,6 +105,7 @@ export function mountSystemPanel(host, ctx) {
   const difficulty = numberField(doc, { label: 'Difficulty (−dice)', name: 'difficulty', value: 0, min: 0, max: 30 });
   const needed = numberField(doc, { label: 'Marks needed', name: 'needed', value: 1, min: 0, max: 50 });
   const defender = selectField(doc, { label: 'Defender', name: 'defender' });
+  follow.target(defender.select, who.select);
   const defenderRoll = selectField(doc, { label: 'Defender pool', name: 'defender_roll' });
   const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, min: 0, max: 30 });
   const defenderEntered = ['Defender attribute dice', 'Defender skill dice', 'Defender super dice', 'Defender super skill dice'].map((text, i) => numberField(doc, { label: text, name: `defender_dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
@@ -125,11 +131,19 @@ export function mountSystemPanel(host, ctx) {
 
   host.replaceChildren(el(doc, 'section', { className: 'tp-panel marks-panel', 'aria-label': 'Marks table' }, [
     el(doc, 'h2', { className: 'tp-title', text: 'Running tasks' }),
-    list,
+    form,
     formError,
     lastRoll,
-    form,
+    list,
   ]));
+  /** The task whose last roll is on show, with the odds it was made with, until the GM moves on. */
+  let held = null;
+  const releaseHeld = () => {
+    if (!held) return;
+    held = null;
+    lastRoll.hidden = true;
+    list.before(lastRoll);
+  };
 
   async function play(move) {
     formError.hidden = true;
@@ -170,8 +184,14 @@ export function mountSystemPanel(host, ctx) {
   async function refreshForm() {
     const order = encounter.state.order;
     setOptions(who.select, order.map((p) => [p.id, p.name]));
+    // A new turn: whose it is acts, and the last roll is put away.
+    if (follow.apply(encounter) && held) {
+      releaseHeld();
+      render();
+    }
     const others = order.filter((p) => p.id !== who.select.value);
     setOptions(defender.select, others.map((p) => [p.id, p.name]));
+    follow.apply(encounter);
     await fillPool(roll.select, who.select.value);
     await fillPool(defenderRoll.select, defender.select.value);
     const k = kind.select.value;
@@ -204,7 +224,13 @@ export function mountSystemPanel(host, ctx) {
     }
   }
 
-  form.addEventListener('change', () => refreshForm());
+  form.addEventListener('change', () => {
+    if (held) {
+      releaseHeld();
+      render();
+    }
+    refreshForm();
+  });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (await play(startMove())) label.value = '';
@@ -216,14 +242,31 @@ export function mountSystemPanel(host, ctx) {
     const rollMove = running.kind.type === 'extended'
       ? { system: 'marks', move: 'extended_step', task_id: running.id }
       : { system: 'marks', move: 'task_attempt', task_id: running.id };
-    const odds = oddsBlock(doc, 'Next roll succeeds');
-    const button = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'task-roll', text: facts.button, disabled: !facts.rollable });
+    // The odds the last roll of this task was made with, while held; else the next roll's.
+    const keep = held?.taskId === running.id ? held : null;
+    const odds = keep?.odds ?? oddsBlock(doc, 'Next roll succeeds');
+    const button = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'task-roll', text: keep && facts.rollable ? 'Next roll odds' : facts.button, disabled: !facts.rollable });
     const close = el(doc, 'button', { type: 'button', className: 'button quiet', 'data-role': 'task-close', text: 'Close' });
     button.addEventListener('click', async () => {
+      if (keep) {
+        // The GM moves on: the next roll's odds, then its Attempt / Step.
+        releaseHeld();
+        render();
+        return;
+      }
       button.disabled = true;
+      const hold = oddsHold(odds);
+      hold.hold();
+      held = { taskId: running.id, odds };
       const answer = await play(rollMove);
-      if (answer) showPlay(lastRoll, answer, `${owner} · ${running.label}`);
-      else button.disabled = false;
+      if (answer) {
+        showPlay(lastRoll, answer, `${owner} · ${running.label}`);
+        render();
+      } else {
+        held = null;
+        hold.release();
+        button.disabled = false;
+      }
     });
     close.addEventListener('click', () => play({ system: 'marks', move: 'task_close', task_id: running.id }));
     const row = el(doc, 'li', { className: 'tp-task', 'data-task-id': String(running.id), 'data-participant-id': running.participant_id }, [
@@ -232,9 +275,10 @@ export function mountSystemPanel(host, ctx) {
         el(doc, 'span', { className: 'tp-muted', text: running.source }),
       ]),
       el(doc, 'ul', { className: 'tp-facts' }, facts.lines.map((text) => el(doc, 'li', { text }))),
-      el(doc, 'div', { className: 'tp-row' }, [button, close]),
+      rollRow(doc, [button, close], keep ? lastRoll : ''),
     ]);
-    if (facts.rollable) {
+    if (keep) row.append(odds.panel);
+    else if (facts.rollable) {
       row.append(odds.panel);
       previewer(odds, ctx.preview)(rollMove);
     }
@@ -242,7 +286,9 @@ export function mountSystemPanel(host, ctx) {
   }
 
   function render() {
-    const tasks = tasksOf(encounter);
+    // The acting participant's tasks first: their actions are at the top.
+    const actor = actorOf(encounter);
+    const tasks = [...tasksOf(encounter)].sort((a, b) => Number(b.participant_id === actor) - Number(a.participant_id === actor));
     list.replaceChildren(...tasks.map(taskRowNode));
     if (!tasks.length) list.append(el(doc, 'li', { className: 'tp-muted', text: 'No task running: start one below.' }));
   }

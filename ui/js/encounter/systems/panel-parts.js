@@ -6,6 +6,7 @@ import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
 import { markPending, renderOdds, showNoOdds } from '../../odds-view.js';
 import { latestOnly } from '../../timing.js';
+import { trackEditor } from './track-edit.js';
 
 let blocks = 0;
 
@@ -92,15 +93,73 @@ export function meterLevel({ current, max }) {
 /**
  * A bar and the numbers of something that runs down (HTK, health): `label` names it for screen
  * readers, `text` is what the numbers say, `className`/`numbersRole` let a panel's tests find it.
+ * With `edit` (`{who, track, label, change}`, track-edit.js) the numbers are a button that
+ * changes the value in place.
  */
-export function meter(doc, { label, value, text, className = '', numbersRole = 'meter-numbers' }) {
+export function meter(doc, { label, value, text, className = '', numbersRole = 'meter-numbers', edit = null }) {
   const { share, level } = meterLevel(value);
   const fill = el(doc, 'span', { className: 'tp-meter-fill' });
   fill.style.width = `${(share * 100).toFixed(1)}%`;
+  const numbers = edit
+    ? trackEditor(doc, { ...edit, value: value.current, text, role: numbersRole })
+    : el(doc, 'span', { className: 'tp-meter-numbers', 'data-role': numbersRole, text });
+  if (edit) numbers.classList.add('tp-meter-numbers');
   return el(doc, 'div', { className: `tp-meter ${className} ${level}`.replace(/\s+/g, ' ') }, [
     el(doc, 'span', { className: 'tp-meter-bar', role: 'meter', 'aria-label': label, 'aria-valuemin': 0, 'aria-valuemax': value.max, 'aria-valuenow': value.current }, [fill]),
-    el(doc, 'span', { className: 'tp-meter-numbers', 'data-role': numbersRole, text }),
+    numbers,
   ]);
+}
+
+/**
+ * The `edit` of a tracked number for `ctx.play` (the shell toasts a refusal and rejects):
+ * answers null once played, else the refusal's message for the box.
+ */
+export function adjuster(ctx, system, participant, track, label) {
+  return {
+    who: participant.name,
+    track,
+    label,
+    key: `${participant.id}:${track}`,
+    change: async (change) => {
+      try {
+        await ctx.play({ system, move: 'adjust', participant_id: participant.id, track, ...change });
+        return null;
+      } catch (error) {
+        return error?.message ?? String(error);
+      }
+    },
+  };
+}
+
+/**
+ * Keeps the odds a roll was made with on show beside its result (issue 17) until the GM moves
+ * on: `hold()` after the roll, `release()` when the form changes or the turn moves (answers
+ * whether they were held). While `held`, a panel does not preview the next action.
+ */
+export function oddsHold(view) {
+  const label = view.panel.querySelector('.success-label');
+  const caption = label?.textContent ?? '';
+  let held = false;
+  return {
+    get held() { return held; },
+    hold() {
+      held = true;
+      view.panel.classList.add('held');
+      if (label) label.textContent = `${caption} (this roll)`;
+    },
+    release() {
+      if (!held) return false;
+      held = false;
+      view.panel.classList.remove('held');
+      if (label) label.textContent = caption;
+      return true;
+    },
+  };
+}
+
+/** The Roll button(s) with the roll's result right beside them, where the eye already is. */
+export function rollRow(doc, buttons, result) {
+  return el(doc, 'div', { className: 'tp-roll-row' }, [el(doc, 'div', { className: 'tp-roll-buttons' }, buttons), result]);
 }
 
 /**

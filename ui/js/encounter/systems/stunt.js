@@ -8,8 +8,10 @@
 import { el } from '../../dom.js';
 import { formatPercent } from '../../format.js';
 import {
-  intOf, meter, numberField, oddsBlock, panelPlayer, selectField, setOptions, showPreview,
+  adjuster, intOf, meter, numberField, oddsBlock, oddsHold, panelPlayer, rollRow, selectField, setOptions, showPreview,
 } from './panel-parts.js';
+import { turnFollower } from './turn-follow.js';
+import { currentParticipant } from '../encounter-model.js';
 
 /** RULES.md's rulings the panel names where the GM acts on them. */
 const RULINGS = {
@@ -58,9 +60,16 @@ export function mountSystemPanel(host, ctx) {
   const parts = el(doc, 'ul', { className: 'tp-parts stunt-parts', 'aria-label': 'HTK and running tasks' });
   const error = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
   const result = el(doc, 'div', { className: 'tp-result', 'data-role': 'stunt-result', hidden: true, 'aria-live': 'polite' });
+  // Whose turn it is checks and tries; damage goes to an opponent of theirs (issue 17).
+  const follow = turnFollower(ctx.characters);
+  const turnName = el(doc, 'p', { className: 'tp-turn tp-turn-name', 'data-role': 'turn-name' });
+  // Where a move's result shows: beside the Roll button of the form that played it, else here.
+  const topSpot = el(doc, 'div', { className: 'stunt-top-result' });
+  const spots = { check: el(doc, 'div', { className: 'tp-result-spot' }), start: el(doc, 'div', { className: 'tp-result-spot' }), damage: el(doc, 'div', { className: 'tp-result-spot' }) };
 
   // Start a task.
   const taskWho = selectField(doc, { label: 'Who tries', name: 'participant' });
+  follow.actor(taskWho.select);
   const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', maxlength: 120, placeholder: 'Pick the lock', required: true });
   const kind = selectField(doc, { label: 'Roll', name: 'kind', options: [['doubles_only', 'Doubles Only'], ['double_six_only', 'Double Six Only']] });
   const needed = numberField(doc, { label: 'Doubles needed', name: 'needed', value: 3, min: 1, max: 60 });
@@ -72,21 +81,24 @@ export function mountSystemPanel(host, ctx) {
       el(doc, 'label', { className: 'tp-field stunt-label' }, [el(doc, 'span', { text: 'Task' }), label]),
       kind.field,
       needed.field,
-      startButton,
     ]),
+    rollRow(doc, [startButton], spots.start),
     rulingsNote(doc, [RULINGS.throw, RULINGS.reset, RULINGS.barred]),
   ]);
 
   // Roll damage dice.
   const hitWho = selectField(doc, { label: 'Target', name: 'target' });
+  follow.target(hitWho.select);
   const dice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, min: 0, max: 60 });
   const sides = numberField(doc, { label: 'Sides', name: 'sides', value: 6, min: 2, max: 100 });
   const bonus = numberField(doc, { label: 'Bonus', name: 'bonus', value: 0, min: -1000, max: 1000 });
   const odds = oddsBlock(doc, 'Chance this takes the target to 0');
+  const damageHold = oddsHold(odds);
   const damageButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'damage-roll', text: 'Roll damage' });
   const damageForm = el(doc, 'form', { className: 'tp-act stunt-damage', novalidate: true, autocomplete: 'off', 'aria-label': 'Roll damage' }, [
     el(doc, 'h3', { className: 'tp-heading', text: 'Roll damage (NdS+K)' }),
-    el(doc, 'div', { className: 'tp-row' }, [hitWho.field, dice.field, sides.field, bonus.field, damageButton]),
+    el(doc, 'div', { className: 'tp-row' }, [hitWho.field, dice.field, sides.field, bonus.field]),
+    rollRow(doc, [damageButton], spots.damage),
     odds.panel,
   ]);
 
@@ -94,31 +106,40 @@ export function mountSystemPanel(host, ctx) {
   // Defending Level, on the roster's own chart.
   const levels = ctx.roster?.house_rules?.stunt?.levels ?? [];
   const checkWho = selectField(doc, { label: 'Who', name: 'checker' });
+  follow.actor(checkWho.select);
   const active = selectField(doc, { label: 'Active level', name: 'active' });
   const defending = selectField(doc, { label: 'Defending level', name: 'defending', options: levels.map((l) => [l, l]) });
   if (levels.includes('Average')) defending.select.value = 'Average';
   const checkOdds = oddsBlock(doc);
+  const checkHold = oddsHold(checkOdds);
   const checkButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'check-roll', text: 'Roll check' });
   const checkForm = el(doc, 'form', { className: 'tp-act stunt-check', novalidate: true, autocomplete: 'off', 'aria-label': 'Chart check' }, [
     el(doc, 'h3', { className: 'tp-heading', text: 'Chart check (2d6 multiplied)' }),
-    el(doc, 'div', { className: 'tp-row' }, [checkWho.field, active.field, defending.field, checkButton]),
+    el(doc, 'div', { className: 'tp-row' }, [checkWho.field, active.field, defending.field]),
+    rollRow(doc, [checkButton], spots.check),
     checkOdds.panel,
     rulingsNote(doc, [RULINGS.chart]),
   ]);
 
   host.replaceChildren(el(doc, 'section', { className: 'tp-panel stunt-panel', 'aria-label': 'Stunt table' }, [
     el(doc, 'h2', { className: 'tp-title', text: 'HTK and running tasks' }),
-    parts,
-    error,
-    result,
+    turnName,
     checkForm,
-    startForm,
     damageForm,
+    startForm,
+    error,
+    topSpot,
+    parts,
   ]));
-
+  topSpot.append(result);
   const nameOf = (participantId) => encounter.state.order.find((p) => p.id === participantId)?.name ?? 'Someone';
 
-  const play = panelPlayer(ctx, { system: 'stunt', result, error });
+  const playHere = panelPlayer(ctx, { system: 'stunt', result, error });
+  /** Plays a move with its result shown in `spot` (the top one by default). */
+  const play = (move, what, spot = topSpot) => {
+    spot.append(result);
+    return playHere(move, what);
+  };
 
   function htkBlock(p, htk) {
     return meter(doc, {
@@ -127,6 +148,7 @@ export function mountSystemPanel(host, ctx) {
       text: `${htk.current} / ${htk.max} HTK`,
       className: 'stunt-htk',
       numbersRole: 'htk-numbers',
+      edit: adjuster(ctx, 'stunt', p, 'htk', 'HTK'),
     });
   }
 
@@ -241,6 +263,8 @@ export function mountSystemPanel(host, ctx) {
   }
 
   function refreshDamagePreview() {
+    // The odds the last damage was rolled with stay until the GM changes the form or the turn.
+    if (damageHold.held) return;
     const move = damageMove();
     if (move) showPreview(odds, ctx.preview, move);
   }
@@ -255,18 +279,28 @@ export function mountSystemPanel(host, ctx) {
     const move = { system: 'stunt', move: 'task_start', participant_id: participantId, label: label.value, kind: kind.select.value };
     if (kind.select.value === 'doubles_only') move.needed = Math.max(0, intOf(needed.input, 0));
     startButton.disabled = true;
-    const answer = await play(move, label.value);
+    const answer = await play(move, label.value, spots.start);
     startButton.disabled = false;
     if (answer) label.value = '';
   });
-  damageForm.addEventListener('input', refreshDamagePreview);
+  damageForm.addEventListener('input', () => {
+    damageHold.release();
+    refreshDamagePreview();
+  });
+  damageForm.addEventListener('change', (event) => {
+    if (event.target !== hitWho.select) return;
+    damageHold.release();
+    refreshDamagePreview();
+  });
   damageForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const move = damageMove();
     if (!move) return;
     damageButton.disabled = true;
     const d = move.dice;
-    await play(move, `${nameOf(move.participant_id)} · ${d.dice}d${d.sides}${d.bonus ? `${d.bonus > 0 ? '+' : '−'}${Math.abs(d.bonus)}` : ''} damage`);
+    damageHold.hold();
+    const played = await play(move, `${nameOf(move.participant_id)} · ${d.dice}d${d.sides}${d.bonus ? `${d.bonus > 0 ? '+' : '−'}${Math.abs(d.bonus)}` : ''} damage`, spots.damage);
+    if (!played) damageHold.release();
     damageButton.disabled = false;
   });
 
@@ -291,19 +325,26 @@ export function mountSystemPanel(host, ctx) {
   async function refreshCheck() {
     const participant = encounter.state.order.find((p) => p.id === checkWho.select.value);
     setOptions(active.select, await activeOptions(participant));
+    if (checkHold.held) return;
     const move = checkMove();
     if (move) showPreview(checkOdds, ctx.preview, move);
   }
 
-  checkWho.select.addEventListener('change', refreshCheck);
-  active.select.addEventListener('change', refreshCheck);
-  defending.select.addEventListener('change', refreshCheck);
+  const checkMovedOn = () => {
+    checkHold.release();
+    refreshCheck();
+  };
+  checkWho.select.addEventListener('change', checkMovedOn);
+  active.select.addEventListener('change', checkMovedOn);
+  defending.select.addEventListener('change', checkMovedOn);
   checkForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const move = checkMove();
     if (!move) return;
     checkButton.disabled = true;
-    await play(move, `${nameOf(move.participant_id)} · ${move.active} vs ${move.defending}`);
+    checkHold.hold();
+    const played = await play(move, `${nameOf(move.participant_id)} · ${move.active} vs ${move.defending}`, spots.check);
+    if (!played) checkHold.release();
     checkButton.disabled = false;
   });
 
@@ -316,6 +357,15 @@ export function mountSystemPanel(host, ctx) {
     setOptions(taskWho.select, options);
     setOptions(hitWho.select, options);
     setOptions(checkWho.select, options);
+    if (follow.apply(encounter)) {
+      // A new turn: the last roll and its odds are put away.
+      damageHold.release();
+      checkHold.release();
+      result.hidden = true;
+    }
+    const acting = currentParticipant(encounter);
+    turnName.textContent = acting ? `${acting.name}'s turn` : '';
+    turnName.hidden = !acting;
     startForm.hidden = order.length === 0;
     checkForm.hidden = order.length === 0 || levels.length === 0;
     damageForm.hidden = order.length === 0;

@@ -8,7 +8,10 @@ import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
 import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
-import { oddsBlock, showPreview } from './panel-parts.js';
+import { adjuster, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
+import { trackEditor } from './track-edit.js';
+import { turnFollower } from './turn-follow.js';
+import { actorOf } from '../turn-focus.js';
 import {
   canDeal, cardFace, chaseWords, deckCounts, eventLines, fateEffect, jokerOut, participantRows,
   sideWords, universeMove, universeState,
@@ -52,11 +55,16 @@ export function mountSystemPanel(host, ctx) {
   // "Last move" shows this panel's own last move; any other change (next round, undo, a
   // generic action) clears it, as the shell's log tells those.
   let playing = 0;
-  const play = async (move) => {
+  // `from` is the form that played it: its result goes beside its Roll button; any other move's
+  // at the top, under whose turn it is.
+  const play = async (move, from = null) => {
     playing += 1;
     try {
       const played = await ctx.play(move);
-      if (played) showPlay(played);
+      if (played) {
+        (from ?? topResult).append(last);
+        showPlay(played);
+      }
       return played;
     } catch {
       return null; // the shell has shown the refusal
@@ -84,6 +92,19 @@ export function mountSystemPanel(host, ctx) {
 
   // ---- forms
   const forms = el(doc, 'div', { className: 'uv-forms' });
+  const follow = turnFollower(ctx.characters);
+
+  // ---- whose turn: their name and the actions that are theirs, at the top
+  const turnName = el(doc, 'span', { className: 'tp-turn-name', 'data-role': 'turn-name' });
+  const nat20 = el(doc, 'button', { type: 'button', className: 'button quiet uv-nat20', text: 'Nat 20', title: 'Rolled a natural 20: fate for a PC, the GM\'s for a hostile NPC' });
+  nat20.addEventListener('click', () => {
+    const id = actorOf(encounter);
+    if (id) play(universeMove('natural_twenty', { participant_id: id }));
+  });
+  const turnBar = el(doc, 'div', { className: 'tp-turn uv-turn-bar', 'aria-label': 'Whose turn it is' }, [
+    turnName, el(doc, 'span', { className: 'tp-turn-actions' }, [nat20]),
+  ]);
+  const topResult = el(doc, 'div', { className: 'uv-top-result' }, [last]);
 
   const panel = el(doc, 'section', { className: 'tp-panel uv-panel', 'aria-label': 'Universe deck and fate' }, [
     el(doc, 'header', { className: 'uv-head' }, [
@@ -92,11 +113,12 @@ export function mountSystemPanel(host, ctx) {
       dealButton,
     ]),
     deckStatus,
+    turnBar,
+    topResult,
+    forms,
     initiative,
     seconds,
     gmPool,
-    last,
-    forms,
   ]);
   host.replaceChildren(panel);
 
@@ -147,8 +169,18 @@ export function mountSystemPanel(host, ctx) {
     return picker;
   }
 
+  /** hp or Sanity of a row, changed in place (type -7, +3 or 12). */
+  function pool(row, track, label, value) {
+    const participant = { id: row.id, name: row.name };
+    return trackEditor(doc, { ...adjuster(ctx, 'universe', participant, track, label), value, text: `${label} ${value}`, role: `uv-${track}` });
+  }
+
   function render() {
     const state = universeState(encounter);
+    const acting = encounter.state.order.find((p) => p.id === actorOf(encounter));
+    turnBar.hidden = !acting;
+    turnName.textContent = acting ? `${acting.name}'s turn` : '';
+    nat20.setAttribute('aria-label', acting ? `${acting.name} rolled a natural 20` : 'Natural 20');
     const round = encounter.state.round;
     const c = deckCounts(state);
     counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
@@ -170,16 +202,16 @@ export function mountSystemPanel(host, ctx) {
       const cardCell = row.card
         ? [cardNode(doc, row.card, { big: true }), joker ? el(doc, 'span', { className: 'uv-any-time', text: 'acts any time' }) : '']
         : [el(doc, 'span', { className: 'uv-no-card', title: 'No card this round', text: '—' })];
-      const nat20 = el(doc, 'button', { type: 'button', className: 'button quiet uv-nat20', text: 'Nat 20', title: 'Rolled a natural 20: fate for a PC, the GM\'s for a hostile NPC', 'aria-label': `${row.name} rolled a natural 20` });
-      nat20.addEventListener('click', () => play(universeMove('natural_twenty', { participant_id: row.id })));
       const head = [el(doc, 'span', { className: 'uv-name', text: row.name })];
       if (row.condition) head.push(el(doc, 'span', { className: 'uv-condition', text: row.condition }));
       const facts = el(doc, 'div', { className: 'uv-facts' }, [
         sideControl(row),
-        el(doc, 'span', { className: 'uv-pools', text: `hp ${row.hp ?? '—'} · Sanity ${row.sanity ?? '—'}` }),
+        el(doc, 'span', { className: 'uv-pools' }, row.hp === null ? [`hp — · Sanity —`] : [
+          pool(row, 'hp', 'hp', row.hp), ' · ', pool(row, 'sanity', 'Sanity', row.sanity),
+        ]),
         el(doc, 'span', { className: 'uv-limit', text: row.player ? `Fate ${row.fate.length}/${row.limit}${row.lucky ? ' (Lucky)' : ''}` : 'No fate (NPC)' }),
       ]);
-      const body = [el(doc, 'div', { className: 'uv-row-head' }, [...head, nat20]), facts];
+      const body = [el(doc, 'div', { className: 'uv-row-head' }, head), facts];
       if (row.fate.length) body.push(el(doc, 'div', { className: 'uv-fate-list' }, row.fate.map((code) => fateControls(code, row.id, row.name))));
       if (row.note) body.push(el(doc, 'p', { className: 'uv-note', text: row.note }));
       return el(doc, 'li', { className: `uv-row${joker ? ' uv-joker-row' : ''}`, 'data-participant-id': row.id, 'data-card': row.card ?? '' }, [
@@ -210,11 +242,13 @@ export function mountSystemPanel(host, ctx) {
   /** A collapsible form whose move is read by `read()`; `rolls` forms preview odds first. */
   function moveForm(title, controls, read, { rolls = true, button = 'Roll', extra = [] } = {}) {
     const odds = rolls ? oddsBlock(doc) : null;
+    const hold = odds ? oddsHold(odds) : null;
     const submit = el(doc, 'button', { type: 'submit', className: 'button primary', text: button });
+    const resultSpot = el(doc, 'div', { className: 'tp-result uv-form-result' });
     const form = el(doc, 'form', { className: 'uv-form', novalidate: true, autocomplete: 'off' }, [
       el(doc, 'div', { className: 'tp-row' }, controls),
       ...extra,
-      submit,
+      rollRow(doc, [submit], resultSpot),
       odds ? odds.panel : '',
     ]);
     const details = el(doc, 'details', { className: 'uv-move' }, [el(doc, 'summary', { text: title }), form]);
@@ -232,21 +266,30 @@ export function mountSystemPanel(host, ctx) {
       return mine === ticket ? answer : new Promise(() => {});
     };
     const refreshOdds = debounce(async () => {
-      if (!odds || !details.open) return;
+      // The odds of the roll just made stay beside its result until the GM moves on.
+      if (!odds || !details.open || hold.held) return;
       const move = read();
       if (!move) { showNoOdds(odds, 'Fill in the form to see the odds.'); return; }
       await showPreview(odds, latestPreview, move);
     }, 120);
-    form.addEventListener('input', refreshOdds);
-    form.addEventListener('change', refreshOdds);
+    const movedOn = () => {
+      hold?.release();
+      refreshOdds();
+    };
+    form.addEventListener('input', movedOn);
+    form.addEventListener('change', movedOn);
     details.addEventListener('toggle', refreshOdds);
-    form.addEventListener('submit', (event) => {
+    form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const move = read();
-      if (move) play(move);
+      if (!move) return;
+      // Held before the roll: the redraw the roll causes must not preview the next one.
+      hold?.hold();
+      const played = await play(move, resultSpot);
+      if (!played) hold?.release();
     });
     forms.append(details);
-    const view = { details, refreshOdds };
+    const view = { details, refreshOdds, release: () => hold?.release() };
     formViews.push(view);
     return view;
   }
@@ -265,6 +308,8 @@ export function mountSystemPanel(host, ctx) {
   // Attack, with fate cards on both sides
   const atkWho = participantSelect('Attacker');
   const atkTarget = participantSelect('Target');
+  follow.actor(atkWho);
+  follow.target(atkTarget, atkWho);
   const atkAc = number('AC to beat (blank: the target\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
   const atkAdvantage = el(doc, 'input', { type: 'checkbox', 'aria-label': 'Advantage (a completely unguarded target)' });
   const atkCard = select(doc, 'Fate card on the attack', [['', 'No fate card']]);
@@ -302,6 +347,7 @@ export function mountSystemPanel(host, ctx) {
 
   // Save with augmentation
   const saveWho = participantSelect('Who saves');
+  follow.actor(saveWho);
   const saveKind = select(doc, 'Save type', [['physical', 'Physical (hp)'], ['mental', 'Mental (Sanity)'], ['luck', 'Luck (fate only)']]);
   const saveDc = number('DC (blank: the sheet\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
   const saveBefore = number('Augmentation bought before the roll', '0', { min: 0, max: 50 });
@@ -344,6 +390,8 @@ export function mountSystemPanel(host, ctx) {
   // Sudden takedown
   const tdAttacker = participantSelect('Attacker');
   const tdTarget = participantSelect('Unguarded target');
+  follow.actor(tdAttacker);
+  follow.target(tdTarget, tdAttacker);
   const tdNonlethal = el(doc, 'input', { type: 'checkbox', 'aria-label': 'Nonlethal' });
   moveForm('Sudden takedown', [
     field(doc, 'Attacker (hit an unguarded target)', tdAttacker), field(doc, 'Target', tdTarget), field(doc, 'Nonlethal', tdNonlethal),
@@ -353,6 +401,7 @@ export function mountSystemPanel(host, ctx) {
 
   // Group stealth
   const gsLeader = participantSelect('Leader');
+  follow.actor(gsLeader);
   const gsMembers = el(doc, 'fieldset', { className: 'uv-members' }, [el(doc, 'legend', { text: 'Teammates' })]);
   const gsDifficulty = number('Stealth difficulty', '8', { min: -20, max: 100 });
   const fillMembers = () => {
@@ -399,15 +448,14 @@ export function mountSystemPanel(host, ctx) {
     el(doc, 'p', { className: 'uv-help', text: 'Opposed Athletics: 2d6 + Athletics + move/10 each; the higher may attack or try to trip. Ties win nothing (ruling).' }),
     chaseRound, endChase,
   ]);
-  const chase = el(doc, 'details', { className: 'uv-move uv-chase', open: true }, [el(doc, 'summary', { text: 'Foot chase' }), chaseStatus, chaseStart, chaseOn]);
+  // Closed until a chase starts, so the cards in acting order stay in sight below the forms.
+  const chase = el(doc, 'details', { className: 'uv-move uv-chase' }, [el(doc, 'summary', { text: 'Foot chase' }), chaseStatus, chaseStart, chaseOn]);
   forms.append(chase);
 
   function refreshForms() {
     for (const node of [saveWho, atkWho, atkTarget, tdAttacker, tdTarget, gsLeader]) fillParticipants(node);
-    // Someone else than the attacker by default.
-    for (const [from, to] of [[atkWho, atkTarget], [tdAttacker, tdTarget]]) {
-      if (to.value === from.value && encounter.state.order.length > 1) to.value = encounter.state.order.find((p) => p.id !== from.value).id;
-    }
+    // Whose turn it is acts, an opponent is the target; a new turn puts the last roll's odds away.
+    if (follow.apply(encounter)) for (const view of formViews) view.release();
     fillAttackCards();
     fillSaveCards();
     showSaveCost();
@@ -421,6 +469,7 @@ export function mountSystemPanel(host, ctx) {
       turnButton.textContent = `Turn ${who}'s failed save: spend ${pending.cost} ${unit}`;
     }
     const running = state?.chase ?? null;
+    if (running && chaseStart.hidden === false) chase.open = true;
     chaseStart.hidden = Boolean(running);
     chaseOn.hidden = !running;
     chaseStatus.textContent = running ? `Chase under way: ${chaseWords(running)}.` : 'No chase. Pick the runners and start: it lasts 2d4 rounds, counted down each new round.';

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::track::{self, Tracked};
 use super::{nth_seed, Outcome, SystemRules, TableContext, TableError, TableRoll};
 
 mod chase;
@@ -202,6 +203,17 @@ pub enum UniverseMove {
     },
     /// The chase ends early (a trip and a failed save, or the GM calls it).
     EndChase,
+    /// hp or Sanity (`track`) changed by hand: `by` (negative to take away) or `to` a number,
+    /// one of the two, within 0 and the sheet's max (a quick NPC, with no sheet, up to the
+    /// format's limit).
+    Adjust {
+        participant_id: Uuid,
+        track: Tracked,
+        #[serde(default)]
+        by: Option<i64>,
+        #[serde(default)]
+        to: Option<i64>,
+    },
 }
 
 /// True when `card` lies in the draw or discard pile, where a kept fate card is taken from.
@@ -228,6 +240,40 @@ fn part_from(ctx: &TableContext, id: Uuid) -> UniversePart {
         sanity: sheet.sanity.current,
         condition: None,
         note: None,
+    }
+}
+
+impl UniverseEncounter {
+    fn adjust(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        track: Tracked,
+        by: Option<i64>,
+        to: Option<i64>,
+    ) -> Result<Outcome<Self>, TableError> {
+        let (part, name) = self.part(ctx, id)?;
+        let sheet = universe_sheet(ctx, id);
+        let (from, max) = match track {
+            Tracked::Hp => (part.hp, sheet.map_or(crate::sheet::POOL_MAX, |s| s.hp.max)),
+            Tracked::Sanity => (
+                part.sanity,
+                sheet.map_or(crate::sheet::POOL_MAX, |s| s.sanity.max),
+            ),
+            _ => return Err(track.not_kept("universe", &[Tracked::Hp, Tracked::Sanity])),
+        };
+        let value = track::adjusted(track, &name, from, by, to, (0, max))?;
+        let mut next = self.clone();
+        let part = next.parts.get_mut(&id).expect("found above");
+        match track {
+            Tracked::Hp => part.hp = value,
+            _ => part.sanity = value,
+        }
+        let mut events = vec![track::said(track, &name, from, value)];
+        if value == 0 && track == Tracked::Hp {
+            events.push(format!("{name} is at 0 hp: mortally wounded."));
+        }
+        Ok(Outcome::said(next, events))
     }
 }
 
@@ -500,6 +546,12 @@ impl SystemRules for UniverseEncounter {
                 [*first_id, *second_id],
                 [*first_move_feet, *second_move_feet],
             ),
+            UniverseMove::Adjust {
+                participant_id,
+                track,
+                by,
+                to,
+            } => self.adjust(ctx, *participant_id, *track, *by, *to),
             UniverseMove::EndChase => {
                 if self.chase.is_none() {
                     return Err(TableError::stage("no foot chase is under way"));
