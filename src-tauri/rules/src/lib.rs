@@ -89,7 +89,12 @@ pub fn roll_with(
     request.validate(house)?;
     let mut tray = tray::Tray::new(seed);
     let rolled = request.make_roll(house, &mut tray);
-    Ok(RollResult {
+    Ok(result_of(rolled, tray, seed))
+}
+
+/// The answer of a roll made in `tray` from `seed`: what it came to and every face, in order.
+pub(crate) fn result_of(rolled: answer::Rolled, tray: tray::Tray, seed: u64) -> RollResult {
+    RollResult {
         outcome: rolled.outcome,
         success: rolled.success,
         dice: tray.into_faces(),
@@ -97,7 +102,7 @@ pub fn roll_with(
         seed,
         total: rolled.total,
         groups: rolled.groups,
-    })
+    }
 }
 
 /// Every system and roll kind with its fields, ranges, defaults and rulings (default rules).

@@ -604,7 +604,7 @@ impl SystemRules for D12Encounter {
             D12Move::ChooseRow { row, condition } => {
                 let a = self.pending()?.clone();
                 let defender = &self.part(ctx, a.defender_id)?.wounds;
-                let (_, wounds, events) = a
+                let (_, wounds, events, stacking) = a
                     .chain
                     .choose_row(*row, condition.as_deref(), defender, ctx.seed)
                     .map_err(TableError::from)?;
@@ -617,10 +617,7 @@ impl SystemRules for D12Encounter {
                     0,
                     format!("{} chooses row {row}", name_of(ctx, a.attacker_id)),
                 );
-                if events
-                    .iter()
-                    .any(|e| e.contains("does not stack") || e.contains("replaces the lower"))
-                {
+                if stacking {
                     events.push(ruling(RULINGS[3]));
                 }
                 Ok(Outcome::said(next, events))

@@ -601,6 +601,14 @@ impl Kind for Damage {
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
+        self.roll_reading(tray).0
+    }
+}
+
+impl Damage {
+    /// The roll, with the face of the limb die when the defence showed only natural 1s (what the
+    /// attack chain reads, typed instead of found by a group's label).
+    pub(crate) fn roll_reading(&self, tray: &mut Tray) -> (Rolled, Option<u32>) {
         let (attack, _, a_group) = roll_d12s(
             tray,
             self.attack_dice(),
@@ -623,8 +631,10 @@ impl Kind for Damage {
             self.reads(row_dice)
         );
         let mut groups = vec![a_group];
+        let mut limb_face = None;
         if all_ones {
             let limb = tray.roll(12);
+            limb_face = Some(limb);
             let mut limb_group = DiceGroup::new("Limb d12");
             limb_group.push(limb, 12, DieState::Kept);
             groups.push(d_group);
@@ -637,13 +647,14 @@ impl Kind for Damage {
         } else {
             groups.push(d_group);
         }
-        Rolled {
+        let rolled = Rolled {
             outcome: row_dice.to_string(),
             success: row_dice > 0,
             detail,
             total: Some(margin),
             groups,
-        }
+        };
+        (rolled, limb_face)
     }
 }
 

@@ -7,11 +7,11 @@
 //! returns the new one plus events in words.
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
+use crate::systems::d12;
 pub use crate::systems::d12::Column;
 use crate::tray::Tray;
-use crate::{request_from_value, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
+use crate::{HouseRules, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
 
 /// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
 pub const RULINGS: &[&str] = &[
@@ -317,9 +317,12 @@ impl Wounds {
         } else {
             DAMAGE_TABLE[row as usize - 1].roll
         };
-        let request = request_from_value(json!({"system":"d12","roll":"straight",
-            "ranks":ability.ranks,"extra_dice":ability.extra_dice,"dazed":ability.dazed,
-            "difficulty":difficulty}))?;
+        let request = RollRequest::D12Straight(d12::Straight {
+            ranks: ability.ranks,
+            extra_dice: ability.extra_dice,
+            dazed: ability.dazed,
+            difficulty,
+        });
         Ok((request, label, difficulty))
     }
 }
@@ -363,20 +366,32 @@ impl AttackChain {
         if self.stage != Stage::Attack {
             return Err(self.wrong_stage("the attack roll"));
         }
-        request_from_value(json!({"system":"d12","roll":"opposed",
-            "attacker_ranks":attacker.ranks,"attacker_extra_dice":attacker.extra_dice,
-            "attacker_dazed":attacker.dazed,"defender_ranks":defender.ranks,
-            "defender_extra_dice":defender.extra_dice,"defender_dazed":defender.dazed}))
+        Ok(RollRequest::D12Opposed(d12::Opposed {
+            attacker_ranks: attacker.ranks,
+            attacker_extra_dice: attacker.extra_dice,
+            attacker_dazed: attacker.dazed,
+            defender_ranks: defender.ranks,
+            defender_extra_dice: defender.extra_dice,
+            defender_dazed: defender.dazed,
+        }))
     }
 
     /// The damage request step 2 rolls: the Damage Dice reached, the weapon's cap and column.
     pub fn damage_request(&self, defender: &Ability) -> Result<RollRequest, RulesError> {
+        Ok(RollRequest::D12Damage(self.damage_roll(defender)?))
+    }
+
+    fn damage_roll(&self, defender: &Ability) -> Result<d12::Damage, RulesError> {
         let Stage::Damage { damage_dice } = self.stage else {
             return Err(self.wrong_stage("the damage roll"));
         };
-        request_from_value(json!({"system":"d12","roll":"damage",
-            "damage_dice":damage_dice,"cap":self.weapon.cap,"column":self.weapon.column,
-            "defender_ranks":defender.ranks,"defender_extra_dice":defender.extra_dice}))
+        Ok(d12::Damage {
+            damage_dice,
+            cap: self.weapon.cap,
+            column: self.weapon.column,
+            defender_ranks: defender.ranks,
+            defender_extra_dice: defender.extra_dice,
+        })
     }
 
     /// Step 1: the attack ability against Dodge (physical) or Mind (mental).
@@ -388,7 +403,8 @@ impl AttackChain {
     ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
         let request = self.attack_request(attacker, defender)?;
         let rolled = crate::roll(&request, seed)?;
-        let damage_dice: i64 = rolled.outcome.parse().unwrap_or(0);
+        // The margin (the opposed roll's total) reaches the Damage Dice by the table's rule.
+        let damage_dice = rolled.total.map_or(0, d12::damage_dice_for);
         let against = match self.kind {
             AttackKind::Physical => "Dodge",
             AttackKind::Mental => "Mind",
@@ -413,15 +429,14 @@ impl AttackChain {
         defender: &Ability,
         seed: u64,
     ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
-        let request = self.damage_request(defender)?;
-        let rolled = crate::roll(&request, seed)?;
-        let reached: i64 = rolled.outcome.parse().unwrap_or(0);
-        let limb = rolled
-            .groups
-            .iter()
-            .find(|g| g.label == "Limb d12")
-            .and_then(|g| g.dice.first())
-            .map(|d| LIMBS[d.face as usize - 1].to_string());
+        let roll = self.damage_roll(defender)?;
+        RollRequest::D12Damage(roll.clone()).validate(HouseRules::ruled())?;
+        let mut tray = Tray::new(seed);
+        let (made, limb_face) = roll.roll_reading(&mut tray);
+        let rolled = crate::result_of(made, tray, seed);
+        // The margin (the damage roll's total) reaches the row by the table's rule.
+        let reached = rolled.total.map_or(0, d12::damage_dice_for);
+        let limb = limb_face.map(|face| LIMBS[face as usize - 1].to_string());
         let mut next = self.clone();
         let mut events = vec![format!(
             "Damage roll: margin {}, row {reached}",
@@ -442,14 +457,16 @@ impl AttackChain {
 
     /// Step 3: the attacker's row (any up to the one reached) applied to the defender.
     /// `condition` names the condition kind (memory, command, dominate, limb) for the
-    /// Condition column; `seed` rolls durations and a Condition-column limb.
+    /// Condition column; `seed` rolls durations and a Condition-column limb. The last value is
+    /// true when an effect or condition met one already there, so the stacking ruling
+    /// (`RULINGS[3]`) decided what stands.
     pub fn choose_row(
         &self,
         row: i64,
         condition: Option<&str>,
         defender: &Wounds,
         seed: u64,
-    ) -> Result<(AttackChain, Wounds, Vec<String>), RulesError> {
+    ) -> Result<(AttackChain, Wounds, Vec<String>, bool), RulesError> {
         let Stage::ChooseRow { reached, limb } = &self.stage else {
             return Err(self.wrong_stage("the attacker's choice of row"));
         };
@@ -463,6 +480,11 @@ impl AttackChain {
         let mut tray = Tray::new(seed);
         let mut wounds = defender.clone();
         let mut events = Vec::new();
+        let mut stacking = false;
+        let mut said = |(text, met): (String, bool)| {
+            stacking |= met;
+            text
+        };
         if row > 0 {
             let line = &DAMAGE_TABLE[row as usize - 1];
             match self.weapon.column {
@@ -488,7 +510,7 @@ impl AttackChain {
                                 remaining: roll_duration(duration, &mut tray),
                                 row,
                             };
-                            events.push(add_effect(&mut wounds.effects, effect));
+                            events.push(said(add_effect(&mut wounds.effects, effect)));
                         } else {
                             events.push("No Effect".into());
                         }
@@ -518,7 +540,7 @@ impl AttackChain {
                             .map_or("until removed".into(), |d| roll_duration(&d, &mut tray)),
                         row,
                     };
-                    events.push(add_condition(&mut wounds.conditions, cond));
+                    events.push(said(add_condition(&mut wounds.conditions, cond)));
                 }
             }
         }
@@ -539,11 +561,11 @@ impl AttackChain {
                     .map_or("until removed".into(), |d| roll_duration(&d, &mut tray)),
                 row: limb_row,
             };
-            events.push(add_condition(&mut wounds.conditions, cond));
+            events.push(said(add_condition(&mut wounds.conditions, cond)));
         }
         let mut next = self.clone();
         next.stage = Stage::Done;
-        Ok((next, wounds, events))
+        Ok((next, wounds, events, stacking))
     }
 }
 
@@ -659,11 +681,15 @@ fn count_down(
 }
 
 /// Adds an effect unless the same effect already stands at a row as high; the higher replaces.
-fn add_effect(effects: &mut Vec<Effect>, effect: Effect) -> String {
+/// What happened, and whether it met the same effect (the stacking ruling decided).
+fn add_effect(effects: &mut Vec<Effect>, effect: Effect) -> (String, bool) {
     match effects.iter_mut().find(|e| e.name == effect.name) {
-        Some(old) if old.row >= effect.row => format!(
-            "{} {} does not stack: the {} already there stands",
-            effect.name, effect.remaining, old.remaining
+        Some(old) if old.row >= effect.row => (
+            format!(
+                "{} {} does not stack: the {} already there stands",
+                effect.name, effect.remaining, old.remaining
+            ),
+            true,
         ),
         Some(old) => {
             let text = format!(
@@ -671,18 +697,19 @@ fn add_effect(effects: &mut Vec<Effect>, effect: Effect) -> String {
                 effect.name, effect.remaining, old.remaining
             );
             *old = effect;
-            text
+            (text, true)
         }
         None => {
             let text = format!("{} {}", effect.name, effect.remaining);
             effects.push(effect);
-            text
+            (text, false)
         }
     }
 }
 
 /// Conditions stack only across kinds and limbs (the limb is the first word(s) of `detail`).
-fn add_condition(conditions: &mut Vec<Condition>, cond: Condition) -> String {
+/// What happened, and whether it met the same condition (the stacking ruling decided).
+fn add_condition(conditions: &mut Vec<Condition>, cond: Condition) -> (String, bool) {
     let same = |c: &Condition| {
         c.kind == cond.kind
             && (c.kind != "limb"
@@ -691,16 +718,17 @@ fn add_condition(conditions: &mut Vec<Condition>, cond: Condition) -> String {
     };
     let label = format!("{} condition {} {}", cond.kind, cond.detail, cond.remaining);
     match conditions.iter_mut().find(|c| same(c)) {
-        Some(old) if old.row >= cond.row => {
-            format!("{label} does not stack: the higher one already there stands")
-        }
+        Some(old) if old.row >= cond.row => (
+            format!("{label} does not stack: the higher one already there stands"),
+            true,
+        ),
         Some(old) => {
             *old = cond;
-            format!("{label} replaces the lower one")
+            (format!("{label} replaces the lower one"), true)
         }
         None => {
             conditions.push(cond);
-            label
+            (label, false)
         }
     }
 }

@@ -32,12 +32,12 @@ fn ranks(ranks: i64) -> Ability {
 fn damage_column_takes_the_rows_health_and_any_lower_row() {
     // Row 3 (Roll 12) deals Damage 2: 12 -> 10. The attacker may choose row 2 instead: 1.
     let healthy = Wounds::healthy(12);
-    let (chain, hurt, _) = at_row(Column::Damage, 3, None)
+    let (chain, hurt, _, _) = at_row(Column::Damage, 3, None)
         .choose_row(3, None, &healthy, 1)
         .unwrap();
     assert_eq!(hurt.health.current, 10);
     assert_eq!(chain.stage, Stage::Done);
-    let (_, lighter, _) = at_row(Column::Damage, 3, None)
+    let (_, lighter, _, _) = at_row(Column::Damage, 3, None)
         .choose_row(2, None, &healthy, 1)
         .unwrap();
     assert_eq!(lighter.health.current, 11);
@@ -54,7 +54,7 @@ fn damage_column_takes_the_rows_health_and_any_lower_row() {
 fn health_stops_at_zero_dead() {
     let mut wounds = Wounds::healthy(12);
     wounds.health.current = 3;
-    let (_, after, events) = at_row(Column::Damage, 9, None)
+    let (_, after, events, _) = at_row(Column::Damage, 9, None)
         .choose_row(9, None, &wounds, 1)
         .unwrap();
     assert_eq!(after.health.current, 0);
@@ -66,23 +66,26 @@ fn health_stops_at_zero_dead() {
 fn the_same_effect_does_not_stack_the_higher_stands() {
     let chain = at_row(Column::Effect, 9, None);
     let w = Wounds::healthy(12);
-    let (_, w, _) = chain.choose_row(3, None, &w, 1).unwrap(); // Stunned 1 turn
+    let (_, w, _, _) = chain.choose_row(3, None, &w, 1).unwrap(); // Stunned 1 turn
     assert_eq!(w.effects.len(), 1);
     assert_eq!(
         (w.effects[0].name.as_str(), w.effects[0].remaining.as_str()),
         ("Stunned", "1 turn")
     );
-    let (_, w, _) = chain.choose_row(2, None, &w, 1).unwrap(); // Dazed 1 turn: another effect
+    let (_, w, _, stacked) = chain.choose_row(2, None, &w, 1).unwrap(); // Dazed 1 turn: another effect
+    assert!(!stacked, "a new effect meets nothing");
     assert_eq!(w.effects.len(), 2);
-    let (_, w, _) = chain.choose_row(4, None, &w, 1).unwrap(); // Stunned 1d12 turns replaces
+    let (_, w, _, stacked) = chain.choose_row(4, None, &w, 1).unwrap(); // Stunned 1d12 turns replaces
+    assert!(stacked, "the higher row replacing is the stacking ruling");
     let stunned: Vec<_> = w.effects.iter().filter(|e| e.name == "Stunned").collect();
     assert_eq!(stunned.len(), 1);
     assert_eq!(stunned[0].row, 4);
     assert!(stunned[0].remaining.ends_with("turns") || stunned[0].remaining == "1 turn");
-    let (_, again, events) = chain.choose_row(3, None, &w, 1).unwrap(); // lower: stays
+    let (_, again, events, stacked) = chain.choose_row(3, None, &w, 1).unwrap(); // lower: stays
+    assert!(stacked, "the lower row not stacking is the stacking ruling");
     assert_eq!(again.effects, w.effects);
     assert!(events[0].contains("does not stack"), "{events:?}");
-    let (_, none, events) = chain.choose_row(1, None, &Wounds::healthy(12), 1).unwrap();
+    let (_, none, events, _) = chain.choose_row(1, None, &Wounds::healthy(12), 1).unwrap();
     assert!(none.effects.is_empty());
     assert_eq!(events, vec!["No Effect".to_string()]);
 }
@@ -91,7 +94,7 @@ fn the_same_effect_does_not_stack_the_higher_stands() {
 fn condition_column_reads_the_chosen_kind_of_the_row() {
     let chain = at_row(Column::Condition, 9, None);
     let w = Wounds::healthy(12);
-    let (_, w, _) = chain.choose_row(4, Some("limb"), &w, 5).unwrap(); // Limb 1 day
+    let (_, w, _, _) = chain.choose_row(4, Some("limb"), &w, 5).unwrap(); // Limb 1 day
     assert_eq!(w.conditions[0].kind, "limb");
     assert_eq!(w.conditions[0].remaining, "1 day");
     assert!(
@@ -99,7 +102,7 @@ fn condition_column_reads_the_chosen_kind_of_the_row() {
         "{:?}",
         w.conditions
     );
-    let (_, w, _) = chain.choose_row(6, Some("memory"), &w, 5).unwrap(); // Memory All
+    let (_, w, _, _) = chain.choose_row(6, Some("memory"), &w, 5).unwrap(); // Memory All
     assert_eq!(
         (
             w.conditions[1].detail.as_str(),
@@ -107,7 +110,7 @@ fn condition_column_reads_the_chosen_kind_of_the_row() {
         ),
         ("All", "until removed")
     );
-    let (_, w2, _) = chain
+    let (_, w2, _, _) = chain
         .choose_row(9, Some("limb"), &Wounds::healthy(12), 5)
         .unwrap();
     assert!(
@@ -127,7 +130,7 @@ fn condition_column_reads_the_chosen_kind_of_the_row() {
 
 #[test]
 fn all_natural_ones_give_a_limb_condition_even_on_a_miss() {
-    let (chain, w, events) = at_row(Column::Damage, 0, Some("Nose"))
+    let (chain, w, events, _) = at_row(Column::Damage, 0, Some("Nose"))
         .choose_row(0, None, &Wounds::healthy(12), 3)
         .unwrap();
     assert_eq!(chain.stage, Stage::Done);
@@ -166,7 +169,7 @@ fn full_chain(seed: u64) -> Option<(Vec<String>, Wounds)> {
     let Stage::ChooseRow { reached, .. } = chain.stage else {
         return None;
     };
-    let (done, wounds, more) = chain
+    let (done, wounds, more, _) = chain
         .choose_row(reached, None, &Wounds::healthy(12), seed + 2)
         .unwrap();
     assert_eq!(done.stage, Stage::Done);
@@ -238,7 +241,7 @@ proptest! {
             let column = [Column::Damage, Column::Effect, Column::Condition][column as usize];
             let kind = ["memory", "command", "dominate", "limb"][kind as usize];
             let limb = (seed % 5 == 0).then_some(LIMBS[(seed % 12) as usize]);
-            if let Ok((_, next, _)) = at_row(column, 9, limb).choose_row(row, Some(kind), &w, seed) {
+            if let Ok((_, next, _, _)) = at_row(column, 9, limb).choose_row(row, Some(kind), &w, seed) {
                 w = next;
             }
             prop_assert!((0..=w.health.max).contains(&w.health.current));
@@ -297,7 +300,7 @@ fn each_step_reads_the_table_by_hand_and_caps_the_damage_dice() {
 
 #[test]
 fn a_dazed_effect_makes_the_wounded_roll_dazed() {
-    let (_, w, _) = at_row(Column::Effect, 2, None)
+    let (_, w, _, _) = at_row(Column::Effect, 2, None)
         .choose_row(2, None, &Wounds::healthy(12), 1)
         .unwrap();
     assert!(w.is_dazed());
