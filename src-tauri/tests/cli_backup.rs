@@ -272,3 +272,46 @@ fn snapshots_taken_while_another_rollbook_imports_in_a_loop_are_sound() {
         "the writer wrote nothing meanwhile: {counts:?}"
     );
 }
+
+#[test]
+fn a_damaged_database_is_refused_with_its_newest_sound_snapshot_which_restore_puts_in_place() {
+    let sandbox = Sandbox::seeded();
+    sandbox.run(&["backup", "now"]).ok();
+    let held = export(&sandbox);
+    let (id, _) = ids(&sandbox)[0].clone();
+    // Damage every page but the first.
+    let mut bytes = std::fs::read(&sandbox.db).unwrap();
+    let n = bytes.len();
+    bytes[4096..n].fill(0x42);
+    std::fs::write(&sandbox.db, &bytes).unwrap();
+    let err = sandbox.run(&["roster", "list"]).fails(1);
+    assert!(
+        err.starts_with("rollbook: ") && err.contains("is a damaged Rollbook database"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(&format!(
+            "`rollbook backup restore {id}` puts it in place (the damaged file is kept in the backups folder)"
+        )),
+        "{err}"
+    );
+    // The snapshots can still be listed.
+    assert_eq!(ids(&sandbox)[0].0, id);
+    // An unknown id changes nothing, even here.
+    sandbox
+        .run(&["backup", "restore", "20200101T000000.000Z-manual"])
+        .fails(2);
+    assert_eq!(std::fs::read(&sandbox.db).unwrap(), bytes);
+
+    let out = sandbox.run(&["backup", "restore", &id]).ok().stdout;
+    assert!(
+        out.starts_with(&format!("Restored snapshot {id} (taken ")),
+        "{out}"
+    );
+    assert!(out.contains("The damaged file is kept as "), "{out}");
+    assert_eq!(export(&sandbox), held);
+    let kept: Vec<(String, String)> = ids(&sandbox);
+    assert_eq!(kept[0].1, "damaged");
+    let copy = sandbox.path(&format!("backups/{}.sqlite3", kept[0].0));
+    assert_eq!(std::fs::read(copy).unwrap(), bytes);
+}

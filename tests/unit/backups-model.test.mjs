@@ -19,6 +19,7 @@ test('the difference from now names what restoring would change', () => {
 test('reasons are said in words, unknown ones as they are', () => {
   assert.equal(reasonText('trash'), 'Before emptying the trash');
   assert.equal(reasonText('upgrade'), 'Before an upgrade');
+  assert.equal(reasonText('damaged'), 'The damaged database, set aside');
   assert.equal(reasonText('later'), 'later');
 });
 

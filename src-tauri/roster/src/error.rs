@@ -83,12 +83,13 @@ pub enum RosterError {
     NotARollbookDatabase { path: PathBuf, reason: String },
 
     /// A Rollbook database that SQLite reports as damaged. It was left untouched. `snapshot`:
-    /// the newest snapshot beside it that reads back sound, offered in the message.
-    #[error("{} is a damaged Rollbook database ({detail}); it was left untouched. Restore it from a backup (rollbook keeps one beside the file before each upgrade){}", path.display(), Offer(snapshot.as_deref()))]
+    /// the newest snapshot beside it that reads back sound (its file and id), offered in the
+    /// message.
+    #[error("{} is a damaged Rollbook database ({detail}); it was left untouched. Restore it from a backup (rollbook keeps one beside the file before each upgrade){}", path.display(), Offer(snapshot.as_ref()))]
     CorruptDatabase {
         path: PathBuf,
         detail: String,
-        snapshot: Option<PathBuf>,
+        snapshot: Option<(PathBuf, String)>,
     },
 
     /// Written by a newer Rollbook: its schema is unknown to this build, so it is not touched.
@@ -243,6 +244,10 @@ pub enum RosterError {
         supported: i64,
     },
 
+    /// Asked to put a snapshot over a damaged database that is not damaged.
+    #[error("{} is not damaged, so it was not replaced; restore a snapshot into it with `rollbook backup restore ID` (or Backups… in the window), which keeps a snapshot of it first", .0.display())]
+    NotDamaged(PathBuf),
+
     /// A rotation policy that would keep nothing, or is past a limit.
     #[error("the backup policy was not saved: {0}")]
     InvalidBackupPolicy(String),
@@ -256,15 +261,15 @@ pub enum RosterError {
 }
 
 /// The sentence offering a sound snapshot of a damaged database, or nothing.
-struct Offer<'a>(Option<&'a std::path::Path>);
+struct Offer<'a>(Option<&'a (PathBuf, String)>);
 
 impl fmt::Display for Offer<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Some(path) => write!(
+            Some((path, id)) => write!(
                 f,
-                ". Its newest sound snapshot is {}: with Rollbook closed, move the damaged file away and copy the snapshot in its place",
-                path.display()
+                ". Its newest sound snapshot is {}: `rollbook backup restore {id}` puts it in place (the damaged file is kept in the backups folder)",
+                path.display(),
             ),
             None => Ok(()),
         }
@@ -350,6 +355,7 @@ impl RosterError {
             Self::BackupNewer { .. } => "backup_newer",
             Self::InvalidBackupPolicy(_) => "invalid_backup_policy",
             Self::NoDatabaseFile => "no_database_file",
+            Self::NotDamaged(_) => "not_damaged",
             Self::Database(_) => "database_error",
         }
     }

@@ -304,16 +304,30 @@ fn a_damaged_database_is_refused_and_offered_its_newest_sound_snapshot() {
     assert_eq!(err.code(), "corrupt_database", "{err}");
     assert!(
         err.to_string().ends_with(&format!(
-            "Its newest sound snapshot is {}: with Rollbook closed, move the damaged file away and copy the snapshot in its place",
-            newest.path.display()
+            "Its newest sound snapshot is {}: `rollbook backup restore {}` puts it in place (the damaged file is kept in the backups folder)",
+            newest.path.display(),
+            newest.id
         )),
         "{err}"
     );
-    // Following the advice works.
-    std::fs::copy(&newest.path, &path).unwrap();
+    // Following the advice works; the damaged file is kept, byte for byte.
+    let damaged = std::fs::read(&path).unwrap();
+    let done = Store::restore_damaged(&path, &newest.id).unwrap();
+    assert_eq!(done.restored.id, newest.id);
+    assert_eq!(done.saved.reason, Reason::Damaged);
+    assert_eq!(std::fs::read(&done.saved.path).unwrap(), damaged);
     let store = Store::open(&path).unwrap();
     assert_eq!(store.integrity_check().unwrap(), "ok");
-    assert!(!store.rosters().unwrap().is_empty());
+    assert_eq!(
+        export(&store),
+        export(&Store::open_read_only(&newest.path).unwrap())
+    );
+    // A database that is not damaged is not replaced.
+    drop(store);
+    let before = db_hashes(&path);
+    let err = Store::restore_damaged(&path, &newest.id).unwrap_err();
+    assert_eq!(err.code(), "not_damaged", "{err}");
+    assert_eq!(db_hashes(&path), before);
 }
 
 #[test]

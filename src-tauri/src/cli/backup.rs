@@ -3,6 +3,7 @@
 
 use clap::Subcommand;
 use rollbook_roster::backups::{Policy, Reason, Snapshot};
+use rollbook_roster::{RosterError, Store};
 
 use super::store::{self, Open};
 use super::text_table::{self, Table};
@@ -69,17 +70,32 @@ pub fn run(command: BackupCommand, global: &Global) -> Result<(), Failure> {
         }
         BackupCommand::List => list(global),
         BackupCommand::Restore { id } => {
-            let mut store = store::open(global, Open::Existing)?;
-            let done = store.restore_backup(&id)?;
+            let done = match store::open(global, Open::Existing) {
+                Ok(mut store) => store.restore_backup(&id)?,
+                // A damaged database cannot be opened to copy into: the snapshot replaces the
+                // file, which is kept in the backups folder.
+                Err(Failure::Store(RosterError::CorruptDatabase { .. })) => {
+                    Store::restore_damaged(store::path(global)?, &id)?
+                }
+                Err(other) => return Err(other),
+            };
             if global.json {
                 return output::json(&done);
             }
+            let before = match done.saved.reason {
+                Reason::Damaged => format!(
+                    "The damaged file is kept as {}.",
+                    done.saved.path.display()
+                ),
+                _ => format!(
+                    "What was there before is snapshot {0}: `rollbook backup restore {0}` goes back to it.",
+                    done.saved.id
+                ),
+            };
             output::text(&format!(
-                "Restored snapshot {} (taken {}).\nWhat was there before is snapshot {}: `rollbook backup restore {}` goes back to it.\n",
+                "Restored snapshot {} (taken {}).\n{before}\n",
                 done.restored.id,
                 text_table::local_time(done.restored.at),
-                done.saved.id,
-                done.saved.id
             ))
         }
         BackupCommand::Prune => {
@@ -128,8 +144,14 @@ pub fn run(command: BackupCommand, global: &Global) -> Result<(), Failure> {
 }
 
 fn list(global: &Global) -> Result<(), Failure> {
-    let store = store::open(global, Open::Read)?;
-    let snapshots = store.backups()?;
+    let snapshots = match store::open(global, Open::Read) {
+        Ok(store) => store.backups()?,
+        // A damaged database lists what it could go back to (`backup restore` puts it in place).
+        Err(Failure::Store(RosterError::CorruptDatabase { .. })) => {
+            Store::backups_beside(store::path(global)?)
+        }
+        Err(other) => return Err(other),
+    };
     if global.json {
         return output::json(&snapshots);
     }

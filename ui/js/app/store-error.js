@@ -22,7 +22,7 @@ const WHAT = {
   corrupt_database: {
     title: 'This database is damaged',
     what: 'The database file is damaged, so Rollbook did not open it.',
-    todo: 'Put a snapshot in its place: Rollbook keeps snapshots in the backups folder beside the file (the details below name the newest sound one, when there is one) and a copy beside the file before each upgrade. Close Rollbook, move the damaged file away and copy the snapshot to its name.',
+    todo: 'Put a snapshot in its place: Rollbook keeps snapshots in the backups folder beside the file and a copy beside the file before each upgrade. The details below name the newest sound one and the command that restores it (the damaged file is kept).',
   },
   migration_failed: {
     title: 'This database could not be upgraded',

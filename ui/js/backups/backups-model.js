@@ -11,6 +11,7 @@ const REASONS = {
   import: 'Before a replace import',
   restore: 'Before a restore',
   upgrade: 'Before an upgrade',
+  damaged: 'The damaged database, set aside',
 };
 
 /** A week: past this without a snapshot, the dialog says so. */

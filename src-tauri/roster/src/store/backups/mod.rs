@@ -71,6 +71,12 @@ impl Store {
         Ok(self.path.as_deref().map(names::list).unwrap_or_default())
     }
 
+    /// Every snapshot of the database file at `db`, newest first, without opening it (a damaged
+    /// database can still list what it could go back to).
+    pub fn backups_beside(db: impl AsRef<Path>) -> Vec<Snapshot> {
+        names::list(db.as_ref())
+    }
+
     /// The snapshots with what each holds, what the database holds now, and the policy.
     pub fn backups_overview(&self) -> Result<BackupsOverview> {
         let db = self.file()?;
@@ -173,6 +179,32 @@ impl Store {
         })
     }
 
+    /// Puts snapshot `id` in place of the database at `db` that [`Store::open`] refuses as
+    /// damaged (`corrupt_database`): the snapshot is checked whole, the damaged file is set aside
+    /// in the backups folder as it is (reason `damaged`; `saved` in the answer), and the snapshot
+    /// is written beside it and renamed over it. A database that is not damaged is refused with
+    /// what opening it says (or, when it opens, told to use [`Store::restore_backup`]).
+    pub fn restore_damaged(db: impl AsRef<Path>, id: &str) -> Result<RestoreDone> {
+        let db = db.as_ref();
+        match Store::open_read_only(db) {
+            Err(RosterError::CorruptDatabase { .. }) => {}
+            Err(other) => return Err(other),
+            Ok(_) => return Err(RosterError::NotDamaged(db.to_path_buf())),
+        }
+        let snapshot = names::list(db)
+            .into_iter()
+            .find(|s| s.id == id)
+            .ok_or_else(|| RosterError::BackupNotFound(id.to_string()))?;
+        let sound = check::check(&snapshot)?;
+        let source = restore::source(sound, &names::folder(db))?;
+        let saved = take::set_aside(db)?;
+        restore::replace_damaged(&source, db)?;
+        Ok(RestoreDone {
+            restored: snapshot,
+            saved,
+        })
+    }
+
     /// A snapshot before a destructive operation; nothing for a database in memory.
     pub(crate) fn back_up_before(&self, reason: Reason) -> Result<()> {
         if self.path.is_some() {
@@ -203,9 +235,9 @@ impl Store {
 
 /// The newest snapshot of the database at `db` that reads back sound (offered when the database
 /// itself is found damaged).
-pub(crate) fn newest_sound(db: &Path) -> Option<PathBuf> {
+pub(crate) fn newest_sound(db: &Path) -> Option<(PathBuf, String)> {
     names::list(db)
         .into_iter()
         .find(|s| check::is_sound(&s.path))
-        .map(|s| s.path)
+        .map(|s| (s.path, s.id))
 }

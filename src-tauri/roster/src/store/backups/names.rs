@@ -33,16 +33,19 @@ pub enum Reason {
     Restore,
     /// Before a schema upgrade (the copy beside the file).
     Upgrade,
+    /// A damaged database, set aside (bytes as they were) when a snapshot was put in its place.
+    Damaged,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 6] = [
+    pub const ALL: [Reason; 7] = [
         Reason::Manual,
         Reason::Daily,
         Reason::Trash,
         Reason::Import,
         Reason::Restore,
         Reason::Upgrade,
+        Reason::Damaged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -53,6 +56,7 @@ impl Reason {
             Reason::Import => "import",
             Reason::Restore => "restore",
             Reason::Upgrade => "upgrade",
+            Reason::Damaged => "damaged",
         }
     }
 

@@ -6,6 +6,8 @@
 //! -wal/-shm.) An older snapshot is first copied to a temporary file and upgraded there, so the
 //! swap is still one step.
 
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rusqlite::backup::{Backup, StepResult};
@@ -53,6 +55,42 @@ pub(super) fn source(sound: Sound, dir: &std::path::Path) -> Result<Source> {
         conn,
         _upgraded: Some(temp),
     })
+}
+
+/// Puts `source` in place of the damaged database file at `db` (set aside already): written
+/// whole to a file beside it and synced, the damaged file's `-wal` and `-shm` removed (SQLite
+/// would otherwise read them into the new file), then renamed over it. Nothing may have `db`
+/// open: a damaged file is refused by every Rollbook.
+pub(super) fn replace_damaged(source: &Source, db: &Path) -> Result<()> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let temp = tempfile::Builder::new()
+        .prefix(".rollbook-restore-")
+        .tempfile_in(dir)
+        .map_err(|e| RosterError::io(dir, e))?
+        .into_temp_path();
+    let mut conn = Connection::open(&temp)?;
+    copy(&source.conn, &mut conn)?;
+    drop(conn);
+    File::open(&temp)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| RosterError::io(&temp, e))?;
+    for side in ["-wal", "-shm"] {
+        let mut name = db.as_os_str().to_owned();
+        name.push(side);
+        match std::fs::remove_file(&name) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(RosterError::io(PathBuf::from(name), e))
+            }
+            _ => {}
+        }
+    }
+    temp.persist(db).map_err(|e| RosterError::io(db, e.error))?;
+    File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| RosterError::io(dir, e))
 }
 
 /// Copies `source` over the database of `live` in one transaction.

@@ -16,6 +16,30 @@ use crate::store::migrations::APPLICATION_ID;
 
 /// Takes a snapshot of the database at `db`, read through `conn`, for `reason`.
 pub(super) fn take(conn: &Connection, db: &Path, reason: Reason) -> Result<Snapshot> {
+    place(db, reason, |partial| write(conn, partial))
+}
+
+/// Sets a damaged database aside in the backups folder: its bytes as they are (and its `-wal`'s,
+/// beside the copy), since no SQLite read of it can be trusted. Nothing may have it open.
+pub(super) fn set_aside(db: &Path) -> Result<Snapshot> {
+    let snapshot = place(db, Reason::Damaged, |partial| {
+        fs::copy(db, partial).map_err(|e| RosterError::io(db, e))?;
+        File::open(partial)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| RosterError::io(partial, e))
+    })?;
+    let wal = crate::store::open::wal_path(db);
+    if wal.exists() {
+        let copy = crate::store::open::wal_path(&snapshot.path);
+        fs::copy(&wal, &copy)
+            .and_then(|_| File::open(&copy)?.sync_all())
+            .map_err(|e| RosterError::io(&copy, e))?;
+    }
+    Ok(snapshot)
+}
+
+/// Reserves the snapshot's name, has `fill` write the hidden partial file, then renames it in.
+fn place(db: &Path, reason: Reason, fill: impl FnOnce(&Path) -> Result<()>) -> Result<Snapshot> {
     let dir = names::folder(db);
     fs::create_dir_all(&dir).map_err(|e| folder_error(db, &dir, e))?;
     // The time as the name says it, to the millisecond.
@@ -38,7 +62,7 @@ pub(super) fn take(conn: &Connection, db: &Path, reason: Reason) -> Result<Snaps
         }
     };
     let partial = dir.join(format!(".{id}.partial"));
-    let written = write(conn, &partial).and_then(|()| {
+    let written = fill(&partial).and_then(|()| {
         fs::rename(&partial, &path).map_err(|e| RosterError::io(&path, e))?;
         // The rename itself must survive a power cut.
         File::open(&dir)
