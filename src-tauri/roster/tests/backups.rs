@@ -649,3 +649,43 @@ fn the_overview_says_what_each_snapshot_holds_and_what_the_database_holds_now() 
     );
     assert_eq!(overview.policy, Policy::default());
 }
+
+/// A snapshot killed midway leaves its hidden partial file and the empty file that reserved its
+/// name; the next snapshot sweeps up such leftovers once they are an hour old, and never touches
+/// one that may still be being written.
+#[test]
+fn what_a_killed_snapshot_left_is_swept_up_by_a_later_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, store) = seeded_db(dir.path());
+    store.back_up(Reason::Manual).unwrap();
+    let folder = dir.path().join("backups");
+    let hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
+    let leftover = |name: &str, old: bool| {
+        let path = folder.join(name);
+        let file = std::fs::File::create(&path).unwrap();
+        if old {
+            file.set_modified(hours_ago).unwrap();
+        }
+        path
+    };
+    let old_partial = leftover(".20200101T000000.000Z-manual.partial", true);
+    let old_reserved = leftover("20200101T000000.000Z-manual.sqlite3", true);
+    let fresh_partial = leftover(".20991231T000000.000Z-manual.partial", false);
+    let listed = store.backups().unwrap().len();
+
+    store.back_up(Reason::Manual).unwrap();
+
+    assert!(
+        !old_partial.exists(),
+        "an hour-old partial file is a leftover"
+    );
+    assert!(
+        !old_reserved.exists(),
+        "an hour-old empty name is a leftover"
+    );
+    assert!(
+        fresh_partial.exists(),
+        "a fresh one may be another Rollbook's, being written"
+    );
+    assert_eq!(store.backups().unwrap().len(), listed + 1);
+}

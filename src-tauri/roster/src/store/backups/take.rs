@@ -2,7 +2,7 @@
 //! so it is the database as one instant saw it, whatever the window or a command line writes
 //! meanwhile; never a copy of the file under a writer), `PRAGMA integrity_check` on what was
 //! written, a sync to disk, and only then the rename to its name. A snapshot that fails any step
-//! leaves nothing behind.
+//! leaves nothing behind; what one killed midway left is swept up by a later one.
 
 use std::fs::{self, File};
 use std::path::Path;
@@ -42,6 +42,7 @@ pub(super) fn set_aside(db: &Path) -> Result<Snapshot> {
 fn place(db: &Path, reason: Reason, fill: impl FnOnce(&Path) -> Result<()>) -> Result<Snapshot> {
     let dir = names::folder(db);
     fs::create_dir_all(&dir).map_err(|e| folder_error(db, &dir, e))?;
+    sweep_leftovers(&dir);
     // The time as the name says it, to the millisecond.
     let at = crate::model::now();
     let stamp = names::stamp(at);
@@ -84,6 +85,35 @@ fn place(db: &Path, reason: Reason, fill: impl FnOnce(&Path) -> Result<()>) -> R
         reason,
         path,
     })
+}
+
+/// How old a hidden partial file or an empty reserved name must be before it is taken for the
+/// leftover of a snapshot whose process was killed: far longer than any snapshot takes (80 ms
+/// for 10,000 characters), so one another Rollbook is writing right now is never touched.
+const LEFTOVER_AGE: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Removes what snapshots killed midway left in the folder: their hidden `.ID.partial` files and
+/// the empty files that reserved their names. Listing skips both; this keeps the folder clean.
+/// Best effort: a leftover that cannot be removed now is tried again at the next snapshot.
+fn sweep_leftovers(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let Ok(meta) = entry.metadata() else { continue };
+        let partial = name.starts_with('.') && name.ends_with(".partial");
+        let reserved = name.ends_with(&format!(".{EXTENSION}")) && meta.len() == 0;
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age > LEFTOVER_AGE);
+        if meta.is_file() && (partial || reserved) && old {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// `VACUUM INTO partial`, checked and synced.
