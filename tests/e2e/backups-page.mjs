@@ -75,6 +75,26 @@ export class BackupsDialog {
     return words;
   }
 
+  /** Opens "What is kept…", types the three counts and saves; what the form then says. */
+  async savePolicy({ keep_last, days, months }) {
+    await this.driver.executeScript(() => { document.querySelector('#backup-policy details').open = true; });
+    for (const [key, value] of Object.entries({ keep_last, days, months })) {
+      const input = await this.driver.findElement(css(`#backup-policy-${key}`));
+      await input.clear();
+      await input.sendKeys(String(value));
+    }
+    const said = () => this.driver.findElement(css('#backup-policy-said')).getText();
+    const before = await said();
+    await this.driver.findElement(css('#backup-policy-save')).click();
+    await this.driver.wait(async () => (await said()) !== '' && (await said()) !== before, WAIT_MS, 'saving the policy said nothing');
+    return said();
+  }
+
+  /** The policy the form shows. */
+  policyShown() {
+    return this.driver.executeScript(() => Object.fromEntries(['keep_last', 'days', 'months'].map((k) => [k, Number(document.querySelector(`#backup-policy-${k}`).value)])));
+  }
+
   async close() {
     await this.driver.findElement(css('#backups-dialog .dialog-close')).click();
     await this.driver.wait(async () => (await this.driver.findElements(css('#backups-dialog[open]'))).length === 0, WAIT_MS, 'the dialog did not close');

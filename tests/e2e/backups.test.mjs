@@ -88,4 +88,16 @@ describe('backups', { timeout: 10 * 60_000 }, () => {
     assert.equal(after[0].diff, '4 characters fewer than now');
     await backups.close();
   }));
+
+  test('what rotation keeps is changed in the dialog; a policy keeping nothing is refused there', () => withShot('policy', async () => {
+    await backups.open();
+    assert.deepEqual(await backups.policyShown(), cli('backup', 'policy'));
+    const refused = await backups.savePolicy({ keep_last: 0, days: 0, months: 0 });
+    assert.match(refused, /keep_last is 0/, 'the store\'s refusal is shown beside the button');
+    assert.deepEqual(cli('backup', 'policy'), { keep_last: 10, days: 30, months: 12 }, 'nothing changed');
+    const saved = await backups.savePolicy({ keep_last: 5, days: 7, months: 3 });
+    assert.equal(saved, 'Saved: the newest 5, 7 days, 3 months.');
+    assert.deepEqual(cli('backup', 'policy'), { keep_last: 5, days: 7, months: 3 });
+    await backups.close();
+  }));
 });

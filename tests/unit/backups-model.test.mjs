@@ -48,5 +48,5 @@ test('sizes read as the command line says them', () => {
 });
 
 test('the policy is said in words', () => {
-  assert.equal(policyText({ keep_last: 10, days: 30, months: 1 }), 'Kept: the newest 10, one a day for 30 days and one a month for 1 month (rollbook backup policy changes this).');
+  assert.equal(policyText({ keep_last: 10, days: 30, months: 1 }), 'Kept: the newest 10, one a day for 30 days and one a month for 1 month (change it under What is kept…, or with rollbook backup policy).');
 });

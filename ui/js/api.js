@@ -10,6 +10,7 @@
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
 /** @typedef {import('../types/bindings').Encounter} Encounter */
 /** @typedef {import('../types/bindings').EncounterPreview} EncounterPreview */
+/** @typedef {import('../types/bindings').Policy} Policy */
 /** @typedef {import('../types/bindings').ExportSelection} ExportSelection */
 /** @typedef {import('../types/bindings').FileFormat} FileFormat */
 /** @typedef {import('../types/bindings').ImportMode} ImportMode */
@@ -106,6 +107,8 @@ export const saveSettings = (settings) => call('settings_save', { settings });
 export const backups = () => call('backups');
 /** @returns {Promise<Snapshot>} */
 export const backupNow = () => call('backup_now');
+/** Sets what rotation keeps. @param {Policy} policy @returns {Promise<Policy>} */
+export const saveBackupPolicy = (policy) => call('backup_policy_save', { policy });
 /** Puts snapshot `id` in place (a snapshot of now is taken first). @param {string} id @returns {Promise<RestoreDone>} */
 export const restoreBackup = (id) => call('backup_restore', { id });
 

@@ -18,3 +18,9 @@ export async function scene(driver, helpers) {
   await shellReady(driver);
   await new BackupsDialog(driver).open();
 }
+
+/** The dialog with "What is kept…" open (scene backups:policy). */
+export async function policy(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => { document.querySelector('#backup-policy details').open = true; });
+}

@@ -44,7 +44,8 @@ async function runBackups(ctx) {
   const status = el(doc, 'p', { className: 'backups-status', id: 'backups-status', role: 'status', text: 'Reading the snapshots…' });
   const list = el(doc, 'div', { className: 'backups-list scroll-shadows', id: 'backups-list' });
   const where = el(doc, 'p', { className: 'backups-where', id: 'backups-where' });
-  body.append(status, list, where);
+  const keep = policyForm();
+  body.append(status, list, where, keep.form);
   const now = dialogButton(doc, 'Back up now', { kind: 'primary' });
   now.id = 'backup-now';
   const close = dialogButton(doc, 'Close', { onClick: () => dialog.close('') });
@@ -77,6 +78,7 @@ async function runBackups(ctx) {
     status.textContent = last.text;
     status.classList.toggle('stale', last.stale);
     where.textContent = `${policyText(overview.policy)} Database: ${overview.db_path} · snapshots in ${overview.folder}`;
+    keep.show(overview.policy);
     list.replaceChildren();
     if (!overview.snapshots.length) {
       list.append(el(doc, 'p', { className: 'backups-empty', text: 'No snapshots yet.' }));
@@ -134,6 +136,43 @@ async function runBackups(ctx) {
       ctx.toast.error(error);
       await refresh();
     }
+  }
+
+  /** "What is kept…": the rotation policy's three counts, saved through the store's check. */
+  function policyForm() {
+    const field = (key, label) => {
+      const input = el(doc, 'input', { type: 'number', id: `backup-policy-${key}`, min: '0', max: '3650', step: '1', className: 'backup-policy-input' });
+      return { key, input, label: el(doc, 'label', { htmlFor: input.id, text: label }) };
+    };
+    const fields = [field('keep_last', 'Newest'), field('days', 'One a day for (days)'), field('months', 'One a month for (months)')];
+    const save = el(doc, 'button', { type: 'submit', className: 'button', id: 'backup-policy-save', text: 'Save' });
+    const said = el(doc, 'p', { className: 'backup-policy-said', id: 'backup-policy-said', role: 'status' });
+    const form = el(doc, 'form', { className: 'backup-policy', id: 'backup-policy', 'aria-label': 'What rotation keeps' }, [
+      el(doc, 'details', {}, [
+        el(doc, 'summary', { text: 'What is kept…' }),
+        el(doc, 'div', { className: 'backup-policy-fields' }, [...fields.flatMap((f) => [f.label, f.input]), save]),
+        said,
+      ]),
+    ]);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const policy = Object.fromEntries(fields.map((f) => [f.key, Number(f.input.value)]));
+      said.textContent = '';
+      try {
+        const kept = await ctx.api.saveBackupPolicy(/** @type {any} */ (policy));
+        said.textContent = `Saved: the newest ${kept.keep_last}, ${kept.days} days, ${kept.months} months.`;
+        await refresh();
+      } catch (error) {
+        // The store says what is wrong (a policy keeping nothing, a count over the limit).
+        said.textContent = /** @type {{message?: string}} */ (error)?.message ?? String(error);
+      }
+    });
+    return {
+      form,
+      show(policy) {
+        for (const f of fields) f.input.value = String(policy[f.key]);
+      },
+    };
   }
 
   now.addEventListener('click', async () => {

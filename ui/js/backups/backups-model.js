@@ -91,5 +91,5 @@ export function sizeText(bytes) {
  * What rotation keeps, in words. @param {{keep_last: number, days: number, months: number}} policy
  */
 export function policyText(policy) {
-  return `Kept: the newest ${policy.keep_last}, one a day for ${count(policy.days, 'day')} and one a month for ${count(policy.months, 'month')} (rollbook backup policy changes this).`;
+  return `Kept: the newest ${policy.keep_last}, one a day for ${count(policy.days, 'day')} and one a month for ${count(policy.months, 'month')} (change it under What is kept…, or with rollbook backup policy).`;
 }

@@ -15,6 +15,7 @@ macro_rules! window_commands {
             app::settings_save,
             backups::backups,
             backups::backup_now,
+            backups::backup_policy_save,
             backups::backup_restore,
             rules::catalog,
             rules::odds,

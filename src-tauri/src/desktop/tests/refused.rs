@@ -25,6 +25,10 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("backups", json!({})),
         ("backup_now", json!({})),
         (
+            "backup_policy_save",
+            json!({"policy": {"keep_last": 5, "days": 7, "months": 3}}),
+        ),
+        (
             "backup_restore",
             json!({"id": "20261125T194501.123Z-manual"}),
         ),
