@@ -3,8 +3,11 @@
 //! `Store::play`, is logged in the encounter's action log, is undone exactly, and a number left
 //! below 0 or above the max is refused naming the track and range, writing nothing.
 
+mod common;
+
+use common::table;
 use rollbook_roster::table::SystemTable;
-use rollbook_roster::{ImportMode, Store, TableAction};
+use rollbook_roster::{Store, TableAction};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -19,39 +22,9 @@ struct Seat {
 }
 
 fn table(roster: &str) -> (Store, Seat) {
-    let mut store = Store::open_in_memory().unwrap();
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/all-systems.json"
-    );
-    store
-        .import_file(file, ImportMode::Merge, |_, _| {})
-        .unwrap();
+    let mut store = table::all_systems();
     let roster = store.find_roster(roster).unwrap();
-    let encounter = store.create_encounter(roster.id, "Fight").unwrap().id;
-    let character_ids = store
-        .characters(roster.id)
-        .unwrap()
-        .iter()
-        .map(|c| c.id)
-        .collect();
-    store
-        .play(
-            encounter,
-            &TableAction::AddCharacters { character_ids },
-            Some(1),
-        )
-        .unwrap();
-    store
-        .play(
-            encounter,
-            &TableAction::AddNpcs {
-                label: "Goon".into(),
-                count: 1,
-            },
-            Some(2),
-        )
-        .unwrap();
+    let encounter = table::fight_in(&mut store, roster.id);
     let order = store.encounter(encounter).unwrap().state.order;
     let seat = Seat {
         encounter,

@@ -2,9 +2,12 @@
 //! among them) in every numeric field of every system's moves never panic, a refusal names the
 //! field or says what to change and writes nothing, and what is stored stays within its range.
 
+mod common;
+
+use common::table;
 use proptest::prelude::*;
 use rollbook_roster::table::SystemTable;
-use rollbook_roster::{Encounter, ImportMode, Store, TableAction};
+use rollbook_roster::{Encounter, Store, TableAction};
 use rollbook_rules::table::genre_state::GLORY_MAX;
 use serde_json::Value;
 use uuid::Uuid;
@@ -126,40 +129,10 @@ struct Table {
 }
 
 fn table() -> Table {
-    let mut store = Store::open_in_memory().unwrap();
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/all-systems.json"
-    );
-    store
-        .import_file(file, ImportMode::Merge, |_, _| {})
-        .unwrap();
+    let mut store = table::all_systems();
     let mut seats = Vec::new();
     for roster in store.rosters().unwrap() {
-        let encounter = store.create_encounter(roster.id, "Fight").unwrap().id;
-        let character_ids = store
-            .characters(roster.id)
-            .unwrap()
-            .iter()
-            .map(|c| c.id)
-            .collect();
-        store
-            .play(
-                encounter,
-                &TableAction::AddCharacters { character_ids },
-                Some(1),
-            )
-            .unwrap();
-        store
-            .play(
-                encounter,
-                &TableAction::AddNpcs {
-                    label: "Goon".into(),
-                    count: 1,
-                },
-                Some(2),
-            )
-            .unwrap();
+        let encounter = table::fight_in(&mut store, roster.id);
         if roster.system.to_string() == "universe" {
             let deal = serde_json::from_value(serde_json::json!({
                 "action": "system", "move": {"system": "universe", "move": "deal"}

@@ -4,7 +4,7 @@
 
 use rollbook_roster::table::SystemMove;
 use rollbook_roster::{
-    Encounter, LogQuery, NewCharacter, NewRoster, Store, TableAction, TablePlay,
+    Encounter, ImportMode, LogQuery, NewCharacter, NewRoster, Store, TableAction, TablePlay,
 };
 use serde_json::Value;
 use uuid::Uuid;
@@ -61,6 +61,49 @@ pub fn seat(roster: NewRoster, encounter: &str, characters: &[(&str, Value)], np
         characters: ids,
         participants: state.state.order.iter().map(|p| p.id).collect(),
     }
+}
+
+/// A store holding every roster of `fixtures/all-systems.json` (one per system).
+pub fn all_systems() -> Store {
+    let mut store = Store::open_in_memory().unwrap();
+    store
+        .import_file(
+            super::fixture("all-systems.json"),
+            ImportMode::Merge,
+            |_, _| {},
+        )
+        .unwrap();
+    store
+}
+
+/// An encounter "Fight" in `roster` with every live character of it seated, then a quick NPC
+/// ("Goon 1"); its id.
+pub fn fight_in(store: &mut Store, roster: Uuid) -> Uuid {
+    let encounter = store.create_encounter(roster, "Fight").unwrap().id;
+    let character_ids = store
+        .characters(roster)
+        .unwrap()
+        .iter()
+        .map(|c| c.id)
+        .collect();
+    store
+        .play(
+            encounter,
+            &TableAction::AddCharacters { character_ids },
+            Some(1),
+        )
+        .unwrap();
+    store
+        .play(
+            encounter,
+            &TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 1,
+            },
+            Some(2),
+        )
+        .unwrap();
+    encounter
 }
 
 /// A move of the encounter's system as a table action.
