@@ -22,6 +22,12 @@ glory: number,
 patience: boolean, };
 
 /**
+ * An `adjust` move: whose number, which one, and `by` how much (negative to take away) or `to`
+ * what, one of the two. The same in every system that tracks such a number.
+ */
+export type Adjustment = { participant_id: string, track: Tracked, by: number | null, to: number | null, };
+
+/**
  * What the window runs on: the version, and what opening the database did.
  */
 export type AppInfo = { version: string, 
@@ -179,7 +185,7 @@ export type D12Encounter = { parts: { [key in string]: D12Part }, attack: Pendin
 /**
  * A `d12` move.
  */
-export type D12Move = { "move": "attack_start", attacker_id: string, defender_id: string, kind: AttackKind, ability: string, ranks: number | null, weapon: string, cap: number | null, column: "damage" | "effect" | "condition" | null, } | { "move": "attack_roll" } | { "move": "damage_roll" } | { "move": "choose_row", row: number, condition: string | null, } | { "move": "attack_cancel" } | { "move": "heal_days", participant_id: string, days: number, } | { "move": "salve", participant_id: string, } | { "move": "remove", participant_id: string, index: number, extraordinary: boolean, ability: string, ranks: number | null, } | { "move": "elapse", amount: number, unit: string, } | { "move": "adjust", participant_id: string, track: Tracked, by: number | null, to: number | null, } | { "move": "set_npc", participant_id: string, health: number, dodge: number, mind: number, toughness: number, will_power: number, };
+export type D12Move = { "move": "attack_start", attacker_id: string, defender_id: string, kind: AttackKind, ability: string, ranks: number | null, weapon: string, cap: number | null, column: "damage" | "effect" | "condition" | null, } | { "move": "attack_roll" } | { "move": "damage_roll" } | { "move": "choose_row", row: number, condition: string | null, } | { "move": "attack_cancel" } | { "move": "heal_days", participant_id: string, days: number, } | { "move": "salve", participant_id: string, } | { "move": "remove", participant_id: string, index: number, extraordinary: boolean, ability: string, ranks: number | null, } | { "move": "elapse", amount: number, unit: string, } | { "move": "adjust" } & Adjustment | { "move": "set_npc", participant_id: string, health: number, dodge: number, mind: number, toughness: number, will_power: number, };
 
 /**
  * One participant's running state.
@@ -1015,7 +1021,7 @@ next_task_id: number, };
 /**
  * A `stunt` move.
  */
-export type StuntMove = { "move": "task_start", participant_id: string, label: string, kind: TaskKind, needed: number | null, } | { "move": "task_throw", task_id: number, to_the_end: boolean, } | { "move": "task_close", task_id: number, } | { "move": "damage", participant_id: string, points: number | null, dice: DamageDice | null, } | { "move": "minor_damage", participant_id: string, } | { "move": "heal", participant_id: string, points: number, } | { "move": "set_htk", participant_id: string, current: number, max: number, } | { "move": "adjust", participant_id: string, track: Tracked, by: number | null, to: number | null, } | { "move": "check", participant_id: string, active: string, defending: string, };
+export type StuntMove = { "move": "task_start", participant_id: string, label: string, kind: TaskKind, needed: number | null, } | { "move": "task_throw", task_id: number, to_the_end: boolean, } | { "move": "task_close", task_id: number, } | { "move": "damage", participant_id: string, points: number | null, dice: DamageDice | null, } | { "move": "minor_damage", participant_id: string, } | { "move": "heal", participant_id: string, points: number, } | { "move": "set_htk", participant_id: string, current: number, max: number, } | { "move": "adjust" } & Adjustment | { "move": "check", participant_id: string, active: string, defending: string, };
 
 /**
  * One participant's running state.
@@ -1163,7 +1169,7 @@ dealt_round: number, pending_save: PendingSave | null, chase: Chase | null, };
 /**
  * A `universe` move.
  */
-export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "attack", attacker_id: string, target_id: string | null, ac: number | null, advantage: boolean, fate_card: string | null, target_fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "chase_round", first_id: string, second_id: string, first_move_feet: number | null, second_move_feet: number | null, } | { "move": "end_chase" } | { "move": "adjust", participant_id: string, track: Tracked, by: number | null, to: number | null, };
+export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "attack", attacker_id: string, target_id: string | null, ac: number | null, advantage: boolean, fate_card: string | null, target_fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "chase_round", first_id: string, second_id: string, first_move_feet: number | null, second_move_feet: number | null, } | { "move": "end_chase" } | { "move": "adjust" } & Adjustment;
 
 /**
  * One participant's running state.

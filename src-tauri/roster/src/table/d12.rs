@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::track::{self, Tracked};
+use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::report::d12::{extra_dice, gear, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
@@ -162,14 +162,7 @@ pub enum D12Move {
     },
     /// Health changed by hand: `by` (negative to take away) or `to` a number, one of the two,
     /// within 0 (dead) and the max (`track` is `health`).
-    Adjust {
-        participant_id: Uuid,
-        track: Tracked,
-        #[serde(default)]
-        by: Option<i64>,
-        #[serde(default)]
-        to: Option<i64>,
-    },
+    Adjust(Adjustment),
     /// A quick NPC's health and defense ranks (a stored character's come from its sheet).
     SetNpc {
         participant_id: Uuid,
@@ -648,12 +641,12 @@ impl SystemRules for D12Encounter {
                     events.into_iter().map(|e| format!("{who}: {e}")).collect(),
                 ))
             }
-            D12Move::Adjust {
+            D12Move::Adjust(Adjustment {
                 participant_id,
                 track,
                 by,
                 to,
-            } => {
+            }) => {
                 let part = self.part(ctx, *participant_id)?;
                 if *track != Tracked::Health {
                     return Err(track.not_kept("d12", &[Tracked::Health]));

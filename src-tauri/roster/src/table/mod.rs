@@ -27,7 +27,7 @@ pub use error::TableError;
 pub use genre::{GenreEncounter, GenreMove};
 pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
-pub use track::Tracked;
+pub use track::{Adjustment, Tracked};
 pub use universe::{UniverseEncounter, UniverseMove};
 
 /// An encounter's running state for its roster's system (`EncounterState::system_state`).

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::track::{self, Tracked};
+use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
 
@@ -105,14 +105,7 @@ pub enum StuntMove {
     },
     /// HTK changed by hand: `by` points (negative to take away) or `to` a number, one of the
     /// two, within 0 and the max (`track` is `htk`).
-    Adjust {
-        participant_id: Uuid,
-        track: Tracked,
-        #[serde(default)]
-        by: Option<i64>,
-        #[serde(default)]
-        to: Option<i64>,
-    },
+    Adjust(Adjustment),
     /// A stunt check on the roster's chart: Active Level against Defending Level.
     Check {
         participant_id: Uuid,
@@ -461,12 +454,12 @@ impl SystemRules for StuntEncounter {
                     vec![format!("{name}'s HTK is set to {current} of {max}.")],
                 ))
             }
-            StuntMove::Adjust {
+            StuntMove::Adjust(Adjustment {
                 participant_id,
                 track,
                 by,
                 to,
-            } => {
+            }) => {
                 let (htk, name) = self.part(ctx, *participant_id)?;
                 if *track != Tracked::Htk {
                     return Err(track.not_kept("stunt", &[Tracked::Htk]));

@@ -5,6 +5,7 @@
 //! change that would leave it is refused, never clamped, so the GM sees what they typed was off.
 
 use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 use super::TableError;
 
@@ -50,6 +51,19 @@ impl Tracked {
             self.field()
         ))
     }
+}
+
+/// An `adjust` move: whose number, which one, and `by` how much (negative to take away) or `to`
+/// what, one of the two. The same in every system that tracks such a number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Adjustment {
+    pub participant_id: Uuid,
+    pub track: Tracked,
+    #[serde(default)]
+    pub by: Option<i64>,
+    #[serde(default)]
+    pub to: Option<i64>,
 }
 
 /// The number after the change: `by` adds (negative to take away), `to` sets; exactly one of

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::track::{self, Tracked};
+use super::track::{self, Adjustment, Tracked};
 use super::{nth_seed, Outcome, SystemRules, TableContext, TableError, TableRoll};
 
 mod chase;
@@ -206,14 +206,7 @@ pub enum UniverseMove {
     /// hp or Sanity (`track`) changed by hand: `by` (negative to take away) or `to` a number,
     /// one of the two, within 0 and the sheet's max (a quick NPC, with no sheet, up to the
     /// format's limit).
-    Adjust {
-        participant_id: Uuid,
-        track: Tracked,
-        #[serde(default)]
-        by: Option<i64>,
-        #[serde(default)]
-        to: Option<i64>,
-    },
+    Adjust(Adjustment),
 }
 
 /// True when `card` lies in the draw or discard pile, where a kept fate card is taken from.
@@ -546,12 +539,12 @@ impl SystemRules for UniverseEncounter {
                 [*first_id, *second_id],
                 [*first_move_feet, *second_move_feet],
             ),
-            UniverseMove::Adjust {
+            UniverseMove::Adjust(Adjustment {
                 participant_id,
                 track,
                 by,
                 to,
-            } => self.adjust(ctx, *participant_id, *track, *by, *to),
+            }) => self.adjust(ctx, *participant_id, *track, *by, *to),
             UniverseMove::EndChase => {
                 if self.chase.is_none() {
                     return Err(TableError::stage("no foot chase is under way"));
