@@ -47,7 +47,12 @@ export function layoutProblems(driver, paneSelector, { controls = 'input:not([ty
       }
       return false;
     };
-    const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
+    // WebKit gives the content of a closed <details> boxes: it is not shown all the same.
+    const folded = (node) => {
+      const details = node.closest('details:not([open])');
+      return Boolean(details) && !details.querySelector(':scope > summary')?.contains(node);
+    };
+    const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden' && !folded(node);
     // (A pane that clips cannot scroll: what reaches out of it is found below.)
     const scrolls = !['hidden', 'clip'].includes(getComputedStyle(pane).overflowX);
     if (scrolls && pane.scrollWidth > pane.clientWidth + 1) problems.push(`${selector} scrolls sideways: ${pane.scrollWidth} px of content in ${pane.clientWidth} px`);
