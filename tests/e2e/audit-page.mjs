@@ -20,13 +20,42 @@ export const PANES = {
 let axeSource = null;
 
 /**
- * Runs axe on the whole page (the open dialogs included) and answers its serious and critical
- * violations: `[{id, impact, help, nodes: [{target, summary}]}]`.
+ * Shows the page in the dark theme (`dark`) or as the system has it (`null`) without a second
+ * launch: the dark theme is theme.css's one `@media (prefers-color-scheme: dark)` block, so its
+ * rules, copied out of the media query into a style element, are what GTK_THEME=Adwaita:dark
+ * gives (the native controls aside, which axe does not judge).
  */
-export async function axeViolations(driver) {
+export function useTheme(driver, theme) {
+  return driver.executeAsyncScript((wanted, done) => {
+    document.getElementById('audit-theme')?.remove();
+    document.documentElement.style.colorScheme = '';
+    if (wanted === 'dark') {
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule instanceof CSSMediaRule && /prefers-color-scheme:\s*dark/.test(rule.conditionText ?? rule.media.mediaText))
+        .flatMap((rule) => [...rule.cssRules].map((inner) => inner.cssText));
+      if (rules.length === 0) return done('no dark rules found in the page\'s style sheets');
+      const style = document.createElement('style');
+      style.id = 'audit-theme';
+      style.textContent = rules.join('\n');
+      document.head.append(style);
+      document.documentElement.style.colorScheme = 'dark';
+    }
+    requestAnimationFrame(() => requestAnimationFrame(() => done(null)));
+  }, theme).then((problem) => {
+    if (problem) throw new Error(problem);
+  });
+}
+
+/**
+ * Runs axe on the whole page (the open dialogs included), in the light theme or (`{theme:
+ * 'dark'}`) the dark one, and answers its serious and critical violations: `[{id, impact, help,
+ * nodes: [{target, summary}]}]`. The page is left in the system's theme.
+ */
+export async function axeViolations(driver, { theme = null } = {}) {
   axeSource ??= readFileSync(AXE_SOURCE, 'utf8');
   const loaded = await driver.executeScript(() => typeof window.axe === 'object');
   if (!loaded) await driver.executeScript(axeSource);
+  if (theme) await useTheme(driver, theme);
   const answer = await driver.executeAsyncScript((done) => {
     window.axe.run(document, { resultTypes: ['violations'] })
       .then((results) => done({
@@ -41,6 +70,7 @@ export async function axeViolations(driver) {
       }))
       .catch((error) => done({ error: String(error) }));
   });
+  if (theme) await useTheme(driver, null);
   if (answer.error) throw new Error(`axe did not run: ${answer.error}`);
   return answer.violations;
 }
