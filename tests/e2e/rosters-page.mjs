@@ -32,7 +32,8 @@ export class RostersPage {
           system: text(item.querySelector('.system-badge')),
           count: text(item.querySelector('.roster-count')),
           selected: item.getAttribute('aria-selected') === 'true',
-          label: item.getAttribute('aria-label'),
+          // What names the option: its text, the visually-hidden words included (no aria-label).
+          label: item.getAttribute('aria-label') ?? item.textContent,
         })),
         heading: text(document.getElementById('roster-heading')),
         listRoster: list?.dataset.rosterId ?? null,

@@ -57,7 +57,7 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
     const shown = await page.read();
     assert.deepEqual(shown.rosters.map((r) => [r.system, r.name]), SYSTEMS, 'in the order made');
     assert.ok(shown.rosters.every((r) => r.count === '0 characters'));
-    assert.match(shown.rosters[0].label, /Mutant Cats, Uniform Stunt Chart, 0 characters/, 'the option names the whole system');
+    assert.equal(shown.rosters[0].label, 'Mutant Cats, stunt (Uniform Stunt Chart), 0 characters', 'the option names what it shows and the whole system');
     const stored = cliRosters();
     assert.deepEqual(stored.map((r) => [r.system, r.name]), SYSTEMS, 'the database holds the same rosters');
   }));

@@ -1,5 +1,6 @@
 // Universe table scene: Black Meridian Crew's encounter with both PCs, the Warden and two quick
-// NPCs, round 1 dealt and a few rounds played until a joker is out, a fate card played.
+// NPCs, round 1 dealt and a few rounds played until a joker is out, a fate card played
+// (`encounter-universe:fate`: scrolled to the held fate cards).
 
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
@@ -69,4 +70,11 @@ export async function rolled(driver, helpers) {
   await driver.wait(async () => driver.executeScript(() => /%/.test(document.querySelector('.uv-panel .uv-move .success-value')?.textContent ?? '')), helpers.WAIT_MS, 'no attack odds');
   await page.rollMove('Attack');
   await driver.executeScript(() => document.querySelector('.uv-panel .uv-move').scrollIntoView({ block: 'start' }));
+}
+
+/** `encounter-universe:fate`: the same table scrolled to the held fate cards (card, use, Play),
+ *  which wrap inside their row in a narrow window (1024×700). */
+export async function fate(driver, helpers) {
+  await scene(driver, helpers);
+  await driver.executeScript(() => document.querySelector('.uv-panel .uv-fate-list').scrollIntoView({ block: 'center' }));
 }

@@ -86,7 +86,9 @@ export function mountEncounters(root, ctx) {
     orderEmpty,
     el(doc, 'div', { className: 'encounter-add' }, [addCharacters, npcForm]),
   ]);
-  const logList = el(doc, 'ol', { className: 'encounter-log', id: 'encounter-log', 'aria-label': 'Table actions, newest first' });
+  // It scrolls on its own: tabindex lets the keyboard reach it and scroll it (axe:
+  // scrollable-region-focusable).
+  const logList = el(doc, 'ol', { className: 'encounter-log', id: 'encounter-log', 'aria-label': 'Table actions, newest first', tabindex: '0' });
   const logEmpty = el(doc, 'p', { className: 'empty', id: 'encounter-log-empty', text: 'Every change at the table is listed here, newest first.' });
   const logPanel = el(doc, 'section', { className: 'panel encounter-log-panel', 'aria-labelledby': 'encounter-log-title' }, [
     el(doc, 'h3', { className: 'panel-title', id: 'encounter-log-title', text: 'Action log' }),

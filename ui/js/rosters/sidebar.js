@@ -67,12 +67,16 @@ export function createSidebar(doc, handlers) {
         'data-id': roster.id,
         'aria-selected': String(current),
         tabindex: current ? '0' : '-1',
-        'aria-label': `${roster.name}, ${systemName(roster.system)}, ${characterCount(roster.character_count)}`,
         title: 'F2 renames, Delete deletes',
       }, [
+        // Named by what it shows, in its order, plus the system's whole name and the commas a
+        // screen reader pauses at (visually hidden): "Mutant Cats, stunt (Uniform Stunt Chart),
+        // 0 characters". An aria-label in other words failed axe's label-content-name-mismatch.
         el(doc, 'span', { className: 'roster-name', text: roster.name }),
+        el(doc, 'span', { className: 'visually-hidden', text: ', ' }),
         el(doc, 'span', { className: 'roster-meta' }, [
           el(doc, 'span', { className: 'system-badge', 'data-system': roster.system, text: roster.system }),
+          el(doc, 'span', { className: 'visually-hidden', text: ` (${systemName(roster.system)}), ` }),
           el(doc, 'span', { className: 'roster-count', text: characterCount(roster.character_count) }),
         ]),
       ]);

@@ -180,7 +180,9 @@ export function mountSystemPanel(host, ctx) {
     const acting = encounter.state.order.find((p) => p.id === actorOf(encounter));
     turnBar.hidden = !acting;
     turnName.textContent = acting ? `${acting.name}'s turn` : '';
-    nat20.setAttribute('aria-label', acting ? `${acting.name} rolled a natural 20` : 'Natural 20');
+    // The name starts with what the button shows (axe: label-content-name-mismatch; a voice
+    // user says "click Nat 20").
+    nat20.setAttribute('aria-label', acting ? `Nat 20: ${acting.name} rolled a natural 20` : 'Nat 20');
     const round = encounter.state.round;
     const c = deckCounts(state);
     counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
