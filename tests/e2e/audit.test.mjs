@@ -137,6 +137,11 @@ const PLACES = [
     await stubDialogs(app.driver, { open: EXAMPLES });
     await openDialog('import-dialog', () => win.click('#import-button'));
   }],
+  ['backups (with What is kept… open)', 'rosters', async () => {
+    await openDialog('backups-dialog', () => win.click('#backups-button'));
+    await app.driver.wait(() => app.driver.executeScript(() => document.querySelector('#backups-status')?.textContent !== 'Reading the snapshots…'), 30_000, 'the snapshots were not read');
+    await app.driver.executeScript(() => { document.querySelector('#backup-policy details').open = true; });
+  }],
   ['a confirmation (clear the log)', 'log', async () => {
     await showView(app.driver, 'log');
     await openDialog('confirm-dialog', () => win.click('#log-clear'));

@@ -142,7 +142,7 @@ async function runBackups(ctx) {
   function policyForm() {
     const field = (key, label) => {
       const input = el(doc, 'input', { type: 'number', id: `backup-policy-${key}`, min: '0', max: '3650', step: '1', className: 'backup-policy-input' });
-      return { key, input, label: el(doc, 'label', { htmlFor: input.id, text: label }) };
+      return { key, input, label: el(doc, 'label', { for: input.id, text: label }) };
     };
     const fields = [field('keep_last', 'Newest'), field('days', 'One a day for (days)'), field('months', 'One a month for (months)')];
     const save = el(doc, 'button', { type: 'submit', className: 'button', id: 'backup-policy-save', text: 'Save' });
