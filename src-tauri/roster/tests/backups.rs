@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{db_hashes, fixture, seeded_db, without_exported_at};
+use common::{db_hashes, fixture, seeded_db, version_1_db, without_exported_at};
 use rollbook_roster::backups::{Policy, Reason};
 use rollbook_roster::{
     ExportSelection, Import, ImportMode, NewCharacter, NewRoster, Store, System,
@@ -239,20 +239,7 @@ fn an_older_snapshot_is_upgraded_on_the_way_in() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("rollbook.sqlite3");
     // A version-1 database, as the first release wrote it.
-    let conn = Connection::open(&path).unwrap();
-    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
-    conn.execute_batch(include_str!(
-        "../src/store/migrations/01-rosters-and-characters.sql"
-    ))
-    .unwrap();
-    conn.pragma_update(None, "user_version", 1).unwrap();
-    conn.execute(
-        "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
-         VALUES ('0b8f6c1e-5d2a-4c4e-9a51-8f0f3b1d2c77', 'Old Friends', 'd12', '', '{}', 0, 0, 0)",
-        [],
-    )
-    .unwrap();
-    drop(conn);
+    version_1_db(&path);
     let mut store = Store::open(&path).unwrap();
     // The copy the upgrade kept is listed as a snapshot, reason upgrade.
     let upgrade = store.backups().unwrap();

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{db_hashes, seeded_db};
+use common::{db_hashes, seeded_db, version_1_db};
 use rollbook_roster::{NewRoster, Store, System, APPLICATION_ID, SCHEMA_VERSION};
 use rusqlite::Connection;
 
@@ -38,23 +38,6 @@ fn assert_refused_untouched(path: &Path, code: &str) -> String {
     // Refused twice the same way: the first attempt left nothing behind that changes the answer.
     assert_eq!(Store::open(path).unwrap_err().code(), code);
     err.to_string()
-}
-
-/// A database as a build with only the first migration left it, holding one roster.
-fn version_1_db(path: &Path) {
-    let conn = Connection::open(path).unwrap();
-    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
-    conn.execute_batch(include_str!(
-        "../src/store/migrations/01-rosters-and-characters.sql"
-    ))
-    .unwrap();
-    conn.pragma_update(None, "user_version", 1).unwrap();
-    conn.execute(
-        "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
-         VALUES ('0b8f6c1e-5d2a-4c4e-9a51-8f0f3b1d2c77', 'Old Friends', 'd12', '', ?1, 0, 0, 0)",
-        [serde_json::to_string(&rollbook_rules::HouseRules::default()).unwrap()],
-    )
-    .unwrap();
 }
 
 #[test]

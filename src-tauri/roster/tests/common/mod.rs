@@ -66,3 +66,20 @@ pub fn without_exported_at(text: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// A database as a build with only the first migration left it, holding one roster.
+pub fn version_1_db(path: &Path) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.execute_batch(include_str!(
+        "../../src/store/migrations/01-rosters-and-characters.sql"
+    ))
+    .unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    conn.execute(
+        "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
+         VALUES ('0b8f6c1e-5d2a-4c4e-9a51-8f0f3b1d2c77', 'Old Friends', 'd12', '', ?1, 0, 0, 0)",
+        [serde_json::to_string(&rollbook_rules::HouseRules::default()).unwrap()],
+    )
+    .unwrap();
+}
