@@ -81,6 +81,9 @@ export class EncounterPage {
 
   /** Creates an encounter from the sidebar and waits until it is open. */
   async create(name) {
+    // A toast left by an earlier step sits over the sidebar's New encounter form: dismiss it.
+    await this.driver.executeScript(() => document.querySelectorAll('.toast .toast-close').forEach((b) => b.click()));
+    await this.driver.wait(async () => (await this.driver.findElements(css('.toast'))).length === 0, 10_000, 'a toast stayed over the form');
     await this.rosters.typeOver('#encounter-new-name', name);
     await this.click('#encounter-create');
     await this.waitFor(async () => {
