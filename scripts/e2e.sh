@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end tests of the real app: tauri-driver + WebKitWebDriver drive the built binary under
 # Xvfb; node --test prints the summary lines CI reads.
-# Usage: scripts/e2e.sh [node --test args…]   (build first: cargo build -p rollbook)
-# ROLLBOOK_BIN picks the binary (default $CARGO_TARGET_DIR/debug/rollbook, else target/debug/rollbook,
-# relative to the repository).
+# Usage: scripts/e2e.sh [node --test args…]   (build first: cargo build -p rollbook -p rollbook-cli)
+# ROLLBOOK_BIN picks the command line (default $CARGO_TARGET_DIR/debug/rollbook, else target/debug/rollbook,
+# relative to the repository); the tests start the window through it (no subcommand), so the
+# window's binary, rollbook-app, must be beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +21,8 @@ command -v node >/dev/null || fail "node is missing"
 [ -d node_modules/selenium-webdriver ] || fail "selenium-webdriver is missing: npm install --no-audit --no-fund"
 bin=${ROLLBOOK_BIN:-${CARGO_TARGET_DIR:-target}/debug/rollbook}
 case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
-[ -x "$bin" ] || fail "no app binary at $bin: cargo build -p rollbook (or set ROLLBOOK_BIN)"
+[ -x "$bin" ] || fail "no command line at $bin: cargo build -p rollbook -p rollbook-cli (or set ROLLBOOK_BIN)"
+[ -x "$(dirname "$bin")/rollbook-app" ] || fail "no window binary beside $bin: cargo build -p rollbook"
 
 export ROLLBOOK_BIN="$bin" WEBKIT_WEBDRIVER="$webkit_driver"
 exec xvfb-run -a -s "-screen 0 1280x800x24" node --test "${@:-tests/e2e/}"

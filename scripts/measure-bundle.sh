@@ -20,4 +20,5 @@ for file in "$release"/bundle/deb/*.deb "$release"/bundle/rpm/*.rpm; do
   echo "$line"
 done
 [ "$found" = 1 ] || { echo "measure-bundle: no .deb or .rpm under $release/bundle (npm run build)" >&2; exit 1; }
-[ -f "$release/rollbook" ] && echo "release binary: $(mib "$(stat -c %s "$release/rollbook")")"
+[ -f "$release/rollbook-app" ] && echo "window binary (rollbook-app): $(mib "$(stat -c %s "$release/rollbook-app")")"
+[ -f "$release/rollbook" ] && echo "command line (rollbook): $(mib "$(stat -c %s "$release/rollbook")")"

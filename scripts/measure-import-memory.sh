@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 bin=${ROLLBOOK_BIN:-${CARGO_TARGET_DIR:-target}/release/rollbook}
 case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
-[ -x "$bin" ] || { echo "measure-import-memory: no binary at $bin (cargo build --release -p rollbook)" >&2; exit 1; }
+[ -x "$bin" ] || { echo "measure-import-memory: no binary at $bin (cargo build --release -p rollbook-cli)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "measure-import-memory: GNU time is missing (apt-get install time)" >&2; exit 1; }
 
 work=$(mktemp -d)

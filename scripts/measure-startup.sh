@@ -3,7 +3,8 @@
 # each run launches the release binary with a fresh HOME (a new empty database) through
 # tauri-driver and times it from the app's process start (see scripts/measure-startup.mjs).
 # Usage: scripts/measure-startup.sh [RUNS]   (build first: npm run build, or
-#        cargo build --release -p rollbook; ROLLBOOK_BIN picks another binary)
+#        cargo build --release -p rollbook -p rollbook-cli; ROLLBOOK_BIN picks another
+#        command line, which starts the window binary beside it)
 # Needs what the e2e tests need: tauri-driver, WebKitWebDriver, xvfb-run, npm install.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -19,7 +19,7 @@ if [ -z "$out" ]; then
 fi
 mkdir -p "$out"
 bin="${CARGO_TARGET_DIR:-target}/debug/rollbook"
-cargo build -q -p rollbook
+cargo build -q -p rollbook-cli
 db="$out/sheets.sqlite3"
 rm -f "$db" "$db-wal" "$db-shm"
 "$bin" --db "$db" import src-tauri/roster/tests/fixtures/all-systems.json >/dev/null

@@ -16,7 +16,7 @@ binary=${3:-target/debug/rollbook}
 scene=${4:-}
 case "$binary" in /*) ;; *) binary="$PWD/$binary" ;; esac
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
-[ -x "$binary" ] || { echo "screenshot: no app binary at $binary (cargo build -p rollbook)" >&2; exit 1; }
+[ -x "$binary" ] || { echo "screenshot: no app binary at $binary (cargo build -p rollbook -p rollbook-cli)" >&2; exit 1; }
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 # GTK's dark variant is what WebKitGTK reports as prefers-color-scheme: dark.

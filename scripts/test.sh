@@ -17,8 +17,8 @@ step "front-end unit tests"
 node --test tests/unit/
 step "front-end types (tsc --checkJs against the bindings generated from Rust)"
 npm run --silent typecheck
-step "build the app for the end-to-end tests"
-cargo build -p rollbook
+step "build the app and the command line for the end-to-end tests"
+cargo build -p rollbook -p rollbook-cli
 step "end-to-end tests (Xvfb, WebDriver)"
 bash scripts/e2e.sh
 step "all tests passed"

@@ -1,23 +1,28 @@
-//! Rollbook: with no arguments it opens the desktop window; with a subcommand it is a
-//! command-line tool that never touches GTK or the webview (so it runs with no display).
+//! `rollbook-app`: the desktop window. The command line is its own binary, `rollbook` (crate
+//! `rollbook-cli`), which starts this one when it is given no subcommand.
 
-// Only the window is a GUI; on Linux there is no console subsystem to hide, and the
-// command line must keep its stdout, so no `windows_subsystem` attribute here.
+// A release build on Windows is a GUI program: no console window opens behind it. (Debug
+// builds keep the console for their logs; Linux and macOS have no such subsystem.)
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
-mod cli;
 mod desktop;
 mod ipc_error;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
+
+/// Rollbook's window. `rollbook --help` lists the command line's subcommands.
+#[derive(Debug, Parser)]
+#[command(name = "rollbook-app", version)]
+struct AppArgs {
+    /// The database file the window opens. Default: $ROLLBOOK_DB, else the per-user one.
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
-    // Parse first: `--help`, `--version` and every subcommand finish before any GUI code runs.
-    let args = match cli::parse() {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    match args.command {
-        Some(command) => cli::run(command, &args.global),
-        None => desktop::run(args.global.db),
-    }
+    let args = AppArgs::parse();
+    desktop::run(args.db)
 }

@@ -13,7 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { Builder } from 'selenium-webdriver';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The command line; the tests start the window through it (no subcommand), as a user does. */
 export const BINARY = resolve(REPO_ROOT, process.env.ROLLBOOK_BIN || 'target/debug/rollbook');
+/** The window's own binary beside it, which `rollbook` hands over to (same process, exec). */
+export const APP_BINARY = join(dirname(BINARY), 'rollbook-app');
 const NATIVE_DRIVER = process.env.WEBKIT_WEBDRIVER || '/usr/bin/WebKitWebDriver';
 const TAURI_DRIVER = process.env.TAURI_DRIVER || 'tauri-driver';
 

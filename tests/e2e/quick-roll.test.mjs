@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { showView, startApp, BINARY, STARTUP_TIMEOUT_MS, screenshotOnFailure } from './app.mjs';
+import { showView, startApp, BINARY, APP_BINARY, STARTUP_TIMEOUT_MS, screenshotOnFailure } from './app.mjs';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
 import { describeDie, formatPercent, outcomeLabel } from '../../ui/js/format.js';
 import { verdictText } from '../../ui/js/result.js';
@@ -99,8 +99,8 @@ describe('Quick roll in the real app', { timeout: 15 * 60_000 }, () => {
 
   test('the app runs with its own private data directory', () => {
     const pids = app.processes();
-    const appPid = pids.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] === BINARY);
-    assert.ok(appPid, `the app ${BINARY} is running under this test`);
+    const appPid = pids.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] === APP_BINARY);
+    assert.ok(appPid, `the app ${APP_BINARY} is running under this test`);
     const env = readFileSync(`/proc/${appPid}/environ`, 'utf8').split('\0');
     assert.ok(env.includes(`XDG_DATA_HOME=${app.dataDir}`), 'XDG_DATA_HOME is the test temp dir');
     assert.ok(env.includes(`HOME=${app.env.HOME}`), 'HOME is the test temp dir');

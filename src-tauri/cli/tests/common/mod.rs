@@ -127,7 +127,7 @@ pub fn snapshot(path: &Path) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
 
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("roster/tests/fixtures")
+        .join("../roster/tests/fixtures")
         .join(name)
 }
 

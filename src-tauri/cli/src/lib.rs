@@ -1,5 +1,6 @@
-//! The command line. Nothing here may touch GTK or the webview: every subcommand must run
-//! on a machine with no display and start fast.
+//! The command line, crate `rollbook-cli` (binary `rollbook`). It links nothing of the window:
+//! every subcommand runs on a machine with no display and starts in milliseconds; with no
+//! subcommand it starts the window's binary (`window.rs`).
 //!
 //! Each subcommand is a thin adapter over `rollbook-rules` or `rollbook-roster`: parse the
 //! arguments, call, print, map the error to its exit status.
@@ -21,6 +22,7 @@ mod sheet;
 mod store;
 mod text_table;
 mod trash;
+mod window;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +30,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 pub use failure::Failure;
+pub use window::{open_window, APP_BINARY};
 
 const ABOUT: &str = "Exact odds, reproducible rolls and rosters for tabletop game masters.";
 
