@@ -1,6 +1,7 @@
 //! The desktop window. Everything GTK/webview related starts here and only here.
 
 mod commands;
+mod memory;
 mod state;
 
 use std::path::PathBuf;
@@ -42,6 +43,7 @@ pub fn run(db: Option<PathBuf>) -> ExitCode {
     database.back_up_if_due();
     match build_app(tauri::Builder::default(), database) {
         Ok(app) => {
+            memory::keep_caches_small(&app);
             app.run(|_, _| {});
             ExitCode::SUCCESS
         }
