@@ -1093,7 +1093,7 @@ id: number, encounter_id: string, at: string, action: TableAction,
  * What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
  * first line says it in short.
  */
-summary: string, before: EncounterState, after: EncounterState, 
+summary: string, 
 /**
  * Set once the action was undone (the log keeps it).
  */

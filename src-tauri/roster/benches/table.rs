@@ -1,11 +1,12 @@
 //! Figures for encounters at the table: how long one table action takes through the store (the
-//! action, its hooks, the state before and after and its rolls written in one transaction), and
-//! how much the database grows per action — each action keeps the whole state twice, so a big
-//! table (a 54-card deck, many participants) costs the most.
+//! action, its hooks, its way back for undo and its rolls written in one transaction), and how
+//! much each action keeps in the action log: its history (the JSON Patch back to the state before
+//! it, store/table_history.rs) and the whole row (with the action and what it said).
 //!
 //! `cargo bench -p rollbook-roster --bench table` (release build). Without `--bench` (as
 //! `cargo test --benches` runs it) it only checks itself on a few actions.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rollbook_roster::{CharacterKind, NewCharacter, NewRoster, Store, System, TableAction};
@@ -41,14 +42,22 @@ fn system_move(value: serde_json::Value) -> TableAction {
     serde_json::from_value(json!({"action": "system", "move": value})).unwrap()
 }
 
-/// Plays `action(i)` `n` times: the median time of one, and the bytes of state each keeps in
-/// the action log (the state before and after, as stored).
+/// What `n` actions keep in the log, on average: the history (the patches back, and forth once
+/// undone) and the whole row (with the action and what it said), in bytes as stored.
+#[derive(Debug, Clone, Copy)]
+struct Kept {
+    history: f64,
+    row: f64,
+}
+
+/// Plays `action(i)` `n` times: the median time of one, and what each keeps in the action log.
 fn measure(
     store: &mut Store,
+    db: &Path,
     n: usize,
     mut action: impl FnMut(usize) -> TableAction,
     encounter: Uuid,
-) -> (Duration, f64) {
+) -> (Duration, Kept) {
     let mut times = Vec::with_capacity(n);
     for i in 0..n {
         let a = action(i);
@@ -57,15 +66,26 @@ fn measure(
         times.push(start.elapsed());
     }
     times.sort();
-    let log = store.table_actions(encounter).unwrap();
-    let kept: usize = log[log.len() - n..]
-        .iter()
-        .map(|e| {
-            serde_json::to_string(&e.before).unwrap().len()
-                + serde_json::to_string(&e.after).unwrap().len()
-        })
-        .sum();
-    (times[n / 2], kept as f64 / n as f64)
+    (times[n / 2], kept(db, encounter, n))
+}
+
+/// The average bytes of the last `n` actions of an encounter, as stored.
+fn kept(db: &Path, encounter: Uuid, n: usize) -> Kept {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let (history, row): (i64, i64) = conn
+        .query_row(
+            "SELECT sum(history), sum(history + length(action) + length(summary) + 32) FROM (
+                 SELECT length(coalesce(back, '')) + length(coalesce(forth, '')) AS history,
+                        action, summary
+                 FROM table_actions WHERE encounter_id = ?1 ORDER BY id DESC LIMIT ?2)",
+            rusqlite::params![encounter.to_string(), n as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    Kept {
+        history: history as f64 / n as f64,
+        row: row as f64 / n as f64,
+    }
 }
 
 fn main() {
@@ -90,10 +110,17 @@ fn main() {
             Some(0),
         )
         .unwrap();
-    let (deal, deal_bytes) = measure(&mut store, rounds, |_| TableAction::NextRound, universe);
+    let (deal, deal_kept) = measure(
+        &mut store,
+        &path,
+        rounds,
+        |_| TableAction::NextRound,
+        universe,
+    );
     println!(
-        "universe, {participants} participants: a new round (deal {participants} cards, order by card, fate) {deal:.2?}; the action log keeps {:.1} KiB of state per action",
-        deal_bytes / 1024.0
+        "universe, {participants} participants: a new round (deal {participants} cards, order by card, fate) {deal:.2?}; each action keeps {:.2} KiB of history ({:.2} KiB with the rest of its row)",
+        deal_kept.history / 1024.0,
+        deal_kept.row / 1024.0
     );
 
     let genre = table(
@@ -104,8 +131,9 @@ fn main() {
     );
     let rex = store.encounter(genre).unwrap().state.order[0].id;
     let request = json!({"system": "genre", "roll": "action", "dice": 4, "difficulty": 3});
-    let (act, act_bytes) = measure(
+    let (act, act_kept) = measure(
         &mut store,
+        &path,
         rounds,
         |_| {
             system_move(
@@ -116,8 +144,9 @@ fn main() {
         genre,
     );
     println!(
-        "genre, {participants} participants: an action roll (modifiers, roll, logged) {act:.2?}; the action log keeps {:.1} KiB of state per action",
-        act_bytes / 1024.0
+        "genre, {participants} participants: an action roll (modifiers, roll, logged) {act:.2?}; each action keeps {:.2} KiB of history ({:.2} KiB with the rest of its row)",
+        act_kept.history / 1024.0,
+        act_kept.row / 1024.0
     );
 
     let start = Instant::now();
@@ -125,7 +154,11 @@ fn main() {
         store.undo_table_action(universe).unwrap();
     }
     let undo = start.elapsed() / rounds as u32;
-    println!("undo of a universe round: {undo:.2?}");
+    let undone = kept(&path, universe, rounds);
+    println!(
+        "undo of a universe round: {undo:.2?}; an undone round keeps {:.2} KiB of history (the patch forth too)",
+        undone.history / 1024.0
+    );
     let log = store.table_actions(universe).unwrap().len();
     assert_eq!(log, rounds + 3, "every action is logged, undone ones kept");
 }

@@ -151,5 +151,5 @@ pub mod backups {
 }
 pub use store::{
     LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, RollsRefused, Settings,
-    Store, TableActionEntry, TablePlay, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    Store, TableActionEntry, TablePlay, TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
 };

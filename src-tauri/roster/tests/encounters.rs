@@ -136,13 +136,18 @@ fn an_encounter_is_built_played_and_listed() {
             "Round 2, Vex's turn"
         ]
     );
-    for pair in log.windows(2) {
+    let states = t.store.table_history(e.id).unwrap();
+    assert_eq!(
+        states.iter().map(|s| s.id).collect::<Vec<_>>(),
+        log.iter().map(|a| a.id).collect::<Vec<_>>()
+    );
+    for pair in states.windows(2) {
         assert_eq!(
             pair[0].after, pair[1].before,
             "the log is a chain of states"
         );
     }
-    assert_eq!(log.last().unwrap().after, e.state);
+    assert_eq!(states.last().unwrap().after, e.state);
     let other = t.store.create_encounter(t.roster, "Rooftops").unwrap();
     let listed: Vec<Uuid> = t
         .store

@@ -209,3 +209,46 @@ fn an_encounter_state_of_a_later_build_or_unreadable_refuses_that_encounter_only
         assert_eq!(store.rosters().unwrap().len(), 5);
     }
 }
+
+/// The upgrade to the small table history keeps every action's states: what the earlier builds
+/// stored whole before and after each action is what the history tells again from its patches.
+#[test]
+fn the_table_history_of_earlier_mains_is_told_again_exactly_after_the_upgrade() {
+    for fixture in FIXTURES {
+        let dir = tempfile::tempdir().unwrap();
+        let path = copy_of(&dir, fixture);
+        let whole: Vec<(i64, String, String)> = {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            let mut stmt = conn
+                .prepare("SELECT id, before, after FROM table_actions ORDER BY id")
+                .unwrap();
+            let rows = stmt
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .unwrap();
+            rows.collect::<Result<_, _>>().unwrap()
+        };
+        assert!(whole.len() >= 10, "{fixture}: {} actions", whole.len());
+        let state = |text: &str| -> rollbook_roster::EncounterState {
+            let mut json: serde_json::Value = serde_json::from_str(text).unwrap();
+            json.as_object_mut().unwrap().remove("version");
+            serde_json::from_value(json).unwrap()
+        };
+        let store = Store::open(&path).unwrap();
+        let mut told = std::collections::HashMap::new();
+        for roster in store.rosters().unwrap() {
+            for encounter in store.encounters(roster.id).unwrap() {
+                for entry in store.table_history(encounter.id).unwrap() {
+                    told.insert(entry.id, (entry.before, entry.after));
+                }
+            }
+        }
+        assert_eq!(told.len(), whole.len(), "{fixture}");
+        for (id, before, after) in &whole {
+            assert_eq!(
+                told[id],
+                (state(before), state(after)),
+                "{fixture}: action {id}"
+            );
+        }
+    }
+}

@@ -22,6 +22,31 @@ const UPGRADES: [fn(&mut Map<String, Value>); ENCOUNTER_STATE_VERSION as usize] 
 ];
 
 /// The JSON the store keeps for `state`.
+/// States stored at this version or later differ only in their `version` field: a patch of the
+/// table's history taken between states of one of these versions applies to the same state
+/// stored at another (store/table_history.rs). A later version that changes the shape of a state
+/// raises it, and undo then stops at the first action stored before the change.
+pub(super) const SAME_SHAPE_SINCE: u64 = 0;
+
+/// `state` (stored JSON) as it would be stored at `version`, for a patch taken at that version;
+/// `None` when the two versions differ in shape.
+pub(super) fn as_version(mut state: Value, version: u64) -> Option<Value> {
+    let fields = state.as_object_mut()?;
+    let stored = fields.get("version").and_then(Value::as_u64).unwrap_or(0);
+    if stored == version {
+        return Some(state);
+    }
+    if !(SAME_SHAPE_SINCE..).contains(&stored.min(version)) {
+        return None;
+    }
+    if version == 0 {
+        fields.remove("version");
+    } else {
+        fields.insert("version".into(), version.into());
+    }
+    Some(state)
+}
+
 pub(super) fn to_stored(state: &EncounterState) -> String {
     let mut json = match serde_json::to_value(state) {
         Ok(Value::Object(fields)) => fields,

@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use super::encounter_state::{from_stored, to_stored};
 use super::roll_log::{insert_roll, LogEntry};
+use super::table_history::{self, TableStates};
 use super::{parse_id, Store};
 use crate::check::{Check, NAME_MAX};
 use crate::error::{Result, RosterError};
@@ -146,8 +147,6 @@ pub struct TableActionEntry {
     /// What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
     /// first line says it in short.
     pub summary: String,
-    pub before: EncounterState,
-    pub after: EncounterState,
     /// Set once the action was undone (the log keeps it).
     pub undone_at: Option<Timestamp>,
 }
@@ -311,24 +310,33 @@ impl Store {
         let written = self.write(|tx| {
             let at = now().as_millisecond();
             let mut written = Vec::new();
+            let mut parent = table_history::last_live_action(tx, id)?;
             for (action, before, played) in &steps {
                 tx.execute(
                     "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
                     params![id.to_string(), to_stored(&played.state), at],
                 )?;
+                // Undo needs only the way back from this state to the one before (table_history.rs).
+                let back = table_history::patch_between(
+                    &table_history::stored_json(&to_stored(&played.state), "encounter")?,
+                    &table_history::stored_json(&to_stored(before), "encounter")?,
+                );
                 tx.execute(
-                    "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    "INSERT INTO table_actions
+                     (encounter_id, at, action, summary, parent, back, state_version)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     params![
                         id.to_string(),
                         at,
                         to_json(action),
                         played.events.join("\n"),
-                        to_stored(before),
-                        to_stored(&played.state)
+                        parent,
+                        back,
+                        table_history::PATCH_VERSION
                     ],
                 )?;
                 let entry_id = tx.last_insert_rowid();
+                parent = Some(entry_id);
                 let mut roll_ids = Vec::new();
                 for roll in &played.rolls {
                     let character = character_of(before, &played.state, roll.participant_id);
@@ -385,36 +393,27 @@ impl Store {
     pub fn undo_table_action(&mut self, id: Uuid) -> Result<Encounter> {
         self.write(|tx| {
             live_encounter(tx, id)?;
-            let last: Option<(i64, String)> = tx
-                .query_row(
-                    "SELECT id, before FROM table_actions
-                     WHERE encounter_id = ?1 AND undone_at IS NULL ORDER BY id DESC LIMIT 1",
-                    [id.to_string()],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let Some((action_id, before)) = last else {
-                return Err(RosterError::NoTableActionToUndo);
-            };
-            let at = now().as_millisecond();
-            tx.execute(
-                "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
-                params![id.to_string(), before, at],
-            )?;
-            tx.execute(
-                "UPDATE table_actions SET undone_at = ?2 WHERE id = ?1",
-                params![action_id, at],
-            )?;
-            Ok(())
+            if table_history::undo_last(tx, id, now().as_millisecond())? {
+                Ok(())
+            } else {
+                Err(RosterError::NoTableActionToUndo)
+            }
         })?;
         self.encounter(id)
+    }
+
+    /// Every action's state before and after it, oldest first (undone actions too), told again
+    /// from the history's patches: for checking undo and for tools, not for the window.
+    pub fn table_history(&self, id: Uuid) -> Result<Vec<TableStates>> {
+        self.encounter(id)?;
+        table_history::states(self.conn(), id)
     }
 
     /// The encounter's action log, oldest first (undone actions included, marked).
     pub fn table_actions(&self, id: Uuid) -> Result<Vec<TableActionEntry>> {
         self.encounter(id)?;
         let mut stmt = self.conn().prepare_cached(
-            "SELECT id, encounter_id, at, action, summary, before, after, undone_at
+            "SELECT id, encounter_id, at, action, summary, undone_at
              FROM table_actions WHERE encounter_id = ?1 ORDER BY id",
         )?;
         let rows = stmt.query_map([id.to_string()], |r| {
@@ -424,22 +423,18 @@ impl Store {
                 r.get::<_, i64>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
-                r.get::<_, String>(5)?,
-                r.get::<_, String>(6)?,
-                r.get::<_, Option<i64>>(7)?,
+                r.get::<_, Option<i64>>(5)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, encounter_id, at, action, summary, before, after, undone_at) = row?;
+            let (id, encounter_id, at, action, summary, undone_at) = row?;
             out.push(TableActionEntry {
                 id,
                 encounter_id: parse_id(&encounter_id)?,
                 at: from_millis(at),
                 action: from_json(&action, "table action")?,
                 summary,
-                before: from_stored(&before, "state before a table action")?,
-                after: from_stored(&after, "state after a table action")?,
                 undone_at: undone_at.map(from_millis),
             });
         }

@@ -16,6 +16,7 @@ pub(crate) mod rosters;
 mod search;
 mod settings;
 mod sheets;
+mod table_history;
 mod tags;
 
 use std::path::{Path, PathBuf};
@@ -36,6 +37,7 @@ pub use open::Opened;
 pub use roll_for::{RollPlace, RollsRefused};
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
 pub use settings::Settings;
+pub use table_history::TableStates;
 
 /// An open Rollbook database.
 pub struct Store {
