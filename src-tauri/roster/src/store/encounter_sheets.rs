@@ -5,11 +5,11 @@
 use uuid::Uuid;
 
 use super::characters::{update_character_row, CharacterFields};
-use super::encounters::{context, current_table};
 use super::Store;
 use crate::error::{Problem, Result, RosterError};
 use crate::model::Character;
 use crate::sheet::Sheet;
+use crate::table::play::{context, current_table};
 
 impl Store {
     /// Writes the encounter's running state onto the sheets of its stored characters (quick NPCs

@@ -1,6 +1,6 @@
-//! Encounters of a roster and their table-action log: create, list, apply a table action (logged
-//! with the state before and after, in the same transaction), undo the last action, soft delete
-//! and restore. The state rules themselves are in [`crate::model::encounter`].
+//! Encounters of a roster and their table-action log: create, list, play a table action (played
+//! by `table::play`, then written with its way back and its rolls in one transaction), undo the
+//! last action (`table_history.rs`), soft delete and restore.
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
@@ -13,10 +13,9 @@ use super::{parse_id, Store};
 use crate::check::{Check, NAME_MAX};
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
-use crate::model::{
-    from_millis, now, Character, Encounter, EncounterState, Roster, System, TableAction, Timestamp,
-};
-use crate::table::{nth_seed, Seat, SystemMove, SystemTable, TableContext, TableRoll};
+use crate::model::{from_millis, now, Encounter, EncounterState, TableAction, Timestamp};
+use crate::table::play::{context, current_table, play_on};
+use crate::table::{nth_seed, SystemMove};
 
 /// What one table action did: the encounter after it, its entry in the action log, and the rolls
 /// it made (already in the roll log).
@@ -26,113 +25,6 @@ pub struct TablePlay {
     pub encounter: Encounter,
     pub entry: TableActionEntry,
     pub rolls: Vec<LogEntry>,
-}
-
-/// The state after an action, what happened, and the rolls to log.
-struct Played {
-    state: EncounterState,
-    events: Vec<String>,
-    rolls: Vec<TableRoll>,
-}
-
-/// The seats of an encounter: each participant with its character when live in the roster.
-pub(super) fn context<'a>(
-    state: &'a EncounterState,
-    roster: &'a Roster,
-    characters: &'a [Character],
-    seed: u64,
-) -> TableContext<'a> {
-    let seats = state
-        .order
-        .iter()
-        .map(|participant| Seat {
-            participant,
-            character: participant
-                .character_id
-                .and_then(|id| characters.iter().find(|c| c.id == id)),
-        })
-        .collect();
-    TableContext {
-        encounter: state,
-        seats,
-        house_rules: &roster.house_rules,
-        seed,
-    }
-}
-
-/// The system's table as it stands, with a part for every participant.
-pub(super) fn current_table(
-    state: &EncounterState,
-    system: System,
-    ctx: &TableContext,
-) -> Result<SystemTable> {
-    let table = state
-        .system_state
-        .clone()
-        .unwrap_or_else(|| SystemTable::empty(system));
-    if table.system() != system {
-        return Err(RosterError::InvalidTableAction(format!(
-            "the encounter holds {} state but its roster is {system}",
-            table.system()
-        )));
-    }
-    Ok(table.sync(ctx)?)
-}
-
-/// Plays `action` on `before` (pure: the store writes the result).
-fn play_on(
-    before: &EncounterState,
-    action: &TableAction,
-    joining: &[JoiningCharacter],
-    roster: &Roster,
-    characters: &[Character],
-    seed: u64,
-) -> Result<Played> {
-    // The generic actions (participants, order, turn, round) refuse in words of their own.
-    let generic = RosterError::InvalidTableAction;
-    let (mut state, mut events, mut rolls) = match action {
-        TableAction::System { r#move } => {
-            let ctx = context(before, roster, characters, seed);
-            let table = current_table(before, roster.system, &ctx)?;
-            let outcome = table.apply(r#move, &ctx)?;
-            let mut state = before.clone();
-            state.system_state = Some(outcome.table);
-            if let Some(order) = outcome.order {
-                // A move that sets the order deals the round (universe's Deal): the first acts.
-                state = state.reordered(order).map_err(generic)?;
-                state.current = state.order.first().map(|p| p.id);
-            }
-            (state, outcome.events, outcome.rolls)
-        }
-        _ => {
-            let (state, summary) = before.apply(action, joining).map_err(generic)?;
-            (state, vec![summary], Vec::new())
-        }
-    };
-    // Participants who came or went get or lose their part; a new round runs the system's hook.
-    let ctx = context(&state, roster, characters, seed);
-    let table = current_table(&state, roster.system, &ctx)?;
-    let new_round = state.round > before.round && !matches!(action, TableAction::System { .. });
-    let table = if new_round {
-        let outcome = table.new_round(&ctx)?;
-        events.extend(outcome.events);
-        rolls.extend(outcome.rolls);
-        let table = outcome.table;
-        if let Some(order) = outcome.order {
-            let mut reordered = state.reordered(order).map_err(generic)?;
-            reordered.current = reordered.order.first().map(|p| p.id);
-            state = reordered;
-        }
-        table
-    } else {
-        table
-    };
-    state.system_state = Some(table);
-    Ok(Played {
-        state,
-        events,
-        rolls,
-    })
 }
 
 /// One applied table action, as the action log keeps it.

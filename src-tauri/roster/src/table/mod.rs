@@ -11,6 +11,7 @@ mod d12;
 mod error;
 mod genre;
 mod marks;
+pub(crate) mod play;
 mod stunt;
 mod track;
 mod universe;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every performance figure of the README's Performance section, in one run (issue 15): the odds
+# engine against icepool (in-process, and 200 requests through one whole process), the command
+# line's start-up and memory, what a table action keeps in the history, the window's start-up,
+# long lists in the window, the idle window's memory per process, and the installers' sizes.
+# Usage: scripts/bench.sh   (about 20-30 minutes on 2 cores; needs what the e2e tests need and
+# PyPI for icepool). It builds the release binaries and installers itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+release=${CARGO_TARGET_DIR:-target}/release
+
+section() { printf '\n## %s\n' "$*"; }
+
+echo "# Rollbook figures, $(date -u +%Y-%m-%d)"
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m), $(. /etc/os-release && echo "$PRETTY_NAME"); load now: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+section "build (release binaries, .deb and .rpm)"
+npm run --silent build >/dev/null 2>&1 || npm run build
+cargo build --release -q -p rollbook-cli
+bash scripts/measure-bundle.sh
+
+venv=${ICEPOOL_VENV:-${TMPDIR:-/tmp}/rollbook-icepool-venv}
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q icepool==2.1.3
+fi
+
+section "odds engine against icepool, in-process (src-tauri/rules/benches/icepool_compare.py)"
+"$venv/bin/python" src-tauri/rules/benches/icepool_compare.py 2>/dev/null | tail -n 4
+
+section "the command line (scripts/bench/cli.py)"
+"$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
+
+section "table history (cargo bench -p rollbook-roster --bench table)"
+cargo bench -q -p rollbook-roster --bench table 2>/dev/null | grep -E "universe|genre|undo"
+
+section "the window's start-up (scripts/measure-startup.sh)"
+ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-startup.sh 5 | tail -n 2
+
+if [ -f scripts/measure-lists.sh ]; then
+  section "10,000 characters in the window (scripts/measure-lists.sh)"
+  ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-lists.sh
+fi
+
+section "memory of the idle window, per process (scripts/bench/window_memory.py)"
+python3 scripts/bench/window_memory.py "$release/rollbook"

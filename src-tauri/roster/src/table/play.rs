@@ -1,0 +1,118 @@
+//! One table action played on an encounter's state, with nothing read or written: the generic
+//! action (participants, order, turn, round) or a move of the roster's system, then the hooks
+//! (participants who came or went get or lose their part; a new round runs the system's new-round
+//! rule). The store reads what this needs, calls it and writes what it answers in one
+//! transaction (`store/encounters.rs`).
+
+use crate::error::{Result, RosterError};
+use crate::model::encounter::JoiningCharacter;
+use crate::model::{Character, EncounterState, Roster, System, TableAction};
+
+use super::{Seat, SystemTable, TableContext, TableRoll};
+
+/// The state after an action, what happened, and the rolls to log.
+pub(crate) struct Played {
+    pub state: EncounterState,
+    pub events: Vec<String>,
+    pub rolls: Vec<TableRoll>,
+}
+
+/// The seats of an encounter: each participant with its character when live in the roster.
+pub(crate) fn context<'a>(
+    state: &'a EncounterState,
+    roster: &'a Roster,
+    characters: &'a [Character],
+    seed: u64,
+) -> TableContext<'a> {
+    let seats = state
+        .order
+        .iter()
+        .map(|participant| Seat {
+            participant,
+            character: participant
+                .character_id
+                .and_then(|id| characters.iter().find(|c| c.id == id)),
+        })
+        .collect();
+    TableContext {
+        encounter: state,
+        seats,
+        house_rules: &roster.house_rules,
+        seed,
+    }
+}
+
+/// The system's table as it stands, with a part for every participant.
+pub(crate) fn current_table(
+    state: &EncounterState,
+    system: System,
+    ctx: &TableContext,
+) -> Result<SystemTable> {
+    let table = state
+        .system_state
+        .clone()
+        .unwrap_or_else(|| SystemTable::empty(system));
+    if table.system() != system {
+        return Err(RosterError::InvalidTableAction(format!(
+            "the encounter holds {} state but its roster is {system}",
+            table.system()
+        )));
+    }
+    Ok(table.sync(ctx)?)
+}
+
+/// Plays `action` on `before` (pure: the store writes the result).
+pub(crate) fn play_on(
+    before: &EncounterState,
+    action: &TableAction,
+    joining: &[JoiningCharacter],
+    roster: &Roster,
+    characters: &[Character],
+    seed: u64,
+) -> Result<Played> {
+    // The generic actions (participants, order, turn, round) refuse in words of their own.
+    let generic = RosterError::InvalidTableAction;
+    let (mut state, mut events, mut rolls) = match action {
+        TableAction::System { r#move } => {
+            let ctx = context(before, roster, characters, seed);
+            let table = current_table(before, roster.system, &ctx)?;
+            let outcome = table.apply(r#move, &ctx)?;
+            let mut state = before.clone();
+            state.system_state = Some(outcome.table);
+            if let Some(order) = outcome.order {
+                // A move that sets the order deals the round (universe's Deal): the first acts.
+                state = state.reordered(order).map_err(generic)?;
+                state.current = state.order.first().map(|p| p.id);
+            }
+            (state, outcome.events, outcome.rolls)
+        }
+        _ => {
+            let (state, summary) = before.apply(action, joining).map_err(generic)?;
+            (state, vec![summary], Vec::new())
+        }
+    };
+    // Participants who came or went get or lose their part; a new round runs the system's hook.
+    let ctx = context(&state, roster, characters, seed);
+    let table = current_table(&state, roster.system, &ctx)?;
+    let new_round = state.round > before.round && !matches!(action, TableAction::System { .. });
+    let table = if new_round {
+        let outcome = table.new_round(&ctx)?;
+        events.extend(outcome.events);
+        rolls.extend(outcome.rolls);
+        let table = outcome.table;
+        if let Some(order) = outcome.order {
+            let mut reordered = state.reordered(order).map_err(generic)?;
+            reordered.current = reordered.order.first().map(|p| p.id);
+            state = reordered;
+        }
+        table
+    } else {
+        table
+    };
+    state.system_state = Some(table);
+    Ok(Played {
+        state,
+        events,
+        rolls,
+    })
+}
