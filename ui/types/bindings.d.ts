@@ -503,7 +503,15 @@ request_bytes: number, };
 /**
  * One logged roll.
  */
-export type LogEntry = { id: number, at: string, roster_id: string | null, roster_name: string | null, character_id: string | null, character_name: string | null, system: string, roll: string, outcome: string, success: boolean, seed: number, 
+export type LogEntry = { id: number, at: string, roster_id: string | null, roster_name: string | null, character_id: string | null, character_name: string | null, system: string, roll: string, outcome: string, success: boolean, 
+/**
+ * The seed that replays the roll; 0 for a roll made by hand.
+ */
+seed: number, 
+/**
+ * Rolled at the table and typed in: no seed replays it.
+ */
+by_hand: boolean, 
 /**
  * Every face in the order rolled.
  */
@@ -813,7 +821,11 @@ total?: number | null,
 /**
  * The dice grouped by side or sub-pool, each with what happened to it.
  */
-groups: Array<DiceGroup>, };
+groups: Array<DiceGroup>, 
+/**
+ * Rolled at the table and typed in: there is no seed (`seed` is 0). Left out when false.
+ */
+by_hand?: boolean, };
 
 /**
  * One die of a roll.

@@ -4,6 +4,7 @@
 
 use clap::Args;
 use rollbook_roster::{Character, RollPlace, RosterError, SheetRoll};
+use rollbook_rules::Dice;
 use serde_json::Value;
 
 use super::store::{self, Open};
@@ -19,8 +20,11 @@ Examples:
   rollbook roll --character Vex --rating Guns --set difficulty=12 --seed 7
   rollbook roll --character Vex --rating \"guns attack\" --set defender_ranks=2
   rollbook roll --character \"Marla Quick\" --rating Running --set defending=Mutant
+  rollbook roll '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":2,\"difficulty\":12}' --dice 5,12,3,7
 
 Prints {\"outcome\", \"success\", \"dice\", \"detail\", \"seed\", ...}; the same seed gives the same dice.
+--dice takes the faces rolled at the table instead (\"by_hand\": true, no seed): too few faces say
+how many more dice and of which sides, too many how many are left over (exit 2, nothing logged).
 Without --character or --roster nothing is logged and no database is opened.
 
 --rating rolls what the character's sheet offers under that name (an ability, skill, save,
@@ -34,8 +38,13 @@ pub struct RollArgs {
     request: Option<String>,
     /// Seed for reproducible dice; the i-th request of an array uses seed + i.
     /// Without it a fresh seed is drawn and printed in each result.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "dice")]
     seed: Option<u64>,
+    /// Dice rolled at the table, typed in: every face in the order the roll reads them (as a
+    /// seeded roll lists its `dice`), e.g. --dice 3,5,12,7 (a 12 that explodes is followed by its
+    /// extra die). One request only; logged as by hand.
+    #[arg(long, value_name = "FACES", value_delimiter = ',')]
+    dice: Option<Vec<u32>>,
     /// Roll for this stored character (name or id) and log the roll with it.
     #[arg(long, value_name = "NAME")]
     character: Option<String>,
@@ -59,10 +68,15 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         (None, Some(request)) => request,
         (None, None) => unreachable!("clap requires a request without --rating"),
     };
-    if args.character.is_none() && args.roster.is_none() {
-        return unlogged(request, args.seed);
-    }
     let requests = input::read(request)?;
+    if args.dice.is_some() && requests.is_array {
+        return Err(Failure::BadInput(
+            "--dice rolls one request: give one request, not an array".into(),
+        ));
+    }
+    if args.character.is_none() && args.roster.is_none() {
+        return unlogged(requests, &args);
+    }
     let mut store = store::open(global, Open::Existing)?;
     let character = args
         .character
@@ -75,13 +89,8 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         (None, None) => unreachable!("checked above"),
     };
     let place = RollPlace { roster, character };
-    // The i-th request of an array rolls with seed + i, as without a roster.
-    let seed = |index: usize| match args.seed {
-        Some(base) => base.wrapping_add(index as u64),
-        None => rollbook_rules::random_seed(),
-    };
     let rolled = store
-        .roll_all_logged(&requests.items, seed, Some(&place))
+        .roll_all_logged_with(&requests.items, |i| dice(&args, i), Some(&place))
         .map_err(|refused| match refused.request {
             Some(index) => Failure::BadInput(locate(requests.is_array, index, &refused.error)),
             None => refused.error.into(),
@@ -107,18 +116,21 @@ fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failu
     }
     let request = rollbook_rules::request_from_value(value)
         .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
-    let seed = args.seed.unwrap_or_else(rollbook_rules::random_seed);
     let place = RollPlace {
         roster,
         character: Some(character),
     };
-    let (result, _) =
-        store
-            .roll_logged(&request, seed, Some(&place))
-            .map_err(|error| match error {
-                RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
-                other => other.into(),
-            })?;
+    let (result, _) = store
+        .roll_all_logged_with(
+            std::slice::from_ref(&request),
+            |i| dice(args, i),
+            Some(&place),
+        )
+        .map_err(|refused| match refused.error {
+            RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
+            other => other.into(),
+        })?
+        .remove(0);
     output::json(&result)
 }
 
@@ -195,18 +207,26 @@ fn set_field(request: &mut Value, assignment: &str, roll: &SheetRoll) -> Result<
     Ok(())
 }
 
+/// The dice of the `index`th request: the faces typed in, or seed + index (a fresh seed when
+/// none was given), so equal requests of an array still roll differently.
+fn dice(args: &RollArgs, index: usize) -> Dice {
+    match (&args.dice, args.seed) {
+        (Some(faces), _) => Dice::ByHand(faces.clone()),
+        (None, Some(base)) => Dice::Seeded(base.wrapping_add(index as u64)),
+        (None, None) => Dice::Seeded(rollbook_rules::random_seed()),
+    }
+}
+
 /// The plain roll: default rules, nothing logged, no database.
-fn unlogged(argument: &str, seed: Option<u64>) -> Result<(), Failure> {
-    let requests = input::read(argument)?;
+fn unlogged(requests: input::Requests, args: &RollArgs) -> Result<(), Failure> {
     let mut answers = Vec::with_capacity(requests.items.len());
     for (index, request) in requests.items.iter().enumerate() {
-        // Each element of an array gets its own seed so equal requests still roll differently.
-        let seed = match seed {
-            Some(base) => base.wrapping_add(index as u64),
-            None => rollbook_rules::random_seed(),
-        };
-        let result = rollbook_rules::roll(request, seed)
-            .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
+        let result = rollbook_rules::roll_dice(
+            request,
+            rollbook_rules::HouseRules::ruled(),
+            &dice(args, index),
+        )
+        .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
         answers.push(result);
     }
     output::print(answers, requests.is_array)

@@ -117,6 +117,9 @@ pub struct RollResult {
     pub total: Option<i64>,
     /// The dice grouped by side or sub-pool, each with what happened to it.
     pub groups: Vec<DiceGroup>,
+    /// Rolled at the table and typed in: there is no seed (`seed` is 0). Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_hand: bool,
 }
 
 /// The system-specific part of a roll, before the seed and the flat dice list are attached.

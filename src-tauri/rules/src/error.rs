@@ -19,8 +19,28 @@ pub enum RulesError {
     #[error("the array holds more than {} requests; one call takes at most {} (split it into several calls)", grouped(*.limit), grouped(*.limit))]
     TooManyRequests { limit: usize },
     /// Request text longer than [`crate::MAX_REQUEST_BYTES`]: refused before it is parsed.
+    /// Dice by hand: the roll reads more dice than were given. `sides` are the dice still
+    /// needed as far as the faces given (and 1s after them) take the roll; a die that explodes or
+    /// rolls again asks for more once it is typed in.
+    #[error("dice: {} more {} needed after the {given} given: {}", .sides.len(), if .sides.len() == 1 { "die is" } else { "dice are" }, dice_list(.sides))]
+    DiceMissing { given: usize, sides: Vec<u32> },
+
+    /// Dice by hand: more faces were given than the roll reads.
+    #[error("dice: the roll reads {read} {}; {left_over} left over", if *.read == 1 { "die" } else { "dice" })]
+    DiceLeftOver { read: usize, left_over: usize },
+
     #[error("the request text is over the limit of {} MiB ({} bytes); send fewer requests at a time", .limit / (1024 * 1024), grouped(*.limit))]
     RequestTooLarge { limit: usize },
+}
+
+/// "a d12, a d12 and a d6": the dice still needed, in the order they are read.
+fn dice_list(sides: &[u32]) -> String {
+    let names: Vec<String> = sides.iter().map(|s| format!("a d{s}")).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 impl RulesError {
@@ -32,6 +52,8 @@ impl RulesError {
             Self::HouseRules { .. } => "invalid_house_rules",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::RequestTooLarge { .. } => "request_too_large",
+            Self::DiceMissing { .. } => "dice_missing",
+            Self::DiceLeftOver { .. } => "dice_left_over",
         }
     }
 

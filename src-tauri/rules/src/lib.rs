@@ -38,6 +38,7 @@
 //! remainder below 1e-12 goes to the last bucket. Nothing enumerates `sides^dice` faces.
 
 mod answer;
+mod dice;
 mod dist;
 mod error;
 mod house_rules;
@@ -50,6 +51,7 @@ pub mod table;
 mod tray;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
+pub use dice::{roll_by_hand, roll_dice, Dice};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
 pub use error::RulesError;
 pub use house_rules::{ruled_target, HouseRules, StuntChart, DEFAULT_LEVELS};
@@ -102,6 +104,7 @@ pub(crate) fn result_of(rolled: answer::Rolled, tray: tray::Tray, seed: u64) -> 
         seed,
         total: rolled.total,
         groups: rolled.groups,
+        by_hand: false,
     }
 }
 

@@ -1,28 +1,100 @@
-//! The dice tray: a seeded generator that remembers every face in the order it was rolled.
+//! The dice tray: the one place a roll gets its dice, from a seeded generator or from the faces
+//! rolled at the table and typed in ("by hand"), remembering every face in the order it was read.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Rolls dice from a seed. ChaCha8 is used (not `StdRng`) because its stream is fixed across
-/// `rand` versions and platforms, so a seed in an old roll log still replays the same roll.
+use crate::RulesError;
+
+/// Where the dice come from.
+enum Source {
+    /// ChaCha8 (not `StdRng`): its stream is fixed across `rand` versions and platforms, so a
+    /// seed in an old roll log still replays the same roll.
+    Seeded(Box<ChaCha8Rng>),
+    /// Faces rolled at the table, read in order. The roll code cannot stop halfway, so a face
+    /// past the end reads as 1 (it never explodes or rolls again: the fewest more dice) and a
+    /// face outside its die as the nearest face; [`Tray::check_by_hand`] refuses either after.
+    ByHand(Vec<u32>),
+}
+
 pub(crate) struct Tray {
-    rng: ChaCha8Rng,
+    source: Source,
     faces: Vec<u32>,
+    /// The sides of every die read, in order.
+    sides: Vec<u32>,
+    /// The first face given that is not a face of its die: (place, face, sides).
+    impossible: Option<(usize, u32, u32)>,
 }
 
 impl Tray {
     pub fn new(seed: u64) -> Self {
+        Self::from(Source::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))))
+    }
+
+    /// A tray that reads `faces`, rolled at the table, in order.
+    pub fn by_hand(faces: Vec<u32>) -> Self {
+        Self::from(Source::ByHand(faces))
+    }
+
+    fn from(source: Source) -> Self {
         Self {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            source,
             faces: Vec::new(),
+            sides: Vec::new(),
+            impossible: None,
         }
     }
 
-    /// Rolls one die of `sides` sides.
+    /// Rolls (or reads) one die of `sides` sides.
     pub fn roll(&mut self, sides: u32) -> u32 {
-        let face = self.rng.random_range(1..=sides);
+        let face = match &mut self.source {
+            Source::Seeded(rng) => rng.random_range(1..=sides),
+            Source::ByHand(given) => match given.get(self.faces.len()) {
+                Some(&face) if (1..=sides).contains(&face) => face,
+                Some(&face) => {
+                    self.impossible
+                        .get_or_insert((self.faces.len(), face, sides));
+                    face.clamp(1, sides)
+                }
+                None => 1,
+            },
+        };
         self.faces.push(face);
+        self.sides.push(sides);
         face
+    }
+
+    /// For dice by hand: every face given was read and each was a face of its die; else why not
+    /// (the first impossible face, else how many more dice and of which sides, else how many
+    /// faces were left over). Always `Ok` for a seeded tray.
+    pub fn check_by_hand(&self) -> Result<(), RulesError> {
+        let Source::ByHand(given) = &self.source else {
+            return Ok(());
+        };
+        if let Some((place, face, sides)) = self.impossible {
+            return Err(RulesError::invalid(
+                format!("dice[{place}]"),
+                format!(
+                    "{face} is not a face of die {} (a d{sides}: 1 to {sides})",
+                    place + 1
+                ),
+            ));
+        }
+        let read = self.sides.len();
+        if given.len() < read {
+            let missing = &self.sides[given.len()..];
+            return Err(RulesError::DiceMissing {
+                given: given.len(),
+                sides: missing.to_vec(),
+            });
+        }
+        if given.len() > read {
+            return Err(RulesError::DiceLeftOver {
+                read,
+                left_over: given.len() - read,
+            });
+        }
+        Ok(())
     }
 
     /// Rolls `n` dice of `sides` sides.

@@ -63,7 +63,12 @@ impl Store {
                 e.success.to_string(),
                 total,
                 dice.join(" "),
-                e.seed.to_string(),
+                // A roll made by hand has no seed to replay it: say so where the seed goes.
+                if e.by_hand {
+                    "by hand".to_string()
+                } else {
+                    e.seed.to_string()
+                },
                 guard(&e.detail),
                 e.request.to_string(),
             ])

@@ -2,7 +2,7 @@
 //! under its house rules and logged. The one way the window and the command line roll for
 //! someone (one request or a batch), so both refuse and log alike.
 
-use rollbook_rules::{HouseRules, RollRequest, RollResult};
+use rollbook_rules::{Dice, HouseRules, RollRequest, RollResult};
 use uuid::Uuid;
 
 use super::roll_log::insert_roll;
@@ -95,6 +95,18 @@ impl Store {
         seed: impl Fn(usize) -> u64,
         place: Option<&RollPlace>,
     ) -> std::result::Result<Vec<(RollResult, LogEntry)>, RollsRefused> {
+        self.roll_all_logged_with(requests, |i| Dice::Seeded(seed(i)), place)
+    }
+
+    /// As [`Store::roll_all_logged`], the i-th request with `dice(i)`: seeded, or rolled at the
+    /// table and typed in (logged as by hand). A refusal of the dice (a face not of its die, too
+    /// few or too many) names the request and logs nothing.
+    pub fn roll_all_logged_with(
+        &mut self,
+        requests: &[RollRequest],
+        dice: impl Fn(usize) -> Dice,
+        place: Option<&RollPlace>,
+    ) -> std::result::Result<Vec<(RollResult, LogEntry)>, RollsRefused> {
         if let Some(place) = place {
             for (index, request) in requests.iter().enumerate() {
                 place.check(request).map_err(RollsRefused::at(index))?;
@@ -103,7 +115,7 @@ impl Store {
         let house = place.map_or(HouseRules::ruled(), RollPlace::house_rules);
         let mut results = Vec::with_capacity(requests.len());
         for (index, request) in requests.iter().enumerate() {
-            let result = rollbook_rules::roll_with(request, house, seed(index))
+            let result = rollbook_rules::roll_dice(request, house, &dice(index))
                 .map_err(|error| RollsRefused::at(index)(error.into()))?;
             results.push(result);
         }

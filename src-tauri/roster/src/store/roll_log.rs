@@ -62,7 +62,10 @@ pub struct LogEntry {
     pub roll: String,
     pub outcome: String,
     pub success: bool,
+    /// The seed that replays the roll; 0 for a roll made by hand.
     pub seed: u64,
+    /// Rolled at the table and typed in: no seed replays it.
+    pub by_hand: bool,
     /// Every face in the order rolled.
     pub dice: Vec<u32>,
     pub detail: String,
@@ -271,6 +274,7 @@ impl LogRow {
             outcome: self.outcome,
             success: self.success,
             seed: self.seed.parse().map_err(|_| bad("seed"))?,
+            by_hand: result.get("by_hand").and_then(Value::as_bool) == Some(true),
             dice,
             detail,
             request: serde_json::from_str(&self.request).map_err(|_| bad("request"))?,

@@ -31,14 +31,27 @@ pub struct TableStates {
     pub after: EncounterState,
 }
 
-/// The patch that turns `from` into `to`, as stored.
-pub(super) fn patch_between(from: &Value, to: &Value) -> String {
-    serde_json::to_string(&json_patch::diff(from, to)).expect("a patch serialises")
+/// The patch that turns `from` into `to`, as stored: its JSON, zlib-compressed (the paths and the
+/// ids in them repeat: a universe round's 8 KiB patch packs into about 1 KiB).
+pub(super) fn patch_between(from: &Value, to: &Value) -> Vec<u8> {
+    use std::io::Write;
+    let json = serde_json::to_vec(&json_patch::diff(from, to)).expect("a patch serialises");
+    let mut packed = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    packed.write_all(&json).expect("writing to memory");
+    packed.finish().expect("writing to memory")
+}
+
+/// A stored patch's JSON, or why it cannot be read.
+fn unpacked(stored: &[u8]) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut json = Vec::new();
+    flate2::read::ZlibDecoder::new(stored).read_to_end(&mut json)?;
+    Ok(json)
 }
 
 /// `state` with `patch` (taken between states stored at `version`) applied; a patch that does
 /// not fit is an unreadable state.
-fn patched(state: Value, (patch, version): (&str, u64), what: &str) -> Result<Value> {
+fn patched(state: Value, (patch, version): (&[u8], u64), what: &str) -> Result<Value> {
     let unreadable = |detail: String| RosterError::EncounterStateUnreadable {
         what: what.to_string(),
         detail,
@@ -49,8 +62,9 @@ fn patched(state: Value, (patch, version): (&str, u64), what: &str) -> Result<Va
              cannot go back to"
         ))
     })?;
+    let json = unpacked(patch).map_err(|e| unreadable(e.to_string()))?;
     let patch: json_patch::Patch =
-        serde_json::from_str(patch).map_err(|e| unreadable(e.to_string()))?;
+        serde_json::from_slice(&json).map_err(|e| unreadable(e.to_string()))?;
     json_patch::patch(&mut state, &patch).map_err(|e| unreadable(e.to_string()))?;
     Ok(state)
 }
@@ -82,7 +96,7 @@ pub(super) fn last_live_action(conn: &Connection, encounter_id: Uuid) -> Result<
 /// row, and the action keeps the patch forward so the log can still tell what it did. `false`
 /// when there is nothing to undo.
 pub(super) fn undo_last(tx: &Transaction, encounter_id: Uuid, at: i64) -> Result<bool> {
-    let last: Option<(i64, Option<String>, u64)> = tx
+    let last: Option<(i64, Option<Vec<u8>>, u64)> = tx
         .query_row(
             "SELECT id, back, state_version FROM table_actions
              WHERE encounter_id = ?1 AND undone_at IS NULL ORDER BY id DESC LIMIT 1",
@@ -134,7 +148,14 @@ pub(super) fn states(conn: &Connection, encounter_id: Uuid) -> Result<Vec<TableS
         "SELECT id, parent, back, forth, undone_at IS NOT NULL, state_version
          FROM table_actions WHERE encounter_id = ?1 ORDER BY id",
     )?;
-    type Row = (i64, Option<i64>, Option<String>, Option<String>, bool, u64);
+    type Row = (
+        i64,
+        Option<i64>,
+        Option<Vec<u8>>,
+        Option<Vec<u8>>,
+        bool,
+        u64,
+    );
     let rows: Vec<Row> = stmt
         .query_map([encounter_id.to_string()], |r| {
             Ok((

@@ -1,0 +1,131 @@
+//! Where a roll's dice come from: a seed (the app rolls) or the faces rolled at the table and
+//! typed in ("by hand"). Both go through the same roll code, so the same faces give the same
+//! outcome, dice states, total and detail.
+
+use crate::answer::RollResult;
+use crate::house_rules::HouseRules;
+use crate::request::RollRequest;
+use crate::tray::Tray;
+use crate::RulesError;
+
+/// The dice of one roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Dice {
+    /// The app rolls them from this seed (reproducible).
+    Seeded(u64),
+    /// Rolled at the table: every face in the order the roll reads them (the order of a seeded
+    /// roll's `dice`), an exploding die's extra face right after it.
+    ByHand(Vec<u32>),
+}
+
+/// Rolls `request` under `house` with `dice`.
+pub fn roll_dice(
+    request: &RollRequest,
+    house: &HouseRules,
+    dice: &Dice,
+) -> Result<RollResult, RulesError> {
+    match dice {
+        Dice::Seeded(seed) => crate::roll_with(request, house, *seed),
+        Dice::ByHand(faces) => roll_by_hand(request, house, faces),
+    }
+}
+
+/// Rolls `request` with dice rolled at the table. Refused, with nothing rolled, when a face is
+/// not a face of its die (`invalid_request` naming `dice[i]`), when the roll needs more dice
+/// (`dice_missing`, saying how many and of which sides) or reads fewer than given
+/// (`dice_left_over`).
+pub fn roll_by_hand(
+    request: &RollRequest,
+    house: &HouseRules,
+    faces: &[u32],
+) -> Result<RollResult, RulesError> {
+    house.validate()?;
+    request.validate(house)?;
+    let mut tray = Tray::by_hand(faces.to_vec());
+    let rolled = request.make_roll(house, &mut tray);
+    tray.check_by_hand()?;
+    let mut result = crate::result_of(rolled, tray, 0);
+    result.by_hand = true;
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{catalog, parse_request, roll};
+
+    fn request(json: &str) -> RollRequest {
+        parse_request(json).unwrap()
+    }
+
+    /// Every kind of the catalog at its defaults (and a few seeds each): the faces of a seeded
+    /// roll typed back give the same roll, but for the seed.
+    #[test]
+    fn a_seeded_roll_s_faces_typed_back_give_the_same_roll_for_every_kind() {
+        let mut kinds = 0;
+        for system in catalog().systems {
+            for kind in system.kinds {
+                let json = format!(r#"{{"system":"{}","roll":"{}"}}"#, system.id, kind.id);
+                let request = request(&json);
+                for seed in 0..200 {
+                    let seeded = roll(&request, seed).unwrap();
+                    let by_hand =
+                        roll_by_hand(&request, HouseRules::ruled(), &seeded.dice).unwrap();
+                    assert!(by_hand.by_hand);
+                    assert_eq!(by_hand.seed, 0);
+                    let same = RollResult {
+                        seed: seeded.seed,
+                        by_hand: false,
+                        ..by_hand
+                    };
+                    assert_eq!(same, seeded, "{json} seed {seed}");
+                }
+                kinds += 1;
+            }
+        }
+        assert!(
+            kinds >= 16,
+            "only {kinds} kinds: every kind of the five systems"
+        );
+    }
+
+    #[test]
+    fn too_few_faces_say_how_many_more_dice_and_which() {
+        let d12 = request(r#"{"system":"d12","roll":"straight","ranks":2,"difficulty":12}"#);
+        let error = roll_by_hand(&d12, HouseRules::ruled(), &[5]).unwrap_err();
+        assert_eq!(error.code(), "dice_missing");
+        assert_eq!(
+            error.to_string(),
+            "dice: 2 more dice are needed after the 1 given: a d12 and a d12"
+        );
+        // A 12 explodes: one more die is asked for once it is typed in.
+        let error = roll_by_hand(&d12, HouseRules::ruled(), &[5, 12, 3]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "dice: 1 more die is needed after the 3 given: a d12"
+        );
+        assert!(roll_by_hand(&d12, HouseRules::ruled(), &[5, 12, 3, 7]).is_ok());
+    }
+
+    #[test]
+    fn faces_left_over_and_impossible_faces_are_refused() {
+        let check = request(r#"{"system":"stunt","roll":"check"}"#);
+        let error = roll_by_hand(&check, HouseRules::ruled(), &[3, 4, 5]).unwrap_err();
+        assert_eq!(error.code(), "dice_left_over");
+        assert_eq!(
+            error.to_string(),
+            "dice: the roll reads 2 dice; 1 left over"
+        );
+        let error = roll_by_hand(&check, HouseRules::ruled(), &[3, 7]).unwrap_err();
+        assert_eq!(error.code(), "invalid_request");
+        assert_eq!(
+            error.to_string(),
+            "dice[1]: 7 is not a face of die 2 (a d6: 1 to 6)"
+        );
+        let error = roll_by_hand(&check, HouseRules::ruled(), &[0, 2]).unwrap_err();
+        assert!(
+            error.to_string().starts_with("dice[0]: 0 is not"),
+            "{error}"
+        );
+    }
+}
