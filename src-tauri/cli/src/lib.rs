@@ -107,10 +107,7 @@ pub struct Global {
 pub enum Command {
     /// Print the exact odds of a roll request (or of a JSON array of requests) as JSON.
     #[command(after_help = odds::EXAMPLES)]
-    Odds {
-        /// The roll request as JSON, or `-` to read it from stdin.
-        request: String,
-    },
+    Odds(odds::OddsArgs),
     /// Roll a request (or a JSON array of requests) and print the dice and outcome as JSON.
     ///
     /// With --character or --roster the roster's house rules apply and each roll is logged.
@@ -170,7 +167,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
 /// Runs one subcommand and maps its outcome to the documented exit status.
 pub fn run(command: Command, global: &Global) -> ExitCode {
     let result = match command {
-        Command::Odds { request } => odds::run(&request),
+        Command::Odds(args) => odds::run(&args),
         Command::Roll(args) => roll::run(args, global),
         Command::Kinds => kinds::run(),
         Command::Roster(command) => roster::run(command, global),

@@ -1,6 +1,19 @@
-//! `rollbook odds`: exact odds of each request.
+//! `rollbook odds`: exact odds of each request, or of one request with a field varied.
+
+use clap::Args;
+use serde_json::Value;
 
 use super::{input, output, Failure};
+
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The roll request as JSON, or `-` to read it from stdin.
+    request: String,
+    /// Compare choices: the odds with FIELD set to each value in turn, one answer per value
+    /// (a JSON array), e.g. --vary grunt=0,1,2,3 or --vary active=Skilled,Expert.
+    #[arg(long, value_name = "FIELD=V1,V2,...")]
+    vary: Option<String>,
+}
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -8,10 +21,16 @@ Examples:
   rollbook odds '{\"system\":\"genre\",\"roll\":\"action\",\"dice\":2,\"difficulty\":2}'
   rollbook odds '[{\"system\":\"d12\",\"roll\":\"opposed\",\"attacker_ranks\":2},{\"system\":\"universe\",\"roll\":\"save\",\"dc\":12}]'
 
-Prints {\"success\": P, \"outcomes\": {KEY: P, ...}} (an array of them for an array).";
+  rollbook odds '{\"system\":\"genre\",\"roll\":\"action\",\"dice\":3,\"difficulty\":2}' --vary grunt=0,1,2,3
 
-pub fn run(argument: &str) -> Result<(), Failure> {
-    let requests = input::read(argument)?;
+Prints {\"success\": P, \"outcomes\": {KEY: P, ...}} (an array of them for an array). With --vary,
+one answer per value, in order, each the same as `rollbook odds` with the field set to it.";
+
+pub fn run(args: &OddsArgs) -> Result<(), Failure> {
+    if let Some(vary) = &args.vary {
+        return varied(&args.request, vary);
+    }
+    let requests = input::read(&args.request)?;
     let mut answers = Vec::with_capacity(requests.items.len());
     for (index, request) in requests.items.iter().enumerate() {
         let odds = rollbook_rules::odds(request)
@@ -28,4 +47,34 @@ pub fn locate(is_array: bool, index: usize, error: &dyn std::fmt::Display) -> St
     } else {
         format!("bad request: {error}")
     }
+}
+
+/// `--vary FIELD=V1,V2,…`: each value is read as JSON (`2`, `true`) or else taken as text
+/// (`Skilled`), so level names need no quotes.
+fn varied(argument: &str, vary: &str) -> Result<(), Failure> {
+    let Some((field, values)) = vary.split_once('=') else {
+        return Err(Failure::BadInput(format!(
+            "--vary {vary}: write FIELD=V1,V2,..., e.g. --vary grunt=0,1,2,3"
+        )));
+    };
+    let values: Vec<Value> = values
+        .split(',')
+        .map(str::trim)
+        .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string())))
+        .collect();
+    let requests = input::read(argument)?;
+    if requests.is_array || requests.items.len() != 1 {
+        return Err(Failure::BadInput(
+            "--vary compares one request: give one request, not an array".into(),
+        ));
+    }
+    let request = serde_json::to_value(&requests.items[0]).expect("a request serialises");
+    let answers = rollbook_rules::odds_varied(
+        &request,
+        field.trim(),
+        &values,
+        rollbook_rules::HouseRules::ruled(),
+    )
+    .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
+    output::print(answers, true)
 }

@@ -38,6 +38,7 @@
 //! remainder below 1e-12 goes to the last bucket. Nothing enumerates `sides^dice` faces.
 
 mod answer;
+mod compare;
 mod dice;
 mod dist;
 mod error;
@@ -51,6 +52,7 @@ pub mod table;
 mod tray;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
+pub use compare::odds_varied;
 pub use dice::{roll_by_hand, roll_dice, Dice};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
 pub use error::RulesError;
