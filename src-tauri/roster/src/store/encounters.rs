@@ -2,6 +2,7 @@
 //! with the state before and after, in the same transaction), undo the last action, soft delete
 //! and restore. The state rules themselves are in [`crate::model::encounter`].
 
+use rollbook_rules::table::Event;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
@@ -30,7 +31,7 @@ pub struct TablePlay {
 /// The state after an action, what happened, and the rolls to log.
 struct Played {
     state: EncounterState,
-    events: Vec<String>,
+    events: Vec<Event>,
     rolls: Vec<TableRoll>,
 }
 
@@ -105,7 +106,7 @@ fn play_on(
         }
         _ => {
             let (state, summary) = before.apply(action, joining).map_err(generic)?;
-            (state, vec![summary], Vec::new())
+            (state, vec![Event::said(summary)], Vec::new())
         }
     };
     // Participants who came or went get or lose their part; a new round runs the system's hook.
@@ -143,8 +144,11 @@ pub struct TableActionEntry {
     pub encounter_id: Uuid,
     pub at: Timestamp,
     pub action: TableAction,
-    /// What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
-    /// first line says it in short.
+    /// What happened ("Added Goon 1, Goon 2", "Round 3"), one event each, a ruling named by
+    /// its id; the first says it in short.
+    pub events: Vec<Event>,
+    /// The events as plain text, one line each, a ruling's as "Ruling: TEXT" (what the
+    /// command line prints); for people, never to be read back for a ruling.
     pub summary: String,
     pub before: EncounterState,
     pub after: EncounterState,
@@ -317,13 +321,15 @@ impl Store {
                     params![id.to_string(), to_stored(&played.state), at],
                 )?;
                 tx.execute(
-                    "INSERT INTO table_actions (encounter_id, at, action, summary, before, after)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    "INSERT INTO table_actions
+                       (encounter_id, at, action, summary, events, before, after)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     params![
                         id.to_string(),
                         at,
                         to_json(action),
-                        played.events.join("\n"),
+                        summary_of(&played.events),
+                        to_json(&played.events),
                         to_stored(before),
                         to_stored(&played.state)
                     ],
@@ -414,7 +420,7 @@ impl Store {
     pub fn table_actions(&self, id: Uuid) -> Result<Vec<TableActionEntry>> {
         self.encounter(id)?;
         let mut stmt = self.conn().prepare_cached(
-            "SELECT id, encounter_id, at, action, summary, before, after, undone_at
+            "SELECT id, encounter_id, at, action, summary, events, before, after, undone_at
              FROM table_actions WHERE encounter_id = ?1 ORDER BY id",
         )?;
         let rows = stmt.query_map([id.to_string()], |r| {
@@ -424,19 +430,26 @@ impl Store {
                 r.get::<_, i64>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
-                r.get::<_, String>(5)?,
+                r.get::<_, Option<String>>(5)?,
                 r.get::<_, String>(6)?,
-                r.get::<_, Option<i64>>(7)?,
+                r.get::<_, String>(7)?,
+                r.get::<_, Option<i64>>(8)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, encounter_id, at, action, summary, before, after, undone_at) = row?;
+            let (id, encounter_id, at, action, summary, events, before, after, undone_at) = row?;
+            let events = match events {
+                Some(json) => from_json(&json, "events of a table action")?,
+                // Logged before events were typed: the summary's lines, no ruling named.
+                None => summary.lines().map(Event::said).collect(),
+            };
             out.push(TableActionEntry {
                 id,
                 encounter_id: parse_id(&encounter_id)?,
                 at: from_millis(at),
                 action: from_json(&action, "table action")?,
+                events,
                 summary,
                 before: from_stored(&before, "state before a table action")?,
                 after: from_stored(&after, "state after a table action")?,
@@ -643,6 +656,15 @@ fn live_character_ids(conn: &Connection, roster_id: Uuid) -> Result<Vec<Uuid>> {
         out.push(parse_id(&id?)?);
     }
     Ok(out)
+}
+
+/// The events as plain text, one line each (see [`TableActionEntry::summary`]).
+fn summary_of(events: &[Event]) -> String {
+    events
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {
