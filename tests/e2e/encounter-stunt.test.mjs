@@ -99,7 +99,9 @@ describe('the stunt table panel against the real app', () => {
     const thrown = part(panel, 'Goon 1').tasks[0];
     if (a === 1) {
       assert.equal(thrown.progress, `0 of 2 doubles · ${steps} time step${steps === 1 ? '' : 's'} · set back once by 1-1`);
-      assert.ok(panel.events.some((e) => e.ruled && /back to the start/.test(e.text)));
+      // The reset is said, and its ruling stated beside it (a ruled event of its own).
+      assert.ok(panel.events.some((e) => /back to the start/.test(e.text)), JSON.stringify(panel.events));
+      assert.ok(panel.events.some((e) => e.ruled && /starts again from 0 doubles/.test(e.text)), JSON.stringify(panel.events));
     } else {
       assert.equal(thrown.progress, `1 of 2 doubles · ${steps} time step${steps === 1 ? '' : 's'}`);
       assert.equal(thrown.pipsOn, 1);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { addableCharacters, currentParticipant, encounterSummary, logItems, movedTo, namesRuling, rulingText, turnText } from '../../ui/js/encounter/encounter-model.js';
+import { addableCharacters, currentParticipant, encounterSummary, eventLines, logItems, movedTo, turnText } from '../../ui/js/encounter/encounter-model.js';
 
 const encounter = (order, current, round = 1) => ({
   id: 'e', roster_id: 'r', absent: [], created_at: '', updated_at: '', deleted_at: null,
@@ -35,19 +35,31 @@ test('a dropped row lands at its place among the others', () => {
   assert.deepEqual(movedTo(['a', 'b', 'c'], 'c', -1), ['c', 'a', 'b']);
 });
 
-test('the log is listed newest first, each summary split into its lines, undone ones marked', () => {
-  const entry = (id, summary, undone = null) => ({ id, encounter_id: 'e', at: '2026-01-01T00:00:00Z', action: { action: 'next_turn' }, summary, before: null, after: null, undone_at: undone });
-  const items = logItems([entry(1, 'Added Goon 1'), entry(2, 'Round 2, Rex\nRex: Bust A Nut aftermath\n', '2026-01-01T00:01:00Z')]);
-  assert.deepEqual(items.map((i) => [i.id, i.undone, i.lines]), [
+test('the log is listed newest first, each entry\'s events as its lines, undone ones marked', () => {
+  const said = (text) => ({ text, ruling: null });
+  const entry = (id, events, undone = null) => ({ id, encounter_id: 'e', at: '2026-01-01T00:00:00Z', action: { action: 'next_turn' }, events, summary: events.map((e) => e.text).join('\n'), before: null, after: null, undone_at: undone });
+  const items = logItems([entry(1, [said('Added Goon 1')]), entry(2, [said('Round 2, Rex'), said('Rex: Bust A Nut aftermath'), said(' ')], '2026-01-01T00:01:00Z')]);
+  assert.deepEqual(items.map((i) => [i.id, i.undone, i.lines.map((l) => l.text)]), [
     [2, true, ['Round 2, Rex', 'Rex: Bust A Nut aftermath']],
     [1, false, ['Added Goon 1']],
   ]);
-  assert.ok(namesRuling('ties favour the defender, a ruling'));
-  assert.ok(namesRuling('Ruling: jokers are wild'));
-  assert.ok(!namesRuling('Rulings aside, Rex acts'));
-  // The badge says "Ruling"; the line beside it does not say it again.
-  assert.equal(rulingText('Ruling: A joker dealt to a hostile NPC gives the GM negative fate.'), 'A joker dealt to a hostile NPC gives the GM negative fate.');
-  assert.equal(rulingText('ties favour the defender, a ruling'), 'ties favour the defender, a ruling');
+});
+
+test('an event is a ruling by its ruling id, whatever its words say', () => {
+  const lines = eventLines([
+    { text: 'Ties in a chase round win nothing.', ruling: 'universe_chase_ties' },
+    // Words that mention a ruling do not make one, nor does a leading "Ruling:" (an action
+    // logged before events were typed reads back this way, as plain text).
+    { text: 'Rulings aside, Rex acts', ruling: null },
+    { text: 'Ruling: jokers are wild', ruling: null },
+  ]);
+  assert.deepEqual(lines, [
+    // The badge says "Ruling"; the text beside it is the ruling's own words.
+    { ruling: true, text: 'Ties in a chase round win nothing.' },
+    { ruling: false, text: 'Rulings aside, Rex acts' },
+    { ruling: false, text: 'Ruling: jokers are wild' },
+  ]);
+  assert.deepEqual(eventLines(undefined), []);
 });
 
 test('no encounter module writes HTML', () => {

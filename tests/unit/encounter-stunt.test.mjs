@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { meterLevel as htkLevel } from '../../ui/js/encounter/systems/panel-parts.js';
-import { statusWord, taskWords } from '../../ui/js/encounter/systems/stunt.js';
+import { rulingTexts, statusWord, taskWords } from '../../ui/js/encounter/systems/stunt.js';
 
 test('the HTK bar is the share of max, coloured by how hurt the character is', () => {
   assert.deepEqual(htkLevel({ current: 30, max: 30 }), { share: 1, level: 'ok' });
@@ -24,4 +24,20 @@ test('a task says its doubles, time steps and resets', () => {
   assert.equal(taskWords(six), 'until 6-6 or 1-1 · 14 time steps');
   assert.equal(statusWord(six), 'Failed for good');
   assert.equal(statusWord(doubles({ status: 'succeeded' })), 'Succeeded');
+});
+
+test('the panel\'s rulings are the catalog\'s words, found by id (no copy of them in the window)', () => {
+  const catalog = {
+    table_rulings: {
+      stunt_minor_damage: 'minor words', stunt_htk_bounds: 'bounds words', stunt_doubles_throw: 'throw words',
+      stunt_doubles_reset: 'reset words', stunt_double_six_barred: 'barred words', universe_chase_ties: 'not stunt',
+    },
+    systems: [{ id: 'stunt', kinds: [{ id: 'doubles', rulings: ['not the chart'] }, { id: 'check', rulings: ['chart words', 'cosmic words'] }] }],
+  };
+  assert.deepEqual(rulingTexts(catalog), {
+    minor: 'minor words', clamp: 'bounds words', throw: 'throw words', reset: 'reset words', barred: 'barred words',
+    chart: ['chart words', 'cosmic words'],
+  });
+  // Before the catalog comes (or without it) there are no words to show.
+  assert.deepEqual(rulingTexts(null), { minor: '', clamp: '', throw: '', reset: '', barred: '', chart: [] });
 });

@@ -3,8 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canDeal, cardFace, chaseWords, deckCounts, eventLines, fateEffect, jokerOut, participantRows, universeMove,
+  canDeal, cardFace, chaseWords, deckCounts, fateEffect, jokerOut, participantRows, universeMove,
 } from '../../ui/js/encounter/systems/universe-model.js';
+import { eventLines } from '../../ui/js/encounter/encounter-model.js';
 
 const ann = 'a-1';
 const goon = 'g-1';
@@ -72,7 +73,7 @@ test('deck counts, joker out and whether Deal can be pressed', () => {
 test('the chase, events and moves in words', () => {
   assert.equal(chaseWords({ rounds_left: 3, length: { rounds: 5, dice: [2, 3] }, participant_ids: [], rounds: [] }), '3 of 5 rounds left (2d4: 2 + 3)');
   assert.equal(chaseWords(null), null);
-  assert.deepEqual(eventLines('Round 2: cards dealt.\nRuling: Jokers act first.'), [
+  assert.deepEqual(eventLines([{ text: 'Round 2: cards dealt.', ruling: null }, { text: 'Jokers act first.', ruling: 'universe_jokers_first' }]), [
     { ruling: false, text: 'Round 2: cards dealt.' },
     { ruling: true, text: 'Jokers act first.' },
   ]);

@@ -98,7 +98,12 @@ limits: Limits,
 /**
  * The range of every number a table move takes outside its roll requests.
  */
-table_ranges: Array<MoveRange>, };
+table_ranges: Array<MoveRange>, 
+/**
+ * Every ruling the table applies, in words, by the id its events name
+ * (`Event.ruling`): the one place the window reads a ruling's text from.
+ */
+table_rulings: { [key in RulingId]: string }, };
 
 /**
  * A stored character.
@@ -293,6 +298,19 @@ current: string | null,
  * The running state of the roster's system (crate::table), `None` until the first action.
  */
 system_state: SystemTable | null, };
+
+/**
+ * One thing that happened at the table.
+ */
+export type Event = { 
+/**
+ * The sentence as the GM reads it (for a ruling, the ruling's words).
+ */
+text: string, 
+/**
+ * The ruling this event states, when it states one.
+ */
+ruling: RulingId | null, };
 
 /**
  * Which rosters to export (JSON: `"all"`, `{"rosters": [id…]}`, `{"characters": [id…]}`).
@@ -873,6 +891,12 @@ name: string,
 does: string, };
 
 /**
+ * A ruling of the table, by a stable id (stored in the action log and sent to the
+ * window); its words are [`RulingId::text`].
+ */
+export type RulingId = "stunt_minor_damage" | "stunt_htk_bounds" | "stunt_doubles_throw" | "stunt_doubles_reset" | "stunt_double_six_barred" | "genre_nut_timing" | "genre_penalties_spent" | "genre_rest_ends_nut" | "genre_end_adventure" | "genre_no_negative_dice" | "universe_initiative" | "universe_jokers_first" | "universe_joker_reshuffle" | "universe_joker_fate" | "universe_draw_pile_empty" | "universe_two_jokers" | "universe_joker_to_pc" | "universe_joker_to_hostile_npc" | "universe_joker_to_friendly_npc" | "universe_joker_as_fate" | "universe_fate_limit" | "universe_gm_fate_limit" | "universe_fate_initiative" | "universe_fate_effects" | "universe_fate_forgone" | "universe_friendly_natural_twenty" | "universe_hostile_natural_twenty" | "universe_face_card_save" | "universe_leaver_fate" | "universe_save_natural_twenty" | "universe_sudden_takedown" | "universe_chase_ties" | "marks_penalty_per_failure" | "marks_no_dice_left" | "marks_task_done" | "marks_contested_retry" | "marks_extended_steps" | "marks_step_is_time_step" | "d12_margin_misses" | "d12_natural_ones_limb" | "d12_condition_limb" | "d12_no_stacking" | "d12_durations_rolled" | "d12_god_like_removal" | "d12_health_bounds";
+
+/**
  * A Doubles Only / Double Six Only attempt a participant keeps throwing for.
  */
 export type RunningTask = { 
@@ -1102,8 +1126,13 @@ export type TableActionEntry = {
  */
 id: number, encounter_id: string, at: string, action: TableAction, 
 /**
- * What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
- * first line says it in short.
+ * What happened ("Added Goon 1, Goon 2", "Round 3"), one event each, a ruling named by
+ * its id; the first says it in short.
+ */
+events: Array<Event>, 
+/**
+ * The events as plain text, one line each, a ruling's as "Ruling: TEXT" (what the
+ * command line prints); for people, never to be read back for a ruling.
  */
 summary: string, 
 /**

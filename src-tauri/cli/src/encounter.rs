@@ -3,6 +3,7 @@
 
 use clap::{Args, Subcommand};
 use rollbook_roster::{Encounter, Store, TableAction, TablePlay};
+use rollbook_rules::table::Event;
 use serde_json::Value;
 
 use super::store::{self, Open};
@@ -232,7 +233,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             for entry in &entries {
                 log.row([
                     text_table::local_time(entry.at),
-                    entry.summary.replace('\n', "; "),
+                    event_lines(&entry.events).join("; "),
                     if entry.undone_at.is_some() {
                         "undone"
                     } else {
@@ -279,7 +280,7 @@ fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure> {
     }
     let mut text = String::new();
     for play in plays {
-        for line in play.entry.summary.lines() {
+        for line in event_lines(&play.entry.events) {
             text.push_str(&format!("{line}\n"));
         }
         for roll in &play.rolls {
@@ -291,6 +292,11 @@ fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure> {
         text.push_str(&describe(&last.encounter));
     }
     output::text(&text)
+}
+
+/// An action's events as lines of text: a ruling as "Ruling: TEXT" (`Event`'s display).
+fn event_lines(events: &[Event]) -> Vec<String> {
+    events.iter().map(ToString::to_string).collect()
 }
 
 /// "Dockside Ambush, round 2" and the turn order with whose turn it is.

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use rollbook_roster::{LogQuery, Store, TableAction};
+use rollbook_rules::table::{Event, RulingId};
 
 /// The fixture of main at 4de1bff, whose encounter states carry no version.
 const UNVERSIONED: &str = "main-2026-11-25";
@@ -251,4 +252,59 @@ fn the_table_history_of_earlier_mains_is_told_again_exactly_after_the_upgrade() 
             );
         }
     }
+}
+
+/// Main 2026-11-25 logged each action's events as lines of `summary` only (schema 4). They read
+/// back as events, one per line, none naming a ruling (not even the lines that say "Ruling:":
+/// words never make a ruling); what this build logs names its rulings by id, and the old
+/// entries are listed beside the new ones unchanged.
+#[test]
+fn table_actions_of_main_2026_11_25_read_as_untyped_events_and_new_ones_are_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fixture_copy(&dir);
+    let mut store = Store::open(&path).unwrap();
+    let mut old_lines = 0;
+    let mut said_ruling = 0;
+    for roster in store.rosters().unwrap() {
+        for encounter in store.encounters(roster.id).unwrap() {
+            for entry in store.table_actions(encounter.id).unwrap() {
+                let lines: Vec<Event> = entry.summary.lines().map(Event::said).collect();
+                assert_eq!(entry.events, lines, "{}", entry.summary);
+                old_lines += lines.len();
+                said_ruling += lines
+                    .iter()
+                    .filter(|l| l.text.starts_with("Ruling: "))
+                    .count();
+            }
+        }
+    }
+    assert!(
+        old_lines >= 20,
+        "the fixture's 20 actions, each with its lines"
+    );
+    assert!(said_ruling > 0, "some old lines state a ruling in words");
+
+    // The universe encounter plays on: its new round deals, with rulings named by id.
+    let universe = store.find_roster("Black Meridian Crew").unwrap();
+    let deck = store.encounters(universe.id).unwrap()[0].id;
+    let before = store.table_actions(deck).unwrap();
+    let played = store.play(deck, &TableAction::NextRound, Some(5)).unwrap();
+    assert!(played
+        .entry
+        .events
+        .contains(&Event::ruling(RulingId::UniverseInitiative)));
+    let after = store.table_actions(deck).unwrap();
+    assert_eq!(
+        &after[..before.len()],
+        &before[..],
+        "the old entries as they were"
+    );
+    assert_eq!(after.last().unwrap().events, played.entry.events);
+    drop(store);
+    // Read again from the file: the events were stored typed, the summary as plain text.
+    let store = Store::open(&path).unwrap();
+    let last = store.table_actions(deck).unwrap().pop().unwrap();
+    assert_eq!(last.events, played.entry.events);
+    let lines: Vec<String> = last.events.iter().map(ToString::to_string).collect();
+    assert_eq!(last.summary, lines.join("\n"));
 }

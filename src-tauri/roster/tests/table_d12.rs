@@ -5,11 +5,12 @@
 //! undo stage by stage, rounds counting durations down, healing, and Save to sheets.
 
 use rollbook_roster::table::{D12Encounter, SystemMove, SystemTable};
+use rollbook_rules::table::{Event, RulingId};
 mod common;
 
 use common::table::seat;
 use rollbook_roster::{LogQuery, NewRoster, Store, System, TableAction};
-use rollbook_rules::table::d12_chain::Stage;
+use rollbook_rules::table::d12_chain::{Ability, Stage};
 use rollbook_rules::DAMAGE_TABLE;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -101,6 +102,73 @@ impl Fight {
 
     fn log_len(&self) -> usize {
         self.store.table_actions(self.encounter).unwrap().len()
+    }
+}
+
+/// The ability a side of a previewed opposed request rolls (`attacker` or `defender`).
+fn side(fields: &Value, who: &str) -> Ability {
+    Ability {
+        ranks: fields[format!("{who}_ranks")].as_i64().unwrap(),
+        extra_dice: fields[format!("{who}_extra_dice")].as_i64().unwrap(),
+        dazed: fields[format!("{who}_dazed")].as_bool().unwrap_or(false),
+    }
+}
+
+/// One roll, one log entry: what the roll log holds for an attack and a damage step is the
+/// very roll the rules' chain made and moved on from (request, dice, seed, total), for seeds of
+/// every outcome — not a second roll of the same request.
+#[test]
+fn the_logged_roll_is_the_roll_the_chain_made() {
+    for seed in [0, 7, 41, 300, 9_999] {
+        let mut f = fight();
+        f.start();
+        let chain = f.table().attack.unwrap().chain;
+        let opposed = serde_json::to_value(f.preview(json!({"move": "attack_roll"}))).unwrap();
+        let (attacker, defender) = (side(&opposed, "attacker"), side(&opposed, "defender"));
+        let (next, _, made) = chain.attack(&attacker, &defender, seed).unwrap();
+        let played = f
+            .store
+            .play(
+                f.encounter,
+                &d12(json!({"move": "attack_roll"})),
+                Some(seed),
+            )
+            .unwrap();
+        let logged = &played.rolls[0];
+        assert_eq!(logged.result, serde_json::to_value(&made.result).unwrap());
+        assert_eq!(logged.request, serde_json::to_value(&made.request).unwrap());
+        assert_eq!((logged.seed, &logged.dice), (seed, &made.result.dice));
+        // The table moved on from that same roll.
+        let stage = f.table().attack.map(|a| a.chain.stage);
+        if next.stage == Stage::Done {
+            assert_eq!(stage, None, "a miss ends the chain");
+            continue;
+        }
+        assert_eq!(stage, Some(next.stage.clone()));
+
+        let chain = f.table().attack.unwrap().chain;
+        let tough = serde_json::to_value(f.preview(json!({"move": "damage_roll"}))).unwrap();
+        let toughness = Ability {
+            ranks: tough["defender_ranks"].as_i64().unwrap(),
+            extra_dice: tough["defender_extra_dice"].as_i64().unwrap(),
+            dazed: false,
+        };
+        let (next, _, made) = chain.damage(&toughness, seed + 1).unwrap();
+        let played = f
+            .store
+            .play(
+                f.encounter,
+                &d12(json!({"move": "damage_roll"})),
+                Some(seed + 1),
+            )
+            .unwrap();
+        let logged = &played.rolls[0];
+        assert_eq!(logged.result, serde_json::to_value(&made.result).unwrap());
+        assert_eq!(logged.request, serde_json::to_value(&made.request).unwrap());
+        assert_eq!(
+            f.table().attack.map(|a| a.chain.stage),
+            (next.stage != Stage::Done).then_some(next.stage)
+        );
     }
 }
 
@@ -254,7 +322,10 @@ fn a_miss_ends_the_chain() {
         "{}",
         played.entry.summary
     );
-    assert!(played.entry.summary.contains("Ruling: A margin below 3"));
+    assert!(played
+        .entry
+        .events
+        .contains(&Event::ruling(RulingId::D12MarginMisses)));
     assert!(f.table().attack.is_none());
     let err = f
         .store

@@ -4,6 +4,7 @@
 //! puts the exact state back.
 
 use rollbook_roster::table::{GenreMove, SystemMove, SystemTable};
+use rollbook_rules::table::{Event, RulingId};
 mod common;
 
 use common::table::{self, seat, system};
@@ -197,8 +198,8 @@ fn bust_a_nut_costs_a_die_for_the_two_rounds_after_its_own() {
     assert!(
         played
             .entry
-            .summary
-            .contains("Ruling: Bust A Nut's -1 die lasts the two rounds after the nut's round"),
+            .events
+            .contains(&Event::ruling(RulingId::GenreNutTiming)),
         "{}",
         played.entry.summary
     );
@@ -312,8 +313,8 @@ fn rest_and_end_of_adventure_reset_their_trackers() {
     assert!(
         played
             .entry
-            .summary
-            .contains("Ruling: An hour of rest also ends Bust A Nut"),
+            .events
+            .contains(&Event::ruling(RulingId::GenreRestEndsNut)),
         "{}",
         played.entry.summary
     );

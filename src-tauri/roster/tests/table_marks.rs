@@ -4,6 +4,7 @@
 //! the previewed request, logged with the character; refusals write nothing; undo restores.
 
 use rollbook_roster::table::{MarksMove, RunningTask, SystemMove, SystemTable, TaskKind, TaskPool};
+use rollbook_rules::table::{Event, RulingId};
 mod common;
 
 use common::table::{self, seat, system};
@@ -156,7 +157,10 @@ fn the_worked_example_falls_with_each_failed_attempt() {
         assert_eq!((rolled.dice.clone(), rolled.success), (quick.dice, false));
         assert_eq!(rolled.character_id, Some(t.vex_character));
         assert!(
-            played.entry.summary.contains("ruling: one more die"),
+            played
+                .entry
+                .events
+                .contains(&Event::ruling(RulingId::MarksPenaltyPerFailure)),
             "{}",
             played.entry.summary
         );

@@ -4,6 +4,7 @@
 //! 1-1, chart checks under the roster's house rules, refusals writing nothing, and undo.
 
 use rollbook_roster::table::{StuntEncounter, SystemTable};
+use rollbook_rules::table::{Event, RulingId};
 mod common;
 
 use common::table::{self, seat};
@@ -145,14 +146,16 @@ fn minor_damage_is_six_d6_named_as_a_ruling_and_stops_at_zero() {
     // 6d6 is at least 6, more than the Goon's 4.
     assert_eq!(g.htk(g.goon), Htk::new(0, 20).unwrap());
     assert!(
-        play.entry.summary.contains("ruling: Minor Damage is 6d6"),
+        play.entry
+            .events
+            .contains(&Event::ruling(RulingId::StuntMinorDamage)),
         "{}",
         play.entry.summary
     );
     assert!(play
         .entry
-        .summary
-        .contains("ruling: HTK never falls below 0"));
+        .events
+        .contains(&Event::ruling(RulingId::StuntHtkBounds)));
 }
 
 #[test]
@@ -170,7 +173,9 @@ fn fixed_damage_and_healing_roll_nothing_and_heal_stops_at_max() {
     );
     assert_eq!(g.htk(g.rook), Htk::new(30, 30).unwrap());
     assert!(
-        play.entry.summary.contains("ruling"),
+        play.entry
+            .events
+            .contains(&Event::ruling(RulingId::StuntHtkBounds)),
         "{}",
         play.entry.summary
     );
@@ -248,7 +253,9 @@ fn a_doubles_only_task_counts_doubles_resets_on_one_one_and_succeeds() {
     );
     assert!(play.entry.summary.contains("back to the start"));
     assert!(
-        play.entry.summary.contains("ruling"),
+        play.entry
+            .events
+            .contains(&Event::ruling(RulingId::StuntDoublesReset)),
         "{}",
         play.entry.summary
     );

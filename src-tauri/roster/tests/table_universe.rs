@@ -9,6 +9,7 @@ use rollbook_roster::{
 };
 use rollbook_rules::table::universe_deck::{Card, Suit};
 use rollbook_rules::table::universe_moves::chase_length;
+use rollbook_rules::table::{Event, RulingId};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -229,8 +230,8 @@ fn dealing_orders_the_encounter_by_card_and_deals_once_a_round() {
     );
     assert!(played
         .entry
-        .summary
-        .contains("Ruling: Initiative: each combatant is dealt a card; act from Ace (high) down to 2. Equal ranks break by suit: spades > hearts > diamonds > clubs."));
+        .events
+        .contains(&Event::ruling(RulingId::UniverseInitiative)));
     assert_order_follows_cards(&g);
     let e = g.encounter();
     assert_eq!(
@@ -290,9 +291,10 @@ fn jokers_grant_fate_to_a_pc_and_the_gm_and_the_next_deal_reshuffles() {
             .filter(|d| d.card.is_joker())
             .collect();
         if jokers.len() == 2 {
-            assert!(played.entry.summary.contains(
-                "Ruling: Two jokers dealt in one round act in the order they were dealt."
-            ));
+            assert!(played
+                .entry
+                .events
+                .contains(&Event::ruling(RulingId::UniverseTwoJokers)));
             let order: Vec<String> = g
                 .encounter()
                 .state
@@ -400,7 +402,10 @@ fn fate_limits_follow_lucky_and_the_player_count() {
         system(json!({"move": "set_side", "participant_id": warden, "side": "friendly_npc"})),
         1,
     );
-    assert!(played.entry.summary.contains("Ruling:"));
+    assert!(played
+        .entry
+        .events
+        .contains(&Event::ruling(RulingId::UniverseJokerFate)));
     let played = g.play(nat(warden), 20);
     assert!(played
         .entry
@@ -451,8 +456,8 @@ fn a_fate_card_on_a_save_adds_its_value_or_makes_it_succeed() {
         .starts_with("Ann's save succeeds: a face card"));
     assert!(played
         .entry
-        .summary
-        .contains("Ruling: A face card played on a save makes it succeed; nothing is rolled."));
+        .events
+        .contains(&Event::ruling(RulingId::UniverseFaceCardSave)));
     assert!(g.held("Ann").is_empty());
     let before = g.snapshot();
     let refused = g.try_play(save("QH", ""), 79).unwrap_err();
@@ -655,8 +660,8 @@ fn a_chase_round_is_opposed_athletics_with_move_and_ties_win_nothing() {
                 assert_eq!(last.winner, None);
                 assert!(played
                     .entry
-                    .summary
-                    .contains("Ruling: Ties in a chase round win nothing."));
+                    .events
+                    .contains(&Event::ruling(RulingId::UniverseChaseTies)));
             }
             std::cmp::Ordering::Greater => {
                 won = true;

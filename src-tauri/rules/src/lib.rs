@@ -63,6 +63,21 @@ pub use spec::{Catalog, FieldKind, FieldSpec, KindSpec, SystemSpec, MAX_POOL};
 pub use systems::d12::{DamageRow, DAMAGE_TABLE, LIMBS};
 pub use tray::{random_seed, MAX_PORTABLE_SEED};
 
+/// Each roll kind's fields as a typed value, for code that builds a request (the table layer)
+/// rather than writing its JSON and parsing it back:
+/// `RollRequest::UniverseSkill(kinds::universe::Skill { skill: 2, difficulty: 9 })`.
+/// Such a request is checked like any other when it is rolled or its odds are asked for.
+pub mod kinds {
+    pub mod stunt {
+        pub use crate::systems::stunt::{Check, Damage, DoubleSix, Doubles};
+    }
+    pub mod universe {
+        pub use crate::systems::universe::{
+            Attack, AugmentedSave, GroupStealth, Save, SaveType, Skill,
+        };
+    }
+}
+
 /// Exact odds of a request under the default rules.
 pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
     // The ruled tables are valid by construction (tested), so only the request is checked.

@@ -331,5 +331,6 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         systems,
         limits: Limits::OF_A_CALL,
         table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
+        table_rulings: crate::table::table_rulings(),
     }
 }

@@ -213,6 +213,10 @@ pub struct Catalog {
     pub limits: crate::Limits,
     /// The range of every number a table move takes outside its roll requests.
     pub table_ranges: Vec<crate::table::ranges::MoveRange>,
+    /// Every ruling the table applies, in words, by the id its events name
+    /// (`Event.ruling`): the one place the window reads a ruling's text from.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in RulingId]: string }"))]
+    pub table_rulings: indexmap::IndexMap<crate::table::RulingId, String>,
 }
 
 /// The text of a kind's entry in the catalog.

@@ -4,6 +4,7 @@
 /** @typedef {import('../../types/bindings').Encounter} Encounter */
 /** @typedef {import('../../types/bindings').Character} Character */
 /** @typedef {import('../../types/bindings').TableActionEntry} TableActionEntry */
+/** @typedef {import('../../types/bindings').Event} TableEvent */
 
 /** The participant whose turn it is, or null. @param {Encounter} encounter */
 export function currentParticipant(encounter) {
@@ -46,18 +47,21 @@ export function movedTo(ids, id, to) {
   return [...rest.slice(0, at), id, ...rest.slice(at)];
 }
 
-/** Does a line of the log name a ruling (the rules engine says "ruling" in such events)? */
-export function namesRuling(line) {
-  return /\bruling\b/i.test(line);
-}
-
-/** A ruling's line without its leading "Ruling:" (the badge beside it says so already). */
-export function rulingText(line) {
-  return line.replace(/^ruling:\s*/i, '');
+/**
+ * An action's events as the window lists them, each marked when it states a ruling: by the
+ * event's ruling id, never by its words (a ruling's text is the ruling's own, from the catalog's
+ * `table_rulings`; the badge beside it says "Ruling").
+ * @param {TableEvent[] | null | undefined} events
+ * @returns {{ruling: boolean, text: string}[]}
+ */
+export function eventLines(events) {
+  return (events ?? [])
+    .filter((event) => event.text.trim() !== '')
+    .map((event) => ({ ruling: event.ruling !== null && event.ruling !== undefined, text: event.text }));
 }
 
 /**
- * The action log as the view lists it: newest first, each entry's summary split into its lines.
+ * The action log as the view lists it: newest first, each entry's events as its lines.
  * @param {TableActionEntry[]} entries oldest first, as `encounter_log` answers
  */
 export function logItems(entries) {
@@ -65,6 +69,6 @@ export function logItems(entries) {
     id: entry.id,
     at: entry.at,
     undone: entry.undone_at !== null && entry.undone_at !== undefined,
-    lines: String(entry.summary ?? '').split('\n').filter((line) => line.trim() !== ''),
+    lines: eventLines(entry.events),
   }));
 }

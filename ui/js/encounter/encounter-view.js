@@ -10,7 +10,7 @@ import { isTextField } from '../app/shortcuts.js';
 import { isStoreFailure } from '../app/store-error.js';
 import { pickCharacters } from './add-characters.js';
 import { mountEncounterList } from './encounter-list.js';
-import { addableCharacters, logItems, namesRuling, rulingText, turnText } from './encounter-model.js';
+import { addableCharacters, logItems, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { mountTurnOrder } from './turn-order.js';
 
@@ -164,9 +164,9 @@ export function mountEncounters(root, ctx) {
         el(doc, 'time', { className: 'log-entry-time', datetime: item.at, text: new Date(item.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) }),
         item.undone ? el(doc, 'span', { className: 'log-entry-undone', text: 'Undone' }) : '',
       ]),
-      el(doc, 'ul', { className: 'log-entry-lines' }, item.lines.map((line, i) => el(doc, 'li', { className: i ? 'log-line' : 'log-line first' }, namesRuling(line)
-        ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text: rulingText(line) })]
-        : [doc.createTextNode(line)]))),
+      el(doc, 'ul', { className: 'log-entry-lines' }, item.lines.map((line, i) => el(doc, 'li', { className: i ? 'log-line' : 'log-line first' }, line.ruling
+        ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text: line.text })]
+        : [doc.createTextNode(line.text)]))),
     ])));
     logEmpty.hidden = items.length > 0;
     undo.disabled = !items.some((item) => !item.undone);
@@ -355,6 +355,8 @@ export function mountEncounters(root, ctx) {
         encounter,
         characters: state.characters,
         play: (move) => play({ action: 'system', move }),
+        // The roster's catalog (its rulings' words, `table_rulings`), asked for once per panel.
+        catalog: ctx.api.catalog(roster.id),
         preview: (move) => ctx.api.previewEncounterMove(encounter.id, move),
         sheetRolls: (characterId) => ctx.api.sheetRolls(characterId),
         toast: (text) => ctx.toast(text),

@@ -2,6 +2,7 @@
 //! by `table::play`, then written with its way back and its rolls in one transaction), undo the
 //! last action (`table_history.rs`), soft delete and restore.
 
+use rollbook_rules::table::Event;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
@@ -36,8 +37,11 @@ pub struct TableActionEntry {
     pub encounter_id: Uuid,
     pub at: Timestamp,
     pub action: TableAction,
-    /// What happened, in words ("Added Goon 1, Goon 2", "Round 3"), one event per line; the
-    /// first line says it in short.
+    /// What happened ("Added Goon 1, Goon 2", "Round 3"), one event each, a ruling named by
+    /// its id; the first says it in short.
+    pub events: Vec<Event>,
+    /// The events as plain text, one line each, a ruling's as "Ruling: TEXT" (what the
+    /// command line prints); for people, never to be read back for a ruling.
     pub summary: String,
     /// Set once the action was undone (the log keeps it).
     pub undone_at: Option<Timestamp>,
@@ -215,13 +219,14 @@ impl Store {
                 );
                 tx.execute(
                     "INSERT INTO table_actions
-                     (encounter_id, at, action, summary, parent, back, state_version)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                     (encounter_id, at, action, summary, events, parent, back, state_version)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                     params![
                         id.to_string(),
                         at,
                         to_json(action),
-                        played.events.join("\n"),
+                        summary_of(&played.events),
+                        to_json(&played.events),
                         parent,
                         back,
                         table_history::PATCH_VERSION
@@ -305,7 +310,7 @@ impl Store {
     pub fn table_actions(&self, id: Uuid) -> Result<Vec<TableActionEntry>> {
         self.encounter(id)?;
         let mut stmt = self.conn().prepare_cached(
-            "SELECT id, encounter_id, at, action, summary, undone_at
+            "SELECT id, encounter_id, at, action, summary, events, undone_at
              FROM table_actions WHERE encounter_id = ?1 ORDER BY id",
         )?;
         let rows = stmt.query_map([id.to_string()], |r| {
@@ -315,17 +320,24 @@ impl Store {
                 r.get::<_, i64>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
-                r.get::<_, Option<i64>>(5)?,
+                r.get::<_, Option<String>>(5)?,
+                r.get::<_, Option<i64>>(6)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, encounter_id, at, action, summary, undone_at) = row?;
+            let (id, encounter_id, at, action, summary, events, undone_at) = row?;
+            let events = match events {
+                Some(json) => from_json(&json, "events of a table action")?,
+                // Logged before events were typed: the summary's lines, no ruling named.
+                None => summary.lines().map(Event::said).collect(),
+            };
             out.push(TableActionEntry {
                 id,
                 encounter_id: parse_id(&encounter_id)?,
                 at: from_millis(at),
                 action: from_json(&action, "table action")?,
+                events,
                 summary,
                 undone_at: undone_at.map(from_millis),
             });
@@ -530,6 +542,15 @@ fn live_character_ids(conn: &Connection, roster_id: Uuid) -> Result<Vec<Uuid>> {
         out.push(parse_id(&id?)?);
     }
     Ok(out)
+}
+
+/// The events as plain text, one line each (see [`TableActionEntry::summary`]).
+fn summary_of(events: &[Event]) -> String {
+    events
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {

@@ -15,6 +15,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("migrations/02-roll-log.sql")),
         M::up(include_str!("migrations/03-settings.sql")),
         M::up(include_str!("migrations/04-encounters.sql")),
+        M::up(include_str!("migrations/05-typed-table-events.sql")),
         M::up_with_hook(
             include_str!("migrations/06-small-table-history.sql"),
             super::table_history::migrate_whole_states,
@@ -27,7 +28,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 #[cfg(test)]
 mod tests {

@@ -9,10 +9,10 @@
 use indexmap::IndexMap;
 use rollbook_rules::table::d12_chain::{
     Ability, AttackChain, AttackKind, Column, Condition, Effect, Health, Stage, Weapon, Wounds,
-    RULINGS,
 };
 use rollbook_rules::table::ranges::{self, MoveRange};
-use rollbook_rules::{RollRequest, RollResult, DAMAGE_TABLE};
+use rollbook_rules::table::{Event, RulingId};
+use rollbook_rules::{RollRequest, DAMAGE_TABLE};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
@@ -185,8 +185,11 @@ fn name_of(ctx: &TableContext, id: Uuid) -> String {
         .unwrap_or_else(|_| id.to_string())
 }
 
-fn ruling(text: &str) -> String {
-    format!("Ruling: {text}")
+/// The rules' sentences about one participant, each after their name.
+fn about(who: &str, said: Vec<String>) -> Vec<Event> {
+    said.into_iter()
+        .map(|e| Event::said(format!("{who}: {e}")))
+        .collect()
 }
 
 /// The wounds a sheet records (the table rows of its effects are read back by name when needed).
@@ -453,22 +456,6 @@ impl D12Encounter {
             ))),
         }
     }
-
-    fn roll(
-        &self,
-        ctx: &TableContext,
-        request: RollRequest,
-        seed: u64,
-        who: Uuid,
-    ) -> Result<TableRoll, TableError> {
-        let result: RollResult =
-            rollbook_rules::roll_with(&request, ctx.house_rules, seed).map_err(TableError::from)?;
-        Ok(TableRoll {
-            participant_id: Some(who),
-            request,
-            result,
-        })
-    }
 }
 
 fn dodge_or_mind(kind: AttackKind) -> Defense {
@@ -526,26 +513,24 @@ impl SystemRules for D12Encounter {
             D12Move::AttackStart { .. } => self.start(ctx, action),
             D12Move::AttackRoll => {
                 let a = self.pending()?.clone();
-                let request = self.attack_roll_request(ctx)?;
                 let attacker = self
                     .part(ctx, a.attacker_id)?
                     .wounds
                     .ability(a.ranks, a.extra_dice);
                 let defender = self.defense(ctx, a.defender_id, dodge_or_mind(a.chain.kind))?;
-                let (chain, mut events, _) = a
+                let (chain, said, made) = a
                     .chain
                     .attack(&attacker, &defender, ctx.seed)
                     .map_err(TableError::from)?;
-                let roll = self.roll(ctx, request, ctx.seed, a.attacker_id)?;
+                let roll = TableRoll::made(Some(a.attacker_id), made);
+                let mut events = about(&name_of(ctx, a.attacker_id), said);
                 let mut next = self.clone();
                 if chain.stage == Stage::Done {
                     next.attack = None;
-                    events.push(ruling(RULINGS[0]));
+                    events.push(Event::ruling(RulingId::D12MarginMisses));
                 } else if let Some(p) = next.attack.as_mut() {
                     p.chain = chain;
                 }
-                let who = name_of(ctx, a.attacker_id);
-                let events = events.into_iter().map(|e| format!("{who}: {e}")).collect();
                 Ok(Outcome {
                     table: next,
                     order: None,
@@ -555,21 +540,24 @@ impl SystemRules for D12Encounter {
             }
             D12Move::DamageRoll => {
                 let a = self.pending()?.clone();
-                let request = self.damage_roll_request(ctx)?;
                 let defender = self.defense(ctx, a.defender_id, toughness_or_will(a.chain.kind))?;
-                let (chain, mut events, _) = a
+                let (chain, said, made) = a
                     .chain
                     .damage(&defender, ctx.seed)
                     .map_err(TableError::from)?;
-                let roll = self.roll(ctx, request, ctx.seed, a.attacker_id)?;
+                let roll = TableRoll::made(Some(a.attacker_id), made);
+                let who = name_of(ctx, a.defender_id);
+                let mut events = about(&who, said);
                 let mut next = self.clone();
                 match &chain.stage {
                     Stage::Done => {
                         next.attack = None;
-                        events.push("No row reached: the defence holds".into());
+                        events.push(Event::said(format!(
+                            "{who}: No row reached: the defence holds"
+                        )));
                     }
                     Stage::ChooseRow { limb: Some(_), .. } => {
-                        events.push(ruling(RULINGS[1]));
+                        events.push(Event::ruling(RulingId::D12NaturalOnesLimb));
                         if let Some(p) = next.attack.as_mut() {
                             p.chain = chain;
                         }
@@ -585,8 +573,6 @@ impl SystemRules for D12Encounter {
                         p.choices = row_choices(reached, p.chain.weapon.column);
                     }
                 }
-                let who = name_of(ctx, a.defender_id);
-                let events = events.into_iter().map(|e| format!("{who}: {e}")).collect();
                 Ok(Outcome {
                     table: next,
                     order: None,
@@ -597,21 +583,19 @@ impl SystemRules for D12Encounter {
             D12Move::ChooseRow { row, condition } => {
                 let a = self.pending()?.clone();
                 let defender = &self.part(ctx, a.defender_id)?.wounds;
-                let (_, wounds, events, stacking) = a
+                let (_, wounds, events_said, stacking) = a
                     .chain
                     .choose_row(*row, condition.as_deref(), defender, ctx.seed)
                     .map_err(TableError::from)?;
                 let mut next = self.with_wounds(a.defender_id, wounds);
                 next.attack = None;
-                let who = name_of(ctx, a.defender_id);
-                let mut events: Vec<String> =
-                    events.into_iter().map(|e| format!("{who}: {e}")).collect();
-                events.insert(
-                    0,
-                    format!("{} chooses row {row}", name_of(ctx, a.attacker_id)),
-                );
+                let mut events = vec![Event::said(format!(
+                    "{} chooses row {row}",
+                    name_of(ctx, a.attacker_id)
+                ))];
+                events.extend(about(&name_of(ctx, a.defender_id), events_said));
                 if stacking {
-                    events.push(ruling(RULINGS[3]));
+                    events.push(Event::ruling(RulingId::D12NoStacking));
                 }
                 Ok(Outcome::said(next, events))
             }
@@ -638,7 +622,7 @@ impl SystemRules for D12Encounter {
                 let who = name_of(ctx, *participant_id);
                 Ok(Outcome::said(
                     self.with_wounds(*participant_id, wounds),
-                    events.into_iter().map(|e| format!("{who}: {e}")).collect(),
+                    about(&who, events),
                 ))
             }
             D12Move::Adjust(Adjustment {
@@ -671,7 +655,7 @@ impl SystemRules for D12Encounter {
                 let who = name_of(ctx, *participant_id);
                 Ok(Outcome::said(
                     self.with_wounds(*participant_id, wounds),
-                    events.into_iter().map(|e| format!("{who}: {e}")).collect(),
+                    about(&who, events),
                 ))
             }
             D12Move::Remove {
@@ -681,7 +665,8 @@ impl SystemRules for D12Encounter {
                 ability,
                 ranks,
             } => {
-                let (request, check) = self.removal_request(
+                // The request is the preview's; the rules roll it once, below, and hand it back.
+                let (_, check) = self.removal_request(
                     ctx,
                     *participant_id,
                     *index,
@@ -690,30 +675,27 @@ impl SystemRules for D12Encounter {
                     *ranks,
                 )?;
                 let part = self.part(ctx, *participant_id)?;
-                let (wounds, events, _) = part
+                let (wounds, said, made) = part
                     .wounds
                     .remove(*index, *extraordinary, &check, ctx.seed)
                     .map_err(TableError::from)?;
-                let roll = self.roll(ctx, request, ctx.seed, *participant_id)?;
-                let who = name_of(ctx, *participant_id);
                 Ok(Outcome {
                     table: self.with_wounds(*participant_id, wounds),
                     order: None,
-                    events: events.into_iter().map(|e| format!("{who}: {e}")).collect(),
-                    rolls: vec![roll],
+                    events: about(&name_of(ctx, *participant_id), said),
+                    rolls: vec![TableRoll::made(Some(*participant_id), made)],
                 })
             }
             D12Move::Elapse { amount, unit } => {
                 TableError::check_range(&ranges::D12_ELAPSE, *amount)?;
                 let mut next = self.clone();
-                let mut events = vec![format!("{amount} {unit}(s) pass")];
+                let mut events = vec![Event::said(format!("{amount} {unit}(s) pass"))];
                 for (id, part) in &self.parts {
                     let (wounds, said) = part
                         .wounds
                         .elapse(*amount, unit)
                         .map_err(TableError::from)?;
-                    let who = name_of(ctx, *id);
-                    events.extend(said.into_iter().map(|e| format!("{who}: {e}")));
+                    events.extend(about(&name_of(ctx, *id), said));
                     next = next.with_wounds(*id, wounds);
                 }
                 Ok(Outcome::said(next, events))

@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 use rollbook_rules::table::genre_state::{
     ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers,
 };
-use rollbook_rules::table::ranges;
+use rollbook_rules::table::{ranges, Event, RulingId};
 use rollbook_rules::RollRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -22,20 +22,6 @@ const NPC_DEFAULT: GenreCharacter = GenreCharacter {
     level: 1,
     stamina: 2,
 };
-
-// The rules crate's genre rulings (`genre_state::RULINGS`) named where a move depends on them.
-const NUT_TIMING: usize = 0;
-const PENALTIES_SPENT: usize = 1;
-const REST_ENDS_NUT: usize = 2;
-const END_ADVENTURE: usize = 3;
-
-/// A ruling as an event sentence, named as a ruling.
-fn ruling(index: usize) -> String {
-    format!(
-        "Ruling: {}",
-        rollbook_rules::table::genre_state::RULINGS[index]
-    )
-}
 
 /// One participant's running state and what of the sheet the rules read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -269,14 +255,14 @@ impl SystemRules for GenreEncounter {
                 let (next, said) =
                     self.act_on(ctx, *participant_id, &GenreAction::Act { plan: *plan })?;
                 let name = &ctx.seat(*participant_id)?.participant.name;
-                let mut events = vec![format!("{name} rolled: {}", result.detail)];
-                events.extend(said);
+                let mut events = vec![Event::said(format!("{name} rolled: {}", result.detail))];
+                events.extend(said.into_iter().map(Event::said));
                 if plan.bust_a_nut {
-                    events.push(ruling(NUT_TIMING));
+                    events.push(Event::ruling(RulingId::GenreNutTiming));
                 }
                 let (part, _) = self.part(ctx, *participant_id)?;
                 if plan.patience && !part.state.trackers.grunt_penalties.is_empty() {
-                    events.push(ruling(PENALTIES_SPENT));
+                    events.push(Event::ruling(RulingId::GenrePenaltiesSpent));
                 }
                 Ok(Outcome {
                     table: next,
@@ -309,13 +295,19 @@ impl SystemRules for GenreEncounter {
             }
             GenreMove::Rest => {
                 let mut outcome = self.act_on_all(ctx, &GenreAction::Rest)?;
-                outcome.events.push(ruling(REST_ENDS_NUT));
-                outcome.events.push(ruling(PENALTIES_SPENT));
+                outcome
+                    .events
+                    .push(Event::ruling(RulingId::GenreRestEndsNut));
+                outcome
+                    .events
+                    .push(Event::ruling(RulingId::GenrePenaltiesSpent));
                 Ok(outcome)
             }
             GenreMove::EndAdventure => {
                 let mut outcome = self.act_on_all(ctx, &GenreAction::EndAdventure)?;
-                outcome.events.push(ruling(END_ADVENTURE));
+                outcome
+                    .events
+                    .push(Event::ruling(RulingId::GenreEndAdventure));
                 Ok(outcome)
             }
             GenreMove::SetStats {

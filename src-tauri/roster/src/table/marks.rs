@@ -7,6 +7,7 @@
 use rollbook_rules::table::marks_state::{
     DefenderPool, ExtendedStatus, ExtendedTask, MarksTask, Rolled,
 };
+use rollbook_rules::table::{Event, RulingId};
 use rollbook_rules::RollRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -222,7 +223,7 @@ impl MarksEncounter {
         label: String,
         source: String,
         kind: TaskKind,
-        event: String,
+        events: Vec<Event>,
     ) -> Outcome<Self> {
         let mut next = self.clone();
         let id = self.next_id.max(1);
@@ -234,7 +235,7 @@ impl MarksEncounter {
             source,
             kind,
         });
-        Outcome::said(next, vec![event])
+        Outcome::said(next, events)
     }
 
     /// The table with the task rolled once (an attempt or a step).
@@ -286,8 +287,9 @@ impl MarksEncounter {
             order: None,
             events: events
                 .into_iter()
-                .map(|e| format!("{prefix}: {e}"))
+                .map(|e| e.prefixed(&format!("{prefix}: ")))
                 .collect(),
+            // The roll the rules made, as made.
             rolls: vec![TableRoll {
                 participant_id: Some(participant_id),
                 request,
@@ -299,7 +301,7 @@ impl MarksEncounter {
     /// The request the task's next roll makes, or why it cannot be rolled.
     fn next_request(&self, task_id: i64) -> Result<RollRequest, TableError> {
         let running = self.task(task_id)?;
-        let request = match &running.kind {
+        Ok(match &running.kind {
             TaskKind::Task { task, .. } => {
                 task.ready().map_err(TableError::from)?;
                 task.next_request()
@@ -308,8 +310,7 @@ impl MarksEncounter {
                 task.ready().map_err(TableError::from)?;
                 task.step_request()
             }
-        };
-        rollbook_rules::request_from_value(request).map_err(TableError::from)
+        })
     }
 }
 
@@ -369,7 +370,13 @@ impl SystemRules for MarksEncounter {
                     attempts: 0,
                     defender_id: None,
                 };
-                Ok(self.started(*participant_id, label, source, kind, event))
+                Ok(self.started(
+                    *participant_id,
+                    label,
+                    source,
+                    kind,
+                    vec![Event::said(event)],
+                ))
             }
             MarksMove::TaskContest {
                 participant_id,
@@ -410,7 +417,13 @@ impl SystemRules for MarksEncounter {
                     attempts: 0,
                     defender_id: Some(*defender_id),
                 };
-                Ok(self.started(*participant_id, label, source, kind, event))
+                Ok(self.started(
+                    *participant_id,
+                    label,
+                    source,
+                    kind,
+                    vec![Event::said(event)],
+                ))
             }
             MarksMove::ExtendedStart {
                 participant_id,
@@ -426,13 +439,16 @@ impl SystemRules for MarksEncounter {
                 let (dice, source) = dice_of(seat, pool, ctx)?;
                 let task = ExtendedTask::new(dice, *penalty, *plateau, (*min_steps, *max_steps));
                 task.validate().map_err(TableError::from)?;
-                let event = format!(
-                    "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps; ruling: a step is the GM's time step, rolled with Step, not a round)",
-                    seat.participant.name,
-                    dice_words(dice)
-                );
+                let events = vec![
+                    Event::said(format!(
+                        "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps)",
+                        seat.participant.name,
+                        dice_words(dice)
+                    )),
+                    Event::ruling(RulingId::MarksStepIsTimeStep),
+                ];
                 let kind = TaskKind::Extended { task };
-                Ok(self.started(*participant_id, label, source, kind, event))
+                Ok(self.started(*participant_id, label, source, kind, events))
             }
             MarksMove::TaskAttempt { task_id } => match self.task(*task_id)?.kind {
                 TaskKind::Task { .. } => self.rolled(ctx, *task_id),
@@ -473,7 +489,7 @@ impl SystemRules for MarksEncounter {
 
     fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         // Extended tasks count their own time steps (minutes, hours, days), not rounds.
-        Ok(Outcome::said(self.clone(), Vec::new()))
+        Ok(Outcome::said(self.clone(), Vec::<Event>::new()))
     }
 
     fn preview(

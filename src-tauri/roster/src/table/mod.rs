@@ -3,8 +3,9 @@
 //! encounter calls when participants come and go or a new round starts.
 //!
 //! The rules themselves live in `rollbook_rules::table`; this layer feeds them what the
-//! participants' sheets say and a seed, and hands the store back the new table, what happened in
-//! words, a new turn order when the rules set one (card initiative), and every roll made so the
+//! participants' sheets say and a seed, and hands the store back the new table, what happened
+//! (typed events, a ruling named by its `RulingId`, never by words), a new turn order when the
+//! rules set one (card initiative), and every roll made — the very roll the rules made — so the
 //! store can write it into the roll log in the same transaction as the table action.
 
 mod d12;
@@ -16,6 +17,7 @@ mod stunt;
 mod track;
 mod universe;
 
+use rollbook_rules::table::{Event, MadeRoll};
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -93,24 +95,35 @@ pub struct TableRoll {
     pub result: RollResult,
 }
 
+impl TableRoll {
+    /// The roll the rules made, for the roll log as it was made (never rolled again).
+    pub fn made(participant_id: Option<Uuid>, made: MadeRoll) -> Self {
+        TableRoll {
+            participant_id,
+            request: made.request,
+            result: made.result,
+        }
+    }
+}
+
 /// What a move or hook did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome<T> {
     pub table: T,
     /// A new turn order (every participant once), when the rules set it (card initiative).
     pub order: Option<Vec<Uuid>>,
-    /// What happened, one sentence each, rulings named as such; the first is the summary.
-    pub events: Vec<String>,
+    /// What happened, one sentence each, a ruling named by its id; the first is the summary.
+    pub events: Vec<Event>,
     pub rolls: Vec<TableRoll>,
 }
 
 impl<T> Outcome<T> {
     /// The table changed with nothing rolled and the order as it was.
-    pub fn said(table: T, events: Vec<String>) -> Self {
+    pub fn said<E: Into<Event>>(table: T, events: Vec<E>) -> Self {
         Outcome {
             table,
             order: None,
-            events,
+            events: events.into_iter().map(Into::into).collect(),
             rolls: Vec::new(),
         }
     }

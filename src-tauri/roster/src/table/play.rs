@@ -4,6 +4,8 @@
 //! rule). The store reads what this needs, calls it and writes what it answers in one
 //! transaction (`store/encounters.rs`).
 
+use rollbook_rules::table::Event;
+
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
 use crate::model::{Character, EncounterState, Roster, System, TableAction};
@@ -13,7 +15,7 @@ use super::{Seat, SystemTable, TableContext, TableRoll};
 /// The state after an action, what happened, and the rolls to log.
 pub(crate) struct Played {
     pub state: EncounterState,
-    pub events: Vec<String>,
+    pub events: Vec<Event>,
     pub rolls: Vec<TableRoll>,
 }
 
@@ -88,7 +90,7 @@ pub(crate) fn play_on(
         }
         _ => {
             let (state, summary) = before.apply(action, joining).map_err(generic)?;
-            (state, vec![summary], Vec::new())
+            (state, vec![Event::said(summary)], Vec::new())
         }
     };
     // Participants who came or went get or lose their part; a new round runs the system's hook.

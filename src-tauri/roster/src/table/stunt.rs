@@ -5,10 +5,11 @@
 //! (`rollbook_rules::table::stunt_tasks`), so a move's dice are a quick roll's with the same seed.
 
 use indexmap::IndexMap;
-use rollbook_rules::table::ranges;
+use rollbook_rules::kinds;
 use rollbook_rules::table::stunt_tasks::{
-    DamageDice, DamageRoll, Htk, StuntTask, TaskKind, TaskStatus, HTK_LIMIT, RULINGS,
+    DamageDice, DamageRoll, Htk, StuntTask, TaskKind, TaskStatus, HTK_LIMIT,
 };
+use rollbook_rules::table::{ranges, Event, RulingId};
 use rollbook_rules::{RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -114,11 +115,6 @@ pub enum StuntMove {
     },
 }
 
-/// The ruling a message names, by its place in [`RULINGS`].
-fn ruling(i: usize) -> String {
-    format!("ruling: {}", RULINGS[i].trim_end_matches('.'))
-}
-
 /// HTK from the sheet, within the ruled bounds.
 fn htk_from(sheet: Option<&Sheet>) -> Htk {
     match sheet {
@@ -171,11 +167,10 @@ impl StuntEncounter {
     }
 
     fn check_request(&self, active: &str, defending: &str) -> Result<RollRequest, TableError> {
-        let request = rollbook_rules::request_from_value(json!({
-            "system": "stunt", "roll": "check", "active": active, "defending": defending,
+        Ok(RollRequest::StuntCheck(kinds::stunt::Check {
+            active: active.to_string(),
+            defending: defending.to_string(),
         }))
-        .map_err(TableError::from)?;
-        Ok(request)
     }
 
     fn rolled_damage(
@@ -183,7 +178,7 @@ impl StuntEncounter {
         ctx: &TableContext,
         participant_id: Uuid,
         dice: DamageDice,
-        why: Option<String>,
+        why: Option<Event>,
     ) -> Result<Outcome<Self>, TableError> {
         let (htk, name) = self.part(ctx, participant_id)?;
         let DamageRoll {
@@ -193,14 +188,16 @@ impl StuntEncounter {
         } = htk
             .damage_dice(dice, ctx.house_rules, ctx.seed)
             .map_err(|e| TableError::invalid(format!("damage {e}")))?;
-        let mut events = vec![format!(
-            "{name} takes {} damage: HTK {} of {}.",
-            event.points, event.htk.current, event.htk.max
-        )];
-        events.push(format!("{name}: {}", result.detail));
+        let mut events = vec![
+            Event::said(format!(
+                "{name} takes {} damage: HTK {} of {}.",
+                event.points, event.htk.current, event.htk.max
+            )),
+            Event::said(format!("{name}: {}", result.detail)),
+        ];
         events.extend(why);
         if event.htk.current == 0 && event.points > htk.current {
-            events.push(format!("{name}: {}.", ruling(1)));
+            events.push(Event::ruling(RulingId::StuntHtkBounds));
         }
         Ok(rolled(
             self.with_htk(participant_id, event.htk),
@@ -244,8 +241,8 @@ impl StuntEncounter {
         if kind == TaskKind::DoubleSixOnly && self.failed_for_good(participant_id, label) {
             return Err(TableError::invalid(format!(
                 "{name} rolled 1-1 at \"{label}\" as a Double Six Only task and can never try \
-                 it again ({})",
-                ruling(4)
+                 it again (ruling: {})",
+                RulingId::StuntDoubleSixBarred.text().trim_end_matches('.')
             )));
         }
         let mut next = self.clone();
@@ -297,10 +294,11 @@ impl StuntEncounter {
             .find(|t| t.id == task_id)
             .expect("found above");
         slot.task = thrown.task;
+        let about = format!("{name}, \"{}\": ", running.label);
         let events = thrown
             .events
-            .iter()
-            .map(|e| format!("{name}, \"{}\": {e}", running.label))
+            .into_iter()
+            .map(|e| e.prefixed(&about))
             .collect();
         Ok(rolled(
             next,
@@ -315,7 +313,7 @@ impl StuntEncounter {
 /// An outcome with one roll for a participant.
 fn rolled(
     table: StuntEncounter,
-    events: Vec<String>,
+    events: Vec<Event>,
     participant_id: Uuid,
     request: RollRequest,
     result: RollResult,
@@ -397,12 +395,12 @@ impl SystemRules for StuntEncounter {
                     TableError::check_range(&ranges::STUNT_DAMAGE_POINTS, i64::from(*points))?;
                     let (htk, name) = self.part(ctx, *participant_id)?;
                     let event = htk.damage(*points);
-                    let mut events = vec![format!(
+                    let mut events = vec![Event::said(format!(
                         "{name} takes {points} damage: HTK {} of {}.",
                         event.htk.current, event.htk.max
-                    )];
+                    ))];
                     if event.htk.current == 0 && *points > htk.current {
-                        events.push(format!("{name}: {}.", ruling(1)));
+                        events.push(Event::ruling(RulingId::StuntHtkBounds));
                     }
                     Ok(Outcome::said(
                         self.with_htk(*participant_id, event.htk),
@@ -418,7 +416,7 @@ impl SystemRules for StuntEncounter {
                 ctx,
                 *participant_id,
                 DamageDice::MINOR,
-                Some(format!("Minor Damage: {}.", ruling(0))),
+                Some(Event::ruling(RulingId::StuntMinorDamage)),
             ),
             StuntMove::Heal {
                 participant_id,
@@ -427,12 +425,12 @@ impl SystemRules for StuntEncounter {
                 TableError::check_range(&ranges::STUNT_HEAL_POINTS, i64::from(*points))?;
                 let (htk, name) = self.part(ctx, *participant_id)?;
                 let event = htk.heal(*points);
-                let mut events = vec![format!(
+                let mut events = vec![Event::said(format!(
                     "{name} heals {points}: HTK {} of {}.",
                     event.htk.current, event.htk.max
-                )];
+                ))];
                 if htk.current.saturating_add(*points) > htk.max {
-                    events.push(format!("{name}: {}.", ruling(1)));
+                    events.push(Event::ruling(RulingId::StuntHtkBounds));
                 }
                 Ok(Outcome::said(
                     self.with_htk(*participant_id, event.htk),
@@ -485,7 +483,7 @@ impl SystemRules for StuntEncounter {
                 let request = self.check_request(active, defending)?;
                 let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
                     .map_err(TableError::from)?;
-                let events = vec![format!("{name} rolled: {}", result.detail)];
+                let events = vec![Event::said(format!("{name} rolled: {}", result.detail))];
                 Ok(rolled(
                     self.clone(),
                     events,
@@ -499,7 +497,7 @@ impl SystemRules for StuntEncounter {
 
     fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
         // Stunt time is counted in throws, not rounds: a new round changes nothing here.
-        Ok(Outcome::said(self.clone(), Vec::new()))
+        Ok(Outcome::said(self.clone(), Vec::<Event>::new()))
     }
 
     /// HTK as it stands at the table, for each stored character (a quick NPC has no sheet).

@@ -8,23 +8,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::MadeRoll;
 use crate::systems::d12;
 pub use crate::systems::d12::Column;
 use crate::tray::Tray;
 use crate::{HouseRules, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
 
-/// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
-pub const RULINGS: &[&str] = &[
-    "A margin below 3 reaches no row: the attack misses (no Damage Dice).",
-    "Only natural 1s on the Toughness / Will Power roll: a Limb condition (limb rolled d12) with \
-     the duration of the row chosen, at least the Average row's (Limb 1d12 turns).",
-    "A Limb condition from the weapon's Condition column also rolls its limb on the Limb table.",
-    "The same effect (or the same condition on the same limb or kind) does not stack: the higher \
-     row stands.",
-    "Durations such as 1d12 turns are rolled when applied, without Natural 12s.",
-    "Extraordinary removal of a God-Like (48+) effect needs 54, one step past the table.",
-    "Health never goes below 0 (dead) nor above its maximum; the dead are not healed.",
-];
+// Its rulings are the `D12…` ids of `RulingId` (`rulings.rs`), worded there once.
 
 /// Physical attacks meet Dodge then Toughness; mental ones Mind then Will Power.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -243,7 +233,7 @@ impl Wounds {
         extraordinary: bool,
         ability: &Ability,
         seed: u64,
-    ) -> Result<(Wounds, Vec<String>, RollResult), RulesError> {
+    ) -> Result<(Wounds, Vec<String>, MadeRoll), RulesError> {
         let (request, label, difficulty) = self.removal(index, extraordinary, ability)?;
         let rolled = crate::roll(&request, seed)?;
         let means = if extraordinary {
@@ -268,7 +258,11 @@ impl Wounds {
                 total(&rolled)
             )
         };
-        Ok((next, vec![event], rolled))
+        let made = MadeRoll {
+            request,
+            result: rolled,
+        };
+        Ok((next, vec![event], made))
     }
 
     /// The straight request that tries to remove effect or condition `index` (see
@@ -400,7 +394,7 @@ impl AttackChain {
         attacker: &Ability,
         defender: &Ability,
         seed: u64,
-    ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
+    ) -> Result<(AttackChain, Vec<String>, MadeRoll), RulesError> {
         let request = self.attack_request(attacker, defender)?;
         let rolled = crate::roll(&request, seed)?;
         // The margin (the opposed roll's total) reaches the Damage Dice by the table's rule.
@@ -420,7 +414,11 @@ impl AttackChain {
                 total(&rolled)
             )
         };
-        Ok((next, vec![event], rolled))
+        let made = MadeRoll {
+            request,
+            result: rolled,
+        };
+        Ok((next, vec![event], made))
     }
 
     /// Step 2: the damage roll against Toughness / Will Power (dazed does not apply here).
@@ -428,9 +426,10 @@ impl AttackChain {
         &self,
         defender: &Ability,
         seed: u64,
-    ) -> Result<(AttackChain, Vec<String>, RollResult), RulesError> {
+    ) -> Result<(AttackChain, Vec<String>, MadeRoll), RulesError> {
         let roll = self.damage_roll(defender)?;
-        RollRequest::D12Damage(roll.clone()).validate(HouseRules::ruled())?;
+        let request = RollRequest::D12Damage(roll.clone());
+        request.validate(HouseRules::ruled())?;
         let mut tray = Tray::new(seed);
         let (made, limb_face) = roll.roll_reading(&mut tray);
         let rolled = crate::result_of(made, tray, seed);
@@ -452,14 +451,18 @@ impl AttackChain {
         } else {
             Stage::ChooseRow { reached, limb }
         };
-        Ok((next, events, rolled))
+        let made = MadeRoll {
+            request,
+            result: rolled,
+        };
+        Ok((next, events, made))
     }
 
     /// Step 3: the attacker's row (any up to the one reached) applied to the defender.
     /// `condition` names the condition kind (memory, command, dominate, limb) for the
     /// Condition column; `seed` rolls durations and a Condition-column limb. The last value is
     /// true when an effect or condition met one already there, so the stacking ruling
-    /// (`RULINGS[3]`) decided what stands.
+    /// (`RulingId::D12NoStacking`) decided what stands.
     pub fn choose_row(
         &self,
         row: i64,

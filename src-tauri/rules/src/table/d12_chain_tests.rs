@@ -218,7 +218,7 @@ fn removal_needs_the_rows_roll_or_the_next_rows_by_extraordinary_means() {
     for seed in 0..40 {
         for (extraordinary, needed) in [(false, 12), (true, 18)] {
             let (after, events, rolled) = w.remove(0, extraordinary, &ranks(2), seed).unwrap();
-            let total = rolled.total.unwrap();
+            let total = rolled.result.total.unwrap();
             assert_eq!(after.effects.is_empty(), total >= needed, "{events:?}");
             assert!(events[0].contains(&needed.to_string()), "{events:?}");
         }
@@ -275,7 +275,7 @@ fn each_step_reads_the_table_by_hand_and_caps_the_damage_dice() {
     let start = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
     for seed in 0..60 {
         let (chain, _, rolled) = start.attack(&ranks(3), &ranks(1), seed).unwrap();
-        let expected = by_hand(rolled.total.unwrap());
+        let expected = by_hand(rolled.result.total.unwrap());
         match chain.stage {
             Stage::Damage { damage_dice } => assert_eq!(damage_dice, expected),
             Stage::Done => assert_eq!(expected, 0),
@@ -289,12 +289,12 @@ fn each_step_reads_the_table_by_hand_and_caps_the_damage_dice() {
     };
     for seed in 0..20 {
         let (_, _, rolled) = five.damage(&ranks(1), seed).unwrap();
-        let thrown = rolled.groups[0]
+        let thrown = rolled.result.groups[0]
             .dice
             .iter()
             .filter(|d| d.state != crate::DieState::Bonus)
             .count();
-        assert_eq!(thrown, 3, "{:?}", rolled.groups[0]);
+        assert_eq!(thrown, 3, "{:?}", rolled.result.groups[0]);
     }
 }
 
@@ -396,7 +396,8 @@ fn each_steps_request_rolls_the_same_dice_as_the_step() {
     let (attacker, defender) = (ranks(3), ranks(1));
     let request = chain.attack_request(&attacker, &defender).unwrap();
     let (next, _, rolled) = chain.attack(&attacker, &defender, 7).unwrap();
-    assert_eq!(crate::roll(&request, 7).unwrap(), rolled);
+    assert_eq!(rolled.request, request);
+    assert_eq!(crate::roll(&request, 7).unwrap(), rolled.result);
     assert!(
         chain.damage_request(&defender).is_err(),
         "not at damage yet"
@@ -407,7 +408,8 @@ fn each_steps_request_rolls_the_same_dice_as_the_step() {
     };
     let request = at_damage.damage_request(&defender).unwrap();
     let (_, _, rolled) = at_damage.damage(&defender, 11).unwrap();
-    assert_eq!(crate::roll(&request, 11).unwrap(), rolled);
+    assert_eq!(rolled.request, request);
+    assert_eq!(crate::roll(&request, 11).unwrap(), rolled.result);
     assert!(
         next.attack_request(&attacker, &defender).is_err(),
         "the attack is rolled once"
@@ -420,6 +422,7 @@ fn each_steps_request_rolls_the_same_dice_as_the_step() {
     });
     let request = wounds.removal_request(0, false, &ranks(2)).unwrap();
     let (_, _, rolled) = wounds.remove(0, false, &ranks(2), 5).unwrap();
-    assert_eq!(crate::roll(&request, 5).unwrap(), rolled);
+    assert_eq!(rolled.request, request);
+    assert_eq!(crate::roll(&request, 5).unwrap(), rolled.result);
     assert!(wounds.removal_request(1, false, &ranks(2)).is_err());
 }

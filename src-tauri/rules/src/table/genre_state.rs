@@ -11,17 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::RulesError;
 
-/// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
-pub const RULINGS: &[&str] = &[
-    "Bust A Nut's -1 die lasts the two rounds after the nut's round (\"for the next two rounds\"): \
-     later actions in the nut's own round roll as usual.",
-    "A Grunt's pending penalties are spent one per action, also on actions of patience; resting \
-     does not clear them.",
-    "An hour of rest also ends Bust A Nut's -1 die (it lasts two rounds).",
-    "\"End adventure\" resets the uses of Bust A Nut, the Grunt count and every pending penalty; \
-     Glory Points are kept.",
-    "-1 die never takes a roll below 0 dice.",
-];
+// Its rulings are the `Genre…` ids of `RulingId` (`rulings.rs`), worded there once.
 
 pub use super::ranges::GLORY_MAX;
 

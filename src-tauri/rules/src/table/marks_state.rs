@@ -6,31 +6,20 @@
 //! the dice of a quick roll with the same seed.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
-use crate::systems::marks::PoolDice;
+use super::{Event, RulingId};
+use crate::systems::marks::{self, PoolDice};
 use crate::{RollRequest, RollResult, RulesError};
 
-/// The rulings this module decides where RULES.md is silent (shown to the GM as rulings).
-pub const RULINGS: &[&str] = &[
-    "Each failed attempt at the same task adds one penalty die on top of the task's difficulty; \
-     the dice come off in the order human skill, human attribute, super skill, super dice.",
-    "An attempt is refused once penalties leave no dice to roll: the task cannot be tried again.",
-    "A task that succeeded is done: it cannot be attempted again.",
-    "Trying a contested task again takes the extra die from the side trying again only; the \
-     defender's dice stay as they were.",
-    "An extended task rolls one step at a time, each step a `pool` roll of its own seed; reaching \
-     the plateau before the minimum steps completes the task on the minimum step.",
-];
+// Its rulings are the `Marks…` ids of `RulingId` (`rulings.rs`), worded there once.
 
-/// Parses and checks a request as the engine's own kind does (field ranges, pool size).
-fn checked(request: Value) -> Result<(), RulesError> {
-    crate::request_from_value(request)?.validate(crate::HouseRules::ruled())
+/// Checks a request as the engine's own kind does (field ranges, pool size).
+fn checked(request: &RollRequest) -> Result<(), RulesError> {
+    request.validate(crate::HouseRules::ruled())
 }
 
 /// Rolls a request through the engine's own kind with `seed`, as a quick roll would.
-fn rolled(request: Value, seed: u64) -> Result<(RollRequest, RollResult), RulesError> {
-    let request = crate::request_from_value(request)?;
+fn rolled(request: RollRequest, seed: u64) -> Result<(RollRequest, RollResult), RulesError> {
     let result = crate::roll(&request, seed)?;
     Ok((request, result))
 }
@@ -40,7 +29,7 @@ fn rolled(request: Value, seed: u64) -> Result<(RollRequest, RollResult), RulesE
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rolled<T> {
     pub task: T,
-    pub events: Vec<String>,
+    pub events: Vec<Event>,
     pub request: RollRequest,
     pub result: RollResult,
 }
@@ -133,32 +122,28 @@ impl MarksTask {
     }
 
     /// The next attempt as a `marks` `pool` request, or `contested` against the defender.
-    pub fn next_request(&self) -> Value {
+    pub fn next_request(&self) -> RollRequest {
         if let Some(d) = self.defender {
-            return json!({
-                "system": "marks",
-                "roll": "contested",
-                "attribute_dice": self.attribute_dice,
-                "skill_dice": self.skill_dice,
-                "super_dice": self.super_dice,
-                "super_skill_dice": self.super_skill_dice,
-                "penalty": self.penalty(),
-                "defender_attribute_dice": d.attribute_dice,
-                "defender_skill_dice": d.skill_dice,
-                "defender_super_dice": d.super_dice,
-                "defender_super_skill_dice": d.super_skill_dice,
-                "defender_penalty": d.penalty,
+            return RollRequest::MarksContested(marks::Contested {
+                attribute_dice: self.attribute_dice,
+                skill_dice: self.skill_dice,
+                super_dice: self.super_dice,
+                super_skill_dice: self.super_skill_dice,
+                penalty: self.penalty(),
+                defender_attribute_dice: d.attribute_dice,
+                defender_skill_dice: d.skill_dice,
+                defender_super_dice: d.super_dice,
+                defender_super_skill_dice: d.super_skill_dice,
+                defender_penalty: d.penalty,
             });
         }
-        json!({
-            "system": "marks",
-            "roll": "pool",
-            "attribute_dice": self.attribute_dice,
-            "skill_dice": self.skill_dice,
-            "super_dice": self.super_dice,
-            "super_skill_dice": self.super_skill_dice,
-            "penalty": self.penalty(),
-            "needed": self.needed,
+        RollRequest::MarksPool(marks::Pool {
+            attribute_dice: self.attribute_dice,
+            skill_dice: self.skill_dice,
+            super_dice: self.super_dice,
+            super_skill_dice: self.super_skill_dice,
+            penalty: self.penalty(),
+            needed: self.needed,
         })
     }
 
@@ -172,11 +157,11 @@ impl MarksTask {
                 return Err(RulesError::invalid(name, "cannot be negative"));
             }
         }
-        checked(self.next_request())
+        checked(&self.next_request())
     }
 
     /// Applies an action: the new task plus the events to show the GM.
-    pub fn apply(&self, action: &MarksTaskAction) -> Result<(MarksTask, Vec<String>), RulesError> {
+    pub fn apply(&self, action: &MarksTaskAction) -> Result<(MarksTask, Vec<Event>), RulesError> {
         let MarksTaskAction::Attempt { seed } = action;
         let rolled = self.attempt(*seed)?;
         Ok((rolled.task, rolled.events))
@@ -205,20 +190,21 @@ impl MarksTask {
         self.ready()?;
         let (request, result) = rolled(self.next_request(), seed)?;
         let mut next = self.clone();
-        let mut events = vec![format!(
+        let mut events = vec![Event::said(format!(
             "Attempt {}: {}",
             self.failed_attempts + 1,
             result.detail
-        )];
+        ))];
         if result.success {
             next.done = true;
-            events.push("The task succeeded.".into());
+            events.push(Event::said("The task succeeded."));
         } else {
             next.failed_attempts += 1;
-            events.push(format!(
-                "Failed: the next attempt is at -{} dice (ruling: one more die per failed attempt).",
+            events.push(Event::said(format!(
+                "Failed: the next attempt is at -{} dice.",
                 next.penalty()
-            ));
+            )));
+            events.push(Event::ruling(RulingId::MarksPenaltyPerFailure));
         }
         Ok(Rolled {
             task: next,
@@ -292,38 +278,34 @@ impl ExtendedTask {
     }
 
     /// The task as the engine's `extended` request (its fields are checked by that kind).
-    pub fn extended_request(&self) -> Value {
-        json!({
-            "system": "marks",
-            "roll": "extended",
-            "attribute_dice": self.attribute_dice,
-            "skill_dice": self.skill_dice,
-            "super_dice": self.super_dice,
-            "super_skill_dice": self.super_skill_dice,
-            "penalty": self.penalty,
-            "plateau": self.plateau,
-            "min_steps": self.min_steps,
-            "max_steps": self.max_steps,
+    pub fn extended_request(&self) -> RollRequest {
+        RollRequest::MarksExtended(marks::Extended {
+            attribute_dice: self.attribute_dice,
+            skill_dice: self.skill_dice,
+            super_dice: self.super_dice,
+            super_skill_dice: self.super_skill_dice,
+            penalty: self.penalty,
+            plateau: self.plateau,
+            min_steps: self.min_steps,
+            max_steps: self.max_steps,
         })
     }
 
     /// One step's roll as a `marks` `pool` request.
-    pub fn step_request(&self) -> Value {
-        json!({
-            "system": "marks",
-            "roll": "pool",
-            "attribute_dice": self.attribute_dice,
-            "skill_dice": self.skill_dice,
-            "super_dice": self.super_dice,
-            "super_skill_dice": self.super_skill_dice,
-            "penalty": self.penalty,
-            "needed": 0,
+    pub fn step_request(&self) -> RollRequest {
+        RollRequest::MarksPool(marks::Pool {
+            attribute_dice: self.attribute_dice,
+            skill_dice: self.skill_dice,
+            super_dice: self.super_dice,
+            super_skill_dice: self.super_skill_dice,
+            penalty: self.penalty,
+            needed: 0,
         })
     }
 
     /// Refuses a state no sequence of steps can reach.
     pub fn validate(&self) -> Result<(), RulesError> {
-        checked(self.extended_request())?;
+        checked(&self.extended_request())?;
         if !(0..=self.max_steps).contains(&self.steps) {
             return Err(RulesError::invalid(
                 "steps",
@@ -337,10 +319,7 @@ impl ExtendedTask {
     }
 
     /// Applies a step: the new task plus the events to show the GM.
-    pub fn apply(
-        &self,
-        action: &ExtendedAction,
-    ) -> Result<(ExtendedTask, Vec<String>), RulesError> {
+    pub fn apply(&self, action: &ExtendedAction) -> Result<(ExtendedTask, Vec<Event>), RulesError> {
         let ExtendedAction::Step { seed } = action;
         let rolled = self.step(*seed)?;
         Ok((rolled.task, rolled.events))
@@ -365,24 +344,28 @@ impl ExtendedTask {
         let mut next = self.clone();
         next.steps += 1;
         next.marks += result.total.unwrap_or(0);
-        let mut events = vec![format!(
+        let mut events = vec![Event::said(format!(
             "Step {}: {}; {} of {} Marks",
             next.steps, result.detail, next.marks, self.plateau
-        )];
+        ))];
         if next.marks >= self.plateau {
             let on_step = next.steps.max(self.min_steps);
             next.status = ExtendedStatus::Completed { on_step };
-            events.push(if on_step > next.steps {
-                format!(
-                    "The plateau is reached: the task completes on step {on_step}, its minimum \
-                     (ruling: never before the minimum, however early the Marks are in)."
-                )
+            if on_step > next.steps {
+                events.push(Event::said(format!(
+                    "The plateau is reached: the task completes on step {on_step}, its minimum."
+                )));
+                events.push(Event::ruling(RulingId::MarksExtendedSteps));
             } else {
-                format!("The plateau is reached: the task completes on step {on_step}.")
-            });
+                events.push(Event::said(format!(
+                    "The plateau is reached: the task completes on step {on_step}."
+                )));
+            }
         } else if next.steps == self.max_steps {
             next.status = ExtendedStatus::Failed;
-            events.push("The maximum steps have passed short of the plateau: failure.".into());
+            events.push(Event::said(
+                "The maximum steps have passed short of the plateau: failure.",
+            ));
         }
         Ok(Rolled {
             task: next,

@@ -28,17 +28,19 @@ fn the_next_request_carries_difficulty_plus_failures() {
     let mut task = MarksTask::new([3, 3, 0, 0], 2, 1);
     task.failed_attempts = 1;
     let request = task.next_request();
-    assert_eq!(request["roll"], "pool");
-    assert_eq!(request["penalty"], 3);
-    assert!(crate::request_from_value(request).is_ok());
+    // The typed request reads as the contract's JSON, and the engine's kind accepts it.
+    let json = serde_json::to_value(&request).unwrap();
+    assert_eq!(json["roll"], "pool");
+    assert_eq!(json["penalty"], 3);
+    assert!(request.validate(crate::HouseRules::ruled()).is_ok());
 }
 
 #[test]
 fn an_attempt_rolls_the_same_dice_as_a_quick_roll() {
     let task = MarksTask::new([3, 3, 0, 0], 0, 1);
-    let quick = crate::roll(&crate::request_from_value(task.next_request()).unwrap(), 42).unwrap();
+    let quick = crate::roll(&task.next_request(), 42).unwrap();
     let (next, events) = task.apply(&MarksTaskAction::Attempt { seed: 42 }).unwrap();
-    assert!(events[0].contains(&quick.detail));
+    assert!(events[0].text.contains(&quick.detail));
     assert_eq!(next.done, quick.success);
     assert_eq!(next.failed_attempts, i64::from(!quick.success));
 }
@@ -111,11 +113,11 @@ fn extended(plateau: i64, steps: (i64, i64)) -> ExtendedTask {
 #[test]
 fn each_step_rolls_the_dice_of_a_quick_pool_roll() {
     let task = extended(100, (1, 5));
-    let quick = crate::roll(&crate::request_from_value(task.step_request()).unwrap(), 9).unwrap();
+    let quick = crate::roll(&task.step_request(), 9).unwrap();
     let (next, events) = task.apply(&ExtendedAction::Step { seed: 9 }).unwrap();
     assert_eq!(next.marks, quick.total.unwrap());
     assert_eq!(next.steps, 1);
-    assert!(events[0].contains(&quick.detail));
+    assert!(events[0].text.contains(&quick.detail));
 }
 
 #[test]
@@ -133,8 +135,9 @@ fn reaching_the_plateau_early_completes_on_the_minimum_step() {
         .unwrap();
     let (next, events) = task.apply(&ExtendedAction::Step { seed }).unwrap();
     assert_eq!(next.status, ExtendedStatus::Completed { on_step: 3 });
-    assert!(
-        events[1].contains("ruling: never before the minimum"),
+    assert_eq!(
+        events[2],
+        crate::table::Event::ruling(crate::table::RulingId::MarksExtendedSteps),
         "{events:?}"
     );
     assert!(next.apply(&ExtendedAction::Step { seed }).is_err());
@@ -196,12 +199,13 @@ fn a_contested_attempt_is_the_contested_kind_and_only_the_attacker_loses_dice() 
     let mut task = MarksTask::new([3, 1, 0, 0], 1, 1).against(DEFENDER);
     task.failed_attempts = 2;
     let request = task.next_request();
-    assert_eq!(request["roll"], "contested");
-    assert_eq!(request["penalty"], 3);
-    assert_eq!(request["defender_penalty"], 0);
-    let quick = crate::roll(&crate::request_from_value(request).unwrap(), 5).unwrap();
+    let json = serde_json::to_value(&request).unwrap();
+    assert_eq!(json["roll"], "contested");
+    assert_eq!(json["penalty"], 3);
+    assert_eq!(json["defender_penalty"], 0);
+    let quick = crate::roll(&request, 5).unwrap();
     let (next, events) = task.apply(&MarksTaskAction::Attempt { seed: 5 }).unwrap();
-    assert!(events[0].contains(&quick.detail));
+    assert!(events[0].text.contains(&quick.detail));
     assert_eq!(next.done, quick.success);
     let text = serde_json::to_string(&next).unwrap();
     assert_eq!(serde_json::from_str::<MarksTask>(&text).unwrap(), next);
@@ -212,11 +216,7 @@ fn worked_example_odds_fall_as_attempts_fail() {
     // RULES.md: attribute 3, skill 3 -> P(at least 1 Mark) = 0.9081. Each failure takes a skill
     // die first, so the odds of the next attempt fall; after three failures 3d6 keep 3 is left.
     let mut task = MarksTask::new([3, 3, 0, 0], 0, 1);
-    let odds = |t: &MarksTask| {
-        crate::odds(&crate::request_from_value(t.next_request()).unwrap())
-            .unwrap()
-            .success
-    };
+    let odds = |t: &MarksTask| crate::odds(&t.next_request()).unwrap().success;
     assert!((odds(&task) - 0.9081).abs() < 5e-5);
     let mut last = odds(&task);
     for _ in 0..3 {
@@ -232,7 +232,7 @@ fn worked_example_odds_fall_as_attempts_fail() {
 fn an_attempt_and_a_step_hand_back_the_roll_they_made() {
     let task = MarksTask::new([3, 3, 0, 0], 1, 1);
     let rolled = task.attempt(11).unwrap();
-    let request = crate::request_from_value(task.next_request()).unwrap();
+    let request = task.next_request();
     assert_eq!(rolled.request, request);
     assert_eq!(rolled.result, crate::roll(&request, 11).unwrap());
     assert_eq!(
@@ -241,7 +241,7 @@ fn an_attempt_and_a_step_hand_back_the_roll_they_made() {
     );
     let extended = ExtendedTask::new([2, 1, 0, 0], 0, 5, (1, 4));
     let rolled = extended.step(12).unwrap();
-    let request = crate::request_from_value(extended.step_request()).unwrap();
+    let request = extended.step_request();
     assert_eq!(rolled.result, crate::roll(&request, 12).unwrap());
     assert_eq!(rolled.task.marks, rolled.result.total.unwrap_or(0));
     assert!(extended.ready().is_ok());

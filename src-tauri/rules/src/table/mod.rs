@@ -1,10 +1,17 @@
 //! Running state at the table (issue 6): pure state rules, state in -> action -> new state + events.
 
 pub mod d12_chain;
+mod event;
 pub mod genre_state;
+mod made_roll;
 pub mod marks_state;
 pub mod ranges;
+mod rulings;
 pub mod stunt_tasks;
 pub mod universe_deck;
 pub mod universe_fate;
 pub mod universe_moves;
+
+pub use event::Event;
+pub use made_roll::MadeRoll;
+pub use rulings::{table_rulings, RulingId};

@@ -6,28 +6,17 @@
 //! same request and seed, and the roll log can show the request that made them.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
+use super::{Event, RulingId};
+use crate::systems::stunt;
 use crate::{HouseRules, RollRequest, RollResult, RulesError};
 
-/// RULES.md's rulings this module implements, and the decisions it makes where RULES.md is
-/// silent, shown to the GM as rulings.
-pub const RULINGS: &[&str] = &[
-    "Minor Damage is 6d6 summed (the Minor Damage Chart is lost).",
-    "HTK never falls below 0 nor rises above its max.",
-    "A Doubles Only throw rolls 2d6 until the next counted double or 1-1; every 2d6 is one time \
-     step.",
-    "After a 1-1 a Doubles Only task starts again from 0 doubles; the time steps already spent \
-     stay counted.",
-    "After a 1-1 a Double Six Only task is over for good: the same character cannot start it \
-     again in this encounter.",
-];
+// Its rulings are the `Stunt…` ids of `RulingId` (`rulings.rs`), worded there once.
 
 pub use super::ranges::HTK_LIMIT;
 
-/// Checks a request as the engine's own kind does, then makes it.
-fn engine_request(request: Value, house: &HouseRules) -> Result<RollRequest, RulesError> {
-    let request = crate::request_from_value(request)?;
+/// Checks a request as the engine's own kind does, then hands it on.
+fn engine_request(request: RollRequest, house: &HouseRules) -> Result<RollRequest, RulesError> {
     request.validate(house)?;
     Ok(request)
 }
@@ -128,13 +117,11 @@ impl Htk {
         house: &HouseRules,
     ) -> Result<RollRequest, RulesError> {
         engine_request(
-            json!({
-                "system": "stunt",
-                "roll": "damage",
-                "dice": dice.dice,
-                "sides": dice.sides,
-                "bonus": dice.bonus,
-                "htk": self.current,
+            RollRequest::StuntDamage(stunt::Damage {
+                dice: dice.dice,
+                sides: dice.sides,
+                bonus: dice.bonus,
+                htk: i64::from(self.current),
             }),
             house,
         )
@@ -215,14 +202,16 @@ pub struct TaskThrow {
     pub request: RollRequest,
     pub result: RollResult,
     pub task: StuntTask,
-    pub events: Vec<String>,
+    pub events: Vec<Event>,
 }
 
 impl StuntTask {
     /// A fresh Doubles Only task; `needed` is checked by the engine's `doubles` kind (1..=60).
     pub fn doubles_only(needed: u32) -> Result<Self, RulesError> {
         engine_request(
-            json!({"system": "stunt", "roll": "doubles", "needed": needed}),
+            RollRequest::StuntDoubles(stunt::Doubles {
+                needed: i64::from(needed),
+            }),
             HouseRules::ruled(),
         )?;
         Ok(Self::fresh(TaskKind::DoublesOnly, needed))
@@ -274,9 +263,11 @@ impl StuntTask {
                 } else {
                     1
                 };
-                json!({"system": "stunt", "roll": "doubles", "needed": needed})
+                RollRequest::StuntDoubles(stunt::Doubles {
+                    needed: i64::from(needed),
+                })
             }
-            TaskKind::DoubleSixOnly => json!({"system": "stunt", "roll": "double_six"}),
+            TaskKind::DoubleSixOnly => RollRequest::StuntDoubleSix(stunt::DoubleSix {}),
         };
         engine_request(request, house)
     }
@@ -318,41 +309,43 @@ impl StuntTask {
                 };
                 if task.doubles == task.needed {
                     task.status = TaskStatus::Succeeded;
-                    events.push(format!(
+                    events.push(Event::said(format!(
                         "{} of {} doubles after {steps}: the task succeeds.",
                         task.doubles, task.needed
-                    ));
+                    )));
                 } else {
-                    events.push(format!(
+                    events.push(Event::said(format!(
                         "{} of {} doubles after {steps}.",
                         task.doubles, task.needed
-                    ));
+                    )));
                 }
             }
             (TaskKind::DoublesOnly, false) => {
                 task.doubles = 0;
                 task.resets += 1;
-                events.push(format!(
-                    "1-1 after {steps}: the task goes back to the start, 0 of {} doubles \
-                     (ruling: the time steps spent stay counted).",
+                events.push(Event::said(format!(
+                    "1-1 after {steps}: the task goes back to the start, 0 of {} doubles.",
                     task.needed
-                ));
+                )));
+                events.push(Event::ruling(RulingId::StuntDoublesReset));
             }
             (TaskKind::DoubleSixOnly, true) => {
                 task.doubles = 1;
                 task.status = TaskStatus::Succeeded;
-                events.push(format!("6-6 after {steps}: the task succeeds."));
+                events.push(Event::said(format!(
+                    "6-6 after {steps}: the task succeeds."
+                )));
             }
             (TaskKind::DoubleSixOnly, false) => {
                 task.status = TaskStatus::Failed;
-                events.push(format!(
+                events.push(Event::said(format!(
                     "1-1 after {steps}: the task fails and can never be tried again by this \
                      character."
-                ));
+                )));
             }
         }
         // The task's progress is the summary; the dice follow.
-        events.push(result.detail.clone());
+        events.push(Event::said(result.detail.clone()));
         Ok(TaskThrow {
             request,
             result,

@@ -136,7 +136,9 @@ fn one_one_sets_a_doubles_only_task_back_to_the_start_keeping_its_time() {
     assert_eq!(thrown.task.status, TaskStatus::Running);
     assert_eq!(thrown.task.time_steps as usize, 5 + quick.dice.len() / 2);
     assert!(
-        thrown.events.iter().any(|e| e.contains("ruling")),
+        thrown.events.contains(&crate::table::Event::ruling(
+            crate::table::RulingId::StuntDoublesReset
+        )),
         "{:?}",
         thrown.events
     );

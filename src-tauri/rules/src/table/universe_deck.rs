@@ -9,24 +9,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::rulings::RulingId;
 use crate::error::RulesError;
 use crate::tray::Tray;
 
 /// How many cards the Universe deck holds: 52 plus two jokers.
 pub const DECK_SIZE: usize = 54;
 
-/// The rulings of RULES.md (and those this module had to make) that the GM is shown.
-pub const DECK_RULINGS: &[&str] = &[
-    "Initiative: each combatant is dealt a card; act from Ace (high) down to 2.",
-    "Jokers act first and whenever they like.",
-    "Equal ranks break by suit: spades > hearts > diamonds > clubs.",
-    "The deck is shuffled after any round in which a joker was dealt.",
-    "A joker dealt to a PC grants positive fate; to a hostile NPC, negative fate (the GM's); \
-     to a friendly NPC, no fate.",
-    "When the draw pile runs out, the discard pile is shuffled to form a new one (cards dealt this \
-     round and fate cards held stay out).",
-    "Two jokers dealt in one round act in the order they were dealt.",
-];
+// Its rulings are the `Universe…` ids of `RulingId` (`rulings.rs`), worded there once.
 
 /// A card suit, in tie-breaking order: spades beat hearts beat diamonds beat clubs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -243,7 +233,7 @@ pub enum DeckEvent {
     JokerDealt {
         combatant: String,
         fate: JokerFate,
-        ruling: String,
+        ruling: RulingId,
     },
 }
 
@@ -451,25 +441,14 @@ impl UniverseDeck {
 
 fn joker_event(combatant: &Combatant) -> DeckEvent {
     let (fate, ruling) = match combatant.side {
-        Side::Pc => (
-            JokerFate::Positive,
-            "A joker dealt to a PC grants positive fate; jokers act first and whenever they like.",
-        ),
-        Side::HostileNpc => (
-            JokerFate::Negative,
-            "A joker dealt to a hostile NPC grants the GM negative fate; jokers act first and \
-             whenever they like.",
-        ),
-        Side::FriendlyNpc => (
-            JokerFate::None,
-            "A joker dealt to a friendly NPC grants no fate (ruling); jokers act first and \
-             whenever they like.",
-        ),
+        Side::Pc => (JokerFate::Positive, RulingId::UniverseJokerToPc),
+        Side::HostileNpc => (JokerFate::Negative, RulingId::UniverseJokerToHostileNpc),
+        Side::FriendlyNpc => (JokerFate::None, RulingId::UniverseJokerToFriendlyNpc),
     };
     DeckEvent::JokerDealt {
         combatant: combatant.id.clone(),
         fate,
-        ruling: ruling.to_string(),
+        ruling,
     }
 }
 

@@ -142,7 +142,8 @@ fn joker_fate_follows_the_side() {
     let (_, events) = stacked(&["JK1"]).deal_round(&[friend], 1).unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
-        DeckEvent::JokerDealt { fate: JokerFate::None, ruling, .. } if ruling.contains("ruling")
+        DeckEvent::JokerDealt { fate: JokerFate::None, ruling, .. }
+            if *ruling == crate::table::RulingId::UniverseJokerToFriendlyNpc
     )));
 }
 

@@ -7,23 +7,12 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use super::rulings::RulingId;
 use super::universe_deck::{Card, Combatant, DealtCard, DeckEvent, JokerFate, Turn, UniverseDeck};
 use crate::error::{plain_serde_message, RulesError};
 use crate::tray::Tray;
 
-/// The fate rulings the GM is shown (RULES.md's and the ones this module had to make).
-pub const FATE_RULINGS: &[&str] = &[
-    "A joker drawn as fate is put back (on the discard pile) and another card is drawn.",
-    "A player holds at most one fate card; a Lucky player at most two (and gains none while \
-     holding two), also after the session's start.",
-    "The GM holds at most one negative fate card per player at the table.",
-    "A fate card used for initiative enters at the card's place and wins ties on rank whatever \
-     the suits.",
-    "A numbered card (Ace = 1, 2-10) adds its value to one attack, to AC against one attack or to \
-     one save; a face card (J, Q, K) makes a save succeed, or gives +10 AC against one attack or \
-     +10 to one attack.",
-    "Fate due when every card is dealt or held is forgone: nothing is drawn and the round goes on.",
-];
+// Its rulings are the `Universe…Fate…` ids of `RulingId` (`rulings.rs`), worded there once.
 
 /// One player's fate: the cards held and whether the character is Lucky.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,7 +92,7 @@ pub enum FateEvent {
     /// A joker came up as a fate draw and went to the discard pile.
     JokerRedrawn {
         card: Card,
-        ruling: String,
+        ruling: RulingId,
     },
     Gained {
         holder: Holder,
@@ -419,7 +408,10 @@ impl UniverseTable {
             // A big table can hold every card; the round must still go on.
             events.push(FateEvent::Forgone {
                 holder,
-                reason: format!("no card is left to draw ({})", FATE_RULINGS[5]),
+                reason: format!(
+                    "no card is left to draw ({})",
+                    RulingId::UniverseFateForgone.text()
+                ),
             });
             return Ok(());
         }
@@ -457,7 +449,7 @@ impl UniverseTable {
             self.deck.return_card(card);
             events.push(FateEvent::JokerRedrawn {
                 card,
-                ruling: FATE_RULINGS[0].to_string(),
+                ruling: RulingId::UniverseJokerAsFate,
             });
         }
     }

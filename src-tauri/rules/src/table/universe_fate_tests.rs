@@ -110,7 +110,8 @@ fn a_joker_drawn_as_fate_is_put_back_and_redrawn() {
         .unwrap();
     assert_eq!(t.players["ann"].cards, [card("5H")]);
     assert!(events.iter().any(|e| matches!(
-        e, FateEvent::JokerRedrawn { card: Card::Joker(2), ruling } if ruling.contains("put back")
+        e, FateEvent::JokerRedrawn { card: Card::Joker(2), ruling }
+            if *ruling == crate::table::RulingId::UniverseJokerAsFate
     )));
     assert_eq!(t.deck.discard, [card("JK2")]);
     t.check().unwrap();

@@ -6,11 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::universe_fate::UniverseTable;
 use crate::tray::Tray;
 
-/// The rulings this module made, shown to the GM.
-pub const MOVE_RULINGS: &[&str] = &[
-    "A player who leaves the encounter puts their fate cards on the discard pile; the GM keeps at \
-     most one negative fate card per player still seated (the newest go back first).",
-];
+// Its ruling (a leaving player's fate) is `RulingId::UniverseLeaverFate` (`rulings.rs`).
 
 impl UniverseTable {
     /// Unseats a player who left: their fate cards go to the discard pile, and the GM's pool is

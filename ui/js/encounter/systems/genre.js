@@ -136,7 +136,7 @@ export function mountSystemPanel(host, ctx) {
 
   async function playForEveryone(move) {
     const answer = await play(move);
-    if (answer) everyoneEvents.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
+    if (answer) everyoneEvents.replaceChildren(eventList(doc, answer.entry.events));
   }
 
   const participant = () => encounter.state.order.find((p) => p.id === who.select.value) ?? null;

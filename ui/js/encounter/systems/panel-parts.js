@@ -7,6 +7,7 @@ import { el } from '../../dom.js';
 import { markPending, renderOdds, showNoOdds } from '../../odds-view.js';
 import { latestOnly } from '../../timing.js';
 import { trackEditor } from './track-edit.js';
+import { eventLines } from '../encounter-model.js';
 
 let blocks = 0;
 
@@ -175,7 +176,7 @@ export function panelPlayer(ctx, { system, result, error }) {
       const answer = await ctx.play({ system, ...move });
       if (answer?.rolls?.length) showPlay(result, answer, what);
       else if (answer) {
-        result.replaceChildren(eventList(doc, answer.entry.summary.split('\n').filter(Boolean)));
+        result.replaceChildren(eventList(doc, answer.entry.events));
         result.hidden = false;
       }
       return answer ?? null;
@@ -198,21 +199,18 @@ export function showPlay(container, play, what) {
     parts.push(dice);
   }
   // The dice view already says the roll's detail line: the events repeat it only in the log.
-  const events = (play.entry?.summary ?? '').split('\n').filter((e) => e && !(roll && e.includes(roll.result.detail)));
+  const events = (play.entry?.events ?? []).filter((e) => !(roll && e.text.includes(roll.result.detail)));
   parts.push(eventList(doc, events));
   container.replaceChildren(...parts);
   container.hidden = false;
 }
 
-/** Events as a list; a sentence naming a ruling gets the app's Ruling badge. */
+/** Events as a list; an event that states a ruling (by its id) gets the app's Ruling badge. */
 export function eventList(doc, events) {
-  return el(doc, 'ul', { className: 'tp-events', 'aria-label': 'What happened' }, events.map((text) => {
-    const ruled = /ruling/i.test(text);
-    return el(doc, 'li', { className: ruled ? 'ruled' : '' }, [
-      ...(ruled ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' })] : []),
-      el(doc, 'span', { text }),
-    ]);
-  }));
+  return el(doc, 'ul', { className: 'tp-events', 'aria-label': 'What happened' }, eventLines(events).map(({ ruling, text }) => el(doc, 'li', { className: ruling ? 'ruled' : '' }, [
+    ...(ruling ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' })] : []),
+    el(doc, 'span', { text }),
+  ])));
 }
 
 /** A labelled whole-number input. */

@@ -13,15 +13,35 @@ import {
 import { turnFollower } from './turn-follow.js';
 import { currentParticipant } from '../encounter-model.js';
 
-/** RULES.md's rulings the panel names where the GM acts on them. */
-const RULINGS = {
-  minor: 'Minor Damage is 6d6 summed (the Minor Damage Chart is lost).',
-  clamp: 'HTK never falls below 0 nor rises above its max.',
-  throw: 'A Doubles Only throw rolls 2d6 until the next counted double or 1-1; every 2d6 is one time step.',
-  reset: 'After a 1-1 a Doubles Only task starts again from 0 doubles; the time steps already spent stay counted.',
-  chart: 'The source\'s chart is lost: targets come from the difference between the levels, and this roster\'s house rules may change any cell.',
-  barred: 'After a 1-1 a Double Six Only task is over for good: the same character cannot start it again in this encounter.',
+/** @typedef {import('../../../types/bindings').Catalog} Catalog */
+
+/**
+ * The rulings the panel names where the GM acts on them, by their ids in the catalog's
+ * `table_rulings` (the words are the catalog's, written once in the rules crate).
+ */
+const TABLE_RULINGS = {
+  minor: 'stunt_minor_damage',
+  clamp: 'stunt_htk_bounds',
+  throw: 'stunt_doubles_throw',
+  reset: 'stunt_doubles_reset',
+  barred: 'stunt_double_six_barred',
 };
+
+/**
+ * The words of the panel's rulings from the catalog: each of TABLE_RULINGS's by its id, and
+ * `chart`, the stunt check kind's own rulings (how the chart is read).
+ * @param {Catalog | null | undefined} catalog
+ * @returns {{minor: string, clamp: string, throw: string, reset: string, barred: string, chart: string[]}}
+ */
+export function rulingTexts(catalog) {
+  const table = catalog?.table_rulings ?? {};
+  const text = (key) => table[TABLE_RULINGS[key]] ?? '';
+  const check = catalog?.systems?.find((s) => s.id === 'stunt')?.kinds.find((k) => k.id === 'check');
+  return {
+    minor: text('minor'), clamp: text('clamp'), throw: text('throw'), reset: text('reset'), barred: text('barred'),
+    chart: check?.rulings ?? [],
+  };
+}
 
 /** The stunt table of an encounter, or null before the first action. */
 function tableOf(encounter) {
@@ -43,14 +63,24 @@ export function statusWord(task) {
   return { running: 'Running', succeeded: 'Succeeded', failed: 'Failed for good' }[task.task.status] ?? task.task.status;
 }
 
-/** A rulings note as the rest of the app shows one. */
-function rulingsNote(doc, texts) {
-  return el(doc, 'div', { className: 'rulings stunt-rulings' }, [
-    el(doc, 'ul', {}, texts.map((text) => el(doc, 'li', {}, [
+/** A button's title naming its ruling ("6d6 damage. Ruling: …"), or just `what` without the words. */
+function rulingTitle(what, ruling) {
+  return [what, ruling ? `Ruling: ${ruling}` : ''].filter(Boolean).join(' ');
+}
+
+/** A rulings note as the rest of the app shows one; `show(texts)` fills it in (hidden while empty). */
+function rulingsNote(doc) {
+  const list = el(doc, 'ul');
+  const note = el(doc, 'div', { className: 'rulings stunt-rulings', hidden: true }, [list]);
+  const show = (texts) => {
+    const said = texts.filter(Boolean);
+    list.replaceChildren(...said.map((text) => el(doc, 'li', {}, [
       el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }),
       el(doc, 'span', { className: 'ruling-text', text }),
-    ]))),
-  ]);
+    ])));
+    note.hidden = said.length === 0;
+  };
+  return { note, show };
 }
 
 export function mountSystemPanel(host, ctx) {
@@ -66,6 +96,17 @@ export function mountSystemPanel(host, ctx) {
   // Where a move's result shows: beside the Roll button of the form that played it, else here.
   const topSpot = el(doc, 'div', { className: 'stunt-top-result' });
   const spots = { check: el(doc, 'div', { className: 'tp-result-spot' }), start: el(doc, 'div', { className: 'tp-result-spot' }), damage: el(doc, 'div', { className: 'tp-result-spot' }) };
+
+  // The rulings' words come with the catalog; until then (or without it) the notes stay hidden.
+  let rulings = rulingTexts(null);
+  const taskRulings = rulingsNote(doc);
+  const chartRulings = rulingsNote(doc);
+  Promise.resolve(ctx.catalog).then((catalog) => {
+    rulings = rulingTexts(catalog);
+    taskRulings.show([rulings.throw, rulings.reset, rulings.barred]);
+    chartRulings.show(rulings.chart);
+    render();
+  }).catch(() => {});
 
   // Start a task.
   const taskWho = selectField(doc, { label: 'Who tries', name: 'participant' });
@@ -83,7 +124,7 @@ export function mountSystemPanel(host, ctx) {
       needed.field,
     ]),
     rollRow(doc, [startButton], spots.start),
-    rulingsNote(doc, [RULINGS.throw, RULINGS.reset, RULINGS.barred]),
+    taskRulings.note,
   ]);
 
   // Roll damage dice.
@@ -118,7 +159,7 @@ export function mountSystemPanel(host, ctx) {
     el(doc, 'div', { className: 'tp-row' }, [checkWho.field, active.field, defending.field]),
     rollRow(doc, [checkButton], spots.check),
     checkOdds.panel,
-    rulingsNote(doc, [RULINGS.chart]),
+    chartRulings.note,
   ]);
 
   host.replaceChildren(el(doc, 'section', { className: 'tp-panel stunt-panel', 'aria-label': 'Stunt table' }, [
@@ -156,9 +197,9 @@ export function mountSystemPanel(host, ctx) {
     const points = numberField(doc, { label: 'Points', name: 'points', value: 1, min: 0, max: 9999 });
     points.field.firstChild.className = 'visually-hidden';
     points.input.setAttribute('aria-label', `Points of damage or healing for ${p.name}`);
-    const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: `Ruling: ${RULINGS.clamp}` });
-    const heal = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal', text: 'Heal', title: `Ruling: ${RULINGS.clamp}` });
-    const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: `6d6 damage. Ruling: ${RULINGS.minor}` });
+    const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: rulingTitle('', rulings.clamp) });
+    const heal = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal', text: 'Heal', title: rulingTitle('', rulings.clamp) });
+    const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: rulingTitle('6d6 damage.', rulings.minor) });
     damage.addEventListener('click', () => play({ system: 'stunt', move: 'damage', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · damage`));
     heal.addEventListener('click', () => play({ system: 'stunt', move: 'heal', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · heal`));
     minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${p.name} · Minor Damage (6d6)`));

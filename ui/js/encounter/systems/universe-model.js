@@ -100,14 +100,6 @@ export function chaseWords(chase) {
   return `${left} of ${length.rounds} rounds left (2d4: ${length.dice[0]} + ${length.dice[1]})`;
 }
 
-/** Splits a play's summary into lines, each marked when it is a ruling. */
-export function eventLines(summary) {
-  return String(summary ?? '').split('\n').filter(Boolean).map((line) => {
-    const ruling = line.startsWith('Ruling: ');
-    return { ruling, text: ruling ? line.slice('Ruling: '.length) : line };
-  });
-}
-
 /** The universe move sent through ctx.play: `{system: "universe", move, ...fields}`. */
 export function universeMove(move, fields = {}) {
   return { system: 'universe', move, ...fields };

@@ -12,8 +12,9 @@ import { adjuster, oddsBlock, oddsHold, rollRow, showPreview } from './panel-par
 import { trackEditor } from './track-edit.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
+import { eventLines } from '../encounter-model.js';
 import {
-  canDeal, cardFace, chaseWords, deckCounts, eventLines, fateEffect, jokerOut, participantRows,
+  canDeal, cardFace, chaseWords, deckCounts, fateEffect, jokerOut, participantRows,
   sideWords, universeMove, universeState,
 } from './universe-model.js';
 
@@ -123,7 +124,7 @@ export function mountSystemPanel(host, ctx) {
   host.replaceChildren(panel);
 
   function showPlay(played) {
-    const lines = eventLines(played.entry?.summary);
+    const lines = eventLines(played.entry?.events);
     lastEvents.replaceChildren(...lines.map(({ ruling, text }) => el(doc, 'li', { className: ruling ? 'ruled' : '' }, ruling
       ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text })]
       : [el(doc, 'span', { text })])));

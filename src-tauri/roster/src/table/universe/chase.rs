@@ -47,11 +47,11 @@ impl UniverseEncounter {
             self.athletics(ctx, runners[1], (feet[1], &ranges::UNIVERSE_SECOND_MOVE))?,
         ];
         let names = [self.part(ctx, runners[0])?.1, self.part(ctx, runners[1])?.1];
-        let skill = |bonus: i64, difficulty: i64| {
-            rollbook_rules::request_from_value(json!({
-                "system": "universe", "roll": "skill", "skill": bonus, "difficulty": difficulty,
+        let skill = |skill: i64, difficulty: i64| -> Result<RollRequest, TableError> {
+            Ok(RollRequest::UniverseSkill(kinds::universe::Skill {
+                skill,
+                difficulty,
             }))
-            .map_err(TableError::from)
         };
         let roll = |request: RollRequest, n: u64, id: Uuid| -> Result<TableRoll, TableError> {
             let result =
@@ -80,7 +80,7 @@ impl UniverseEncounter {
             totals,
             winner: winner.map(|w| runners[w]),
         });
-        let mut events = vec![format!(
+        let mut events = vec![Event::said(format!(
             "Chase round: {} {} against {} {}: {}.",
             names[0],
             totals[0],
@@ -90,11 +90,17 @@ impl UniverseEncounter {
                 Some(w) => format!("{} wins the round and may attack or try to trip", names[w]),
                 None => "a tie, nobody wins the round".to_string(),
             }
-        )];
-        events.push(format!("{}: {}", names[0], first.result.detail));
-        events.push(format!("{}: {}", names[1], second.result.detail));
+        ))];
+        events.push(Event::said(format!(
+            "{}: {}",
+            names[0], first.result.detail
+        )));
+        events.push(Event::said(format!(
+            "{}: {}",
+            names[1], second.result.detail
+        )));
         if winner.is_none() {
-            events.push(ruling("Ties in a chase round win nothing."));
+            events.push(Event::ruling(RulingId::UniverseChaseTies));
         }
         Ok(Outcome {
             table: next,

@@ -7,13 +7,13 @@
 //! the new-round hook, so the encounter's order always follows the cards.
 
 use indexmap::IndexMap;
-use rollbook_rules::table::universe_deck::{
-    Card, Combatant, DeckEvent, ShuffleReason, Side, Suit, DECK_RULINGS,
-};
+use rollbook_rules::kinds;
+use rollbook_rules::table::universe_deck::{Card, Combatant, DeckEvent, ShuffleReason, Side, Suit};
 use rollbook_rules::table::universe_fate::{
     FateCause, FateEffect, FateEvent, FateUse, Holder, UniverseTable,
 };
 use rollbook_rules::table::universe_moves::{chase_length, ChaseLength};
+use rollbook_rules::table::{Event, RulingId};
 use rollbook_rules::RollRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -262,9 +262,9 @@ impl UniverseEncounter {
             Tracked::Hp => part.hp = value,
             _ => part.sanity = value,
         }
-        let mut events = vec![track::said(track, &name, from, value)];
+        let mut events = vec![Event::said(track::said(track, &name, from, value))];
         if value == 0 && track == Tracked::Hp {
-            events.push(format!("{name} is at 0 hp: mortally wounded."));
+            events.push(Event::said(format!("{name} is at 0 hp: mortally wounded.")));
         }
         Ok(Outcome::said(next, events))
     }
@@ -390,8 +390,8 @@ impl SystemRules for UniverseEncounter {
                 Ok(Outcome::said(
                     next,
                     vec![
-                        format!("{name} is now a {words} NPC."),
-                        ruling(DECK_RULINGS[4]),
+                        Event::said(format!("{name} is now a {words} NPC.")),
+                        Event::ruling(RulingId::UniverseJokerFate),
                     ],
                 ))
             }
@@ -446,24 +446,22 @@ impl SystemRules for UniverseEncounter {
                 let (_, attacker) = self.part(ctx, *attacker_id)?;
                 let (_, target) = self.part(ctx, *target_id)?;
                 let mut next = self.clone();
-                let mut events = vec![format!(
+                let mut events = vec![Event::said(format!(
                     "Sudden takedown by {attacker}: {target}'s Physical save at minus {attacker}'s combat skill: {detail}"
-                )];
+                ))];
                 if roll.result.outcome == "fate" {
-                    events.push(format!(
+                    events.push(Event::said(format!(
                         "{target} rolled a natural 20 and survives the takedown."
-                    ));
+                    )));
                     next = next.fate_of_natural_twenty(ctx, *target_id, &mut events)?;
                 } else if roll.result.success {
-                    events.push(format!("{target} survives the takedown."));
+                    events.push(Event::said(format!("{target} survives the takedown.")));
                 } else {
                     let state = if *nonlethal { "unconscious" } else { "dead" };
                     next.parts[target_id].condition = Some(state.to_string());
-                    events.push(format!("{target} is {state}."));
+                    events.push(Event::said(format!("{target} is {state}.")));
                 }
-                events.push(ruling(
-                    "Sudden takedown follows a hit on a completely unguarded target (roll that attack with advantage first).",
-                ));
+                events.push(Event::ruling(RulingId::UniverseSuddenTakedown));
                 Ok(Outcome {
                     table: next,
                     order: None,
@@ -487,9 +485,9 @@ impl SystemRules for UniverseEncounter {
                 Ok(Outcome {
                     table: self.clone(),
                     order: None,
-                    events: vec![format!(
+                    events: vec![Event::said(format!(
                         "Group stealth led by {leader}: {detail} — {verdict}."
-                    )],
+                    ))],
                     rolls: vec![roll],
                 })
             }
@@ -517,15 +515,15 @@ impl SystemRules for UniverseEncounter {
                 Ok(Outcome::said(
                     next,
                     vec![
-                        format!(
+                        Event::said(format!(
                             "Foot chase ({}): 2d4 = {} + {} = {} rounds, this one the first.",
                             names.join(", "),
                             length.dice[0],
                             length.dice[1],
                             length.rounds
-                        ),
-                        "Each round: opposed Athletics, 2d6 + Athletics + floor(move in feet / 10); the higher total may attack or try to trip.".to_string(),
-                        ruling("Ties in a chase round win nothing."),
+                        )),
+                        Event::said("Each round: opposed Athletics, 2d6 + Athletics + floor(move in feet / 10); the higher total may attack or try to trip."),
+                        Event::ruling(RulingId::UniverseChaseTies),
                     ],
                 ))
             }
@@ -567,16 +565,18 @@ impl SystemRules for UniverseEncounter {
             chase.rounds_left = chase.rounds_left.saturating_sub(1);
             if chase.rounds_left == 0 {
                 base.chase = None;
-                chase_events.push("The foot chase is over: its rounds have run out.".to_string());
+                chase_events.push(Event::said(
+                    "The foot chase is over: its rounds have run out.",
+                ));
             } else {
-                chase_events.push(format!(
+                chase_events.push(Event::said(format!(
                     "Foot chase: {} of {} rounds left.",
                     chase.rounds_left, chase.length.rounds
-                ));
+                )));
             }
         }
         let mut outcome = if base.table.is_none() || ctx.seats.is_empty() {
-            Outcome::said(base, Vec::new())
+            Outcome::said(base, Vec::<Event>::new())
         } else {
             base.deal(ctx)?
         };

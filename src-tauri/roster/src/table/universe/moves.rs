@@ -79,10 +79,10 @@ impl UniverseEncounter {
         next.dealt_round = round;
         let order = next.card_order(ctx);
         let first = order.first().and_then(|id| ctx.seat(*id).ok());
-        let mut events = vec![format!(
+        let mut events = vec![Event::said(format!(
             "Round {round}: cards dealt; {} acts first.",
             first.map_or("nobody", |s| s.participant.name.as_str())
-        )];
+        ))];
         for event in &fate_events {
             events.extend(fate_words(ctx, event, round));
         }
@@ -95,16 +95,16 @@ impl UniverseEncounter {
             .map(|d| name_of(ctx, &d.combatant.id))
             .collect();
         if !any_time.is_empty() {
-            events.push(format!(
+            events.push(Event::said(format!(
                 "{} may act any time this round; the deck is reshuffled before the next deal.",
                 any_time.join(" and ")
-            ));
-            events.push(ruling(DECK_RULINGS[1]));
+            )));
+            events.push(Event::ruling(RulingId::UniverseJokersFirst));
             if any_time.len() > 1 {
-                events.push(ruling(DECK_RULINGS[6]));
+                events.push(Event::ruling(RulingId::UniverseTwoJokers));
             }
         }
-        events.push(ruling(&format!("{} {}", DECK_RULINGS[0], DECK_RULINGS[2])));
+        events.push(Event::ruling(RulingId::UniverseInitiative));
         Ok(Outcome {
             table: next,
             order: Some(order),
@@ -122,7 +122,7 @@ impl UniverseEncounter {
         let (table, fate_events) = result.map_err(TableError::from)?;
         let mut next = self.clone();
         next.table = Some(table);
-        let mut events: Vec<String> = lead.into_iter().collect();
+        let mut events: Vec<Event> = lead.into_iter().map(Event::said).collect();
         for event in &fate_events {
             events.extend(fate_words(ctx, event, ctx.encounter.round));
         }
@@ -144,8 +144,10 @@ impl UniverseEncounter {
             return Ok(Outcome::said(
                 self.clone(),
                 vec![
-                    format!("{name} rolled a natural 20; a friendly NPC gains no fate."),
-                    ruling("Only PCs hold fate; a friendly NPC's natural 20 grants none."),
+                    Event::said(format!(
+                        "{name} rolled a natural 20; a friendly NPC gains no fate."
+                    )),
+                    Event::ruling(RulingId::UniverseFriendlyNaturalTwenty),
                 ],
             ));
         };
@@ -155,9 +157,9 @@ impl UniverseEncounter {
             Some(format!("{name} rolled a natural 20.")),
         )?;
         if holder == Holder::Gm {
-            outcome.events.push(ruling(
-                "A hostile NPC's natural 20 gives the GM negative fate, as a joker dealt to them does.",
-            ));
+            outcome
+                .events
+                .push(Event::ruling(RulingId::UniverseHostileNaturalTwenty));
         }
         Ok(outcome)
     }
@@ -168,7 +170,7 @@ impl UniverseEncounter {
         &self,
         ctx: &TableContext,
         id: Uuid,
-        events: &mut Vec<String>,
+        events: &mut Vec<Event>,
     ) -> Result<Self, TableError> {
         let gained = self.natural_twenty(ctx, id)?;
         events.extend(gained.events.into_iter().skip(1));
@@ -245,10 +247,11 @@ impl UniverseEncounter {
             }
             ac += Self::card_bonus(code)?;
         }
-        rollbook_rules::request_from_value(json!({
-            "system": "universe", "roll": "attack", "bonus": bonus, "ac": ac, "advantage": advantage,
+        Ok(RollRequest::UniverseAttack(kinds::universe::Attack {
+            bonus,
+            ac,
+            advantage,
         }))
-        .map_err(TableError::from)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -283,16 +286,21 @@ impl UniverseEncounter {
             .and_then(|t| ctx.seat(t).ok())
             .map(|s| format!(" on {}", s.participant.name))
             .unwrap_or_default();
-        let mut events = vec![format!("{name}'s attack{against}: {}", result.detail)];
+        let mut events = vec![Event::said(format!(
+            "{name}'s attack{against}: {}",
+            result.detail
+        ))];
         events.extend(played);
         match result.outcome.as_str() {
             "critical" => {
-                events.push(format!("{name} rolled a natural 20: the attack hits."));
+                events.push(Event::said(format!(
+                    "{name} rolled a natural 20: the attack hits."
+                )));
                 next = next.fate_of_natural_twenty(ctx, attacker, &mut events)?;
             }
-            "fumble" => events.push(format!(
+            "fumble" => events.push(Event::said(format!(
                 "{name} rolled a natural 1: the attack misses, with a complication."
-            )),
+            ))),
             _ => {}
         }
         Ok(Outcome {
@@ -349,9 +357,9 @@ impl UniverseEncounter {
         let second = matches!(usage, FateUse::SecondInitiative { .. });
         let mut outcome = self.fate_outcome(ctx, table.use_card(holder, card, usage), None)?;
         if second {
-            outcome.events.push(ruling(
-                "A fate card used for initiative enters at the card's place and wins ties on rank whatever the suits.",
-            ));
+            outcome
+                .events
+                .push(Event::ruling(RulingId::UniverseFateInitiative));
         }
         Ok(outcome)
     }
@@ -374,9 +382,9 @@ impl UniverseEncounter {
             SaveKind::Luck => sheet.saves.luck,
         });
         let (kind, pool) = match save {
-            SaveKind::Physical => ("physical", part.hp.max(0)),
-            SaveKind::Mental => ("mental", part.sanity.max(0)),
-            SaveKind::Luck => ("luck", 0),
+            SaveKind::Physical => (kinds::universe::SaveType::Physical, part.hp.max(0)),
+            SaveKind::Mental => (kinds::universe::SaveType::Mental, part.sanity.max(0)),
+            SaveKind::Luck => (kinds::universe::SaveType::Luck, 0),
         };
         if save == SaveKind::Luck && before > 0 {
             return Err(TableError::invalid(format!(
@@ -388,11 +396,16 @@ impl UniverseEncounter {
                 "augmentation before the roll is 0 or more points",
             ));
         }
-        rollbook_rules::request_from_value(json!({
-            "system": "universe", "roll": "augmented_save", "dc": dc, "bonus": fate_bonus,
-            "save": kind, "before": before, "pool": pool,
-        }))
-        .map_err(|e| TableError::invalid(format!("{name}: {e}")))
+        Ok(RollRequest::UniverseAugmentedSave(
+            kinds::universe::AugmentedSave {
+                dc,
+                bonus: fate_bonus,
+                save: kind,
+                before,
+                pool,
+                ..Default::default()
+            },
+        ))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -415,13 +428,11 @@ impl UniverseEncounter {
             next = played.table;
             if face {
                 next.pending_save = None;
-                let mut events = vec![format!(
+                let mut events = vec![Event::said(format!(
                     "{name}'s save succeeds: a face card was played on it."
-                )];
+                ))];
                 events.extend(played.events);
-                events.push(ruling(
-                    "A face card played on a save makes it succeed; nothing is rolled.",
-                ));
+                events.push(Event::ruling(RulingId::UniverseFaceCardSave));
                 return Ok(Outcome::said(next, events));
             }
             if let Card::Suited { rank, .. } = parse_card(code)? {
@@ -437,7 +448,10 @@ impl UniverseEncounter {
             SaveKind::Mental => "Mental",
             SaveKind::Luck => "Luck",
         };
-        events.insert(0, format!("{name}'s {kind} save: {}", result.detail));
+        events.insert(
+            0,
+            Event::said(format!("{name}'s {kind} save: {}", result.detail)),
+        );
         let cost_before = 2 * before;
         if cost_before > 0 {
             let part = next.parts.get_mut(&id).expect("checked above");
@@ -446,11 +460,11 @@ impl UniverseEncounter {
                 _ => (&mut part.sanity, "Sanity"),
             };
             *pool -= cost_before;
-            events.push(format!(
+            events.push(Event::said(format!(
                 "{name} spent {cost_before} {unit} for +{before} before the roll (2 per +1); {pool} {unit} left."
-            ));
+            )));
             if *pool == 0 && unit == "hp" {
-                events.push(format!("{name} is at 0 hp: mortally wounded."));
+                events.push(Event::said(format!("{name} is at 0 hp: mortally wounded.")));
             }
         }
         next.pending_save = None;
@@ -464,17 +478,17 @@ impl UniverseEncounter {
                 save,
                 cost,
             });
-            events.push(format!(
+            events.push(Event::said(format!(
                 "{name} can still turn it: {cost} {} after the roll (4 per +1).",
                 if save == SaveKind::Physical {
                     "hp"
                 } else {
                     "Sanity"
                 }
-            ));
+            )));
         }
         if result.outcome == "fate" {
-            events.push(ruling("A natural 20 on a save always succeeds."));
+            events.push(Event::ruling(RulingId::UniverseSaveNaturalTwenty));
             next = next.fate_of_natural_twenty(ctx, id, &mut events)?;
         }
         Ok(Outcome {
@@ -516,12 +530,12 @@ impl UniverseEncounter {
         *pool -= pending.cost;
         let left = *pool;
         next.pending_save = None;
-        let mut events = vec![format!(
+        let mut events = vec![Event::said(format!(
             "{name} spent {} {unit} after the roll (4 per +1): the save succeeds; {left} {unit} left.",
             pending.cost
-        )];
+        ))];
         if left == 0 && unit == "hp" {
-            events.push(format!("{name} is at 0 hp: mortally wounded."));
+            events.push(Event::said(format!("{name} is at 0 hp: mortally wounded.")));
         }
         Ok(Outcome::said(next, events))
     }
@@ -540,10 +554,11 @@ impl UniverseEncounter {
             .unwrap_or_else(npc_sheet)
             .saves
             .physical;
-        rollbook_rules::request_from_value(json!({
-            "system": "universe", "roll": "save", "dc": dc, "bonus": -skill,
+        Ok(RollRequest::UniverseSave(kinds::universe::Save {
+            dc,
+            bonus: -skill,
+            ..Default::default()
         }))
-        .map_err(TableError::from)
     }
 
     pub(super) fn stealth_request(
@@ -566,11 +581,13 @@ impl UniverseEncounter {
             .iter()
             .map(|m| level(*m))
             .collect::<Result<Vec<_>, _>>()?;
-        rollbook_rules::request_from_value(json!({
-            "system": "universe", "roll": "group_stealth", "leader": level(leader)?,
-            "members": levels, "difficulty": difficulty,
-        }))
-        .map_err(TableError::from)
+        Ok(RollRequest::UniverseGroupStealth(
+            kinds::universe::GroupStealth {
+                leader: level(leader)?,
+                members: levels,
+                difficulty,
+            },
+        ))
     }
 
     pub(super) fn rolled(

@@ -2,10 +2,6 @@
 
 use super::*;
 
-pub(super) fn ruling(text: &str) -> String {
-    format!("Ruling: {text}")
-}
-
 /// "the Queen of hearts (QH)", "a joker (JK1)".
 pub fn card_words(card: Card) -> String {
     match card {
@@ -71,37 +67,37 @@ pub(super) fn skill_level(sheet: &UniverseSheet, skill: &str) -> i64 {
 }
 
 /// A fate event in words.
-pub(super) fn fate_words(ctx: &TableContext, event: &FateEvent, round: u32) -> Vec<String> {
+pub(super) fn fate_words(ctx: &TableContext, event: &FateEvent, round: u32) -> Vec<Event> {
     match event {
         FateEvent::Deck(DeckEvent::Shuffled { reason, cards, .. }) => match reason {
-            ShuffleReason::NewDeck => vec![format!("A new deck of {cards} cards was shuffled.")],
+            ShuffleReason::NewDeck => vec![Event::said(format!("A new deck of {cards} cards was shuffled."))],
             ShuffleReason::JokerRound => vec![
-                "The deck was reshuffled: a joker was dealt last round.".to_string(),
-                ruling(DECK_RULINGS[3]),
+                Event::said("The deck was reshuffled: a joker was dealt last round."),
+                Event::ruling(RulingId::UniverseJokerReshuffle),
             ],
             ShuffleReason::DrawPileEmpty => vec![
-                format!("The draw pile ran out; the discard pile was shuffled into a new one of {cards} cards."),
-                ruling(DECK_RULINGS[5]),
+                Event::said(format!("The draw pile ran out; the discard pile was shuffled into a new one of {cards} cards.")),
+                Event::ruling(RulingId::UniverseDrawPileEmpty),
             ],
         },
         FateEvent::Deck(DeckEvent::Dealt { combatant, card, .. }) => {
             let any_time = if card.is_joker() { ": acts any time this round" } else { "" };
-            vec![format!(
+            vec![Event::said(format!(
                 "Round {round}: {} is dealt {}{any_time}.",
                 name_of(ctx, combatant),
                 card_words(*card)
-            )]
+            ))]
         }
-        FateEvent::Deck(DeckEvent::JokerDealt { ruling: text, .. }) => vec![ruling(text)],
-        FateEvent::Seated { player, kept } if !kept.is_empty() => vec![format!(
+        FateEvent::Deck(DeckEvent::JokerDealt { ruling, .. }) => vec![Event::ruling(*ruling)],
+        FateEvent::Seated { player, kept } if !kept.is_empty() => vec![Event::said(format!(
             "{} sits down with fate kept from last session: {}.",
             name_of(ctx, player),
             kept.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
-        )],
+        ))],
         FateEvent::Seated { .. } => Vec::new(),
-        FateEvent::JokerRedrawn { card, ruling: text } => vec![
-            format!("{} came up as fate and went back; another card was drawn.", card_words(*card)),
-            ruling(text),
+        FateEvent::JokerRedrawn { card, ruling } => vec![
+            Event::said(format!("{} came up as fate and went back; another card was drawn.", card_words(*card))),
+            Event::ruling(*ruling),
         ],
         FateEvent::Gained { holder, card, cause } => {
             let why = match cause {
@@ -112,18 +108,18 @@ pub(super) fn fate_words(ctx: &TableContext, event: &FateEvent, round: u32) -> V
                 Holder::Gm => "negative fate",
                 Holder::Player(_) => "a fate card",
             };
-            vec![format!(
+            vec![Event::said(format!(
                 "{} gains {what} for {why}: {}.",
                 holder_words(ctx, holder),
                 card_words(*card)
-            )]
+            ))]
         }
         FateEvent::Forgone { holder, reason } => {
             let reason = match holder {
                 Holder::Player(id) => reason.replace(id.as_str(), &name_of(ctx, id)),
                 Holder::Gm => reason.clone(),
             };
-            vec![format!("No fate drawn: {reason}.")]
+            vec![Event::said(format!("No fate drawn: {reason}."))]
         }
         FateEvent::Used { holder, card, effect } => {
             let effect = match effect {
@@ -133,11 +129,11 @@ pub(super) fn fate_words(ctx: &TableContext, event: &FateEvent, round: u32) -> V
                 FateEffect::SaveBonus(n) => format!("+{n} to one save"),
                 FateEffect::SaveSucceeds => "the save succeeds".to_string(),
             };
-            vec![format!(
+            vec![Event::said(format!(
                 "{} plays {}: {effect}.",
                 holder_words(ctx, holder),
                 card_words(*card)
-            )]
+            ))]
         }
     }
 }
