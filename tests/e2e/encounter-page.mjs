@@ -49,6 +49,8 @@ export class EncounterPage {
         focused: document.activeElement?.closest?.('.turn-row')?.dataset.participantId ?? null,
         log: [...document.querySelectorAll('#encounter-log > .log-entry')].map((entry) => ({
           lines: [...entry.querySelectorAll('.log-line')].map(text),
+          // The lines shown as rulings (with the Ruling badge): their words only.
+          rulings: [...entry.querySelectorAll('.log-line')].filter((line) => line.querySelector('.ruling-badge')).map((line) => text(line.querySelector('.ruling-text'))),
           undone: entry.classList.contains('undone'),
         })),
         undo: document.getElementById('encounter-undo')?.disabled === false,

@@ -196,7 +196,7 @@ pub struct StuntTask {
 }
 
 /// One throw at a task as rolled: the engine's request and answer, the task after it, and what
-/// happened in words (rulings named as such).
+/// happened (a ruling as an event of its own, named by its id).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskThrow {
     pub request: RollRequest,

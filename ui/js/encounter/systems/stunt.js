@@ -14,10 +14,13 @@ import { turnFollower } from './turn-follow.js';
 import { currentParticipant } from '../encounter-model.js';
 
 /** @typedef {import('../../../types/bindings').Catalog} Catalog */
+/** @typedef {import('../../../types/bindings').RulingId} RulingId */
 
 /**
  * The rulings the panel names where the GM acts on them, by their ids in the catalog's
- * `table_rulings` (the words are the catalog's, written once in the rules crate).
+ * `table_rulings` (the words are the catalog's, written once in the rules crate); typed, so
+ * `npm run typecheck` refuses an id the Rust `RulingId` does not have.
+ * @type {{minor: RulingId, clamp: RulingId, throw: RulingId, reset: RulingId, barred: RulingId}}
  */
 const TABLE_RULINGS = {
   minor: 'stunt_minor_damage',
