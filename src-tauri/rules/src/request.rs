@@ -331,5 +331,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         systems,
         limits: Limits::OF_A_CALL,
         table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
+        sheet_limits: crate::sheet_limits::SHEET_LIMITS.to_vec(),
+        d12_weapons: crate::table::d12_weapons::all(),
     }
 }

@@ -213,6 +213,11 @@ pub struct Catalog {
     pub limits: crate::Limits,
     /// The range of every number a table move takes outside its roll requests.
     pub table_ranges: Vec<crate::table::ranges::MoveRange>,
+    /// The range of every number on a character sheet, and how long its bounded lists are: the
+    /// sheet forms take their limits from here (the sheet checks enforce the same declarations).
+    pub sheet_limits: Vec<crate::sheet_limits::SheetLimit>,
+    /// RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
+    pub d12_weapons: Vec<crate::table::d12_weapons::KnownWeapon>,
 }
 
 /// The text of a kind's entry in the catalog.

@@ -14,6 +14,7 @@ mod marks;
 mod stunt;
 mod track;
 mod universe;
+mod view;
 
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,7 @@ pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
 pub use track::{Adjustment, Tracked};
 pub use universe::{UniverseEncounter, UniverseMove};
+pub use view::{view, D12AttackView, GenrePartView, MarksTaskView, TableView};
 
 /// An encounter's running state for its roster's system (`EncounterState::system_state`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -307,6 +307,18 @@ impl ExtendedTask {
         })
     }
 
+    /// Dice each step rolls after the penalty: (attribute, skill, super, super skill).
+    pub fn dice_left(&self) -> [i64; 4] {
+        let d = PoolDice {
+            attribute: self.attribute_dice,
+            skill: self.skill_dice,
+            super_dice: self.super_dice,
+            super_skill: self.super_skill_dice,
+        }
+        .after_penalty(self.penalty);
+        [d.attribute, d.skill, d.super_dice, d.super_skill]
+    }
+
     /// One step's roll as a `marks` `pool` request.
     pub fn step_request(&self) -> Value {
         json!({
