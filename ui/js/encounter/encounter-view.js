@@ -353,6 +353,7 @@ export function mountEncounters(root, ctx) {
       const panel = await mountSystemPanel(systemHost, {
         roster,
         encounter,
+        catalog: ctx.catalog,
         characters: state.characters,
         play: (move) => play({ action: 'system', move }),
         preview: (move) => ctx.api.previewEncounterMove(encounter.id, move),

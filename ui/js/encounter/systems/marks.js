@@ -19,23 +19,12 @@ function tasksOf(encounter) {
 }
 
 /**
- * Dice left after `penalty` dice come off in RULES.md's ruled order (human skill, human
- * attribute, super skill, super dice): `[attribute, skill, super, super skill]`.
- * @param {number[]} pool @param {number} penalty @returns {number[]}
+ * What the rules say of each task's next roll, by task id: the encounter's `view` (Rust removes
+ * the penalty dice in RULES.md's order; the panel only shows what is left).
  */
-export function diceLeft(pool, penalty) {
-  const [attribute, skill, superDice, superSkill] = pool;
-  let k = Math.max(0, penalty);
-  const take = (n) => {
-    const t = Math.min(n, k);
-    k -= t;
-    return n - t;
-  };
-  const s = take(skill);
-  const a = take(attribute);
-  const ss = take(superSkill);
-  const sup = take(superDice);
-  return [a, s, sup, ss];
+function taskViewsOf(encounter) {
+  const view = encounter.view;
+  return new Map((view?.system === 'marks' ? view.tasks : []).map((v) => [v.task_id, v]));
 }
 
 /** "5d6 keep 3, 2d10 keep 1" for a pool `[attribute, skill, super, super skill]`. @param {number[]} pool */
@@ -45,37 +34,37 @@ export function poolWords(pool) {
   return sup + ss > 0 ? `${human}, ${sup + ss}d10 keep ${sup}` : human;
 }
 
-const poolOf = (t) => [t.attribute_dice, t.skill_dice, t.super_dice, t.super_skill_dice];
-
-/** The lines a task shows and whether it can be rolled now. */
-export function taskFacts(running, nameOf) {
+/**
+ * The lines a task shows and whether it can be rolled now, from the task and what the rules
+ * serve of its next roll (`view`: `{penalty, dice_left, rollable}`; missing, nothing is rolled).
+ */
+export function taskFacts(running, view, nameOf) {
   const { kind } = running;
   const t = kind.task;
+  const next = view ?? { penalty: 0, dice_left: [0, 0, 0, 0], rollable: false };
   if (kind.type === 'extended') {
     const status = t.status.status === 'completed'
       ? `Completed on step ${t.status.on_step}`
       : t.status.status === 'failed' ? 'Failed: the maximum steps passed short of the plateau' : 'Running';
     return {
-      rollable: t.status.status === 'running',
+      rollable: next.rollable,
       button: 'Step',
       lines: [
         `Marks ${t.marks} of ${t.plateau} (plateau)`,
         `Step ${t.steps} · ${t.min_steps} to ${t.max_steps} steps`,
-        `Rolls ${poolWords(diceLeft(poolOf(t), t.penalty))}${t.penalty ? ` (−${t.penalty} dice)` : ''}`,
+        `Rolls ${poolWords(next.dice_left)}${next.penalty ? ` (−${next.penalty} dice)` : ''}`,
         status,
       ],
     };
   }
-  const penalty = t.difficulty + t.failed_attempts;
-  const left = diceLeft(poolOf(t), penalty);
-  const empty = left.every((n) => n === 0);
+  const empty = next.dice_left.every((n) => n === 0);
   const against = t.defender ? ` against ${nameOf(kind.defender_id) ?? 'the defender'}` : '';
   return {
-    rollable: !t.done && !empty,
+    rollable: next.rollable,
     button: 'Attempt',
     lines: [
-      `Dice left: ${poolWords(left)}${against}`,
-      `−${penalty} dice (difficulty ${t.difficulty} + ${t.failed_attempts} failed)`,
+      `Dice left: ${poolWords(next.dice_left)}${against}`,
+      `−${next.penalty} dice (difficulty ${t.difficulty} + ${t.failed_attempts} failed)`,
       `${kind.attempts} attempt${kind.attempts === 1 ? '' : 's'}${t.defender ? '' : ` · ${t.needed} Mark${t.needed === 1 ? '' : 's'} needed`}`,
       t.done ? 'Succeeded' : empty ? 'No dice left: it cannot be tried again' : 'Open',
     ],
@@ -236,8 +225,8 @@ export function mountSystemPanel(host, ctx) {
     if (await play(startMove())) label.value = '';
   });
 
-  function taskRowNode(running) {
-    const facts = taskFacts(running, nameOf);
+  function taskRowNode(running, views) {
+    const facts = taskFacts(running, views.get(running.id), nameOf);
     const owner = nameOf(running.participant_id) ?? 'Someone who left';
     const rollMove = running.kind.type === 'extended'
       ? { system: 'marks', move: 'extended_step', task_id: running.id }
@@ -289,7 +278,8 @@ export function mountSystemPanel(host, ctx) {
     // The acting participant's tasks first: their actions are at the top.
     const actor = actorOf(encounter);
     const tasks = [...tasksOf(encounter)].sort((a, b) => Number(b.participant_id === actor) - Number(a.participant_id === actor));
-    list.replaceChildren(...tasks.map(taskRowNode));
+    const views = taskViewsOf(encounter);
+    list.replaceChildren(...tasks.map((running) => taskRowNode(running, views)));
     if (!tasks.length) list.append(el(doc, 'li', { className: 'tp-muted', text: 'No task running: start one below.' }));
   }
 
