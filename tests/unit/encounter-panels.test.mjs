@@ -46,3 +46,17 @@ test('a Grunt is offered as the served view says, for the action the form descri
   assert.equal(gruntBarred({ grunt_bar: rest }), 'No Grunt: 2 since rest, Stamina 2 (an hour of rest resets the count)');
   assert.equal(gruntBarred(null), 'No Grunt: this participant has no genre state yet');
 });
+
+test('a panel\'s number takes the range Rust serves for the move or request field it fills', async () => {
+  const { fieldRange, moveRange } = await import('../../ui/js/encounter/systems/panel-parts.js');
+  // A made-up catalog: the panels hold no range of their own.
+  const catalog = {
+    table_ranges: [{ system: 'd12', move: 'attack_start', field: 'cap', label: 'Cap', min: 0, max: 7 }],
+    systems: [{ id: 'marks', kinds: [{ id: 'pool', fields: [{ name: 'needed', type: 'int', min: 0, max: 9 }, { name: 'mode', type: 'choice' }] }] }],
+  };
+  assert.deepEqual(moveRange(catalog, 'd12', 'attack_start', 'cap'), { min: 0, max: 7 });
+  assert.deepEqual(moveRange(catalog, 'd12', 'attack_start', 'ranks'), {});
+  assert.deepEqual(fieldRange(catalog, 'marks', 'pool', 'needed'), { min: 0, max: 9 });
+  assert.deepEqual(fieldRange(catalog, 'marks', 'pool', 'mode'), {}, 'not a number');
+  assert.deepEqual(fieldRange(null, 'marks', 'pool', 'needed'), {}, 'no catalog read');
+});

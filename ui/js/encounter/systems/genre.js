@@ -6,7 +6,7 @@
 
 import { el } from '../../dom.js';
 import {
-  confirmButton, eventList, intOf, moveRange, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
+  confirmButton, eventList, fieldRange, intOf, moveRange, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 
@@ -82,15 +82,17 @@ export function mountSystemPanel(host, ctx) {
   // The Act form.
   const who = selectField(doc, { label: 'Who acts', name: 'participant' });
   const rollPick = selectField(doc, { label: 'Roll', name: 'roll' });
-  const npcDice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, min: 0, max: 20 });
-  const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, min: 0, max: 20 });
+  // The numbers' ranges are the action request's fields they fill (the catalog's genre kind).
+  const range = (field) => fieldRange(ctx.catalog, 'genre', 'action', field);
+  const npcDice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, ...range('dice') });
+  const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, ...range('difficulty') });
   const situational = numberField(doc, { label: 'Situational ±', name: 'modifier', value: 0, min: -5, max: 5 });
   const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: [['0', 'None'], ['1', '+1'], ['2', '+2'], ['3', '+3']] });
   const noGrunt = el(doc, 'span', { className: 'tp-muted tp-no-grunt', 'data-role': 'no-grunt', hidden: true });
   const nut = el(doc, 'input', { type: 'checkbox', name: 'bust_a_nut' });
   const patience = el(doc, 'input', { type: 'checkbox', name: 'patience' });
-  const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, min: 0, max: 99 });
-  const opposing = numberField(doc, { label: 'Opposing Glory', name: 'opposing_glory', value: 0, min: 0, max: 99 });
+  const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, ...range('glory') });
+  const opposing = numberField(doc, { label: 'Opposing Glory', name: 'opposing_glory', value: 0, ...range('opposing_glory') });
   opposing.field.title = "Glory the opposing side spends against this roll; take it off the opposing participant's card with Spend opposing";
   const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
   const odds = oddsBlock(doc);

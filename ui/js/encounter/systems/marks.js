@@ -5,7 +5,7 @@
 
 import { el } from '../../dom.js';
 import {
-  intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
+  fieldRange, intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
@@ -89,19 +89,22 @@ export function mountSystemPanel(host, ctx) {
   const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', placeholder: 'Pick the lock', maxlength: '120' });
   const labelField = el(doc, 'label', { className: 'tp-field wide' }, [el(doc, 'span', { text: 'Task' }), label]);
   const roll = selectField(doc, { label: 'Pool', name: 'roll' });
-  const entered = ['Attribute dice', 'Skill dice', 'Super dice', 'Super skill dice'].map((text, i) => numberField(doc, { label: text, name: `dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
+  // Every number's range is the request field's it fills (the catalog's marks kinds).
+  const range = (kind, field) => fieldRange(ctx.catalog, 'marks', kind, field);
+  const POOL = ['attribute_dice', 'skill_dice', 'super_dice', 'super_skill_dice'];
+  const entered = ['Attribute dice', 'Skill dice', 'Super dice', 'Super skill dice'].map((text, i) => numberField(doc, { label: text, name: `dice${i}`, value: i === 0 ? 2 : 0, ...range('pool', POOL[i]) }));
   const enteredRow = el(doc, 'div', { className: 'tp-row' }, entered.map((f) => f.field));
-  const difficulty = numberField(doc, { label: 'Difficulty (−dice)', name: 'difficulty', value: 0, min: 0, max: 30 });
-  const needed = numberField(doc, { label: 'Marks needed', name: 'needed', value: 1, min: 0, max: 50 });
+  const difficulty = numberField(doc, { label: 'Difficulty (−dice)', name: 'difficulty', value: 0, ...range('pool', 'penalty') });
+  const needed = numberField(doc, { label: 'Marks needed', name: 'needed', value: 1, ...range('pool', 'needed') });
   const defender = selectField(doc, { label: 'Defender', name: 'defender' });
   follow.target(defender.select, who.select);
   const defenderRoll = selectField(doc, { label: 'Defender pool', name: 'defender_roll' });
-  const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, min: 0, max: 30 });
-  const defenderEntered = ['Defender attribute dice', 'Defender skill dice', 'Defender super dice', 'Defender super skill dice'].map((text, i) => numberField(doc, { label: text, name: `defender_dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
+  const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, ...range('contested', 'defender_penalty') });
+  const defenderEntered = ['Defender attribute dice', 'Defender skill dice', 'Defender super dice', 'Defender super skill dice'].map((text, i) => numberField(doc, { label: text, name: `defender_dice${i}`, value: i === 0 ? 2 : 0, ...range('contested', `defender_${POOL[i]}`) }));
   const defenderEnteredRow = el(doc, 'div', { className: 'tp-row' }, defenderEntered.map((f) => f.field));
-  const plateau = numberField(doc, { label: 'Plateau', name: 'plateau', value: 5, min: 1, max: 200 });
-  const minSteps = numberField(doc, { label: 'Min steps', name: 'min_steps', value: 1, min: 1, max: 100 });
-  const maxSteps = numberField(doc, { label: 'Max steps', name: 'max_steps', value: 5, min: 1, max: 100 });
+  const plateau = numberField(doc, { label: 'Plateau', name: 'plateau', value: 5, ...range('extended', 'plateau') });
+  const minSteps = numberField(doc, { label: 'Min steps', name: 'min_steps', value: 1, ...range('extended', 'min_steps') });
+  const maxSteps = numberField(doc, { label: 'Max steps', name: 'max_steps', value: 5, ...range('extended', 'max_steps') });
   const taskRow = el(doc, 'div', { className: 'tp-row' }, [difficulty.field, needed.field]);
   const contestRow = el(doc, 'div', { className: 'tp-row' }, [defender.field, defenderRoll.field, defenderPenalty.field]);
   const extendedRow = el(doc, 'div', { className: 'tp-row' }, [plateau.field, minSteps.field, maxSteps.field]);

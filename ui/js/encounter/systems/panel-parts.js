@@ -238,6 +238,18 @@ export function moveRange(catalog, system, move, field) {
   return found ? { min: found.min, max: found.max } : {};
 }
 
+/**
+ * The range of a roll request's field as Rust serves it (the catalog's kinds, the declarations
+ * the request parser checks): `{min, max}` to spread into an input, `{}` when not served.
+ * @param {import('../../../types/bindings').Catalog | null | undefined} catalog
+ * @param {string} system @param {string} kind @param {string} field
+ * @returns {{min?: number, max?: number}}
+ */
+export function fieldRange(catalog, system, kind, field) {
+  const spec = catalog?.systems?.find((s) => s.id === system)?.kinds.find((k) => k.id === kind)?.fields.find((f) => f.name === field);
+  return spec?.type === 'int' ? { min: spec.min, max: spec.max } : {};
+}
+
 /** A labelled select of `[value, text]` options. */
 export function selectField(doc, { label, name, options = [] }) {
   const select = el(doc, 'select', { name, className: 'text-input' });

@@ -8,7 +8,7 @@ import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
 import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
-import { adjuster, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
+import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
 import { trackEditor } from './track-edit.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
@@ -312,7 +312,7 @@ export function mountSystemPanel(host, ctx) {
   const atkTarget = participantSelect('Target');
   follow.actor(atkWho);
   follow.target(atkTarget, atkWho);
-  const atkAc = number('AC to beat (blank: the target\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
+  const atkAc = number('AC to beat (blank: the target\'s)', '', { placeholder: 'sheet', ...fieldRange(ctx.catalog, 'universe', 'attack', 'ac') });
   const atkAdvantage = el(doc, 'input', { type: 'checkbox', 'aria-label': 'Advantage (a completely unguarded target)' });
   const atkCard = select(doc, 'Fate card on the attack', [['', 'No fate card']]);
   const atkTargetCard = select(doc, 'Fate card on AC', [['', 'No fate card']]);
@@ -351,8 +351,8 @@ export function mountSystemPanel(host, ctx) {
   const saveWho = participantSelect('Who saves');
   follow.actor(saveWho);
   const saveKind = select(doc, 'Save type', [['physical', 'Physical (hp)'], ['mental', 'Mental (Sanity)'], ['luck', 'Luck (fate only)']]);
-  const saveDc = number('DC (blank: the sheet\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
-  const saveBefore = number('Augmentation bought before the roll', '0', { min: 0, max: 50 });
+  const saveDc = number('DC (blank: the sheet\'s)', '', { placeholder: 'sheet', ...fieldRange(ctx.catalog, 'universe', 'save', 'dc') });
+  const saveBefore = number('Augmentation bought before the roll', '0', fieldRange(ctx.catalog, 'universe', 'augmented_save', 'before'));
   const saveCard = select(doc, 'Fate card played on the save', [['', 'No fate card']]);
   const saveCost = el(doc, 'p', { className: 'uv-cost', 'aria-live': 'polite' });
   const turnButton = el(doc, 'button', { type: 'button', className: 'button uv-turn', hidden: true });
@@ -405,7 +405,7 @@ export function mountSystemPanel(host, ctx) {
   const gsLeader = participantSelect('Leader');
   follow.actor(gsLeader);
   const gsMembers = el(doc, 'fieldset', { className: 'uv-members' }, [el(doc, 'legend', { text: 'Teammates' })]);
-  const gsDifficulty = number('Stealth difficulty', '8', { min: -20, max: 100 });
+  const gsDifficulty = number('Stealth difficulty', '8', fieldRange(ctx.catalog, 'universe', 'group_stealth', 'difficulty'));
   const fillMembers = () => {
     const checked = new Set([...gsMembers.querySelectorAll('input:checked')].map((i) => i.value));
     // The leader is not their own teammate.
