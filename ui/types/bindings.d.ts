@@ -342,6 +342,20 @@ steps: number,
 marks: number, status: ExtendedStatus, };
 
 /**
+ * What a held fate card does for each use.
+ */
+export type FateCardView = { 
+/**
+ * The card's code (`QH`, `10S`).
+ */
+card: string, attack: FateEffect, armor_class: FateEffect, save: FateEffect, };
+
+/**
+ * What using a card does, for the roll in hand.
+ */
+export type FateEffect = { "effect": "second_initiative" } | { "effect": "attack_bonus", "value": number } | { "effect": "armor_class_bonus", "value": number } | { "effect": "save_bonus", "value": number } | { "effect": "save_succeeds" };
+
+/**
  * What a fate card is played for.
  */
 export type FatePlay = "attack" | "armor_class" | "save" | "second_initiative";
@@ -1244,7 +1258,11 @@ export type TableView = { "system": "genre", parts: Array<GenrePartView>, } | { 
 /**
  * The attack in progress, when there is one.
  */
-attack: D12AttackView | null, };
+attack: D12AttackView | null, } | { "system": "universe", 
+/**
+ * Every fate card held (by players or the GM), with what playing it does.
+ */
+fate: Array<FateCardView>, };
 
 /**
  * Which roll a character without the skill attempts (RULES.md "No Active Level").

@@ -1,15 +1,16 @@
 //! What the window shows of a table that the rules compute from it (issue 12: the window renders
 //! these and never works them out again): a marks task's dice for its next try after the
 //! removals, what the table adds to a genre participant's next action and whether it may Grunt
-//! now, how many Damage Dice a d12 attack's damage roll rolls. Computed from the stored table
-//! each time an encounter is read; never stored.
+//! now, how many Damage Dice a d12 attack's damage roll rolls, what each held universe fate card
+//! does. Computed from the stored table each time an encounter is read; never stored.
 
 use rollbook_rules::table::genre_state::{ActionPlan, GruntBar};
+use rollbook_rules::table::universe_fate::{effect_of, FateEffect, FateUse};
 use serde::Serialize;
 use uuid::Uuid;
 
 use super::marks::TaskKind;
-use super::{D12Encounter, GenreEncounter, MarksEncounter, SystemTable};
+use super::{D12Encounter, GenreEncounter, MarksEncounter, SystemTable, UniverseEncounter};
 
 /// The derived values of an encounter's table, by system (`null` for a system without any).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -26,6 +27,30 @@ pub enum TableView {
         /// The attack in progress, when there is one.
         attack: Option<D12AttackView>,
     },
+    Universe {
+        /// Every fate card held (by players or the GM), with what playing it does.
+        fate: Vec<FateCardView>,
+    },
+}
+
+/// What a held fate card does for each use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FateCardView {
+    /// The card's code (`QH`, `10S`).
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
+    #[serde(serialize_with = "as_code")]
+    pub card: rollbook_rules::table::universe_deck::Card,
+    pub attack: FateEffect,
+    pub armor_class: FateEffect,
+    pub save: FateEffect,
+}
+
+fn as_code<S: serde::Serializer>(
+    card: &rollbook_rules::table::universe_deck::Card,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(card)
 }
 
 /// What the table adds to a genre participant's next action, and whether it may Grunt, by what
@@ -74,7 +99,8 @@ pub fn view(table: &SystemTable) -> Option<TableView> {
         SystemTable::Genre(t) => Some(genre(t)),
         SystemTable::Marks(t) => Some(marks(t)),
         SystemTable::D12(t) => Some(d12(t)),
-        SystemTable::Stunt(_) | SystemTable::Universe(_) => None,
+        SystemTable::Universe(t) => Some(universe(t)),
+        SystemTable::Stunt(_) => None,
     }
 }
 
@@ -128,6 +154,22 @@ fn marks(table: &MarksEncounter) -> TableView {
         })
         .collect();
     TableView::Marks { tasks }
+}
+
+fn universe(table: &UniverseEncounter) -> TableView {
+    let held = table.table.as_ref().map(|t| t.held()).unwrap_or_default();
+    let fate = held
+        .into_iter()
+        .filter_map(|card| {
+            Some(FateCardView {
+                card,
+                attack: effect_of(card, &FateUse::Attack).ok()?,
+                armor_class: effect_of(card, &FateUse::ArmorClass).ok()?,
+                save: effect_of(card, &FateUse::Save).ok()?,
+            })
+        })
+        .collect();
+    TableView::Universe { fate }
 }
 
 fn d12(table: &D12Encounter) -> TableView {

@@ -149,8 +149,8 @@ export function mountSystemPanel(host, ctx) {
       controls.push(combatant);
     }
     const button = el(doc, 'button', { type: 'button', className: 'button uv-play-card', text: 'Play', 'aria-label': `Play ${face.words} (${whoseName})` });
-    button.title = fateEffect(code, use.value);
-    use.addEventListener('change', () => { button.title = fateEffect(code, use.value); });
+    button.title = fateEffect(encounter, code, use.value);
+    use.addEventListener('change', () => { button.title = fateEffect(encounter, code, use.value); });
     button.addEventListener('click', () => {
       const fields = { card: code, use: use.value };
       if (holderId) fields.participant_id = holderId;
@@ -322,7 +322,7 @@ export function mountSystemPanel(host, ctx) {
     const own = state?.table?.players?.[participantId]?.cards;
     const cards = own ?? (state?.parts?.[participantId]?.side === 'hostile_npc' ? state?.table?.gm ?? [] : []);
     const whose = own ? '' : ' (GM)';
-    return [['', 'No fate card'], ...cards.map((code) => [code, `${cardFace(code).words}${whose}: ${fateEffect(code, use)}`])];
+    return [['', 'No fate card'], ...cards.map((code) => [code, `${cardFace(code).words}${whose}: ${fateEffect(encounter, code, use)}`])];
   };
   const fillAttackCards = () => {
     for (const [node, id, use] of [[atkCard, atkWho.value, 'attack'], [atkTargetCard, atkTarget.value, 'armor_class']]) {
@@ -381,7 +381,7 @@ export function mountSystemPanel(host, ctx) {
   const fillSaveCards = () => {
     const keep = saveCard.value;
     const held = universeState(encounter)?.table?.players?.[saveWho.value]?.cards ?? [];
-    saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(code, 'save')}` })));
+    saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(encounter, code, 'save')}` })));
     if (held.includes(keep)) saveCard.value = keep;
   };
   moveForm('Save (with augmentation)', [
