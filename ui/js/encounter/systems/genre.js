@@ -283,7 +283,8 @@ export function mountSystemPanel(host, ctx) {
     }
     const t = part.state.trackers;
     const { level, stamina } = part.character;
-    const points = numberField(doc, { label: 'Glory points', name: 'points', value: 1, min: 1, max: 99 });
+    // Award and Spend opposing take the same served range (gain_glory / spend_opposing_glory).
+    const points = numberField(doc, { label: 'Glory points', name: 'points', value: 1, ...moveRange(ctx.catalog, 'genre', 'gain_glory', 'points') });
     points.field.firstChild.className = 'visually-hidden';
     const award = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'award', text: 'Award' });
     const spend = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'spend-opposing', text: 'Spend opposing', title: 'Spent as the opposing side to negate the challenger\'s successes' });
