@@ -87,7 +87,11 @@ export function mountSystemPanel(host, ctx) {
   const npcDice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, ...range('dice') });
   const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, ...range('difficulty') });
   const situational = numberField(doc, { label: 'Situational ±', name: 'modifier', value: 0, min: -5, max: 5 });
-  const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: [['0', 'None'], ['1', '+1'], ['2', '+2'], ['3', '+3']] });
+  // None, then every Grunt the served range takes (+1 to +3).
+  const grunts = moveRange(ctx.catalog, 'genre', 'act', 'plan.grunt');
+  const gruntOptions = [['0', 'None']];
+  for (let n = Math.max(1, grunts.min ?? 1); n <= (grunts.max ?? 0); n += 1) gruntOptions.push([String(n), `+${n}`]);
+  const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: gruntOptions });
   const noGrunt = el(doc, 'span', { className: 'tp-muted tp-no-grunt', 'data-role': 'no-grunt', hidden: true });
   const nut = el(doc, 'input', { type: 'checkbox', name: 'bust_a_nut' });
   const patience = el(doc, 'input', { type: 'checkbox', name: 'patience' });
