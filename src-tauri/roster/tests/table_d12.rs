@@ -99,6 +99,19 @@ impl Fight {
             .expect("a seed within 500")
     }
 
+    /// Rolls the attack with the first seed whose Damage Dice `wanted` accepts.
+    fn attack_reaching(&mut self, wanted: impl Fn(i64) -> bool) {
+        let attack = self.preview(json!({"move": "attack_roll"}));
+        let seed = Fight::seed_where(&attack, wanted);
+        self.store
+            .play(
+                self.encounter,
+                &d12(json!({"move": "attack_roll"})),
+                Some(seed),
+            )
+            .unwrap();
+    }
+
     fn log_len(&self) -> usize {
         self.store.table_actions(self.encounter).unwrap().len()
     }
@@ -302,15 +315,7 @@ fn rounds_count_durations_down_healing_and_save_to_sheets() {
     assert!(err.to_string().contains("come from the sheet"), "{err}");
 
     f.start();
-    let attack = f.preview(json!({"move": "attack_roll"}));
-    let seed = Fight::seed_where(&attack, |dice| dice >= 2);
-    f.store
-        .play(
-            f.encounter,
-            &d12(json!({"move": "attack_roll"})),
-            Some(seed),
-        )
-        .unwrap();
+    f.attack_reaching(|dice| dice >= 2);
     let damage = f.preview(json!({"move": "damage_roll"}));
     let seed = Fight::seed_where(&damage, |row| row >= 1);
     f.store
@@ -421,15 +426,7 @@ fn the_encounter_serves_the_damage_dice_the_weapons_cap_lets_roll() {
         Some(None),
         "nothing to cap before the attack roll"
     );
-    let attack = f.preview(json!({"move": "attack_roll"}));
-    let seed = Fight::seed_where(&attack, |dice| dice >= 3);
-    f.store
-        .play(
-            f.encounter,
-            &d12(json!({"move": "attack_roll"})),
-            Some(seed),
-        )
-        .unwrap();
+    f.attack_reaching(|dice| dice >= 3);
     let Stage::Damage { damage_dice } = f.table().attack.unwrap().chain.stage else {
         panic!("the chain waits for the damage roll");
     };

@@ -87,6 +87,26 @@ impl Table {
         marks.tasks
     }
 
+    /// Goon 1 starts a task on one entered die and fails it once: no dice are left. Answers
+    /// the attempt move.
+    fn fail_the_gate(&mut self) -> MarksMove {
+        self.play(
+            MarksMove::TaskStart {
+                participant_id: self.goon,
+                label: "Lift the gate".into(),
+                pool: entered(1, 0),
+                difficulty: 0,
+                needed: 3,
+            },
+            1,
+        );
+        // One d6 cannot make 3 Marks... except through re-rolls on 6s: find a failing seed.
+        let attempt = MarksMove::TaskAttempt { task_id: 1 };
+        let (seed, _) = Table::seed_where(&self.preview(attempt.clone()), false);
+        self.play(attempt.clone(), seed);
+        attempt
+    }
+
     fn preview(&self, m: MarksMove) -> RollRequest {
         self.store
             .preview_table_move(self.encounter, &SystemMove::Marks(m))
@@ -346,20 +366,7 @@ fn refused_moves_write_nothing() {
 #[test]
 fn a_task_out_of_dice_cannot_be_tried_again() {
     let mut t = table();
-    t.play(
-        MarksMove::TaskStart {
-            participant_id: t.goon,
-            label: "Lift the gate".into(),
-            pool: entered(1, 0),
-            difficulty: 0,
-            needed: 3,
-        },
-        1,
-    );
-    // One d6 cannot make 3 Marks... except through re-rolls on 6s: find a failing seed.
-    let attempt = MarksMove::TaskAttempt { task_id: 1 };
-    let (seed, _) = Table::seed_where(&t.preview(attempt.clone()), false);
-    t.play(attempt.clone(), seed);
+    let attempt = t.fail_the_gate();
     let err = t.refused(attempt.clone());
     assert!(err.contains("no dice"), "{err}");
     assert!(t
@@ -466,19 +473,7 @@ fn the_encounter_serves_each_tasks_next_pool_after_the_removals() {
 
     // A quick NPC's single die, gone after one failure: nothing left to roll.
     let mut t = table();
-    t.play(
-        MarksMove::TaskStart {
-            participant_id: t.goon,
-            label: "Lift the gate".into(),
-            pool: entered(1, 0),
-            difficulty: 0,
-            needed: 3,
-        },
-        1,
-    );
-    let attempt = MarksMove::TaskAttempt { task_id: 1 };
-    let (seed, _) = Table::seed_where(&t.preview(attempt.clone()), false);
-    t.play(attempt, seed);
+    t.fail_the_gate();
     let view = task_view(&t);
     assert_eq!((view.dice_left, view.rollable), ([0, 0, 0, 0], false));
 }
