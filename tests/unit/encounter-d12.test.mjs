@@ -1,5 +1,6 @@
-// The d12 table panel's pure helpers: an attack's stage in words, and the weapons a character's
-// sheet rolls offer. (The health bar is the shared meter, tested with the stunt panel's.)
+// The d12 table panel's pure helpers: an attack's stage in words (the dice the cap lets roll are
+// served by Rust), and the weapons a character's sheet carries by the served weapons table.
+// (The health bar is the shared meter, tested with the stunt panel's.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -10,7 +11,8 @@ test('an attack says what comes next', () => {
   assert.equal(stageWords(attack({ stage: 'attack' })), 'Roll the attack');
   assert.equal(stageWords(attack({ stage: 'damage', damage_dice: 3 })), '3 Damage Dice: roll the damage');
   const capped = { chain: { stage: { stage: 'damage', damage_dice: 3 }, weapon: { cap: 2 } } };
-  assert.equal(stageWords(capped), '3 Damage Dice (the weapon\'s cap: 2 rolled): roll the damage');
+  assert.equal(stageWords(capped, { damage_dice_rolled: 2 }), '3 Damage Dice (the weapon\'s cap: 2 rolled): roll the damage');
+  assert.equal(stageWords(capped, { damage_dice_rolled: 3 }), '3 Damage Dice: roll the damage', 'what Rust serves, not the cap, decides');
   assert.equal(stageWords(attack({ stage: 'choose_row', reached: 4, limb: null })), 'Row 4 reached: choose the row');
   assert.equal(
     stageWords(attack({ stage: 'choose_row', reached: 0, limb: 'Left Leg' })),
@@ -18,11 +20,15 @@ test('an attack says what comes next', () => {
   );
 });
 
-test('the weapons are the sheet\'s damage rolls', () => {
-  const rolls = [
-    { label: 'Guns attack', request: { system: 'd12', roll: 'opposed' } },
-    { label: 'Laser Pistol damage', request: { system: 'd12', roll: 'damage' } },
-    { label: 'Unarmed damage', request: { system: 'd12', roll: 'damage' } },
+test('the weapons are the sheet\'s equipment the served table names, then those everyone has', () => {
+  // A made-up table: the panel knows no weapon of its own.
+  const known = [
+    { name: 'Fists', carried: false },
+    { name: 'Laser Pistol', carried: true },
+    { name: 'Whip', carried: true },
   ];
-  assert.deepEqual(weaponsOf(rolls), ['Laser Pistol', 'Unarmed']);
+  const sheet = { equipment: ['Body Armor', ' laser pistol ', 'Whip'] };
+  assert.deepEqual(weaponsOf(sheet, known), ['laser pistol', 'Whip', 'Fists']);
+  assert.deepEqual(weaponsOf(null, known), ['Fists'], 'a quick NPC has no sheet');
+  assert.deepEqual(weaponsOf(sheet, []), [], 'no table served, no weapon offered');
 });

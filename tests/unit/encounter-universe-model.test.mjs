@@ -43,11 +43,19 @@ test('cards read as rank and suit, jokers as jokers, red suits marked', () => {
   assert.equal(cardFace('JK2').joker, true);
 });
 
-test('a fate card does what RULES.md says for each use', () => {
-  assert.equal(fateEffect('7S', 'attack'), '+7 to one attack');
-  assert.equal(fateEffect('AH', 'save'), '+1 to one save');
-  assert.equal(fateEffect('KD', 'save'), 'the save succeeds');
-  assert.equal(fateEffect('JC', 'armor_class'), '+10 AC against one attack');
+test('a fate card reads as what the served view says it does for each use', () => {
+  // Made-up effects: the rules (RULES.md's numbered and face cards) are Rust's (universe_fate).
+  const bonus = (effect, value) => ({ effect, value });
+  const encounter = { view: { system: 'universe', fate: [
+    { card: '7S', attack: bonus('attack_bonus', 7), armor_class: bonus('armor_class_bonus', 7), save: bonus('save_bonus', 7) },
+    { card: 'KD', attack: bonus('attack_bonus', 10), armor_class: bonus('armor_class_bonus', 12), save: { effect: 'save_succeeds' } },
+  ] } };
+  assert.equal(fateEffect(encounter, '7S', 'attack'), '+7 to one attack');
+  assert.equal(fateEffect(encounter, '7S', 'save'), '+7 to one save');
+  assert.equal(fateEffect(encounter, 'KD', 'save'), 'the save succeeds');
+  assert.equal(fateEffect(encounter, 'KD', 'armor_class'), '+12 AC against one attack');
+  assert.equal(fateEffect(encounter, 'KD', 'second_initiative'), 'enter initiative again at this card (wins ties)');
+  assert.equal(fateEffect(encounter, 'QH', 'attack'), '', 'a card the view does not hold');
 });
 
 test('rows follow the turn order with this round\'s cards, fate and limits', () => {

@@ -208,18 +208,24 @@ test('stunt levels come from the roster, and a super attribute from the sheet\'s
 
 test('a draft location leads to its model node', async () => {
   const { nodeAt } = await import('../../ui/js/sheet/model.js');
-  const d12 = SYSTEM_MODELS.d12.root;
+  // Limits as Rust would serve them (made-up numbers: the models hold none of their own).
+  const value = (system, path, min, max) => ({ system, path, measure: 'value', min, max });
+  const served = [
+    value('d12', 'abilities[].ranks', 0, 7), value('d12', 'health.max', 1, 55),
+    value('genre', 'level', 2, 50), value('genre', 'attributes.*', 0, 12), value('genre', 'trackers.grunt_penalties[]', -5, -1),
+  ];
+  const d12 = sheetModel('d12', served).root;
   assert.equal(nodeAt(d12, ['abilities']).key, 'abilities');
-  assert.equal(nodeAt(d12, ['abilities', 3, 'ranks']).max, 4);
+  assert.equal(nodeAt(d12, ['abilities', 3, 'ranks']).max, 7);
   assert.equal(nodeAt(d12, ['equipment', 0]).type, 'text');
-  assert.equal(nodeAt(d12, ['health', 'max']).max, 99);
+  assert.equal(nodeAt(d12, ['health', 'max']).max, 55);
   assert.equal(nodeAt(d12, ['nothing']), null);
-  const genre = SYSTEM_MODELS.genre.root;
-  assert.equal(nodeAt(genre, ['level']).min, 1, 'fields of an inline group sit at the sheet level');
-  assert.equal(nodeAt(genre, ['attributes', 2, 'value']).max, 10);
+  const genre = sheetModel('genre', served).root;
+  assert.equal(nodeAt(genre, ['level']).min, 2, 'fields of an inline group sit at the sheet level');
+  assert.equal(nodeAt(genre, ['attributes', 2, 'value']).max, 12);
   assert.equal(nodeAt(genre, ['attributes', 2, 'key']).type, 'text');
   assert.equal(nodeAt(genre, ['attributes', 2]).type, 'entry');
-  assert.equal(nodeAt(genre, ['trackers', 'grunt_penalties', 0]).min, -3);
+  assert.equal(nodeAt(genre, ['trackers', 'grunt_penalties', 0]).min, -5);
 });
 
 test('rows are added with the model\'s new item and moved within the list', async () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyRowAction } from '../../ui/js/sheet/row-actions.js';
-import { SYSTEM_MODELS } from '../../ui/js/sheet/systems/index.js';
+import { SYSTEM_MODELS, sheetModel } from '../../ui/js/sheet/systems/index.js';
 import { characterDraft } from '../../ui/js/sheet/model.js';
 
 const d12 = SYSTEM_MODELS.d12;
@@ -45,7 +45,8 @@ test('up and down reorder, keeping focus on the moved row', () => {
 });
 
 test('a full list takes no more, and unknown places change nothing', () => {
-  const universe = SYSTEM_MODELS.universe;
+  // Two fate cards at most, as Rust serves the limit.
+  const universe = sheetModel('universe', [{ system: 'universe', path: 'fate', measure: 'items', min: 0, max: 2 }]);
   const full = characterDraft(universe, { name: 'A', sheet: { fate: ['QH', 'AS'], lucky: true } });
   assert.equal(applyRowAction(universe, {}, full, 'add', ['sheet', 'fate']), null);
   assert.equal(applyRowAction(d12, {}, draft, 'add', ['sheet', 'nothing']), null);

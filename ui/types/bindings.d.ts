@@ -103,7 +103,16 @@ table_ranges: Array<MoveRange>,
  * Every ruling the table applies, in words, by the id its events name
  * (`Event.ruling`): the one place the window reads a ruling's text from.
  */
-table_rulings: { [key in RulingId]: string }, };
+table_rulings: { [key in RulingId]: string }, 
+/**
+ * The range of every number on a character sheet, and how long its bounded lists are: the
+ * sheet forms take their limits from here (the sheet checks enforce the same declarations).
+ */
+sheet_limits: Array<SheetLimit>, 
+/**
+ * RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
+ */
+d12_weapons: Array<KnownWeapon>, };
 
 /**
  * A stored character.
@@ -181,6 +190,15 @@ export type D12Ability = { name: string, ranks: number,
  * The defensive role this ability plays, if any (the four are renameable).
  */
 defense?: Defense | null, };
+
+/**
+ * The attack in progress.
+ */
+export type D12AttackView = { 
+/**
+ * While the damage roll waits: the Damage Dice it rolls, the weapon's cap applied.
+ */
+damage_dice_rolled: number | null, };
 
 /**
  * Every participant's part, by participant id, and the attack in progress.
@@ -266,7 +284,13 @@ absent: Array<string>, created_at: string, updated_at: string,
 /**
  * Set while the encounter is in the trash.
  */
-deleted_at: string | null, };
+deleted_at: string | null, 
+/**
+ * What the rules compute from the table for the window (`crate::table::view`): computed
+ * when the encounter is read, never stored. `null` before the first action and for a
+ * system with nothing derived.
+ */
+view: TableView | null, };
 
 /**
  * The roll a system move would make, with everything the table adds, and its exact odds under
@@ -336,6 +360,20 @@ steps: number,
 marks: number, status: ExtendedStatus, };
 
 /**
+ * What a held fate card does for each use.
+ */
+export type FateCardView = { 
+/**
+ * The card's code (`QH`, `10S`).
+ */
+card: string, attack: FateEffect, armor_class: FateEffect, save: FateEffect, };
+
+/**
+ * What using a card does, for the roll in hand.
+ */
+export type FateEffect = { "effect": "second_initiative" } | { "effect": "attack_bonus", "value": number } | { "effect": "armor_class_bonus", "value": number } | { "effect": "save_bonus", "value": number } | { "effect": "save_succeeds" };
+
+/**
  * What a fate card is played for.
  */
 export type FatePlay = "attack" | "armor_class" | "save" | "second_initiative";
@@ -376,6 +414,32 @@ roll?: string, } | { "move": "spend_opposing_glory", participant_id: string, poi
  * One participant's running state and what of the sheet the rules read.
  */
 export type GenrePart = { character: GenreCharacter, state: GenreState, };
+
+/**
+ * What the table adds to a genre participant's next action, and whether it may Grunt, by what
+ * else the action is.
+ */
+export type GenrePartView = { participant_id: string, 
+/**
+ * The pending Grunt penalty the next action takes (0 or negative).
+ */
+penalty: number, 
+/**
+ * Dice the next action gains (-1 during Bust A Nut's two rounds after its own, else 0).
+ */
+dice: number, 
+/**
+ * Why no Grunt on a plain action (`null`: a Grunt is allowed).
+ */
+grunt_bar: GruntBar | null, 
+/**
+ * … on an action with Bust A Nut.
+ */
+grunt_bar_with_bust_a_nut: GruntBar | null, 
+/**
+ * … on an action of patience.
+ */
+grunt_bar_on_patience: GruntBar | null, };
 
 export type GenreSheet = { 
 /**
@@ -426,6 +490,12 @@ grunt_penalties: Array<number>, grunts_since_rest: number, nuts_used: number,
  * Rounds left of the -1 level after a Bust A Nut (0–2).
  */
 nut_rounds_left: number, };
+
+/**
+ * Why no Grunt may go on the next action (RULES.md "Grunting"). The window is served this for
+ * every participant (the encounter's `view`) and offers a Grunt only when there is none.
+ */
+export type GruntBar = { "reason": "penalties_pending", left: number, } | { "reason": "rest_needed", grunts: number, stamina: number, } | { "reason": "bust_a_nut" } | { "reason": "patience" };
 
 /**
  * `{"current": 12, "max": 12}`, as on the sheet.
@@ -498,6 +568,31 @@ contract: boolean,
  * label of the odds chart's axis.
  */
 outcome: string, fields: Array<FieldSpec>, };
+
+/**
+ * A weapon RULES.md names.
+ */
+export type KnownWeapon = { name: string, 
+/**
+ * The cap before Strength.
+ */
+base_cap: number, 
+/**
+ * Sword, Knife and Unarmed add the wielder's Strength ranks to the cap.
+ */
+plus_strength: boolean, 
+/**
+ * The engine's `column` of the damage roll.
+ */
+column: "damage" | "effect" | "condition", 
+/**
+ * How RULES.md words the column ("Damage or Effect" for Unarmed).
+ */
+reads: string, 
+/**
+ * A sheet's equipment may list it (every weapon but Unarmed, which every character has).
+ */
+carried: boolean, };
 
 /**
  * A name and a level: genre powers, universe skills.
@@ -630,6 +725,24 @@ attempts: number,
  * The defender of a contested task.
  */
 defender_id?: string | null, } | { "type": "extended", task: ExtendedTask, };
+
+/**
+ * A marks task's next roll.
+ */
+export type MarksTaskView = { task_id: number, 
+/**
+ * Penalty dice on the next roll (a task's difficulty plus one per failed attempt).
+ */
+penalty: number, 
+/**
+ * The dice left after the penalty, in RULES.md's removal order:
+ * `[attribute, skill, super, super skill]`.
+ */
+dice_left: [number, number, number, number], 
+/**
+ * The task can be rolled now (not done or over, and dice are left).
+ */
+rollable: boolean, };
 
 /**
  * One number of one table move and the values it takes.
@@ -948,6 +1061,29 @@ last_view?: string | null, };
 export type Sheet = StuntSheet | GenreSheet | UniverseSheet | MarksSheet | D12Sheet;
 
 /**
+ * One number (or list length, or sum) of one system's sheet and the values it takes.
+ */
+export type SheetLimit = { 
+/**
+ * The system id of FORMAT.md (`d12`, `genre`, …).
+ */
+system: string, 
+/**
+ * Where in the sheet (see the module's comment).
+ */
+path: string, measure: SheetMeasure, min: number, 
+/**
+ * `None` when the bound is another value of the same sheet: a track's `current` is at
+ * most its `max`.
+ */
+max: number | null, };
+
+/**
+ * What a limit bounds.
+ */
+export type SheetMeasure = "value" | "items" | "total";
+
+/**
  * The answer to checking a sheet without saving it: every problem (paths under `sheet.`) and
  * the derived values (empty when the sheet could not even be read).
  */
@@ -1155,6 +1291,19 @@ export type TableEffect = { name: string, remaining: string, row: number, };
  * it made (already in the roll log).
  */
 export type TablePlay = { encounter: Encounter, entry: TableActionEntry, rolls: Array<LogEntry>, };
+
+/**
+ * The derived values of an encounter's table, by system (`null` for a system without any).
+ */
+export type TableView = { "system": "genre", parts: Array<GenrePartView>, } | { "system": "marks", tasks: Array<MarksTaskView>, } | { "system": "d12", 
+/**
+ * The attack in progress, when there is one.
+ */
+attack: D12AttackView | null, } | { "system": "universe", 
+/**
+ * Every fate card held (by players or the GM), with what playing it does.
+ */
+fate: Array<FateCardView>, };
 
 /**
  * Which roll a character without the skill attempts (RULES.md "No Active Level").

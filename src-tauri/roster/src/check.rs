@@ -6,6 +6,7 @@
 //! missing field) ends that one value; the caller goes on with its siblings. Range limits are then
 //! checked on the typed values by [`Check`], which records every violation.
 
+use rollbook_rules::sheet_limits::SheetLimit;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_path_to_error::Segment;
@@ -248,6 +249,11 @@ impl Check<'_> {
         } else if value < min {
             self.push(path, format!("{value} is under the minimum of {min}"));
         }
+    }
+
+    /// A number within its declared sheet limit (`rollbook_rules::sheet_limits`).
+    pub fn limit(&mut self, path: impl Into<String>, value: i64, limit: &SheetLimit) {
+        self.range(path, value, limit.min, limit.max_or(i64::MAX));
     }
 
     /// One line of text of `1..=max` characters after trimming.

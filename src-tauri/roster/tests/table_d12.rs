@@ -100,6 +100,19 @@ impl Fight {
             .expect("a seed within 500")
     }
 
+    /// Rolls the attack with the first seed whose Damage Dice `wanted` accepts.
+    fn attack_reaching(&mut self, wanted: impl Fn(i64) -> bool) {
+        let attack = self.preview(json!({"move": "attack_roll"}));
+        let seed = Fight::seed_where(&attack, wanted);
+        self.store
+            .play(
+                self.encounter,
+                &d12(json!({"move": "attack_roll"})),
+                Some(seed),
+            )
+            .unwrap();
+    }
+
     fn log_len(&self) -> usize {
         self.store.table_actions(self.encounter).unwrap().len()
     }
@@ -373,15 +386,7 @@ fn rounds_count_durations_down_healing_and_save_to_sheets() {
     assert!(err.to_string().contains("come from the sheet"), "{err}");
 
     f.start();
-    let attack = f.preview(json!({"move": "attack_roll"}));
-    let seed = Fight::seed_where(&attack, |dice| dice >= 2);
-    f.store
-        .play(
-            f.encounter,
-            &d12(json!({"move": "attack_roll"})),
-            Some(seed),
-        )
-        .unwrap();
+    f.attack_reaching(|dice| dice >= 2);
     let damage = f.preview(json!({"move": "damage_roll"}));
     let seed = Fight::seed_where(&damage, |row| row >= 1);
     f.store
@@ -471,5 +476,36 @@ fn a_quick_npc_fights_with_the_ranks_the_gm_gives() {
     assert_eq!(
         pending.chain.weapon.cap, 1,
         "a Knife without Strength: cap 1"
+    );
+}
+
+/// The encounter's `view` of the attack in progress.
+fn attack_view(f: &Fight) -> Option<rollbook_roster::table::D12AttackView> {
+    let e = f.store.encounter(f.encounter).unwrap();
+    let Some(rollbook_roster::table::TableView::D12 { attack }) = e.view else {
+        panic!("a d12 view expected, got {:?}", e.view);
+    };
+    attack
+}
+
+#[test]
+fn the_encounter_serves_the_damage_dice_the_weapons_cap_lets_roll() {
+    let mut f = fight();
+    f.start();
+    assert_eq!(
+        attack_view(&f).map(|a| a.damage_dice_rolled),
+        Some(None),
+        "nothing to cap before the attack roll"
+    );
+    f.attack_reaching(|dice| dice >= 3);
+    let Stage::Damage { damage_dice } = f.table().attack.unwrap().chain.stage else {
+        panic!("the chain waits for the damage roll");
+    };
+    assert!(damage_dice >= 3);
+    // The Laser Pistol's cap (RULES.md: 2) is what the damage roll rolls.
+    let pistol = rollbook_rules::table::d12_weapons::carried("Laser Pistol").unwrap();
+    assert_eq!(
+        attack_view(&f).unwrap().damage_dice_rolled,
+        Some(pistol.base_cap)
     );
 }

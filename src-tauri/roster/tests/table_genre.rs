@@ -435,3 +435,48 @@ fn a_sheet_roll_is_not_charged_the_saved_trackers_twice() {
         (json!(3), json!(0))
     );
 }
+
+/// The encounter's `view` of Vex: why no Grunt, on a plain action, with Bust A Nut, on patience.
+fn grunt_bars(t: &Table) -> [Option<rollbook_rules::table::genre_state::GruntBar>; 3] {
+    let e = t.store.encounter(t.encounter).unwrap();
+    let Some(rollbook_roster::table::TableView::Genre { parts }) = e.view else {
+        panic!("a genre view expected, got {:?}", e.view);
+    };
+    let vex = parts.iter().find(|p| p.participant_id == t.vex).unwrap();
+    [
+        vex.grunt_bar,
+        vex.grunt_bar_with_bust_a_nut,
+        vex.grunt_bar_on_patience,
+    ]
+}
+
+#[test]
+fn the_encounter_serves_whether_each_participant_may_grunt() {
+    use rollbook_rules::table::genre_state::GruntBar;
+    let mut t = fresh();
+    t.play(act(t.vex, ActionPlan::default()), 1);
+    assert_eq!(
+        grunt_bars(&t),
+        [None, Some(GruntBar::BustANut), Some(GruntBar::Patience)]
+    );
+    // Allowed as served: the Grunt is played.
+    t.play(act(t.vex, grunt(2)), 2);
+    let pending = Some(GruntBar::PenaltiesPending { left: 2 });
+    assert_eq!(grunt_bars(&t), [pending; 3], "the state's bar comes first");
+    // Barred as served: the same Grunt is refused.
+    let err = t.refused(act(t.vex, grunt(1)));
+    assert!(err.contains("2 left"), "{err}");
+    t.play(act(t.vex, ActionPlan::default()), 3);
+    t.play(act(t.vex, ActionPlan::default()), 4);
+    assert_eq!(grunt_bars(&t)[0], None);
+    t.play(act(t.vex, grunt(1)), 5);
+    t.play(act(t.vex, ActionPlan::default()), 6);
+    // Stamina 2, two Grunts since rest.
+    assert_eq!(
+        grunt_bars(&t)[0],
+        Some(GruntBar::RestNeeded {
+            grunts: 2,
+            stamina: 2
+        })
+    );
+}

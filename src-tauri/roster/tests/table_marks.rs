@@ -88,6 +88,26 @@ impl Table {
         marks.tasks
     }
 
+    /// Goon 1 starts a task on one entered die and fails it once: no dice are left. Answers
+    /// the attempt move.
+    fn fail_the_gate(&mut self) -> MarksMove {
+        self.play(
+            MarksMove::TaskStart {
+                participant_id: self.goon,
+                label: "Lift the gate".into(),
+                pool: entered(1, 0),
+                difficulty: 0,
+                needed: 3,
+            },
+            1,
+        );
+        // One d6 cannot make 3 Marks... except through re-rolls on 6s: find a failing seed.
+        let attempt = MarksMove::TaskAttempt { task_id: 1 };
+        let (seed, _) = Table::seed_where(&self.preview(attempt.clone()), false);
+        self.play(attempt.clone(), seed);
+        attempt
+    }
+
     fn preview(&self, m: MarksMove) -> RollRequest {
         self.store
             .preview_table_move(self.encounter, &SystemMove::Marks(m))
@@ -350,20 +370,7 @@ fn refused_moves_write_nothing() {
 #[test]
 fn a_task_out_of_dice_cannot_be_tried_again() {
     let mut t = table();
-    t.play(
-        MarksMove::TaskStart {
-            participant_id: t.goon,
-            label: "Lift the gate".into(),
-            pool: entered(1, 0),
-            difficulty: 0,
-            needed: 3,
-        },
-        1,
-    );
-    // One d6 cannot make 3 Marks... except through re-rolls on 6s: find a failing seed.
-    let attempt = MarksMove::TaskAttempt { task_id: 1 };
-    let (seed, _) = Table::seed_where(&t.preview(attempt.clone()), false);
-    t.play(attempt.clone(), seed);
+    let attempt = t.fail_the_gate();
     let err = t.refused(attempt.clone());
     assert!(err.contains("no dice"), "{err}");
     assert!(t
@@ -423,4 +430,54 @@ fn undo_and_leaving_participants() {
         5,
     );
     assert_eq!(t.tasks()[1].id, 3);
+}
+
+/// The encounter's `view` (what the window shows) for task 1.
+fn task_view(t: &Table) -> rollbook_roster::table::MarksTaskView {
+    let e = t.store.encounter(t.encounter).unwrap();
+    let Some(rollbook_roster::table::TableView::Marks { tasks }) = e.view else {
+        panic!("a marks view expected, got {:?}", e.view);
+    };
+    tasks
+        .into_iter()
+        .find(|v| v.task_id == 1)
+        .expect("task 1 in the view")
+}
+
+#[test]
+fn the_encounter_serves_each_tasks_next_pool_after_the_removals() {
+    let mut t = table();
+    t.play(
+        MarksMove::TaskStart {
+            participant_id: t.vex,
+            label: "Slip past the guard".into(),
+            pool: from_sheet("Stealth"),
+            difficulty: 1,
+            needed: 1,
+        },
+        1,
+    );
+    let view = task_view(&t);
+    // Difficulty 1 takes a human skill die first.
+    assert_eq!(
+        (view.penalty, view.dice_left, view.rollable),
+        (1, [3, 2, 0, 0], true)
+    );
+    let attempt = MarksMove::TaskAttempt { task_id: 1 };
+    let (seed, _) = Table::seed_where(&t.preview(attempt.clone()), false);
+    t.play(attempt.clone(), seed);
+    let view = task_view(&t);
+    assert_eq!((view.penalty, view.dice_left), (2, [3, 1, 0, 0]));
+    // What the view says is left is what the next roll rolls.
+    let TaskKind::Task { task, .. } = &t.tasks()[0].kind else {
+        panic!("a task");
+    };
+    assert_eq!(view.dice_left, task.dice_left());
+    assert_eq!(request_json(&t.preview(attempt))["penalty"], 2);
+
+    // A quick NPC's single die, gone after one failure: nothing left to roll.
+    let mut t = table();
+    t.fail_the_gate();
+    let view = task_view(&t);
+    assert_eq!((view.dice_left, view.rollable), ([0, 0, 0, 0], false));
 }

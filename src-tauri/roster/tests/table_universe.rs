@@ -220,6 +220,37 @@ fn seating_brings_the_sheets_fate_and_sides() {
 }
 
 #[test]
+fn the_encounter_serves_what_each_held_fate_card_does() {
+    use rollbook_rules::table::universe_fate::FateEffect;
+    let g = game();
+    let Some(rollbook_roster::table::TableView::Universe { fate }) = g.encounter().view else {
+        panic!("a universe view expected");
+    };
+    let by_card = |code: &str| {
+        let card = Card::parse(code).unwrap();
+        *fate.iter().find(|f| f.card == card).expect("a held card")
+    };
+    // Ann's sheet brings QH and 7S: a face card gives 10 or makes a save, a numbered one its value.
+    let queen = by_card("QH");
+    assert_eq!(
+        (queen.attack, queen.armor_class, queen.save),
+        (
+            FateEffect::AttackBonus(10),
+            FateEffect::ArmorClassBonus(10),
+            FateEffect::SaveSucceeds
+        )
+    );
+    assert_eq!(by_card("7S").save, FateEffect::SaveBonus(7));
+    assert_eq!(fate.len(), 2, "only the cards held are served");
+    let served = serde_json::to_value(&g.encounter().view).unwrap();
+    assert_eq!(served["fate"][0]["card"], "QH");
+    assert_eq!(
+        served["fate"][1]["attack"],
+        json!({"effect": "attack_bonus", "value": 7})
+    );
+}
+
+#[test]
 fn dealing_orders_the_encounter_by_card_and_deals_once_a_round() {
     let mut g = game();
     let played = g.play(system(json!({"move": "deal"})), 40);

@@ -46,6 +46,7 @@ mod house_rules;
 mod kind;
 mod limits;
 mod request;
+pub mod sheet_limits;
 mod spec;
 mod systems;
 pub mod table;

@@ -332,5 +332,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         limits: Limits::OF_A_CALL,
         table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
         table_rulings: crate::table::table_rulings(),
+        sheet_limits: crate::sheet_limits::SHEET_LIMITS.to_vec(),
+        d12_weapons: crate::table::d12_weapons::all(),
     }
 }

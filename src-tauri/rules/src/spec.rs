@@ -217,6 +217,11 @@ pub struct Catalog {
     /// (`Event.ruling`): the one place the window reads a ruling's text from.
     #[cfg_attr(feature = "ts", ts(type = "{ [key in RulingId]: string }"))]
     pub table_rulings: indexmap::IndexMap<crate::table::RulingId, String>,
+    /// The range of every number on a character sheet, and how long its bounded lists are: the
+    /// sheet forms take their limits from here (the sheet checks enforce the same declarations).
+    pub sheet_limits: Vec<crate::sheet_limits::SheetLimit>,
+    /// RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
+    pub d12_weapons: Vec<crate::table::d12_weapons::KnownWeapon>,
 }
 
 /// The text of a kind's entry in the catalog.

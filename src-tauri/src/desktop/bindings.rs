@@ -143,6 +143,29 @@ fn bindings_match_the_rust_types() {
     }
 }
 
+/// The sheet limits the catalog serves, as the window's unit tests read them
+/// (`tests/unit/served/sheet-limits.json`): they check that every number of every sheet model
+/// finds its limit there, and every limit its number. Rewritten with the bindings.
+#[test]
+fn bindings_served_sheet_limits_match_the_catalog() {
+    let limits = rollbook_rules::catalog().sheet_limits;
+    let mut text = serde_json::to_string_pretty(&limits).unwrap();
+    text.push('\n');
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/unit/served/sheet-limits.json");
+    if std::env::var("UPDATE_BINDINGS").as_deref() == Ok("1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == text,
+        "tests/unit/served/sheet-limits.json differs from the catalog's sheet_limits; run \
+         `UPDATE_BINDINGS=1 cargo test -p rollbook bindings` and commit the file"
+    );
+}
+
 #[test]
 fn the_shapes_the_front_end_relies_on_are_declared() {
     let text = render();

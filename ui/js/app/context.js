@@ -35,6 +35,8 @@ export function createContext(doc, api) {
     confirm: createConfirm(doc),
     shortcuts: createShortcuts(doc),
     state,
+    /** The rules catalog (`catalog` command), read once at start by the shell; null until then. */
+    catalog: null,
     /** `ctx.emit('rosters-changed', detail)`: a CustomEvent on the bus. */
     emit: (name, detail = {}) => bus.dispatchEvent(new CustomEvent(name, { detail })),
   };

@@ -85,12 +85,19 @@ export async function startApp(doc) {
   const tabs = mountTabs($('tabs'), (name) => showView(name));
 
   startQuickRoll(doc);
+  // The rules' declarations (sheet limits, d12 weapons, table ranges) are read once, with the
+  // settings: the sheet forms and table panels take their limits from them as they open.
+  const catalog = ctx.api.catalog().catch((error) => {
+    console.warn('rules catalog not read; forms open without their limits:', error.message);
+    return null;
+  });
   try {
     settings = { ...settings, ...(await ctx.api.settings()) };
   } catch (error) {
     if (isStoreFailure(error)) return ctx;
     console.warn('settings not read, starting with the defaults:', error.message);
   }
+  ctx.catalog = await catalog;
   if (refused) return ctx;
   settingsRead = true;
 

@@ -353,10 +353,11 @@ export function mountEncounters(root, ctx) {
       const panel = await mountSystemPanel(systemHost, {
         roster,
         encounter,
+        // The rules catalog the shell read at start: limits, ranges, weapons, and the rulings'
+        // words (`table_rulings`).
+        catalog: ctx.catalog,
         characters: state.characters,
         play: (move) => play({ action: 'system', move }),
-        // The roster's catalog (its rulings' words, `table_rulings`), asked for once per panel.
-        catalog: ctx.api.catalog(roster.id),
         preview: (move) => ctx.api.previewEncounterMove(encounter.id, move),
         sheetRolls: (characterId) => ctx.api.sheetRolls(characterId),
         toast: (text) => ctx.toast(text),

@@ -37,7 +37,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const api = ctx.api ?? defaultApi;
   const doc = root.ownerDocument;
   const prefix = `sheet${++instances}`;
-  const model = sheetModel(roster.system);
+  // The limits of every number are Rust's: the catalog the shell read at start (ctx.catalog).
+  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? []);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
 
   const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::Timestamp;
 use crate::check::{Check, NAME_MAX};
-use crate::table::{SystemMove, SystemTable};
+use crate::table::{SystemMove, SystemTable, TableView};
 
 /// How many participants one encounter holds.
 pub const PARTICIPANTS_MAX: usize = 200;
@@ -57,6 +57,10 @@ pub struct Encounter {
     pub updated_at: Timestamp,
     /// Set while the encounter is in the trash.
     pub deleted_at: Option<Timestamp>,
+    /// What the rules compute from the table for the window (`crate::table::view`): computed
+    /// when the encounter is read, never stored. `null` before the first action and for a
+    /// system with nothing derived.
+    pub view: Option<TableView>,
 }
 
 /// A change made at the table. Every one is logged and can be undone.

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::{check_names, Track};
 use crate::check::{field, index, Check, LIST_MAX, NAME_MAX};
 
-use rollbook_rules::table::ranges::RANKS_MAX;
-const TOTAL_MAX: i64 = 10;
-const HEALTH_MAX: i64 = 99;
+use rollbook_rules::sheet_limits::{
+    D12_HEALTH_CURRENT, D12_HEALTH_MAX, D12_RANKS, D12_RANKS_TOTAL,
+};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -131,7 +131,7 @@ impl D12Sheet {
         let mut roles: Vec<(Defense, usize)> = Vec::new();
         for (i, ability) in self.abilities.iter().enumerate() {
             let at = index(&abilities, i);
-            check.range(field(&at, "ranks"), ability.ranks, 0, RANKS_MAX);
+            check.limit(field(&at, "ranks"), ability.ranks, &D12_RANKS);
             let Some(role) = ability.defense else {
                 continue;
             };
@@ -152,14 +152,18 @@ impl D12Sheet {
             .abilities
             .iter()
             .fold(0i64, |sum, a| sum.saturating_add(a.ranks.max(0)));
-        if total > TOTAL_MAX {
+        let total_max = D12_RANKS_TOTAL.max_or(i64::MAX);
+        if total > total_max {
             check.push(
                 abilities,
-                format!("{total} ranks in total is over the limit of {TOTAL_MAX}"),
+                format!("{total} ranks in total is over the limit of {total_max}"),
             );
         }
-        self.health
-            .validate(&field(base, "health"), HEALTH_MAX, check);
+        self.health.validate(
+            &field(base, "health"),
+            [&D12_HEALTH_CURRENT, &D12_HEALTH_MAX],
+            check,
+        );
         let effects = field(base, "effects");
         check.count(&effects, self.effects.len(), LIST_MAX);
         for (i, effect) in self.effects.iter().enumerate() {

@@ -2,7 +2,11 @@
 //! Glory Points, and the grunt / Bust A Nut trackers.
 
 use indexmap::IndexMap;
-use rollbook_rules::table::genre_state::GLORY_MAX;
+use rollbook_rules::sheet_limits::{
+    GENRE_ATTRIBUTE, GENRE_GLORY, GENRE_GRUNTS_SINCE_REST, GENRE_GRUNT_PENALTIES,
+    GENRE_GRUNT_PENALTY, GENRE_LEVEL, GENRE_NUTS_USED, GENRE_NUT_ROUNDS_LEFT, GENRE_POWER,
+    GENRE_SKILL_MODIFIER,
+};
 use serde::{Deserialize, Serialize};
 
 use super::{check_keys, check_names, Leveled};
@@ -10,8 +14,6 @@ use crate::check::{field, index, Check};
 
 /// The default attribute names (renameable, RULES.md section 2).
 pub const GENRE_ATTRIBUTES: [&str; 5] = ["Strength", "Agility", "Stamina", "Intellect", "Presence"];
-pub(crate) use rollbook_rules::table::ranges::{CHARACTER_LEVEL_MAX, LEVEL_MAX};
-const MODIFIER_MAX: i64 = 10;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -64,39 +66,38 @@ impl Default for GenreSheet {
 
 impl GenreSheet {
     pub(super) fn validate(&self, base: &str, check: &mut Check) {
-        check.range(field(base, "level"), self.level, 1, CHARACTER_LEVEL_MAX);
+        check.limit(field(base, "level"), self.level, &GENRE_LEVEL);
         let attributes = field(base, "attributes");
         check_keys(check, &attributes, self.attributes.keys());
         for (name, &level) in &self.attributes {
-            check.range(field(&attributes, name), level, 0, LEVEL_MAX);
+            check.limit(field(&attributes, name), level, &GENRE_ATTRIBUTE);
         }
         let powers = field(base, "powers");
         check_names(check, &powers, self.powers.iter().map(|p| p.name.as_str()));
         for (i, power) in self.powers.iter().enumerate() {
-            check.range(
+            check.limit(
                 field(&index(&powers, i), "level"),
                 power.level,
-                0,
-                LEVEL_MAX,
+                &GENRE_POWER,
             );
         }
         let skills = field(base, "skills");
         check_names(check, &skills, self.skills.iter().map(|s| s.name.as_str()));
         for (i, skill) in self.skills.iter().enumerate() {
             let at = field(&index(&skills, i), "modifier");
-            check.range(at, skill.modifier, -MODIFIER_MAX, MODIFIER_MAX);
+            check.limit(at, skill.modifier, &GENRE_SKILL_MODIFIER);
         }
-        check.range(field(base, "glory"), self.glory, 0, GLORY_MAX);
+        check.limit(field(base, "glory"), self.glory, &GENRE_GLORY);
         self.validate_trackers(&field(base, "trackers"), check);
     }
 
     fn validate_trackers(&self, base: &str, check: &mut Check) {
         let t = &self.trackers;
-        // A Grunt of +N leaves -N, -(N-1), …, -1 (N at most 3).
         let penalties = field(base, "grunt_penalties");
-        check.count(&penalties, t.grunt_penalties.len(), 3);
+        let most = GENRE_GRUNT_PENALTIES.max_or(i64::MAX) as usize;
+        check.count(&penalties, t.grunt_penalties.len(), most);
         for (i, &p) in t.grunt_penalties.iter().enumerate() {
-            check.range(index(&penalties, i), p, -3, -1);
+            check.limit(index(&penalties, i), p, &GENRE_GRUNT_PENALTY);
         }
         let grunts = field(base, "grunts_since_rest");
         match self.attributes.get("Stamina") {
@@ -108,15 +109,14 @@ impl GenreSheet {
                     stamina.max(0)
                 ),
             ),
-            _ => check.range(grunts, t.grunts_since_rest, 0, LEVEL_MAX),
+            _ => check.limit(grunts, t.grunts_since_rest, &GENRE_GRUNTS_SINCE_REST),
         }
-        check.range(
-            field(base, "nuts_used"),
-            t.nuts_used,
-            0,
-            CHARACTER_LEVEL_MAX + GLORY_MAX,
+        check.limit(field(base, "nuts_used"), t.nuts_used, &GENRE_NUTS_USED);
+        check.limit(
+            field(base, "nut_rounds_left"),
+            t.nut_rounds_left,
+            &GENRE_NUT_ROUNDS_LEFT,
         );
-        check.range(field(base, "nut_rounds_left"), t.nut_rounds_left, 0, 2);
     }
 }
 

@@ -2,7 +2,6 @@
 //! and superpowers (ranks 0+, at most a full dice pool).
 
 use indexmap::IndexMap;
-use rollbook_rules::MAX_POOL;
 use serde::{Deserialize, Serialize};
 
 use super::{check_keys, check_names, Ranked};
@@ -16,7 +15,9 @@ pub const MARKS_ATTRIBUTES: [&str; 5] = [
     "Fortitude",
     "Domination",
 ];
-const HUMAN_MAX: i64 = 6;
+use rollbook_rules::sheet_limits::{
+    MARKS_ATTRIBUTE, MARKS_SKILL, MARKS_STYLE, MARKS_SUPERPOWER, MARKS_SUPER_ATTRIBUTE,
+};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -72,7 +73,7 @@ impl MarksSheet {
         }
         check_keys(check, &attributes, self.attributes.keys());
         for (name, &value) in &self.attributes {
-            check.range(field(&attributes, name), value, 1, HUMAN_MAX);
+            check.limit(field(&attributes, name), value, &MARKS_ATTRIBUTE);
         }
         let supers = field(base, "super_attributes");
         check_keys(check, &supers, self.super_attributes.keys());
@@ -84,19 +85,22 @@ impl MarksSheet {
                     format!("\"{name}\" is not one of this sheet's attributes"),
                 );
             } else {
-                check.range(at, value, 0, MAX_POOL);
+                check.limit(at, value, &MARKS_SUPER_ATTRIBUTE);
             }
         }
         let skills = field(base, "skills");
         check_names(check, &skills, self.skills.iter().map(|s| s.name.as_str()));
         for (i, skill) in self.skills.iter().enumerate() {
-            check.range(field(&index(&skills, i), "rank"), skill.rank, 0, MAX_POOL);
+            check.limit(field(&index(&skills, i), "rank"), skill.rank, &MARKS_SKILL);
         }
-        for (list, items) in [("styles", &self.styles), ("superpowers", &self.superpowers)] {
+        for (list, items, limit) in [
+            ("styles", &self.styles, &MARKS_STYLE),
+            ("superpowers", &self.superpowers, &MARKS_SUPERPOWER),
+        ] {
             let path = field(base, list);
             check_names(check, &path, items.iter().map(|s| s.name.as_str()));
             for (i, item) in items.iter().enumerate() {
-                check.range(field(&index(&path, i), "rank"), item.rank, 0, MAX_POOL);
+                check.limit(field(&index(&path, i), "rank"), item.rank, limit);
             }
         }
     }

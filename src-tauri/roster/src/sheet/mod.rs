@@ -13,6 +13,7 @@ mod rolls;
 mod stunt;
 mod universe;
 
+use rollbook_rules::sheet_limits::SheetLimit;
 use rollbook_rules::HouseRules;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
@@ -238,14 +239,15 @@ impl Track {
         Track { current: max, max }
     }
 
-    /// `0 <= current <= max <= limit`, `max >= 1`.
-    fn validate(&self, path: &str, limit: i64, check: &mut Check) {
-        check.range(check::field(path, "max"), self.max, 1, limit);
+    /// `max` within its limit, `current` within its own and at most `max`.
+    fn validate(&self, path: &str, limits: [&SheetLimit; 2], check: &mut Check) {
+        let [current, max] = limits;
+        check.limit(check::field(path, "max"), self.max, max);
         check.range(
             check::field(path, "current"),
             self.current,
-            0,
-            self.max.max(0),
+            current.min,
+            current.max_or(self.max.max(0)),
         );
     }
 }

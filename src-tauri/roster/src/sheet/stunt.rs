@@ -10,7 +10,7 @@ use crate::check::{field, index, Check};
 /// The base stats every stunt sheet rates (RULES.md: "ATT, POWER, LUCK at least").
 pub const STUNT_BASESTATS: [&str; 3] = ["ATT", "POWER", "LUCK"];
 /// HTK above this is surely a typo.
-const HTK_MAX: i64 = 9_999;
+use rollbook_rules::sheet_limits::{STUNT_HTK_CURRENT, STUNT_HTK_MAX};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -73,7 +73,11 @@ impl StuntSheet {
                 chart,
             );
         }
-        self.htk.validate(&field(base, "htk"), HTK_MAX, check);
+        self.htk.validate(
+            &field(base, "htk"),
+            [&STUNT_HTK_CURRENT, &STUNT_HTK_MAX],
+            check,
+        );
     }
 
     /// Rewrites the level names after the roster's level list changed from `old` to `new`: a name

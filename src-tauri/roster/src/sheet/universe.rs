@@ -6,11 +6,16 @@ use serde::{Deserialize, Serialize};
 use super::{check_names, Leveled, Track};
 use crate::check::{field, index, Check};
 
-const SKILL_MAX: i64 = 20;
-const BONUS_MAX: i64 = 20;
-const AC_MAX: i64 = 40;
-const SAVE_MAX: i64 = 30;
-pub(crate) const POOL_MAX: i64 = 999;
+use rollbook_rules::sheet_limits::{
+    UNIVERSE_AC, UNIVERSE_ATTACK_BONUS, UNIVERSE_COMBAT_SKILL, UNIVERSE_FATE,
+    UNIVERSE_FATE_UNLUCKY, UNIVERSE_HP_CURRENT, UNIVERSE_HP_MAX, UNIVERSE_SANITY_CURRENT,
+    UNIVERSE_SANITY_MAX, UNIVERSE_SAVE_LUCK, UNIVERSE_SAVE_MENTAL, UNIVERSE_SAVE_PHYSICAL,
+    UNIVERSE_SKILL,
+};
+
+/// The most hit points (and Sanity) a universe character has: what a quick NPC's pools start
+/// out limited by.
+pub(crate) const POOL_MAX: i64 = UNIVERSE_HP_MAX.max_or(i64::MAX);
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -63,33 +68,51 @@ impl UniverseSheet {
         let skills = field(base, "skills");
         check_names(check, &skills, self.skills.iter().map(|s| s.name.as_str()));
         for (i, skill) in self.skills.iter().enumerate() {
-            check.range(
+            check.limit(
                 field(&index(&skills, i), "level"),
                 skill.level,
-                0,
-                SKILL_MAX,
+                &UNIVERSE_SKILL,
             );
         }
-        check.range(field(base, "combat_skill"), self.combat_skill, 0, SKILL_MAX);
-        check.range(
+        check.limit(
+            field(base, "combat_skill"),
+            self.combat_skill,
+            &UNIVERSE_COMBAT_SKILL,
+        );
+        check.limit(
             field(base, "attack_bonus"),
             self.attack_bonus,
-            -BONUS_MAX,
-            BONUS_MAX,
+            &UNIVERSE_ATTACK_BONUS,
         );
-        check.range(field(base, "ac"), self.ac, 0, AC_MAX);
+        check.limit(field(base, "ac"), self.ac, &UNIVERSE_AC);
         let saves = field(base, "saves");
-        check.range(field(&saves, "physical"), self.saves.physical, 1, SAVE_MAX);
-        check.range(field(&saves, "mental"), self.saves.mental, 1, SAVE_MAX);
-        check.range(field(&saves, "luck"), self.saves.luck, 1, SAVE_MAX);
-        self.hp.validate(&field(base, "hp"), POOL_MAX, check);
-        self.sanity
-            .validate(&field(base, "sanity"), POOL_MAX, check);
+        let s = &self.saves;
+        check.limit(
+            field(&saves, "physical"),
+            s.physical,
+            &UNIVERSE_SAVE_PHYSICAL,
+        );
+        check.limit(field(&saves, "mental"), s.mental, &UNIVERSE_SAVE_MENTAL);
+        check.limit(field(&saves, "luck"), s.luck, &UNIVERSE_SAVE_LUCK);
+        self.hp.validate(
+            &field(base, "hp"),
+            [&UNIVERSE_HP_CURRENT, &UNIVERSE_HP_MAX],
+            check,
+        );
+        self.sanity.validate(
+            &field(base, "sanity"),
+            [&UNIVERSE_SANITY_CURRENT, &UNIVERSE_SANITY_MAX],
+            check,
+        );
         self.validate_fate(&field(base, "fate"), check);
     }
 
     fn validate_fate(&self, path: &str, check: &mut Check) {
-        let limit = if self.lucky { 2 } else { 1 };
+        let limit = if self.lucky {
+            UNIVERSE_FATE.max_or(i64::MAX) as usize
+        } else {
+            UNIVERSE_FATE_UNLUCKY
+        };
         if self.fate.len() > limit {
             check.push(
                 path,

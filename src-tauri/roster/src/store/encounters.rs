@@ -414,9 +414,11 @@ impl EncounterRow {
             .filter(|p| p.character_id.is_some_and(|c| !present.contains(&c)))
             .map(|p| p.id)
             .collect();
+        let view = state.system_state.as_ref().and_then(crate::table::view);
         Ok(Encounter {
             id: parse_id(&self.id)?,
             roster_id,
+            view,
             state,
             absent,
             created_at: from_millis(self.created_at),

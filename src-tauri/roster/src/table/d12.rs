@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
-use crate::sheet::report::d12::{extra_dice, gear, Gear, UNARMED};
+use crate::sheet::report::d12::{extra_dice, gear, CapOnSheet, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
 
 /// A quick NPC's health until the GM sets it: a fresh sheet's.

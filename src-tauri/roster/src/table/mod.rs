@@ -16,6 +16,7 @@ pub(crate) mod play;
 mod stunt;
 mod track;
 mod universe;
+mod view;
 
 use rollbook_rules::table::{Event, MadeRoll};
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
@@ -32,6 +33,7 @@ pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
 pub use track::{Adjustment, Tracked};
 pub use universe::{UniverseEncounter, UniverseMove};
+pub use view::{view, D12AttackView, GenrePartView, MarksTaskView, TableView};
 
 /// An encounter's running state for its roster's system (`EncounterState::system_state`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -528,9 +528,14 @@ impl Default for Damage {
 }
 
 impl Damage {
-    /// The base d12 plus min(Damage Dice, cap) d12.
+    /// The Damage Dice the weapon lets roll: min(Damage Dice, cap).
+    pub fn capped_dice(&self) -> i64 {
+        self.damage_dice.min(self.cap)
+    }
+
+    /// The base d12 plus the capped Damage Dice.
     fn attack_dice(&self) -> i64 {
-        1 + self.damage_dice.min(self.cap)
+        1 + self.capped_dice()
     }
 
     fn defence_dice(&self) -> i64 {

@@ -370,6 +370,20 @@ impl AttackChain {
         }))
     }
 
+    /// How many of the Damage Dice reached the damage roll rolls (the weapon's cap applied),
+    /// while the chain waits for that roll.
+    pub fn damage_dice_rolled(&self) -> Option<i64> {
+        let Stage::Damage { damage_dice } = self.stage else {
+            return None;
+        };
+        let roll = d12::Damage {
+            damage_dice,
+            cap: self.weapon.cap,
+            ..d12::Damage::default()
+        };
+        Some(roll.capped_dice())
+    }
+
     /// The damage request step 2 rolls: the Damage Dice reached, the weapon's cap and column.
     pub fn damage_request(&self, defender: &Ability) -> Result<RollRequest, RulesError> {
         Ok(RollRequest::D12Damage(self.damage_roll(defender)?))

@@ -123,6 +123,40 @@ impl ActionModifiers {
     }
 }
 
+/// Why no Grunt may go on the next action (RULES.md "Grunting"). The window is served this for
+/// every participant (the encounter's `view`) and offers a Grunt only when there is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum GruntBar {
+    /// The last Grunt's penalties are not all spent yet.
+    PenaltiesPending { left: usize },
+    /// As many Grunts since the last rest as the character's Stamina.
+    RestNeeded { grunts: i64, stamina: i64 },
+    /// Not with Bust A Nut on the same action.
+    BustANut,
+    /// Not on an action of patience.
+    Patience,
+}
+
+impl GruntBar {
+    /// The refusal of a plan with a Grunt, in words.
+    pub fn message(&self) -> String {
+        match self {
+            GruntBar::PenaltiesPending { left } => {
+                format!("no new Grunt until the last one's penalties are spent ({left} left)")
+            }
+            GruntBar::RestNeeded { grunts, stamina } => format!(
+                "already {grunts} Grunts since rest (Stamina {stamina}): an hour of rest resets the count"
+            ),
+            GruntBar::BustANut => {
+                "a Grunt cannot be combined with Bust A Nut on the same action".into()
+            }
+            GruntBar::Patience => "no Grunt on an action of patience".into(),
+        }
+    }
+}
+
 fn invalid(field: &str, message: impl Into<String>) -> RulesError {
     RulesError::invalid(field, message)
 }
@@ -171,6 +205,30 @@ impl GenreState {
         Ok(())
     }
 
+    /// Why a Grunt may not go on the next action under `plan` (its Grunt aside), if so: first
+    /// what the state bars (pending penalties, then the Grunts since rest), then the plan.
+    pub fn grunt_bar(&self, character: &GenreCharacter, plan: &ActionPlan) -> Option<GruntBar> {
+        let t = &self.trackers;
+        if !t.grunt_penalties.is_empty() {
+            return Some(GruntBar::PenaltiesPending {
+                left: t.grunt_penalties.len(),
+            });
+        }
+        if t.grunts_since_rest >= character.stamina {
+            return Some(GruntBar::RestNeeded {
+                grunts: t.grunts_since_rest,
+                stamina: character.stamina,
+            });
+        }
+        if plan.bust_a_nut {
+            return Some(GruntBar::BustANut);
+        }
+        if plan.patience {
+            return Some(GruntBar::Patience);
+        }
+        None
+    }
+
     /// The modifiers of the next action roll under `plan`, or why the plan is not allowed.
     pub fn modifiers(
         &self,
@@ -183,32 +241,8 @@ impl GenreState {
             return Err(invalid("grunt", "a Grunt is +1, +2 or +3 (0 for none)"));
         }
         if plan.grunt > 0 {
-            if plan.bust_a_nut {
-                return Err(invalid(
-                    "grunt",
-                    "a Grunt cannot be combined with Bust A Nut on the same action",
-                ));
-            }
-            if plan.patience {
-                return Err(invalid("grunt", "no Grunt on an action of patience"));
-            }
-            if !t.grunt_penalties.is_empty() {
-                return Err(invalid(
-                    "grunt",
-                    format!(
-                        "no new Grunt until the last one's penalties are spent ({} left)",
-                        t.grunt_penalties.len()
-                    ),
-                ));
-            }
-            if t.grunts_since_rest >= character.stamina {
-                return Err(invalid(
-                    "grunt",
-                    format!(
-                        "already {} Grunts since rest (Stamina {}): an hour of rest resets the count",
-                        t.grunts_since_rest, character.stamina
-                    ),
-                ));
+            if let Some(bar) = self.grunt_bar(character, plan) {
+                return Err(invalid("grunt", bar.message()));
             }
         }
         check_points("glory", plan.glory)?;

@@ -101,6 +101,43 @@ fn grunt_refused_with_nut_on_patience_and_out_of_range() {
 }
 
 #[test]
+fn a_grunt_is_barred_first_by_the_state_then_by_the_plan_and_refused_for_that_reason() {
+    let fresh = GenreState::default();
+    let with = |bust_a_nut, patience| ActionPlan {
+        grunt: 1,
+        bust_a_nut,
+        patience,
+        ..ActionPlan::default()
+    };
+    assert_eq!(fresh.grunt_bar(&HERO, &with(false, false)), None);
+    assert_eq!(
+        fresh.grunt_bar(&HERO, &with(true, true)),
+        Some(GruntBar::BustANut)
+    );
+    assert_eq!(
+        fresh.grunt_bar(&HERO, &with(false, true)),
+        Some(GruntBar::Patience)
+    );
+    let pending = run(&fresh, &[grunt(2)]).unwrap();
+    let bar = pending.grunt_bar(&HERO, &with(true, false));
+    assert_eq!(bar, Some(GruntBar::PenaltiesPending { left: 2 }));
+    let refused = pending.modifiers(&HERO, &with(true, false)).unwrap_err();
+    assert!(
+        refused.to_string().contains(&bar.unwrap().message()),
+        "{refused}"
+    );
+    let tired = run(&fresh, &[grunt(1), act(ActionPlan::default()), grunt(1)]).unwrap();
+    let tired = run(&tired, &[act(ActionPlan::default())]).unwrap();
+    assert_eq!(
+        tired.grunt_bar(&HERO, &ActionPlan::default()),
+        Some(GruntBar::RestNeeded {
+            grunts: 2,
+            stamina: 2
+        })
+    );
+}
+
+#[test]
 fn nut_gives_a_die_now_and_takes_one_for_two_rounds() {
     let s = GenreState::default();
     let m = s.modifiers(

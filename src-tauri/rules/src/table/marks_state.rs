@@ -24,6 +24,20 @@ fn rolled(request: RollRequest, seed: u64) -> Result<(RollRequest, RollResult), 
     Ok((request, result))
 }
 
+/// `[attribute, skill, super, super skill]` after `penalty` dice come off in the ruled order
+/// (the engine's `PoolDice::after_penalty`).
+fn after_penalty(pool: [i64; 4], penalty: i64) -> [i64; 4] {
+    let [attribute, skill, super_dice, super_skill] = pool;
+    let d = PoolDice {
+        attribute,
+        skill,
+        super_dice,
+        super_skill,
+    }
+    .after_penalty(penalty);
+    [d.attribute, d.skill, d.super_dice, d.super_skill]
+}
+
 /// What one roll at a task did: the task after it, the events to show the GM, and the roll
 /// itself (request and result) for the roll log.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,14 +125,13 @@ impl MarksTask {
 
     /// Dice left on the next attempt: (attribute, skill, super, super skill).
     pub fn dice_left(&self) -> [i64; 4] {
-        let d = PoolDice {
-            attribute: self.attribute_dice,
-            skill: self.skill_dice,
-            super_dice: self.super_dice,
-            super_skill: self.super_skill_dice,
-        }
-        .after_penalty(self.penalty());
-        [d.attribute, d.skill, d.super_dice, d.super_skill]
+        let pool = [
+            self.attribute_dice,
+            self.skill_dice,
+            self.super_dice,
+            self.super_skill_dice,
+        ];
+        after_penalty(pool, self.penalty())
     }
 
     /// The next attempt as a `marks` `pool` request, or `contested` against the defender.
@@ -289,6 +302,17 @@ impl ExtendedTask {
             min_steps: self.min_steps,
             max_steps: self.max_steps,
         })
+    }
+
+    /// Dice each step rolls after the penalty: (attribute, skill, super, super skill).
+    pub fn dice_left(&self) -> [i64; 4] {
+        let pool = [
+            self.attribute_dice,
+            self.skill_dice,
+            self.super_dice,
+            self.super_skill_dice,
+        ];
+        after_penalty(pool, self.penalty)
     }
 
     /// One step's roll as a `marks` `pool` request.

@@ -1,6 +1,7 @@
 //! Running state at the table (issue 6): pure state rules, state in -> action -> new state + events.
 
 pub mod d12_chain;
+pub mod d12_weapons;
 mod event;
 pub mod genre_state;
 mod made_roll;

@@ -110,7 +110,15 @@ pub const GENRE_GRUNT: MoveRange = range("genre", "act", "plan.grunt", "A Grunt"
 pub const D12_HEAL_DAYS: MoveRange =
     range("d12", "heal_days", "days", "Days of rest", 1, HEAL_DAYS_MAX);
 pub const D12_ELAPSE: MoveRange = range("d12", "elapse", "amount", "Time passing", 1, ELAPSE_MAX);
-pub const D12_NPC_HEALTH: MoveRange = range("d12", "set_npc", "health", "An NPC's health", 1, 99);
+/// An NPC's health is a sheet's health max.
+pub const D12_NPC_HEALTH: MoveRange = range(
+    "d12",
+    "set_npc",
+    "health",
+    "An NPC's health",
+    crate::sheet_limits::D12_HEALTH_MAX.min,
+    crate::sheet_limits::D12_HEALTH_MAX.max_or(i64::MAX),
+);
 pub const D12_NPC_DODGE: MoveRange = range(
     "d12",
     "set_npc",

@@ -458,7 +458,9 @@ impl UniverseTable {
 /// Mixed into the deal's seed for fate draws made during a deal.
 const FATE_STREAM: u64 = 0x5eed_fa7e;
 
-fn effect_of(card: Card, usage: &FateUse) -> Result<FateEffect, RulesError> {
+/// What playing `card` for `usage` does (RULES.md: a numbered card adds its value, a face card
+/// +10, or makes a save succeed). A joker is never held, so it has no effect.
+pub fn effect_of(card: Card, usage: &FateUse) -> Result<FateEffect, RulesError> {
     let rank = match card {
         Card::Suited { rank, .. } => rank,
         Card::Joker(_) => return Err(RulesError::invalid("card", "a joker is never held as fate")),

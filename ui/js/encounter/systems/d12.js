@@ -7,7 +7,7 @@
 
 import { el } from '../../dom.js';
 import {
-  adjuster, intOf, meter, numberField, oddsBlock, oddsHold, panelPlayer, selectField, setOptions, showPreview,
+  adjuster, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 
@@ -22,13 +22,16 @@ function tableOf(encounter) {
   return table?.system === 'd12' ? table : null;
 }
 
-/** Where an attack stands, in words for the form's heading. */
-export function stageWords(attack) {
+/**
+ * Where an attack stands, in words for the form's heading. `view` is what the rules serve of it
+ * (the encounter's `view.attack`): how many of the Damage Dice the weapon's cap lets roll.
+ */
+export function stageWords(attack, view) {
   const stage = attack.chain.stage;
   if (stage.stage === 'attack') return 'Roll the attack';
   if (stage.stage === 'damage') {
-    const cap = attack.chain.weapon?.cap;
-    const capped = cap !== undefined && stage.damage_dice > cap ? ` (the weapon's cap: ${cap} rolled)` : '';
+    const rolled = view?.damage_dice_rolled;
+    const capped = Number.isFinite(rolled) && rolled < stage.damage_dice ? ` (the weapon's cap: ${rolled} rolled)` : '';
     return `${stage.damage_dice} Damage Dice${capped}: roll the damage`;
   }
   if (stage.stage === 'choose_row') {
@@ -38,17 +41,23 @@ export function stageWords(attack) {
   return 'Over';
 }
 
-/** The weapons a sheet roll list offers ("Laser Pistol damage" → "Laser Pistol"). */
-export function weaponsOf(rolls) {
-  return rolls
-    .filter((r) => r.request?.system === 'd12' && r.request?.roll === 'damage')
-    .map((r) => r.label.replace(/ damage$/, ''));
+/**
+ * The weapons a character attacks with: the items of its sheet's equipment that RULES.md names
+ * as weapons (the catalog's `d12_weapons`, case and spaces ignored), then those every character
+ * has (Unarmed). A quick NPC (no sheet) has only the latter.
+ * @param {{equipment?: string[]} | null | undefined} sheet
+ * @param {Array<{name: string, carried: boolean}>} known
+ */
+export function weaponsOf(sheet, known) {
+  const carried = new Set(known.filter((w) => w.carried).map((w) => w.name.toLowerCase()));
+  const fromSheet = (sheet?.equipment ?? []).map((item) => item.trim()).filter((item) => carried.has(item.toLowerCase()));
+  return [...fromSheet, ...known.filter((w) => !w.carried).map((w) => w.name)];
 }
 
 export function mountSystemPanel(host, ctx) {
   const doc = host.ownerDocument;
   let encounter = ctx.encounter;
-  const weapons = new Map();
+  const range = (move, field) => moveRange(ctx.catalog, 'd12', move, field);
 
   const parts = el(doc, 'ul', { className: 'tp-parts d12-parts', 'aria-label': 'Health, effects and conditions' });
   const error = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
@@ -63,11 +72,11 @@ export function mountSystemPanel(host, ctx) {
   follow.target(defender.select, attacker.select);
   const kind = selectField(doc, { label: 'Attack', name: 'kind', options: KINDS });
   const ability = selectField(doc, { label: 'Ability', name: 'ability' });
-  const ranks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, min: 0, max: 4 });
+  const ranks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, ...range('attack_start', 'ranks') });
   const weapon = selectField(doc, { label: 'Weapon', name: 'weapon' });
   const otherName = el(doc, 'input', { type: 'text', name: 'weapon-name', className: 'text-input', maxlength: 60, placeholder: 'Claws' });
   const otherNameField = el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: 'Weapon name' }), otherName]);
-  const cap = numberField(doc, { label: 'Cap', name: 'cap', value: 2, min: 0, max: 20 });
+  const cap = numberField(doc, { label: 'Cap', name: 'cap', value: 2, ...range('attack_start', 'cap') });
   const column = selectField(doc, { label: 'Column', name: 'column', options: COLUMNS });
   const startButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'attack-start', text: 'Start attack' });
   const setup = el(doc, 'form', { className: 'tp-row d12-setup', novalidate: true, autocomplete: 'off', 'aria-label': 'Start an attack' }, [
@@ -127,7 +136,7 @@ export function mountSystemPanel(host, ctx) {
     const sheet = characterOf(p.id)?.sheet;
     const abilities = sheet?.abilities?.map((a) => [a.name, `${a.name} (${a.ranks})`]) ?? [];
     const check = selectField(doc, { label: 'Check with', name: 'check', options: abilities });
-    const npcRanks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, min: 0, max: 4 });
+    const npcRanks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, ...range('remove', 'ranks') });
     const means = selectField(doc, { label: 'Means', name: 'means', options: [['ordinary', 'Ordinary'], ['extraordinary', 'Extraordinary']] });
     const removeOdds = oddsBlock(doc, 'Chance to remove');
     const go = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'remove', text: `Remove ${label}` });
@@ -164,10 +173,10 @@ export function mountSystemPanel(host, ctx) {
 
   function npcControls(p, part) {
     const d = part.npc;
-    const health = numberField(doc, { label: 'Health', name: 'health', value: part.wounds.health.max, min: 1, max: 99 });
+    const health = numberField(doc, { label: 'Health', name: 'health', value: part.wounds.health.max, ...range('set_npc', 'health') });
     /** @type {Array<[string, {input: HTMLInputElement, field: HTMLElement}]>} */
     const fields = [['dodge', 'Dodge'], ['mind', 'Mind'], ['toughness', 'Toughness'], ['will_power', 'Will Power']]
-      .map(([key, label]) => [key, numberField(doc, { label, name: key, value: d[key], min: 0, max: 4 })]);
+      .map(([key, label]) => [key, numberField(doc, { label, name: key, value: d[key], ...range('set_npc', key) })]);
     const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-npc', text: 'Set' });
     set.addEventListener('click', () => play({
       move: 'set_npc', participant_id: p.id, health: intOf(health.input, 12),
@@ -199,17 +208,7 @@ export function mountSystemPanel(host, ctx) {
   }
 
   // The attack form.
-  async function weaponsFor(id) {
-    const character = characterOf(id);
-    if (!character) return ['Unarmed'];
-    if (!weapons.has(character.id)) {
-      const rolls = await ctx.sheetRolls(character.id).catch(() => []);
-      weapons.set(character.id, weaponsOf(rolls));
-    }
-    return weapons.get(character.id);
-  }
-
-  async function refreshSetup() {
+  function refreshSetup() {
     const sheet = characterOf(attacker.select.value)?.sheet;
     const abilities = sheet?.abilities ?? [];
     // Attacking abilities first: the defense roles defend.
@@ -217,7 +216,7 @@ export function mountSystemPanel(host, ctx) {
     setOptions(ability.select, sorted.map((a) => [a.name, `${a.name} (${a.ranks})`]));
     ability.field.hidden = !sheet;
     ranks.field.hidden = Boolean(sheet);
-    const carried = await weaponsFor(attacker.select.value);
+    const carried = weaponsOf(sheet, ctx.catalog?.d12_weapons ?? []);
     setOptions(weapon.select, [...carried.map((w) => [w, w]), [OTHER, 'Other…']]);
     const other = weapon.select.value === OTHER;
     otherNameField.hidden = !other;
@@ -266,7 +265,7 @@ export function mountSystemPanel(host, ctx) {
     }
     const w = attack.chain.weapon;
     who.textContent = `${nameOf(attack.attacker_id)} attacks ${nameOf(attack.defender_id)} · ${attack.ability} (${attack.ranks}) · ${w.name}, cap ${w.cap}, ${w.column} column`;
-    stage.textContent = stageWords(attack);
+    stage.textContent = stageWords(attack, encounter.view?.system === 'd12' ? encounter.view.attack : null);
     const s = attack.chain.stage.stage;
     rollButton.hidden = s === 'choose_row';
     applyButton.hidden = s !== 'choose_row';

@@ -6,7 +6,7 @@
 
 import { el } from '../../dom.js';
 import {
-  confirmButton, eventList, intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
+  confirmButton, eventList, fieldRange, intOf, moveRange, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 
@@ -16,6 +16,15 @@ const NPC_ROLL = '';
 function partOf(encounter, participantId) {
   const table = encounter.state.system_state;
   return table?.system === 'genre' ? table.parts?.[participantId] ?? null : null;
+}
+
+/**
+ * What the rules say of a participant's next action: the encounter's `view` part
+ * `{penalty, dice, grunt_bar, grunt_bar_with_bust_a_nut, grunt_bar_on_patience}`, or null.
+ */
+function viewOf(encounter, participantId) {
+  const view = encounter.view;
+  return view?.system === 'genre' ? view.parts.find((p) => p.participant_id === participantId) ?? null : null;
 }
 
 /** "−2, then −1" for the pending penalties. */
@@ -33,28 +42,33 @@ export function nutAftermathText(state) {
   return `−1 die, ${left} round${left === 1 ? '' : 's'} left`;
 }
 
-/**
- * Why no Grunt may be offered on the next action (RULES.md "Grunting", the rules crate's
- * genre_state checks), or null when one is allowed.
- */
-export function gruntBarred(part, { bustANut = false, patience = false } = {}) {
-  if (!part) return 'No Grunt: this participant has no genre state yet';
-  const t = part.state.trackers;
-  if (t.grunt_penalties.length) return `No Grunt until the last one's penalties are spent (${t.grunt_penalties.length} left)`;
-  if (t.grunts_since_rest >= part.character.stamina) return `No Grunt: ${t.grunts_since_rest} since rest, Stamina ${part.character.stamina} (an hour of rest resets the count)`;
-  if (bustANut) return 'No Grunt with Bust A Nut on the same action';
-  if (patience) return 'No Grunt on an action of patience';
-  return null;
+/** A served reason against a Grunt (`GruntBar`), in the GM's words. */
+function gruntBarWords(bar) {
+  switch (bar.reason) {
+    case 'penalties_pending': return `No Grunt until the last one's penalties are spent (${bar.left} left)`;
+    case 'rest_needed': return `No Grunt: ${bar.grunts} since rest, Stamina ${bar.stamina} (an hour of rest resets the count)`;
+    case 'bust_a_nut': return 'No Grunt with Bust A Nut on the same action';
+    case 'patience': return 'No Grunt on an action of patience';
+    default: return 'No Grunt';
+  }
 }
 
-/** What the table adds to the next action of this part, in words (empty when nothing). */
-export function pendingWords(part) {
-  if (!part) return [];
-  const t = part.state.trackers;
+/**
+ * Why no Grunt may be offered on the next action, or null when one is allowed: the rules decide
+ * (the encounter's `view`, one answer per kind of action), the panel picks the one for the form.
+ */
+export function gruntBarred(view, { bustANut = false, patience = false } = {}) {
+  if (!view) return 'No Grunt: this participant has no genre state yet';
+  const bar = bustANut ? view.grunt_bar_with_bust_a_nut : patience ? view.grunt_bar_on_patience : view.grunt_bar;
+  return bar ? gruntBarWords(bar) : null;
+}
+
+/** What the table adds to the next action, in words (empty when nothing), from the served view. */
+export function pendingWords(view) {
+  if (!view) return [];
   const out = [];
-  if (t.grunt_penalties.length) out.push(`Grunt penalty ${`${t.grunt_penalties[0]}`.replace('-', '−')}`);
-  // In the nut's own round the -1 die has not started (it is for the next two rounds).
-  if (t.nut_rounds_left > 0 && !part.state.nut_this_round) out.push('Bust A Nut aftermath −1 die');
+  if (view.penalty < 0) out.push(`Grunt penalty ${`${view.penalty}`.replace('-', '−')}`);
+  if (view.dice < 0) out.push(`Bust A Nut aftermath ${`${view.dice}`.replace('-', '−')} die`);
   return out;
 }
 
@@ -68,15 +82,21 @@ export function mountSystemPanel(host, ctx) {
   // The Act form.
   const who = selectField(doc, { label: 'Who acts', name: 'participant' });
   const rollPick = selectField(doc, { label: 'Roll', name: 'roll' });
-  const npcDice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, min: 0, max: 20 });
-  const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, min: 0, max: 20 });
+  // The numbers' ranges are the action request's fields they fill (the catalog's genre kind).
+  const range = (field) => fieldRange(ctx.catalog, 'genre', 'action', field);
+  const npcDice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, ...range('dice') });
+  const difficulty = numberField(doc, { label: 'Difficulty dice', name: 'difficulty', value: 3, ...range('difficulty') });
   const situational = numberField(doc, { label: 'Situational ±', name: 'modifier', value: 0, min: -5, max: 5 });
-  const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: [['0', 'None'], ['1', '+1'], ['2', '+2'], ['3', '+3']] });
+  // None, then every Grunt the served range takes (+1 to +3).
+  const grunts = moveRange(ctx.catalog, 'genre', 'act', 'plan.grunt');
+  const gruntOptions = [['0', 'None']];
+  for (let n = Math.max(1, grunts.min ?? 1); n <= (grunts.max ?? 0); n += 1) gruntOptions.push([String(n), `+${n}`]);
+  const grunt = selectField(doc, { label: 'Grunt', name: 'grunt', options: gruntOptions });
   const noGrunt = el(doc, 'span', { className: 'tp-muted tp-no-grunt', 'data-role': 'no-grunt', hidden: true });
   const nut = el(doc, 'input', { type: 'checkbox', name: 'bust_a_nut' });
   const patience = el(doc, 'input', { type: 'checkbox', name: 'patience' });
-  const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, min: 0, max: 99 });
-  const opposing = numberField(doc, { label: 'Opposing Glory', name: 'opposing_glory', value: 0, min: 0, max: 99 });
+  const glory = numberField(doc, { label: 'Glory to spend', name: 'glory', value: 0, ...range('glory') });
+  const opposing = numberField(doc, { label: 'Opposing Glory', name: 'opposing_glory', value: 0, ...range('opposing_glory') });
   opposing.field.title = "Glory the opposing side spends against this roll; take it off the opposing participant's card with Spend opposing";
   const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
   const odds = oddsBlock(doc);
@@ -185,7 +205,7 @@ export function mountSystemPanel(host, ctx) {
   /** The Grunt picker only when a Grunt is allowed; else why not, in its place. */
   function offerGrunt() {
     const p = participant();
-    const barred = gruntBarred(p && partOf(encounter, p.id), { bustANut: nut.checked, patience: patience.checked });
+    const barred = gruntBarred(p && viewOf(encounter, p.id), { bustANut: nut.checked, patience: patience.checked });
     if (barred) grunt.select.value = '0';
     grunt.field.hidden = Boolean(barred);
     noGrunt.hidden = !barred;
@@ -200,7 +220,7 @@ export function mountSystemPanel(host, ctx) {
     const ticket = ++previewTicket;
     const move = await actMove();
     const p = participant();
-    const pending = pendingWords(p && partOf(encounter, p.id));
+    const pending = pendingWords(p && viewOf(encounter, p.id));
     applied.textContent = pending.length ? `The table applies: ${pending.join(', ')}.` : 'No Grunt penalty or Bust A Nut aftermath pending.';
     if (!move) return;
     const request = await previewAct(move);
@@ -248,8 +268,8 @@ export function mountSystemPanel(host, ctx) {
 
   /** A quick NPC's level and Stamina (a stored character's come from its sheet). */
   function npcStats(p, part) {
-    const level = numberField(doc, { label: 'Level', name: 'level', value: part.character.level, min: 1, max: 100 });
-    const stamina = numberField(doc, { label: 'Stamina', name: 'stamina', value: part.character.stamina, min: 0, max: 10 });
+    const level = numberField(doc, { label: 'Level', name: 'level', value: part.character.level, ...moveRange(ctx.catalog, 'genre', 'set_stats', 'level') });
+    const stamina = numberField(doc, { label: 'Stamina', name: 'stamina', value: part.character.stamina, ...moveRange(ctx.catalog, 'genre', 'set_stats', 'stamina') });
     const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-stats', text: 'Set' });
     set.addEventListener('click', () => play({ system: 'genre', move: 'set_stats', participant_id: p.id, level: intOf(level.input, 1), stamina: intOf(stamina.input) }));
     return el(doc, 'details', { className: 'tp-npc-stats' }, [
@@ -267,7 +287,8 @@ export function mountSystemPanel(host, ctx) {
     }
     const t = part.state.trackers;
     const { level, stamina } = part.character;
-    const points = numberField(doc, { label: 'Glory points', name: 'points', value: 1, min: 1, max: 99 });
+    // Award and Spend opposing take the same served range (gain_glory / spend_opposing_glory).
+    const points = numberField(doc, { label: 'Glory points', name: 'points', value: 1, ...moveRange(ctx.catalog, 'genre', 'gain_glory', 'points') });
     points.field.firstChild.className = 'visually-hidden';
     const award = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'award', text: 'Award' });
     const spend = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'spend-opposing', text: 'Spend opposing', title: 'Spent as the opposing side to negate the challenger\'s successes' });

@@ -5,7 +5,7 @@
 
 import { el } from '../../dom.js';
 import {
-  intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
+  fieldRange, intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
@@ -19,23 +19,12 @@ function tasksOf(encounter) {
 }
 
 /**
- * Dice left after `penalty` dice come off in RULES.md's ruled order (human skill, human
- * attribute, super skill, super dice): `[attribute, skill, super, super skill]`.
- * @param {number[]} pool @param {number} penalty @returns {number[]}
+ * What the rules say of each task's next roll, by task id: the encounter's `view` (Rust removes
+ * the penalty dice in RULES.md's order; the panel only shows what is left).
  */
-export function diceLeft(pool, penalty) {
-  const [attribute, skill, superDice, superSkill] = pool;
-  let k = Math.max(0, penalty);
-  const take = (n) => {
-    const t = Math.min(n, k);
-    k -= t;
-    return n - t;
-  };
-  const s = take(skill);
-  const a = take(attribute);
-  const ss = take(superSkill);
-  const sup = take(superDice);
-  return [a, s, sup, ss];
+function taskViewsOf(encounter) {
+  const view = encounter.view;
+  return new Map((view?.system === 'marks' ? view.tasks : []).map((v) => [v.task_id, v]));
 }
 
 /** "5d6 keep 3, 2d10 keep 1" for a pool `[attribute, skill, super, super skill]`. @param {number[]} pool */
@@ -45,37 +34,37 @@ export function poolWords(pool) {
   return sup + ss > 0 ? `${human}, ${sup + ss}d10 keep ${sup}` : human;
 }
 
-const poolOf = (t) => [t.attribute_dice, t.skill_dice, t.super_dice, t.super_skill_dice];
-
-/** The lines a task shows and whether it can be rolled now. */
-export function taskFacts(running, nameOf) {
+/**
+ * The lines a task shows and whether it can be rolled now, from the task and what the rules
+ * serve of its next roll (`view`: `{penalty, dice_left, rollable}`; missing, nothing is rolled).
+ */
+export function taskFacts(running, view, nameOf) {
   const { kind } = running;
   const t = kind.task;
+  const next = view ?? { penalty: 0, dice_left: [0, 0, 0, 0], rollable: false };
   if (kind.type === 'extended') {
     const status = t.status.status === 'completed'
       ? `Completed on step ${t.status.on_step}`
       : t.status.status === 'failed' ? 'Failed: the maximum steps passed short of the plateau' : 'Running';
     return {
-      rollable: t.status.status === 'running',
+      rollable: next.rollable,
       button: 'Step',
       lines: [
         `Marks ${t.marks} of ${t.plateau} (plateau)`,
         `Step ${t.steps} · ${t.min_steps} to ${t.max_steps} steps`,
-        `Rolls ${poolWords(diceLeft(poolOf(t), t.penalty))}${t.penalty ? ` (−${t.penalty} dice)` : ''}`,
+        `Rolls ${poolWords(next.dice_left)}${next.penalty ? ` (−${next.penalty} dice)` : ''}`,
         status,
       ],
     };
   }
-  const penalty = t.difficulty + t.failed_attempts;
-  const left = diceLeft(poolOf(t), penalty);
-  const empty = left.every((n) => n === 0);
+  const empty = next.dice_left.every((n) => n === 0);
   const against = t.defender ? ` against ${nameOf(kind.defender_id) ?? 'the defender'}` : '';
   return {
-    rollable: !t.done && !empty,
+    rollable: next.rollable,
     button: 'Attempt',
     lines: [
-      `Dice left: ${poolWords(left)}${against}`,
-      `−${penalty} dice (difficulty ${t.difficulty} + ${t.failed_attempts} failed)`,
+      `Dice left: ${poolWords(next.dice_left)}${against}`,
+      `−${next.penalty} dice (difficulty ${t.difficulty} + ${t.failed_attempts} failed)`,
       `${kind.attempts} attempt${kind.attempts === 1 ? '' : 's'}${t.defender ? '' : ` · ${t.needed} Mark${t.needed === 1 ? '' : 's'} needed`}`,
       t.done ? 'Succeeded' : empty ? 'No dice left: it cannot be tried again' : 'Open',
     ],
@@ -100,19 +89,22 @@ export function mountSystemPanel(host, ctx) {
   const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', placeholder: 'Pick the lock', maxlength: '120' });
   const labelField = el(doc, 'label', { className: 'tp-field wide' }, [el(doc, 'span', { text: 'Task' }), label]);
   const roll = selectField(doc, { label: 'Pool', name: 'roll' });
-  const entered = ['Attribute dice', 'Skill dice', 'Super dice', 'Super skill dice'].map((text, i) => numberField(doc, { label: text, name: `dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
+  // Every number's range is the request field's it fills (the catalog's marks kinds).
+  const range = (kind, field) => fieldRange(ctx.catalog, 'marks', kind, field);
+  const POOL = ['attribute_dice', 'skill_dice', 'super_dice', 'super_skill_dice'];
+  const entered = ['Attribute dice', 'Skill dice', 'Super dice', 'Super skill dice'].map((text, i) => numberField(doc, { label: text, name: `dice${i}`, value: i === 0 ? 2 : 0, ...range('pool', POOL[i]) }));
   const enteredRow = el(doc, 'div', { className: 'tp-row' }, entered.map((f) => f.field));
-  const difficulty = numberField(doc, { label: 'Difficulty (−dice)', name: 'difficulty', value: 0, min: 0, max: 30 });
-  const needed = numberField(doc, { label: 'Marks needed', name: 'needed', value: 1, min: 0, max: 50 });
+  const difficulty = numberField(doc, { label: 'Difficulty (−dice)', name: 'difficulty', value: 0, ...range('pool', 'penalty') });
+  const needed = numberField(doc, { label: 'Marks needed', name: 'needed', value: 1, ...range('pool', 'needed') });
   const defender = selectField(doc, { label: 'Defender', name: 'defender' });
   follow.target(defender.select, who.select);
   const defenderRoll = selectField(doc, { label: 'Defender pool', name: 'defender_roll' });
-  const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, min: 0, max: 30 });
-  const defenderEntered = ['Defender attribute dice', 'Defender skill dice', 'Defender super dice', 'Defender super skill dice'].map((text, i) => numberField(doc, { label: text, name: `defender_dice${i}`, value: i === 0 ? 2 : 0, min: 0, max: 30 }));
+  const defenderPenalty = numberField(doc, { label: 'Defender −dice', name: 'defender_penalty', value: 0, ...range('contested', 'defender_penalty') });
+  const defenderEntered = ['Defender attribute dice', 'Defender skill dice', 'Defender super dice', 'Defender super skill dice'].map((text, i) => numberField(doc, { label: text, name: `defender_dice${i}`, value: i === 0 ? 2 : 0, ...range('contested', `defender_${POOL[i]}`) }));
   const defenderEnteredRow = el(doc, 'div', { className: 'tp-row' }, defenderEntered.map((f) => f.field));
-  const plateau = numberField(doc, { label: 'Plateau', name: 'plateau', value: 5, min: 1, max: 200 });
-  const minSteps = numberField(doc, { label: 'Min steps', name: 'min_steps', value: 1, min: 1, max: 100 });
-  const maxSteps = numberField(doc, { label: 'Max steps', name: 'max_steps', value: 5, min: 1, max: 100 });
+  const plateau = numberField(doc, { label: 'Plateau', name: 'plateau', value: 5, ...range('extended', 'plateau') });
+  const minSteps = numberField(doc, { label: 'Min steps', name: 'min_steps', value: 1, ...range('extended', 'min_steps') });
+  const maxSteps = numberField(doc, { label: 'Max steps', name: 'max_steps', value: 5, ...range('extended', 'max_steps') });
   const taskRow = el(doc, 'div', { className: 'tp-row' }, [difficulty.field, needed.field]);
   const contestRow = el(doc, 'div', { className: 'tp-row' }, [defender.field, defenderRoll.field, defenderPenalty.field]);
   const extendedRow = el(doc, 'div', { className: 'tp-row' }, [plateau.field, minSteps.field, maxSteps.field]);
@@ -236,8 +228,8 @@ export function mountSystemPanel(host, ctx) {
     if (await play(startMove())) label.value = '';
   });
 
-  function taskRowNode(running) {
-    const facts = taskFacts(running, nameOf);
+  function taskRowNode(running, views) {
+    const facts = taskFacts(running, views.get(running.id), nameOf);
     const owner = nameOf(running.participant_id) ?? 'Someone who left';
     const rollMove = running.kind.type === 'extended'
       ? { system: 'marks', move: 'extended_step', task_id: running.id }
@@ -289,7 +281,8 @@ export function mountSystemPanel(host, ctx) {
     // The acting participant's tasks first: their actions are at the top.
     const actor = actorOf(encounter);
     const tasks = [...tasksOf(encounter)].sort((a, b) => Number(b.participant_id === actor) - Number(a.participant_id === actor));
-    list.replaceChildren(...tasks.map(taskRowNode));
+    const views = taskViewsOf(encounter);
+    list.replaceChildren(...tasks.map((running) => taskRowNode(running, views)));
     if (!tasks.length) list.append(el(doc, 'li', { className: 'tp-muted', text: 'No task running: start one below.' }));
   }
 

@@ -213,10 +213,39 @@ export function eventList(doc, events) {
   ])));
 }
 
-/** A labelled whole-number input. */
+/**
+ * A labelled whole-number input; without `min`/`max` (a range not served) it takes any number.
+ * @param {Document} doc
+ * @param {{label: string, name: string, value?: number, min?: number, max?: number, width?: string}} options
+ */
 export function numberField(doc, { label, name, value = 0, min, max, width = 'narrow' }) {
   const input = el(doc, 'input', { type: 'number', name, value: String(value), min, max, step: '1', className: `text-input tp-num ${width}` });
   return { input, field: el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: label }), input]) };
+}
+
+/**
+ * The range of a table move's number as Rust serves it (the catalog's `table_ranges`, the
+ * declarations the table's checks use): `{min, max}` to spread into numberField, `{}` when the
+ * catalog is not there or does not name it.
+ * @param {import('../../../types/bindings').Catalog | null | undefined} catalog
+ * @param {string} system @param {string} move @param {string} field
+ * @returns {{min?: number, max?: number}}
+ */
+export function moveRange(catalog, system, move, field) {
+  const found = catalog?.table_ranges?.find((r) => r.system === system && r.move === move && r.field === field);
+  return found ? { min: found.min, max: found.max } : {};
+}
+
+/**
+ * The range of a roll request's field as Rust serves it (the catalog's kinds, the declarations
+ * the request parser checks): `{min, max}` to spread into an input, `{}` when not served.
+ * @param {import('../../../types/bindings').Catalog | null | undefined} catalog
+ * @param {string} system @param {string} kind @param {string} field
+ * @returns {{min?: number, max?: number}}
+ */
+export function fieldRange(catalog, system, kind, field) {
+  const spec = catalog?.systems?.find((s) => s.id === system)?.kinds.find((k) => k.id === kind)?.fields.find((f) => f.name === field);
+  return spec?.type === 'int' ? { min: spec.min, max: spec.max } : {};
 }
 
 /** A labelled select of `[value, text]` options. */

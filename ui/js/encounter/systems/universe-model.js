@@ -21,16 +21,20 @@ export function cardFace(code) {
   return { code, joker: false, rank, symbol: suit.symbol, words: `${RANKS[rank] ?? rank} of ${suit.name}`, red: suit.red };
 }
 
-/** What playing a card does, as RULES.md says: numbered cards add their value, face cards more. */
-export function fateEffect(code, use) {
-  const rank = code.slice(0, -1);
-  const face = ['J', 'Q', 'K'].includes(rank);
-  const value = rank === 'A' ? 1 : Number(rank);
-  switch (use) {
-    case 'attack': return face ? '+10 to one attack' : `+${value} to one attack`;
-    case 'armor_class': return face ? '+10 AC against one attack' : `+${value} AC against one attack`;
-    case 'save': return face ? 'the save succeeds' : `+${value} to one save`;
-    default: return 'enter initiative again at this card (wins ties)';
+/**
+ * What playing a held fate card for `use` does, in words: the rules work it out (RULES.md's
+ * numbered and face cards) and serve it with the encounter (`view.fate`); '' when not served.
+ */
+export function fateEffect(encounter, code, use) {
+  if (use === 'second_initiative') return 'enter initiative again at this card (wins ties)';
+  const view = encounter?.view;
+  const effect = view?.system === 'universe' ? view.fate.find((f) => f.card === code)?.[use] : null;
+  switch (effect?.effect) {
+    case 'attack_bonus': return `+${effect.value} to one attack`;
+    case 'armor_class_bonus': return `+${effect.value} AC against one attack`;
+    case 'save_bonus': return `+${effect.value} to one save`;
+    case 'save_succeeds': return 'the save succeeds';
+    default: return '';
   }
 }
 

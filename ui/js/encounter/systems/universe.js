@@ -8,7 +8,7 @@ import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
 import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
-import { adjuster, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
+import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
 import { trackEditor } from './track-edit.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
@@ -150,8 +150,8 @@ export function mountSystemPanel(host, ctx) {
       controls.push(combatant);
     }
     const button = el(doc, 'button', { type: 'button', className: 'button uv-play-card', text: 'Play', 'aria-label': `Play ${face.words} (${whoseName})` });
-    button.title = fateEffect(code, use.value);
-    use.addEventListener('change', () => { button.title = fateEffect(code, use.value); });
+    button.title = fateEffect(encounter, code, use.value);
+    use.addEventListener('change', () => { button.title = fateEffect(encounter, code, use.value); });
     button.addEventListener('click', () => {
       const fields = { card: code, use: use.value };
       if (holderId) fields.participant_id = holderId;
@@ -313,7 +313,7 @@ export function mountSystemPanel(host, ctx) {
   const atkTarget = participantSelect('Target');
   follow.actor(atkWho);
   follow.target(atkTarget, atkWho);
-  const atkAc = number('AC to beat (blank: the target\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
+  const atkAc = number('AC to beat (blank: the target\'s)', '', { placeholder: 'sheet', ...fieldRange(ctx.catalog, 'universe', 'attack', 'ac') });
   const atkAdvantage = el(doc, 'input', { type: 'checkbox', 'aria-label': 'Advantage (a completely unguarded target)' });
   const atkCard = select(doc, 'Fate card on the attack', [['', 'No fate card']]);
   const atkTargetCard = select(doc, 'Fate card on AC', [['', 'No fate card']]);
@@ -323,7 +323,7 @@ export function mountSystemPanel(host, ctx) {
     const own = state?.table?.players?.[participantId]?.cards;
     const cards = own ?? (state?.parts?.[participantId]?.side === 'hostile_npc' ? state?.table?.gm ?? [] : []);
     const whose = own ? '' : ' (GM)';
-    return [['', 'No fate card'], ...cards.map((code) => [code, `${cardFace(code).words}${whose}: ${fateEffect(code, use)}`])];
+    return [['', 'No fate card'], ...cards.map((code) => [code, `${cardFace(code).words}${whose}: ${fateEffect(encounter, code, use)}`])];
   };
   const fillAttackCards = () => {
     for (const [node, id, use] of [[atkCard, atkWho.value, 'attack'], [atkTargetCard, atkTarget.value, 'armor_class']]) {
@@ -352,8 +352,8 @@ export function mountSystemPanel(host, ctx) {
   const saveWho = participantSelect('Who saves');
   follow.actor(saveWho);
   const saveKind = select(doc, 'Save type', [['physical', 'Physical (hp)'], ['mental', 'Mental (Sanity)'], ['luck', 'Luck (fate only)']]);
-  const saveDc = number('DC (blank: the sheet\'s)', '', { placeholder: 'sheet', min: 0, max: 100 });
-  const saveBefore = number('Augmentation bought before the roll', '0', { min: 0, max: 50 });
+  const saveDc = number('DC (blank: the sheet\'s)', '', { placeholder: 'sheet', ...fieldRange(ctx.catalog, 'universe', 'save', 'dc') });
+  const saveBefore = number('Augmentation bought before the roll', '0', fieldRange(ctx.catalog, 'universe', 'augmented_save', 'before'));
   const saveCard = select(doc, 'Fate card played on the save', [['', 'No fate card']]);
   const saveCost = el(doc, 'p', { className: 'uv-cost', 'aria-live': 'polite' });
   const turnButton = el(doc, 'button', { type: 'button', className: 'button uv-turn', hidden: true });
@@ -382,7 +382,7 @@ export function mountSystemPanel(host, ctx) {
   const fillSaveCards = () => {
     const keep = saveCard.value;
     const held = universeState(encounter)?.table?.players?.[saveWho.value]?.cards ?? [];
-    saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(code, 'save')}` })));
+    saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(encounter, code, 'save')}` })));
     if (held.includes(keep)) saveCard.value = keep;
   };
   moveForm('Save (with augmentation)', [
@@ -406,7 +406,7 @@ export function mountSystemPanel(host, ctx) {
   const gsLeader = participantSelect('Leader');
   follow.actor(gsLeader);
   const gsMembers = el(doc, 'fieldset', { className: 'uv-members' }, [el(doc, 'legend', { text: 'Teammates' })]);
-  const gsDifficulty = number('Stealth difficulty', '8', { min: -20, max: 100 });
+  const gsDifficulty = number('Stealth difficulty', '8', fieldRange(ctx.catalog, 'universe', 'group_stealth', 'difficulty'));
   const fillMembers = () => {
     const checked = new Set([...gsMembers.querySelectorAll('input:checked')].map((i) => i.value));
     // The leader is not their own teammate.
@@ -427,8 +427,8 @@ export function mountSystemPanel(host, ctx) {
   const chaseRunners = el(doc, 'fieldset', { className: 'uv-members' }, [el(doc, 'legend', { text: 'Runners' })]);
   const chaseFirst = participantSelect('First runner');
   const chaseSecond = participantSelect('Second runner');
-  const chaseFirstFeet = number('First runner\'s move in feet', '30', { min: 0, max: 1000 });
-  const chaseSecondFeet = number('Second runner\'s move in feet', '30', { min: 0, max: 1000 });
+  const chaseFirstFeet = number('First runner\'s move in feet', '30', moveRange(ctx.catalog, 'universe', 'chase_round', 'first_move_feet'));
+  const chaseSecondFeet = number('Second runner\'s move in feet', '30', moveRange(ctx.catalog, 'universe', 'chase_round', 'second_move_feet'));
   const startChase = el(doc, 'button', { type: 'button', className: 'button uv-start-chase', text: 'Start chase (roll 2d4 rounds)' });
   const chaseRound = el(doc, 'button', { type: 'button', className: 'button primary uv-chase-round', text: 'Roll chase round' });
   const endChase = el(doc, 'button', { type: 'button', className: 'button quiet uv-end-chase', text: 'End chase' });

@@ -1,5 +1,8 @@
-// d12 Ranks sheet (FORMAT.md "Sheets", RULES.md section 5): abilities of 0–4 ranks and 10 in
-// total, the four defense roles each at most once, health, effects, conditions, equipment.
+// d12 Ranks sheet (FORMAT.md "Sheets", RULES.md section 5): abilities with ranks, the four
+// defense roles each at most once, health, effects, conditions, equipment. The numbers' limits
+// are served by Rust (limits.js).
+
+import { rangeText } from '../model.js';
 
 const DEFENSES = [
   ['dodge', 'Dodge'],
@@ -26,13 +29,13 @@ export default {
         key: 'abilities',
         label: 'Abilities',
         itemLabel: 'Ability',
-        help: '0–4 ranks each, 10 in total. Dodge, Mind, Toughness and Will Power defend.',
+        help: (limit) => `${rangeText(limit('abilities[].ranks'))} ranks each, ${limit('abilities[].ranks', 'total').max} in total. Dodge, Mind, Toughness and Will Power defend.`,
         newItem: () => ({ name: '', ranks: 0 }),
         item: {
           type: 'object',
           children: [
             { type: 'text', key: 'name', label: 'Name', wide: true },
-            { type: 'int', key: 'ranks', label: 'Ranks', min: 0, max: 4 },
+            { type: 'int', key: 'ranks', label: 'Ranks' },
             { type: 'choice', key: 'defense', label: 'Defends as', choices: DEFENSES.map(([v]) => v), names: Object.fromEntries(DEFENSES), optional: 'No role' },
           ],
         },
@@ -42,8 +45,8 @@ export default {
         key: 'health',
         label: 'Health',
         children: [
-          { type: 'int', key: 'current', label: 'Current', min: 0 },
-          { type: 'int', key: 'max', label: 'Max', min: 1, max: 99 },
+          { type: 'int', key: 'current', label: 'Current' },
+          { type: 'int', key: 'max', label: 'Max' },
         ],
       },
       {

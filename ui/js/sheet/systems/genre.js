@@ -1,5 +1,8 @@
-// GENRE sheet (FORMAT.md "Sheets", RULES.md section 2): level, attributes and powers of 0–10,
-// skills with modifiers of −10..+10, Glory Points and the Grunt / Bust A Nut trackers.
+// GENRE sheet (FORMAT.md "Sheets", RULES.md section 2): level, attributes and powers, skills with
+// modifiers, Glory Points and the Grunt / Bust A Nut trackers. The numbers' limits are served by
+// Rust (limits.js).
+
+import { rangeText } from '../model.js';
 
 export default {
   system: 'genre',
@@ -10,8 +13,8 @@ export default {
         type: 'object',
         label: 'Character',
         children: [
-          { type: 'int', key: 'level', label: 'Level', min: 1, max: 100 },
-          { type: 'int', key: 'glory', label: 'Glory Points', min: 0, max: 9999 },
+          { type: 'int', key: 'level', label: 'Level' },
+          { type: 'int', key: 'glory', label: 'Glory Points' },
         ],
       },
       {
@@ -20,10 +23,10 @@ export default {
         label: 'Attributes',
         itemLabel: 'Attribute',
         keyLabel: 'Attribute',
-        help: 'Renameable; each a level of 0–10 (one d6 per level).',
+        help: (limit) => `Renameable; each a level of ${rangeText(limit('attributes.*'))} (one d6 per level).`,
         suggestions: ['Strength', 'Agility', 'Stamina', 'Intellect', 'Presence'],
         newValue: () => 2,
-        value: { type: 'int', label: 'Level', min: 0, max: 10 },
+        value: { type: 'int', label: 'Level' },
       },
       {
         type: 'list',
@@ -35,7 +38,7 @@ export default {
           type: 'object',
           children: [
             { type: 'text', key: 'name', label: 'Name', wide: true },
-            { type: 'int', key: 'level', label: 'Power Factor', min: 0, max: 10 },
+            { type: 'int', key: 'level', label: 'Power Factor' },
           ],
         },
       },
@@ -49,7 +52,7 @@ export default {
           type: 'object',
           children: [
             { type: 'text', key: 'name', label: 'Name', wide: true },
-            { type: 'int', key: 'modifier', label: 'Modifier', min: -10, max: 10 },
+            { type: 'int', key: 'modifier', label: 'Modifier' },
           ],
         },
       },
@@ -63,14 +66,13 @@ export default {
             key: 'grunt_penalties',
             label: 'Grunt penalties pending',
             itemLabel: 'Penalty',
-            help: 'One per action still to come, −3 to −1.',
-            maxItems: 3,
+            help: (limit) => `One per action still to come, ${rangeText(limit('trackers.grunt_penalties[]'))}.`,
             newItem: () => -1,
-            item: { type: 'int', label: 'Penalty', min: -3, max: -1 },
+            item: { type: 'int', label: 'Penalty' },
           },
-          { type: 'int', key: 'grunts_since_rest', label: 'Grunts since rest', min: 0, max: 10 },
-          { type: 'int', key: 'nuts_used', label: 'Nuts used this adventure', min: 0 },
-          { type: 'int', key: 'nut_rounds_left', label: 'Rounds at −1 after a Nut', min: 0, max: 2 },
+          { type: 'int', key: 'grunts_since_rest', label: 'Grunts since rest' },
+          { type: 'int', key: 'nuts_used', label: 'Nuts used this adventure' },
+          { type: 'int', key: 'nut_rounds_left', label: 'Rounds at −1 after a Nut' },
         ],
       },
     ],

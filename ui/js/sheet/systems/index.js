@@ -2,13 +2,21 @@
 
 import d12 from './d12.js';
 import genre from './genre.js';
+import { withLimits } from './limits.js';
 import marks from './marks.js';
 import stunt from './stunt.js';
 import universe from './universe.js';
 
+/** Where each field sits; the numbers' limits come from Rust (`sheetModel`). */
 export const SYSTEM_MODELS = { stunt, genre, universe, marks, d12 };
 
-/** The model of `system`, or null for a system the editor does not know. */
-export function sheetModel(system) {
-  return SYSTEM_MODELS[system] ?? null;
+/**
+ * The model of `system` with the limits Rust serves (the catalog's `sheet_limits`) in place,
+ * or null for a system the editor does not know.
+ * @param {string} system
+ * @param {Array<{system: string, path: string, measure: string, min: number, max: number | null}>} limits
+ */
+export function sheetModel(system, limits) {
+  const model = SYSTEM_MODELS[system];
+  return model ? withLimits(model, limits) : null;
 }

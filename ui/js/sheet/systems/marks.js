@@ -1,7 +1,9 @@
-// 64 Bit Heroes Marks sheet (FORMAT.md "Sheets", RULES.md section 4): human attributes of 1–6,
-// super attributes, skills (human or super), combat styles and superpowers with ranks.
+// 64 Bit Heroes Marks sheet (FORMAT.md "Sheets", RULES.md section 4): human attributes, super
+// attributes, skills (human or super), combat styles and superpowers with ranks. The numbers'
+// limits are served by Rust (limits.js).
 
-const RANK_MAX = 60;
+import { rangeText } from '../model.js';
+
 const HUMAN = ['Agility', 'Cunning', 'Intelligence', 'Fortitude', 'Domination'];
 
 const ranked = (key, label, itemLabel) => ({
@@ -14,7 +16,7 @@ const ranked = (key, label, itemLabel) => ({
     type: 'object',
     children: [
       { type: 'text', key: 'name', label: 'Name', wide: true },
-      { type: 'int', key: 'rank', label: 'Rank', min: 0, max: RANK_MAX },
+      { type: 'int', key: 'rank', label: 'Rank' },
     ],
   },
 });
@@ -30,10 +32,10 @@ export default {
         label: 'Attributes',
         itemLabel: 'Attribute',
         keyLabel: 'Attribute',
-        help: 'Human attributes, 1–6 each.',
+        help: (limit) => `Human attributes, ${rangeText(limit('attributes.*'))} each.`,
         required: HUMAN,
         newValue: () => 2,
-        value: { type: 'int', label: 'Rating', min: 1, max: 6 },
+        value: { type: 'int', label: 'Rating' },
       },
       {
         type: 'map',
@@ -45,7 +47,7 @@ export default {
         // A super attribute raises one of this sheet's own attributes.
         keyChoices: (_env, sheet) => (sheet?.attributes ?? []).map((entry) => entry.key),
         newValue: () => 1,
-        value: { type: 'int', label: 'Rating', min: 0, max: RANK_MAX },
+        value: { type: 'int', label: 'Rating' },
       },
       {
         type: 'list',
@@ -57,7 +59,7 @@ export default {
           type: 'object',
           children: [
             { type: 'text', key: 'name', label: 'Name', wide: true },
-            { type: 'int', key: 'rank', label: 'Rank', min: 0, max: RANK_MAX },
+            { type: 'int', key: 'rank', label: 'Rank' },
             { type: 'bool', key: 'super', label: 'Super' },
           ],
         },

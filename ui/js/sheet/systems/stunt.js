@@ -40,8 +40,8 @@ export default {
         key: 'htk',
         label: 'Hits To Kill',
         children: [
-          { type: 'int', key: 'current', label: 'Current', min: 0 },
-          { type: 'int', key: 'max', label: 'Max', min: 1, max: 9999 },
+          { type: 'int', key: 'current', label: 'Current' },
+          { type: 'int', key: 'max', label: 'Max' },
         ],
       },
     ],

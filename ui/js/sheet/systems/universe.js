@@ -1,5 +1,6 @@
 // Universe Deck d20 sheet (FORMAT.md "Sheets", RULES.md section 3): skills, combat skill,
-// attack bonus, AC, save DCs, hp and Sanity, the Lucky flag and the fate cards held.
+// attack bonus, AC, save DCs, hp and Sanity, the Lucky flag and the fate cards held. The
+// numbers' limits are served by Rust (limits.js).
 
 export default {
   system: 'universe',
@@ -10,9 +11,9 @@ export default {
         type: 'object',
         label: 'Combat',
         children: [
-          { type: 'int', key: 'combat_skill', label: 'Combat skill', min: 0, max: 20 },
-          { type: 'int', key: 'attack_bonus', label: 'Attack bonus', min: -20, max: 20 },
-          { type: 'int', key: 'ac', label: 'AC', min: 0, max: 40 },
+          { type: 'int', key: 'combat_skill', label: 'Combat skill' },
+          { type: 'int', key: 'attack_bonus', label: 'Attack bonus' },
+          { type: 'int', key: 'ac', label: 'AC' },
         ],
       },
       {
@@ -25,7 +26,7 @@ export default {
           type: 'object',
           children: [
             { type: 'text', key: 'name', label: 'Name', wide: true },
-            { type: 'int', key: 'level', label: 'Level', min: 0, max: 20 },
+            { type: 'int', key: 'level', label: 'Level' },
           ],
         },
       },
@@ -34,9 +35,9 @@ export default {
         key: 'saves',
         label: 'Saves (DC)',
         children: [
-          { type: 'int', key: 'physical', label: 'Physical', min: 1, max: 30 },
-          { type: 'int', key: 'mental', label: 'Mental', min: 1, max: 30 },
-          { type: 'int', key: 'luck', label: 'Luck', min: 1, max: 30 },
+          { type: 'int', key: 'physical', label: 'Physical' },
+          { type: 'int', key: 'mental', label: 'Mental' },
+          { type: 'int', key: 'luck', label: 'Luck' },
         ],
       },
       {
@@ -44,8 +45,8 @@ export default {
         key: 'hp',
         label: 'Hit points',
         children: [
-          { type: 'int', key: 'current', label: 'Current', min: 0 },
-          { type: 'int', key: 'max', label: 'Max', min: 1, max: 999 },
+          { type: 'int', key: 'current', label: 'Current' },
+          { type: 'int', key: 'max', label: 'Max' },
         ],
       },
       {
@@ -53,8 +54,8 @@ export default {
         key: 'sanity',
         label: 'Sanity',
         children: [
-          { type: 'int', key: 'current', label: 'Current', min: 0 },
-          { type: 'int', key: 'max', label: 'Max', min: 1, max: 999 },
+          { type: 'int', key: 'current', label: 'Current' },
+          { type: 'int', key: 'max', label: 'Max' },
         ],
       },
       {
@@ -68,7 +69,6 @@ export default {
             label: 'Fate cards held',
             itemLabel: 'Card',
             help: 'Rank then suit: QH, 10S, AC.',
-            maxItems: 2,
             newItem: () => '',
             item: { type: 'text', label: 'Card', placeholder: 'QH', short: true },
           },

@@ -5,8 +5,10 @@ use super::{count, Derived};
 use crate::check::index;
 use crate::sheet::{D12Sheet, Defense};
 
-/// RULES.md section 5: 10 ranks in total at creation, 0–4 per ability.
-const RANK_BUDGET: i64 = 10;
+use rollbook_rules::sheet_limits::{D12_RANKS, D12_RANKS_TOTAL};
+
+/// RULES.md section 5: the ranks in total at creation.
+const RANK_BUDGET: i64 = D12_RANKS_TOTAL.max_or(i64::MAX);
 
 /// What a piece of equipment does under RULES.md section 5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,54 +18,9 @@ pub(crate) enum Gear {
     Weapon(Weapon),
 }
 
-/// A weapon's cap on the damage roll's Damage Dice and the table column it reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Weapon {
-    pub name: &'static str,
-    pub base_cap: i64,
-    /// Sword, Knife and Unarmed add the wielder's Strength ranks to the cap.
-    pub plus_strength: bool,
-    /// The engine's `column` of the damage roll.
-    pub column: &'static str,
-    /// How RULES.md words the column ("Damage or Effect" for Unarmed).
-    pub reads: &'static str,
-}
-
-/// Unarmed needs no equipment: every d12 character can punch.
-pub(crate) const UNARMED: Weapon = Weapon {
-    name: "Unarmed",
-    base_cap: 0,
-    plus_strength: true,
-    column: "damage",
-    reads: "Damage or Effect",
-};
-
-const WEAPONS: [Weapon; 6] = [
-    weapon("Laser Pistol", 2, false, "damage", "Damage"),
-    weapon("Laser Rifle", 2, false, "damage", "Damage"),
-    weapon("Stun Gun", 1, false, "effect", "Effect"),
-    weapon("Sword", 2, true, "damage", "Damage"),
-    weapon("Knife", 1, true, "damage", "Damage"),
-    // RULES.md gives the grenade's cap ("2 to all near the target") but not its column; a
-    // grenade wounds, so it reads Damage.
-    weapon("Explosive Grenade", 2, false, "damage", "Damage"),
-];
-
-const fn weapon(
-    name: &'static str,
-    base_cap: i64,
-    plus_strength: bool,
-    column: &'static str,
-    reads: &'static str,
-) -> Weapon {
-    Weapon {
-        name,
-        base_cap,
-        plus_strength,
-        column,
-        reads,
-    }
-}
+/// A weapon of RULES.md (its cap and column are declared in the rules crate).
+pub(crate) use rollbook_rules::table::d12_weapons::KnownWeapon as Weapon;
+pub(crate) use rollbook_rules::table::d12_weapons::UNARMED;
 
 /// The equipment RULES.md names (case and surrounding spaces ignored), or `None`.
 pub(crate) fn gear(item: &str) -> Option<Gear> {
@@ -74,25 +31,23 @@ pub(crate) fn gear(item: &str) -> Option<Gear> {
     if item.eq_ignore_ascii_case("Mental Implant") {
         return Some(Gear::ExtraDie(Defense::WillPower));
     }
-    WEAPONS
-        .iter()
-        .find(|w| w.name.eq_ignore_ascii_case(item))
-        .map(|w| Gear::Weapon(*w))
+    rollbook_rules::table::d12_weapons::carried(item).map(Gear::Weapon)
 }
 
-impl Weapon {
+/// A weapon's cap as wielded by the character of `sheet` (its Strength ability's ranks).
+pub(crate) trait CapOnSheet {
+    fn cap(&self, sheet: &D12Sheet) -> i64;
+    fn cap_words(&self, sheet: &D12Sheet) -> String;
+}
+
+impl CapOnSheet for Weapon {
     /// The cap with the wielder's Strength ranks (an ability named Strength; 0 without one).
-    pub fn cap(&self, sheet: &D12Sheet) -> i64 {
-        if self.plus_strength {
-            self.base_cap
-                .saturating_add(sheet.ranks_of("Strength").unwrap_or(0).max(0))
-        } else {
-            self.base_cap
-        }
+    fn cap(&self, sheet: &D12Sheet) -> i64 {
+        self.cap_with_strength(sheet.ranks_of("Strength").unwrap_or(0))
     }
 
     /// "2", "2 + Strength 4 ranks", "Strength ranks (no Strength ability: 0)".
-    pub fn cap_words(&self, sheet: &D12Sheet) -> String {
+    fn cap_words(&self, sheet: &D12Sheet) -> String {
         if !self.plus_strength {
             return self.base_cap.to_string();
         }
@@ -158,7 +113,11 @@ pub(super) fn derived(sheet: &D12Sheet) -> Vec<Derived> {
             count(total - RANK_BUDGET, "rank", "ranks")
         )
     } else {
-        format!("{RANK_BUDGET} ranks in total at creation, 0 to 4 per ability")
+        format!(
+            "{RANK_BUDGET} ranks in total at creation, {} to {} per ability",
+            D12_RANKS.min,
+            D12_RANKS.max_or(i64::MAX)
+        )
     };
     out.push(Derived::new(
         "abilities",

@@ -8,7 +8,7 @@ use super::{reading, SheetRoll};
 use crate::check::index;
 use crate::sheet::report::count;
 use crate::sheet::report::d12::{
-    dazed, dice_of, dice_text, extra_dice, gear, Gear, Weapon, UNARMED,
+    dazed, dice_of, dice_text, extra_dice, gear, CapOnSheet, Gear, Weapon, UNARMED,
 };
 use crate::sheet::{D12Ability, D12Sheet, Defense};
 
