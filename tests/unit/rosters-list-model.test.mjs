@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allTags, filterCharacters, fold, parseFilter, sortCharacters, visibleCharacters } from '../../ui/js/rosters/list-model.js';
+import { allTags, filterable, filterCharacters, filterPrepared, fold, parseFilter, sortCharacters, visibleCharacters } from '../../ui/js/rosters/list-model.js';
 
 const c = (name, player, kind, tags, updated_at, id = name) => ({ id, name, player, kind, tags, updated_at });
 const CAST = [
@@ -66,4 +66,25 @@ test('sorting never changes the list it was given', () => {
 
 test('the tags in use, each once whatever its case, sorted', () => {
   assert.deepEqual(allTags([...CAST, c('X', '', 'pc', ['PARTY', 'zeta'], '')]), ['Boss', 'party', 'shield', 'villain', 'zeta']);
+});
+
+test('a word is looked for in one field at a time, never across two', () => {
+  assert.deepEqual(names(filterCharacters(CAST, '"vex sam"')), [], 'name and player are separate fields');
+  assert.deepEqual(names(filterCharacters(CAST, '"party shield"')), [], 'two tags are separate');
+  assert.deepEqual(names(filterCharacters(CAST, 'tag:"shield"')), ['Éowyn']);
+  assert.deepEqual(names(filterCharacters(CAST, 'vex\u0001sam')), [], 'not even by the character that joins them');
+});
+
+test('a list made ready once filters as filterCharacters does, again and again', () => {
+  const ready = filterable(CAST);
+  for (const text of ['', 'party', 'npc', 'name:a', 'player:a', 'tag:a', 'eowyn', 'agent 1', 'nobody']) {
+    assert.deepEqual(names(filterPrepared(ready, text)), names(filterCharacters(CAST, text)), text);
+  }
+  assert.deepEqual(names(filterPrepared(ready, 'agent 1')), ['Agent 10']);
+});
+
+test('folding plain ASCII only lowers it; anything else loses its accents too', () => {
+  assert.equal(fold('Agent 10 (Boss)'), 'agent 10 (boss)');
+  assert.equal(fold('ÉOWYN Ånd Zoë'), 'eowyn and zoe');
+  assert.equal(fold(null), '');
 });

@@ -55,7 +55,9 @@ export function keepShown(selection, order) {
 
 /** "all", "some" or "none" of `order` selected: the state of the select-all checkbox. */
 export function coverage(selection, order) {
-  const shown = order.filter((id) => isSelected(selection, id)).length;
+  // A Set: with every one of 10,000 characters selected, `includes` per id took seconds.
+  const chosen = new Set(selection.ids);
+  const shown = order.filter((id) => chosen.has(id)).length;
   if (shown === 0) return 'none';
   return shown === order.length ? 'all' : 'some';
 }
