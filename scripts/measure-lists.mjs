@@ -41,11 +41,12 @@ function report(what, runs) {
 // In the page: waits until `ready()` holds (checked after every DOM change), then forces layout;
 // answers {work, frame} from `start` (performance.now() when the action began).
 const SETTLE = `
-  function settle(start, ready, done) {
+  function settle(start, ready, done, rows) {
     const finish = () => {
       document.body.getBoundingClientRect();
       const work = performance.now() - start;
-      requestAnimationFrame(() => setTimeout(() => done({ work, frame: performance.now() - start, rows: document.querySelectorAll('.character-row, .search-hit, #log-table tbody tr[data-id]').length }), 0));
+      const inPage = rows ? document.querySelectorAll(rows).length : undefined;
+      requestAnimationFrame(() => setTimeout(() => done({ work, frame: performance.now() - start, rows: inPage }), 0));
     };
     if (ready()) return finish();
     const observer = new MutationObserver(() => {
@@ -99,7 +100,7 @@ try {
       settle(start, () => {
         const list = document.getElementById('character-list');
         return list?.dataset.rosterId === id && list.querySelector('.character-row')?.getAttribute('aria-setsize') === String(count);
-      }, done);
+      }, done, '.character-row');
     }`, big.id, CHARACTERS));
     ipc.push(await driver.executeAsyncScript((id, done) => {
       const start = performance.now();
@@ -120,7 +121,7 @@ try {
         input.value = text;
         input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
         const want = text.trim() ? ' of ' : '';
-        settle(start, () => (document.getElementById('list-count')?.textContent ?? '').includes(want), done);
+        settle(start, () => (document.getElementById('list-count')?.textContent ?? '').includes(want), done, '.character-row');
       }`, word.slice(0, k)));
     }
     await inPage(driver, `(settle, done) => {
@@ -133,22 +134,40 @@ try {
   }
   report(`filter keystroke ("${word}" typed key by key, ${keys.length} keys)`, keys);
 
+  // Sort: the whole list sorted again (the collator over 10,000 names) and drawn.
+  const sorts = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const sort of ['player', 'name']) {
+      sorts.push(await inPage(driver, `(settle, done, sort) => {
+        const select = document.getElementById('character-sort');
+        const start = performance.now();
+        select.value = sort;
+        select.dispatchEvent(new Event('change'));
+        settle(start, () => true, done, '.character-row');
+      }`, sort));
+    }
+  }
+  report('sort changed (By player, By name)', sorts);
+
   // Scroll: jumps through the whole list; the list draws on each scroll event.
-  const scroll = async (selector, label) => {
+  const scroll = async (selector, rows, label) => {
     const runs = [];
     for (let i = 0; i < RUNS * 4; i += 1) {
-      runs.push(await inPage(driver, `(settle, done, selector, at) => {
+      runs.push(await inPage(driver, `(settle, done, selector, rows, at) => {
         const scroller = document.querySelector(selector);
         let start = 0;
         scroller.addEventListener('scroll', () => { start = performance.now(); }, { once: true, capture: true });
-        scroller.scrollTop = at * (scroller.scrollHeight - scroller.clientHeight);
-        const wait = () => (start ? settle(start, () => true, done) : requestAnimationFrame(wait));
+        const bottom = scroller.scrollHeight - scroller.clientHeight;
+        const to = at * bottom;
+        // A jump of at least a screen, so there is a scroll event and new rows to draw.
+        scroller.scrollTop = Math.abs(to - scroller.scrollTop) > scroller.clientHeight ? to : scroller.scrollTop > bottom / 2 ? 0 : bottom;
+        const wait = () => (start ? settle(start, () => true, done, rows) : requestAnimationFrame(wait));
         requestAnimationFrame(wait);
-      }`, selector, (i * 0.37) % 1));
+      }`, selector, rows, (i * 0.37) % 1));
     }
     report(label, runs);
   };
-  await scroll('#character-list', `scroll the ${CHARACTERS.toLocaleString('en')}-character list (a jump, drawn on the scroll event)`);
+  await scroll('#character-list', '.character-row', `scroll the ${CHARACTERS.toLocaleString('en')}-character list (a jump, drawn on the scroll event)`);
 
   // Search: the command over every roster, then "Show more" drawing the longer list of hits.
   const search = [];
@@ -170,12 +189,12 @@ try {
       const before = document.querySelector('.search-hit')?.getAttribute('aria-setsize');
       const start = performance.now();
       document.getElementById('search-more').click();
-      settle(start, () => document.querySelector('.search-hit')?.getAttribute('aria-setsize') !== before, done);
+      settle(start, () => document.querySelector('.search-hit')?.getAttribute('aria-setsize') !== before, done, '.search-hit');
     }`));
   }
   const hits = await driver.executeScript(() => document.querySelector('.search-hit')?.getAttribute('aria-setsize'));
   report(`search "Show more" (command and draw, up to ${hits} hits)`, more);
-  await scroll('#search-results', `scroll the ${hits} hits`);
+  await scroll('#search-results', '.search-hit', `scroll the ${hits} hits`);
   await driver.executeScript(() => document.querySelector('dialog.search-dialog')?.close());
 
   // Roll log: the tab shown (its rows were read when the window opened), a roster picked in its
@@ -186,7 +205,7 @@ try {
     logTab.push(await inPage(driver, `(settle, done) => {
       const start = performance.now();
       document.querySelector('[role="tab"][data-view="log"]').click();
-      settle(start, () => !document.getElementById('view-log').hidden && Boolean(document.querySelector('#log-table tbody tr[data-id]')), done);
+      settle(start, () => !document.getElementById('view-log').hidden && Boolean(document.querySelector('#log-table tbody tr[data-id]')), done, '#log-table tbody tr[data-id]');
     }`));
   }
   report(`show the Roll log tab (${ROLLS.toLocaleString('en')} rolls, the latest 200 listed)`, logTab);
@@ -197,7 +216,7 @@ try {
       const start = performance.now();
       select.value = id;
       select.dispatchEvent(new Event('change'));
-      settle(start, () => !document.querySelector('.log-view').hasAttribute('aria-busy') && Boolean(document.querySelector('#log-table tbody tr[data-id]')), done);
+      settle(start, () => !document.querySelector('.log-view').hasAttribute('aria-busy') && Boolean(document.querySelector('#log-table tbody tr[data-id]')), done, '#log-table tbody tr[data-id]');
     }`, i % 2 ? '' : small.id));
   }
   report('roll log filter: a roster picked, or All rosters (the command and the draw)', logFilter);
@@ -208,13 +227,13 @@ try {
       const before = document.getElementById('log-table').getAttribute('aria-rowcount');
       const start = performance.now();
       document.getElementById('log-more').click();
-      settle(start, () => document.getElementById('log-table').getAttribute('aria-rowcount') !== before && !document.querySelector('.log-view').hasAttribute('aria-busy'), done);
+      settle(start, () => document.getElementById('log-table').getAttribute('aria-rowcount') !== before && !document.querySelector('.log-view').hasAttribute('aria-busy'), done, '#log-table tbody tr[data-id]');
     }`);
     shown += 200;
     if (shown >= ROLLS - 200 * RUNS) logMore.push(run);
   }
   report(`roll log "Show more" up to all ${ROLLS.toLocaleString('en')} rolls (the last ${logMore.length} clicks: command and draw)`, logMore);
-  await scroll('.log-table-wrap', `scroll the roll log of ${ROLLS.toLocaleString('en')} rolls`);
+  await scroll('.log-table-wrap', '#log-table tbody tr[data-id]', `scroll the roll log of ${ROLLS.toLocaleString('en')} rolls`);
 } finally {
   await app.stop();
 }
