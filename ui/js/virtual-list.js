@@ -87,15 +87,16 @@ export function createVirtualList({ scroller, items, renderRow, estimate, spacer
 
   /**
    * Reads the drawn rows' heights (each the distance to the next, so gaps and margins count)
-   * and where row 0 starts; keeps the row at the top of the view where it was. True when a
-   * height changed. A list not laid out (a hidden tab) has nothing to read yet.
+   * and where row 0 starts; keeps the row at the top of the view (scrolled `top`) where it was.
+   * Answers how far the view moved for that, or null when no height changed. A list not laid
+   * out (a hidden tab) has nothing to read yet.
    */
-  function measure() {
+  function measure(top) {
     const indexes = [...shown.keys()].sort((a, b) => a - b);
-    if (!indexes.length || scroller.getClientRects().length === 0) return false;
-    const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
+    if (!indexes.length || scroller.getClientRects().length === 0) return null;
+    const origin = scroller.getBoundingClientRect().top - top;
     const boxes = indexes.map((i) => shown.get(i).getBoundingClientRect());
-    const topRow = rows.indexAt(scroller.scrollTop - lead);
+    const topRow = rows.indexAt(top - lead);
     const topWas = rows.offsetOf(topRow);
     let changed = false;
     indexes.forEach((index, k) => {
@@ -111,21 +112,28 @@ export function createVirtualList({ scroller, items, renderRow, estimate, spacer
       changed = true;
     }
     lead = boxes[0].top - origin - rows.offsetOf(indexes[0]);
-    if (changed) {
-      const moved = rows.offsetOf(topRow) - topWas;
-      if (moved !== 0 && scroller.scrollTop > 0) scroller.scrollTop += moved;
-      setGaps(rows.offsetOf(range.start), rows.total - rows.offsetOf(range.end));
-    }
-    return changed;
+    if (!changed) return null;
+    const moved = top > 0 ? rows.offsetOf(topRow) - topWas : 0;
+    if (moved !== 0) scroller.scrollTop = top + moved;
+    setGaps(rows.offsetOf(range.start), rows.total - rows.offsetOf(range.end));
+    return moved;
   }
 
-  /** Draws the rows in sight; measuring them may show more are needed, so a few passes. */
+  /**
+   * Draws the rows in sight; measuring them may show more are needed, so a few passes. The
+   * scroll position and the view's height are read once: reading them after the rows changed
+   * would lay the page out again for nothing.
+   */
   function draw() {
+    let top = scroller.scrollTop;
+    const height = scroller.clientHeight;
     for (let pass = 0; pass < 3; pass += 1) {
-      const next = visibleRange(rows, scroller.scrollTop - lead, scroller.clientHeight);
+      const next = visibleRange(rows, top - lead, height);
       if (pass > 0 && next.start === range.start && next.end === range.end) break;
       place(next);
-      if (!measure()) break;
+      const moved = measure(top);
+      if (moved === null) break;
+      top += moved;
     }
     if (parked !== null && shown.has(parked) && doc.activeElement === scroller) {
       focusTarget(shown.get(parked)).focus({ preventScroll: true });
