@@ -208,7 +208,8 @@ export function createCharacterList(doc, handlers) {
   function render() {
     const hadFocus = focusedId();
     computeShown();
-    const kept = keepShown(view.selection, shownIds());
+    const ids = shownIds();
+    const kept = keepShown(view.selection, ids);
     if (kept !== view.selection) {
       view.selection = kept;
       handlers.selectionChanged(kept.ids);
@@ -220,7 +221,7 @@ export function createCharacterList(doc, handlers) {
     virtual.setCount(view.shown.length);
     if (hadFocus && isShown(hadFocus)) focusRow(hadFocus);
 
-    const state = coverage(view.selection, shownIds());
+    const state = coverage(view.selection, ids);
     selectAllBox.checked = state === 'all';
     selectAllBox.indeterminate = state === 'some';
     selectAllBox.disabled = view.shown.length === 0;
