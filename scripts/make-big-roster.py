@@ -4,8 +4,12 @@ characters like a GM's (the sheets of src-tauri/roster/benches/roster.rs). The s
 same file (the ids come from a seeded generator).
 
 Usage: scripts/make-big-roster.py OUT.json [SIZE_MIB]   (default 31.5, under the 32 MiB limit)
+       scripts/make-big-roster.py OUT.json --characters N [--rosters R]
+         exactly N characters over R rosters (default 10; 1: one roster of N, as
+         scripts/measure-lists.mjs wants), still under the size limit.
 """
 
+import argparse
 import json
 import random
 import sys
@@ -56,16 +60,22 @@ def sheet(system, i):
 
 
 def main():
-    out = sys.argv[1]
-    target = int(float(sys.argv[2] if len(sys.argv) > 2 else 31.5) * 1024 * 1024)
+    parser = argparse.ArgumentParser(description="Writes a big, valid roster file.")
+    parser.add_argument("out")
+    parser.add_argument("size_mib", nargs="?", type=float, default=31.5)
+    parser.add_argument("--characters", type=int, default=None)
+    parser.add_argument("--rosters", type=int, default=ROSTERS)
+    args = parser.parse_args()
+    out = args.out
+    target = int(args.size_mib * 1024 * 1024)
     rng = random.Random(19)
     new_id = lambda: str(uuid.UUID(int=rng.getrandbits(128), version=4))
     rosters = [{"id": new_id(), "name": f"Campaign {r}", "system": SYSTEMS[r % 5], "notes": "",
-                "house_rules": {}, "characters": []} for r in range(ROSTERS)]
+                "house_rules": {}, "characters": []} for r in range(args.rosters)]
     size = 200 + sum(len(json.dumps(r)) for r in rosters)
     i = 0
-    while True:
-        roster = rosters[i % ROSTERS]
+    while args.characters is None or i < args.characters:
+        roster = rosters[i % len(rosters)]
         character = {
             "id": new_id(),
             "name": f"{FIRST[i % 12]} {LAST[(i // 12) % 10]} {i:05}",

@@ -4,6 +4,7 @@
 // the page's text selection. Every read is what the GM sees, not the code's state.
 
 import { By, Key } from 'selenium-webdriver';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
 
@@ -70,12 +71,13 @@ export async function ctrlAOnNothing(driver) {
 
 /** The search dialog's hits (names), its Show more button (its text, or null), and its note. */
 export function readSearchMore(driver) {
-  return driver.executeScript(() => {
+  // The hits are a virtual list: every one of them, scrolled through.
+  return scriptWithAllRows(driver, (allRows) => {
     const dialog = document.querySelector('dialog.search-dialog[open]');
     if (!dialog) return null;
     const more = dialog.querySelector('#search-more');
     return {
-      hits: [...dialog.querySelectorAll('#search-results [role="option"] .hit-name')].map((n) => n.textContent),
+      hits: allRows(dialog.querySelector('#search-results'), '[role="option"]', (o) => Number(o.getAttribute('aria-posinset')), (o) => o.querySelector('.hit-name').textContent),
       more: more && !more.hidden ? more.textContent : null,
       note: dialog.querySelector('.search-note').textContent,
     };

@@ -5,6 +5,7 @@
 
 import { By, until } from 'selenium-webdriver';
 import { showView } from './app.mjs';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
 
@@ -147,30 +148,39 @@ export class LogPage {
     }), WAIT_MS, 'the roll log never finished loading');
   }
 
-  /** The day headings shown, in order. */
+  /** The day headings shown, in order (the table is virtual: every one, scrolled through). */
   days() {
-    return this.driver.executeScript(() => [...document.querySelectorAll('#log-table tr.log-day')].map((tr) => tr.textContent));
+    return scriptWithAllRows(this.driver, (allRows) => {
+      const wrap = document.querySelector('.log-table-wrap');
+      return wrap ? allRows(wrap, '#log-table tr.log-day', (tr) => Number(tr.getAttribute('aria-rowindex')), (tr) => tr.textContent) : [];
+    });
   }
 
-  /** Every roll shown: `{time, roster, character, roll, outcome, result, dice, detail, seed, at, id}`. */
+  /**
+   * Every roll shown: `{time, roster, character, roll, outcome, result, dice, detail, seed, at, id}`
+   * (the table is virtual: every row, scrolled through).
+   */
   rows() {
-    return this.driver.executeScript(() => [...document.querySelectorAll('#log-table tbody tr[data-id]')].map((tr) => {
-      const cell = (key) => tr.querySelector(`td.col-${key}`);
-      return {
-        id: Number(tr.dataset.id),
-        time: cell('time').textContent,
-        at: cell('time').querySelector('time').getAttribute('datetime'),
-        roster: cell('roster').textContent,
-        character: cell('character').textContent,
-        roll: cell('roll').querySelector('.log-kind').textContent,
-        system: cell('roll').querySelector('.log-system').textContent,
-        outcome: cell('outcome').textContent,
-        result: cell('success').textContent,
-        dice: cell('dice').textContent,
-        detail: cell('detail').textContent,
-        seed: cell('seed').querySelector('.log-seed').textContent,
-      };
-    }));
+    return scriptWithAllRows(this.driver, (allRows) => {
+      const wrap = document.querySelector('.log-table-wrap');
+      return wrap ? allRows(wrap, '#log-table tbody tr[data-id]', (tr) => Number(tr.getAttribute('aria-rowindex')), (tr) => {
+        const cell = (key) => tr.querySelector(`td.col-${key}`);
+        return {
+          id: Number(tr.dataset.id),
+          time: cell('time').textContent,
+          at: cell('time').querySelector('time').getAttribute('datetime'),
+          roster: cell('roster').textContent,
+          character: cell('character').textContent,
+          roll: cell('roll').querySelector('.log-kind').textContent,
+          system: cell('roll').querySelector('.log-system').textContent,
+          outcome: cell('outcome').textContent,
+          result: cell('success').textContent,
+          dice: cell('dice').textContent,
+          detail: cell('detail').textContent,
+          seed: cell('seed').querySelector('.log-seed').textContent,
+        };
+      }) : [];
+    });
   }
 
   /** Waits until the table shows `count` rows. */

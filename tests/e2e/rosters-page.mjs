@@ -2,6 +2,7 @@
 // dialogs and toasts. Every wait waits FOR something the GM would see.
 
 import { By, Key, until } from 'selenium-webdriver';
+import { scriptWithAllRows, scriptWithRevealRow } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
 const css = (selector) => By.css(selector);
@@ -20,9 +21,12 @@ export class RostersPage {
     return this.driver.wait(condition, WAIT_MS, message);
   }
 
-  /** What the page shows, read in one go (cheaper and steadier than many element calls). */
+  /**
+   * What the page shows, read in one go (cheaper and steadier than many element calls). The
+   * character list is virtual: `characters` is every row of it, scrolled through.
+   */
   async read() {
-    return this.driver.executeScript(() => {
+    return scriptWithAllRows(this.driver, (allRows) => {
       const text = (node) => node?.textContent.trim() ?? null;
       const list = document.getElementById('character-list');
       return {
@@ -37,7 +41,7 @@ export class RostersPage {
         })),
         heading: text(document.getElementById('roster-heading')),
         listRoster: list?.dataset.rosterId ?? null,
-        characters: list && !list.hidden ? [...list.querySelectorAll('.character-row')].map((row) => ({
+        characters: list && !list.hidden ? allRows(list, '.character-row', (row) => Number(row.getAttribute('aria-posinset')), (row) => ({
           id: row.dataset.id,
           name: text(row.querySelector('.row-name')),
           kind: text(row.querySelector('.kind-badge')),
@@ -142,9 +146,11 @@ export class RostersPage {
     return (await this.read()).characters.map((c) => c.name);
   }
 
+  /** The selector of `part` of a character's row, scrolled into sight first (the list is virtual). */
   rowSelector(name, part) {
-    return this.driver.executeScript((wanted) => {
-      const row = [...document.querySelectorAll('.character-row')].find((r) => r.querySelector('.row-name').textContent === wanted);
+    return scriptWithRevealRow(this.driver, (revealRow, wanted) => {
+      const list = document.getElementById('character-list');
+      const row = list && revealRow(list, '.character-row', (r) => r.querySelector('.row-name').textContent === wanted);
       return row ? row.dataset.id : null;
     }, name).then((id) => {
       if (!id) throw new Error(`no character "${name}" in the list`);
@@ -186,6 +192,39 @@ export class RostersPage {
   async undoFromToast() {
     const buttons = await this.driver.findElements(css('.toast .toast-action'));
     await buttons[buttons.length - 1].click();
+  }
+
+  /**
+   * The character list as a virtual list: how many rows are in the page, the number every row
+   * says the list has (aria-setsize), the scroll height against the view's, and the row with
+   * the focus (`{place, name}` from its aria-posinset and name, or null).
+   */
+  async listPage() {
+    return this.driver.executeScript(() => {
+      const list = document.getElementById('character-list');
+      const rows = [...list.querySelectorAll('.character-row')];
+      const focused = document.activeElement?.closest?.('.character-row') ?? null;
+      return {
+        inPage: rows.length,
+        setSize: rows.length ? Number(rows[0].getAttribute('aria-setsize')) : 0,
+        places: rows.map((r) => Number(r.getAttribute('aria-posinset'))),
+        scrollHeight: list.scrollHeight,
+        viewHeight: list.clientHeight,
+        focused: focused && list.contains(focused) ? { place: Number(focused.getAttribute('aria-posinset')), name: focused.querySelector('.row-name').textContent } : null,
+        focusOnList: document.activeElement === list,
+        count: document.getElementById('list-count').textContent,
+      };
+    });
+  }
+
+  /** Presses `keys` (selenium Key values, e.g. [Key.SHIFT, Key.END] as a chord) on whatever has the focus. */
+  async press(...keys) {
+    const actions = this.driver.actions();
+    const modifiers = keys.slice(0, -1);
+    for (const key of modifiers) actions.keyDown(key);
+    actions.sendKeys(keys.at(-1));
+    for (const key of modifiers.reverse()) actions.keyUp(key);
+    await actions.perform();
   }
 
   async filter(text) {

@@ -5,6 +5,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { By, Key, Origin } from 'selenium-webdriver';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
 
@@ -158,13 +159,14 @@ export class WindowPage {
 
   /** The search box: what it holds, its note, the hits listed. */
   async readSearch() {
-    return this.driver.executeScript(() => {
+    return scriptWithAllRows(this.driver, (allRows) => {
       const dialog = document.querySelector('dialog.search-dialog[open]');
       if (!dialog) return null;
       return {
         value: dialog.querySelector('#search-input').value,
         note: dialog.querySelector('.search-note').textContent,
-        hits: dialog.querySelectorAll('#search-results [role="option"]').length,
+        // The hits are a virtual list: every one of them, scrolled through.
+        hits: allRows(dialog.querySelector('#search-results'), '[role="option"]', (o) => Number(o.getAttribute('aria-posinset')), () => true).length,
         closeButton: (() => {
           const button = dialog.querySelector('.dialog-close');
           return button && button.getClientRects().length > 0 ? button.getAttribute('aria-label') : null;

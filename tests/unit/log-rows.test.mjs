@@ -128,3 +128,18 @@ test('the proposed export name follows the filter', () => {
   assert.equal(exportName({ rosterName: 'Friday Night Heroes' }, 'json'), 'roll-log-friday-night-heroes.json');
   assert.equal(exportName({ rosterName: 'Friday Night Heroes', characterName: 'Overseer Kaan' }, 'csv'), 'roll-log-overseer-kaan.csv');
 });
+
+test('a day heading is formatted once per quarter hour, and right on both sides of midnight anywhere', () => {
+  // India is 5:30 ahead of UTC, Nepal 5:45: their midnights fall inside a UTC hour.
+  const nepal = timeFormatter('en-GB', 'Asia/Kathmandu');
+  assert.equal(nepal.day('2026-11-21T18:14:59.999Z'), 'Saturday, 21 November 2026');
+  assert.equal(nepal.day('2026-11-21T18:15:00.000Z'), 'Sunday, 22 November 2026');
+  assert.equal(nepal.day('2026-11-21T18:14:00Z'), 'Saturday, 21 November 2026', 'the same quarter hour, from the cache');
+  const india = timeFormatter('en-GB', 'Asia/Kolkata');
+  assert.equal(india.day('2026-11-21T18:29:59Z'), 'Saturday, 21 November 2026');
+  assert.equal(india.day('2026-11-21T18:30:00Z'), 'Sunday, 22 November 2026');
+  assert.equal(india.day('2026-11-21T18:44:59Z'), 'Sunday, 22 November 2026');
+  const utc = timeFormatter('en-GB', 'UTC');
+  assert.equal(utc.day('2026-11-22T06:10:15+01:00'), 'Sunday, 22 November 2026', 'not in UTC: formatted as it is');
+  assert.equal(utc.day('not a time'), 'not a time');
+});

@@ -85,3 +85,26 @@ export async function narrow(driver, helpers) {
   await driver.manage().window().setRect({ width: 880, height: 600 });
   await scene(driver, helpers);
 }
+
+/** A roster of 2,000 characters (the list is virtual), scrolled past its middle by the keys, one range selected. */
+export async function long(driver, helpers) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const fixture = JSON.parse(readFileSync(EXAMPLES, 'utf8'));
+  const sheet = fixture.rosters.find((r) => r.system === 'd12').characters[0].sheet;
+  const file = join(helpers.app.root, 'crowd.json');
+  const characters = Array.from({ length: 2000 }, (_, i) => ({ name: `Extra ${String(i + 1).padStart(4, '0')}`, kind: i % 3 ? 'npc' : 'pc', tags: [`squad-${i % 40}`], sheet }));
+  writeFileSync(file, JSON.stringify({ format: 'rollbook-roster', version: 1, rosters: [{ name: 'The Big Table', system: 'd12', characters }] }));
+  helpers.cli('--json', 'import', file);
+  await helpers.reload();
+  await helpers.showView('rosters');
+  const page = new RostersPage(driver);
+  await page.ready();
+  await page.selectRoster('The Big Table');
+  await page.click('#character-filter');
+  await page.press(helpers.Key.ARROW_DOWN);
+  await page.press(helpers.Key.END);
+  for (let i = 0; i < 3; i += 1) await page.press(helpers.Key.PAGE_UP);
+  await page.press(helpers.Key.SHIFT, helpers.Key.ARROW_UP);
+  await page.press(helpers.Key.SHIFT, helpers.Key.ARROW_UP);
+  return { keepFocus: true };
+}

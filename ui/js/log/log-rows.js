@@ -31,8 +31,23 @@ export function timeFormatter(locale = undefined, timeZone = undefined) {
     const date = new Date(at);
     return Number.isNaN(date.getTime()) ? String(at) : formatter.format(date);
   };
-  return { day: format(day), time: format(time) };
+  // Every instant of a UTC quarter hour falls on the same day in any time zone (every offset is
+  // a whole number of quarter hours), so the day is formatted once per quarter hour: a log of
+  // 10,000 rolls formats a few headings instead of 10,000.
+  const days = new Map();
+  const formatDay = format(day);
+  const dayOf = (at) => {
+    const quarter = QUARTER_HOUR.exec(String(at));
+    if (!quarter) return formatDay(at);
+    const key = `${quarter[1]}${Math.floor(Number(quarter[2]) / 15)}`;
+    if (!days.has(key)) days.set(key, formatDay(at));
+    return days.get(key);
+  };
+  return { day: dayOf, time: format(time) };
 }
+
+/** An instant in UTC as the store writes it: "2026-11-22T06:10:15.546Z" → date and hour, minutes. */
+const QUARTER_HOUR = /^(\d{4}-\d\d-\d\dT\d\d):(\d\d)(?::\d\d(?:\.\d+)?)?Z$/;
 
 /** The outcome as the window reads it elsewhere: numbers with a real minus, names as words. */
 export function outcomeText(outcome) {

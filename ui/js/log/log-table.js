@@ -1,8 +1,15 @@
 // The roll log's table: one row per roll, built from `logRow` rows. DOM only; the words come
-// from log-rows.js.
+// from log-rows.js. The body is virtual (virtual-list.js): of thousands of rolls only the rows
+// in sight are in the page, between two spacer rows; the table tells a screen reader how many
+// rows it has (aria-rowcount) and each row its place (aria-rowindex, the header being row 1).
 
 import { el } from '../dom.js';
+import { createVirtualList } from '../virtual-list.js';
+import { ariaIndex } from '../virtual-window.js';
 import { withDays } from './log-rows.js';
+
+/** A roll's row height (px) before it is measured: two lines (the roll's kind and system). */
+const ROW_ESTIMATE = 50;
 
 const COLUMNS = [
   ['time', 'Time'],
@@ -20,7 +27,7 @@ const COLUMNS = [
 export function buildLogTable(doc) {
   const body = el(doc, 'tbody');
   const table = el(doc, 'table', { className: 'log-table', id: 'log-table', 'aria-label': 'Rolls, newest first' }, [
-    el(doc, 'thead', {}, [el(doc, 'tr', {}, COLUMNS.map(([key, label]) => el(doc, 'th', { scope: 'col', className: `col-${key}`, text: label })))]),
+    el(doc, 'thead', {}, [el(doc, 'tr', { 'aria-rowindex': 1 }, COLUMNS.map(([key, label]) => el(doc, 'th', { scope: 'col', className: `col-${key}`, text: label })))]),
     body,
   ]);
   return { table, body };
@@ -50,11 +57,34 @@ function dayElement(doc, day) {
   return el(doc, 'tr', { className: 'log-day' }, [el(doc, 'th', { scope: 'colgroup', colspan: COLUMNS.length, text: day })]);
 }
 
+/** A row holding the height of the rows not in the page; no one reads it. */
+function spacerRow(doc) {
+  return el(doc, 'tr', { className: 'virtual-gap', 'aria-hidden': 'true', hidden: true }, [el(doc, 'td', { colspan: COLUMNS.length })]);
+}
+
 /**
- * Replaces the table's rows: the rolls, each day's under a heading with its date (`withDays`).
- * `copySeed(seed)` runs when a row's Copy button is pressed.
+ * Makes the table's body a virtual list scrolled by `scroller`. Returns `fill(rows)`, which
+ * shows the rolls, each day's under a heading with its date (`withDays`). `copySeed(seed)` runs
+ * when a row's Copy button is pressed.
  */
-export function fillLogTable({ body }, rows, handlers) {
+export function virtualLogTable({ table, body }, scroller, { copySeed }) {
   const doc = body.ownerDocument;
-  body.replaceChildren(...withDays(rows).map((row) => (row.id === undefined ? dayElement(doc, row.day) : rowElement(doc, row, handlers))));
+  let items = [];
+  const virtual = createVirtualList({
+    scroller,
+    items: body,
+    estimate: ROW_ESTIMATE,
+    spacer: () => spacerRow(doc),
+    renderRow(index) {
+      const item = items[index];
+      const row = item.id === undefined ? dayElement(doc, item.day) : rowElement(doc, item, { copySeed });
+      row.setAttribute('aria-rowindex', String(ariaIndex(index, 1)));
+      return row;
+    },
+  });
+  return (rows) => {
+    items = withDays(rows);
+    table.setAttribute('aria-rowcount', String(items.length + 1));
+    virtual.setCount(items.length);
+  };
 }

@@ -4,7 +4,7 @@
 
 import { el } from '../dom.js';
 import { clearQuestion, emptyText, exportName, kindNames, logQuery, logRow, PAGE_SIZE, rollsText, shownText, timeFormatter } from './log-rows.js';
-import { buildLogTable, fillLogTable } from './log-table.js';
+import { buildLogTable, virtualLogTable } from './log-table.js';
 import { fileName, LOG_FILTERS, saveTarget } from '../transfer/file-type.js';
 
 const ALL = '';
@@ -27,6 +27,8 @@ export function mountLog(root, ctx) {
   const clear = el(doc, 'button', { type: 'button', className: 'button danger', id: 'log-clear', text: 'Clear…', title: 'Clear the rolls shown from the log' });
   const table = buildLogTable(doc);
   const empty = el(doc, 'p', { className: 'log-empty', id: 'log-empty', role: 'status' });
+  const tableWrap = el(doc, 'div', { className: 'log-table-wrap scroll-shadows' }, [table.table, empty]);
+  const fillTable = virtualLogTable(table, tableWrap, { copySeed });
   const count = el(doc, 'p', { className: 'log-count', id: 'log-count', 'aria-live': 'polite' });
   const showMore = el(doc, 'button', { type: 'button', className: 'button', id: 'log-more', text: `Show ${PAGE_SIZE} more`, hidden: true });
 
@@ -39,7 +41,7 @@ export function mountLog(root, ctx) {
       ]),
       el(doc, 'div', { className: 'log-actions' }, [exportCsv, exportJson, clear]),
     ]),
-    el(doc, 'div', { className: 'log-table-wrap scroll-shadows' }, [table.table, empty]),
+    tableWrap,
     el(doc, 'footer', { className: 'log-foot' }, [count, showMore]),
   ]);
   root.replaceChildren(section);
@@ -110,7 +112,7 @@ export function mountLog(root, ctx) {
       if (mine !== generation) return;
       more = entries.length > limit;
       shown = entries.slice(0, limit);
-      fillLogTable(table, shown.map((entry) => logRow(entry, names, formatTime)), { copySeed });
+      fillTable(shown.map((entry) => logRow(entry, names, formatTime)));
       empty.textContent = shown.length ? '' : emptyText(filter);
       empty.hidden = shown.length > 0;
       table.table.hidden = shown.length === 0;

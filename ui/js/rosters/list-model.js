@@ -12,7 +12,10 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 
 /** Lower case without accents, so "eowyn" finds "Éowyn". */
 export function fold(text) {
-  return String(text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const plain = String(text ?? '');
+  // Plain ASCII has no accents to drop: lower case is enough, and ten times cheaper.
+  if (/^[\x20-\x7e]*$/.test(plain)) return plain.toLowerCase();
+  return plain.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /**
@@ -28,27 +31,49 @@ export function parseFilter(text) {
   return terms;
 }
 
-function fieldTexts(character) {
-  return {
-    name: [fold(character.name)],
-    player: [fold(character.player)],
-    tag: (character.tags ?? []).map(fold),
-    kind: [fold(character.kind)],
-  };
+// A character's folded texts, each field one string: the tags, and all the fields together
+// (`any`), joined by a character that no field or word holds, so a word found in the joined
+// string is found in one field. One `includes` per word and character: a keystroke filters
+// 10,000 characters in about a millisecond (arrays of texts and closures took 20-150 ms).
+const SEP = '\u0001';
+
+/** What the filter reads of a character: its name, player, tags and kind, folded. */
+export function filterTexts(character) {
+  const name = fold(character.name);
+  const player = fold(character.player);
+  const tag = (character.tags ?? []).map(fold).join(SEP);
+  const kind = fold(character.kind);
+  return { name, player, tag, kind, any: [name, player, tag, kind].join(SEP) };
+}
+
+function matchesTexts(texts, terms) {
+  for (const { field, word } of terms) {
+    if (word.includes(SEP) || !texts[field ?? 'any'].includes(word)) return false;
+  }
+  return true;
 }
 
 /** Does the character match every term of the filter? */
 export function matchesFilter(character, terms) {
-  const texts = fieldTexts(character);
-  return terms.every(({ field, word }) => {
-    const where = field ? texts[field] : [...texts.name, ...texts.player, ...texts.tag, ...texts.kind];
-    return where.some((text) => text.includes(word));
-  });
+  return matchesTexts(filterTexts(character), terms);
+}
+
+/** Characters made ready to be filtered again and again (a filter box): each folded once. */
+export function filterable(characters) {
+  return { characters, texts: characters.map(filterTexts) };
+}
+
+/** The characters of a `filterable` list that match the filter, in the list's order. */
+export function filterPrepared({ characters, texts }, filterText) {
+  const terms = parseFilter(filterText);
+  if (!terms.length) return [...characters];
+  const matching = [];
+  for (let i = 0; i < characters.length; i += 1) if (matchesTexts(texts[i], terms)) matching.push(characters[i]);
+  return matching;
 }
 
 export function filterCharacters(characters, filterText) {
-  const terms = parseFilter(filterText);
-  return terms.length ? characters.filter((c) => matchesFilter(c, terms)) : [...characters];
+  return filterPrepared(filterable(characters), filterText);
 }
 
 const byName = (a, b) => collator.compare(a.name, b.name) || String(a.id).localeCompare(String(b.id));
@@ -63,9 +88,45 @@ const COMPARE = {
   updated: (a, b) => String(b.updated_at).localeCompare(String(a.updated_at)) || byName(a, b),
 };
 
+/** How a sort id orders two characters (negative: `a` first); an unknown id sorts by name. */
+export function comparator(sortId) {
+  return COMPARE[sortId] ?? COMPARE.name;
+}
+
 /** A sorted copy; an unknown sort id sorts by name. */
 export function sortCharacters(characters, sortId) {
-  return [...characters].sort(COMPARE[sortId] ?? COMPARE.name);
+  if ((COMPARE[sortId] ?? COMPARE.name) === COMPARE.name) return sortByName(characters);
+  return [...characters].sort(comparator(sortId));
+}
+
+// Sorting 10,000 names with the collator takes about 50 ms in WebKit, most of opening a big
+// roster's list. Most names are plain letters, digits and spaces, and for those a key compared
+// code unit by code unit orders exactly as the collator does: lower case, a run of digits by its
+// value (leading zeros dropped: its length, then its digits), a space before a digit before a
+// letter. A name with anything else (accents, punctuation) has no key and is compared by the
+// collator; the unit tests check the keys against the collator itself.
+const PLAIN_NAME = /^[A-Za-z0-9 ]*$/;
+const LONGEST_RUN = 30;
+
+/** The name's sort key, or null when only the collator can order it. */
+export function nameKey(name) {
+  if (!PLAIN_NAME.test(name)) return null;
+  let plain = true;
+  const key = name.toLowerCase().replace(/[0-9]+/g, (run) => {
+    const digits = run.replace(/^0+/, '');
+    if (digits.length > LONGEST_RUN) plain = false;
+    return `0${String.fromCharCode(0x30 + digits.length)}${digits}`;
+  });
+  return plain ? key : null;
+}
+
+function sortByName(characters) {
+  const keyed = characters.map((character) => ({ character, key: nameKey(String(character.name ?? '')) }));
+  keyed.sort((a, b) => {
+    const order = a.key !== null && b.key !== null ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : collator.compare(a.character.name, b.character.name);
+    return order || String(a.character.id).localeCompare(String(b.character.id));
+  });
+  return keyed.map(({ character }) => character);
 }
 
 /** What the list shows: filtered, then sorted. */

@@ -1,15 +1,20 @@
 // Global search (Ctrl+K or /): characters of every roster by name, player or tag. A combobox
 // over a listbox of hits: arrows pick, Enter opens the character in its roster (or says there
 // is nothing to open). Esc empties the box, and closes the search once it is empty; the ×
-// button and a click outside close it too.
+// button and a click outside close it too. The hits are a virtual list (virtual-list.js): only
+// those in sight are in the page, each telling its place (aria-posinset of aria-setsize), and
+// the one picked is scrolled into sight before the box points at it (aria-activedescendant).
 
 import { buildDialog, openModal } from '../app/dialog.js';
 import { el } from '../dom.js';
 import { debounce, latestOnly } from '../timing.js';
+import { createVirtualList } from '../virtual-list.js';
 
 const SEARCH_DELAY_MS = 120;
 /** Hits asked for at first, and added by each "Show more". */
 export const LIMIT = 30;
+/** A hit's height (px) before it is measured: two lines. */
+const HIT_ESTIMATE = 52;
 
 /** Opens the search dialog; `open(hit)` is called with the hit the GM picks. */
 export function openSearchDialog(doc, ctx, { open, systemName }) {
@@ -33,45 +38,57 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
   let hasMore = false;
   const searchCall = latestOnly((query) => ctx.api.search(query, limit + 1));
 
+  const virtual = createVirtualList({ scroller: results, items: results, estimate: HIT_ESTIMATE, renderRow: hitElement, drawn: pointAtActive });
+
+  /** The box points at the picked hit while it is in the page (an id that is not would name nothing). */
+  function pointAtActive() {
+    const item = virtual.element(active);
+    if (item) input.setAttribute('aria-activedescendant', item.id);
+    else input.removeAttribute('aria-activedescendant');
+  }
+
   function setActive(index) {
     active = index;
-    [...results.children].forEach((item, i) => item.setAttribute('aria-selected', String(i === index)));
-    const item = results.children[index];
-    if (item) {
-      input.setAttribute('aria-activedescendant', item.id);
-      item.scrollIntoView({ block: 'nearest' });
-    } else {
-      input.removeAttribute('aria-activedescendant');
-    }
+    for (const [i, item] of virtual.entries()) item.setAttribute('aria-selected', String(i === index));
+    // Scrolling it into sight draws it, and drawing points the box at it.
+    if (!virtual.scrollToIndex(index)) pointAtActive();
+  }
+
+  function hitElement(i) {
+    const hit = hits[i];
+    const item = el(doc, 'li', {
+      role: 'option', id: `search-hit-${i}`, className: 'search-hit', 'aria-selected': String(i === active), 'data-id': hit.id,
+      'aria-setsize': hits.length, 'aria-posinset': i + 1,
+    }, [
+      el(doc, 'span', { className: 'hit-line' }, [
+        el(doc, 'span', { className: 'hit-name', text: hit.name }),
+        el(doc, 'span', { className: `kind-badge kind-${hit.kind}`, text: hit.kind.toUpperCase() }),
+      ]),
+      el(doc, 'span', { className: 'hit-line hit-sub' }, [
+        el(doc, 'span', { className: 'hit-roster', text: hit.roster_name }),
+        el(doc, 'span', { className: 'system-badge', 'data-system': hit.system, title: systemName(hit.system), text: hit.system }),
+        hit.player ? el(doc, 'span', { className: 'hit-player', text: hit.player }) : '',
+        el(doc, 'span', { className: 'chips' }, hit.tags.map((tag) => el(doc, 'span', { className: 'chip', text: tag }))),
+      ]),
+    ]);
+    item.addEventListener('pointerdown', (event) => event.preventDefault()); // keep focus in the box
+    item.addEventListener('click', () => choose(i));
+    return item;
   }
 
   function render(query, keepActive = false) {
     shownQuery = query;
     failed = false;
     note.classList.remove('warn');
-    results.replaceChildren(...hits.map((hit, i) => {
-      const item = el(doc, 'li', { role: 'option', id: `search-hit-${i}`, className: 'search-hit', 'aria-selected': 'false', 'data-id': hit.id }, [
-        el(doc, 'span', { className: 'hit-line' }, [
-          el(doc, 'span', { className: 'hit-name', text: hit.name }),
-          el(doc, 'span', { className: `kind-badge kind-${hit.kind}`, text: hit.kind.toUpperCase() }),
-        ]),
-        el(doc, 'span', { className: 'hit-line hit-sub' }, [
-          el(doc, 'span', { className: 'hit-roster', text: hit.roster_name }),
-          el(doc, 'span', { className: 'system-badge', 'data-system': hit.system, title: systemName(hit.system), text: hit.system }),
-          hit.player ? el(doc, 'span', { className: 'hit-player', text: hit.player }) : '',
-          el(doc, 'span', { className: 'chips' }, hit.tags.map((tag) => el(doc, 'span', { className: 'chip', text: tag }))),
-        ]),
-      ]);
-      item.addEventListener('pointerdown', (event) => event.preventDefault()); // keep focus in the box
-      item.addEventListener('click', () => choose(i));
-      return item;
-    }));
+    const next = hits.length ? (keepActive ? Math.min(Math.max(active, 0), hits.length - 1) : 0) : -1;
+    active = next;
+    virtual.setCount(hits.length);
     input.setAttribute('aria-expanded', String(hits.length > 0));
     if (!query) note.textContent = 'Type to search every roster.';
     else if (!hits.length) note.textContent = `No character matches “${query}”.`;
     else note.textContent = hasMore ? `The first ${hits.length} matches; Show more lists more.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
     more.hidden = !hasMore;
-    setActive(hits.length ? (keepActive ? Math.min(Math.max(active, 0), hits.length - 1) : 0) : -1);
+    setActive(next);
   }
 
   /** Searches for what the box holds; `more` keeps the hits' order and the one picked. */

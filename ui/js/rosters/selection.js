@@ -48,6 +48,8 @@ export function selectAll(order) {
 
 /** Keeps only ids still in the list (after a filter, a delete, a move). */
 export function keepShown(selection, order) {
+  // Nothing selected: nothing to look for in a list of 10,000 at every filter keystroke.
+  if (selection.ids.length === 0 && selection.anchor === null) return selection;
   const ids = ordered(order, selection.ids);
   const anchor = order.includes(selection.anchor) ? selection.anchor : null;
   return ids.length === selection.ids.length && anchor === selection.anchor ? selection : { ids, anchor };
@@ -55,7 +57,10 @@ export function keepShown(selection, order) {
 
 /** "all", "some" or "none" of `order` selected: the state of the select-all checkbox. */
 export function coverage(selection, order) {
-  const shown = order.filter((id) => isSelected(selection, id)).length;
+  if (selection.ids.length === 0) return 'none';
+  // A Set: with every one of 10,000 characters selected, `includes` per id took seconds.
+  const chosen = new Set(selection.ids);
+  const shown = order.filter((id) => chosen.has(id)).length;
   if (shown === 0) return 'none';
   return shown === order.length ? 'all' : 'some';
 }
