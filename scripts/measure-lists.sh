@@ -3,7 +3,7 @@
 # filter keystroke, scrolling, the search's hits and the roll log, under Xvfb through WebDriver
 # (see scripts/measure-lists.mjs for what each figure covers). Figures printed, not timed tests.
 # Usage: scripts/measure-lists.sh [RUNS]   (build first: npm run build, or
-#        cargo build --release -p rollbook; ROLLBOOK_BIN picks another binary, e.g. target/debug/rollbook)
+#        cargo build --release -p rollbook -p rollbook-cli; ROLLBOOK_BIN picks another command line, e.g. target/debug/rollbook)
 # Needs what the e2e tests need: tauri-driver, WebKitWebDriver, xvfb-run, npm install; and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -347,9 +347,11 @@ export type ExportSelection = "all" | { "rosters": Array<string> } | { "characte
 export type ExtendedStatus = { "status": "running" } | { "status": "completed", on_step: number, } | { "status": "failed" };
 
 /**
- * An extended task rolled at the table one time step at a time (the `extended` kind's rules).
+ * An extended task rolled at the table one time step at a time: the `extended` request it is
+ * (its pool, plateau and steps, the kind's own fields, flattened so the stored JSON stays flat)
+ * and how far it has got.
  */
-export type ExtendedTask = { attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, penalty: number, plateau: number, min_steps: number, max_steps: number, 
+export type ExtendedTask = { 
 /**
  * Steps rolled so far.
  */
@@ -357,7 +359,7 @@ steps: number,
 /**
  * Marks added up so far.
  */
-marks: number, status: ExtendedStatus, };
+marks: number, status: ExtendedStatus, attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, penalty: number, plateau: number, min_steps: number, max_steps: number, };
 
 /**
  * What a held fate card does for each use.

@@ -147,7 +147,7 @@ fn marks(table: &MarksEncounter) -> TableView {
             },
             TaskKind::Extended { task } => MarksTaskView {
                 task_id: running.id,
-                penalty: task.penalty,
+                penalty: task.task.penalty,
                 dice_left: task.dice_left(),
                 rollable: task.ready().is_ok(),
             },

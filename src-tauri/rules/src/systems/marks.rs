@@ -555,8 +555,9 @@ const MAX_STEPS: IntField = IntField {
 /// `{"system":"marks","roll":"extended", <pool fields>, "plateau":10,"min_steps":1,
 /// "max_steps":5}` — one roll per time step until the Marks add up to the plateau. Outcomes: the
 /// step the task completes on (`"3"`), or `failure`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Extended {
     pub attribute_dice: i64,
     pub skill_dice: i64,

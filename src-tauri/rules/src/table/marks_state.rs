@@ -242,19 +242,14 @@ pub enum ExtendedStatus {
     Failed,
 }
 
-/// An extended task rolled at the table one time step at a time (the `extended` kind's rules).
+/// An extended task rolled at the table one time step at a time: the `extended` request it is
+/// (its pool, plateau and steps, the kind's own fields, flattened so the stored JSON stays flat)
+/// and how far it has got.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExtendedTask {
-    pub attribute_dice: i64,
-    pub skill_dice: i64,
-    pub super_dice: i64,
-    pub super_skill_dice: i64,
-    pub penalty: i64,
-    pub plateau: i64,
-    pub min_steps: i64,
-    pub max_steps: i64,
+    #[serde(flatten)]
+    pub task: marks::Extended,
     /// Steps rolled so far.
     pub steps: i64,
     /// Marks added up so far.
@@ -276,14 +271,16 @@ impl ExtendedTask {
     pub fn new(pool: [i64; 4], penalty: i64, plateau: i64, steps: (i64, i64)) -> Self {
         let [attribute_dice, skill_dice, super_dice, super_skill_dice] = pool;
         Self {
-            attribute_dice,
-            skill_dice,
-            super_dice,
-            super_skill_dice,
-            penalty,
-            plateau,
-            min_steps: steps.0,
-            max_steps: steps.1,
+            task: marks::Extended {
+                attribute_dice,
+                skill_dice,
+                super_dice,
+                super_skill_dice,
+                penalty,
+                plateau,
+                min_steps: steps.0,
+                max_steps: steps.1,
+            },
             steps: 0,
             marks: 0,
             status: ExtendedStatus::Running,
@@ -292,37 +289,28 @@ impl ExtendedTask {
 
     /// The task as the engine's `extended` request (its fields are checked by that kind).
     pub fn extended_request(&self) -> RollRequest {
-        RollRequest::MarksExtended(marks::Extended {
-            attribute_dice: self.attribute_dice,
-            skill_dice: self.skill_dice,
-            super_dice: self.super_dice,
-            super_skill_dice: self.super_skill_dice,
-            penalty: self.penalty,
-            plateau: self.plateau,
-            min_steps: self.min_steps,
-            max_steps: self.max_steps,
-        })
+        RollRequest::MarksExtended(self.task.clone())
     }
 
     /// Dice each step rolls after the penalty: (attribute, skill, super, super skill).
     pub fn dice_left(&self) -> [i64; 4] {
         let pool = [
-            self.attribute_dice,
-            self.skill_dice,
-            self.super_dice,
-            self.super_skill_dice,
+            self.task.attribute_dice,
+            self.task.skill_dice,
+            self.task.super_dice,
+            self.task.super_skill_dice,
         ];
-        after_penalty(pool, self.penalty)
+        after_penalty(pool, self.task.penalty)
     }
 
     /// One step's roll as a `marks` `pool` request.
     pub fn step_request(&self) -> RollRequest {
         RollRequest::MarksPool(marks::Pool {
-            attribute_dice: self.attribute_dice,
-            skill_dice: self.skill_dice,
-            super_dice: self.super_dice,
-            super_skill_dice: self.super_skill_dice,
-            penalty: self.penalty,
+            attribute_dice: self.task.attribute_dice,
+            skill_dice: self.task.skill_dice,
+            super_dice: self.task.super_dice,
+            super_skill_dice: self.task.super_skill_dice,
+            penalty: self.task.penalty,
             needed: 0,
         })
     }
@@ -330,10 +318,13 @@ impl ExtendedTask {
     /// Refuses a state no sequence of steps can reach.
     pub fn validate(&self) -> Result<(), RulesError> {
         checked(&self.extended_request())?;
-        if !(0..=self.max_steps).contains(&self.steps) {
+        if !(0..=self.task.max_steps).contains(&self.steps) {
             return Err(RulesError::invalid(
                 "steps",
-                format!("must be between 0 and the maximum ({})", self.max_steps),
+                format!(
+                    "must be between 0 and the maximum ({})",
+                    self.task.max_steps
+                ),
             ));
         }
         if self.marks < 0 {
@@ -370,10 +361,10 @@ impl ExtendedTask {
         next.marks += result.total.unwrap_or(0);
         let mut events = vec![Event::said(format!(
             "Step {}: {}; {} of {} Marks",
-            next.steps, result.detail, next.marks, self.plateau
+            next.steps, result.detail, next.marks, self.task.plateau
         ))];
-        if next.marks >= self.plateau {
-            let on_step = next.steps.max(self.min_steps);
+        if next.marks >= self.task.plateau {
+            let on_step = next.steps.max(self.task.min_steps);
             next.status = ExtendedStatus::Completed { on_step };
             if on_step > next.steps {
                 events.push(Event::said(format!(
@@ -385,7 +376,7 @@ impl ExtendedTask {
                     "The plateau is reached: the task completes on step {on_step}."
                 )));
             }
-        } else if next.steps == self.max_steps {
+        } else if next.steps == self.task.max_steps {
             next.status = ExtendedStatus::Failed;
             events.push(Event::said(
                 "The maximum steps have passed short of the plateau: failure.",

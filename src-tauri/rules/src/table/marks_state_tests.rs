@@ -175,7 +175,7 @@ proptest! {
             match task.apply(&ExtendedAction::Step { seed }) {
                 Ok((next, _)) => {
                     prop_assert!(next.marks >= task.marks);
-                    prop_assert!(next.steps <= next.max_steps);
+                    prop_assert!(next.steps <= next.task.max_steps);
                     let text = serde_json::to_string(&next).unwrap();
                     prop_assert_eq!(serde_json::from_str::<ExtendedTask>(&text).unwrap(), next.clone());
                     task = next;
