@@ -8,7 +8,7 @@
 import { el } from '../../dom.js';
 import { formatPercent } from '../../format.js';
 import {
-  adjuster, intOf, meter, numberField, oddsBlock, oddsHold, panelPlayer, rollRow, selectField, setOptions, showPreview,
+  adjuster, fieldRange, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, rollRow, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 import { currentParticipant } from '../encounter-model.js';
@@ -116,7 +116,7 @@ export function mountSystemPanel(host, ctx) {
   follow.actor(taskWho.select);
   const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', maxlength: 120, placeholder: 'Pick the lock', required: true });
   const kind = selectField(doc, { label: 'Roll', name: 'kind', options: [['doubles_only', 'Doubles Only'], ['double_six_only', 'Double Six Only']] });
-  const needed = numberField(doc, { label: 'Doubles needed', name: 'needed', value: 3, min: 1, max: 60 });
+  const needed = numberField(doc, { label: 'Doubles needed', name: 'needed', value: 3, ...fieldRange(ctx.catalog, 'stunt', 'doubles', 'needed') });
   const startButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'task-start', text: 'Start task' });
   const startForm = el(doc, 'form', { className: 'tp-act stunt-start', novalidate: true, autocomplete: 'off', 'aria-label': 'Start a task' }, [
     el(doc, 'h3', { className: 'tp-heading', text: 'Start a task without the skill' }),
@@ -133,9 +133,9 @@ export function mountSystemPanel(host, ctx) {
   // Roll damage dice.
   const hitWho = selectField(doc, { label: 'Target', name: 'target' });
   follow.target(hitWho.select);
-  const dice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, min: 0, max: 60 });
-  const sides = numberField(doc, { label: 'Sides', name: 'sides', value: 6, min: 2, max: 100 });
-  const bonus = numberField(doc, { label: 'Bonus', name: 'bonus', value: 0, min: -1000, max: 1000 });
+  const dice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, ...fieldRange(ctx.catalog, 'stunt', 'damage', 'dice') });
+  const sides = numberField(doc, { label: 'Sides', name: 'sides', value: 6, ...fieldRange(ctx.catalog, 'stunt', 'damage', 'sides') });
+  const bonus = numberField(doc, { label: 'Bonus', name: 'bonus', value: 0, ...fieldRange(ctx.catalog, 'stunt', 'damage', 'bonus') });
   const odds = oddsBlock(doc, 'Chance this takes the target to 0');
   const damageHold = oddsHold(odds);
   const damageButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'damage-roll', text: 'Roll damage' });
@@ -197,7 +197,7 @@ export function mountSystemPanel(host, ctx) {
   }
 
   function htkControls(p, htk) {
-    const points = numberField(doc, { label: 'Points', name: 'points', value: 1, min: 0, max: 9999 });
+    const points = numberField(doc, { label: 'Points', name: 'points', value: 1, ...moveRange(ctx.catalog, 'stunt', 'damage', 'points') });
     points.field.firstChild.className = 'visually-hidden';
     points.input.setAttribute('aria-label', `Points of damage or healing for ${p.name}`);
     const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: rulingTitle('', rulings.clamp) });
@@ -207,8 +207,8 @@ export function mountSystemPanel(host, ctx) {
     heal.addEventListener('click', () => play({ system: 'stunt', move: 'heal', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · heal`));
     minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${p.name} · Minor Damage (6d6)`));
 
-    const current = numberField(doc, { label: 'Current', name: 'current', value: htk.current, min: 0, max: 9999 });
-    const max = numberField(doc, { label: 'Max', name: 'max', value: htk.max, min: 1, max: 9999 });
+    const current = numberField(doc, { label: 'Current', name: 'current', value: htk.current, ...moveRange(ctx.catalog, 'stunt', 'set_htk', 'current') });
+    const max = numberField(doc, { label: 'Max', name: 'max', value: htk.max, ...moveRange(ctx.catalog, 'stunt', 'set_htk', 'max') });
     const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-htk', text: 'Set HTK' });
     set.addEventListener('click', () => play({ system: 'stunt', move: 'set_htk', participant_id: p.id, current: Math.max(0, intOf(current.input, 0)), max: Math.max(0, intOf(max.input, 1)) }, `${p.name} · HTK`));
     const setHtk = el(doc, 'details', { className: 'stunt-set-htk' }, [
