@@ -38,6 +38,22 @@ pub struct ChaseLength {
     pub rounds: u8,
 }
 
+/// A runner's Athletics bonus in a chase round: Athletics level + floor(move in feet / 10)
+/// (RULES.md section 3, "Foot chase").
+pub fn chase_athletics(level: i64, move_feet: i64) -> i64 {
+    level + move_feet.div_euclid(10)
+}
+
+/// Which of two runners wins a chase round by their Athletics totals: the higher; a tie wins
+/// nothing (`RulingId::UniverseChaseTies`).
+pub fn chase_winner(totals: [i64; 2]) -> Option<usize> {
+    match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
 /// Rolls a foot chase's 2d4 rounds with `seed`.
 pub fn chase_length(seed: u64) -> ChaseLength {
     let mut tray = Tray::new(seed);
@@ -55,6 +71,16 @@ mod tests {
 
     fn card(code: &str) -> Card {
         Card::parse(code).unwrap()
+    }
+
+    #[test]
+    fn a_runner_adds_a_tenth_of_their_move_and_ties_win_nothing() {
+        assert_eq!(chase_athletics(2, 30), 5);
+        assert_eq!(chase_athletics(0, 39), 3);
+        assert_eq!(chase_athletics(1, 0), 1);
+        assert_eq!(chase_winner([12, 9]), Some(0));
+        assert_eq!(chase_winner([9, 12]), Some(1));
+        assert_eq!(chase_winner([10, 10]), None);
     }
 
     #[test]

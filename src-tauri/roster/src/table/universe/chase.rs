@@ -1,11 +1,13 @@
 //! The foot chase: 2d4 rounds of opposed Athletics, counted down by each new round.
 
 use rollbook_rules::table::ranges::{self, MoveRange};
+use rollbook_rules::table::universe_moves::{chase_athletics, chase_winner};
 
 use super::*;
 
 impl UniverseEncounter {
-    /// A runner's Athletics bonus: level + floor(move in feet / 10); `feet` within its `range`.
+    /// A runner's Athletics bonus (the rule is `chase_athletics`) from the sheet's Athletics
+    /// level and `feet`, within its `range`.
     pub(super) fn athletics(
         &self,
         ctx: &TableContext,
@@ -15,7 +17,7 @@ impl UniverseEncounter {
         self.part(ctx, id)?;
         let feet = TableError::check_range(range, feet.unwrap_or(DEFAULT_MOVE_FEET))?;
         let level = universe_sheet(ctx, id).map_or(0, |s| skill_level(s, "Athletics"));
-        Ok(level + feet.div_euclid(10))
+        Ok(chase_athletics(level, feet))
     }
 
     /// Opposed Athletics: the first runner's total, then the second's against it (must beat it;
@@ -67,11 +69,7 @@ impl UniverseEncounter {
         let first_total = first.result.total.unwrap_or(0);
         let second = roll(skill(bonus[1], first_total + 1)?, 1, runners[1])?;
         let totals = [first_total, second.result.total.unwrap_or(0)];
-        let winner = match totals[0].cmp(&totals[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
+        let winner = chase_winner(totals);
         let mut next = self.clone();
         let chase = next.chase.as_mut().expect("checked above");
         chase.rounds.push(ChaseRound {
