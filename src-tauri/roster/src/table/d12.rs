@@ -9,6 +9,7 @@
 use indexmap::IndexMap;
 use rollbook_rules::table::d12_chain::{
     Ability, AttackChain, AttackKind, Column, Condition, Effect, Health, Stage, Weapon, Wounds,
+    QUICK_NPC_HEALTH,
 };
 use rollbook_rules::table::ranges::{self, MoveRange};
 use rollbook_rules::table::{Event, RulingId};
@@ -21,9 +22,6 @@ use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::report::d12::{extra_dice, gear, CapOnSheet, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
-
-/// A quick NPC's health until the GM sets it: a fresh sheet's.
-const NPC_HEALTH: i64 = 12;
 
 /// A quick NPC's defense ranks (a stored character's come from its sheet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -495,7 +493,7 @@ impl SystemRules for D12Encounter {
                     npc: None,
                 },
                 _ => D12Part {
-                    wounds: Wounds::healthy(NPC_HEALTH),
+                    wounds: Wounds::healthy(QUICK_NPC_HEALTH),
                     npc: Some(NpcDefenses::default()),
                 },
             }

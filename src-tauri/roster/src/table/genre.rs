@@ -5,7 +5,7 @@
 
 use indexmap::IndexMap;
 use rollbook_rules::table::genre_state::{
-    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers,
+    ActionPlan, GenreAction, GenreCharacter, GenreState, GenreTrackers, QUICK_NPC,
 };
 use rollbook_rules::table::{ranges, Event, RulingId};
 use rollbook_rules::RollRequest;
@@ -15,13 +15,6 @@ use uuid::Uuid;
 
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
-
-/// A quick NPC's level and Stamina until the GM sets them: a level 1 character of average
-/// Stamina (RULES.md gives NPCs no sheet; the GM can change both with `set_stats`).
-const NPC_DEFAULT: GenreCharacter = GenreCharacter {
-    level: 1,
-    stamina: 2,
-};
 
 /// One participant's running state and what of the sheet the rules read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -220,7 +213,7 @@ fn part_from(sheet: Option<&Sheet>) -> GenrePart {
             },
         },
         _ => GenrePart {
-            character: NPC_DEFAULT,
+            character: QUICK_NPC,
             state: GenreState::default(),
         },
     }

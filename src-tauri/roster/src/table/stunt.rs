@@ -15,15 +15,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use rollbook_rules::table::stunt_tasks::QUICK_NPC_HTK;
+
 use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
 
-/// A quick NPC's HTK until the GM sets it: a fresh sheet's (FORMAT.md gives NPCs no sheet).
-const NPC_HTK: Htk = Htk {
-    current: 20,
-    max: 20,
-};
 /// A task's label longer than this is surely pasted by mistake.
 const LABEL_MAX: usize = 120;
 
@@ -123,7 +120,7 @@ fn htk_from(sheet: Option<&Sheet>) -> Htk {
             let current = s.htk.current.clamp(0, i64::from(max)) as u32;
             Htk { current, max }
         }
-        _ => NPC_HTK,
+        _ => QUICK_NPC_HTK,
     }
 }
 

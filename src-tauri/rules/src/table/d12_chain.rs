@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use super::MadeRoll;
 use crate::systems::d12;
+/// A quick NPC's health until the GM sets it: a fresh sheet's.
+pub const QUICK_NPC_HEALTH: i64 = 12;
+
 pub use crate::systems::d12::Column;
 use crate::tray::Tray;
 use crate::{HouseRules, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};

@@ -55,6 +55,13 @@ pub struct GenreCharacter {
     pub stamina: i64,
 }
 
+/// A quick NPC's level and Stamina until the GM sets them: a level 1 character of average
+/// Stamina (RULES.md gives NPCs no sheet; the GM can change both with `set_stats`).
+pub const QUICK_NPC: GenreCharacter = GenreCharacter {
+    level: 1,
+    stamina: 2,
+};
+
 /// What the character does on its next action roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

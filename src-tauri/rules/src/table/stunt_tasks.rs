@@ -33,6 +33,12 @@ pub struct Htk {
     pub max: u32,
 }
 
+/// A quick NPC's HTK until the GM sets it: a fresh sheet's (FORMAT.md gives NPCs no sheet).
+pub const QUICK_NPC_HTK: Htk = Htk {
+    current: 20,
+    max: 20,
+};
+
 /// What happened to HTK, in numbers the window can show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HtkEvent {

@@ -38,6 +38,9 @@ pub struct ChaseLength {
     pub rounds: u8,
 }
 
+/// A runner's move in feet when the chase round does not say (the sheet holds no move).
+pub const DEFAULT_MOVE_FEET: i64 = 30;
+
 /// A runner's Athletics bonus in a chase round: Athletics level + floor(move in feet / 10)
 /// (RULES.md section 3, "Foot chase").
 pub fn chase_athletics(level: i64, move_feet: i64) -> i64 {

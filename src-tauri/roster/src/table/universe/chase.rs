@@ -1,7 +1,7 @@
 //! The foot chase: 2d4 rounds of opposed Athletics, counted down by each new round.
 
 use rollbook_rules::table::ranges::{self, MoveRange};
-use rollbook_rules::table::universe_moves::{chase_athletics, chase_winner};
+use rollbook_rules::table::universe_moves::{chase_athletics, chase_winner, DEFAULT_MOVE_FEET};
 
 use super::*;
 

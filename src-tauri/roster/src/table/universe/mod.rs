@@ -86,9 +86,6 @@ pub struct ChaseRound {
     pub winner: Option<Uuid>,
 }
 
-/// Move in feet when the move does not say (the sheet holds no move).
-const DEFAULT_MOVE_FEET: i64 = 30;
-
 /// The running universe state of an encounter.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
