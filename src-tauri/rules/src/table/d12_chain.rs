@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use super::MadeRoll;
 use crate::systems::d12;
-/// A quick NPC's health until the GM sets it: a fresh sheet's.
-pub const QUICK_NPC_HEALTH: i64 = 12;
-
 pub use crate::systems::d12::Column;
 use crate::tray::Tray;
 use crate::{HouseRules, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
+
+/// A quick NPC's health until the GM sets it: a fresh sheet's.
+pub const QUICK_NPC_HEALTH: i64 = 12;
 
 // Its rulings are the `D12…` ids of `RulingId` (`rulings.rs`), worded there once.
 
