@@ -334,7 +334,12 @@ text: string,
 /**
  * The ruling this event states, when it states one.
  */
-ruling: RulingId | null, };
+ruling: RulingId | null, 
+/**
+ * The sentence restates the detail line of a roll the move made (the dice view shows that
+ * line already, so a panel showing the roll leaves this event out). Left out when false.
+ */
+roll_detail?: boolean, };
 
 /**
  * Which rosters to export (JSON: `"all"`, `{"rosters": [id…]}`, `{"characters": [id…]}`).

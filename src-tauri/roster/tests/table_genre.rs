@@ -159,6 +159,16 @@ fn a_grunt_rolls_its_bonus_and_the_next_two_actions_carry_the_penalties() {
     assert_eq!(logged.outcome, quick.outcome);
     assert_eq!(logged.request["grunt"], 2);
     assert_eq!(logged.character_id, Some(t.character));
+    // The event restating the roll's detail says so (the window leaves it out beside the dice),
+    // and it is the only one.
+    let restating: Vec<_> = played
+        .entry
+        .events
+        .iter()
+        .filter(|e| e.roll_detail)
+        .collect();
+    assert_eq!(restating.len(), 1, "{:?}", played.entry.events);
+    assert!(restating[0].text.contains(&logged.detail));
     let by_vex = LogQuery {
         character_id: Some(t.character),
         ..LogQuery::default()

@@ -248,7 +248,10 @@ impl SystemRules for GenreEncounter {
                 let (next, said) =
                     self.act_on(ctx, *participant_id, &GenreAction::Act { plan: *plan })?;
                 let name = &ctx.seat(*participant_id)?.participant.name;
-                let mut events = vec![Event::said(format!("{name} rolled: {}", result.detail))];
+                let mut events = vec![Event::roll_detail(format!(
+                    "{name} rolled: {}",
+                    result.detail
+                ))];
                 events.extend(said.into_iter().map(Event::said));
                 if plan.bust_a_nut {
                     events.push(Event::ruling(RulingId::GenreNutTiming));

@@ -190,7 +190,7 @@ impl StuntEncounter {
                 "{name} takes {} damage: HTK {} of {}.",
                 event.points, event.htk.current, event.htk.max
             )),
-            Event::said(format!("{name}: {}", result.detail)),
+            Event::roll_detail(format!("{name}: {}", result.detail)),
         ];
         events.extend(why);
         if event.htk.current == 0 && event.points > htk.current {
@@ -480,7 +480,10 @@ impl SystemRules for StuntEncounter {
                 let request = self.check_request(active, defending)?;
                 let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
                     .map_err(TableError::from)?;
-                let events = vec![Event::said(format!("{name} rolled: {}", result.detail))];
+                let events = vec![Event::roll_detail(format!(
+                    "{name} rolled: {}",
+                    result.detail
+                ))];
                 Ok(rolled(
                     self.clone(),
                     events,

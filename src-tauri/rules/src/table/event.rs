@@ -17,6 +17,10 @@ pub struct Event {
     /// The ruling this event states, when it states one.
     #[serde(default)]
     pub ruling: Option<RulingId>,
+    /// The sentence restates the detail line of a roll the move made (the dice view shows that
+    /// line already, so a panel showing the roll leaves this event out). Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub roll_detail: bool,
 }
 
 impl Event {
@@ -25,6 +29,15 @@ impl Event {
         Event {
             text: text.into(),
             ruling: None,
+            roll_detail: false,
+        }
+    }
+
+    /// A roll's detail line restated among the events (e.g. "Rex rolled: …").
+    pub fn roll_detail(text: impl Into<String>) -> Self {
+        Event {
+            roll_detail: true,
+            ..Event::said(text)
         }
     }
 
@@ -33,6 +46,7 @@ impl Event {
         Event {
             text: id.text().to_string(),
             ruling: Some(id),
+            roll_detail: false,
         }
     }
 
@@ -41,7 +55,10 @@ impl Event {
     pub fn prefixed(self, prefix: &str) -> Self {
         match self.ruling {
             Some(_) => self,
-            None => Event::said(format!("{prefix}{}", self.text)),
+            None => Event {
+                text: format!("{prefix}{}", self.text),
+                ..self
+            },
         }
     }
 }
@@ -88,5 +105,14 @@ mod tests {
             serde_json::to_value(&ruled).unwrap(),
             serde_json::json!({"text": "Ties in a chase round win nothing.", "ruling": "universe_chase_ties"})
         );
+        // A roll's detail restated keeps saying so when prefixed, and says so in its JSON only.
+        let detail = Event::roll_detail("9 vs 8: success").prefixed("Rex rolled: ");
+        assert!(detail.roll_detail);
+        assert_eq!(detail.text, "Rex rolled: 9 vs 8: success");
+        assert_eq!(serde_json::to_value(&detail).unwrap()["roll_detail"], true);
+        assert!(serde_json::to_value(&said)
+            .unwrap()
+            .get("roll_detail")
+            .is_none());
     }
 }

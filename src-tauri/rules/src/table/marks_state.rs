@@ -203,7 +203,7 @@ impl MarksTask {
         self.ready()?;
         let (request, result) = rolled(self.next_request(), seed)?;
         let mut next = self.clone();
-        let mut events = vec![Event::said(format!(
+        let mut events = vec![Event::roll_detail(format!(
             "Attempt {}: {}",
             self.failed_attempts + 1,
             result.detail
@@ -359,7 +359,7 @@ impl ExtendedTask {
         let mut next = self.clone();
         next.steps += 1;
         next.marks += result.total.unwrap_or(0);
-        let mut events = vec![Event::said(format!(
+        let mut events = vec![Event::roll_detail(format!(
             "Step {}: {}; {} of {} Marks",
             next.steps, result.detail, next.marks, self.task.plateau
         ))];

@@ -351,7 +351,7 @@ impl StuntTask {
             }
         }
         // The task's progress is the summary; the dice follow.
-        events.push(Event::said(result.detail.clone()));
+        events.push(Event::roll_detail(result.detail.clone()));
         Ok(TaskThrow {
             request,
             result,

@@ -199,7 +199,7 @@ export function showPlay(container, play, what) {
     parts.push(dice);
   }
   // The dice view already says the roll's detail line: the events repeat it only in the log.
-  const events = (play.entry?.events ?? []).filter((e) => !(roll && e.text.includes(roll.result.detail)));
+  const events = (play.entry?.events ?? []).filter((e) => !(roll && e.roll_detail));
   parts.push(eventList(doc, events));
   container.replaceChildren(...parts);
   container.hidden = false;

@@ -89,11 +89,11 @@ impl UniverseEncounter {
                 None => "a tie, nobody wins the round".to_string(),
             }
         ))];
-        events.push(Event::said(format!(
+        events.push(Event::roll_detail(format!(
             "{}: {}",
             names[0], first.result.detail
         )));
-        events.push(Event::said(format!(
+        events.push(Event::roll_detail(format!(
             "{}: {}",
             names[1], second.result.detail
         )));

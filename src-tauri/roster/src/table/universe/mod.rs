@@ -443,7 +443,7 @@ impl SystemRules for UniverseEncounter {
                 let (_, attacker) = self.part(ctx, *attacker_id)?;
                 let (_, target) = self.part(ctx, *target_id)?;
                 let mut next = self.clone();
-                let mut events = vec![Event::said(format!(
+                let mut events = vec![Event::roll_detail(format!(
                     "Sudden takedown by {attacker}: {target}'s Physical save at minus {attacker}'s combat skill: {detail}"
                 ))];
                 if roll.result.outcome == "fate" {
@@ -482,7 +482,7 @@ impl SystemRules for UniverseEncounter {
                 Ok(Outcome {
                     table: self.clone(),
                     order: None,
-                    events: vec![Event::said(format!(
+                    events: vec![Event::roll_detail(format!(
                         "Group stealth led by {leader}: {detail} — {verdict}."
                     ))],
                     rolls: vec![roll],

@@ -286,7 +286,7 @@ impl UniverseEncounter {
             .and_then(|t| ctx.seat(t).ok())
             .map(|s| format!(" on {}", s.participant.name))
             .unwrap_or_default();
-        let mut events = vec![Event::said(format!(
+        let mut events = vec![Event::roll_detail(format!(
             "{name}'s attack{against}: {}",
             result.detail
         ))];
@@ -450,7 +450,7 @@ impl UniverseEncounter {
         };
         events.insert(
             0,
-            Event::said(format!("{name}'s {kind} save: {}", result.detail)),
+            Event::roll_detail(format!("{name}'s {kind} save: {}", result.detail)),
         );
         let cost_before = 2 * before;
         if cost_before > 0 {
