@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::Timestamp;
 use crate::check::{Check, NAME_MAX};
-use crate::table::{SystemMove, SystemTable, TableView};
+use crate::table::{SystemMove, SystemTable, TableError, TableView};
 
 /// How many participants one encounter holds.
 pub const PARTICIPANTS_MAX: usize = 200;
@@ -133,6 +133,16 @@ impl EncounterState {
     /// with a sentence saying what to change. `joining` holds the characters named by
     /// [`TableAction::AddCharacters`], already checked to be live in the encounter's roster.
     pub fn apply(
+        &self,
+        action: &TableAction,
+        joining: &[JoiningCharacter],
+    ) -> Result<(EncounterState, String), TableError> {
+        self.apply_in_words(action, joining)
+            .map_err(TableError::Invalid)
+    }
+
+    /// [`EncounterState::apply`], its refusals as the sentences [`TableError::Invalid`] carries.
+    fn apply_in_words(
         &self,
         action: &TableAction,
         joining: &[JoiningCharacter],
@@ -301,7 +311,10 @@ impl EncounterState {
     }
 
     /// The same participants in the order the rules set (card initiative): every one once.
-    pub(crate) fn reordered(&self, participant_ids: Vec<Uuid>) -> Result<EncounterState, String> {
+    pub(crate) fn reordered(
+        &self,
+        participant_ids: Vec<Uuid>,
+    ) -> Result<EncounterState, TableError> {
         let action = TableAction::SetOrder { participant_ids };
         Ok(self.apply(&action, &[])?.0)
     }
@@ -449,7 +462,7 @@ mod tests {
     #[test]
     fn refusals_say_what_to_change() {
         let s = npcs(&EncounterState::new("Ambush"), "Goon", 2);
-        let refused = |action: TableAction| s.apply(&action, &[]).unwrap_err();
+        let refused = |action: TableAction| s.apply(&action, &[]).unwrap_err().to_string();
         let first = id(&s, "Goon 1");
         assert_eq!(
             refused(TableAction::MoveUp {
@@ -490,7 +503,8 @@ mod tests {
         assert_eq!(
             EncounterState::new("x")
                 .apply(&TableAction::NextTurn, &[])
-                .unwrap_err(),
+                .unwrap_err()
+                .to_string(),
             "nobody is in the encounter yet; add participants first"
         );
     }
@@ -511,7 +525,7 @@ mod tests {
             ("Added Vex", Some(vex.id))
         );
         assert_eq!(
-            s.apply(&add, &[vex]).unwrap_err(),
+            s.apply(&add, &[vex]).unwrap_err().to_string(),
             "Vex is already in the encounter"
         );
     }
@@ -571,7 +585,7 @@ mod tests {
                         prop_assert!(next.round >= state.round);
                         state = next;
                     }
-                    Err(message) => prop_assert!(!message.is_empty()),
+                    Err(refused) => prop_assert!(!refused.to_string().is_empty()),
                 }
             }
         }

@@ -72,8 +72,6 @@ pub(crate) fn play_on(
     characters: &[Character],
     seed: u64,
 ) -> Result<Played> {
-    // The generic actions (participants, order, turn, round) refuse in words of their own.
-    let generic = RosterError::InvalidTableAction;
     let (mut state, mut events, mut rolls) = match action {
         TableAction::System { r#move } => {
             let ctx = context(before, roster, characters, seed);
@@ -83,13 +81,13 @@ pub(crate) fn play_on(
             state.system_state = Some(outcome.table);
             if let Some(order) = outcome.order {
                 // A move that sets the order deals the round (universe's Deal): the first acts.
-                state = state.reordered(order).map_err(generic)?;
+                state = state.reordered(order)?;
                 state.current = state.order.first().map(|p| p.id);
             }
             (state, outcome.events, outcome.rolls)
         }
         _ => {
-            let (state, summary) = before.apply(action, joining).map_err(generic)?;
+            let (state, summary) = before.apply(action, joining)?;
             (state, vec![Event::said(summary)], Vec::new())
         }
     };
@@ -103,7 +101,7 @@ pub(crate) fn play_on(
         rolls.extend(outcome.rolls);
         let table = outcome.table;
         if let Some(order) = outcome.order {
-            let mut reordered = state.reordered(order).map_err(generic)?;
+            let mut reordered = state.reordered(order)?;
             reordered.current = reordered.order.first().map(|p| p.id);
             state = reordered;
         }
