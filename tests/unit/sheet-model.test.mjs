@@ -1,4 +1,5 @@
 // The sheet models against FORMAT.md's example sheets, and the draft the editor works on.
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -158,17 +159,23 @@ test('ranges read as a GM writes them', () => {
   assert.equal(rangeText({}), '');
 });
 
-test('the fields around the sheet have FORMAT.md\'s limits', () => {
+test('the fields around the sheet have FORMAT.md\'s limits, as Rust serves them', () => {
+  // The catalog's text_limits, written by the bindings command from the Rust declaration.
+  const limits = JSON.parse(readFileSync(new URL('./served/text-limits.json', import.meta.url), 'utf8'));
+  const { name: nameMax, tag: tagMax, tags: tagsMax, notes: notesMax } = limits;
   const ok = { name: 'Vex', player: '', tags: ['party'], notes: '' };
-  assert.deepEqual(headerProblems(ok), []);
-  assert.deepEqual(headerProblems({ ...ok, name: '  ' }), [{ path: 'name', message: 'is empty; a name takes 1 to 120 characters' }]);
-  assert.deepEqual(headerProblems({ ...ok, name: 'x'.repeat(121) }), [{ path: 'name', message: 'is 121 characters long; the limit is 120' }]);
-  assert.deepEqual(headerProblems({ ...ok, tags: ['party', 'Party', 't'.repeat(41)] }), [
+  assert.deepEqual(headerProblems(ok, limits), []);
+  assert.deepEqual(headerProblems({ ...ok, name: '  ' }, limits), [{ path: 'name', message: `is empty; a name takes 1 to ${nameMax} characters` }]);
+  assert.deepEqual(headerProblems({ ...ok, name: 'x'.repeat(nameMax + 1) }, limits), [{ path: 'name', message: `is ${nameMax + 1} characters long; the limit is ${nameMax}` }]);
+  assert.deepEqual(headerProblems({ ...ok, name: 'x'.repeat(nameMax) }, limits), []);
+  assert.deepEqual(headerProblems({ ...ok, tags: ['party', 'Party', 't'.repeat(tagMax + 1)] }, limits), [
     { path: 'tags[1]', message: '"Party" is listed twice' },
-    { path: 'tags[2]', message: 'is 41 characters long; the limit is 40' },
+    { path: 'tags[2]', message: `is ${tagMax + 1} characters long; the limit is ${tagMax}` },
   ]);
-  assert.equal(headerProblems({ ...ok, tags: Array.from({ length: 33 }, (_, i) => `t${i}`) })[0].path, 'tags');
-  assert.equal(headerProblems({ ...ok, notes: 'n'.repeat(20_001) })[0].path, 'notes');
+  assert.equal(headerProblems({ ...ok, tags: Array.from({ length: tagsMax + 1 }, (_, i) => `t${i}`) }, limits)[0].path, 'tags');
+  assert.equal(headerProblems({ ...ok, notes: 'n'.repeat(notesMax + 1) }, limits)[0].path, 'notes');
+  // Before the catalog came: an empty name and a repeated tag are still found.
+  assert.deepEqual(headerProblems({ ...ok, name: ' ', notes: 'n'.repeat(notesMax + 1) }), [{ path: 'name', message: 'is empty' }]);
 });
 
 test('tags are typed as a comma-separated line', () => {

@@ -96,6 +96,10 @@ export type Catalog = { systems: Array<SystemSpec>,
  */
 limits: Limits, 
 /**
+ * How long a roster's texts may be (names, notes, tags, labels).
+ */
+text_limits: TextLimits, 
+/**
  * The range of every number a table move takes outside its roll requests.
  */
 table_ranges: Array<MoveRange>, 
@@ -1327,6 +1331,37 @@ export type TaskPool = { roll?: string, attribute_dice?: number, skill_dice?: nu
  * Where a task stands.
  */
 export type TaskStatus = "running" | "succeeded" | "failed";
+
+/**
+ * How long the texts of a roster may be (FORMAT.md: names 1–120, notes up to 20,000, 32 tags
+ * of 40): declared once here, enforced by the roster crate's checks and served with the
+ * catalog, so the window's inputs and its check-as-you-type use the same numbers.
+ */
+export type TextLimits = { 
+/**
+ * A name: a roster's, a character's, a player's, an encounter's, a sheet entry's.
+ */
+name: number, 
+/**
+ * A roster's or a character's notes.
+ */
+notes: number, 
+/**
+ * How many tags a character holds.
+ */
+tags: number, 
+/**
+ * One tag.
+ */
+tag: number, 
+/**
+ * The label of quick NPCs ("Goon"): a name with room for " 999".
+ */
+npc_label: number, 
+/**
+ * A running task's label at the table.
+ */
+task_label: number, };
 
 /**
  * Current and maximum of a pool that goes down and comes back (HTK, hp, Sanity, health).

@@ -229,11 +229,13 @@ pub(crate) struct Check<'a> {
     pub problems: &'a mut Vec<Problem>,
 }
 
-/// Limits shared by every text in a roster (FORMAT.md: names 1–120, notes up to 20,000).
-pub(crate) const NAME_MAX: usize = 120;
-pub(crate) const NOTES_MAX: usize = 20_000;
-pub(crate) const TAGS_MAX: usize = 32;
-pub(crate) const TAG_MAX: usize = 40;
+/// Limits shared by every text in a roster (FORMAT.md), declared once in the rules crate
+/// (`TextLimits`, served with the catalog).
+const TEXT: rollbook_rules::TextLimits = rollbook_rules::TextLimits::FORMAT;
+pub(crate) const NAME_MAX: usize = TEXT.name;
+pub(crate) const NOTES_MAX: usize = TEXT.notes;
+pub(crate) const TAGS_MAX: usize = TEXT.tags;
+pub(crate) const TAG_MAX: usize = TEXT.tag;
 /// Items in one list of a sheet (abilities, skills…): far above any real sheet, bounds the work.
 pub(crate) const LIST_MAX: usize = 200;
 

@@ -58,7 +58,7 @@ pub use dice::{roll_by_hand, roll_dice, Dice};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
 pub use error::RulesError;
 pub use house_rules::{ruled_target, HouseRules, StuntChart, DEFAULT_LEVELS};
-pub use limits::{grouped, Limits, MAX_REQUESTS, MAX_REQUEST_BYTES};
+pub use limits::{grouped, Limits, TextLimits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
 pub use spec::{Catalog, FieldKind, FieldSpec, KindSpec, SystemSpec, MAX_POOL};
 pub use systems::d12::{DamageRow, DAMAGE_TABLE, LIMBS};

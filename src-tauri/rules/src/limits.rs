@@ -29,6 +29,37 @@ impl Limits {
     };
 }
 
+/// How long the texts of a roster may be (FORMAT.md: names 1–120, notes up to 20,000, 32 tags
+/// of 40): declared once here, enforced by the roster crate's checks and served with the
+/// catalog, so the window's inputs and its check-as-you-type use the same numbers.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TextLimits {
+    /// A name: a roster's, a character's, a player's, an encounter's, a sheet entry's.
+    pub name: usize,
+    /// A roster's or a character's notes.
+    pub notes: usize,
+    /// How many tags a character holds.
+    pub tags: usize,
+    /// One tag.
+    pub tag: usize,
+    /// The label of quick NPCs ("Goon"): a name with room for " 999".
+    pub npc_label: usize,
+    /// A running task's label at the table.
+    pub task_label: usize,
+}
+
+impl TextLimits {
+    pub const FORMAT: TextLimits = TextLimits {
+        name: 120,
+        notes: 20_000,
+        tags: 32,
+        tag: 40,
+        npc_label: 116,
+        task_label: 120,
+    };
+}
+
 /// `16777216` → `16,777,216`: counts in messages read at a glance.
 pub fn grouped(n: usize) -> String {
     let digits = n.to_string();

@@ -330,6 +330,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
     Catalog {
         systems,
         limits: Limits::OF_A_CALL,
+        text_limits: crate::TextLimits::FORMAT,
         table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
         table_rulings: crate::table::table_rulings(),
         sheet_limits: crate::sheet_limits::SHEET_LIMITS.to_vec(),

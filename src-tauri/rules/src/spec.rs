@@ -211,6 +211,8 @@ pub struct Catalog {
     pub systems: Vec<SystemSpec>,
     /// How many requests, and how much request text, one call takes.
     pub limits: crate::Limits,
+    /// How long a roster's texts may be (names, notes, tags, labels).
+    pub text_limits: crate::TextLimits,
     /// The range of every number a table move takes outside its roll requests.
     pub table_ranges: Vec<crate::table::ranges::MoveRange>,
     /// Every ruling the table applies, in words, by the id its events name

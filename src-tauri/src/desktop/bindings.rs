@@ -166,6 +166,27 @@ fn bindings_served_sheet_limits_match_the_catalog() {
     );
 }
 
+/// The text limits the catalog serves, as the window's unit tests read them
+/// (`tests/unit/served/text-limits.json`), so they check the window's checks against Rust's
+/// numbers, not a copy. Rewritten with the bindings.
+#[test]
+fn bindings_served_text_limits_match_the_catalog() {
+    let mut text = serde_json::to_string_pretty(&rollbook_rules::catalog().text_limits).unwrap();
+    text.push('\n');
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/unit/served/text-limits.json");
+    if std::env::var("UPDATE_BINDINGS").as_deref() == Ok("1") {
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == text,
+        "tests/unit/served/text-limits.json differs from the catalog's text_limits; run \
+         `UPDATE_BINDINGS=1 cargo test -p rollbook bindings` and commit the file"
+    );
+}
+
 #[test]
 fn the_shapes_the_front_end_relies_on_are_declared() {
     let text = render();

@@ -3,17 +3,18 @@
 
 import { el } from '../dom.js';
 import { encounterSummary } from './encounter-model.js';
+import { maxLength } from '../text-limits.js';
 
 /**
  * Builds the sidebar in `aside`. `onOpen(id)`, `onCreate(name)` (resolves true when created) and
  * `onDelete(encounter)` act; `render({roster, encounters, openId})` shows them.
  */
-export function mountEncounterList(aside, { onOpen, onCreate, onDelete }) {
+export function mountEncounterList(aside, { onOpen, onCreate, onDelete, limits = null }) {
   const doc = aside.ownerDocument;
   const rosterLine = el(doc, 'p', { className: 'encounter-roster', id: 'encounter-roster' });
   const list = el(doc, 'ul', { className: 'encounter-list', id: 'encounter-list', 'aria-labelledby': 'encounters-title' });
   const empty = el(doc, 'p', { className: 'empty encounter-list-empty', id: 'encounter-list-empty', hidden: true, text: 'No encounters yet. Name one below to start.' });
-  const name = el(doc, 'input', { type: 'text', id: 'encounter-new-name', placeholder: 'e.g. Ambush', maxlength: '120', 'aria-label': 'Name of the new encounter' });
+  const name = el(doc, 'input', { type: 'text', id: 'encounter-new-name', placeholder: 'e.g. Ambush', ...maxLength({ catalog: { text_limits: limits } }, 'name'), 'aria-label': 'Name of the new encounter' });
   const create = el(doc, 'button', { type: 'submit', className: 'button primary', id: 'encounter-create', text: 'Create' });
   const form = el(doc, 'form', { className: 'encounter-new', id: 'encounter-new', novalidate: true, autocomplete: 'off' }, [
     el(doc, 'label', { className: 'label', for: 'encounter-new-name', text: 'New encounter' }),

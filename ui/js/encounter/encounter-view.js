@@ -13,6 +13,7 @@ import { mountEncounterList } from './encounter-list.js';
 import { addableCharacters, logItems, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { mountTurnOrder } from './turn-order.js';
+import { maxLength } from '../text-limits.js';
 
 const DEFAULT_NPC_LABEL = 'Goon';
 
@@ -37,9 +38,9 @@ export function mountEncounters(root, ctx) {
 
   // Layout.
   const sidebar = el(doc, 'aside', { className: 'encounter-sidebar', 'aria-labelledby': 'encounters-title' });
-  const list = mountEncounterList(sidebar, { onOpen: (id) => openEncounter(id), onCreate: create, onDelete: remove });
+  const list = mountEncounterList(sidebar, { onOpen: (id) => openEncounter(id), onCreate: create, onDelete: remove, limits: ctx.catalog?.text_limits });
 
-  const nameInput = el(doc, 'input', { type: 'text', id: 'encounter-name', className: 'encounter-name', maxlength: '120', 'aria-label': 'Encounter name (Enter renames)', spellcheck: 'false' });
+  const nameInput = el(doc, 'input', { type: 'text', id: 'encounter-name', className: 'encounter-name', ...maxLength(ctx, 'name'), 'aria-label': 'Encounter name (Enter renames)', spellcheck: 'false' });
   const round = el(doc, 'span', { className: 'encounter-round', id: 'encounter-round' });
   const turn = el(doc, 'span', { className: 'encounter-turn', id: 'encounter-turn' });
   const status = el(doc, 'p', { className: 'visually-hidden', id: 'encounter-status', role: 'status', 'aria-live': 'polite' });
@@ -62,7 +63,7 @@ export function mountEncounters(root, ctx) {
   const orderEmpty = el(doc, 'p', { className: 'empty', id: 'turn-order-empty', text: 'Nobody has joined yet. Add characters of the roster or quick NPCs.' });
   const addCharacters = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-add-characters', text: 'Add characters…' });
   addCharacters.addEventListener('click', () => chooseCharacters());
-  const npcLabel = el(doc, 'input', { type: 'text', id: 'npc-label', value: DEFAULT_NPC_LABEL, maxlength: '60', 'aria-label': 'NPC label', spellcheck: 'false' });
+  const npcLabel = el(doc, 'input', { type: 'text', id: 'npc-label', value: DEFAULT_NPC_LABEL, ...maxLength(ctx, 'npc_label'), 'aria-label': 'NPC label', spellcheck: 'false' });
   const npcCount = el(doc, 'input', { type: 'number', id: 'npc-count', value: '1', min: '1', max: '50', step: '1', inputmode: 'numeric', 'aria-label': 'How many NPCs' });
   const npcForm = el(doc, 'form', { className: 'encounter-add-npcs', id: 'encounter-add-npcs', novalidate: true, autocomplete: 'off' }, [
     el(doc, 'label', { className: 'visually-hidden', for: 'npc-label', text: 'NPC label' }),

@@ -4,6 +4,7 @@
 import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
 import { el } from '../dom.js';
 import { fieldMessage } from './roster-dialogs.js';
+import { maxLength } from '../text-limits.js';
 
 export function countText(n) {
   return n === 1 ? '1 character' : `${n} characters`;
@@ -71,9 +72,9 @@ export async function pickMoveTarget(doc, { ids, roster, rosters, systemName }) 
  * Asks for a tag to add to or remove from `ids`, and applies it with `tag(add, remove)`.
  * Resolves to `{tag, added}` once applied, or null when cancelled. Refusals show at the field.
  */
-export function tagDialog(doc, { ids, suggestions, tag }) {
+export function tagDialog(doc, { ids, suggestions, tag, limits = null }) {
   const { dialog, form, body, actions } = buildDialog(doc, { title: `Tag ${countText(ids.length)}`, className: 'tag-dialog' });
-  const input = el(doc, 'input', { type: 'text', id: 'tag-input', className: 'text-input', list: 'tag-suggestions', maxlength: '40', spellcheck: 'false' });
+  const input = el(doc, 'input', { type: 'text', id: 'tag-input', className: 'text-input', list: 'tag-suggestions', ...maxLength({ catalog: { text_limits: limits } }, 'tag'), spellcheck: 'false' });
   body.append(el(doc, 'div', { className: 'dialog-field' }, [
     el(doc, 'label', { className: 'label', for: input.id, text: 'Tag' }),
     input,

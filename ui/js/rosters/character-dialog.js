@@ -4,6 +4,7 @@
 import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
 import { el } from '../dom.js';
 import { fieldMessage } from './roster-dialogs.js';
+import { lengthWords, maxLength } from '../text-limits.js';
 
 /** Resolves to the new character of `roster`, or null when cancelled. */
 export function newCharacterDialog(doc, ctx, roster) {
@@ -12,8 +13,8 @@ export function newCharacterDialog(doc, ctx, roster) {
     description: `In ${roster.name}. The sheet opens next, to fill in the rest.`,
     className: 'character-dialog',
   });
-  const name = el(doc, 'input', { type: 'text', id: 'character-name-input', className: 'text-input', maxlength: '120', spellcheck: 'false' });
-  const player = el(doc, 'input', { type: 'text', id: 'character-player-input', className: 'text-input', maxlength: '120', spellcheck: 'false', placeholder: 'nobody: an NPC' });
+  const name = el(doc, 'input', { type: 'text', id: 'character-name-input', className: 'text-input', ...maxLength(ctx, 'name'), spellcheck: 'false' });
+  const player = el(doc, 'input', { type: 'text', id: 'character-player-input', className: 'text-input', ...maxLength(ctx, 'name'), spellcheck: 'false', placeholder: 'nobody: an NPC' });
   const kinds = el(doc, 'fieldset', { className: 'dialog-field kind-choice' }, [
     el(doc, 'legend', { className: 'label', text: 'Kind' }),
     ...[['pc', 'Player character (PC)'], ['npc', 'Non-player character (NPC)']].map(([value, text]) => el(doc, 'label', { className: 'check' }, [
@@ -40,7 +41,7 @@ export function newCharacterDialog(doc, ctx, roster) {
   actions.append(dialogButton(doc, 'Cancel', { onClick: () => dialog.close() }), submit);
   form.addEventListener('submit', async () => {
     if (!name.value.trim()) {
-      showFieldError(name, 'Give the character a name (1 to 120 characters).');
+      showFieldError(name, `Give the character a name (${lengthWords(ctx, 'name')}).`);
       name.focus();
       return;
     }

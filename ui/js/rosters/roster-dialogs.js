@@ -4,6 +4,7 @@
 import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
 import { sentence } from '../app/error-text.js';
 import { el } from '../dom.js';
+import { lengthWords, maxLength } from '../text-limits.js';
 
 /** The problem about `field` in a refusal, as a sentence; else the whole message. */
 export function fieldMessage(error, field) {
@@ -11,8 +12,8 @@ export function fieldMessage(error, field) {
   return sentence(problem ? `${field[0].toUpperCase()}${field.slice(1)} ${problem.message}` : error.message);
 }
 
-function nameField(doc, value) {
-  const input = el(doc, 'input', { type: 'text', id: 'roster-name-input', className: 'text-input', maxlength: '120', spellcheck: 'false', required: true });
+function nameField(doc, ctx, value) {
+  const input = el(doc, 'input', { type: 'text', id: 'roster-name-input', className: 'text-input', ...maxLength(ctx, 'name'), spellcheck: 'false', required: true });
   input.value = value;
   return {
     input,
@@ -24,7 +25,7 @@ function nameField(doc, value) {
  * Runs a dialog whose form saves with `save()`: a refusal shows at the name field and the
  * dialog stays open. Resolves to what `save` returned, or null when cancelled.
  */
-function runForm(doc, { dialog, form, actions }, { input, submitLabel, save }) {
+function runForm(doc, { dialog, form, actions }, { input, submitLabel, save, ctx }) {
   let saved = null;
   const cancel = dialogButton(doc, 'Cancel', { onClick: () => dialog.close() });
   const submit = dialogButton(doc, submitLabel, { kind: 'primary', type: 'submit' });
@@ -32,7 +33,7 @@ function runForm(doc, { dialog, form, actions }, { input, submitLabel, save }) {
   input.addEventListener('input', () => showFieldError(input, null));
   form.addEventListener('submit', async () => {
     if (!input.value.trim()) {
-      showFieldError(input, 'Give it a name (1 to 120 characters).');
+      showFieldError(input, `Give it a name (${lengthWords(ctx, 'name')}).`);
       input.focus();
       return;
     }
@@ -53,7 +54,7 @@ function runForm(doc, { dialog, form, actions }, { input, submitLabel, save }) {
 /** Asks for a name and a system; creates the roster. Resolves to it, or null. */
 export function newRosterDialog(doc, ctx, systems) {
   const parts = buildDialog(doc, { title: 'New roster', description: 'A roster holds the characters of one rules system.', className: 'roster-dialog' });
-  const { input, field } = nameField(doc, '');
+  const { input, field } = nameField(doc, ctx, '');
   const select = el(doc, 'select', { id: 'roster-system-input' }, systems.map((s) => el(doc, 'option', { value: s.id, text: s.name })));
   parts.body.append(field, el(doc, 'div', { className: 'dialog-field' }, [
     el(doc, 'label', { className: 'label', for: select.id, text: 'System' }),
@@ -62,6 +63,7 @@ export function newRosterDialog(doc, ctx, systems) {
   ]));
   return runForm(doc, parts, {
     input,
+    ctx,
     submitLabel: 'Create roster',
     save: () => ctx.api.createRoster({ name: input.value.trim(), system: select.value }),
   });
@@ -70,10 +72,11 @@ export function newRosterDialog(doc, ctx, systems) {
 /** Asks for a new name for `roster`. Resolves to the renamed roster, or null. */
 export function renameRosterDialog(doc, ctx, roster) {
   const parts = buildDialog(doc, { title: `Rename “${roster.name}”`, className: 'roster-dialog' });
-  const { input, field } = nameField(doc, roster.name);
+  const { input, field } = nameField(doc, ctx, roster.name);
   parts.body.append(field);
   const done = runForm(doc, parts, {
     input,
+    ctx,
     submitLabel: 'Rename',
     save: () => ctx.api.updateRoster(roster.id, { name: input.value.trim() }),
   });

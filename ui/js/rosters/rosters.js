@@ -292,6 +292,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const ids = [...state.selected];
     const done = await tagDialog(doc, {
       ids,
+      limits: ctx.catalog?.text_limits,
       suggestions: allTags(state.characters),
       tag: (add, remove) => ctx.api.tagCharacters(ids, add, remove),
     });

@@ -7,11 +7,6 @@
 import { readInt } from '../form.js';
 import { formatPath } from './paths.js';
 
-/** FORMAT.md's limits around the sheet: names, notes and tags. */
-export const NAME_MAX = 120;
-export const NOTES_MAX = 20_000;
-export const TAGS_MAX = 32;
-export const TAG_MAX = 40;
 
 /** The children of an object node; a child without `key` is an inline group of its own children. */
 export function flatChildren(node) {
@@ -127,25 +122,31 @@ export function parseTags(text) {
   return String(text ?? '').split(',').map((t) => t.trim()).filter(Boolean);
 }
 
-/** The problems of the fields around the sheet, worded as the Rust side words them. */
-export function headerProblems({ name, player, tags, notes }) {
+/**
+ * The problems of the fields around the sheet, worded as the Rust side words them, against the
+ * text limits Rust serves (the catalog's `text_limits`; without them only an empty name and a
+ * repeated tag are found here, and Rust checks the rest on save).
+ * @param {{name: string, player: string, tags: string[], notes: string}} header
+ * @param {import('../../types/bindings').TextLimits | null} [limits]
+ */
+export function headerProblems({ name, player, tags, notes }, limits = null) {
   const problems = [];
   const nameLike = (path, text, max) => {
     const length = [...text.trim()].length;
-    if (length === 0) problems.push({ path, message: `is empty; a name takes 1 to ${max} characters` });
-    else if (length > max) problems.push({ path, message: `is ${length} characters long; the limit is ${max}` });
+    if (length === 0) problems.push({ path, message: max ? `is empty; a name takes 1 to ${max} characters` : 'is empty' });
+    else if (max && length > max) problems.push({ path, message: `is ${length} characters long; the limit is ${max}` });
   };
-  nameLike('name', name, NAME_MAX);
-  if (player.trim()) nameLike('player', player, NAME_MAX);
-  if (tags.length > TAGS_MAX) problems.push({ path: 'tags', message: `has ${tags.length} items; the limit is ${TAGS_MAX}` });
+  nameLike('name', name, limits?.name);
+  if (player.trim()) nameLike('player', player, limits?.name);
+  if (limits && tags.length > limits.tags) problems.push({ path: 'tags', message: `has ${tags.length} items; the limit is ${limits.tags}` });
   tags.forEach((tag, i) => {
-    nameLike(`tags[${i}]`, tag, TAG_MAX);
+    nameLike(`tags[${i}]`, tag, limits?.tag);
     if (tags.slice(0, i).some((t) => t.toLowerCase() === tag.toLowerCase())) {
       problems.push({ path: `tags[${i}]`, message: `"${tag}" is listed twice` });
     }
   });
   const noteLength = [...notes].length;
-  if (noteLength > NOTES_MAX) problems.push({ path: 'notes', message: `is ${noteLength} characters long; the limit is ${NOTES_MAX}` });
+  if (limits && noteLength > limits.notes) problems.push({ path: 'notes', message: `is ${noteLength} characters long; the limit is ${limits.notes}` });
   return problems;
 }
 
@@ -169,7 +170,7 @@ export function readCharacterDraft(model, draft) {
   const tags = parseTags(draft.tags);
   const header = { name: draft.name, player: draft.player, kind: draft.kind, tags, notes: draft.notes };
   const { value: sheet, problems } = fromDraft(model.root, draft.sheet);
-  return { patch: { ...header, sheet }, sheet, problems: [...headerProblems(header), ...problems] };
+  return { patch: { ...header, sheet }, sheet, problems: [...headerProblems(header, model.text ?? null), ...problems] };
 }
 
 /** "1 problem", "3 problems". */

@@ -38,7 +38,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const doc = root.ownerDocument;
   const prefix = `sheet${++instances}`;
   // The limits of every number are Rust's: the catalog the shell read at start (ctx.catalog).
-  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? []);
+  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? [], ctx.catalog?.text_limits ?? null);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
 
   const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });

@@ -176,7 +176,7 @@ impl EncounterState {
                 Check {
                     problems: &mut problems,
                 }
-                .name("label", label, NAME_MAX - 4);
+                .name("label", label, rollbook_rules::TextLimits::FORMAT.npc_label);
                 if let Some(p) = problems.first() {
                     return Err(format!("the NPC label {}", p.message));
                 }

@@ -21,8 +21,8 @@ use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
 
-/// A task's label longer than this is surely pasted by mistake.
-const LABEL_MAX: usize = 120;
+/// A task's label longer than this is surely pasted by mistake (served with the catalog).
+const LABEL_MAX: usize = rollbook_rules::TextLimits::FORMAT.task_label;
 
 /// One participant's running state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,6 +10,7 @@ import {
   adjuster, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
+import { maxLength } from '../../text-limits.js';
 
 const KINDS = [['physical', 'Physical (Dodge, then Toughness)'], ['mental', 'Mental (Mind, then Will Power)']];
 const COLUMNS = [['damage', 'Damage'], ['effect', 'Effect'], ['condition', 'Condition']];
@@ -74,7 +75,7 @@ export function mountSystemPanel(host, ctx) {
   const ability = selectField(doc, { label: 'Ability', name: 'ability' });
   const ranks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, ...range('attack_start', 'ranks') });
   const weapon = selectField(doc, { label: 'Weapon', name: 'weapon' });
-  const otherName = el(doc, 'input', { type: 'text', name: 'weapon-name', className: 'text-input', maxlength: 60, placeholder: 'Claws' });
+  const otherName = el(doc, 'input', { type: 'text', name: 'weapon-name', className: 'text-input', ...maxLength(ctx, 'name'), placeholder: 'Claws' });
   const otherNameField = el(doc, 'label', { className: 'tp-field' }, [el(doc, 'span', { text: 'Weapon name' }), otherName]);
   const cap = numberField(doc, { label: 'Cap', name: 'cap', value: 2, ...range('attack_start', 'cap') });
   const column = selectField(doc, { label: 'Column', name: 'column', options: COLUMNS });

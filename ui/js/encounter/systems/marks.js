@@ -9,6 +9,7 @@ import {
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
+import { maxLength } from '../../text-limits.js';
 
 const ENTERED = '';
 
@@ -86,7 +87,7 @@ export function mountSystemPanel(host, ctx) {
   // Whose turn it is starts the task, against an opponent, unless the GM picks others.
   const follow = turnFollower(ctx.characters);
   follow.actor(who.select);
-  const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', placeholder: 'Pick the lock', maxlength: '120' });
+  const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', placeholder: 'Pick the lock', ...maxLength(ctx, 'task_label') });
   const labelField = el(doc, 'label', { className: 'tp-field wide' }, [el(doc, 'span', { text: 'Task' }), label]);
   const roll = selectField(doc, { label: 'Pool', name: 'roll' });
   // Every number's range is the request field's it fills (the catalog's marks kinds).

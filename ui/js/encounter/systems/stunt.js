@@ -12,6 +12,7 @@ import {
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 import { currentParticipant } from '../encounter-model.js';
+import { maxLength } from '../../text-limits.js';
 
 /** @typedef {import('../../../types/bindings').Catalog} Catalog */
 /** @typedef {import('../../../types/bindings').RulingId} RulingId */
@@ -114,7 +115,7 @@ export function mountSystemPanel(host, ctx) {
   // Start a task.
   const taskWho = selectField(doc, { label: 'Who tries', name: 'participant' });
   follow.actor(taskWho.select);
-  const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', maxlength: 120, placeholder: 'Pick the lock', required: true });
+  const label = el(doc, 'input', { type: 'text', name: 'label', className: 'text-input', ...maxLength(ctx, 'task_label'), placeholder: 'Pick the lock', required: true });
   const kind = selectField(doc, { label: 'Roll', name: 'kind', options: [['doubles_only', 'Doubles Only'], ['double_six_only', 'Double Six Only']] });
   const needed = numberField(doc, { label: 'Doubles needed', name: 'needed', value: 3, ...fieldRange(ctx.catalog, 'stunt', 'doubles', 'needed') });
   const startButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'task-start', text: 'Start task' });

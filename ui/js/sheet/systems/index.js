@@ -11,12 +11,14 @@ import universe from './universe.js';
 export const SYSTEM_MODELS = { stunt, genre, universe, marks, d12 };
 
 /**
- * The model of `system` with the limits Rust serves (the catalog's `sheet_limits`) in place,
- * or null for a system the editor does not know.
+ * The model of `system` with the limits Rust serves (the catalog's `sheet_limits`) in place and
+ * its `text_limits` for the fields around the sheet, or null for a system the editor does not
+ * know.
  * @param {string} system
  * @param {Array<{system: string, path: string, measure: string, min: number, max: number | null}>} limits
+ * @param {import('../../../types/bindings').TextLimits | null} [text]
  */
-export function sheetModel(system, limits) {
+export function sheetModel(system, limits, text = null) {
   const model = SYSTEM_MODELS[system];
-  return model ? withLimits(model, limits) : null;
+  return model ? { ...withLimits(model, limits), text } : null;
 }
