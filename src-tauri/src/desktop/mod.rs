@@ -1,7 +1,6 @@
 //! The desktop window. Everything GTK/webview related starts here and only here.
 
 mod commands;
-mod memory;
 mod state;
 
 use std::path::PathBuf;
@@ -43,7 +42,6 @@ pub fn run(db: Option<PathBuf>) -> ExitCode {
     database.back_up_if_due();
     match build_app(tauri::Builder::default(), database) {
         Ok(app) => {
-            memory::keep_caches_small(&app);
             app.run(|_, _| {});
             ExitCode::SUCCESS
         }
