@@ -143,16 +143,15 @@ fn bindings_match_the_rust_types() {
     }
 }
 
-/// The sheet limits the catalog serves, as the window's unit tests read them
-/// (`tests/unit/served/sheet-limits.json`): they check that every number of every sheet model
-/// finds its limit there, and every limit its number. Rewritten with the bindings.
-#[test]
-fn bindings_served_sheet_limits_match_the_catalog() {
-    let limits = rollbook_rules::catalog().sheet_limits;
-    let mut text = serde_json::to_string_pretty(&limits).unwrap();
+/// What the catalog serves that the window's unit tests read as Rust's own numbers rather than a
+/// copy (`tests/unit/served/NAME`): the sheet limits (every number of every sheet model finds its
+/// limit there, and every limit its number) and the text limits. Rewritten with the bindings.
+fn check_served(name: &str, served: &impl serde::Serialize, field: &str) {
+    let mut text = serde_json::to_string_pretty(served).unwrap();
     text.push('\n');
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/unit/served/sheet-limits.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/unit/served")
+        .join(name);
     if std::env::var("UPDATE_BINDINGS").as_deref() == Ok("1") {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &text).unwrap();
@@ -161,30 +160,16 @@ fn bindings_served_sheet_limits_match_the_catalog() {
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == text,
-        "tests/unit/served/sheet-limits.json differs from the catalog's sheet_limits; run \
+        "tests/unit/served/{name} differs from the catalog's {field}; run \
          `UPDATE_BINDINGS=1 cargo test -p rollbook bindings` and commit the file"
     );
 }
 
-/// The text limits the catalog serves, as the window's unit tests read them
-/// (`tests/unit/served/text-limits.json`), so they check the window's checks against Rust's
-/// numbers, not a copy. Rewritten with the bindings.
 #[test]
-fn bindings_served_text_limits_match_the_catalog() {
-    let mut text = serde_json::to_string_pretty(&rollbook_rules::catalog().text_limits).unwrap();
-    text.push('\n');
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/unit/served/text-limits.json");
-    if std::env::var("UPDATE_BINDINGS").as_deref() == Ok("1") {
-        std::fs::write(&path, &text).unwrap();
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == text,
-        "tests/unit/served/text-limits.json differs from the catalog's text_limits; run \
-         `UPDATE_BINDINGS=1 cargo test -p rollbook bindings` and commit the file"
-    );
+fn bindings_served_limits_match_the_catalog() {
+    let catalog = rollbook_rules::catalog();
+    check_served("sheet-limits.json", &catalog.sheet_limits, "sheet_limits");
+    check_served("text-limits.json", &catalog.text_limits, "text_limits");
 }
 
 #[test]

@@ -48,13 +48,18 @@ pub(super) fn as_version(mut state: Value, version: u64) -> Option<Value> {
 }
 
 pub(super) fn to_stored(state: &EncounterState) -> String {
+    stored_value(state).to_string()
+}
+
+/// The JSON [`to_stored`] writes, before it becomes text (what the table history diffs).
+pub(super) fn stored_value(state: &EncounterState) -> Value {
     let mut json = match serde_json::to_value(state) {
         Ok(Value::Object(fields)) => fields,
         // Plain data (strings, numbers, uuids, JSON values) always serialises to an object.
         _ => unreachable!("an encounter state serialises to a JSON object"),
     };
     json.insert("version".into(), ENCOUNTER_STATE_VERSION.into());
-    Value::Object(json).to_string()
+    Value::Object(json)
 }
 
 /// The state kept as `stored`, upgraded from the version it was written in. `what` says where it

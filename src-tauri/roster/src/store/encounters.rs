@@ -7,7 +7,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::encounter_state::{from_stored, to_stored};
+use super::encounter_state::{from_stored, stored_value, to_stored};
 use super::roll_log::{insert_roll, LogEntry};
 use super::table_history::{self, TableStates};
 use super::{parse_id, Store};
@@ -208,15 +208,13 @@ impl Store {
             let mut written = Vec::new();
             let mut parent = table_history::last_live_action(tx, id)?;
             for (action, before, played) in &steps {
+                let after = stored_value(&played.state);
                 tx.execute(
                     "UPDATE encounters SET state = ?2, updated_at = ?3 WHERE id = ?1",
-                    params![id.to_string(), to_stored(&played.state), at],
+                    params![id.to_string(), after.to_string(), at],
                 )?;
                 // Undo needs only the way back from this state to the one before (table_history.rs).
-                let back = table_history::patch_between(
-                    &table_history::stored_json(&to_stored(&played.state), "encounter")?,
-                    &table_history::stored_json(&to_stored(before), "encounter")?,
-                );
+                let back = table_history::patch_between(&after, &stored_value(before));
                 tx.execute(
                     "INSERT INTO table_actions
                      (encounter_id, at, action, summary, events, parent, back, state_version)
