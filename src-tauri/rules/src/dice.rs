@@ -18,35 +18,35 @@ pub enum Dice {
     ByHand(Vec<u32>),
 }
 
-/// Rolls `request` under `house` with `dice`.
+/// Rolls `request` under `house` with `dice`: the one roll path, whoever rolled the dice.
+/// Dice by hand are refused, with nothing rolled, when a face is not a face of its die
+/// (`invalid_request` naming `dice[i]`), when the roll needs more dice (`dice_missing`, saying
+/// how many and of which sides) or reads fewer than given (`dice_left_over`).
 pub fn roll_dice(
     request: &RollRequest,
     house: &HouseRules,
     dice: &Dice,
 ) -> Result<RollResult, RulesError> {
-    match dice {
-        Dice::Seeded(seed) => crate::roll_with(request, house, *seed),
-        Dice::ByHand(faces) => roll_by_hand(request, house, faces),
-    }
+    house.validate()?;
+    request.validate(house)?;
+    let (mut tray, seed) = match dice {
+        Dice::Seeded(seed) => (Tray::new(*seed), *seed),
+        Dice::ByHand(faces) => (Tray::by_hand(faces.clone()), 0),
+    };
+    let rolled = request.make_roll(house, &mut tray);
+    tray.check_by_hand()?;
+    let mut result = crate::result_of(rolled, tray, seed);
+    result.by_hand = matches!(dice, Dice::ByHand(_));
+    Ok(result)
 }
 
-/// Rolls `request` with dice rolled at the table. Refused, with nothing rolled, when a face is
-/// not a face of its die (`invalid_request` naming `dice[i]`), when the roll needs more dice
-/// (`dice_missing`, saying how many and of which sides) or reads fewer than given
-/// (`dice_left_over`).
+/// Rolls `request` with dice rolled at the table ([`roll_dice`] with [`Dice::ByHand`]).
 pub fn roll_by_hand(
     request: &RollRequest,
     house: &HouseRules,
     faces: &[u32],
 ) -> Result<RollResult, RulesError> {
-    house.validate()?;
-    request.validate(house)?;
-    let mut tray = Tray::by_hand(faces.to_vec());
-    let rolled = request.make_roll(house, &mut tray);
-    tray.check_by_hand()?;
-    let mut result = crate::result_of(rolled, tray, 0);
-    result.by_hand = true;
-    Ok(result)
+    roll_dice(request, house, &Dice::ByHand(faces.to_vec()))
 }
 
 #[cfg(test)]

@@ -105,11 +105,7 @@ pub fn roll_with(
     house: &HouseRules,
     seed: u64,
 ) -> Result<RollResult, RulesError> {
-    house.validate()?;
-    request.validate(house)?;
-    let mut tray = tray::Tray::new(seed);
-    let rolled = request.make_roll(house, &mut tray);
-    Ok(result_of(rolled, tray, seed))
+    roll_dice(request, house, &Dice::Seeded(seed))
 }
 
 /// The answer of a roll made in `tray` from `seed`: what it came to and every face, in order.
