@@ -195,3 +195,15 @@ pub fn assert_secured(answer: &str) {
         );
     }
 }
+
+/// A real HTTP client for the paths a browser takes: no proxy (whatever the environment says,
+/// every request stays on 127.0.0.1), statuses as answers rather than errors, and a deadline so
+/// no test can hang.
+pub fn client() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .proxy(None)
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(10)))
+        .build()
+        .into()
+}
