@@ -29,3 +29,47 @@ pub(crate) fn find(assets: &'static [Asset], name: &str) -> Option<&'static Asse
     }
     assets.iter().find(|asset| asset.name == name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static ASSETS: &[Asset] = &[
+        Asset {
+            name: "main.js",
+            content_type: "text/javascript",
+            bytes: b"",
+        },
+        Asset {
+            name: ".env",
+            content_type: "text/plain",
+            bytes: b"",
+        },
+        Asset {
+            name: "..",
+            content_type: "text/plain",
+            bytes: b"",
+        },
+        Asset {
+            name: "a/b",
+            content_type: "text/plain",
+            bytes: b"",
+        },
+    ];
+
+    #[test]
+    fn only_plain_names_are_ever_found() {
+        assert!(find(ASSETS, "main.js").is_some());
+        for name in [".env", "..", "a/b", "", "MAIN.JS", "main.js/"] {
+            assert!(find(ASSETS, name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_embedded_page_has_only_plain_names() {
+        // Whatever the page holds today: each of its files is reachable under its own name.
+        for asset in PLAYERS_PAGE {
+            assert_eq!(find(PLAYERS_PAGE, asset.name), Some(asset));
+        }
+    }
+}
