@@ -1,0 +1,190 @@
+//! What the server answers, and to whom. The path is matched as it came on the wire: nothing is
+//! percent-decoded or normalised, so there is exactly one spelling of each thing served and every
+//! other spelling is the same 404.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{self, HeaderName, HeaderValue};
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Router};
+use tokio::sync::watch;
+
+use crate::assets::{self, Asset};
+use crate::events::{self, Views};
+use crate::limits::RateLimiter;
+use crate::token::Token;
+use crate::ViewSource;
+
+/// What every answer, a 404 included, carries. The page loads only its own files and talks only
+/// to its own server; no other site may frame it, embed its files, learn its address from a
+/// referrer or keep a copy of the view.
+const SECURITY_HEADERS: [(&str, &str); 6] = [
+    (
+        "content-security-policy",
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("cache-control", "no-store"),
+    ("x-frame-options", "DENY"),
+    ("cross-origin-resource-policy", "same-origin"),
+];
+
+/// The one answer to anything not served: it says nothing about why.
+const NOT_FOUND_BODY: &str = "Not found\n";
+
+/// What the routes share.
+pub(crate) struct App {
+    pub(crate) token: Token,
+    pub(crate) source: Arc<dyn ViewSource>,
+    pub(crate) assets: &'static [Asset],
+    pub(crate) views: Arc<Views>,
+    pub(crate) stopped: watch::Receiver<bool>,
+    pub(crate) rate: RateLimiter,
+}
+
+/// The address a request came from, put in by the connection that read it.
+#[derive(Clone, Copy)]
+pub(crate) struct ClientIp(pub(crate) IpAddr);
+
+/// What a path names.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    Page,
+    State,
+    Events,
+    Asset(&'static Asset),
+}
+
+pub(crate) fn router(app: Arc<App>) -> Router {
+    // Every path goes to one handler that reads the raw URI: the router's own matching is not
+    // used, so nothing between the wire and `target` can reinterpret a path.
+    Router::new()
+        .fallback(answer)
+        .layer(axum::middleware::map_response(secure))
+        .with_state(app)
+}
+
+async fn answer(
+    State(app): State<Arc<App>>,
+    Extension(ClientIp(ip)): Extension<ClientIp>,
+    request: Request,
+) -> Response {
+    // Counted before anything else, so guessing paths costs as much as using them.
+    if !app.rate.allow(ip) {
+        return plain(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many requests; slow down\n",
+        );
+    }
+    let Some(target) = target(&app, request.uri()) else {
+        return not_found();
+    };
+    // Nothing served takes a body; refuse it unread rather than read what we would throw away.
+    if has_body(&request) {
+        let mut response = plain(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "No request body is accepted\n",
+        );
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
+    let method = request.method();
+    if method != Method::GET && method != Method::HEAD {
+        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "Only GET and HEAD\n");
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
+    let head = method == Method::HEAD;
+    match target {
+        Target::Page => match assets::find(app.assets, "index.html") {
+            Some(page) => asset(page),
+            None => not_found(),
+        },
+        Target::Asset(file) => asset(file),
+        Target::State => match events::read(&app.source).await {
+            Ok(json) => (
+                [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+                json,
+            )
+                .into_response(),
+            Err(sentence) => plain(StatusCode::SERVICE_UNAVAILABLE, &format!("{sentence}\n")),
+        },
+        // HEAD only asks what a stream would be; starting one would read the source for nothing.
+        Target::Events if head => {
+            ([(header::CONTENT_TYPE, "text/event-stream")], Body::empty()).into_response()
+        }
+        Target::Events => events::stream(&app.source, &app.views, app.stopped.clone()).await,
+    }
+}
+
+/// What `uri` names, or `None` for anything else. Only origin-form (`/p/…`, as browsers send), no
+/// query, and exactly `/p/TOKEN/` followed by nothing, `state`, `events` or an asset's name.
+fn target(app: &App, uri: &Uri) -> Option<Target> {
+    if uri.scheme().is_some() || uri.authority().is_some() || uri.query().is_some() {
+        return None;
+    }
+    let path = uri.path();
+    // Said outright although the matching below refuses them too: no escape, no backslash and
+    // no dot segment ever reaches a lookup.
+    if path.contains(['%', '\\']) || path.split('/').any(|s| s == "." || s == "..") {
+        return None;
+    }
+    let (token, rest) = path.strip_prefix("/p/")?.split_once('/')?;
+    if !app.token.matches(token) {
+        return None;
+    }
+    match rest {
+        "" => Some(Target::Page),
+        "state" => Some(Target::State),
+        "events" => Some(Target::Events),
+        name => assets::find(app.assets, name).map(Target::Asset),
+    }
+}
+
+fn has_body(request: &Request) -> bool {
+    let headers = request.headers();
+    headers.contains_key(header::TRANSFER_ENCODING)
+        || headers
+            .get(header::CONTENT_LENGTH)
+            .is_some_and(|length| length.as_bytes() != b"0")
+}
+
+fn asset(file: &'static Asset) -> Response {
+    ([(header::CONTENT_TYPE, file.content_type)], file.bytes).into_response()
+}
+
+fn not_found() -> Response {
+    plain(StatusCode::NOT_FOUND, NOT_FOUND_BODY)
+}
+
+fn plain(status: StatusCode, text: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text.to_owned(),
+    )
+        .into_response()
+}
+
+/// Adds [`SECURITY_HEADERS`] to every answer, replacing any the answer set itself (the event
+/// stream's own `Cache-Control`, say).
+async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        );
+    }
+    response
+}

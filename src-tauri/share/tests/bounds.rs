@@ -1,0 +1,172 @@
+//! What one client, or all of them, can make the server hold: connections, requests, time.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use common::*;
+use rollbook_share::Limits;
+
+/// A connection that has had one answer and stays open (keep-alive), so the server holds it.
+fn held_connection(addr: SocketAddr, target: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    write!(stream, "HEAD {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(
+            stream.read(&mut byte).unwrap(),
+            1,
+            "answer cut short: {head:?}"
+        );
+        head.push(byte[0]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    stream
+}
+
+/// Whether the server answers a request on a new connection (false: it closed it unanswered).
+fn answered(addr: SocketAddr, target: &str) -> bool {
+    !get(addr, target).is_empty()
+}
+
+/// Tries `attempt` every 20 ms for up to 2 s.
+fn eventually(mut attempt: impl FnMut() -> bool) -> bool {
+    (0..100).any(|_| {
+        attempt() || {
+            sleep(Duration::from_millis(20));
+            false
+        }
+    })
+}
+
+#[test]
+fn the_seventeenth_connection_from_one_client_is_closed_unanswered() {
+    let running = Running::start();
+    let (addr, state) = (running.addr(), running.path("state"));
+    let mut held: Vec<TcpStream> = (0..16).map(|_| held_connection(addr, &state)).collect();
+    assert!(!answered(addr, &state), "a 17th connection was answered");
+    // A connection closed gives its place back.
+    held.pop();
+    assert!(eventually(|| answered(addr, &state)));
+}
+
+#[test]
+fn connections_in_all_are_bounded() {
+    let mut limits = Limits::default();
+    limits.max_connections = 4;
+    let running = Running::start_with(limits);
+    let (addr, state) = (running.addr(), running.path("state"));
+    let mut held: Vec<TcpStream> = (0..4).map(|_| held_connection(addr, &state)).collect();
+    assert!(!answered(addr, &state), "a 5th connection was answered");
+    held.pop();
+    assert!(eventually(|| answered(addr, &state)));
+}
+
+#[test]
+fn the_rate_limit_answers_429_after_the_burst() {
+    let running = Running::start();
+    let (addr, state) = (running.addr(), running.path("state"));
+    let statuses: Vec<u16> = (0..60).map(|_| status(&get(addr, &state))).collect();
+    let first_429 = statuses
+        .iter()
+        .position(|&status| status == 429)
+        .expect("no 429 in 60 quick requests");
+    // The burst of 40, plus what trickled in (20 a second) while sending them.
+    assert!(
+        (40..60).contains(&first_429),
+        "first 429 at {first_429}: {statuses:?}"
+    );
+    assert!(statuses[..first_429].iter().all(|&status| status == 200));
+    // Wrong paths count too: guessing costs as much as asking.
+    assert_eq!(status(&get(addr, "/p/WRONG/")), 429);
+    // The bucket refills: a pause lets requests through again.
+    assert!(eventually(|| status(&get(addr, &state)) == 200));
+}
+
+/// How long until the server closes `stream`, sending `trickle` every 50 ms meanwhile; `None`
+/// when it was still open after 3 s.
+fn closed_after(stream: &mut TcpStream, trickle: &[u8]) -> Option<Duration> {
+    let start = Instant::now();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(50)))
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    while start.elapsed() < Duration::from_secs(3) {
+        if !trickle.is_empty() && stream.write_all(trickle).is_err() {
+            return Some(start.elapsed());
+        }
+        match stream.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => {} // whatever the server says before closing
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(_) => return Some(start.elapsed()),
+        }
+    }
+    None
+}
+
+#[test]
+fn clients_that_trickle_headers_or_idle_are_dropped_after_the_header_timeout() {
+    let mut limits = Limits::default();
+    limits.header_read_timeout = Duration::from_millis(400);
+    let running = Running::start_with(limits);
+    let addr = running.addr();
+    let bounds = Duration::from_millis(300)..Duration::from_millis(2000);
+
+    // Slowloris: a request line, then a header line every 50 ms, never the blank line.
+    let mut slow = TcpStream::connect(addr).unwrap();
+    write!(
+        slow,
+        "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        running.path("state")
+    )
+    .unwrap();
+    let after = closed_after(&mut slow, b"X-A: b\r\n").expect("slowloris still connected");
+    assert!(bounds.contains(&after), "{after:?}");
+
+    // A connection that never says anything.
+    let mut idle = TcpStream::connect(addr).unwrap();
+    let after = closed_after(&mut idle, b"").expect("idle connection still open");
+    assert!(bounds.contains(&after), "{after:?}");
+
+    // A kept-alive connection, idle after its answer.
+    let mut kept = held_connection(addr, &running.path("state"));
+    let after = closed_after(&mut kept, b"").expect("kept-alive connection still open");
+    assert!(bounds.contains(&after), "{after:?}");
+}
+
+#[test]
+fn an_oversized_request_head_is_refused() {
+    let running = Running::start();
+    let big = "a".repeat(16 * 1024);
+    let answer = raw(
+        running.addr(),
+        format!(
+            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {big}\r\nConnection: close\r\n\r\n",
+            running.path("state")
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 431, "{answer}");
+    let many: String = (0..100).map(|i| format!("X-{i}: x\r\n")).collect();
+    let answer = raw(
+        running.addr(),
+        format!(
+            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\n{many}Connection: close\r\n\r\n",
+            running.path("state")
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 431, "{answer}");
+}
