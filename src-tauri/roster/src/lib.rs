@@ -136,8 +136,8 @@ pub use import::{
     PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
 };
 pub use model::{
-    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, NewCharacter, NewRoster,
-    Participant, Roster, RosterPatch, System, TableAction, Timestamp,
+    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, HealthShown, NewCharacter,
+    NewRoster, Participant, Roster, RosterPatch, System, TableAction, Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
