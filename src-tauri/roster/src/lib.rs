@@ -150,6 +150,7 @@ pub mod backups {
     };
 }
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, RollsRefused, Settings,
-    Store, TableActionEntry, TablePlay, TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    LogEntry, LogOptions, LogQuery, NewLogEntry, Opened, PlayOptions, Purged, Restored, RollPlace,
+    RollsRefused, Settings, Store, TableActionEntry, TablePlay, TableStates, Trash, APPLICATION_ID,
+    SCHEMA_VERSION,
 };

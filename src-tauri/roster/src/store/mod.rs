@@ -31,10 +31,10 @@ use crate::sheet::Sheet;
 
 pub(crate) use backups::Reason;
 pub use characters::{Purged, Trash};
-pub use encounters::{TableActionEntry, TablePlay};
+pub use encounters::{PlayOptions, TableActionEntry, TablePlay};
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
-pub use roll_for::{RollPlace, RollsRefused};
+pub use roll_for::{LogOptions, RollPlace, RollsRefused};
 pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
 pub use settings::Settings;
 pub use table_history::TableStates;
