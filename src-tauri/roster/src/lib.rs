@@ -120,6 +120,7 @@ pub mod files;
 mod import;
 mod model;
 mod paths;
+pub mod players;
 pub mod print;
 mod search;
 pub mod sheet;

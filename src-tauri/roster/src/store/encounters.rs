@@ -526,6 +526,16 @@ fn live_encounter(conn: &Connection, id: Uuid) -> Result<EncounterRow> {
     Ok(row)
 }
 
+/// A live encounter's roster, state and creation time (Unix milliseconds); refused as
+/// [`live_encounter`] refuses.
+pub(super) fn live_encounter_state(
+    conn: &Connection,
+    id: Uuid,
+) -> Result<(Uuid, EncounterState, i64)> {
+    let row = live_encounter(conn, id)?;
+    Ok((row.roster_id()?, row.state()?, row.created_at))
+}
+
 fn live_roster(conn: &Connection, id: Uuid) -> Result<()> {
     let found: Option<(String, Option<i64>)> = conn
         .query_row(

@@ -10,6 +10,7 @@ mod encounter_state;
 mod encounters;
 mod migrations;
 mod open;
+mod players;
 mod roll_for;
 mod roll_log;
 pub(crate) mod rosters;
