@@ -58,4 +58,4 @@ import sqlite3, sys
 c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.close()
 PY
 rm -f "$out-wal" "$out-shm"
-echo "wrote $out: $(rb roster list | tail -n +2 | wc -l) rosters, $(rb --json log | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))') rolls"
+echo "wrote $out: $(rb roster list | tail -n +2 | wc -l) rosters, $(rb --json log | python3 -c 'import json,sys; j=json.load(sys.stdin); print(len(j["rolls"] if isinstance(j, dict) else j))') rolls"

@@ -125,7 +125,11 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
                     text_table::local_time(e.at),
                     e.roster_name.unwrap_or_default(),
                     e.character_name.unwrap_or_default(),
-                    format!("{} {}", e.system, e.roll),
+                    if e.secret {
+                        format!("{} {} (secret)", e.system, e.roll)
+                    } else {
+                        format!("{} {}", e.system, e.roll)
+                    },
                     e.outcome,
                     dice.join(" "),
                     e.seed.to_string(),

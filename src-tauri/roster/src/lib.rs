@@ -120,6 +120,7 @@ pub mod files;
 mod import;
 mod model;
 mod paths;
+pub mod players;
 pub mod print;
 mod search;
 pub mod sheet;
@@ -136,8 +137,8 @@ pub use import::{
     PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
 };
 pub use model::{
-    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, NewCharacter, NewRoster,
-    Participant, Roster, RosterPatch, System, TableAction, Timestamp,
+    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, HealthShown, NewCharacter,
+    NewRoster, Participant, Roster, RosterPatch, System, TableAction, Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
@@ -150,6 +151,7 @@ pub mod backups {
     };
 }
 pub use store::{
-    LogEntry, LogQuery, NewLogEntry, Opened, Purged, Restored, RollPlace, RollsRefused, Settings,
-    Store, TableActionEntry, TablePlay, TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    LogEntry, LogOptions, LogQuery, NewLogEntry, Opened, PlayOptions, Purged, Restored, RollPlace,
+    RollsRefused, Settings, Store, TableActionEntry, TablePlay, TableStates, Trash, APPLICATION_ID,
+    SCHEMA_VERSION,
 };

@@ -3,7 +3,8 @@
 //! character since moved to the trash), and an encounter in each system with table actions, one
 //! of them undone. `main-2026-11-25` is main at 4de1bff (encounter states without a version);
 //! `main-2026-11-25-e7a0e62` is main at e7a0e62 (states at version 1, the last main before the
-//! typed table layer). Each test opens a copy, so the fixtures themselves are never changed.
+//! typed table layer); `main-2026-11-27-5de9447` is main at 5de9447 (schema 6: the table's
+//! history as patches, typed events; the last main before the players' view and secret rolls). Each test opens a copy, so the fixtures themselves are never changed.
 
 use std::path::PathBuf;
 
@@ -14,7 +15,14 @@ use rollbook_rules::table::{Event, RulingId};
 const UNVERSIONED: &str = "main-2026-11-25";
 
 /// Every fixture database, oldest first.
-const FIXTURES: [&str; 2] = [UNVERSIONED, "main-2026-11-25-e7a0e62"];
+const FIXTURES: [&str; 3] = [
+    UNVERSIONED,
+    "main-2026-11-25-e7a0e62",
+    "main-2026-11-27-5de9447",
+];
+
+/// The fixtures written before schema 6, whose table actions kept whole states before and after.
+const WHOLE_STATES: [&str; 2] = [UNVERSIONED, "main-2026-11-25-e7a0e62"];
 
 fn fixture_copy(dir: &tempfile::TempDir) -> PathBuf {
     copy_of(dir, UNVERSIONED)
@@ -215,7 +223,7 @@ fn an_encounter_state_of_a_later_build_or_unreadable_refuses_that_encounter_only
 /// stored whole before and after each action is what the history tells again from its patches.
 #[test]
 fn the_table_history_of_earlier_mains_is_told_again_exactly_after_the_upgrade() {
-    for fixture in FIXTURES {
+    for fixture in WHOLE_STATES {
         let dir = tempfile::tempdir().unwrap();
         let path = copy_of(&dir, fixture);
         let whole: Vec<(i64, String, String)> = {

@@ -313,10 +313,23 @@ fn a_roll_logged_by_an_older_database_keeps_its_character_s_name_after_the_trash
         .unwrap();
     drop(store);
     {
-        // Back to schema 2, as a build before settings and encounters left it.
+        // Back to schema 2, as a build before settings and encounters left it: the roll log
+        // as schema 2 made it (without the later columns), then the later tables gone.
         let conn = Connection::open(&path).unwrap();
         conn.execute_batch(
-            "DROP TABLE table_actions; DROP TABLE encounters; DROP TABLE settings;
+            "DROP INDEX roll_log_by_table_action; DROP INDEX roll_log_by_time;
+             DROP INDEX roll_log_by_roster; DROP INDEX roll_log_by_character;
+             ALTER TABLE roll_log RENAME TO roll_log_later;",
+        )
+        .unwrap();
+        conn.execute_batch(include_str!("../src/store/migrations/02-roll-log.sql"))
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO roll_log SELECT id, at, roster_id, character_id, roster_name,
+                 character_name, system, roll, outcome, success, seed, request, result
+             FROM roll_log_later;
+             DROP TABLE roll_log_later;
+             DROP TABLE table_actions; DROP TABLE encounters; DROP TABLE settings;
              PRAGMA user_version = 2;",
         )
         .unwrap();

@@ -434,7 +434,7 @@ fn the_roll_log_is_queried_newest_first_and_exported() {
     );
     let csv_text = String::from_utf8(csv_out).unwrap();
     assert!(csv_text.starts_with(
-        "at,roster,character,system,roll,outcome,success,total,dice,seed,detail,request\n"
+        "at,roster,character,system,roll,outcome,success,total,dice,seed,detail,request,secret\n"
     ));
     assert!(
         csv_text.contains(",Friday Night Heroes,Vex,d12,straight,"),

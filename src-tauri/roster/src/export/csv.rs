@@ -43,6 +43,7 @@ impl Store {
             "seed",
             "detail",
             "request",
+            "secret",
         ])
         .map_err(export_error)?;
         for e in &entries {
@@ -71,6 +72,7 @@ impl Store {
                 },
                 guard(&e.detail),
                 e.request.to_string(),
+                e.secret.to_string(),
             ])
             .map_err(export_error)?;
         }

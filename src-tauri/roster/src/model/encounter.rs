@@ -6,10 +6,12 @@
 //! new state, or refuses with a sentence saying what to change. The store records every applied
 //! action with the state before and after, so the last one can be undone exactly.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::Timestamp;
+use super::{Timestamp, Visibility};
 use crate::check::{Check, NAME_MAX};
 use crate::table::{SystemMove, SystemTable, TableError, TableView};
 
@@ -41,6 +43,15 @@ pub struct EncounterState {
     pub current: Option<Uuid>,
     /// The running state of the roster's system (crate::table), `None` until the first action.
     pub system_state: Option<SystemTable>,
+    /// What the players see of each participant, by participant id; absent means the default
+    /// (docs/players-view.md). Left out of the JSON while empty, so a state stored by an earlier
+    /// build reads and writes byte for byte as it did and its history's patches still apply.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(
+        feature = "ts",
+        ts(as = "Option<BTreeMap<Uuid, Visibility>>", optional)
+    )]
+    pub visibility: BTreeMap<Uuid, Visibility>,
 }
 
 /// A stored encounter of a roster.
@@ -102,6 +113,12 @@ pub enum TableAction {
     Rename {
         name: String,
     },
+    /// What the players see of a participant (docs/players-view.md); the default removes its
+    /// entry.
+    SetVisibility {
+        participant_id: Uuid,
+        visibility: Visibility,
+    },
     /// A move of the roster's system (card initiative, Grunt, an attack chain, …), played by
     /// crate::table against the participants' sheets.
     System {
@@ -126,7 +143,16 @@ impl EncounterState {
             order: Vec::new(),
             current: None,
             system_state: None,
+            visibility: BTreeMap::new(),
         }
+    }
+
+    /// What the players see of a participant (the default when none is kept).
+    pub fn visibility_of(&self, participant_id: Uuid) -> Visibility {
+        self.visibility
+            .get(&participant_id)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The state after `action`, and a line saying what happened (for the action log). Refused
@@ -203,6 +229,7 @@ impl EncounterState {
             TableAction::RemoveParticipant { participant_id } => {
                 let at = self.position(*participant_id)?;
                 let gone = next.order.remove(at);
+                next.visibility.remove(&gone.id);
                 if next.current == Some(gone.id) {
                     // The turn passes to whoever followed (the first, when the last leaves).
                     next.current = next
@@ -289,6 +316,21 @@ impl EncounterState {
                 }
                 next.name = name.trim().to_string();
                 format!("Renamed to {}", next.name)
+            }
+            TableAction::SetVisibility {
+                participant_id,
+                visibility,
+            } => {
+                let at = self.position(*participant_id)?;
+                let visibility = visibility.checked()?;
+                let before = self.visibility_of(*participant_id);
+                let said = visibility.change_words(&before, &self.order[at].name);
+                if visibility.is_default() {
+                    next.visibility.remove(participant_id);
+                } else {
+                    next.visibility.insert(*participant_id, visibility);
+                }
+                said
             }
             TableAction::System { .. } => {
                 // Played by the store through crate::table, which needs the sheets and a seed.
@@ -528,6 +570,85 @@ mod tests {
             s.apply(&add, &[vex]).unwrap_err().to_string(),
             "Vex is already in the encounter"
         );
+    }
+
+    #[test]
+    fn visibility_is_kept_until_it_is_the_default_or_its_participant_leaves() {
+        use crate::model::HealthShown;
+        let s = npcs(&EncounterState::new("Ambush"), "Goon", 2);
+        let goon = id(&s, "Goon 2");
+        let set = |state: &EncounterState, visibility: Visibility| {
+            state.apply(
+                &TableAction::SetVisibility {
+                    participant_id: goon,
+                    visibility,
+                },
+                &[],
+            )
+        };
+        let masked = Visibility {
+            hidden: false,
+            alias: Some(" Masked figure ".into()),
+            health: Some(HealthShown::Hidden),
+        };
+        let (s2, said) = set(&s, masked).unwrap();
+        assert_eq!(
+            said,
+            "Showed Goon 2 to the players as “Masked figure”; Goon 2's health hidden from the \
+             players"
+        );
+        assert_eq!(
+            s2.visibility_of(goon).alias.as_deref(),
+            Some("Masked figure")
+        );
+        let (s3, _) = set(&s2, Visibility::default()).unwrap();
+        assert!(s3.visibility.is_empty(), "the default is not kept");
+        assert_eq!(s3, s, "and the state is as before");
+        let gone = s2
+            .apply(
+                &TableAction::RemoveParticipant {
+                    participant_id: goon,
+                },
+                &[],
+            )
+            .unwrap()
+            .0;
+        assert!(
+            gone.visibility.is_empty(),
+            "a participant who left takes it along"
+        );
+
+        let refused = |participant_id: Uuid, alias: &str| {
+            s.apply(
+                &TableAction::SetVisibility {
+                    participant_id,
+                    visibility: Visibility {
+                        alias: Some(alias.into()),
+                        ..Visibility::default()
+                    },
+                },
+                &[],
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        assert_eq!(
+            refused(Uuid::nil(), "x"),
+            format!("participant {} is not in this encounter", Uuid::nil())
+        );
+        assert_eq!(
+            refused(goon, ""),
+            "the alias is empty; a name takes 1 to 120 characters"
+        );
+    }
+
+    #[test]
+    fn a_state_without_visibility_writes_as_an_earlier_build_wrote_it() {
+        let s = npcs(&EncounterState::new("Ambush"), "Goon", 1);
+        let json = serde_json::to_value(&s).unwrap();
+        assert!(json.get("visibility").is_none());
+        let back: EncounterState = serde_json::from_value(json).unwrap();
+        assert_eq!(back, s);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub(crate) mod character;
 pub(crate) mod encounter;
 pub(crate) mod roster;
+pub(crate) mod visibility;
 
 use std::fmt;
 use std::str::FromStr;
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 pub use character::{Character, CharacterPatch, NewCharacter};
 pub use encounter::{Encounter, EncounterState, Participant, TableAction};
 pub use roster::{NewRoster, Roster, RosterPatch};
+pub use visibility::{HealthShown, Visibility};
 
 /// A point in time; serialises as RFC 3339 (`2026-11-22T19:30:00Z`). Stored as Unix milliseconds.
 pub use jiff::Timestamp;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::encounter_state::{from_stored, stored_value, to_stored};
-use super::roll_log::{insert_roll, LogEntry};
+use super::roll_log::{insert_roll, LogEntry, RollOrigin};
 use super::table_history::{self, TableStates};
 use super::{parse_id, Store};
 use crate::check::{Check, NAME_MAX};
@@ -45,6 +45,14 @@ pub struct TableActionEntry {
     pub summary: String,
     /// Set once the action was undone (the log keeps it).
     pub undone_at: Option<Timestamp>,
+}
+
+/// How a table action is played: `seed` makes the dice repeatable (a fresh one when `None`);
+/// `secret` logs its rolls as secret (the GM's only, never in the players' view).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    pub seed: Option<u64>,
+    pub secret: bool,
 }
 
 const ENCOUNTER_COLUMNS: &str = "id, roster_id, state, created_at, updated_at, deleted_at";
@@ -159,7 +167,24 @@ impl Store {
     /// state before and after) and every roll made go into the database in one transaction; a
     /// refused action writes nothing. `seed` makes the dice repeatable (a fresh one when `None`).
     pub fn play(&mut self, id: Uuid, action: &TableAction, seed: Option<u64>) -> Result<TablePlay> {
-        let mut plays = self.play_all(id, std::slice::from_ref(action), seed)?;
+        self.play_with(
+            id,
+            action,
+            PlayOptions {
+                seed,
+                secret: false,
+            },
+        )
+    }
+
+    /// As [`Store::play`], as `options` say: its seed, and whether its rolls are secret.
+    pub fn play_with(
+        &mut self,
+        id: Uuid,
+        action: &TableAction,
+        options: PlayOptions,
+    ) -> Result<TablePlay> {
+        let mut plays = self.play_all_with(id, std::slice::from_ref(action), options)?;
         Ok(plays.remove(0))
     }
 
@@ -172,10 +197,27 @@ impl Store {
         actions: &[TableAction],
         seed: Option<u64>,
     ) -> Result<Vec<TablePlay>> {
+        self.play_all_with(
+            id,
+            actions,
+            PlayOptions {
+                seed,
+                secret: false,
+            },
+        )
+    }
+
+    /// As [`Store::play_all`], as `options` say (a secret play logs every roll as secret).
+    pub fn play_all_with(
+        &mut self,
+        id: Uuid,
+        actions: &[TableAction],
+        options: PlayOptions,
+    ) -> Result<Vec<TablePlay>> {
         let row = live_encounter(self.conn(), id)?;
         let roster = self.roster(row.roster_id()?)?;
         let characters = self.characters(roster.id)?;
-        let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
+        let seed = options.seed.unwrap_or_else(rollbook_rules::random_seed);
         let mut state = row.state()?;
         let mut steps = Vec::with_capacity(actions.len());
         for (n, action) in actions.iter().enumerate() {
@@ -242,6 +284,11 @@ impl Store {
                         &roll.request,
                         &roll.result,
                         &to_json(&roll.result),
+                        RollOrigin {
+                            secret: options.secret,
+                            table_action: Some(entry_id),
+                            participant_id: roll.participant_id,
+                        },
                     )?);
                 }
                 written.push((entry_id, roll_ids));
@@ -477,6 +524,16 @@ fn live_encounter(conn: &Connection, id: Uuid) -> Result<EncounterRow> {
     }
     live_roster(conn, row.roster_id()?)?;
     Ok(row)
+}
+
+/// A live encounter's roster, state and creation time (Unix milliseconds); refused as
+/// [`live_encounter`] refuses.
+pub(super) fn live_encounter_state(
+    conn: &Connection,
+    id: Uuid,
+) -> Result<(Uuid, EncounterState, i64)> {
+    let row = live_encounter(conn, id)?;
+    Ok((row.roster_id()?, row.state()?, row.created_at))
 }
 
 fn live_roster(conn: &Connection, id: Uuid) -> Result<()> {

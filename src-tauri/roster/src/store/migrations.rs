@@ -20,6 +20,9 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
             include_str!("migrations/06-small-table-history.sql"),
             super::table_history::migrate_whole_states,
         ),
+        M::up(include_str!(
+            "migrations/07-secret-rolls-and-table-origin.sql"
+        )),
     ])
 });
 
@@ -28,7 +31,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 #[cfg(test)]
 mod tests {

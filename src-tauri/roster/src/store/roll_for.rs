@@ -5,10 +5,17 @@
 use rollbook_rules::{Dice, HouseRules, RollRequest, RollResult};
 use uuid::Uuid;
 
-use super::roll_log::insert_roll;
+use super::roll_log::{insert_roll, RollOrigin};
 use super::{LogEntry, Store};
 use crate::error::{Result, RosterError};
 use crate::model::{Character, Roster};
+
+/// How rolls are logged: `secret` keeps them the GM's own (the roll log marks them; the players'
+/// view never shows them). The default is public.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LogOptions {
+    pub secret: bool,
+}
 
 /// Where a roll is made: a roster, and the character when it is made for one.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,6 +92,24 @@ impl Store {
         Ok(rolled.remove(0))
     }
 
+    /// As [`Store::roll_logged`], logged as a secret roll (the GM's only).
+    pub fn roll_logged_secret(
+        &mut self,
+        request: &RollRequest,
+        seed: u64,
+        place: Option<&RollPlace>,
+    ) -> Result<(RollResult, LogEntry)> {
+        let mut rolled = self
+            .roll_all_logged_with_options(
+                std::slice::from_ref(request),
+                |_| Dice::Seeded(seed),
+                place,
+                LogOptions { secret: true },
+            )
+            .map_err(|refused| refused.error)?;
+        Ok(rolled.remove(0))
+    }
+
     /// Rolls every request at `place`, the i-th with the dice of `seed(i)`, and logs them all in
     /// one transaction: every request is checked against the place and rolled before anything
     /// is written, so the batch is logged whole or not at all. Answers each roll with its log
@@ -107,6 +132,17 @@ impl Store {
         dice: impl Fn(usize) -> Dice,
         place: Option<&RollPlace>,
     ) -> std::result::Result<Vec<(RollResult, LogEntry)>, RollsRefused> {
+        self.roll_all_logged_with_options(requests, dice, place, LogOptions::default())
+    }
+
+    /// As [`Store::roll_all_logged_with`], logged as `options` say (secret or public).
+    pub fn roll_all_logged_with_options(
+        &mut self,
+        requests: &[RollRequest],
+        dice: impl Fn(usize) -> Dice,
+        place: Option<&RollPlace>,
+        options: LogOptions,
+    ) -> std::result::Result<Vec<(RollResult, LogEntry)>, RollsRefused> {
         if let Some(place) = place {
             for (index, request) in requests.iter().enumerate() {
                 place.check(request).map_err(RollsRefused::at(index))?;
@@ -128,7 +164,13 @@ impl Store {
                 let mut ids = Vec::with_capacity(results.len());
                 for (request, result) in requests.iter().zip(&results) {
                     let json = serde_json::to_value(result).unwrap_or_default().to_string();
-                    ids.push(insert_roll(tx, roster, character, request, result, &json)?);
+                    let origin = RollOrigin {
+                        secret: options.secret,
+                        ..RollOrigin::default()
+                    };
+                    ids.push(insert_roll(
+                        tx, roster, character, request, result, &json, origin,
+                    )?);
                 }
                 Ok(ids)
             })
@@ -213,6 +255,25 @@ mod tests {
         assert_eq!(store.roll_place(None, None).unwrap(), None);
         let (_, quick) = store.roll_logged(&pool, 1, None).unwrap();
         assert_eq!((quick.roster_id, quick.character_id), (None, None));
+    }
+
+    #[test]
+    fn a_secret_roll_is_logged_as_one_and_a_plain_roll_is_public() {
+        let mut store = Store::open_in_memory().unwrap();
+        let d12 = store
+            .create_roster(NewRoster::new("Heroes", System::D12))
+            .unwrap();
+        let place = store.roll_place(Some(d12.id), None).unwrap().unwrap();
+        let request =
+            rollbook_rules::parse_request(r#"{"system":"d12","roll":"straight","ranks":2}"#)
+                .unwrap();
+        let (_, public) = store.roll_logged(&request, 7, Some(&place)).unwrap();
+        let (result, secret) = store.roll_logged_secret(&request, 7, Some(&place)).unwrap();
+        assert_eq!(result, rollbook_rules::roll(&request, 7).unwrap());
+        assert_eq!((public.secret, secret.secret), (false, true));
+        assert_eq!((secret.table_action, secret.participant_id), (None, None));
+        let log = store.roll_log(&Default::default()).unwrap();
+        assert_eq!(log.iter().filter(|e| e.secret).count(), 1);
     }
 
     #[test]

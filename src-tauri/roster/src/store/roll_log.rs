@@ -22,6 +22,9 @@ pub struct NewLogEntry {
     /// The roster is taken from the character when only the character is given.
     #[serde(default)]
     pub character_id: Option<Uuid>,
+    /// A secret roll: the GM's only, never shown to the players.
+    #[serde(default)]
+    pub secret: bool,
 }
 
 impl NewLogEntry {
@@ -32,7 +35,14 @@ impl NewLogEntry {
             result: serde_json::to_value(result).unwrap_or(Value::Null),
             roster_id: None,
             character_id: None,
+            secret: false,
         }
+    }
+
+    /// The same roll, kept secret (the GM's only).
+    pub fn secret(mut self) -> Self {
+        self.secret = true;
+        self
     }
 
     /// The same roll, made for a stored character.
@@ -71,6 +81,22 @@ pub struct LogEntry {
     pub detail: String,
     pub request: Value,
     pub result: Value,
+    /// A secret roll: the GM's only; never in the players' view.
+    pub secret: bool,
+    /// The table action whose move made the roll (`TableActionEntry::id`); `null` for a roll
+    /// made away from the table, and for table rolls logged before schema 7.
+    pub table_action: Option<i64>,
+    /// The participant who rolled at the table, when one did.
+    pub participant_id: Option<Uuid>,
+}
+
+/// Where a roll is written from, beside what it is: secret or public, and for a roll of the
+/// table the action that made it and the participant who rolled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct RollOrigin {
+    pub secret: bool,
+    pub table_action: Option<i64>,
+    pub participant_id: Option<Uuid>,
 }
 
 /// Which entries: every field given narrows the set. `since` is inclusive, `until` exclusive.
@@ -156,6 +182,10 @@ impl Store {
                 &request,
                 &result,
                 &entry.result.to_string(),
+                RollOrigin {
+                    secret: entry.secret,
+                    ..RollOrigin::default()
+                },
             )
         })?;
         let mut found = self.query_log(&format!("WHERE id = {id}"), Vec::new())?;
@@ -204,7 +234,8 @@ impl Store {
     fn query_log(&self, tail: &str, values: Vec<rusqlite::types::Value>) -> Result<Vec<LogEntry>> {
         let mut stmt = self.conn().prepare(&format!(
             "SELECT id, at, roster_id, roster_name, character_id, character_name, system, roll,
-                    outcome, success, seed, request, result FROM roll_log {tail}"
+                    outcome, success, seed, request, result, secret, table_action,
+                    participant_id FROM roll_log {tail}"
         ))?;
         let rows = stmt.query_map(rusqlite::params_from_iter(values), log_row)?;
         let mut out = Vec::new();
@@ -229,6 +260,9 @@ struct LogRow {
     seed: String,
     request: String,
     result: String,
+    secret: bool,
+    table_action: Option<i64>,
+    participant_id: Option<String>,
 }
 
 fn log_row(row: &Row) -> rusqlite::Result<LogRow> {
@@ -246,6 +280,9 @@ fn log_row(row: &Row) -> rusqlite::Result<LogRow> {
         seed: row.get(10)?,
         request: row.get(11)?,
         result: row.get(12)?,
+        secret: row.get(13)?,
+        table_action: row.get(14)?,
+        participant_id: row.get(15)?,
     })
 }
 
@@ -279,6 +316,9 @@ impl LogRow {
             detail,
             request: serde_json::from_str(&self.request).map_err(|_| bad("request"))?,
             result,
+            secret: self.secret,
+            table_action: self.table_action,
+            participant_id: self.participant_id.as_deref().map(parse_id).transpose()?,
         })
     }
 }
@@ -292,12 +332,14 @@ pub(crate) fn insert_roll(
     request: &RollRequest,
     result: &RollResult,
     result_json: &str,
+    origin: RollOrigin,
 ) -> Result<i64> {
     let (system, roll) = request.kind_id();
     tx.execute(
         "INSERT INTO roll_log (at, roster_id, character_id, roster_name, character_name,
-                               system, roll, outcome, success, seed, request, result)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                               system, roll, outcome, success, seed, request, result,
+                               secret, table_action, participant_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         params![
             now().as_millisecond(),
             roster.map(|r| r.id.to_string()),
@@ -311,6 +353,9 @@ pub(crate) fn insert_roll(
             result.seed.to_string(),
             serde_json::to_string(request).unwrap_or_default(),
             result_json,
+            origin.secret,
+            origin.table_action,
+            origin.participant_id.map(|p| p.to_string()),
         ],
     )?;
     Ok(tx.last_insert_rowid())

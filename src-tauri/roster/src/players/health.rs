@@ -1,0 +1,144 @@
+//! Health as the players see it: the words and their cut-offs (declared here once), how it is
+//! shown by default for each side, and where each system keeps a participant's current and max.
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::{PlayersHealth, PlayersSide};
+use crate::model::HealthShown;
+use crate::sheet::{Sheet, UniverseSheet};
+use crate::table::{SystemTable, Tracked};
+
+/// Health in a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum HealthWord {
+    /// Full.
+    Unhurt,
+    /// More than half left.
+    Hurt,
+    /// Half or less left, above 0.
+    Bloodied,
+    /// 0.
+    Down,
+}
+
+/// Bloodied at this share of the max or less (`(numerator, denominator)`): half.
+pub const BLOODIED_AT_MOST: (i64, i64) = (1, 2);
+
+impl HealthWord {
+    /// The word for `value` of `max`.
+    pub fn of(value: i64, max: i64) -> HealthWord {
+        let (n, d) = BLOODIED_AT_MOST;
+        if value <= 0 {
+            HealthWord::Down
+        } else if value >= max {
+            HealthWord::Unhurt
+        } else if value.saturating_mul(d) <= max.saturating_mul(n) {
+            HealthWord::Bloodied
+        } else {
+            HealthWord::Hurt
+        }
+    }
+}
+
+/// How health is shown when the GM has not said: PCs as numbers, NPCs in words.
+pub(super) fn default_shown(side: PlayersSide) -> HealthShown {
+    match side {
+        PlayersSide::Pc => HealthShown::Numbers,
+        PlayersSide::Npc => HealthShown::Words,
+    }
+}
+
+/// A participant's tracked health as the table keeps it: its label, current value and max.
+/// `None` for a system that tracks none (genre, marks) or a participant without a part yet.
+pub(super) fn tracked(
+    table: &SystemTable,
+    participant_id: Uuid,
+    sheet: Option<&Sheet>,
+) -> Option<(&'static str, i64, i64)> {
+    match table {
+        SystemTable::Stunt(t) => t.parts.get(&participant_id).map(|p| {
+            (
+                Tracked::Htk.label(),
+                i64::from(p.htk.current),
+                i64::from(p.htk.max),
+            )
+        }),
+        SystemTable::D12(t) => t.parts.get(&participant_id).map(|p| {
+            let h = &p.wounds.health;
+            (Tracked::Health.label(), h.current, h.max)
+        }),
+        SystemTable::Universe(t) => t.parts.get(&participant_id).map(|p| {
+            // A quick NPC starts at the blank sheet's hp; the GM may set it higher by hand.
+            let max = match sheet {
+                Some(Sheet::Universe(s)) => s.hp.max,
+                _ => UniverseSheet::default().hp.max.max(p.hp),
+            };
+            (Tracked::Hp.label(), p.hp, max)
+        }),
+        SystemTable::Genre(_) | SystemTable::Marks(_) => None,
+    }
+}
+
+/// The health shown for a track, as `shown` says (`None` when hidden).
+pub(super) fn shown_health(
+    (label, value, max): (&str, i64, i64),
+    shown: HealthShown,
+) -> Option<PlayersHealth> {
+    let word = HealthWord::of(value, max);
+    let (value, max) = match shown {
+        HealthShown::Hidden => return None,
+        HealthShown::Words => (None, None),
+        HealthShown::Numbers => (Some(value), Some(max)),
+    };
+    Some(PlayersHealth {
+        shown,
+        label: label.to_string(),
+        value,
+        max,
+        word,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_cut_at_full_more_than_half_half_or_less_and_zero() {
+        use HealthWord::*;
+        assert_eq!(HealthWord::of(14, 14), Unhurt);
+        assert_eq!(HealthWord::of(13, 14), Hurt);
+        assert_eq!(HealthWord::of(8, 14), Hurt);
+        assert_eq!(HealthWord::of(7, 14), Bloodied, "exactly half");
+        assert_eq!(HealthWord::of(1, 14), Bloodied);
+        assert_eq!(HealthWord::of(0, 14), Down);
+        assert_eq!(HealthWord::of(8, 15), Hurt);
+        assert_eq!(HealthWord::of(7, 15), Bloodied);
+        assert_eq!(HealthWord::of(1, 1), Unhurt);
+        assert_eq!(HealthWord::of(-3, 10), Down);
+        assert_eq!(HealthWord::of(12, 10), Unhurt, "above the max is full");
+    }
+
+    #[test]
+    fn pcs_show_numbers_and_npcs_words_by_default() {
+        assert_eq!(default_shown(PlayersSide::Pc), HealthShown::Numbers);
+        assert_eq!(default_shown(PlayersSide::Npc), HealthShown::Words);
+    }
+
+    #[test]
+    fn words_leave_the_numbers_out_and_hidden_leaves_health_out() {
+        let track = ("hp", 9, 14);
+        let words = shown_health(track, HealthShown::Words).unwrap();
+        assert_eq!(
+            (words.value, words.max, words.word),
+            (None, None, HealthWord::Hurt)
+        );
+        let numbers = shown_health(track, HealthShown::Numbers).unwrap();
+        assert_eq!((numbers.value, numbers.max), (Some(9), Some(14)));
+        assert_eq!(numbers.word, HealthWord::Hurt, "the word is there too");
+        assert_eq!(shown_health(track, HealthShown::Hidden), None);
+    }
+}

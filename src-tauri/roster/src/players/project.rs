@@ -1,0 +1,320 @@
+//! [`project`]: the whole players' view from the table, pure (the store reads what it needs).
+//! Who is shown and under which name is decided here once: a hidden participant leaves no name
+//! and no id anywhere (the turn, the rolls, the tasks), and text the GM typed (a task's label, a
+//! condition's detail) that names a hidden participant is left out with it.
+
+use rollbook_rules::HouseRules;
+use uuid::Uuid;
+
+use super::health::{default_shown, shown_health, tracked};
+use super::{
+    parts, rolls, table, PlayersEffect, PlayersParticipant, PlayersRoll, PlayersSide, PlayersTask,
+    PlayersTurn, PlayersView, ROLLS_SHOWN,
+};
+use crate::model::{CharacterKind, EncounterState, Participant, System};
+use crate::store::LogEntry;
+use crate::table::{Seat, SystemTable};
+
+/// What the projection is made from.
+#[derive(Debug, Clone)]
+pub struct Sources<'a> {
+    pub encounter: &'a EncounterState,
+    /// The roster's system (the table may not have started yet).
+    pub system: System,
+    /// Every participant with its stored character when live in the roster (its kind and sheet).
+    pub seats: &'a [Seat<'a>],
+    /// The roster's house rules: the rolls' chances are taken under them.
+    pub house_rules: &'a HouseRules,
+    /// Candidate public rolls, newest first: the table's rolls of actions not undone and the
+    /// rolls logged for a participant's character since the encounter began. Secret rolls, rolls
+    /// of hidden participants and of participants no longer seated are left out here anyway.
+    pub rolls: &'a [LogEntry],
+}
+
+/// The players' view of the encounter.
+pub fn project(from: &Sources) -> PlayersView {
+    let state = from.encounter;
+    let hidden = Hidden::of(state);
+    let shown = |id: Uuid| state.order.iter().any(|p| p.id == id) && !hidden.ids.contains(&id);
+    let turn = turn(state, &shown);
+    let empty = SystemTable::empty(from.system);
+    let table = state.system_state.as_ref().unwrap_or(&empty);
+    let participants = from
+        .seats
+        .iter()
+        .filter(|s| shown(s.participant.id))
+        .map(|seat| participant(seat, state, table, &turn, &hidden))
+        .collect();
+    let tasks: Vec<PlayersTask> = table::tasks(table, &shown)
+        .into_iter()
+        .filter(|t| !hidden.mentioned_in(&t.label) && !hidden.mentioned_in(&t.progress))
+        .collect();
+    PlayersView {
+        encounter: state.name.clone(),
+        system: from.system,
+        round: state.round,
+        table: table::lines(table, state.round, &shown),
+        tasks,
+        rolls: public_rolls(from, &shown),
+        participants,
+        turn,
+    }
+}
+
+/// The participants the players may not see, by id and by name.
+struct Hidden {
+    ids: Vec<Uuid>,
+    names: Vec<String>,
+}
+
+impl Hidden {
+    fn of(state: &EncounterState) -> Hidden {
+        let hidden: Vec<&Participant> = state
+            .order
+            .iter()
+            .filter(|p| state.visibility_of(p.id).hidden)
+            .collect();
+        Hidden {
+            ids: hidden.iter().map(|p| p.id).collect(),
+            names: hidden
+                .iter()
+                .map(|p| p.name.trim().to_lowercase())
+                .filter(|n| !n.is_empty())
+                .collect(),
+        }
+    }
+
+    /// Text the GM typed names a hidden participant (or carries its id).
+    fn mentioned_in(&self, text: &str) -> bool {
+        let text = text.to_lowercase();
+        self.names.iter().any(|n| text.contains(n.as_str()))
+            || self.ids.iter().any(|id| text.contains(&id.to_string()))
+    }
+}
+
+/// Whose turn it is and whose is next, among the shown.
+fn turn(state: &EncounterState, shown: &dyn Fn(Uuid) -> bool) -> PlayersTurn {
+    let Some(current) = state.current else {
+        return PlayersTurn {
+            current: None,
+            next: None,
+            waiting: false,
+        };
+    };
+    let at = state.order.iter().position(|p| p.id == current);
+    let next = at.and_then(|at| {
+        let n = state.order.len();
+        (1..n)
+            .map(|step| state.order[(at + step) % n].id)
+            .find(|&id| shown(id))
+    });
+    PlayersTurn {
+        current: shown(current).then_some(current),
+        next,
+        waiting: !shown(current),
+    }
+}
+
+fn side(seat: &Seat) -> PlayersSide {
+    match seat.character.map(|c| c.kind) {
+        Some(CharacterKind::Pc) => PlayersSide::Pc,
+        // A stored NPC, a quick NPC, or a character no longer in the roster.
+        _ => PlayersSide::Npc,
+    }
+}
+
+fn participant(
+    seat: &Seat,
+    state: &EncounterState,
+    table: &SystemTable,
+    turn: &PlayersTurn,
+    hidden: &Hidden,
+) -> PlayersParticipant {
+    let p = seat.participant;
+    let visibility = state.visibility_of(p.id);
+    let side = side(seat);
+    let health_shown = visibility.health.unwrap_or_else(|| default_shown(side));
+    let health = tracked(table, p.id, seat.character.map(|c| &c.sheet))
+        .and_then(|track| shown_health(track, health_shown));
+    let (stats, effects) = parts::of(table, p.id, state.round);
+    let effects: Vec<PlayersEffect> = effects
+        .into_iter()
+        .filter(|e| {
+            !hidden.mentioned_in(&e.name)
+                && !e.left.as_deref().is_some_and(|l| hidden.mentioned_in(l))
+        })
+        .collect();
+    PlayersParticipant {
+        id: p.id,
+        name: shown_name(state, p),
+        side,
+        current: turn.current == Some(p.id),
+        next: turn.next == Some(p.id),
+        health,
+        stats,
+        effects,
+    }
+}
+
+/// The alias when the GM gave one, else the participant's own name.
+fn shown_name(state: &EncounterState, p: &Participant) -> String {
+    state
+        .visibility_of(p.id)
+        .alias
+        .unwrap_or_else(|| p.name.clone())
+}
+
+/// The last public rolls: of shown participants seated now (by the participant who rolled at
+/// the table, else by the character), or of the table itself; never a secret one.
+fn public_rolls(from: &Sources, shown: &dyn Fn(Uuid) -> bool) -> Vec<PlayersRoll> {
+    let state = from.encounter;
+    from.rolls
+        .iter()
+        .filter(|e| !e.secret)
+        .filter_map(|e| {
+            let by = match (e.table_action, e.participant_id) {
+                (Some(_), Some(p)) => Some(state.order.iter().find(|x| x.id == p)?),
+                (Some(_), None) => None,
+                (None, _) => Some(
+                    state
+                        .order
+                        .iter()
+                        .find(|x| x.character_id.is_some() && x.character_id == e.character_id)?,
+                ),
+            };
+            let who = match by {
+                Some(p) if !shown(p.id) => return None,
+                Some(p) => Some(shown_name(state, p)),
+                None => None,
+            };
+            Some(rolls::shown(e, who, from.house_rules))
+        })
+        .take(ROLLS_SHOWN)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{TableAction, Visibility};
+
+    fn three() -> EncounterState {
+        let s = EncounterState::new("Ambush");
+        s.apply(
+            &TableAction::AddNpcs {
+                label: "Goon".into(),
+                count: 3,
+            },
+            &[],
+        )
+        .unwrap()
+        .0
+    }
+
+    fn with(mut s: EncounterState, at: usize, v: Visibility) -> EncounterState {
+        s.visibility.insert(s.order[at].id, v);
+        s
+    }
+
+    fn hide(s: EncounterState, at: usize) -> EncounterState {
+        with(
+            s,
+            at,
+            Visibility {
+                hidden: true,
+                ..Visibility::default()
+            },
+        )
+    }
+
+    fn view(s: &EncounterState) -> PlayersView {
+        let seats: Vec<Seat> = s
+            .order
+            .iter()
+            .map(|participant| Seat {
+                participant,
+                character: None,
+            })
+            .collect();
+        project(&Sources {
+            encounter: s,
+            system: System::D12,
+            seats: &seats,
+            house_rules: HouseRules::ruled(),
+            rolls: &[],
+        })
+    }
+
+    #[test]
+    fn a_hidden_turn_is_waiting_and_next_skips_the_hidden() {
+        let s = hide(three(), 1);
+        let ids: Vec<Uuid> = s.order.iter().map(|p| p.id).collect();
+        let v = view(&s);
+        assert_eq!(v.participants.len(), 2);
+        assert_eq!(
+            v.turn,
+            PlayersTurn {
+                current: Some(ids[0]),
+                next: Some(ids[2]),
+                waiting: false
+            },
+            "Goon 2 is skipped"
+        );
+        let mut s = s;
+        s.current = Some(ids[1]);
+        let v = view(&s);
+        assert_eq!(
+            v.turn,
+            PlayersTurn {
+                current: None,
+                next: Some(ids[2]),
+                waiting: true
+            }
+        );
+        assert!(!serde_json::to_string(&v)
+            .unwrap()
+            .contains(&ids[1].to_string()));
+        assert!(!serde_json::to_string(&v).unwrap().contains("Goon 2"));
+        s.current = Some(ids[2]);
+        assert_eq!(view(&s).turn.next, Some(ids[0]), "round the table");
+    }
+
+    #[test]
+    fn an_alias_replaces_the_name_and_npcs_show_health_in_words_by_default() {
+        let s = with(
+            three(),
+            0,
+            Visibility {
+                alias: Some("Masked figure".into()),
+                ..Visibility::default()
+            },
+        );
+        let mut s = s;
+        // A d12 table: quick NPCs get the rules' health.
+        let table = {
+            let ctx = crate::table::TableContext {
+                encounter: &s,
+                seats: s
+                    .order
+                    .iter()
+                    .map(|participant| Seat {
+                        participant,
+                        character: None,
+                    })
+                    .collect(),
+                house_rules: HouseRules::ruled(),
+                seed: 1,
+            };
+            SystemTable::empty(System::D12).sync(&ctx).unwrap()
+        };
+        s.system_state = Some(table);
+        let v = view(&s);
+        assert_eq!(v.participants[0].name, "Masked figure");
+        assert_eq!(v.participants[0].side, PlayersSide::Npc);
+        let health = v.participants[0].health.as_ref().unwrap();
+        assert_eq!(health.shown, crate::model::HealthShown::Words);
+        assert_eq!((health.value, health.max), (None, None));
+        assert_eq!(health.word, super::super::HealthWord::Unhurt);
+        assert!(!serde_json::to_string(&v).unwrap().contains("Goon 1"));
+    }
+}
