@@ -325,7 +325,13 @@ current: string | null,
 /**
  * The running state of the roster's system (crate::table), `None` until the first action.
  */
-system_state: SystemTable | null, };
+system_state: SystemTable | null, 
+/**
+ * What the players see of each participant, by participant id; absent means the default
+ * (docs/players-view.md). Left out of the JSON while empty, so a state stored by an earlier
+ * build reads and writes byte for byte as it did and its history's patches still apply.
+ */
+visibility?: { [key in string]: Visibility }, };
 
 /**
  * One thing that happened at the table.
@@ -514,6 +520,11 @@ export type GruntBar = { "reason": "penalties_pending", left: number, } | { "rea
 export type Health = { current: number, max: number, };
 
 /**
+ * How a participant's health is shown to the players.
+ */
+export type HealthShown = "numbers" | "words" | "hidden";
+
+/**
  * What a database holds, as the GM counts it: what is not in the trash.
  */
 export type Holdings = { rosters: number, characters: number, rolls: number, encounters: number, 
@@ -639,7 +650,20 @@ by_hand: boolean,
 /**
  * Every face in the order rolled.
  */
-dice: Array<number>, detail: string, request: JsonValue, result: JsonValue, };
+dice: Array<number>, detail: string, request: JsonValue, result: JsonValue, 
+/**
+ * A secret roll: the GM's only; never in the players' view.
+ */
+secret: boolean, 
+/**
+ * The table action whose move made the roll (`TableActionEntry::id`); `null` for a roll
+ * made away from the table, and for table rolls logged before schema 7.
+ */
+table_action: number | null, 
+/**
+ * The participant who rolled at the table, when one did.
+ */
+participant_id: string | null, };
 
 /**
  * Which entries: every field given narrows the set. `since` is inclusive, `until` exclusive.
@@ -1262,7 +1286,7 @@ export type SystemTable = { "system": "stunt" } & StuntEncounter | { "system": "
 /**
  * A change made at the table. Every one is logged and can be undone.
  */
-export type TableAction = { "action": "add_characters", character_ids: Array<string>, } | { "action": "add_npcs", label: string, count: number, } | { "action": "remove_participant", participant_id: string, } | { "action": "move_up", participant_id: string, } | { "action": "move_down", participant_id: string, } | { "action": "set_order", participant_ids: Array<string>, } | { "action": "set_turn", participant_id: string, } | { "action": "next_turn" } | { "action": "next_round" } | { "action": "rename", name: string, } | { "action": "system", move: SystemMove, };
+export type TableAction = { "action": "add_characters", character_ids: Array<string>, } | { "action": "add_npcs", label: string, count: number, } | { "action": "remove_participant", participant_id: string, } | { "action": "move_up", participant_id: string, } | { "action": "move_down", participant_id: string, } | { "action": "set_order", participant_ids: Array<string>, } | { "action": "set_turn", participant_id: string, } | { "action": "next_turn" } | { "action": "next_round" } | { "action": "rename", name: string, } | { "action": "set_visibility", participant_id: string, visibility: Visibility, } | { "action": "system", move: SystemMove, };
 
 /**
  * One applied table action, as the action log keeps it.
@@ -1447,6 +1471,24 @@ gm: Array<Card>,
  * Fate cards played this round as a second initiative entry (discarded at the next deal).
  */
 second_entries: Array<DealtCard>, };
+
+/**
+ * One participant's visibility; the default (shown by name, health as its side's default) is
+ * never stored.
+ */
+export type Visibility = { 
+/**
+ * Not in the players' view at all until revealed.
+ */
+hidden: boolean, 
+/**
+ * Shown under this name instead of its own (`null`: its own name).
+ */
+alias: string | null, 
+/**
+ * How its health is shown (`null`: its side's default, numbers for a PC, words for an NPC).
+ */
+health: HealthShown | null, };
 
 /**
  * The weapon's cap on the Damage Dice and the table column it reads.
