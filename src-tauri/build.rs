@@ -18,6 +18,8 @@ fn main() {
     std::fs::create_dir_all(&capabilities).expect("the capability folder can be made");
     std::fs::write(capabilities.join("default.json"), capability())
         .expect("the capability can be written");
+    std::fs::write(capabilities.join("players.json"), players_capability())
+        .expect("the players' capability can be written");
     // tauri-build wants the pattern for the life of the build.
     let pattern: &'static str =
         Box::leak(format!("{}/*.json", capabilities.display()).into_boxed_str());
@@ -25,6 +27,34 @@ fn main() {
         .capabilities_path_pattern(pattern)
         .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
     tauri_build::try_build(attributes).expect("tauri build step failed");
+}
+
+/// What the players' window may do: read the view and hear that it changed. Nothing else: it
+/// shows what the GM shares, on a screen the players can touch.
+const PLAYERS_GRANTS: &[&str] = &[
+    "allow-players-view",
+    "core:event:allow-listen",
+    "core:event:allow-unlisten",
+];
+
+/// The players' window's capability (issue 14).
+fn players_capability() -> String {
+    let permissions = PLAYERS_GRANTS
+        .iter()
+        .map(|permission| format!("    \"{permission}\""))
+        .collect::<Vec<_>>()
+        .join(",\n");
+    format!(
+        r#"{{
+  "identifier": "players",
+  "description": "The players' window may read the players' view and listen for its changes; nothing else.",
+  "windows": ["players"],
+  "permissions": [
+{permissions}
+  ]
+}}
+"#
+    )
 }
 
 /// The main window's capability (the preview window gets none, so it can call nothing).

@@ -525,6 +525,11 @@ export type Health = { current: number, max: number, };
 export type HealthShown = "numbers" | "words" | "hidden";
 
 /**
+ * Health in a word.
+ */
+export type HealthWord = "unhurt" | "hurt" | "bloodied" | "down";
+
+/**
  * What a database holds, as the GM counts it: what is not in the trash.
  */
 export type Holdings = { rosters: number, characters: number, rolls: number, encounters: number, 
@@ -910,6 +915,141 @@ characters: Counts, };
 export type PlayerFate = { lucky: boolean, cards: Array<Card>, };
 
 /**
+ * An effect or condition on a participant, with what is left of it.
+ */
+export type PlayersEffect = { name: string, 
+/**
+ * "2 turns", "1 week"; `null` for one that lasts until it is removed.
+ */
+left: string | null, };
+
+/**
+ * A participant's health as shown.
+ */
+export type PlayersHealth = { 
+/**
+ * `numbers` or `words` (hidden health is no health at all).
+ */
+shown: HealthShown, 
+/**
+ * The track's name in the system ("hp", "health", "HTK").
+ */
+label: string, 
+/**
+ * `null` when shown in words.
+ */
+value: number | null, max: number | null, 
+/**
+ * Always there (a bar's colour when shown as numbers).
+ */
+word: HealthWord, };
+
+/**
+ * A label and its value, in words.
+ */
+export type PlayersLine = { label: string, value: string, };
+
+/**
+ * One shown participant.
+ */
+export type PlayersParticipant = { id: string, 
+/**
+ * Its alias when the GM gave one, else its own name.
+ */
+name: string, side: PlayersSide, current: boolean, next: boolean, 
+/**
+ * `null` for a system that tracks none (genre, marks) or when the GM hides it.
+ */
+health: PlayersHealth | null, stats: Array<PlayersLine>, effects: Array<PlayersEffect>, };
+
+/**
+ * A public roll.
+ */
+export type PlayersRoll = { 
+/**
+ * The roll log entry's id.
+ */
+id: number, at: string, 
+/**
+ * The shown name of who rolled (the alias when aliased); `null` for a roll of the table
+ * made for nobody in particular (a chase's length).
+ */
+who: string | null, 
+/**
+ * The kind of roll, as the catalog names it ("Attack").
+ */
+roll: string, dice: Array<number>, 
+/**
+ * The outcome in words ("Hit", "12").
+ */
+outcome: string, success: boolean, 
+/**
+ * The exact chance of success the roll had under the roster's house rules; `null` for a
+ * roll whose odds name no success.
+ */
+chance: number | null, by_hand: boolean, };
+
+/**
+ * The side a participant is on, as the players see it.
+ */
+export type PlayersSide = "pc" | "npc";
+
+/**
+ * A running task.
+ */
+export type PlayersTask = { label: string, 
+/**
+ * "Extended task", "Doubles Only", …
+ */
+kind: string, 
+/**
+ * "3 of 5 marks", "1 of 2 doubles", "Succeeded", …
+ */
+progress: string, };
+
+/**
+ * Whose turn it is, among those shown.
+ */
+export type PlayersTurn = { 
+/**
+ * The participant whose turn it is, when shown.
+ */
+current: string | null, 
+/**
+ * The next shown participant after the current turn.
+ */
+next: string | null, 
+/**
+ * The turn belongs to a hidden participant: "Waiting for the next turn".
+ */
+waiting: boolean, };
+
+/**
+ * What the players see of an encounter.
+ */
+export type PlayersView = { 
+/**
+ * The encounter's name.
+ */
+encounter: string, system: System, round: number, turn: PlayersTurn, 
+/**
+ * The shown participants, in turn order.
+ */
+participants: Array<PlayersParticipant>, 
+/**
+ * The table's public state in words (cards dealt, the GM's fate cards, a chase's rounds).
+ */
+table: Array<PlayersLine>, 
+/**
+ * Running tasks of shown participants.
+ */
+tasks: Array<PlayersTask>, 
+/**
+ * The last public rolls, newest first (at most [`ROLLS_SHOWN`]).
+ */
+rolls: Array<PlayersRoll>, };
+
+/**
  * How many snapshots rotation keeps (the GM's choice, stored in the database's settings).
  */
 export type Policy = { 
@@ -1089,6 +1229,19 @@ last_roster_id?: string | null,
  * The view (tab) open when the window last closed, as the UI names it.
  */
 last_view?: string | null, };
+
+/**
+ * What "Share with the table" shows the GM: the link and its QR code.
+ */
+export type ShareStatus = { encounter_id: string, 
+/**
+ * `http://ADDRESS:PORT/p/TOKEN/`: a new token every time sharing starts.
+ */
+link: string, 
+/**
+ * The link as a QR code (SVG), for the players' phones.
+ */
+qr_svg: string, };
 
 /**
  * A character sheet of one of the five systems.

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::store::{self, Open};
 use super::text_table::{self, Table};
-use super::{character, input, output, Failure, Global};
+use super::{character, input, output, visibility, Failure, Global};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -20,6 +20,8 @@ Examples:
   rollbook encounter show --roster Heroes \"Dockside Ambush\"
   rollbook encounter log --roster Heroes \"Dockside Ambush\"
   rollbook encounter undo --roster Heroes \"Dockside Ambush\"
+  rollbook encounter hide --roster Heroes \"Dockside Ambush\" \"Goon 3\"      not in the players' view
+  rollbook encounter reveal --roster Heroes \"Dockside Ambush\" \"Goon 3\" --alias \"Masked figure\" --health words
 
 `play` takes a table action ({\"action\":\"move_up\",\"participant_id\":\"…\"}, see docs/ipc.md)
 or a move of the roster's system ({\"system\":\"universe\",\"move\":\"deal\"}); --seed makes its
@@ -94,6 +96,13 @@ pub enum EncounterCommand {
     /// Move an encounter to the trash.
     #[command(after_help = EXAMPLES)]
     Delete(Which),
+    /// Hide a participant from the players' view until revealed.
+    #[command(after_help = EXAMPLES)]
+    Hide(visibility::HideArgs),
+    /// Show a participant in the players' view (under an alias, with their health as numbers,
+    /// words or not at all).
+    #[command(after_help = EXAMPLES)]
+    Reveal(visibility::RevealArgs),
 }
 
 /// An encounter by name within --roster, or by id.
@@ -107,7 +116,7 @@ pub struct Which {
 }
 
 impl Which {
-    fn find(&self, store: &Store) -> Result<Encounter, Failure> {
+    pub(crate) fn find(&self, store: &Store) -> Result<Encounter, Failure> {
         let roster = self
             .roster
             .as_deref()
@@ -244,6 +253,8 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             }
             output::text(&log.render())
         }
+        EncounterCommand::Hide(args) => visibility::hide(args, global),
+        EncounterCommand::Reveal(args) => visibility::reveal(args, global),
         EncounterCommand::Delete(which) => {
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
@@ -271,7 +282,7 @@ fn parse_action(argument: &str) -> Result<TableAction, Failure> {
 }
 
 /// What the actions did (their events and rolls), then where the encounter stands.
-fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure> {
+pub(crate) fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure> {
     if global.json {
         return match plays {
             [one] => output::json(one),

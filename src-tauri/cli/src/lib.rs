@@ -16,12 +16,14 @@ mod kinds;
 mod log;
 mod odds;
 mod output;
+mod players;
 mod roll;
 mod roster;
 mod sheet;
 mod store;
 mod text_table;
 mod trash;
+mod visibility;
 mod window;
 
 use std::path::PathBuf;
@@ -153,6 +155,10 @@ pub enum Command {
     /// Snapshots of the database (in `backups` beside it): take one now, list, restore, prune.
     #[command(subcommand, after_help = backup::EXAMPLES)]
     Backup(backup::BackupCommand),
+    /// Serve an encounter's players' view, read-only, to the players' phones on the local
+    /// network (the link is the first line printed) until stopped.
+    #[command(after_help = players::EXAMPLES)]
+    Players(players::PlayersArgs),
 }
 
 /// Parses the command line. Help and version print as clap prints them; a mistake is reported
@@ -181,6 +187,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Trash { command } => trash::run(command.unwrap_or_default(), global),
         Command::Undo => trash::undo(global),
         Command::Backup(command) => backup::run(command, global),
+        Command::Players(args) => players::run(args, global),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

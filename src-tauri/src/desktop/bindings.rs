@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
 use rollbook_roster::backups::{BackupsOverview, RestoreDone, Snapshot};
+use rollbook_roster::players::PlayersView;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
     Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
@@ -21,6 +22,7 @@ use rollbook_rules::{Catalog, Odds};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::commands::{AppInfo, EncounterPreview, LoggedRoll, Progress};
+use super::players::ShareStatus;
 use crate::ipc_error::IpcError;
 
 const HEADER: &str = "\
@@ -102,6 +104,8 @@ fn render() -> String {
     all.visit::<SystemTable>();
     all.visit::<SystemMove>();
     all.visit::<EncounterPreview>();
+    all.visit::<PlayersView>();
+    all.visit::<ShareStatus>();
     all.visit::<IpcError>();
     let mut text = String::from(HEADER);
     for declaration in all.by_name.values() {

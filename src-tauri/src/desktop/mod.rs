@@ -1,6 +1,7 @@
 //! The desktop window. Everything GTK/webview related starts here and only here.
 
 mod commands;
+mod players;
 mod state;
 
 use std::path::PathBuf;

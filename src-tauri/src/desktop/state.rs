@@ -74,6 +74,11 @@ impl Database {
         }
     }
 
+    /// The store itself, for a reader that outlives one command (the share server's view).
+    pub fn shared_store(&self) -> Result<Arc<Mutex<Store>>, IpcError> {
+        self.store.clone()
+    }
+
     /// The refusal of the file, when it was refused.
     pub fn refusal(&self) -> Option<&IpcError> {
         self.store.as_ref().err()

@@ -7,10 +7,11 @@ use rollbook_roster::{Character, Encounter, TableAction, TableActionEntry, Table
 use rollbook_rules::Odds;
 use serde::Serialize;
 use serde_json::Value;
-use tauri::State;
+use tauri::{AppHandle, Runtime, State};
 use uuid::Uuid;
 
 use super::argument;
+use super::players::push;
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -56,15 +57,19 @@ pub async fn encounter_create(
 /// the new state, its log entry and every roll made, written in one transaction. A refused action
 /// writes nothing. `seed` makes the dice repeatable.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn encounter_play(
+pub async fn encounter_play<R: Runtime>(
+    app: AppHandle<R>,
     db: State<'_, Database>,
     encounter_id: Uuid,
     action: Value,
     seed: Option<u64>,
 ) -> Result<TablePlay, IpcError> {
     let action: TableAction = argument("action", action)?;
-    db.run(move |store| Ok(store.play(encounter_id, &action, seed)?))
-        .await
+    let played = db
+        .run(move |store| Ok(store.play(encounter_id, &action, seed)?))
+        .await?;
+    push(&app, &db).await;
+    Ok(played)
 }
 
 /// The roll a system move would make and its exact odds, or `null` for a move that rolls
@@ -100,12 +105,16 @@ pub async fn encounter_preview(
 
 /// Puts the encounter back as it was before its last action not yet undone.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn encounter_undo(
+pub async fn encounter_undo<R: Runtime>(
+    app: AppHandle<R>,
     db: State<'_, Database>,
     encounter_id: Uuid,
 ) -> Result<Encounter, IpcError> {
-    db.run(move |store| Ok(store.undo_table_action(encounter_id)?))
-        .await
+    let undone = db
+        .run(move |store| Ok(store.undo_table_action(encounter_id)?))
+        .await?;
+    push(&app, &db).await;
+    Ok(undone)
 }
 
 /// Writes the encounter's running state (Glory, fate cards, health, HTK …) onto its characters'
@@ -131,19 +140,27 @@ pub async fn encounter_log(
 
 /// Moves an encounter to the trash; `encounter_restore` brings it back.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn encounter_delete(
+pub async fn encounter_delete<R: Runtime>(
+    app: AppHandle<R>,
     db: State<'_, Database>,
     encounter_id: Uuid,
 ) -> Result<Encounter, IpcError> {
-    db.run(move |store| Ok(store.delete_encounter(encounter_id)?))
-        .await
+    let changed = db
+        .run(move |store| Ok(store.delete_encounter(encounter_id)?))
+        .await?;
+    push(&app, &db).await;
+    Ok(changed)
 }
 
 #[tauri::command(rename_all = "snake_case")]
-pub async fn encounter_restore(
+pub async fn encounter_restore<R: Runtime>(
+    app: AppHandle<R>,
     db: State<'_, Database>,
     encounter_id: Uuid,
 ) -> Result<Encounter, IpcError> {
-    db.run(move |store| Ok(store.restore_encounter(encounter_id)?))
-        .await
+    let changed = db
+        .run(move |store| Ok(store.restore_encounter(encounter_id)?))
+        .await?;
+    push(&app, &db).await;
+    Ok(changed)
 }

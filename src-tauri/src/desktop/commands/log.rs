@@ -4,8 +4,9 @@ use std::path::PathBuf;
 
 use rollbook_roster::{FileFormat, LogEntry, LogQuery};
 use serde_json::Value;
-use tauri::State;
+use tauri::{AppHandle, Runtime, State};
 
+use super::players::push;
 use super::{argument, write_export};
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
@@ -19,9 +20,17 @@ pub async fn roll_log(db: State<'_, Database>, query: Value) -> Result<Vec<LogEn
 
 /// Deletes the logged rolls `query` picks (every roll for `{}`); answers how many went.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn roll_log_clear(db: State<'_, Database>, query: Value) -> Result<usize, IpcError> {
+pub async fn roll_log_clear<R: Runtime>(
+    app: AppHandle<R>,
+    db: State<'_, Database>,
+    query: Value,
+) -> Result<usize, IpcError> {
     let query: LogQuery = argument("query", query)?;
-    db.run(move |store| Ok(store.clear_roll_log(&query)?)).await
+    let cleared = db
+        .run(move |store| Ok(store.clear_roll_log(&query)?))
+        .await?;
+    push(&app, &db).await;
+    Ok(cleared)
 }
 
 /// Writes the logged rolls `query` picks to `path` as CSV or JSON (whole or not at all);

@@ -10,6 +10,7 @@ mod backups;
 mod characters;
 mod encounters;
 mod log;
+mod players;
 mod print;
 mod rosters;
 mod rules;
@@ -44,6 +45,7 @@ macro_rules! handler {
 pub(super) fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .manage(print::PrintPreview::default())
+        .manage(crate::desktop::players::Screens::default())
         .register_uri_scheme_protocol(print::SCHEME, print::protocol)
         .invoke_handler(window_commands!(handler))
 }

@@ -4,9 +4,10 @@
 use rollbook_rules::{Catalog, Odds, RollResult};
 use serde::Serialize;
 use serde_json::Value;
-use tauri::State;
+use tauri::{AppHandle, Runtime, State};
 use uuid::Uuid;
 
+use super::players::push;
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -62,22 +63,26 @@ pub async fn odds(
 /// With `seed` the dice are reproducible; without it a fresh seed is drawn (and answered, so
 /// any roll can be replayed).
 #[tauri::command(rename_all = "snake_case")]
-pub async fn roll(
+pub async fn roll<R: Runtime>(
+    app: AppHandle<R>,
     db: State<'_, Database>,
     request: Value,
     seed: Option<u64>,
     roster_id: Option<Uuid>,
     character_id: Option<Uuid>,
 ) -> Result<LoggedRoll, IpcError> {
-    db.run(move |store| {
-        let request = rollbook_rules::request_from_value(request)?;
-        let place = store.roll_place(roster_id, character_id)?;
-        let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
-        let (result, logged) = store.roll_logged(&request, seed, place.as_ref())?;
-        Ok(LoggedRoll {
-            result,
-            log_id: logged.id,
+    let rolled = db
+        .run(move |store| {
+            let request = rollbook_rules::request_from_value(request)?;
+            let place = store.roll_place(roster_id, character_id)?;
+            let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
+            let (result, logged) = store.roll_logged(&request, seed, place.as_ref())?;
+            Ok(LoggedRoll {
+                result,
+                log_id: logged.id,
+            })
         })
-    })
-    .await
+        .await?;
+    push(&app, &db).await;
+    Ok(rolled)
 }

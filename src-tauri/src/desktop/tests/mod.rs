@@ -4,6 +4,7 @@
 
 mod encounters;
 mod flows;
+mod players;
 mod refused;
 mod rules;
 mod surface;
@@ -59,19 +60,20 @@ impl Window {
     }
 
     pub fn invoke(&self, command: &str, args: Value) -> Result<Value, Value> {
-        get_ipc_response(
-            &self.webview,
-            InvokeRequest {
-                cmd: command.into(),
-                callback: CallbackFn(0),
-                error: CallbackFn(1),
-                url: "tauri://localhost".parse().unwrap(),
-                body: InvokeBody::Json(args),
-                headers: Default::default(),
-                invoke_key: INVOKE_KEY.to_string(),
-            },
-        )
-        .map(|body| body.deserialize::<Value>().expect("JSON answer"))
+        invoke_on(&self.webview, command, args)
+    }
+
+    /// `invoke` from another window of the app (`players`, …), opened when it is not yet: what
+    /// that window's own capability lets it call.
+    pub fn invoke_from(&self, label: &str, command: &str, args: Value) -> Result<Value, Value> {
+        let app = self.app();
+        let webview = match app.get_webview_window(label) {
+            Some(window) => window,
+            None => WebviewWindowBuilder::new(app, label, Default::default())
+                .build()
+                .expect("a second window"),
+        };
+        invoke_on(&webview, command, args)
     }
 
     /// The answer of a command that must succeed.
@@ -87,4 +89,25 @@ impl Window {
             Err(error) => error,
         }
     }
+}
+
+/// One IPC call from `webview`, as its page would make it.
+fn invoke_on(
+    webview: &WebviewWindow<MockRuntime>,
+    command: &str,
+    args: Value,
+) -> Result<Value, Value> {
+    get_ipc_response(
+        webview,
+        InvokeRequest {
+            cmd: command.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().expect("JSON answer"))
 }

@@ -84,6 +84,11 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("encounter_delete", json!({"encounter_id": id})),
         ("encounter_restore", json!({"encounter_id": id})),
         ("encounter_save_to_sheets", json!({"encounter_id": id})),
+        ("players_view", json!({})),
+        ("players_window_open", json!({"encounter_id": id})),
+        ("share_start", json!({"encounter_id": id})),
+        ("share_status", json!({})),
+        ("share_stop", json!({})),
         ("roll_log", json!({"query": {}})),
         ("roll_log_clear", json!({"query": {}})),
         (

@@ -1,0 +1,259 @@
+//! `rollbook players` and `rollbook encounter hide|reveal` (issue 14): the link comes first, the
+//! view follows another process's `encounter next` within a second while the database stays
+//! writable, a busy port exits 2, a polite kill stops it; hiding and aliasing change what the
+//! view holds and are undone like any action. All traffic stays on 127.0.0.1.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Sandbox;
+use serde_json::Value;
+
+const ROSTER: &str = "Black Meridian Crew";
+const NAME: &str = "Salvage Rights";
+
+fn encounter(sandbox: &Sandbox, args: &[&str]) -> common::Run {
+    let mut all = vec!["encounter", args[0], "--roster", ROSTER, NAME];
+    all.extend_from_slice(&args[1..]);
+    sandbox.run(&all)
+}
+
+/// A universe encounter with two PCs and two NPCs.
+fn table() -> Sandbox {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, NAME])
+        .ok();
+    encounter(
+        &sandbox,
+        &[
+            "add",
+            "--character",
+            "Captain Ines Moreau",
+            "--character",
+            "Tobias Kell",
+            "--npcs",
+            "2",
+        ],
+    )
+    .ok();
+    sandbox
+}
+
+/// `rollbook players` serving in the background, and the link it printed first.
+struct Serving {
+    child: Child,
+    link: String,
+}
+
+impl Serving {
+    fn start(sandbox: &Sandbox, listen: &str) -> Serving {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rollbook"))
+            .args(["--db", sandbox.db.to_str().unwrap(), "players"])
+            .args(["--roster", ROSTER, NAME, "--listen", listen])
+            .env("HOME", sandbox.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        Serving {
+            child,
+            link: first.trim().to_string(),
+        }
+    }
+
+    /// GET `path` under the link (`state`, or "" for the page): status and body.
+    fn get(&self, path: &str) -> (u16, String) {
+        let rest = self.link.strip_prefix("http://").unwrap();
+        let (host, tail) = rest.split_once('/').unwrap();
+        let mut stream = TcpStream::connect(host).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /{tail}{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status = answer[9..12].parse().unwrap();
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map(|(_, body)| body)
+            .unwrap_or("");
+        (status, body.to_string())
+    }
+
+    fn state(&self) -> Value {
+        let (status, body) = self.get("state");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
+    }
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn current_name(view: &Value) -> String {
+    let current = view["turn"]["current"].as_str().unwrap_or_default();
+    view["participants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == current)
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_link_comes_first_and_the_view_follows_another_process() {
+    let sandbox = table();
+    let serving = Serving::start(&sandbox, "127.0.0.1:0");
+    assert!(
+        serving.link.starts_with("http://127.0.0.1:") && serving.link.ends_with('/'),
+        "{}",
+        serving.link
+    );
+    let token = serving.link.rsplit('/').nth(1).unwrap();
+    assert_eq!(token.len(), 32, "128 bits in hex: {token}");
+    let view = serving.state();
+    assert_eq!(view["encounter"], NAME);
+    assert_eq!(current_name(&view), "Captain Ines Moreau");
+    let (status, page) = serving.get("");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html"), "{page}");
+
+    // Another process moves the turn on: the database is writable while serving, and the view
+    // shows the change within a second.
+    encounter(&sandbox, &["next"]).ok();
+    let moved = Instant::now();
+    loop {
+        if current_name(&serving.state()) == "Tobias Kell" {
+            break;
+        }
+        assert!(
+            moved.elapsed() < Duration::from_secs(1),
+            "the view did not follow within a second"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_busy_port_exits_2_and_a_polite_kill_stops_serving() {
+    let sandbox = table();
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let run = sandbox.run(&[
+        "players",
+        "--roster",
+        ROSTER,
+        NAME,
+        "--listen",
+        &format!("127.0.0.1:{port}"),
+    ]);
+    let said = run.fails(2);
+    assert!(said.contains(&port.to_string()), "{said}");
+
+    let mut serving = Serving::start(&sandbox, "127.0.0.1:0");
+    let pid = serving.child.id().to_string();
+    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = serving.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "still serving after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn an_unknown_encounter_exits_2_before_serving() {
+    let sandbox = table();
+    let run = sandbox.run(&[
+        "players",
+        "--roster",
+        ROSTER,
+        "Nowhere",
+        "--listen",
+        "127.0.0.1:0",
+    ]);
+    run.fails(2);
+}
+
+#[test]
+fn hide_and_reveal_change_the_view_and_are_undone() {
+    let sandbox = table();
+    let view = |sandbox: &Sandbox| {
+        let serving = Serving::start(sandbox, "127.0.0.1:0");
+        serving.state()
+    };
+    let names = |view: &Value| -> Vec<String> {
+        view["participants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        names(&view(&sandbox)),
+        ["Captain Ines Moreau", "Tobias Kell", "Goon 1", "Goon 2"]
+    );
+
+    let run = encounter(&sandbox, &["hide", "goon 2"]).ok();
+    assert!(run.stdout.contains("Goon 2"), "{}", run.stdout);
+    let hidden = view(&sandbox);
+    assert_eq!(
+        names(&hidden),
+        ["Captain Ines Moreau", "Tobias Kell", "Goon 1"]
+    );
+    assert!(!hidden.to_string().contains("Goon 2"));
+
+    encounter(
+        &sandbox,
+        &[
+            "reveal",
+            "Goon 2",
+            "--alias",
+            "Masked figure",
+            "--health",
+            "hidden",
+        ],
+    )
+    .ok();
+    let revealed = view(&sandbox);
+    assert_eq!(
+        names(&revealed),
+        [
+            "Captain Ines Moreau",
+            "Tobias Kell",
+            "Goon 1",
+            "Masked figure"
+        ]
+    );
+    assert!(revealed["participants"][3]["health"].is_null());
+    assert!(!revealed.to_string().contains("Goon 2"));
+
+    encounter(&sandbox, &["undo"]).ok();
+    assert_eq!(names(&view(&sandbox)).len(), 3, "undo hides Goon 2 again");
+
+    let said = encounter(&sandbox, &["hide", "Nobody"]).fails(2);
+    assert!(said.contains("encounter show"), "{said}");
+}
