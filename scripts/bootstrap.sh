@@ -7,12 +7,13 @@ cd "$(dirname "$0")/.."
 
 # Build (Tauri v2 on WebKitGTK), run and test under Xvfb (WebKitWebDriver), screenshots; the
 # printed-sheet tests print to PDF with headless Chromium (in the DejaVu fonts the sheets are
-# measured for) and read it back with poppler.
+# measured for) and read it back with poppler; the players' shared page is followed in headless
+# Chromium through its own ChromeDriver (selenium-webdriver, as for the app).
 packages=(
   build-essential pkg-config curl wget file
   libwebkit2gtk-4.1-dev libxdo-dev libssl-dev libayatana-appindicator3-dev librsvg2-dev
   xvfb xauth webkit2gtk-driver imagemagick x11-utils xdotool
-  chromium poppler-utils fonts-dejavu-core
+  chromium chromium-driver poppler-utils fonts-dejavu-core
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 

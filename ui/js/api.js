@@ -23,6 +23,8 @@
 /** @typedef {import('../types/bindings').NewCharacter} NewCharacter */
 /** @typedef {import('../types/bindings').NewRoster} NewRoster */
 /** @typedef {import('../types/bindings').Odds} Odds */
+/** @typedef {import('../types/bindings').PlayersView} PlayersView */
+/** @typedef {import('../types/bindings').ShareStatus} ShareStatus */
 /** @typedef {import('../types/bindings').Progress} Progress */
 /** @typedef {import('../types/bindings').Restored} Restored */
 /** @typedef {import('../types/bindings').RestoreDone} RestoreDone */
@@ -225,6 +227,18 @@ export const restoreEncounter = (encounterId) => call('encounter_restore', { enc
  * encounter's characters, all or nothing. @param {Id} encounterId @returns {Promise<Character[]>}
  */
 export const saveEncounterToSheets = (encounterId) => call('encounter_save_to_sheets', { encounter_id: encounterId });
+
+// The players' view (issue 14)
+/** The view of the encounter the players' window shows (that window's only command). @returns {Promise<PlayersView | null>} */
+export const playersView = () => call('players_view', {});
+/** Opens the players' window on the encounter (or brings it to the front showing it). @param {Id} encounterId @returns {Promise<null>} */
+export const openPlayersWindow = (encounterId) => call('players_window_open', { encounter_id: encounterId });
+/** Starts sharing the encounter with the players' devices, or switches what is shared to it. @param {Id} encounterId @returns {Promise<ShareStatus>} */
+export const startSharing = (encounterId) => call('share_start', { encounter_id: encounterId });
+/** @returns {Promise<ShareStatus | null>} what is shared while sharing is on */
+export const shareStatus = () => call('share_status', {});
+/** Stops sharing: the players' pages say so and the port closes. @returns {Promise<null>} */
+export const stopSharing = () => call('share_stop', {});
 
 // Roll log
 /** Newest first. @param {LogQuery} [query] @returns {Promise<LogEntry[]>} */

@@ -72,3 +72,33 @@ export function logItems(entries) {
     lines: eventLines(entry.events),
   }));
 }
+
+/** @typedef {import('../../types/bindings').Visibility} Visibility */
+
+/**
+ * What the GM chose the players see of a participant (`state.visibility`, issue 14); the
+ * default, shown by name with the health the rules pick, when nothing was chosen.
+ * @param {Encounter} encounter @param {string} participantId @returns {Visibility}
+ */
+export function visibilityOf(encounter, participantId) {
+  const chosen = encounter.state.visibility?.[participantId];
+  return { hidden: chosen?.hidden ?? false, alias: chosen?.alias ?? null, health: chosen?.health ?? null };
+}
+
+/**
+ * The turn-order row's note on what the players see: "Hidden from the players", "Shown as
+ * “Masked figure”", or null when shown as is.
+ * @param {Encounter} encounter @param {string} participantId
+ */
+export function visibilityNote(encounter, participantId) {
+  const { hidden, alias, health } = visibilityOf(encounter, participantId);
+  if (hidden) return 'Hidden from the players';
+  const parts = [];
+  if (alias) parts.push(`shown as “${alias}”`);
+  if (health === 'hidden') parts.push('health hidden');
+  else if (health === 'numbers') parts.push('health as numbers');
+  else if (health === 'words') parts.push('health in words');
+  if (!parts.length) return null;
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -13,6 +13,7 @@ import { mountEncounterList } from './encounter-list.js';
 import { addableCharacters, logItems, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { mountTurnOrder } from './turn-order.js';
+import { mountPlayersControls } from './players-controls.js';
 import { maxLength } from '../text-limits.js';
 
 const DEFAULT_NPC_LABEL = 'Goon';
@@ -59,7 +60,20 @@ export function mountEncounters(root, ctx) {
   saveSheets.addEventListener('click', () => saveToSheets());
 
   const orderList = el(doc, 'ol', { className: 'turn-order', id: 'turn-order', 'aria-label': 'Turn order', 'aria-describedby': 'turn-order-help' });
-  const turnOrder = mountTurnOrder(orderList, { play: (action) => play(action).catch(() => {}) });
+  const players = mountPlayersControls(doc, {
+    api: ctx.api,
+    toast: (text) => ctx.toast(text),
+    report,
+    getOpen: () => state.open,
+    play: (action) => play(action),
+    characters: state.characters,
+    catalog: ctx.catalog,
+  });
+  const turnOrder = mountTurnOrder(orderList, {
+    play: (action) => play(action).catch(() => {}),
+    onVisibility: (id) => players.editVisibility(id),
+    onToggleHidden: (id) => players.toggleHidden(id),
+  });
   const orderEmpty = el(doc, 'p', { className: 'empty', id: 'turn-order-empty', text: 'Nobody has joined yet. Add characters of the roster or quick NPCs.' });
   const addCharacters = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-add-characters', text: 'Add characters…' });
   addCharacters.addEventListener('click', () => chooseCharacters());
@@ -103,7 +117,7 @@ export function mountEncounters(root, ctx) {
   const openView = el(doc, 'div', { className: 'encounter-open-view', id: 'encounter-open-view', hidden: true }, [
     el(doc, 'header', { className: 'encounter-head' }, [
       el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn])]),
-      el(doc, 'div', { className: 'encounter-controls' }, [saveSheets, undo, nextRound, nextTurn]),
+      el(doc, 'div', { className: 'encounter-controls' }, [...players.controls, saveSheets, undo, nextRound, nextTurn]),
     ]),
     status,
     el(doc, 'div', { className: 'encounter-body' }, [
@@ -147,6 +161,7 @@ export function mountEncounters(root, ctx) {
     orderEmpty.hidden = order.length > 0;
     nextTurn.disabled = order.length === 0;
     nextRound.disabled = order.length === 0;
+    players.update();
     addCharacters.disabled = addableCharacters([...state.characters.values()], encounter).length === 0;
     addCharacters.title = addCharacters.disabled ? 'Every character of the roster is in already' : 'Add characters of the roster';
   }
@@ -438,6 +453,9 @@ export function mountEncounters(root, ctx) {
     when: (e) => ready(e) && (root.contains(e.target) || e.target === doc.body),
     run: () => undoLast(),
   });
+  register({ keys: 'P', label: 'Open the players\' view (a window for a TV or second screen)', group: 'Encounter', when: (e) => ready(e), run: () => players.openPlayersWindow() });
+  describe({ keys: 'V', label: 'What the players see of the focused participant', group: 'Encounter' });
+  describe({ keys: 'H', label: 'Hide the focused participant from the players, or show them again', group: 'Encounter' });
   describe({ keys: ['Alt+Up', 'Alt+Down'], label: 'Move the focused participant up or down the turn order', group: 'Encounter' });
   describe({ keys: 'Enter', label: 'Give the focused participant the turn', group: 'Encounter' });
   describe({ keys: 'Delete', label: 'Remove the focused participant from the encounter', group: 'Encounter' });

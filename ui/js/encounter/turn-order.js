@@ -3,13 +3,15 @@
 // focused row; ↑/↓ move the focus; each row can take the turn or leave the encounter.
 
 import { el } from '../dom.js';
-import { movedTo } from './encounter-model.js';
+import { movedTo, visibilityNote, visibilityOf } from './encounter-model.js';
 
 /**
  * Builds the list in `list` (an `<ol>`). `play(action)` sends a table action and resolves once
- * the view re-rendered (or rejected, already shown as a toast). Returns `{render(encounter)}`.
+ * the view re-rendered (or rejected, already shown as a toast); `onVisibility(id)` opens "What
+ * the players see" and `onToggleHidden(id)` hides or shows a participant in the players' view
+ * (V and H on a row). Returns `{render(encounter)}`.
  */
-export function mountTurnOrder(list, { play }) {
+export function mountTurnOrder(list, { play, onVisibility, onToggleHidden }) {
   const doc = list.ownerDocument;
   let encounter = null;
   let dragged = null;
@@ -36,6 +38,9 @@ export function mountTurnOrder(list, { play }) {
     const text = el(doc, 'span', { className: 'turn-text' }, [nameLine]);
     if (absent) text.append(el(doc, 'span', { className: 'turn-note', text: 'In the trash: remove, or restore the character', title: 'This character was deleted from the roster. Remove them here, or restore the character with Undo on the Rosters tab.' }));
     if (isCurrent) text.append(el(doc, 'span', { className: 'turn-now', text: 'Their turn' }));
+    const seen = visibilityNote(encounter, id);
+    const hiddenFromPlayers = visibilityOf(encounter, id).hidden;
+    if (seen) text.append(el(doc, 'span', { className: `turn-seen${hiddenFromPlayers ? ' hidden-from-players' : ''}`, text: seen }));
 
     const button = (label, className, title, action, disabled = false) => {
       const b = el(doc, 'button', { type: 'button', className: `button quiet turn-action ${className}`, title, 'aria-label': `${title}: ${name}`, text: label, disabled, tabindex: '-1' });
@@ -46,7 +51,13 @@ export function mountTurnOrder(list, { play }) {
       return b;
     };
     const last = encounter.state.order.length - 1;
+    const eye = el(doc, 'button', { type: 'button', className: `button quiet turn-action turn-visibility${hiddenFromPlayers ? ' hidden-from-players' : ''}`, title: 'What the players see (V)', 'aria-label': `What the players see of ${name}`, text: hiddenFromPlayers ? '◌' : '◉', tabindex: '-1' });
+    eye.addEventListener('click', (event) => {
+      event.stopPropagation();
+      onVisibility(id);
+    });
     const actions = el(doc, 'span', { className: 'turn-actions' }, [
+      eye,
       button('▶', 'turn-set', 'Give the turn to', { action: 'set_turn', participant_id: id }, isCurrent),
       button('↑', 'turn-up', 'Move up', { action: 'move_up', participant_id: id }, index === 0),
       button('↓', 'turn-down', 'Move down', { action: 'move_down', participant_id: id }, index === last),
@@ -59,7 +70,7 @@ export function mountTurnOrder(list, { play }) {
       tabindex: '0',
       draggable: 'true',
       'aria-current': isCurrent ? 'true' : null,
-      'aria-label': `${index + 1}. ${name}${characterId ? '' : ', quick NPC'}${isCurrent ? ', their turn' : ''}${absent ? ', no longer in the roster' : ''}`,
+      'aria-label': `${index + 1}. ${name}${characterId ? '' : ', quick NPC'}${isCurrent ? ', their turn' : ''}${absent ? ', no longer in the roster' : ''}${seen ? `, ${seen.toLowerCase()}` : ''}`,
     }, [
       el(doc, 'span', { className: 'turn-grip', 'aria-hidden': 'true', text: '⠿' }),
       el(doc, 'span', { className: 'turn-place', 'aria-hidden': 'true', text: String(index + 1) }),
@@ -99,6 +110,12 @@ export function mountTurnOrder(list, { play }) {
     } else if (event.key === 'Enter' && !event.altKey && !event.ctrlKey) {
       event.preventDefault();
       if (encounter.state.current !== id) playKeepingFocus({ action: 'set_turn', participant_id: id }, id);
+    } else if ((event.key === 'v' || event.key === 'V') && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      onVisibility(id);
+    } else if ((event.key === 'h' || event.key === 'H') && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      Promise.resolve(onToggleHidden(id)).finally(() => focusRow(id));
     } else if (event.key === 'Delete') {
       event.preventDefault();
       const neighbour = all[at + 1] ?? all[at - 1];
