@@ -54,7 +54,10 @@ test('a log entry reads as a row: time in the given locale and zone, roll in wor
     dice: '2 2 3',
     detail: '9 vs difficulty 12: failure',
     seed: '7',
+    secret: false,
   });
+  const secret = logRow({ ...vexEntry, secret: true }, kindNames(catalog), timeFormatter('en-GB', 'UTC'));
+  assert.equal(secret.secret, true, 'a roll made in secret is marked GM only');
 });
 
 test('the day and the time follow the locale and the time zone', () => {

@@ -132,11 +132,12 @@ export const odds = (request, rosterId = null) => call('odds', { request, roster
  * Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice.
  * @param {RollRequest} request
  * @param {number | null} [seed]
- * @param {{rosterId?: Id | null, characterId?: Id | null}} [for_] whose roll it is
+ * @param {{rosterId?: Id | null, characterId?: Id | null, secret?: boolean}} [for_] whose roll it
+ *   is, and whether it is secret (logged as GM only, never in the players' view)
  * @returns {Promise<LoggedRoll>} the roll (`result`) and its roll-log entry (`log_id`)
  */
-export const roll = (request, seed = null, { rosterId = null, characterId = null } = {}) =>
-  call('roll', { request, seed: seed ?? null, roster_id: rosterId, character_id: characterId });
+export const roll = (request, seed = null, { rosterId = null, characterId = null, secret = false } = {}) =>
+  call('roll', { request, seed: seed ?? null, roster_id: rosterId, character_id: characterId, secret });
 
 // Rosters
 /** @returns {Promise<Roster[]>} not in the trash, in the user's order */
@@ -202,10 +203,11 @@ export const createEncounter = (rosterId, name) => call('encounter_create', { ro
  * @param {Id} encounterId
  * @param {TableAction} action
  * @param {number} [seed] repeatable dice
+ * @param {{secret?: boolean}} [options] `secret`: the action's rolls are logged as GM only
  * @returns {Promise<TablePlay>}
  */
-export const playEncounter = (encounterId, action, seed) =>
-  call('encounter_play', { encounter_id: encounterId, action, seed });
+export const playEncounter = (encounterId, action, seed, { secret = false } = {}) =>
+  call('encounter_play', { encounter_id: encounterId, action, seed, secret });
 /**
  * The roll a system move would make and its exact odds; `null` when the move rolls nothing.
  * @param {Id} encounterId

@@ -2,7 +2,7 @@
 //! as the window's Encounters view (every action logged, undoable, rolls in the roll log).
 
 use clap::{Args, Subcommand};
-use rollbook_roster::{Encounter, Store, TableAction, TablePlay};
+use rollbook_roster::{Encounter, PlayOptions, Store, TableAction, TablePlay};
 use rollbook_rules::table::Event;
 use serde_json::Value;
 
@@ -86,6 +86,10 @@ pub enum EncounterCommand {
         /// Seed for the dice (a fresh one when left out).
         #[arg(long)]
         seed: Option<u64>,
+        /// Roll in secret: the move's rolls are logged as GM only and never reach the players'
+        /// view.
+        #[arg(long)]
+        secret: bool,
     },
     /// Undo the encounter's last table action (repeat to go further back).
     #[command(after_help = EXAMPLES)]
@@ -215,11 +219,12 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             which,
             action,
             seed,
+            secret,
         } => {
             let action = parse_action(&action)?;
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
-            let play = store.play(e.id, &action, seed)?;
+            let play = store.play_with(e.id, &action, PlayOptions { seed, secret })?;
             report(&[play], global)
         }
         EncounterCommand::Undo(which) => {
@@ -296,7 +301,11 @@ pub(crate) fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure
         }
         for roll in &play.rolls {
             let who = roll.character_name.as_deref().unwrap_or("");
-            text.push_str(&format!("  rolled {who} {}: {}\n", roll.roll, roll.detail));
+            let secret = if roll.secret { " (secret)" } else { "" };
+            text.push_str(&format!(
+                "  rolled {who} {}{secret}: {}\n",
+                roll.roll, roll.detail
+            ));
         }
     }
     if let Some(last) = plays.last() {

@@ -3,7 +3,7 @@
 //! `--rating` the request is one the character's sheet offers, with `--set` fields changed.
 
 use clap::Args;
-use rollbook_roster::{Character, RollPlace, RosterError, SheetRoll};
+use rollbook_roster::{Character, LogOptions, RollPlace, RosterError, SheetRoll};
 use rollbook_rules::Dice;
 use serde_json::Value;
 
@@ -29,7 +29,9 @@ Without --character or --roster nothing is logged and no database is opened.
 
 --rating rolls what the character's sheet offers under that name (an ability, skill, save,
 \"Guns attack\", \"Physical save with hp\"…; an unknown name lists them all), prefilled from the
-sheet; --set FIELD=VALUE changes a field of that request (see `rollbook kinds`).";
+sheet; --set FIELD=VALUE changes a field of that request (see `rollbook kinds`).
+
+--secret logs the roll as GM only: it never reaches the players' view (`rollbook players`).";
 
 #[derive(Debug, Args)]
 pub struct RollArgs {
@@ -60,6 +62,18 @@ pub struct RollArgs {
     /// defending=Good (repeatable).
     #[arg(long = "set", value_name = "FIELD=VALUE", requires = "rating")]
     set: Vec<String>,
+    /// Roll in secret: logged as GM only, never in the players' view (needs --character or
+    /// --roster, which log the roll).
+    #[arg(long)]
+    secret: bool,
+}
+
+impl RollArgs {
+    fn log_options(&self) -> LogOptions {
+        LogOptions {
+            secret: self.secret,
+        }
+    }
 }
 
 pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
@@ -75,6 +89,13 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         ));
     }
     if args.character.is_none() && args.roster.is_none() {
+        if args.secret {
+            return Err(Failure::BadInput(
+                "--secret keeps a logged roll out of the players' view; give --character or \
+                 --roster so the roll is logged"
+                    .into(),
+            ));
+        }
         return unlogged(requests, &args);
     }
     let mut store = store::open(global, Open::Existing)?;
@@ -90,7 +111,12 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
     };
     let place = RollPlace { roster, character };
     let rolled = store
-        .roll_all_logged_with(&requests.items, |i| dice(&args, i), Some(&place))
+        .roll_all_logged_with_options(
+            &requests.items,
+            |i| dice(&args, i),
+            Some(&place),
+            args.log_options(),
+        )
         .map_err(|refused| match refused.request {
             Some(index) => Failure::BadInput(locate(requests.is_array, index, &refused.error)),
             None => refused.error.into(),
@@ -121,10 +147,11 @@ fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failu
         character: Some(character),
     };
     let (result, _) = store
-        .roll_all_logged_with(
+        .roll_all_logged_with_options(
             std::slice::from_ref(&request),
             |i| dice(args, i),
             Some(&place),
+            args.log_options(),
         )
         .map_err(|refused| match refused.error {
             RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),

@@ -257,3 +257,72 @@ fn hide_and_reveal_change_the_view_and_are_undone() {
     let said = encounter(&sandbox, &["hide", "Nobody"]).fails(2);
     assert!(said.contains("encounter show"), "{said}");
 }
+
+#[test]
+fn a_secret_roll_is_logged_as_gm_only_and_stays_out_of_the_view() {
+    let sandbox = table();
+    let said = sandbox
+        .run(&[
+            "roll",
+            r#"{"system":"universe","roll":"attack","bonus":5,"ac":15}"#,
+            "--secret",
+        ])
+        .fails(2);
+    assert!(said.contains("--character or --roster"), "{said}");
+
+    sandbox
+        .run(&[
+            "roll",
+            r#"{"system":"universe","roll":"attack","bonus":5,"ac":15}"#,
+            "--character",
+            "Tobias Kell",
+            "--seed",
+            "3",
+            "--secret",
+        ])
+        .ok();
+    sandbox
+        .run(&[
+            "roll",
+            r#"{"system":"universe","roll":"attack","bonus":2,"ac":12}"#,
+            "--character",
+            "Tobias Kell",
+            "--seed",
+            "4",
+        ])
+        .ok();
+    let log = sandbox.run(&["--json", "log"]).ok().json()["rolls"].clone();
+    let secret: Vec<bool> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["secret"].as_bool().unwrap())
+        .collect();
+    assert_eq!(secret, [false, true], "newest first");
+    let text = sandbox.run(&["log"]).ok().stdout;
+    assert_eq!(text.matches("(secret)").count(), 1, "{text}");
+
+    // A table move rolled in secret: its roll is GM only too.
+    let shown = sandbox
+        .run(&["--json", "encounter", "show", "--roster", ROSTER, NAME])
+        .ok()
+        .json();
+    let id = |i: usize| {
+        shown["state"]["order"][i]["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let attack = format!(
+        r#"{{"system":"universe","move":"attack","attacker_id":"{}","target_id":"{}","ac":12}}"#,
+        id(1),
+        id(2)
+    );
+    let played = encounter(&sandbox, &["play", &attack, "--secret", "--seed", "5"]).ok();
+    assert!(played.stdout.contains("(secret)"), "{}", played.stdout);
+    let view = Serving::start(&sandbox, "127.0.0.1:0").state();
+    let rolls = view["rolls"].as_array().unwrap();
+    assert_eq!(rolls.len(), 1, "only the public attack: {view}");
+    assert_eq!(rolls[0]["who"], "Tobias Kell");
+    assert_eq!(rolls[0]["dice"], log[0]["dice"], "the public one: {view}");
+}

@@ -56,6 +56,9 @@ export function mountEncounters(root, ctx) {
   nextTurn.classList.add('primary');
   const nextRound = headButton('encounter-next-round', 'Next round', 'Shift+N', 'A new round starts with the first in order', () => play({ action: 'next_round' }).catch(() => {}));
   const undo = headButton('encounter-undo', 'Undo', 'Ctrl+Z', 'Undo the last table action', () => undoLast());
+  // Table moves rolled in secret are logged as GM only and never reach the players' view.
+  const secretBox = el(doc, 'input', { type: 'checkbox', id: 'encounter-secret' });
+  const secretSwitch = el(doc, 'label', { className: 'encounter-secret', for: 'encounter-secret', title: 'The table\'s rolls are logged as GM only: the players\' view never shows them' }, [secretBox, doc.createTextNode(' Roll in secret')]);
   const saveSheets = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-save-sheets', text: 'Save to sheets…', title: 'Write what the table tracks (Glory, fate cards, health, HTK …) onto the characters\' sheets' });
   saveSheets.addEventListener('click', () => saveToSheets());
 
@@ -117,7 +120,7 @@ export function mountEncounters(root, ctx) {
   const openView = el(doc, 'div', { className: 'encounter-open-view', id: 'encounter-open-view', hidden: true }, [
     el(doc, 'header', { className: 'encounter-head' }, [
       el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn])]),
-      el(doc, 'div', { className: 'encounter-controls' }, [...players.controls, saveSheets, undo, nextRound, nextTurn]),
+      el(doc, 'div', { className: 'encounter-controls' }, [secretSwitch, ...players.controls, saveSheets, undo, nextRound, nextTurn]),
     ]),
     status,
     el(doc, 'div', { className: 'encounter-body' }, [
@@ -223,7 +226,7 @@ export function mountEncounters(root, ctx) {
       if (!open) throw new Error('no encounter is open');
       let played;
       try {
-        played = await ctx.api.playEncounter(open.id, action);
+        played = await ctx.api.playEncounter(open.id, action, undefined, { secret: secretBox.checked });
       } catch (error) {
         report(error);
         throw error;

@@ -83,6 +83,8 @@ export function logRow(entry, names, formatTime) {
     dice: diceText(entry.dice),
     detail: entry.detail ?? '',
     seed: String(entry.seed),
+    /** Rolled in secret: GM only, never in the players' view. */
+    secret: Boolean(entry.secret),
   };
 }
 

@@ -40,7 +40,11 @@ function rowElement(doc, row, { copySeed }) {
     time: el(doc, 'time', { datetime: row.at, text: row.time }),
     roster: row.roster ? el(doc, 'span', { text: row.roster }) : el(doc, 'span', { className: 'log-none', text: 'Quick roll' }),
     character: row.character ? el(doc, 'span', { text: row.character }) : el(doc, 'span', { className: 'log-none', text: '—', 'aria-label': 'no character' }),
-    roll: el(doc, 'span', {}, [el(doc, 'span', { className: 'log-kind', text: row.roll }), el(doc, 'span', { className: 'log-system', text: row.system })]),
+    roll: el(doc, 'span', {}, [
+      el(doc, 'span', { className: 'log-kind', text: row.roll }),
+      row.secret ? el(doc, 'span', { className: 'log-secret', text: 'GM only', title: 'Rolled in secret: never in the players\' view' }) : '',
+      el(doc, 'span', { className: 'log-system', text: row.system }),
+    ]),
     outcome: el(doc, 'span', { className: 'log-outcome', text: row.outcome }),
     success: el(doc, 'span', { className: `log-verdict ${row.succeeded ? 'good' : 'bad'}` }, [
       el(doc, 'span', { 'aria-hidden': 'true', text: row.succeeded ? '✓ ' : '✗ ' }),

@@ -84,6 +84,9 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const seed = el(doc, 'input', { id: seedId, type: 'text', inputmode: 'numeric', spellcheck: 'false', placeholder: 'random', 'aria-label': 'Seed for reproducible dice (optional)', 'aria-describedby': `${seedId}-error` });
   const seedError = el(doc, 'p', { className: 'field-error seed-error', id: `${seedId}-error`, hidden: true });
   const rollButton = el(doc, 'button', { type: 'submit', className: 'roll-button', 'aria-keyshortcuts': 'Control+Enter' }, ['Roll ', el(doc, 'kbd', { 'aria-hidden': 'true', text: 'Ctrl+Enter' })]);
+  // A secret roll is logged as GM only and never reaches the players' view (issue 14).
+  const secretId = `${prefix}-secret`;
+  const secret = el(doc, 'input', { type: 'checkbox', id: secretId, className: 'rp-secret-box' });
   const form = el(doc, 'form', { className: 'rp-form', novalidate: true, autocomplete: 'off' }, [
     fields,
     formError,
@@ -92,6 +95,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
         el(doc, 'label', { className: 'label', for: seedId }, ['Seed ', el(doc, 'span', { className: 'range', text: 'optional' })]),
         seed,
       ]),
+      el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only)')]),
       rollButton,
       seedError,
     ]),
@@ -212,10 +216,10 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     state.rolling = true;
     rollButton.setAttribute('aria-disabled', 'true');
     try {
-      const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id });
+      const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id, secret: secret.checked });
       const key = JSON.stringify(request);
       renderResult(result, answer.result, `${sheetRoll.label} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
-      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}.`;
+      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}${secret.checked ? ', GM only' : ''}.`;
       // The dice sit under the chart: bring them into view (the panel scrolls, not the page).
       result.parentElement.scrollIntoView({ block: 'nearest' });
       state.hot = { key, outcome: String(answer.result.outcome) };

@@ -3,7 +3,9 @@
 //! the last action, read the action log. The rules live in `rollbook_roster::table`.
 
 use rollbook_roster::table::SystemMove;
-use rollbook_roster::{Character, Encounter, TableAction, TableActionEntry, TablePlay};
+use rollbook_roster::{
+    Character, Encounter, PlayOptions, TableAction, TableActionEntry, TablePlay,
+};
 use rollbook_rules::Odds;
 use serde::Serialize;
 use serde_json::Value;
@@ -55,7 +57,8 @@ pub async fn encounter_create(
 
 /// Plays one table action (`{"action": "next_turn"}`, `{"action": "system", "move": {…}}`, …):
 /// the new state, its log entry and every roll made, written in one transaction. A refused action
-/// writes nothing. `seed` makes the dice repeatable.
+/// writes nothing. `seed` makes the dice repeatable; `secret` logs its rolls as GM only (never
+/// in the players' view).
 #[tauri::command(rename_all = "snake_case")]
 pub async fn encounter_play<R: Runtime>(
     app: AppHandle<R>,
@@ -63,10 +66,15 @@ pub async fn encounter_play<R: Runtime>(
     encounter_id: Uuid,
     action: Value,
     seed: Option<u64>,
+    secret: Option<bool>,
 ) -> Result<TablePlay, IpcError> {
     let action: TableAction = argument("action", action)?;
+    let options = PlayOptions {
+        seed,
+        secret: secret.unwrap_or(false),
+    };
     let played = db
-        .run(move |store| Ok(store.play(encounter_id, &action, seed)?))
+        .run(move |store| Ok(store.play_with(encounter_id, &action, options)?))
         .await?;
     push(&app, &db).await;
     Ok(played)

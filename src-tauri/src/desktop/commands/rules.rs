@@ -70,13 +70,18 @@ pub async fn roll<R: Runtime>(
     seed: Option<u64>,
     roster_id: Option<Uuid>,
     character_id: Option<Uuid>,
+    secret: Option<bool>,
 ) -> Result<LoggedRoll, IpcError> {
     let rolled = db
         .run(move |store| {
             let request = rollbook_rules::request_from_value(request)?;
             let place = store.roll_place(roster_id, character_id)?;
             let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
-            let (result, logged) = store.roll_logged(&request, seed, place.as_ref())?;
+            let (result, logged) = if secret.unwrap_or(false) {
+                store.roll_logged_secret(&request, seed, place.as_ref())?
+            } else {
+                store.roll_logged(&request, seed, place.as_ref())?
+            };
             Ok(LoggedRoll {
                 result,
                 log_id: logged.id,
