@@ -2,7 +2,8 @@
 // app launch: every view (rosters with a sheet, the roll panel after a roll, Quick roll, the
 // roll log, an encounter of each of the five systems with a move played) and every dialog
 // (search, shortcuts, new roster, new character, rename, house rules, print, import preview,
-// tag, move, a confirmation, the encounter's Add characters), each at 1280×800 and 1024×700:
+// tag, move, a confirmation, the encounter's Add characters, What the players see, Share with the
+// table), each at 1280×800 and 1024×700:
 // axe-core finds no serious or critical violation, in the light theme or the dark one, no
 // element reaches out of its pane, and in the roll panel at 1024×700 the Roll button, the odds
 // and the result are all in sight at once. Nothing is exempt.
@@ -151,11 +152,21 @@ const PLACES = [
     await page.open(ENCOUNTERS[0][0]);
     await openDialog('encounter-add-dialog', () => page.click('#encounter-add-characters'));
   }],
+  ['what the players see', 'encounters', async () => {
+    const page = new EncounterPage(app.driver);
+    await page.open(ENCOUNTERS[0][0]);
+    await openDialog('visibility-dialog', () => page.click('#turn-order .turn-row .turn-visibility'));
+  }],
+  ['share with the table', 'encounters', async () => {
+    const page = new EncounterPage(app.driver);
+    await page.open(ENCOUNTERS[0][0]);
+    await openDialog('share-dialog', () => page.click('#encounter-share'));
+  }],
 ];
 
 describe('the audit: every view and dialog, at 1280×800 and 1024×700', { timeout: 20 * 60_000 }, () => {
   before(async () => {
-    app = await startApp();
+    app = await startApp({ env: { ROLLBOOK_SHARE_LISTEN: '127.0.0.1:0' } });
     win = new WindowPage(app.driver, app);
     rosters = new RostersPage(app.driver);
     sheet = new SheetPage(app.driver);

@@ -336,7 +336,18 @@ fn describe(e: &Encounter) -> String {
         } else {
             ""
         };
-        text.push_str(&format!("{turn} {}. {}{absent}  {}\n", i + 1, p.name, p.id));
+        let seen = e.state.visibility_of(p.id);
+        let seen = match (seen.hidden, &seen.alias) {
+            (true, _) => " (hidden from the players)".to_string(),
+            (false, Some(alias)) => format!(" (the players see “{alias}”)"),
+            (false, None) => String::new(),
+        };
+        text.push_str(&format!(
+            "{turn} {}. {}{absent}{seen}  {}\n",
+            i + 1,
+            p.name,
+            p.id
+        ));
     }
     text
 }

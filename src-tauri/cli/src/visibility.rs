@@ -87,12 +87,7 @@ fn set(
     let mut store = store::open(global, Open::Existing)?;
     let e = which.find(&store)?;
     let participant_id = participant_id(&e, participant)?;
-    let mut visibility = e
-        .state
-        .visibility
-        .get(&participant_id)
-        .cloned()
-        .unwrap_or_default();
+    let mut visibility = e.state.visibility_of(participant_id);
     change(&mut visibility);
     let action = TableAction::SetVisibility {
         participant_id,
