@@ -90,12 +90,12 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const form = el(doc, 'form', { className: 'rp-form', novalidate: true, autocomplete: 'off' }, [
     fields,
     formError,
+    el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only): never in the players\' view')]),
     el(doc, 'div', { className: 'roll-row' }, [
       el(doc, 'div', { className: 'field seed' }, [
         el(doc, 'label', { className: 'label', for: seedId }, ['Seed ', el(doc, 'span', { className: 'range', text: 'optional' })]),
         seed,
       ]),
-      el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only)')]),
       rollButton,
       seedError,
     ]),
