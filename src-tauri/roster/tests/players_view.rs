@@ -11,7 +11,9 @@ use std::path::PathBuf;
 
 use common::table::{all_systems, fight_in};
 use proptest::prelude::*;
-use rollbook_roster::{HealthShown, PlayOptions, Store, System, TableAction, Visibility};
+use rollbook_roster::{
+    HealthShown, LogOptions, PlayOptions, Store, System, TableAction, Visibility,
+};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -427,11 +429,8 @@ fn play_op(store: &mut Store, system: System, fight: Uuid, op: &Op, seed: u64, k
                 return;
             };
             let request = quick_request(system);
-            let logged = if *secret {
-                store.roll_logged_secret(&request, seed, Some(&place))
-            } else {
-                store.roll_logged(&request, seed, Some(&place))
-            };
+            let options = LogOptions { secret: *secret };
+            let logged = store.roll_logged_with_options(&request, seed, Some(&place), options);
             let (_, entry) = logged.unwrap();
             if *secret {
                 kept.secret_rolls.insert(entry.id);

@@ -11,7 +11,6 @@ use super::encounters::live_encounter_state;
 use super::{parse_id, Store};
 use crate::error::Result;
 use crate::players::{project, PlayersView, Sources, ROLLS_SHOWN};
-use crate::table::Seat;
 
 impl Store {
     /// What the players see of an encounter (docs/players-view.md). An encounter (or roster) in
@@ -20,16 +19,7 @@ impl Store {
         let (roster_id, state, created_at) = live_encounter_state(self.conn(), encounter_id)?;
         let roster = self.roster(roster_id)?;
         let characters = self.characters(roster.id)?;
-        let seats: Vec<Seat> = state
-            .order
-            .iter()
-            .map(|participant| Seat {
-                participant,
-                character: participant
-                    .character_id
-                    .and_then(|id| characters.iter().find(|c| c.id == id)),
-            })
-            .collect();
+        let seats = crate::table::play::seats(&state, &characters);
         // Only rolls of those shown now can be listed: fetch no others.
         let shown: Vec<_> = state
             .order

@@ -86,25 +86,23 @@ impl Store {
         seed: u64,
         place: Option<&RollPlace>,
     ) -> Result<(RollResult, LogEntry)> {
-        let mut rolled = self
-            .roll_all_logged(std::slice::from_ref(request), |_| seed, place)
-            .map_err(|refused| refused.error)?;
-        Ok(rolled.remove(0))
+        self.roll_logged_with_options(request, seed, place, LogOptions::default())
     }
 
-    /// As [`Store::roll_logged`], logged as a secret roll (the GM's only).
-    pub fn roll_logged_secret(
+    /// As [`Store::roll_logged`], logged as `options` say (a secret roll is the GM's only).
+    pub fn roll_logged_with_options(
         &mut self,
         request: &RollRequest,
         seed: u64,
         place: Option<&RollPlace>,
+        options: LogOptions,
     ) -> Result<(RollResult, LogEntry)> {
         let mut rolled = self
             .roll_all_logged_with_options(
                 std::slice::from_ref(request),
                 |_| Dice::Seeded(seed),
                 place,
-                LogOptions { secret: true },
+                options,
             )
             .map_err(|refused| refused.error)?;
         Ok(rolled.remove(0))
@@ -268,7 +266,9 @@ mod tests {
             rollbook_rules::parse_request(r#"{"system":"d12","roll":"straight","ranks":2}"#)
                 .unwrap();
         let (_, public) = store.roll_logged(&request, 7, Some(&place)).unwrap();
-        let (result, secret) = store.roll_logged_secret(&request, 7, Some(&place)).unwrap();
+        let (result, secret) = store
+            .roll_logged_with_options(&request, 7, Some(&place), LogOptions { secret: true })
+            .unwrap();
         assert_eq!(result, rollbook_rules::roll(&request, 7).unwrap());
         assert_eq!((public.secret, secret.secret), (false, true));
         assert_eq!((secret.table_action, secret.participant_id), (None, None));

@@ -19,14 +19,10 @@ pub(crate) struct Played {
     pub rolls: Vec<TableRoll>,
 }
 
-/// The seats of an encounter: each participant with its character when live in the roster.
-pub(crate) fn context<'a>(
-    state: &'a EncounterState,
-    roster: &'a Roster,
-    characters: &'a [Character],
-    seed: u64,
-) -> TableContext<'a> {
-    let seats = state
+/// The seats of an encounter, in turn order: each participant with its character when live in
+/// `characters` (the roster's).
+pub(crate) fn seats<'a>(state: &'a EncounterState, characters: &'a [Character]) -> Vec<Seat<'a>> {
+    state
         .order
         .iter()
         .map(|participant| Seat {
@@ -35,10 +31,19 @@ pub(crate) fn context<'a>(
                 .character_id
                 .and_then(|id| characters.iter().find(|c| c.id == id)),
         })
-        .collect();
+        .collect()
+}
+
+/// The table as a move sees it: the seats, the roster's house rules and the seed.
+pub(crate) fn context<'a>(
+    state: &'a EncounterState,
+    roster: &'a Roster,
+    characters: &'a [Character],
+    seed: u64,
+) -> TableContext<'a> {
     TableContext {
         encounter: state,
-        seats,
+        seats: seats(state, characters),
         house_rules: &roster.house_rules,
         seed,
     }

@@ -1,6 +1,7 @@
 //! Rules: the catalog of roll kinds, exact odds, and rolls, each under a roster's house rules
 //! when one is named. Every roll the window makes is logged.
 
+use rollbook_roster::LogOptions;
 use rollbook_rules::{Catalog, Odds, RollResult};
 use serde::Serialize;
 use serde_json::Value;
@@ -77,11 +78,11 @@ pub async fn roll<R: Runtime>(
             let request = rollbook_rules::request_from_value(request)?;
             let place = store.roll_place(roster_id, character_id)?;
             let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
-            let (result, logged) = if secret.unwrap_or(false) {
-                store.roll_logged_secret(&request, seed, place.as_ref())?
-            } else {
-                store.roll_logged(&request, seed, place.as_ref())?
+            let options = LogOptions {
+                secret: secret.unwrap_or(false),
             };
+            let (result, logged) =
+                store.roll_logged_with_options(&request, seed, place.as_ref(), options)?;
             Ok(LoggedRoll {
                 result,
                 log_id: logged.id,
