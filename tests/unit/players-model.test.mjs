@@ -69,7 +69,7 @@ test('health reads as numbers with its word, or as the word alone, or not at all
     shown: 'numbers', word: 'hurt', fraction: 9 / 14, text: '9 / 14 hp', label: '9 of 14 hp, hurt',
   });
   assert.deepEqual(healthView({ shown: 'words', label: 'hp', value: null, max: null, word: 'bloodied' }), {
-    shown: 'words', word: 'bloodied', fraction: null, text: 'bloodied', label: 'hp: bloodied',
+    shown: 'words', word: 'bloodied', fraction: null, text: 'bloodied', label: 'bloodied',
   });
   assert.equal(healthView({ shown: 'numbers', label: 'HTK', value: 0, max: 12, word: 'down' }).fraction, 0);
   assert.equal(healthView({ shown: 'numbers', label: 'HTK', value: 15, max: 12, word: 'unhurt' }).fraction, 1);

@@ -50,7 +50,7 @@ export function healthView(health) {
     };
   }
   if (!word) return null;
-  return { shown: 'words', word, fraction: null, text: word, label: health.label ? `${health.label}: ${word}` : word };
+  return { shown: 'words', word, fraction: null, text: word, label: word };
 }
 
 export function sideText(side) {
@@ -147,8 +147,8 @@ export function keyedPlan(oldKeys, newKeys) {
 
 /**
  * A roll as the page lists it: `{id, who, roll, dice, more, outcome, result, resultText, chance,
- * byHand}`. `result` is "success" / "fail", or null for a roll with no success (its chance is
- * null, such as a damage roll); `dice` the first MAX_DICE faces as text and `more` how many
+ * byHand}`. `result` is "success" / "fail", or null for a roll whose odds name no success (its
+ * chance is null); `dice` the first MAX_DICE faces as text and `more` how many
  * others there are.
  */
 export function rollView(roll) {

@@ -123,12 +123,15 @@ function createRow(doc, id) {
   li.append(mark, head, health.root, details);
   return {
     el: li,
-    update(p) {
+    /** `place`: the row's number in the turn order, shown when it is nobody's turn or next. */
+    update(p, place) {
       setText(name, p.name);
       setText(side, sideText(p.side));
       setData(li, 'side', p.side === 'pc' ? 'pc' : 'npc');
-      const role = p.current ? 'Now' : p.next && !p.current ? 'Next' : '';
+      // The number is written, not a CSS counter: WebKit keeps a moved row's old count.
+      const role = p.current ? 'Now' : p.next && !p.current ? 'Next' : String(place);
       setText(mark, role);
+      setData(mark, 'role', p.current ? 'now' : p.next ? 'next' : null);
       li.classList.toggle('is-current', Boolean(p.current));
       li.classList.toggle('is-next', Boolean(p.next) && !p.current);
       if (p.current) li.setAttribute('aria-current', 'true');
@@ -312,7 +315,8 @@ export function createView(doc) {
 
     const participants = view.participants ?? [];
     order.style.setProperty('--units', String(rowUnits(participants)));
-    rowsList.sync(participants, (p) => p.id, (id) => createRow(doc, id), (row, p) => row.update(p));
+    const places = new Map(participants.map((p, i) => [p.id, i + 1]));
+    rowsList.sync(participants, (p) => p.id, (id) => createRow(doc, id), (row, p) => row.update(p, places.get(p.id)));
     setHidden($('order-empty'), participants.length > 0);
     setData(app, 'waiting', view.turn?.waiting ? 'true' : null);
 

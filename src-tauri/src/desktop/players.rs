@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rollbook_roster::Store;
 use rollbook_share::{Share, ShareError, ViewSource};
 use serde::Serialize;
-use tauri::{Emitter, EventTarget, Runtime};
+use tauri::{Emitter, EventTarget, Manager, Runtime};
 use uuid::Uuid;
 
 use crate::ipc_error::IpcError;
@@ -174,6 +174,10 @@ impl Screens {
     pub fn changed<R: Runtime>(&self, app: &tauri::AppHandle<R>, store: &Store) {
         if let Some(id) = self.window_encounter() {
             if let Ok(view) = store.players_view(id) {
+                // The taskbar and the window switcher say which encounter the TV shows.
+                if let Some(window) = app.get_webview_window(PLAYERS_LABEL) {
+                    let _ = window.set_title(&window_title(Some(&view.encounter)));
+                }
                 // The window may be closed: nobody listens, nothing to do.
                 let _ = app.emit_to(EventTarget::webview_window(PLAYERS_LABEL), VIEW_EVENT, view);
             }
@@ -199,6 +203,14 @@ impl Sharing {
             qr_svg: rollbook_share::qr_svg(&self.link),
             link: self.link.clone(),
         }
+    }
+}
+
+/// The players' window's title: "Salvage Rights — Players' view — Rollbook".
+pub fn window_title(encounter: Option<&str>) -> String {
+    match encounter {
+        Some(name) => format!("{name} — Players' view — Rollbook"),
+        None => "Players' view — Rollbook".to_string(),
     }
 }
 

@@ -7,7 +7,7 @@ use rollbook_roster::players::PlayersView;
 use tauri::{AppHandle, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
 use uuid::Uuid;
 
-use crate::desktop::players::{Screens, ShareStatus, PLAYERS_LABEL};
+use crate::desktop::players::{window_title, Screens, ShareStatus, PLAYERS_LABEL};
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
@@ -35,8 +35,10 @@ pub async fn players_window_open<R: Runtime>(
     encounter_id: Uuid,
 ) -> Result<(), IpcError> {
     // Refused here, before a window opens on something it cannot show.
-    db.run(move |store| Ok(store.players_view(encounter_id).map(drop)?))
+    let view = db
+        .run(move |store| Ok(store.players_view(encounter_id)?))
         .await?;
+    let title = window_title(Some(&view.encounter));
     screens.show_in_window(encounter_id);
     match app.get_webview_window(PLAYERS_LABEL) {
         Some(window) => {
@@ -54,7 +56,7 @@ pub async fn players_window_open<R: Runtime>(
             PLAYERS_LABEL,
             WebviewUrl::App("players/index.html".into()),
         )
-        .title("Rollbook — Players' view")
+        .title(title)
         .inner_size(1280.0, 720.0)
         .min_inner_size(480.0, 360.0)
         .build()
