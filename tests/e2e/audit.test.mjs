@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { axeViolations, describe as describeViolations, inSight, paneProblems } from './audit-page.mjs';
 import { EncounterPage } from './encounter-page.mjs';
+import { GmPlayersPage } from './players-page.mjs';
 import { shellReady, stubDialogs } from './log-transfer-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
@@ -153,9 +154,9 @@ const PLACES = [
     await openDialog('encounter-add-dialog', () => page.click('#encounter-add-characters'));
   }],
   ['what the players see', 'encounters', async () => {
-    const page = new EncounterPage(app.driver);
+    const page = new GmPlayersPage(app.driver);
     await page.open(ENCOUNTERS[0][0]);
-    await openDialog('visibility-dialog', () => page.click('#turn-order .turn-row .turn-visibility'));
+    await openDialog('visibility-dialog', () => page.clickInOrder('#turn-order .turn-row .turn-visibility'));
   }],
   ['share with the table', 'encounters', async () => {
     const page = new EncounterPage(app.driver);

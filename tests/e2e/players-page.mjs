@@ -57,6 +57,22 @@ export class PlayersPage {
 
 /** The Encounters view with the GM's controls of what the players see. */
 export class GmPlayersPage extends EncounterPage {
+  /**
+   * Clicks `selector` inside the turn order, found afresh: the list is drawn anew after every
+   * change, so a row found a moment ago may be gone (stale) by the time it is clicked.
+   */
+  async clickInOrder(selector) {
+    for (let attempt = 1; ; attempt += 1) {
+      await this.until(() => true, 'the view did not settle');
+      try {
+        await this.click(selector);
+        return;
+      } catch (error) {
+        if (error.name !== 'StaleElementReferenceError' || attempt === 3) throw error;
+      }
+    }
+  }
+
   /** Opens Share…, answers the link shown (the dialog stays open). */
   async share() {
     await this.click('#encounter-share');
@@ -89,7 +105,7 @@ export class GmPlayersPage extends EncounterPage {
     const row = page.order.find((o) => o.name === name);
     if (!row) throw new Error(`no ${name} in the turn order`);
     const before = page.log.length;
-    await this.click(`.turn-row[data-participant-id="${row.id}"] .turn-visibility`);
+    await this.clickInOrder(`.turn-row[data-participant-id="${row.id}"] .turn-visibility`);
     await this.driver.wait(until.elementLocated(css('#visibility-hidden')), WAIT_MS, 'the dialog did not open');
     if (hidden !== null) {
       const box = await this.driver.findElement(css('#visibility-hidden'));

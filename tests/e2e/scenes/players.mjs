@@ -34,6 +34,6 @@ export async function scene(driver, helpers) {
 export async function visibility(driver, helpers) {
   const page = await table(driver, helpers);
   const row = (await page.read()).order.find((o) => o.name === 'Drone 1');
-  await page.click(`.turn-row[data-participant-id="${row.id}"] .turn-visibility`);
+  await page.clickInOrder(`.turn-row[data-participant-id="${row.id}"] .turn-visibility`);
   await page.until((p) => p.dialogs === 1, 'the dialog did not open');
 }
