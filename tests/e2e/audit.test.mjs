@@ -17,6 +17,7 @@ import { axeViolations, describe as describeViolations, inSight, paneProblems } 
 import { EncounterPage } from './encounter-page.mjs';
 import { GmPlayersPage } from './players-page.mjs';
 import { shellReady, stubDialogs } from './log-transfer-page.mjs';
+import { ComparePage, IN_QUICK_ROLL, IN_ROLL_PANEL } from './compare-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
 import { SheetPage } from './sheet-page.mjs';
@@ -98,6 +99,18 @@ const PLACES = [
       await quick.pressRoll();
       await quick.waitForRoll(1);
     }
+  }],
+  ['quick roll comparing choices', 'quick-roll', async () => {
+    const compare = new ComparePage(app.driver, IN_QUICK_ROLL);
+    await compare.open();
+    await compare.waitFor('active'); // Quick roll opens on a stunt check: the active level
+  }],
+  ['the roll panel comparing choices', 'rosters', async () => {
+    await openVex();
+    if (!(await sheet.readPanel())) await sheet.openRoll('abilities[0]');
+    const compare = new ComparePage(app.driver, IN_ROLL_PANEL);
+    await compare.open();
+    await compare.waitFor('dazed');
   }],
   ['the roll log', 'log', async () => {
     await showView(app.driver, 'log');

@@ -129,6 +129,17 @@ export const catalog = (rosterId = null) => call('catalog', { roster_id: rosterI
  */
 export const odds = (request, rosterId = null) => call('odds', { request, roster_id: rosterId });
 /**
+ * Choices side by side: the odds of `request` with `field` set to each of `values`, one answer
+ * per value in order (under the roster's house rules when given). The catalog's `compare` of
+ * each kind says which fields are worth comparing and their alternatives.
+ * @param {RollRequest} request
+ * @param {string} field
+ * @param {Array<number | boolean | string>} values
+ * @param {Id | null} [rosterId]
+ * @returns {Promise<Odds[]>}
+ */
+export const oddsCompare = (request, field, values, rosterId = null) => call('odds_compare', { request, field, values, roster_id: rosterId });
+/**
  * Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice.
  * @param {RollRequest} request
  * @param {number | null} [seed]

@@ -93,3 +93,50 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
 export function chartMarks(odds, axis = null) {
   return { target: odds?.target ?? null, succeeding: odds?.succeeding ?? [], axis };
 }
+
+/** A column label cut to the room it has under its column ("Grunt +…"). */
+function fitLabel(text, room) {
+  const chars = Math.max(3, Math.floor(room / CHAR_PX));
+  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
+}
+
+/**
+ * Choices side by side: one column per choice (`columns` of compare.js `compareColumns`), as
+ * high as its `share`, its figure (`text`) above it and its label below; the best one is drawn
+ * in the best colour and starred, the one the roll is set to now outlined. `label` is the
+ * chart's description for screen readers (compare.js `compareChartLabel`).
+ */
+export function renderCompareChart(svg, columns, label) {
+  const doc = svg.ownerDocument;
+  const width = Math.max(svg.clientWidth, 1);
+  const height = Math.max(svg.clientHeight, 1);
+  const entries = columns.map((column, index) => ({ key: String(index), p: column.share }));
+  const { bars, baseline } = layoutBars(entries, width, height);
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const children = [];
+  bars.forEach((bar, index) => {
+    const column = columns[index];
+    const classes = ['bar', 'compare-bar', column.best ? 'best' : '', column.current ? 'current' : ''].filter(Boolean);
+    const rect = node(doc, 'rect', {
+      class: classes.join(' '),
+      x: bar.x.toFixed(2),
+      y: bar.y.toFixed(2),
+      width: bar.w.toFixed(2),
+      height: bar.h.toFixed(2),
+      rx: Math.min(3, bar.w / 3).toFixed(2),
+      'data-choice': index,
+    });
+    rect.append(node(doc, 'title', {}, `${column.label}: ${column.text}${column.best ? ' (best)' : ''}`));
+    children.push(rect);
+    const middle = bar.x + bar.w / 2;
+    const slot = width / columns.length;
+    const figure = column.best ? `★ ${column.text}` : column.text;
+    if (figure.length * CHAR_PX <= slot + 4) {
+      children.push(node(doc, 'text', { class: `compare-figure${column.best ? ' best' : ''}`, x: middle.toFixed(2), y: Math.max(bar.y - 4, 11).toFixed(2) }, figure));
+    }
+    children.push(node(doc, 'text', { class: 'tick', x: middle.toFixed(2), y: baseline + 15 }, fitLabel(column.label, slot - 4)));
+  });
+  children.push(node(doc, 'line', { class: 'axis', x1: 0, x2: width, y1: baseline + 0.5, y2: baseline + 0.5 }));
+  svg.replaceChildren(...children);
+  svg.setAttribute('aria-label', columns.length ? label : 'No choices to show');
+}

@@ -3,6 +3,7 @@
 
 import * as api from './api.js';
 import { chartMarks, renderChart } from './chart.js';
+import { mountCompare } from './compare-view.js';
 import { renderResult } from './dice-view.js';
 import { buildRequest, errorTarget, fieldModel, initialValues, readSeed, requestText } from './form.js';
 import { firstInvalid, readValues, renderFields, showFieldErrors } from './form-view.js';
@@ -52,6 +53,13 @@ export function startQuickRoll(doc) {
   const ui = elements(doc);
   const state = { catalog: null, system: null, kind: null, fields: [], odds: null, oddsKey: null, hot: null, history: [], rolling: false };
   const oddsCall = latestOnly(api.odds);
+  // Choices side by side, below the odds: asked for only while open.
+  const compare = mountCompare(doc, {
+    prefix: 'quick-roll',
+    call: (request, field, values) => api.oddsCompare(request, field, values),
+    errorText: (error) => api.toCommandError(error).message,
+  });
+  ui.odds.panel.append(compare.element);
 
   /** A message that belongs to no single field, shown by the Roll button. */
   function showFormError(text) {
@@ -91,6 +99,7 @@ export function startQuickRoll(doc) {
 
   function blockOdds(why) {
     oddsCall.invalidate();
+    compare.update(null);
     state.odds = null;
     state.oddsKey = null;
     showNoOdds(ui.odds, why);
@@ -120,6 +129,7 @@ export function startQuickRoll(doc) {
     state.odds = answer.value;
     state.oddsKey = JSON.stringify(request);
     renderOdds(ui.odds, state.odds, hotFor(state.oddsKey), request);
+    compare.update(request);
   }
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
@@ -151,6 +161,7 @@ export function startQuickRoll(doc) {
     ui.odds.axis = state.kind.outcome ?? null;
     showRulings(state.kind.rulings ?? []);
     state.fields = state.kind.fields.map(fieldModel);
+    compare.setKind(state.kind);
     state.hot = null;
     renderFields(ui.fields, state.fields, initialValues(state.fields), onInput);
     showFormError(null);

@@ -28,6 +28,15 @@ patience: boolean, };
 export type Adjustment = { participant_id: string, track: Tracked, by: number | null, to: number | null, };
 
 /**
+ * One alternative of a [`CompareSpec`]: its label and the field's value with it.
+ */
+export type Alternative = { 
+/**
+ * "Grunt +2", "Advantage", "After 1 failure".
+ */
+label: string, } & ({ "how": "set", value: CompareValue, } | { "how": "add", by: number, });
+
+/**
  * What the window runs on: the version, and what opening the database did.
  */
 export type AppInfo = { version: string, 
@@ -176,6 +185,30 @@ export type Combatant = {
  * The encounter's id for this combatant (unique within the round).
  */
 id: string, side: Side, };
+
+/**
+ * A choice worth comparing on a kind's roll (the window's Compare, `rollbook odds --vary`):
+ * the request field it varies and the alternatives to set side by side. Declared next to the
+ * kind, from the field's own declaration, so it names only fields the kind takes.
+ */
+export type CompareSpec = { 
+/**
+ * Unique within the kind: two comparisons may vary the same field ("penalty", "next_try").
+ */
+id: string, 
+/**
+ * The request field varied.
+ */
+field: string, 
+/**
+ * What is compared ("Grunt", "The next try after a failure").
+ */
+label: string, help: string, alternatives: Array<Alternative>, };
+
+/**
+ * A field's value in a comparison: a number, yes/no, or one of a choice field's words.
+ */
+export type CompareValue = number | boolean | string;
 
 /**
  * A Damage Condition: its column of the table, what it touches and what is left of it.
@@ -594,7 +627,11 @@ contract: boolean,
  * What the outcome keys of this kind's odds are ("Total", "Damage Dice", "Result"): the
  * label of the odds chart's axis.
  */
-outcome: string, fields: Array<FieldSpec>, };
+outcome: string, fields: Array<FieldSpec>, 
+/**
+ * The choices worth comparing side by side (Compare), each with its alternatives.
+ */
+compare: Array<CompareSpec>, };
 
 /**
  * A weapon RULES.md names.

@@ -4,7 +4,7 @@
 use serde::{de::DeserializeOwned, Serialize};
 
 use crate::answer::{Odds, Rolled};
-use crate::spec::{FieldSpec, KindText};
+use crate::spec::{CompareSpec, FieldSpec, KindText};
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
 
@@ -18,6 +18,11 @@ pub(crate) trait Kind: Sized + Serialize + DeserializeOwned + Clone {
 
     /// The request fields, for the front end's form. House rules give the stunt level choices.
     fn fields(house: &HouseRules) -> Vec<FieldSpec>;
+
+    /// The choices worth comparing side by side, made from the fields' declarations.
+    fn compare(_house: &HouseRules) -> Vec<CompareSpec> {
+        Vec::new()
+    }
 
     /// Range and consistency checks beyond what the JSON types already guarantee.
     fn validate(&self, house: &HouseRules) -> Result<(), RulesError>;

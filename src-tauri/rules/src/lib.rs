@@ -60,7 +60,10 @@ pub use error::RulesError;
 pub use house_rules::{ruled_target, HouseRules, StuntChart, DEFAULT_LEVELS};
 pub use limits::{grouped, Limits, TextLimits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
-pub use spec::{Catalog, FieldKind, FieldSpec, KindSpec, SystemSpec, MAX_POOL};
+pub use spec::{
+    Alternative, Catalog, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick,
+    SystemSpec, MAX_POOL,
+};
 pub use systems::d12::{DamageRow, DAMAGE_TABLE, LIMBS};
 pub use tray::{random_seed, MAX_PORTABLE_SEED};
 

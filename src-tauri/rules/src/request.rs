@@ -107,6 +107,7 @@ fn spec_of<K: Kind>(house: &HouseRules) -> KindSpec {
         contract: text.contract,
         outcome: text.outcome.into(),
         fields: K::fields(house),
+        compare: K::compare(house),
     }
 }
 

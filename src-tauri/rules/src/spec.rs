@@ -177,6 +177,150 @@ impl From<IntListField> for FieldSpec {
     }
 }
 
+/// A choice worth comparing on a kind's roll (the window's Compare, `rollbook odds --vary`):
+/// the request field it varies and the alternatives to set side by side. Declared next to the
+/// kind, from the field's own declaration, so it names only fields the kind takes.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CompareSpec {
+    /// Unique within the kind: two comparisons may vary the same field ("penalty", "next_try").
+    pub id: String,
+    /// The request field varied.
+    pub field: String,
+    /// What is compared ("Grunt", "The next try after a failure").
+    pub label: String,
+    pub help: String,
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One alternative of a [`CompareSpec`]: its label and the field's value with it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Alternative {
+    /// "Grunt +2", "Advantage", "After 1 failure".
+    pub label: String,
+    #[serde(flatten)]
+    pub pick: Pick,
+}
+
+/// How an [`Alternative`] sets its field.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "how", rename_all = "snake_case")]
+pub enum Pick {
+    /// The field set to `value`.
+    Set { value: CompareValue },
+    /// The roll's own value of the (number) field plus `by`: a fate card added to the bonus,
+    /// one penalty die more per failed try. An alternative that would leave the field's range
+    /// is left out.
+    Add { by: i64 },
+}
+
+/// A field's value in a comparison: a number, yes/no, or one of a choice field's words.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(untagged)]
+pub enum CompareValue {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+}
+
+impl CompareValue {
+    /// The value as the request's JSON takes it.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Self::Int(v) => (*v).into(),
+            Self::Bool(v) => (*v).into(),
+            Self::Text(v) => v.as_str().into(),
+        }
+    }
+}
+
+fn compare_spec(
+    id: &str,
+    field: &str,
+    label: &str,
+    help: &str,
+    alternatives: Vec<Alternative>,
+) -> CompareSpec {
+    CompareSpec {
+        id: id.into(),
+        field: field.into(),
+        label: label.into(),
+        help: help.into(),
+        alternatives,
+    }
+}
+
+impl IntField {
+    /// Compares the roll with this field at each of `values` (`(value, label)`).
+    pub fn compare_at(&self, label: &str, help: &str, values: &[(i64, &str)]) -> CompareSpec {
+        let alternatives = values
+            .iter()
+            .map(|&(value, text)| Alternative {
+                label: text.into(),
+                pick: Pick::Set {
+                    value: CompareValue::Int(value),
+                },
+            })
+            .collect();
+        compare_spec(self.name, self.name, label, help, alternatives)
+    }
+
+    /// Compares the roll with this field raised by each of `steps` (`(by, label)`) from the
+    /// roll's own value; `id` tells it from another comparison of the same field.
+    pub fn compare_by(
+        &self,
+        id: &str,
+        label: &str,
+        help: &str,
+        steps: &[(i64, &str)],
+    ) -> CompareSpec {
+        let alternatives = steps
+            .iter()
+            .map(|&(by, text)| Alternative {
+                label: text.into(),
+                pick: Pick::Add { by },
+            })
+            .collect();
+        compare_spec(id, self.name, label, help, alternatives)
+    }
+}
+
+impl BoolField {
+    /// Compares the roll without and with this field (`[off, on]` are their labels).
+    pub fn compare(&self, help: &str, [off, on]: [&str; 2]) -> CompareSpec {
+        let alternatives = [(false, off), (true, on)]
+            .into_iter()
+            .map(|(value, text)| Alternative {
+                label: text.into(),
+                pick: Pick::Set {
+                    value: CompareValue::Bool(value),
+                },
+            })
+            .collect();
+        compare_spec(self.name, self.name, self.label, help, alternatives)
+    }
+}
+
+/// Compares the roll at each of a choice field's words (the stunt levels of a roster).
+pub fn compare_choices(field: &FieldSpec, help: &str) -> CompareSpec {
+    let FieldKind::Choice { choices, .. } = &field.kind else {
+        panic!("{} is not a choice field", field.name);
+    };
+    let alternatives = choices
+        .iter()
+        .map(|choice| Alternative {
+            label: choice.clone(),
+            pick: Pick::Set {
+                value: CompareValue::Text(choice.clone()),
+            },
+        })
+        .collect();
+    compare_spec(&field.name, &field.name, &field.label, help, alternatives)
+}
+
 /// One roll kind as the catalog shows it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -193,6 +337,8 @@ pub struct KindSpec {
     /// label of the odds chart's axis.
     pub outcome: String,
     pub fields: Vec<FieldSpec>,
+    /// The choices worth comparing side by side (Compare), each with its alternatives.
+    pub compare: Vec<CompareSpec>,
 }
 
 /// One rules system with its roll kinds.

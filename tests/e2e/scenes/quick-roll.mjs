@@ -40,3 +40,12 @@ export const genre = (driver, helpers) => play(driver, helpers, [{ system: 'genr
 export const stunt = (driver, helpers) => play(driver, helpers, [{ system: 'stunt', kind: 'doubles', values: { needed: 6 }, seed: 5 }]);
 export const universe = (driver, helpers) => play(driver, helpers, [{ system: 'universe', kind: 'group_stealth', values: {}, seed: 3 }]);
 export const error = (driver, helpers) => play(driver, helpers, [{ system: 'marks', kind: 'pool', values: { attribute_dice: 61 }, roll: false }]);
+
+/** Compare open on a genre action: Grunt 0 to 3 side by side, the best marked. */
+export async function compare(driver, helpers) {
+  await play(driver, helpers, [{ system: 'genre', kind: 'action', values: { dice: 3, difficulty: 4 }, seed: 3 }]);
+  const { ComparePage, IN_QUICK_ROLL } = await import('../compare-page.mjs');
+  const block = new ComparePage(driver, IN_QUICK_ROLL);
+  await block.open();
+  await block.waitFor('grunt', { dice: 3, difficulty: 4 });
+}

@@ -12,3 +12,13 @@ export async function scene(driver, helpers) {
   await (await driver.findElement({ css: '.roll-panel .roll-button' })).click();
   await sheet.waitFor(async () => (await sheet.readPanel()).seed === '8', 'the roll did not show');
 }
+
+/** Rex Valor's roll panel (genre) with Compare open on Grunt. */
+export async function compare(driver, helpers) {
+  const { ComparePage, IN_ROLL_PANEL } = await import('../compare-page.mjs');
+  const sheet = await openExample(driver, helpers, 'genre');
+  await sheet.openRoll((await sheet.read()).rolls[0].path);
+  const block = new ComparePage(driver, IN_ROLL_PANEL);
+  await block.open();
+  await block.waitFor('grunt');
+}

@@ -6,6 +6,7 @@
 
 import * as defaultApi from '../api.js';
 import { chartMarks, renderChart } from '../chart.js';
+import { mountCompare } from '../compare-view.js';
 import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
 import { errorTarget, fieldModel, readSeed } from '../form.js';
@@ -101,6 +102,13 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     ]),
   ]);
   const odds = oddsBlock(doc, prefix);
+  // Choices side by side under the odds, under the roster's house rules; asked only while open.
+  const compare = mountCompare(doc, {
+    prefix,
+    call: (request, field, values) => api.oddsCompare(request, field, values, roster.id),
+    errorText: (error) => (api.toCommandError ? api.toCommandError(error) : error).message,
+  });
+  odds.panel.append(compare.element);
   const result = el(doc, 'div', { className: 'result-body rp-result', 'aria-live': 'polite' }, [
     el(doc, 'p', { className: 'empty', text: 'No dice yet. Set the roll, then Roll or Ctrl+Enter.' }),
   ]);
@@ -156,6 +164,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
 
   function blockOdds(why) {
     oddsCall.invalidate();
+    compare.update(null);
     state.odds = null;
     state.oddsKey = null;
     showNoOdds(odds, why);
@@ -184,6 +193,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     state.odds = answer.value;
     state.oddsKey = JSON.stringify(request);
     renderOdds(odds, state.odds, hotFor(state.oddsKey), request);
+    compare.update(request);
   }
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
@@ -273,6 +283,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     scheduleOdds.cancel();
     oddsCall.invalidate();
     resize.disconnect();
+    compare.close();
     for (const off of unregister) off();
     const hadFocus = panel.contains(doc.activeElement);
     panel.remove();
@@ -289,6 +300,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       state.kind = found.kind;
       odds.axis = found.kind.outcome ?? null;
       state.fields = found.kind.fields.map(fieldModel);
+      compare.setKind(found.kind);
       summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
       showRulings(found.kind.rulings ?? []);
       aboutLine.textContent = aboutText(found.kind.name, (found.kind.rulings ?? []).length);

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::shared::{dice_word, numeric_odds};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
-use crate::spec::{check_pool, BoolField, ChoiceField, FieldSpec, IntField, KindText};
+use crate::spec::{check_pool, BoolField, ChoiceField, CompareSpec, FieldSpec, IntField, KindText};
 use crate::tray::Tray;
 use crate::{Dist, HouseRules, RulesError};
 
@@ -323,6 +323,17 @@ impl Kind for Straight {
         vec![RANKS.into(), EXTRA.into(), DAZED.into(), DIFFICULTY.into()]
     }
 
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![
+            DAZED.compare("One d12 fewer while Dazed.", ["Not dazed", "Dazed"]),
+            EXTRA.compare_at(
+                "Equipment dice",
+                "Body Armor or a Mental Implant: one more d12 that explodes but adds no +1.",
+                &[(0, "No equipment"), (1, "+1d12"), (2, "+2d12")],
+            ),
+        ]
+    }
+
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
         check_ability("", (RANKS, self.ranks), (EXTRA, self.extra_dice))?;
         DIFFICULTY.check(self.difficulty).map(drop)
@@ -399,6 +410,24 @@ impl Kind for Opposed {
         ]
     }
 
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![
+            A_DAZED.compare(
+                "The attacker one d12 fewer while Dazed.",
+                ["Attacker not dazed", "Attacker dazed"],
+            ),
+            D_DAZED.compare(
+                "The defender one d12 fewer while Dazed.",
+                ["Defender not dazed", "Defender dazed"],
+            ),
+            D_EXTRA.compare_at(
+                "The defender's armour",
+                "Body Armor or a Mental Implant on the defence: one more d12 that explodes.",
+                &[(0, "No armour"), (1, "+1d12 armour"), (2, "+2d12 armour")],
+            ),
+        ]
+    }
+
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
         check_ability(
             "attacker_",
@@ -467,6 +496,7 @@ impl Kind for Opposed {
 // ---------------------------------------------------------------------------------------------
 // damage
 
+const DAMAGE_ARMOR: IntField = renamed(D_EXTRA, "defender_extra_dice", "Armor / implant dice");
 const DAMAGE_DICE: IntField = IntField {
     name: "damage_dice",
     label: "Damage Dice",
@@ -582,8 +612,16 @@ impl Kind for Damage {
             CAP.into(),
             COLUMN.into(),
             renamed(D_RANKS, "defender_ranks", "Toughness / Will Power ranks").into(),
-            renamed(D_EXTRA, "defender_extra_dice", "Armor / implant dice").into(),
+            DAMAGE_ARMOR.into(),
         ]
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![DAMAGE_ARMOR.compare_at(
+            "Armour",
+            "Body Armor on Toughness or a Mental Implant on Will Power: one more d12.",
+            &[(0, "No armour"), (1, "+1d12 armour"), (2, "+2d12 armour")],
+        )]
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::shared::{d6_sum, dice_word};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
-use crate::spec::{check_pool, BoolField, FieldSpec, IntField, KindText};
+use crate::spec::{check_pool, BoolField, CompareSpec, FieldSpec, IntField, KindText};
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
 
@@ -169,6 +169,45 @@ impl Kind for Action {
             OPPOSING_GLORY.into(),
             GRUNT.into(),
             BUST_A_NUT.into(),
+        ]
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![
+            GRUNT.compare_at(
+                "Grunt",
+                "The roll with no Grunt and with each Grunt: the bonus now, the penalties after.",
+                &[
+                    (0, "No Grunt"),
+                    (1, "Grunt +1"),
+                    (2, "Grunt +2"),
+                    (3, "Grunt +3"),
+                ],
+            ),
+            GLORY.compare_at(
+                "Glory spent",
+                "Each Glory Point spent is one automatic success.",
+                &[
+                    (0, "No Glory"),
+                    (1, "1 Glory"),
+                    (2, "2 Glory"),
+                    (3, "3 Glory"),
+                ],
+            ),
+            OPPOSING_GLORY.compare_at(
+                "Opposing Glory",
+                "What the opposing side's Glory would take away.",
+                &[
+                    (0, "None against"),
+                    (1, "1 against"),
+                    (2, "2 against"),
+                    (3, "3 against"),
+                ],
+            ),
+            BUST_A_NUT.compare(
+                "+1 die now; every ability -1 die for the next two rounds.",
+                ["No Bust A Nut", "Bust A Nut"],
+            ),
         ]
     }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::shared::numeric_odds;
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
-use crate::spec::{check_pool, FieldSpec, IntField, KindText};
+use crate::spec::{check_pool, CompareSpec, FieldSpec, IntField, KindText};
 use crate::tray::Tray;
 use crate::{reroll_chain, Dist, HouseRules, RulesError, TAIL_CUTOFF};
 
@@ -319,6 +319,34 @@ const PENALTY: IntField = dice_field(
     "Challenging 1, Difficult 2, Expert 3, Super 4+, plus one per failed earlier attempt.",
     0,
 );
+/// What every marks roll compares: the task's penalty, and the next try after failures.
+fn pool_compare() -> Vec<CompareSpec> {
+    vec![
+        PENALTY.compare_at(
+            "Penalty",
+            "The roll at each penalty: one die fewer per step, in RULES.md's order.",
+            &[
+                (0, "No penalty"),
+                (1, "Challenging (-1)"),
+                (2, "Difficult (-2)"),
+                (3, "Expert (-3)"),
+                (4, "Super (-4)"),
+            ],
+        ),
+        PENALTY.compare_by(
+            "next_try",
+            "The next try after a failure",
+            "Each failed attempt at the same task takes one more die away.",
+            &[
+                (0, "This try"),
+                (1, "After 1 failure"),
+                (2, "After 2 failures"),
+                (3, "After 3 failures"),
+            ],
+        ),
+    ]
+}
+
 const NEEDED: IntField = IntField {
     name: "needed",
     label: "Marks needed",
@@ -494,6 +522,10 @@ impl Kind for Pool {
         fields
     }
 
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        pool_compare()
+    }
+
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
         own_side!(self).check(&POOL)?;
         NEEDED.check(self.needed).map(drop)
@@ -604,6 +636,10 @@ impl Kind for Extended {
         let mut fields = pool_fields();
         fields.extend([PLATEAU.into(), MIN_STEPS.into(), MAX_STEPS.into()]);
         fields
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        pool_compare()
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
@@ -816,6 +852,10 @@ impl Kind for Contested {
         let mut fields = pool_fields();
         fields.extend(DEFENDER_POOL.map(FieldSpec::from));
         fields
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        pool_compare()
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {

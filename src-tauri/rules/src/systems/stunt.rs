@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::shared::{counted_word, keyed_outcomes, numeric_odds};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
-use crate::spec::{check_pool, FieldKind, FieldSpec, IntField, KindText};
+use crate::spec::{
+    check_pool, compare_choices, CompareSpec, FieldKind, FieldSpec, IntField, KindText,
+};
 use crate::tray::Tray;
 use crate::{Dist, HouseRules, RulesError};
 
@@ -88,6 +90,16 @@ fn level_field(
     }
 }
 
+fn active_field(house: &HouseRules) -> FieldSpec {
+    level_field(
+        "active",
+        "Active level",
+        "The skill or ability used.",
+        "Skilled",
+        house,
+    )
+}
+
 fn level_of(house: &HouseRules, field: &str, name: &str) -> Result<usize, RulesError> {
     house.stunt.level_index(name).ok_or_else(|| {
         RulesError::invalid(
@@ -130,13 +142,7 @@ impl Kind for Check {
 
     fn fields(house: &HouseRules) -> Vec<FieldSpec> {
         vec![
-            level_field(
-                "active",
-                "Active level",
-                "The skill or ability used.",
-                "Skilled",
-                house,
-            ),
+            active_field(house),
             level_field(
                 "defending",
                 "Defending level",
@@ -145,6 +151,13 @@ impl Kind for Check {
                 house,
             ),
         ]
+    }
+
+    fn compare(house: &HouseRules) -> Vec<CompareSpec> {
+        vec![compare_choices(
+            &active_field(house),
+            "The check at each level of this roster's chart, against the same defence.",
+        )]
     }
 
     fn validate(&self, house: &HouseRules) -> Result<(), RulesError> {

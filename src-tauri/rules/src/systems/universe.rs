@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::shared::{d20_natural, d6_sum, keyed_outcomes};
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
-use crate::spec::{BoolField, ChoiceField, FieldSpec, IntField, IntListField, KindText};
+use crate::spec::{
+    BoolField, ChoiceField, CompareSpec, FieldSpec, IntField, IntListField, KindText,
+};
 use crate::tray::Tray;
 use crate::{Dist, HouseRules, RulesError};
 
@@ -161,6 +163,15 @@ impl Kind for Skill {
 // ---------------------------------------------------------------------------------------------
 // attack
 
+/// A fate card played on a roll, by what it adds (RULES.md: its value, a face card +10).
+const FATE_CARDS: &[(i64, &str)] = &[
+    (0, "No card"),
+    (2, "A 2 (+2)"),
+    (5, "A 5 (+5)"),
+    (8, "An 8 (+8)"),
+    (10, "A face card (+10)"),
+];
+
 const ATTACK_BONUS: IntField = IntField {
     name: "bonus",
     label: "Attack bonus",
@@ -234,6 +245,27 @@ impl Kind for Attack {
 
     fn fields(_: &HouseRules) -> Vec<FieldSpec> {
         vec![ATTACK_BONUS.into(), AC.into(), ADVANTAGE.into()]
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![
+            ADVANTAGE.compare(
+                "Two d20, the higher kept, against one.",
+                ["No advantage", "Advantage"],
+            ),
+            ATTACK_BONUS.compare_by(
+                "fate",
+                "A fate card on the attack",
+                "Keeping the card, or playing it: a numbered card adds its value, a face card +10.",
+                FATE_CARDS,
+            ),
+            AC.compare_by(
+                "target_fate",
+                "The target's fate card on AC",
+                "The target keeping its card, or playing it on its AC (its value, a face card +10).",
+                FATE_CARDS,
+            ),
+        ]
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
@@ -332,6 +364,13 @@ impl Kind for Save {
 
     fn fields(_: &HouseRules) -> Vec<FieldSpec> {
         vec![DC.into(), SAVE_BONUS.into(), ADVANTAGE.into()]
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![ADVANTAGE.compare(
+            "Two d20, the higher kept, against one.",
+            ["No advantage", "Advantage"],
+        )]
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
@@ -523,6 +562,26 @@ impl Kind for AugmentedSave {
             SAVE_TYPE.into(),
             BEFORE.into(),
             POOL.into(),
+        ]
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        vec![
+            BEFORE.compare_at(
+                "Augmentation before the roll",
+                "Buying +1s before the roll (2 points each) against keeping the points to turn \
+                 a failure after it (4 points each).",
+                &[
+                    (0, "Nothing before"),
+                    (1, "+1 (2 points)"),
+                    (2, "+2 (4 points)"),
+                    (3, "+3 (6 points)"),
+                ],
+            ),
+            ADVANTAGE.compare(
+                "Two d20, the higher kept, against one.",
+                ["No advantage", "Advantage"],
+            ),
         ]
     }
 

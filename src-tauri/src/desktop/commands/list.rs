@@ -19,6 +19,7 @@ macro_rules! window_commands {
             backups::backup_restore,
             rules::catalog,
             rules::odds,
+            rules::odds_compare,
             rules::roll,
             rosters::rosters,
             rosters::roster_create,

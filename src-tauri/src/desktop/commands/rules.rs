@@ -59,6 +59,36 @@ pub async fn odds(
     .await
 }
 
+/// Choices side by side: the exact odds of `request` with `field` set to each of `values`, in
+/// order, each the same answer `odds` gives for the request with that field so set (under the
+/// house rules of `roster_id` when given). The fields worth comparing and their alternatives are
+/// the catalog's (`compare` of each kind). Computed off the store's lock, as `odds` is.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn odds_compare(
+    db: State<'_, Database>,
+    request: Value,
+    field: String,
+    values: Vec<Value>,
+    roster_id: Option<Uuid>,
+) -> Result<Vec<Odds>, IpcError> {
+    let place = db
+        .run(move |store| Ok(store.roll_place(roster_id, None)?))
+        .await?;
+    db.compute(move || {
+        let house = match &place {
+            Some(place) => {
+                place.check(&rollbook_rules::request_from_value(request.clone())?)?;
+                place.house_rules()
+            }
+            None => rollbook_rules::HouseRules::ruled(),
+        };
+        Ok(rollbook_rules::odds_varied(
+            &request, &field, &values, house,
+        )?)
+    })
+    .await
+}
+
 /// Rolls one request and logs it: with `character_id` for that character (in its roster), with
 /// only `roster_id` for the roster, with neither as a Quick roll. The roster's house rules apply.
 /// With `seed` the dice are reproducible; without it a fresh seed is drawn (and answered, so

@@ -34,6 +34,10 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ),
         ("catalog", json!({})),
         ("odds", json!({"request": request})),
+        (
+            "odds_compare",
+            json!({"request": request, "field": "ranks", "values": [0, 1]}),
+        ),
         ("roll", json!({"request": request, "seed": 1})),
         ("rosters", json!({})),
         (

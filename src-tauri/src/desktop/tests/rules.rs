@@ -138,3 +138,86 @@ fn an_import_over_the_size_limit_is_refused_with_the_limit_named() {
         "{refused}"
     );
 }
+
+/// `odds_compare` answers, for each value, what `odds` answers with the field set to it.
+fn assert_compare_equals_single_odds(
+    window: &Window,
+    request: Value,
+    field: &str,
+    values: &[Value],
+    roster: Option<&Value>,
+) {
+    let mut args = json!({"request": request, "field": field, "values": values});
+    if let Some(id) = roster {
+        args["roster_id"] = id.clone();
+    }
+    let compared = window.ok("odds_compare", args);
+    let compared = compared.as_array().expect("one answer per value");
+    assert_eq!(compared.len(), values.len());
+    for (value, answer) in values.iter().zip(compared) {
+        let mut one = request.clone();
+        one[field] = value.clone();
+        let mut args = json!({"request": one});
+        if let Some(id) = roster {
+            args["roster_id"] = id.clone();
+        }
+        assert_eq!(answer, &window.ok("odds", args), "{field} = {value}");
+    }
+}
+
+#[test]
+fn odds_compare_equals_single_odds_calls() {
+    let window = Window::new();
+    let genre = json!({"system": "genre", "roll": "action", "dice": 3, "difficulty": 3});
+    let grunts = [json!(0), json!(1), json!(2), json!(3)];
+    assert_compare_equals_single_odds(&window, genre, "grunt", &grunts, None);
+    let attack = json!({"system": "universe", "roll": "attack", "bonus": 3, "ac": 15});
+    let advantage = [json!(false), json!(true)];
+    assert_compare_equals_single_odds(&window, attack, "advantage", &advantage, None);
+    let marks = json!({"system": "marks", "roll": "pool", "attribute_dice": 3, "skill_dice": 2});
+    let penalties = [json!(0), json!(1), json!(2)];
+    assert_compare_equals_single_odds(&window, marks, "penalty", &penalties, None);
+    let d12 = json!({"system": "d12", "roll": "opposed", "attacker_ranks": 2});
+    assert_compare_equals_single_odds(&window, d12, "defender_dazed", &advantage, None);
+}
+
+#[test]
+fn odds_compare_follows_the_rosters_house_rules() {
+    let window = Window::new();
+    let levels = ["Feeble", "Average", "Skilled", "Heroic"];
+    let mut chart = rollbook_rules::StuntChart::ruled(levels.map(String::from).to_vec());
+    // A cell the roster changed: Skilled against Average needs 5, not the ruled 8.
+    chart.chart[2][1] = 5;
+    let roster = window.ok(
+        "roster_create",
+        json!({"roster": {"name": "Cats", "system": "stunt", "house_rules": {"stunt": chart}}}),
+    );
+    let id = roster["id"].clone();
+    let check =
+        json!({"system": "stunt", "roll": "check", "active": "Skilled", "defending": "Average"});
+    let values: Vec<Value> = levels.iter().map(|l| json!(l)).collect();
+    assert_compare_equals_single_odds(&window, check.clone(), "active", &values, Some(&id));
+    let house = window.ok(
+        "odds_compare",
+        json!({"request": check.clone(), "field": "active", "values": ["Skilled"], "roster_id": id}),
+    );
+    let ruled = window.ok(
+        "odds_compare",
+        json!({"request": check, "field": "active", "values": ["Skilled"]}),
+    );
+    assert_ne!(house, ruled, "the roster's chart is used");
+}
+
+#[test]
+fn odds_compare_refuses_a_field_the_kind_does_not_take() {
+    let error = invoke(
+        "odds_compare",
+        json!({"request": d12_straight(), "field": "grunt", "values": [1]}),
+    )
+    .unwrap_err();
+    assert_eq!(error["code"], "invalid_request");
+    assert!(
+        error["message"].as_str().unwrap().contains("grunt"),
+        "{error}"
+    );
+}
