@@ -182,9 +182,6 @@ fn words(rolls: usize, verdict: Verdict, chance: Option<f64>) -> String {
             "The dice ran cold: fair dice do this {}.",
             how_often(chance)
         ),
-        Verdict::Fair if chance >= 0.5 => {
-            "The dice ran fair: fair dice stray this far more often than not.".into()
-        }
         Verdict::Fair => format!(
             "The dice ran fair: fair dice stray this far {}.",
             how_often(chance)
@@ -192,8 +189,12 @@ fn words(rolls: usize, verdict: Verdict, chance: Option<f64>) -> String {
     }
 }
 
-/// "about 1 time in 40", "about 1 time in 1,200", "less than 1 time in a million".
+/// "about 1 time in 40", "about 1 time in 1,200", "less than 1 time in a million", "more often
+/// than not".
 pub fn how_often(chance: f64) -> String {
+    if chance >= 0.5 {
+        return "more often than not".into();
+    }
     if chance < 1e-6 {
         return "less than 1 time in a million".into();
     }
@@ -228,6 +229,7 @@ mod tests {
         assert_eq!(how_often(0.3), "about 1 time in 3");
         assert_eq!(how_often(1.0 / 99.6), "about 1 time in 100");
         assert_eq!(how_often(1e-9), "less than 1 time in a million");
+        assert_eq!(how_often(0.95), "more often than not");
     }
 
     #[test]
