@@ -51,6 +51,7 @@ test('a log entry reads as a row: time in the given locale and zone, roll in wor
     outcome: '9',
     success: 'Failure',
     succeeded: false,
+    luck: '',
     dice: '2 2 3',
     detail: '9 vs difficulty 12: failure',
     seed: '7',

@@ -20,6 +20,7 @@
 /** @typedef {import('../types/bindings').LogEntry} LogEntry */
 /** @typedef {import('../types/bindings').LoggedRoll} LoggedRoll */
 /** @typedef {import('../types/bindings').LogQuery} LogQuery */
+/** @typedef {import('../types/bindings').LuckReport} LuckReport */
 /** @typedef {import('../types/bindings').NewCharacter} NewCharacter */
 /** @typedef {import('../types/bindings').NewRoster} NewRoster */
 /** @typedef {import('../types/bindings').Odds} Odds */
@@ -256,6 +257,8 @@ export const stopSharing = () => call('share_stop', {});
 // Roll log
 /** Newest first. @param {LogQuery} [query] @returns {Promise<LogEntry[]>} */
 export const rollLog = (query = {}) => call('roll_log', { query });
+/** How lucky the dice were: each roll's percentile, judged overall, per character and per evening. @param {LogQuery} [query] @returns {Promise<LuckReport>} */
+export const rollLogLuck = (query = {}) => call('roll_log_luck', { query });
 /** @param {LogQuery} [query] @returns {Promise<number>} how many were removed */
 export const clearRollLog = (query = {}) => call('roll_log_clear', { query });
 /** @param {string} path @param {FileFormat} format @param {LogQuery} [query] @returns {Promise<number>} rolls written */

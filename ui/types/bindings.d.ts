@@ -145,6 +145,8 @@ deleted_at: string | null, };
  */
 export type CharacterKind = "pc" | "npc";
 
+export type CharacterLuck = { character_id: string | null, name: string | null, luck: Luck, };
+
 /**
  * A change to a character: each field given is replaced (the sheet as a whole).
  */
@@ -365,6 +367,12 @@ system_state: SystemTable | null,
  * build reads and writes byte for byte as it did and its history's patches still apply.
  */
 visibility?: { [key in string]: Visibility }, };
+
+export type EveningLuck = { 
+/**
+ * The day the evening began, "2026-11-22".
+ */
+evening: string, luck: Luck, };
 
 /**
  * One thing that happened at the table.
@@ -724,6 +732,63 @@ export type LoggedRoll = { result: RollResult,
  * The id of its roll-log entry.
  */
 log_id: number, };
+
+/**
+ * The judgement of a run of rolls.
+ */
+export type Luck = { rolls: number, 
+/**
+ * The mean percentile (½ for fair dice in the long run); `null` with no rolls.
+ */
+mean: number | null, 
+/**
+ * How far the sum of percentiles is from n/2, in standard deviations of fair dice; `null`
+ * when there is nothing to judge (no rolls, or only rolls that could go one way).
+ */
+z: number | null, 
+/**
+ * How often fair dice stray at least as far either way (two-sided normal tail).
+ */
+chance: number | null, verdict: Verdict, 
+/**
+ * The verdict in plain words: "The dice ran hot: fair dice do this about 1 time in 40."
+ */
+words: string, 
+/**
+ * How many percentiles fell in each tenth, 0–10% first.
+ */
+tenths: Array<number>, 
+/**
+ * How many fair dice would put in each tenth on average (flat for fine-grained rolls).
+ */
+fair_tenths: Array<number>, };
+
+/**
+ * The luck of the rolls `LogQuery` picks.
+ */
+export type LuckReport = { 
+/**
+ * Every judged roll together.
+ */
+overall: Luck, 
+/**
+ * One per character who rolled (by name), then the rolls made for no character (Quick
+ * roll, a roster's own rolls) with `character_id` and `name` `null`.
+ */
+characters: Array<CharacterLuck>, 
+/**
+ * One per evening (6 am to 6 am local time), newest first.
+ */
+evenings: Array<EveningLuck>, 
+/**
+ * Each judged roll's percentile by its log id, newest first (the log's order).
+ */
+rolls: Array<RollStanding>, 
+/**
+ * Rolls that could not be judged: their request no longer reads under the roster's house
+ * rules, or their outcome is not one the odds have (house rules changed since).
+ */
+unjudged: number, };
 
 /**
  * The running marks state of an encounter: its open tasks, oldest first.
@@ -1169,6 +1234,16 @@ groups: Array<DiceGroup>,
  * Rolled at the table and typed in: there is no seed (`seed` is 0). Left out when false.
  */
 by_hand?: boolean, };
+
+export type RollStanding = { 
+/**
+ * The log entry's id (`LogEntry::id`).
+ */
+id: number, 
+/**
+ * P(a worse outcome) + ½·P(this one), 0 to 1.
+ */
+percentile: number, };
 
 /**
  * One die of a roll.
@@ -1661,6 +1736,11 @@ gm: Array<Card>,
  * Fate cards played this round as a second initiative entry (discarded at the next deal).
  */
 second_entries: Array<DealtCard>, };
+
+/**
+ * How a run of rolls went.
+ */
+export type Verdict = "hot" | "cold" | "fair";
 
 /**
  * One participant's visibility; the default (shown by name, health as its side's default) is

@@ -14,6 +14,7 @@ mod import;
 mod input;
 mod kinds;
 mod log;
+mod luck;
 mod odds;
 mod output;
 mod players;

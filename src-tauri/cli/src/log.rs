@@ -1,11 +1,11 @@
-//! `rollbook log [--roster NAME] [--character NAME] [--format csv|json] [--limit N]`.
+//! `rollbook log [--roster NAME] [--character NAME] [--format csv|json] [--limit N] [--luck]`.
 
 use clap::{Args, ValueEnum};
 use rollbook_roster::{FileFormat, LogQuery, Timestamp};
 
-use super::character;
 use super::store::{self, Open};
 use super::text_table::{self, Table};
+use super::{character, luck};
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -14,9 +14,12 @@ Examples:
   rollbook log --roster \"Friday Night Heroes\" --limit 10
   rollbook log --character Vex --format json
   rollbook log --since 2026-11-22 --format csv > friday.csv
+  rollbook log --luck --roster \"Friday Night Heroes\"   how lucky the dice were
 
 Rolls are logged by `rollbook roll ... --character NAME` (or --roster NAME) and by the window.
---since and --until take a date (your time zone) or an RFC 3339 time.";
+--since and --until take a date (your time zone) or an RFC 3339 time.
+--luck judges the rolls picked: where each stood in its exact odds (its percentile), and whether
+they ran hot or cold overall, per character and per evening (6 am to 6 am); --json prints it all.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -44,7 +47,7 @@ pub struct LogArgs {
     #[arg(long, value_name = "NAME")]
     character: Option<String>,
     /// Write the log as CSV or JSON instead of a table (--json is --format json).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "luck")]
     format: Option<Format>,
     /// Only the newest N rolls.
     #[arg(long, value_name = "N")]
@@ -55,6 +58,10 @@ pub struct LogArgs {
     /// Only rolls before this time.
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
     until: Option<Timestamp>,
+    /// How lucky the dice were: the rolls' percentiles in their exact odds, judged overall,
+    /// per character and per evening (with --json, the whole report).
+    #[arg(long)]
+    luck: bool,
 }
 
 /// An RFC 3339 time, or a date meaning its start in the user's time zone.
@@ -99,6 +106,14 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
         until: args.until,
         limit: args.limit,
     };
+    if args.luck {
+        let report = store.luck(&query)?;
+        return if global.json {
+            output::json(&report)
+        } else {
+            output::text(&luck::text(&report))
+        };
+    }
     match format {
         Some(format) => {
             let (bytes, _) = store.export_log(&query, format.into())?;

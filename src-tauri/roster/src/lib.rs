@@ -118,6 +118,7 @@ mod error;
 mod export;
 pub mod files;
 mod import;
+pub mod luck;
 mod model;
 mod paths;
 pub mod players;
@@ -136,6 +137,7 @@ pub use import::{
     Action, Counts, Import, ImportCharacter, ImportMode, ImportPlan, ImportRoster,
     PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
 };
+pub use luck::LuckReport;
 pub use model::{
     Character, CharacterKind, CharacterPatch, Encounter, EncounterState, HealthShown, NewCharacter,
     NewRoster, Participant, Roster, RosterPatch, System, TableAction, Timestamp, Visibility,
@@ -151,7 +153,7 @@ pub mod backups {
     };
 }
 pub use store::{
-    LogEntry, LogOptions, LogQuery, NewLogEntry, Opened, PlayOptions, Purged, Restored, RollPlace,
-    RollsRefused, Settings, Store, TableActionEntry, TablePlay, TableStates, Trash, APPLICATION_ID,
-    SCHEMA_VERSION,
+    LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry, Opened, PlayOptions, Purged, Restored,
+    RollPlace, RollsRefused, Settings, Store, TableActionEntry, TablePlay, TableStates, Trash,
+    APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -32,4 +32,11 @@ pub(crate) trait Kind: Sized + Serialize + DeserializeOwned + Clone {
 
     /// One roll with the tray's dice. Only called on a validated request.
     fn roll(&self, house: &HouseRules, tray: &mut Tray) -> Rolled;
+
+    /// The outcomes of its odds worst first, for how lucky a roll was: the general rule
+    /// (numbers upwards; failing before succeeding, each in the answer's order). A kind whose
+    /// answer lists its successes best first says so.
+    fn worst_first(odds: &Odds) -> Vec<&str> {
+        crate::standing::order(odds)
+    }
 }

@@ -48,6 +48,7 @@ mod limits;
 mod request;
 pub mod sheet_limits;
 mod spec;
+pub mod standing;
 mod systems;
 pub mod table;
 mod tray;

@@ -46,6 +46,14 @@ macro_rules! roll_kinds {
                 }
             }
 
+            /// The outcomes of `odds` (this request's odds) worst first: the order a roll's
+            /// luck is read in (`standing`).
+            pub fn outcomes_worst_first<'a>(&self, odds: &'a Odds) -> Vec<&'a str> {
+                match self {
+                    $(Self::$variant(_) => <$ty as Kind>::worst_first(odds),)*
+                }
+            }
+
             pub(crate) fn make_roll(&self, house: &HouseRules, tray: &mut Tray) -> Rolled {
                 match self {
                     $(Self::$variant(k) => k.roll(house, tray),)*

@@ -14,9 +14,9 @@ use rollbook_roster::players::PlayersView;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
     Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
-    FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, NewCharacter, NewRoster, Participant,
-    Restored, Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll, System,
-    TableAction, TableActionEntry, TablePlay,
+    FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, LuckReport, NewCharacter, NewRoster,
+    Participant, Restored, Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll,
+    System, TableAction, TableActionEntry, TablePlay,
 };
 use rollbook_rules::{Catalog, Odds};
 use ts_rs::{Config, TypeVisitor, TS};
@@ -90,6 +90,7 @@ fn render() -> String {
     all.visit::<SheetRoll>();
     all.visit::<LogEntry>();
     all.visit::<LogQuery>();
+    all.visit::<LuckReport>();
     all.visit::<FileFormat>();
     all.visit::<ImportMode>();
     all.visit::<ImportPlan>();

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
 import { LogPage, shellReady } from '../log-transfer-page.mjs';
+import { LuckPage } from '../luck-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 
@@ -36,4 +37,21 @@ export async function filtered(driver, helpers) {
   const log = new LogPage(driver);
   await log.choose('log-roster', 'Friday Night Heroes');
   await log.waitForRows(4);
+}
+
+/** The Luck tab (issue 13): the scene's rolls and an evening of hot dice by hand for Tobias Kell. */
+export async function luck(driver, helpers) {
+  const attack = JSON.stringify({ system: 'universe', roll: 'attack', bonus: 5, ac: 15 });
+  helpers.cli('--json', 'import', ALL_SYSTEMS);
+  for (const face of ['20', '17', '19', '14', '20', '18']) {
+    helpers.cli('--json', 'roll', attack, '--dice', face, '--character', 'Tobias Kell');
+  }
+  for (let seed = 1; seed <= 24; seed++) {
+    const [character, request] = ROLLS[seed % ROLLS.length];
+    helpers.cli('--json', 'roll', JSON.stringify(request), '--seed', String(seed * 7), '--character', character);
+  }
+  await helpers.reload();
+  await shellReady(driver);
+  const log = new LuckPage(driver);
+  await log.openLuck();
 }

@@ -65,8 +65,10 @@ export function diceText(dice) {
  * @param {LogEntry} entry
  * @param {Map<string, {kind: string, system: string}>} names
  * @param {{day: (at: string) => string, time: (at: string) => string}} formatTime
+ * @param {Map<number, string>} [ranks] each roll's percentile as a rank ("72nd") by id, once
+ *   the luck is worked out (luck-model.js `rowRanks`)
  */
-export function logRow(entry, names, formatTime) {
+export function logRow(entry, names, formatTime, ranks = new Map()) {
   const known = names.get(`${entry.system}/${entry.roll}`);
   return {
     id: entry.id,
@@ -80,6 +82,8 @@ export function logRow(entry, names, formatTime) {
     outcome: outcomeText(entry.outcome),
     success: entry.success ? 'Success' : 'Failure',
     succeeded: Boolean(entry.success),
+    /** Its percentile in its exact odds ("72nd"); '' until the luck is in, or when not judged. */
+    luck: ranks.get(entry.id) ?? '',
     dice: diceText(entry.dice),
     detail: entry.detail ?? '',
     seed: String(entry.seed),

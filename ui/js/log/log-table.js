@@ -18,6 +18,7 @@ const COLUMNS = [
   ['roll', 'Roll'],
   ['outcome', 'Outcome'],
   ['success', 'Result'],
+  ['luck', 'Luck'],
   ['dice', 'Dice'],
   ['detail', 'Detail'],
   ['seed', 'Seed'],
@@ -50,6 +51,7 @@ function rowElement(doc, row, { copySeed }) {
       el(doc, 'span', { 'aria-hidden': 'true', text: row.succeeded ? '✓ ' : '✗ ' }),
       row.success,
     ]),
+    luck: el(doc, 'span', { className: 'log-luck', text: row.luck ?? '', title: row.luck ? `The ${row.luck} percentile of its exact odds: 50th is par for fair dice` : 'Not judged yet' }),
     dice: el(doc, 'span', { className: 'log-dice', text: row.dice }),
     detail: el(doc, 'span', { text: row.detail }),
     seed: el(doc, 'span', { className: 'log-seed-cell' }, [el(doc, 'code', { className: 'log-seed', text: row.seed }), copy]),
@@ -68,8 +70,9 @@ function spacerRow(doc) {
 
 /**
  * Makes the table's body a virtual list scrolled by `scroller`. Returns `fill(rows)`, which
- * shows the rolls, each day's under a heading with its date (`withDays`). `copySeed(seed)` runs
- * when a row's Copy button is pressed.
+ * shows the rolls, each day's under a heading with its date (`withDays`), and
+ * `fill.redraw(rows)`, the same rolls with new contents (their percentiles come later) drawn
+ * again where they are. `copySeed(seed)` runs when a row's Copy button is pressed.
  */
 export function virtualLogTable({ table, body }, scroller, { copySeed }) {
   const doc = body.ownerDocument;
@@ -86,9 +89,16 @@ export function virtualLogTable({ table, body }, scroller, { copySeed }) {
       return row;
     },
   });
-  return (rows) => {
+  const fill = (rows) => {
     items = withDays(rows);
     table.setAttribute('aria-rowcount', String(items.length + 1));
     virtual.setCount(items.length);
   };
+  fill.redraw = (rows) => {
+    const again = withDays(rows);
+    if (again.length !== items.length) return fill(rows);
+    items = again;
+    virtual.redraw();
+  };
+  return fill;
 }

@@ -1,10 +1,13 @@
 // The roll log view: newest first, filtered by roster and character, exported as CSV or JSON,
-// cleared with a confirmation. The shell mounts it once (`mountLog`) and it keeps itself fresh
+// cleared with a confirmation; its Luck tab says how lucky the dice of the rolls picked were
+// (and each row its roll's percentile), worked out after the rows are shown, never before. The shell mounts it once (`mountLog`) and it keeps itself fresh
 // from the bus (`log-changed`, `rosters-changed`, `characters-changed`).
 
 import { el } from '../dom.js';
 import { clearQuestion, emptyText, exportName, kindNames, logQuery, logRow, PAGE_SIZE, rollsText, shownText, timeFormatter } from './log-rows.js';
 import { buildLogTable, virtualLogTable } from './log-table.js';
+import { buildLuckPanel } from './luck-panel.js';
+import { rowRanks } from './luck-model.js';
 import { fileName, LOG_FILTERS, saveTarget } from '../transfer/file-type.js';
 
 const ALL = '';
@@ -19,6 +22,7 @@ export function mountLog(root, ctx) {
   let more = false;
   let names = new Map();
   let generation = 0;
+  let ranks = new Map();
 
   let rosterSelect = el(doc, 'select', { id: 'log-roster' });
   let characterSelect = el(doc, 'select', { id: 'log-character', disabled: true });
@@ -31,6 +35,16 @@ export function mountLog(root, ctx) {
   const fillTable = virtualLogTable(table, tableWrap, { copySeed });
   const count = el(doc, 'p', { className: 'log-count', id: 'log-count', 'aria-live': 'polite' });
   const showMore = el(doc, 'button', { type: 'button', className: 'button', id: 'log-more', text: `Show ${PAGE_SIZE} more`, hidden: true });
+  const luck = buildLuckPanel(doc);
+  const rollsTab = el(doc, 'button', { type: 'button', role: 'tab', className: 'log-tab', id: 'log-tab-rolls', 'aria-selected': 'true', 'aria-controls': 'log-rolls', text: 'Rolls' });
+  const luckTab = el(doc, 'button', { type: 'button', role: 'tab', className: 'log-tab', id: 'log-tab-luck', 'aria-selected': 'false', 'aria-controls': 'luck-panel', tabindex: '-1', text: 'Luck' });
+  const rollsPane = el(doc, 'div', { className: 'log-rolls', id: 'log-rolls', role: 'tabpanel', 'aria-labelledby': 'log-tab-rolls' }, [
+    tableWrap,
+    el(doc, 'footer', { className: 'log-foot' }, [count, showMore]),
+  ]);
+  luck.element.setAttribute('role', 'tabpanel');
+  luck.element.setAttribute('aria-labelledby', 'log-tab-luck');
+  luck.element.hidden = true;
 
   const section = el(doc, 'section', { className: 'log-view', 'aria-labelledby': 'log-title' }, [
     el(doc, 'header', { className: 'log-head' }, [
@@ -41,8 +55,9 @@ export function mountLog(root, ctx) {
       ]),
       el(doc, 'div', { className: 'log-actions' }, [exportCsv, exportJson, clear]),
     ]),
-    tableWrap,
-    el(doc, 'footer', { className: 'log-foot' }, [count, showMore]),
+    el(doc, 'div', { className: 'log-tabs', role: 'tablist', 'aria-label': 'Roll log' }, [rollsTab, luckTab]),
+    rollsPane,
+    luck.element,
   ]);
   root.replaceChildren(section);
 
@@ -112,7 +127,9 @@ export function mountLog(root, ctx) {
       if (mine !== generation) return;
       more = entries.length > limit;
       shown = entries.slice(0, limit);
-      fillTable(shown.map((entry) => logRow(entry, names, formatTime)));
+      // Percentiles of a filter not yet judged are not shown against its rows.
+      if (filterKey() !== ranksKey) ranks = new Map();
+      fillTable(shown.map((entry) => logRow(entry, names, formatTime, ranks)));
       empty.textContent = shown.length ? '' : emptyText(filter);
       empty.hidden = shown.length > 0;
       table.table.hidden = shown.length === 0;
@@ -126,6 +143,46 @@ export function mountLog(root, ctx) {
     } finally {
       if (mine === generation) section.removeAttribute('aria-busy');
     }
+    if (mine === generation) judge(mine);
+  }
+
+  let ranksKey = null;
+  const filterKey = () => JSON.stringify(logQuery(filter));
+
+  /** How lucky the dice were, once the rows are in: the Luck tab and each row's percentile. */
+  async function judge(mine) {
+    luck.busy();
+    try {
+      const report = await ctx.api.rollLogLuck(logQuery(filter));
+      if (mine !== generation) return;
+      ranks = rowRanks(report);
+      ranksKey = filterKey();
+      luck.show(report);
+      fillTable.redraw(shown.map((entry) => logRow(entry, names, formatTime, ranks)));
+    } catch (error) {
+      if (mine !== generation) return;
+      luck.failed(error.message ?? String(error));
+    }
+  }
+
+  function pickTab(tab) {
+    const onLuck = tab === luckTab;
+    for (const t of [rollsTab, luckTab]) {
+      t.setAttribute('aria-selected', String(t === tab));
+      t.tabIndex = t === tab ? 0 : -1;
+    }
+    rollsPane.hidden = onLuck;
+    luck.element.hidden = !onLuck;
+  }
+  for (const tab of [rollsTab, luckTab]) {
+    tab.addEventListener('click', () => pickTab(tab));
+    tab.addEventListener('keydown', (event) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      event.preventDefault();
+      const other = tab === rollsTab ? luckTab : rollsTab;
+      pickTab(other);
+      other.focus();
+    });
   }
 
   async function copySeed(seed) {

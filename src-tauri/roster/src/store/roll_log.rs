@@ -115,7 +115,7 @@ pub struct LogQuery {
 
 impl LogQuery {
     /// `WHERE …` and its parameters.
-    fn filter(&self) -> (String, Vec<rusqlite::types::Value>) {
+    pub(super) fn filter(&self) -> (String, Vec<rusqlite::types::Value>) {
         let mut clauses = Vec::new();
         let mut values: Vec<rusqlite::types::Value> = Vec::new();
         if let Some(id) = self.roster_id {

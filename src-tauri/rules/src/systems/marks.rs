@@ -617,6 +617,11 @@ impl Default for Extended {
 }
 
 impl Kind for Extended {
+    /// Completing on an earlier step is the luckier: the answer lists the steps upwards.
+    fn worst_first(odds: &Odds) -> Vec<&str> {
+        crate::standing::successes_best_first(odds)
+    }
+
     const SYSTEM: &'static str = "marks";
     const ROLL: &'static str = "extended";
 

@@ -348,6 +348,11 @@ const SAVE_RULINGS: &[&str] =
     &["A natural 20 on a save always succeeds (and grants positive fate)."];
 
 impl Kind for Save {
+    /// A natural 20's fate beats a plain success, which beats one bought with hp or Sanity.
+    fn worst_first(odds: &Odds) -> Vec<&str> {
+        crate::standing::successes_best_first(odds)
+    }
+
     const SYSTEM: &'static str = "universe";
     const ROLL: &'static str = "save";
 
@@ -539,6 +544,11 @@ impl AugmentedSave {
 }
 
 impl Kind for AugmentedSave {
+    /// A natural 20's fate beats a plain success, which beats one bought with hp or Sanity.
+    fn worst_first(odds: &Odds) -> Vec<&str> {
+        crate::standing::successes_best_first(odds)
+    }
+
     const SYSTEM: &'static str = "universe";
     const ROLL: &'static str = "augmented_save";
 

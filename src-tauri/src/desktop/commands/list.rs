@@ -55,6 +55,7 @@ macro_rules! window_commands {
             players::share_status,
             players::share_stop,
             log::roll_log,
+            log::roll_log_luck,
             log::roll_log_clear,
             log::roll_log_export,
             transfer::import_preview,

@@ -1,8 +1,10 @@
-//! The roll log: read it (newest first), clear part of it, write it to a file.
+//! The roll log: read it (newest first), how lucky its dice were, clear part of it, write it to
+//! a file.
 
 use std::path::PathBuf;
 
-use rollbook_roster::{FileFormat, LogEntry, LogQuery};
+use jiff::tz::TimeZone;
+use rollbook_roster::{FileFormat, LogEntry, LogQuery, LuckReport};
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 
@@ -16,6 +18,17 @@ use crate::ipc_error::IpcError;
 pub async fn roll_log(db: State<'_, Database>, query: Value) -> Result<Vec<LogEntry>, IpcError> {
     let query: LogQuery = argument("query", query)?;
     db.run(move |store| Ok(store.roll_log(&query)?)).await
+}
+
+/// How lucky the dice of the rolls `query` picks were (`Store::luck`): each one's percentile in
+/// its exact odds, judged overall, per character and per evening. The rolls are read under the
+/// store's lock and judged off it, so the log's own rows never wait for the odds.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn roll_log_luck(db: State<'_, Database>, query: Value) -> Result<LuckReport, IpcError> {
+    let query: LogQuery = argument("query", query)?;
+    let rolls = db.run(move |store| Ok(store.luck_rolls(&query)?)).await?;
+    db.compute(move || Ok(rolls.judge(&TimeZone::system())?))
+        .await
 }
 
 /// Deletes the logged rolls `query` picks (every roll for `{}`); answers how many went.

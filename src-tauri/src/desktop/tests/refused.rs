@@ -94,6 +94,7 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("share_status", json!({})),
         ("share_stop", json!({})),
         ("roll_log", json!({"query": {}})),
+        ("roll_log_luck", json!({"query": {}})),
         ("roll_log_clear", json!({"query": {}})),
         (
             "roll_log_export",

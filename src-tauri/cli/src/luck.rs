@@ -1,0 +1,106 @@
+//! `rollbook log --luck` for people: the verdict in words, then one row per character and per
+//! evening. The numbers are `Store::luck`'s; `--json` prints them whole.
+
+use rollbook_roster::LuckReport;
+use rollbook_rules::standing::{how_often, Luck, Verdict};
+
+use super::text_table::Table;
+
+/// A percentile as a rank: 0.724 → "72nd" (1st to 99th).
+pub fn ordinal(percentile: f64) -> String {
+    let n = (percentile * 100.0).round().clamp(1.0, 99.0) as u32;
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn verdict(luck: &Luck) -> &'static str {
+    match luck.verdict {
+        Verdict::Hot => "hot",
+        Verdict::Cold => "cold",
+        Verdict::Fair => "fair",
+    }
+}
+
+fn row(luck: &Luck) -> [String; 4] {
+    [
+        luck.rolls.to_string(),
+        luck.mean.map(ordinal).unwrap_or_default(),
+        verdict(luck).to_string(),
+        luck.chance.map(how_often).unwrap_or_default(),
+    ]
+}
+
+pub fn text(report: &LuckReport) -> String {
+    let overall = &report.overall;
+    if overall.rolls == 0 {
+        return match report.unjudged {
+            0 => "No rolls logged.\n".into(),
+            n => format!("None of the {n} rolls could be judged (their odds changed since).\n"),
+        };
+    }
+    let mut out = format!(
+        "{} {} roll{}, their mean percentile the {}.\n",
+        overall.words,
+        overall.rolls,
+        if overall.rolls == 1 { "" } else { "s" },
+        overall.mean.map(ordinal).unwrap_or_default()
+    );
+    if report.unjudged > 0 {
+        out.push_str(&format!(
+            "{} roll{} could not be judged (their odds changed since).\n",
+            report.unjudged,
+            if report.unjudged == 1 { "" } else { "s" }
+        ));
+    }
+    let mut characters = Table::new([
+        "CHARACTER",
+        "ROLLS",
+        "MEAN",
+        "VERDICT",
+        "FAIR DICE STRAY AS FAR",
+    ]);
+    for c in &report.characters {
+        let [rolls, mean, verdict, often] = row(&c.luck);
+        let name = c.name.clone().unwrap_or_else(|| "(no character)".into());
+        characters.row([name, rolls, mean, verdict, often]);
+    }
+    let mut evenings = Table::new([
+        "EVENING",
+        "ROLLS",
+        "MEAN",
+        "VERDICT",
+        "FAIR DICE STRAY AS FAR",
+    ]);
+    for e in &report.evenings {
+        let [rolls, mean, verdict, often] = row(&e.luck);
+        evenings.row([e.evening.to_string(), rolls, mean, verdict, often]);
+    }
+    out.push('\n');
+    out.push_str(&characters.render());
+    out.push('\n');
+    out.push_str(&evenings.render());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn ranks_read_as_ordinals() {
+        let read: Vec<String> = [0.724, 0.01, 0.021, 0.03, 0.11, 0.125, 0.5, 0.999, 0.0]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            read,
+            ["72nd", "1st", "2nd", "3rd", "11th", "13th", "50th", "99th", "1st"]
+        );
+    }
+}

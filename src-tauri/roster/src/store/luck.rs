@@ -1,0 +1,130 @@
+//! How lucky the logged rolls were (`crate::luck`): each roll's exact odds under its roster's
+//! house rules (worked out once per request and roster), where its outcome stood in them, and
+//! the runs grouped overall, by character and by evening.
+
+use std::collections::HashMap;
+
+use jiff::tz::TimeZone;
+use rollbook_rules::{standing, HouseRules, Odds, RollRequest};
+
+use super::{parse_id, Store};
+use crate::error::Result;
+use crate::luck::{report, JudgedRoll, LuckReport};
+use crate::model::from_millis;
+use crate::LogQuery;
+
+/// A roll as the luck needs it: who, when, what was asked and what came of it.
+struct LuckRow {
+    id: i64,
+    at: i64,
+    roster_id: Option<String>,
+    character_id: Option<String>,
+    character_name: Option<String>,
+    request: String,
+    outcome: String,
+}
+
+/// The logged rolls a luck report judges and the house rules of their rosters, read from the
+/// store; [`LuckRolls::judge`] works out the odds and the report without it (the window judges
+/// them off the store's lock, so the log's rows never wait for it).
+pub struct LuckRolls {
+    rows: Vec<LuckRow>,
+    house: HashMap<Option<String>, HouseRules>,
+}
+
+impl Store {
+    /// The luck of the rolls `query` picks, evenings in the system's time zone.
+    pub fn luck(&self, query: &LogQuery) -> Result<LuckReport> {
+        self.luck_rolls(query)?.judge(&TimeZone::system())
+    }
+
+    /// The luck of the rolls `query` picks, evenings (6 am to 6 am) in `zone`.
+    pub fn luck_in(&self, query: &LogQuery, zone: &TimeZone) -> Result<LuckReport> {
+        self.luck_rolls(query)?.judge(zone)
+    }
+
+    /// The rolls `query` picks, to be judged.
+    pub fn luck_rolls(&self, query: &LogQuery) -> Result<LuckRolls> {
+        let rows = self.luck_rows(query)?;
+        let mut house = HashMap::new();
+        for row in &rows {
+            if !house.contains_key(&row.roster_id) {
+                let rules = self.house_rules_of(row.roster_id.as_deref());
+                house.insert(row.roster_id.clone(), rules);
+            }
+        }
+        Ok(LuckRolls { rows, house })
+    }
+
+    /// A roster's house rules; the rules as written for no roster, or one no longer stored.
+    fn house_rules_of(&self, roster_id: Option<&str>) -> HouseRules {
+        roster_id
+            .and_then(|id| parse_id(id).ok())
+            .and_then(|id| self.roster(id).ok())
+            .map(|roster| roster.house_rules)
+            .unwrap_or_else(|| HouseRules::ruled().clone())
+    }
+
+    fn luck_rows(&self, query: &LogQuery) -> Result<Vec<LuckRow>> {
+        let (filter, values) = query.filter();
+        let limit = query
+            .limit
+            .map(|n| format!(" LIMIT {n}"))
+            .unwrap_or_default();
+        let mut stmt = self.conn().prepare(&format!(
+            "SELECT id, at, roster_id, character_id, character_name, request, outcome
+               FROM roll_log {filter} ORDER BY at DESC, id DESC{limit}"
+        ))?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(values), |row| {
+            Ok(LuckRow {
+                id: row.get(0)?,
+                at: row.get(1)?,
+                roster_id: row.get(2)?,
+                character_id: row.get(3)?,
+                character_name: row.get(4)?,
+                request: row.get(5)?,
+                outcome: row.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+/// A logged request read back and its exact odds under its roster's house rules.
+type Exact = (RollRequest, Odds);
+
+impl LuckRolls {
+    /// Each roll's standing in its exact odds (worked out once per request and roster), grouped
+    /// overall, by character and by evening in `zone`.
+    pub fn judge(self, zone: &TimeZone) -> Result<LuckReport> {
+        let ruled = HouseRules::ruled();
+        let mut odds: HashMap<(Option<String>, String), Option<Exact>> = HashMap::new();
+        let mut judged = Vec::with_capacity(self.rows.len());
+        let mut unjudged = 0;
+        for row in self.rows {
+            let rules = self.house.get(&row.roster_id).unwrap_or(ruled);
+            let exact =
+                odds.entry((row.roster_id, row.request))
+                    .or_insert_with_key(|(_, request)| {
+                        let request = rollbook_rules::parse_request(request).ok()?;
+                        let odds = rollbook_rules::odds_with(&request, rules).ok()?;
+                        Some((request, odds))
+                    });
+            let Some(standing) = exact
+                .as_ref()
+                .and_then(|(request, odds)| standing::standing(request, odds, &row.outcome))
+            else {
+                unjudged += 1;
+                continue;
+            };
+            judged.push(JudgedRoll {
+                id: row.id,
+                at: from_millis(row.at),
+                character_id: row.character_id.as_deref().map(parse_id).transpose()?,
+                character_name: row.character_name,
+                standing,
+            });
+        }
+        Ok(report(&judged, unjudged, zone))
+    }
+}

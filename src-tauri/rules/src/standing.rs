@@ -1,0 +1,243 @@
+//! How lucky the dice were: where a roll's outcome stood in its exact distribution, and whether
+//! a run of rolls strays further from the middle than fair dice would.
+//!
+//! A roll's **mid-rank percentile** is P(a worse outcome) + ½·P(its own outcome). Under fair
+//! dice it averages exactly ½ whatever the distribution, with variance (1 − Σp³)/12 (p over
+//! the outcomes; `tests/standing.rs` checks both against enumeration of the dice), so rolls of
+//! any kinds add up into one test: the sum of n percentiles against n/2, in units of the square
+//! root of the summed variances.
+
+use serde::{Deserialize, Serialize};
+
+use crate::answer::Odds;
+use crate::request::RollRequest;
+
+/// A run is called hot or cold when fair dice stray as far less often than 1 time in 20.
+pub const UNUSUAL: f64 = 0.05;
+
+/// How many tenths a run's percentiles are counted in (the luck chart's bars).
+pub const TENTHS: usize = 10;
+
+/// Where one roll stood in its exact distribution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// The mid-rank percentile, 0 to 1: P(a worse outcome) + ½·P(this outcome).
+    pub percentile: f64,
+    /// The percentile's variance under fair dice: (1 − Σp³)/12.
+    pub variance: f64,
+    /// P(the percentile falls in each tenth) under fair dice: the chart's line, flat for a
+    /// roll of many outcomes, lumpy for a pass/fail one.
+    pub fair_tenths: [f64; TENTHS],
+}
+
+/// The outcomes worst first by the general rule: numbers upwards when every outcome is a
+/// number; else the failing outcomes before the succeeding ones, each in the answer's order.
+/// (A kind whose answer lists its successes best first says so itself:
+/// [`RollRequest::outcomes_worst_first`].)
+pub fn order(odds: &Odds) -> Vec<&str> {
+    let keys: Vec<&str> = odds.outcomes.keys().map(String::as_str).collect();
+    let numbers: Option<Vec<i64>> = keys.iter().map(|k| k.parse().ok()).collect();
+    if let Some(numbers) = numbers {
+        let mut pairs: Vec<(i64, &str)> = numbers.into_iter().zip(keys).collect();
+        pairs.sort_by_key(|&(n, _)| n);
+        return pairs.into_iter().map(|(_, k)| k).collect();
+    }
+    let succeeds = |k: &&str| odds.succeeding.iter().any(|s| s == k);
+    let (good, mut worst_first): (Vec<&str>, Vec<&str>) = keys.into_iter().partition(succeeds);
+    worst_first.extend(good);
+    worst_first
+}
+
+/// The failing outcomes in the answer's order, then the succeeding ones reversed: for answers
+/// that list their successes best first (a universe save's `fate` before `success` before the
+/// `spend_N` bought dearer and dearer; a marks extended task completing on step 1 before step 2).
+pub(crate) fn successes_best_first(odds: &Odds) -> Vec<&str> {
+    let succeeds = |k: &&str| odds.succeeding.iter().any(|s| s == k);
+    let keys = odds.outcomes.keys().map(String::as_str);
+    let (mut good, mut worst_first): (Vec<&str>, Vec<&str>) = keys.partition(succeeds);
+    good.reverse();
+    worst_first.extend(good);
+    worst_first
+}
+
+/// Where `outcome` stands among outcomes listed worst first; `None` for an outcome the answer
+/// does not have (a roll logged under house rules since changed).
+pub fn standing_in(odds: &Odds, worst_first: &[&str], outcome: &str) -> Option<Standing> {
+    let p = |key: &str| odds.outcomes.get(key).copied().unwrap_or(0.0).max(0.0);
+    let total: f64 = worst_first.iter().map(|k| p(k)).sum();
+    if !worst_first.contains(&outcome) || total <= 0.0 {
+        return None;
+    }
+    let mut below = 0.0;
+    let mut found = None;
+    let mut cubes = 0.0;
+    let mut fair_tenths = [0.0; TENTHS];
+    for key in worst_first {
+        let share = p(key) / total;
+        let mid = below + share / 2.0;
+        if *key == outcome {
+            found = Some(mid);
+        }
+        cubes += share.powi(3);
+        fair_tenths[tenth(mid)] += share;
+        below += share;
+    }
+    Some(Standing {
+        percentile: found?,
+        variance: ((1.0 - cubes) / 12.0).max(0.0),
+        fair_tenths,
+    })
+}
+
+/// Where `outcome` of `request` stands in `odds` (the request's exact odds).
+pub fn standing(request: &RollRequest, odds: &Odds, outcome: &str) -> Option<Standing> {
+    standing_in(odds, &request.outcomes_worst_first(odds), outcome)
+}
+
+/// Which tenth (0 to 9) a percentile is counted in.
+pub fn tenth(percentile: f64) -> usize {
+    ((percentile * TENTHS as f64).floor().max(0.0) as usize).min(TENTHS - 1)
+}
+
+/// How a run of rolls went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Higher than fair dice give, by more than happens 1 time in 20.
+    Hot,
+    /// Lower, by as much.
+    Cold,
+    /// Within what fair dice do (or nothing to judge).
+    Fair,
+}
+
+/// The judgement of a run of rolls.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Luck {
+    pub rolls: usize,
+    /// The mean percentile (½ for fair dice in the long run); `null` with no rolls.
+    pub mean: Option<f64>,
+    /// How far the sum of percentiles is from n/2, in standard deviations of fair dice; `null`
+    /// when there is nothing to judge (no rolls, or only rolls that could go one way).
+    pub z: Option<f64>,
+    /// How often fair dice stray at least as far either way (two-sided normal tail).
+    pub chance: Option<f64>,
+    pub verdict: Verdict,
+    /// The verdict in plain words: "The dice ran hot: fair dice do this about 1 time in 40."
+    pub words: String,
+    /// How many percentiles fell in each tenth, 0–10% first.
+    pub tenths: Vec<u32>,
+    /// How many fair dice would put in each tenth on average (flat for fine-grained rolls).
+    pub fair_tenths: Vec<f64>,
+}
+
+/// Judges a run of rolls by their standings.
+pub fn luck_of<'a>(standings: impl IntoIterator<Item = &'a Standing>) -> Luck {
+    let mut rolls = 0;
+    let (mut sum, mut variance) = (0.0, 0.0);
+    let mut tenths = vec![0u32; TENTHS];
+    let mut fair_tenths = vec![0.0; TENTHS];
+    for s in standings {
+        rolls += 1;
+        sum += s.percentile;
+        variance += s.variance;
+        tenths[tenth(s.percentile)] += 1;
+        for (fair, p) in fair_tenths.iter_mut().zip(s.fair_tenths) {
+            *fair += p;
+        }
+    }
+    let mean = (rolls > 0).then(|| sum / rolls as f64);
+    let z = (variance > 0.0).then(|| (sum - rolls as f64 / 2.0) / variance.sqrt());
+    let chance = z.map(|z| libm::erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0));
+    let verdict = match (z, chance) {
+        (Some(z), Some(c)) if c < UNUSUAL && z > 0.0 => Verdict::Hot,
+        (Some(_), Some(c)) if c < UNUSUAL => Verdict::Cold,
+        _ => Verdict::Fair,
+    };
+    Luck {
+        rolls,
+        mean,
+        z,
+        chance,
+        verdict,
+        words: words(rolls, verdict, chance),
+        tenths,
+        fair_tenths,
+    }
+}
+
+fn words(rolls: usize, verdict: Verdict, chance: Option<f64>) -> String {
+    let Some(chance) = chance else {
+        return if rolls == 0 {
+            "No rolls to judge.".into()
+        } else {
+            "Nothing to judge: every roll here could only come out one way.".into()
+        };
+    };
+    match verdict {
+        Verdict::Hot => format!("The dice ran hot: fair dice do this {}.", how_often(chance)),
+        Verdict::Cold => format!(
+            "The dice ran cold: fair dice do this {}.",
+            how_often(chance)
+        ),
+        Verdict::Fair => format!(
+            "The dice ran fair: fair dice stray this far {}.",
+            how_often(chance)
+        ),
+    }
+}
+
+/// "about 1 time in 40", "about 1 time in 1,200", "less than 1 time in a million", "more often
+/// than not".
+pub fn how_often(chance: f64) -> String {
+    if chance >= 0.5 {
+        return "more often than not".into();
+    }
+    if chance < 1e-6 {
+        return "less than 1 time in a million".into();
+    }
+    let n = 1.0 / chance;
+    // Two significant figures: a run's chance is an estimate, not a count.
+    let digits = n.log10().floor() as i32;
+    let step = 10f64.powi((digits - 1).max(0));
+    let rounded = ((n / step).round() * step) as u64;
+    format!("about 1 time in {}", thousands(rounded.max(1)))
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn how_often_rounds_to_two_figures() {
+        assert_eq!(how_often(0.025), "about 1 time in 40");
+        assert_eq!(how_often(1.0 / 1234.0), "about 1 time in 1,200");
+        assert_eq!(how_often(0.3), "about 1 time in 3");
+        assert_eq!(how_often(1.0 / 99.6), "about 1 time in 100");
+        assert_eq!(how_often(1e-9), "less than 1 time in a million");
+        assert_eq!(how_often(0.95), "more often than not");
+    }
+
+    #[test]
+    fn tenths_take_the_ends_in() {
+        assert_eq!(tenth(0.0), 0);
+        assert_eq!(tenth(0.0999), 0);
+        assert_eq!(tenth(0.1), 1);
+        assert_eq!(tenth(0.5), 5);
+        assert_eq!(tenth(1.0), 9);
+    }
+}
