@@ -134,7 +134,7 @@ const PLACES = [
   ['new character', 'rosters', () => openDialog('character-dialog', () => win.click('#new-character'))],
   ['rename roster', 'rosters', () => openDialog('roster-dialog', () => win.click('.roster-rename'))],
   ['house rules', 'rosters', async () => {
-    // Only a stunt roster has house rules (its level list and chart).
+    // The stunt roster's house rules are the fullest (level list, chart and Minor Damage dice).
     await rosters.selectRoster('The Uncanny Stunt Squad');
     await openDialog('house-rules-dialog', () => win.click('.roster-houseRules'));
   }],

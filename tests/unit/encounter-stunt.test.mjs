@@ -40,4 +40,8 @@ test('the panel\'s rulings are the catalog\'s words, found by id (no copy of the
   });
   // Before the catalog comes (or without it) there are no words to show.
   assert.deepEqual(rulingTexts(null), { minor: '', clamp: '', throw: '', reset: '', barred: '', chart: [] });
+  // A roster whose Minor Damage dice differ from the served ruling reads the house rule's words.
+  const numbers = { ...catalog, table_rulings: { ...catalog.table_rulings, stunt_minor_damage_house_rule: 'house words' }, house_rule_numbers: [{ name: 'minor_damage_dice', system: 'stunt', default: 6, min: 1, max: 20 }] };
+  assert.equal(rulingTexts(numbers, { minor_damage_dice: 4 }).minor, 'house words');
+  assert.equal(rulingTexts(numbers, { minor_damage_dice: 6 }).minor, 'minor words');
 });

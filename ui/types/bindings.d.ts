@@ -125,7 +125,12 @@ sheet_limits: Array<SheetLimit>,
 /**
  * RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
  */
-d12_weapons: Array<KnownWeapon>, };
+d12_weapons: Array<KnownWeapon>, 
+/**
+ * The rulings that are numbers a roster may change (house rules): default, range, label and
+ * help, declared once beside `HouseRules`.
+ */
+house_rule_numbers: Array<HouseRuleNumber>, };
 
 /**
  * A stored character.
@@ -581,9 +586,47 @@ export type Holdings = { rosters: number, characters: number, rolls: number, enc
 in_trash: number, };
 
 /**
- * Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
+ * One ruling of RULES.md that is a number, as a house rule: the field of `house_rules` (in the
+ * store, over IPC and in the roster file), the system whose rosters use it, the range a roster
+ * may set and RULES.md's ruling as the default. Served with the catalog (`house_rule_numbers`),
+ * checked by [`HouseRules::validate`].
  */
-export type HouseRules = { stunt: StuntChart, };
+export type HouseRuleNumber = { 
+/**
+ * The field of `house_rules` (`minor_damage_dice`), as a refusal names it.
+ */
+name: string, 
+/**
+ * The system whose rolls follow it (`stunt`, `d12`).
+ */
+system: string, 
+/**
+ * What the number is, in the GM's words.
+ */
+label: string, 
+/**
+ * What it changes, and what RULES.md rules.
+ */
+help: string, min: number, max: number, 
+/**
+ * RULES.md's ruling: what every roster without the house rule uses.
+ */
+default: number, };
+
+/**
+ * Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
+ * The numbers left out (a roster stored, or a file written, before they existed) read as
+ * RULES.md's rulings.
+ */
+export type HouseRules = { stunt: StuntChart, 
+/**
+ * stunt: Minor Damage is this many d6 ([`MINOR_DAMAGE_DICE`]).
+ */
+minor_damage_dice: number, 
+/**
+ * d12: a margin below this misses ([`MISS_MARGIN`]).
+ */
+miss_margin: number, };
 
 /**
  * A character's Hits To Kill: `current` out of `max`.
@@ -1294,7 +1337,7 @@ does: string, };
  * A ruling of the table, by a stable id (stored in the action log and sent to the
  * window); its words are [`RulingId::text`].
  */
-export type RulingId = "stunt_minor_damage" | "stunt_htk_bounds" | "stunt_doubles_throw" | "stunt_doubles_reset" | "stunt_double_six_barred" | "genre_nut_timing" | "genre_penalties_spent" | "genre_rest_ends_nut" | "genre_end_adventure" | "genre_no_negative_dice" | "universe_initiative" | "universe_jokers_first" | "universe_joker_reshuffle" | "universe_joker_fate" | "universe_draw_pile_empty" | "universe_two_jokers" | "universe_joker_to_pc" | "universe_joker_to_hostile_npc" | "universe_joker_to_friendly_npc" | "universe_joker_as_fate" | "universe_fate_limit" | "universe_gm_fate_limit" | "universe_fate_initiative" | "universe_fate_effects" | "universe_fate_forgone" | "universe_friendly_natural_twenty" | "universe_hostile_natural_twenty" | "universe_face_card_save" | "universe_leaver_fate" | "universe_save_natural_twenty" | "universe_sudden_takedown" | "universe_chase_ties" | "marks_penalty_per_failure" | "marks_no_dice_left" | "marks_task_done" | "marks_contested_retry" | "marks_extended_steps" | "marks_step_is_time_step" | "d12_margin_misses" | "d12_natural_ones_limb" | "d12_condition_limb" | "d12_no_stacking" | "d12_durations_rolled" | "d12_god_like_removal" | "d12_health_bounds";
+export type RulingId = "stunt_minor_damage" | "stunt_minor_damage_house_rule" | "stunt_htk_bounds" | "stunt_doubles_throw" | "stunt_doubles_reset" | "stunt_double_six_barred" | "genre_nut_timing" | "genre_penalties_spent" | "genre_rest_ends_nut" | "genre_end_adventure" | "genre_no_negative_dice" | "universe_initiative" | "universe_jokers_first" | "universe_joker_reshuffle" | "universe_joker_fate" | "universe_draw_pile_empty" | "universe_two_jokers" | "universe_joker_to_pc" | "universe_joker_to_hostile_npc" | "universe_joker_to_friendly_npc" | "universe_joker_as_fate" | "universe_fate_limit" | "universe_gm_fate_limit" | "universe_fate_initiative" | "universe_fate_effects" | "universe_fate_forgone" | "universe_friendly_natural_twenty" | "universe_hostile_natural_twenty" | "universe_face_card_save" | "universe_leaver_fate" | "universe_save_natural_twenty" | "universe_sudden_takedown" | "universe_chase_ties" | "marks_penalty_per_failure" | "marks_no_dice_left" | "marks_task_done" | "marks_contested_retry" | "marks_extended_steps" | "marks_step_is_time_step" | "d12_margin_misses" | "d12_miss_margin_house_rule" | "d12_natural_ones_limb" | "d12_condition_limb" | "d12_no_stacking" | "d12_durations_rolled" | "d12_god_like_removal" | "d12_health_bounds";
 
 /**
  * A Doubles Only / Double Six Only attempt a participant keeps throwing for.

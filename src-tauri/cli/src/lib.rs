@@ -174,7 +174,7 @@ pub fn parse() -> Result<Cli, ExitCode> {
 /// Runs one subcommand and maps its outcome to the documented exit status.
 pub fn run(command: Command, global: &Global) -> ExitCode {
     let result = match command {
-        Command::Odds(args) => odds::run(&args),
+        Command::Odds(args) => odds::run(&args, global),
         Command::Roll(args) => roll::run(args, global),
         Command::Kinds => kinds::run(),
         Command::Roster(command) => roster::run(command, global),

@@ -1,14 +1,20 @@
 //! `rollbook odds`: exact odds of each request, or of one request with a field varied.
 
 use clap::Args;
+use rollbook_rules::HouseRules;
 use serde_json::Value;
 
-use super::{input, output, Failure};
+use super::store::{self, Open};
+use super::{input, output, Failure, Global};
 
 #[derive(Debug, Args)]
 pub struct OddsArgs {
     /// The roll request as JSON, or `-` to read it from stdin.
     request: String,
+    /// The odds under this roster's house rules (its stunt chart, Minor Damage dice, d12 miss
+    /// margin); without it, RULES.md's rulings.
+    #[arg(long, value_name = "NAME")]
+    roster: Option<String>,
     /// Compare choices: the odds with FIELD set to each value in turn, one answer per value
     /// (a JSON array), e.g. --vary grunt=0,1,2,3 or --vary active=Skilled,Expert.
     #[arg(long, value_name = "FIELD=V1,V2,...")]
@@ -22,18 +28,24 @@ Examples:
   rollbook odds '[{\"system\":\"d12\",\"roll\":\"opposed\",\"attacker_ranks\":2},{\"system\":\"universe\",\"roll\":\"save\",\"dc\":12}]'
 
   rollbook odds '{\"system\":\"genre\",\"roll\":\"action\",\"dice\":3,\"difficulty\":2}' --vary grunt=0,1,2,3
+  rollbook odds '{\"system\":\"d12\",\"roll\":\"opposed\",\"attacker_ranks\":2}' --roster \"Friday Night Heroes\"
 
 Prints {\"success\": P, \"outcomes\": {KEY: P, ...}} (an array of them for an array). With --vary,
-one answer per value, in order, each the same as `rollbook odds` with the field set to it.";
+one answer per value, in order, each the same as `rollbook odds` with the field set to it.
+With --roster, under that roster's house rules (`rollbook roster house-rules`).";
 
-pub fn run(args: &OddsArgs) -> Result<(), Failure> {
+pub fn run(args: &OddsArgs, global: &Global) -> Result<(), Failure> {
+    let house = match &args.roster {
+        Some(name) => store::roster(&store::open(global, Open::Read)?, name)?.house_rules,
+        None => HouseRules::ruled().clone(),
+    };
     if let Some(vary) = &args.vary {
-        return varied(&args.request, vary);
+        return varied(&args.request, vary, &house);
     }
     let requests = input::read(&args.request)?;
     let mut answers = Vec::with_capacity(requests.items.len());
     for (index, request) in requests.items.iter().enumerate() {
-        let odds = rollbook_rules::odds(request)
+        let odds = rollbook_rules::odds_with(request, &house)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
         answers.push(odds);
     }
@@ -51,7 +63,7 @@ pub fn locate(is_array: bool, index: usize, error: &dyn std::fmt::Display) -> St
 
 /// `--vary FIELD=V1,V2,…`: each value is read as JSON (`2`, `true`) or else taken as text
 /// (`Skilled`), so level names need no quotes.
-fn varied(argument: &str, vary: &str) -> Result<(), Failure> {
+fn varied(argument: &str, vary: &str, house: &HouseRules) -> Result<(), Failure> {
     let Some((field, values)) = vary.split_once('=') else {
         return Err(Failure::BadInput(format!(
             "--vary {vary}: write FIELD=V1,V2,..., e.g. --vary grunt=0,1,2,3"
@@ -69,12 +81,7 @@ fn varied(argument: &str, vary: &str) -> Result<(), Failure> {
         ));
     }
     let request = serde_json::to_value(&requests.items[0]).expect("a request serialises");
-    let answers = rollbook_rules::odds_varied(
-        &request,
-        field.trim(),
-        &values,
-        rollbook_rules::HouseRules::ruled(),
-    )
-    .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
+    let answers = rollbook_rules::odds_varied(&request, field.trim(), &values, house)
+        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
     output::print(answers, true)
 }

@@ -1,8 +1,9 @@
-//! `rollbook roster list|show|create|rename|delete|restore`.
+//! `rollbook roster list|show|create|rename|house-rules|delete|restore`.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Subcommand;
-use rollbook_roster::{NewRoster, Roster, RosterError, System};
+use rollbook_roster::{NewRoster, Roster, RosterError, RosterPatch, System};
+use rollbook_rules::{HouseRules, MINOR_DAMAGE_DICE, MISS_MARGIN};
 use serde_json::json;
 
 use super::store::{self, Open};
@@ -15,6 +16,9 @@ Examples:
   rollbook roster show \"Friday Night Heroes\"
   rollbook roster create \"Saturday Stunts\" --system stunt --notes \"Weekly game\"
   rollbook roster rename \"Saturday Stunts\" \"Sunday Stunts\"
+  rollbook roster house-rules --roster \"Saturday Stunts\" --minor-damage-dice 4
+  rollbook roster house-rules --roster \"Friday Night Heroes\" --miss-margin 5
+  rollbook roster house-rules --roster \"Friday Night Heroes\" --reset   back to RULES.md's rulings
   rollbook roster delete \"Sunday Stunts\"      to the trash
   rollbook roster restore \"Sunday Stunts\"     out of the trash (or: rollbook undo)
   rollbook --json roster list";
@@ -50,6 +54,23 @@ pub enum RosterCommand {
         name: String,
         /// Its new name.
         new_name: String,
+    },
+    /// Show or set the roster's house rules that are numbers: the stunt Minor Damage dice
+    /// (RULES.md: 6) and the d12 miss margin (RULES.md: 3). With no option, shows them.
+    #[command(after_help = EXAMPLES)]
+    HouseRules {
+        /// The roster's name (any case) or id.
+        #[arg(long, value_name = "NAME")]
+        roster: String,
+        /// stunt: Minor Damage is this many d6, summed (1 to 20).
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        minor_damage_dice: Option<i64>,
+        /// d12: an attack whose margin is below this misses (0 to 10).
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        miss_margin: Option<i64>,
+        /// Put both numbers back to RULES.md's rulings first (the stunt chart is kept).
+        #[arg(long)]
+        reset: bool,
     },
     /// Move a roster and its characters to the trash (`rollbook undo` brings it back).
     #[command(after_help = EXAMPLES)]
@@ -99,6 +120,12 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
                 format!("Renamed roster \"{}\" to \"{}\"\n", old.name, roster.name)
             })
         }
+        RosterCommand::HouseRules {
+            roster,
+            minor_damage_dice,
+            miss_margin,
+            reset,
+        } => house_rules(global, &roster, minor_damage_dice, miss_margin, reset),
         RosterCommand::Delete { name } => {
             let mut store = store::open(global, Open::Existing)?;
             let roster = store::roster(&store, &name)?;
@@ -127,6 +154,78 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
             })
         }
     }
+}
+
+/// `rollbook roster house-rules`: the numbers changed through the store (which checks their
+/// range and that they are the roster's system's), or shown when nothing is asked.
+fn house_rules(
+    global: &Global,
+    name: &str,
+    minor_damage_dice: Option<i64>,
+    miss_margin: Option<i64>,
+    reset: bool,
+) -> Result<(), Failure> {
+    let changing = reset || minor_damage_dice.is_some() || miss_margin.is_some();
+    if !changing {
+        let store = store::open(global, Open::Read)?;
+        let roster = store::roster(&store, name)?;
+        return done(global, &roster, || numbers_text(&roster));
+    }
+    let mut store = store::open(global, Open::Existing)?;
+    let roster = store::roster(&store, name)?;
+    let mut house = roster.house_rules.clone();
+    if reset {
+        let ruled = HouseRules::ruled();
+        house.minor_damage_dice = ruled.minor_damage_dice;
+        house.miss_margin = ruled.miss_margin;
+    }
+    if let Some(n) = minor_damage_dice {
+        house.set(MINOR_DAMAGE_DICE, n);
+    }
+    if let Some(n) = miss_margin {
+        house.set(MISS_MARGIN, n);
+    }
+    let roster = store.update_roster(
+        roster.id,
+        RosterPatch {
+            house_rules: Some(house),
+            ..RosterPatch::default()
+        },
+    )?;
+    done(global, &roster, || {
+        format!(
+            "Saved the house rules of \"{}\"\n{}",
+            roster.name,
+            numbers_text(&roster)
+        )
+    })
+}
+
+/// The roster's own numbers, one a line: "miss margin  5 (house rule; RULES.md: 3)".
+fn numbers_text(roster: &Roster) -> String {
+    let rows: Vec<(&str, String)> = numbers(roster);
+    if rows.is_empty() {
+        return format!("{} has no house rules that are numbers\n", roster.system);
+    }
+    text_table::fields(&rows)
+}
+
+/// The house-rule numbers of the roster's system, each with whether it is the ruling.
+fn numbers(roster: &Roster) -> Vec<(&'static str, String)> {
+    roster
+        .house_rules
+        .numbers()
+        .into_iter()
+        .filter(|(number, _)| number.system == roster.system.as_str())
+        .map(|(number, value)| {
+            let said = if value == number.default {
+                format!("{value} (RULES.md's ruling)")
+            } else {
+                format!("{value} (house rule; RULES.md: {})", number.default)
+            };
+            (number.label, said)
+        })
+        .collect()
 }
 
 /// The roster as JSON, or a sentence for people.
@@ -178,13 +277,15 @@ fn show(global: &Global, name: &str) -> Result<(), Failure> {
         String::new()
     };
     let mut text = format!("{} ({})\n", roster.name, roster.system);
-    text.push_str(&text_table::fields(&[
+    let mut rows = vec![
         ("id", roster.id.to_string()),
         ("notes", roster.notes.clone()),
         ("levels", house),
-        ("created", text_table::local_time(roster.created_at)),
-        ("updated", text_table::local_time(roster.updated_at)),
-    ]));
+    ];
+    rows.extend(numbers(&roster));
+    rows.push(("created", text_table::local_time(roster.created_at)));
+    rows.push(("updated", text_table::local_time(roster.updated_at)));
+    text.push_str(&text_table::fields(&rows));
     text.push('\n');
     if characters.is_empty() {
         text.push_str("No characters.\n");

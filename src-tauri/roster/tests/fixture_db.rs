@@ -61,6 +61,19 @@ fn the_databases_of_earlier_mains_open_with_everything_in_it() {
             .map(|r| store.encounters(r.id).unwrap().len())
             .sum();
         assert_eq!(encounters, 5);
+        // Stored before the house-rule numbers existed: they read as RULES.md's rulings, and the
+        // rest of the house rules as they were.
+        for roster in &rosters {
+            let house = &roster.house_rules;
+            assert_eq!(house.minor_damage_dice, 6, "{fixture}: {}", roster.name);
+            assert_eq!(house.miss_margin, 3, "{fixture}: {}", roster.name);
+            assert_eq!(
+                house,
+                &rollbook_rules::HouseRules::default(),
+                "{fixture}: {}",
+                roster.name
+            );
+        }
     }
 }
 

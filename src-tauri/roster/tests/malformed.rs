@@ -35,7 +35,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("20-bad-roster-id.json", "the file was not imported: rosters[0].id: \"roster-1\" is not a UUID (such as 0b8f6c1e-5d2a-4c4e-9a51-8f0f3b1d2c77); leave the id out to get a new one"),
     ("21-duplicate-roster-id.json", "the file was not imported: rosters[1].id: 7d1f3c2e-8a4b-4f6e-9c0d-1a2b3c4d5e6f is also the id of rosters[0]; each roster of a file needs its own id"),
     ("22-duplicate-character-id.json", "the file was not imported: rosters[0].characters[1].id: 3e9a8b7c-6d5e-4f4a-8b3c-2d1e0f9a8b7c is also the id of rosters[0].characters[0]; each character of a file needs its own id"),
-    ("23-house-rules-on-d12.json", "the file was not imported: rosters[0].house_rules: a level list and chart are house rules of stunt rosters only; leave house_rules empty ({})"),
+    ("23-house-rules-on-d12.json", "the file was not imported: rosters[0].house_rules: a level list and chart are house rules of stunt rosters only; leave them out of house_rules"),
     ("24-stunt-chart-row-short.json", "the file was not imported: rosters[0].house_rules.chart[2]: 9 cells for 10 levels"),
     ("25-misspelt-character-field.json", "the file was not imported (2 problems):\n  rosters[0].characters[0].nmae: unknown field; did you mean \"name\"?\n  rosters[0].characters[0].name: is missing"),
     ("26-unknown-kind.json", "the file was not imported: rosters[0].characters[0].kind: \"villain\" is not one of pc, npc"),

@@ -138,7 +138,14 @@ fn the_logged_roll_is_the_roll_the_chain_made() {
         let chain = f.table().attack.unwrap().chain;
         let opposed = serde_json::to_value(f.preview(json!({"move": "attack_roll"}))).unwrap();
         let (attacker, defender) = (side(&opposed, "attacker"), side(&opposed, "defender"));
-        let (next, _, made) = chain.attack(&attacker, &defender, seed).unwrap();
+        let (next, _, made) = chain
+            .attack(
+                &attacker,
+                &defender,
+                rollbook_rules::HouseRules::ruled(),
+                seed,
+            )
+            .unwrap();
         let played = f
             .store
             .play(
@@ -166,7 +173,9 @@ fn the_logged_roll_is_the_roll_the_chain_made() {
             extra_dice: tough["defender_extra_dice"].as_i64().unwrap(),
             dazed: false,
         };
-        let (next, _, made) = chain.damage(&toughness, seed + 1).unwrap();
+        let (next, _, made) = chain
+            .damage(&toughness, rollbook_rules::HouseRules::ruled(), seed + 1)
+            .unwrap();
         let played = f
             .store
             .play(

@@ -1,4 +1,7 @@
-//! House rules a roster may change: for now the stunt level list and the Uniform Stunt Chart.
+//! House rules a roster may change: the stunt level list and the Uniform Stunt Chart, and the
+//! rulings that are numbers (RULES.md: "where a ruling is a table or a number, lets the GM change
+//! it per roster"): the stunt Minor Damage dice and the d12 miss margin, each declared once here
+//! ([`HouseRuleNumber`]) with its default (the ruling), range, label and help.
 
 use std::sync::LazyLock;
 
@@ -30,12 +33,123 @@ pub fn ruled_target(difference: i64) -> i64 {
     }
 }
 
+/// One ruling of RULES.md that is a number, as a house rule: the field of `house_rules` (in the
+/// store, over IPC and in the roster file), the system whose rosters use it, the range a roster
+/// may set and RULES.md's ruling as the default. Served with the catalog (`house_rule_numbers`),
+/// checked by [`HouseRules::validate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HouseRuleNumber {
+    /// The field of `house_rules` (`minor_damage_dice`), as a refusal names it.
+    pub name: &'static str,
+    /// The system whose rolls follow it (`stunt`, `d12`).
+    pub system: &'static str,
+    /// What the number is, in the GM's words.
+    pub label: &'static str,
+    /// What it changes, and what RULES.md rules.
+    pub help: &'static str,
+    pub min: i64,
+    pub max: i64,
+    /// RULES.md's ruling: what every roster without the house rule uses.
+    pub default: i64,
+}
+
+/// stunt: Minor Damage is this many d6, summed (**[ruling]** 6d6: the Minor Damage Chart is lost).
+pub const MINOR_DAMAGE_DICE: HouseRuleNumber = HouseRuleNumber {
+    name: "minor_damage_dice",
+    system: "stunt",
+    label: "Minor Damage dice",
+    help: "Minor Damage is this many d6, summed. RULES.md rules 6 (6d6): the Minor Damage \
+           Chart is lost.",
+    min: 1,
+    max: 20,
+    default: 6,
+};
+
+/// d12: a margin below this reaches no row of the table: the attack misses (**[ruling]** 3, the
+/// first row's Roll). A margin at or above it that is still below the first row's Roll reaches
+/// the first row (1 Damage Die).
+pub const MISS_MARGIN: HouseRuleNumber = HouseRuleNumber {
+    name: "miss_margin",
+    system: "d12",
+    label: "Miss margin",
+    help: "An attack whose margin (attacker's total minus defender's) is below this misses; \
+           the damage roll reads its margin the same way. A margin at or above it but below 3 \
+           reaches the first row (1 Damage Die). RULES.md rules 3, the first row's Roll.",
+    min: 0,
+    max: 10,
+    default: 3,
+};
+
+/// Every number a roster may set, in the order the window and the command line show them.
+pub const HOUSE_RULE_NUMBERS: [HouseRuleNumber; 2] = [MINOR_DAMAGE_DICE, MISS_MARGIN];
+
+impl HouseRuleNumber {
+    /// Refuses a value out of range, naming the field and the range.
+    pub fn check(&self, value: i64) -> Result<(), RulesError> {
+        if (self.min..=self.max).contains(&value) {
+            return Ok(());
+        }
+        Err(RulesError::HouseRules {
+            field: self.name.into(),
+            message: format!(
+                "{value} is out of range: {} takes {} to {} (RULES.md rules {})",
+                self.label, self.min, self.max, self.default
+            ),
+        })
+    }
+
+    /// This number under `house`.
+    pub fn of(&self, house: &HouseRules) -> i64 {
+        match self.name {
+            "minor_damage_dice" => house.minor_damage_dice,
+            "miss_margin" => house.miss_margin,
+            other => unreachable!("{other} is not a house rule number"),
+        }
+    }
+
+    /// Where `house` keeps this number.
+    fn slot<'a>(&self, house: &'a mut HouseRules) -> &'a mut i64 {
+        match self.name {
+            "minor_damage_dice" => &mut house.minor_damage_dice,
+            "miss_margin" => &mut house.miss_margin,
+            other => unreachable!("{other} is not a house rule number"),
+        }
+    }
+}
+
+const fn ruled_minor_damage_dice() -> i64 {
+    MINOR_DAMAGE_DICE.default
+}
+
+const fn ruled_miss_margin() -> i64 {
+    MISS_MARGIN.default
+}
+
 /// Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// The numbers left out (a roster stored, or a file written, before they existed) read as
+/// RULES.md's rulings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct HouseRules {
     pub stunt: StuntChart,
+    /// stunt: Minor Damage is this many d6 ([`MINOR_DAMAGE_DICE`]).
+    #[serde(default = "ruled_minor_damage_dice")]
+    pub minor_damage_dice: i64,
+    /// d12: a margin below this misses ([`MISS_MARGIN`]).
+    #[serde(default = "ruled_miss_margin")]
+    pub miss_margin: i64,
+}
+
+impl Default for HouseRules {
+    fn default() -> Self {
+        Self {
+            stunt: StuntChart::default(),
+            minor_damage_dice: MINOR_DAMAGE_DICE.default,
+            miss_margin: MISS_MARGIN.default,
+        }
+    }
 }
 
 /// The rules as RULES.md states them, built once: every roll without a roster uses them.
@@ -47,8 +161,42 @@ impl HouseRules {
         &RULED
     }
 
+    /// Checks the chart (a refusal names its place under `stunt`) and every number's range.
     pub fn validate(&self) -> Result<(), RulesError> {
-        self.stunt.validate()
+        self.stunt.validate().map_err(|error| match error {
+            RulesError::HouseRules { field, message } => RulesError::HouseRules {
+                field: format!("stunt.{field}"),
+                message,
+            },
+            other => other,
+        })?;
+        for number in HOUSE_RULE_NUMBERS {
+            number.check(number.of(self))?;
+        }
+        Ok(())
+    }
+
+    /// Sets one number (unchecked: [`HouseRules::validate`] checks it).
+    pub fn set(&mut self, number: HouseRuleNumber, value: i64) {
+        *number.slot(self) = value;
+    }
+
+    /// The numbers with their values here, in [`HOUSE_RULE_NUMBERS`]' order.
+    pub fn numbers(&self) -> [(HouseRuleNumber, i64); 2] {
+        HOUSE_RULE_NUMBERS.map(|n| (n, n.of(self)))
+    }
+
+    /// The numbers that differ from RULES.md's rulings, with their values.
+    pub fn changed_numbers(&self) -> Vec<(HouseRuleNumber, i64)> {
+        self.numbers()
+            .into_iter()
+            .filter(|(n, v)| *v != n.default)
+            .collect()
+    }
+
+    /// "4d6": Minor Damage under these rules.
+    pub fn minor_damage(&self) -> String {
+        format!("{}d6", self.minor_damage_dice)
     }
 }
 
@@ -167,6 +315,44 @@ mod tests {
         assert_eq!(c.target(9, 0), 2);
         assert_eq!(c.target(4, 4), 12);
         c.validate().unwrap();
+    }
+
+    #[test]
+    fn the_numbers_default_to_the_rulings_and_are_refused_out_of_range() {
+        let ruled = HouseRules::ruled();
+        assert_eq!(ruled.minor_damage_dice, 6);
+        assert_eq!(ruled.miss_margin, 3);
+        assert!(ruled.changed_numbers().is_empty());
+        // A roster stored before the numbers existed reads as the rulings.
+        let old: HouseRules =
+            serde_json::from_value(serde_json::json!({"stunt": StuntChart::default()})).unwrap();
+        assert_eq!(&old, ruled);
+        for number in HOUSE_RULE_NUMBERS {
+            for value in [number.min, number.max] {
+                let mut house = HouseRules::default();
+                house.set(number, value);
+                house.validate().unwrap();
+            }
+            for value in [number.min - 1, number.max + 1] {
+                let mut house = HouseRules::default();
+                house.set(number, value);
+                let error = house.validate().unwrap_err();
+                assert_eq!(
+                    error.to_string(),
+                    format!(
+                        "house rules: {}: {value} is out of range: {} takes {} to {} (RULES.md rules {})",
+                        number.name, number.label, number.min, number.max, number.default
+                    )
+                );
+            }
+        }
+        let mut chart = HouseRules::default();
+        chart.stunt.chart[1][1] = 100;
+        assert!(chart
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("house rules: stunt.chart[1][1]: "));
     }
 
     #[test]

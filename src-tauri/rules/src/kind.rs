@@ -16,6 +16,12 @@ pub(crate) trait Kind: Sized + Serialize + DeserializeOwned + Clone {
 
     fn text() -> KindText;
 
+    /// The rulings in words under `house`: a ruling that is a number the roster changed reads
+    /// as its house rule ("House rule: Minor Damage is 4d6").
+    fn rulings(_house: &HouseRules) -> Vec<String> {
+        Self::text().rulings.iter().map(|r| r.to_string()).collect()
+    }
+
     /// The request fields, for the front end's form. House rules give the stunt level choices.
     fn fields(house: &HouseRules) -> Vec<FieldSpec>;
 

@@ -19,7 +19,8 @@
 //! The contract's kinds: `stunt` `check`, `doubles`, `double_six`; `genre` `action`; `universe`
 //! `skill`, `attack`, `save`, `group_stealth`; `marks` `pool`; `d12` `straight`, `opposed`.
 //! The table extras, with the same request / odds / roll shape:
-//! - `stunt` `damage` — `NdS+K` summed (default Minor Damage, 6d6); `success` = P(total >= `htk`).
+//! - `stunt` `damage` — `NdS+K` summed (default Minor Damage, 6d6; a roster's Minor Damage is its
+//!   house rule `minor_damage_dice`); `success` = P(total >= `htk`).
 //! - `genre` `action` with `grunt` (+1..+3) or `bust_a_nut` (+1 die) applied.
 //! - `universe` `augmented_save` — a save with hp/Sanity bought before the roll (2 per +1) and the
 //!   cost of turning a failure after it (4 per +1): outcomes `fate`, `success`, `spend_N`, `failure`.
@@ -58,14 +59,17 @@ pub use compare::odds_varied;
 pub use dice::{roll_by_hand, roll_dice, Dice};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
 pub use error::RulesError;
-pub use house_rules::{ruled_target, HouseRules, StuntChart, DEFAULT_LEVELS};
+pub use house_rules::{
+    ruled_target, HouseRuleNumber, HouseRules, StuntChart, DEFAULT_LEVELS, HOUSE_RULE_NUMBERS,
+    MINOR_DAMAGE_DICE, MISS_MARGIN,
+};
 pub use limits::{grouped, Limits, TextLimits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
 pub use spec::{
     Alternative, Catalog, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick,
     SystemSpec, MAX_POOL,
 };
-pub use systems::d12::{DamageRow, DAMAGE_TABLE, LIMBS};
+pub use systems::d12::{damage_dice_for, DamageRow, DAMAGE_TABLE, LIMBS};
 pub use tray::{random_seed, MAX_PORTABLE_SEED};
 
 /// Each roll kind's fields as a typed value, for code that builds a request (the table layer)
@@ -131,7 +135,8 @@ pub fn catalog() -> Catalog {
     request::catalog_with(HouseRules::ruled())
 }
 
-/// The catalog with a roster's house rules (its stunt levels as the level choices).
+/// The catalog with a roster's house rules (its stunt levels as the level choices, its numbers in
+/// the rulings' words and the fields' defaults).
 pub fn catalog_with(house: &HouseRules) -> Catalog {
     request::catalog_with(house)
 }

@@ -111,7 +111,7 @@ fn spec_of<K: Kind>(house: &HouseRules) -> KindSpec {
         id: K::ROLL.into(),
         name: text.name.into(),
         summary: text.summary.into(),
-        rulings: text.rulings.iter().map(|r| r.to_string()).collect(),
+        rulings: K::rulings(house),
         contract: text.contract,
         outcome: text.outcome.into(),
         fields: K::fields(house),
@@ -344,5 +344,6 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         table_rulings: crate::table::table_rulings(),
         sheet_limits: crate::sheet_limits::SHEET_LIMITS.to_vec(),
         d12_weapons: crate::table::d12_weapons::all(),
+        house_rule_numbers: crate::HOUSE_RULE_NUMBERS.to_vec(),
     }
 }

@@ -370,6 +370,9 @@ pub struct Catalog {
     pub sheet_limits: Vec<crate::sheet_limits::SheetLimit>,
     /// RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
     pub d12_weapons: Vec<crate::table::d12_weapons::KnownWeapon>,
+    /// The rulings that are numbers a roster may change (house rules): default, range, label and
+    /// help, declared once beside `HouseRules`.
+    pub house_rule_numbers: Vec<crate::HouseRuleNumber>,
 }
 
 /// The text of a kind's entry in the catalog.

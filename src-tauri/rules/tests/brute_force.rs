@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use rollbook_rules::{odds, parse_request, Odds};
+use rollbook_rules::{odds, odds_with, parse_request, HouseRules, Odds};
 
 /// Outcome key → probability, built by enumeration.
 type Tally = BTreeMap<String, f64>;
@@ -372,10 +372,20 @@ fn each_d12_roll(n: usize, visit: &mut dyn FnMut(i64, bool, f64)) {
 }
 
 fn row_of(margin: i64) -> i64 {
-    [3, 6, 12, 18, 24, 30, 36, 42, 48]
+    row_under(margin, 3)
+}
+
+/// The row a margin reaches when a margin below `miss` misses: the table's rows by their Roll,
+/// and a margin at or above `miss` that reaches none of them (a miss margin below 3) the first.
+fn row_under(margin: i64, miss: i64) -> i64 {
+    if margin < miss {
+        return 0;
+    }
+    let rows = [3, 6, 12, 18, 24, 30, 36, 42, 48]
         .iter()
         .filter(|&&r| r <= margin)
-        .count() as i64
+        .count() as i64;
+    rows.max(1)
 }
 
 /// The totals of `n` exploding d12 plus `bonus`, every roll enumerated and tallied by total
@@ -387,13 +397,43 @@ fn totals_of(n: usize, bonus: i64) -> BTreeMap<i64, f64> {
 }
 
 fn rows_of(attack: &BTreeMap<i64, f64>, defence: &BTreeMap<i64, f64>) -> Tally {
+    rows_under(attack, defence, 3)
+}
+
+fn rows_under(attack: &BTreeMap<i64, f64>, defence: &BTreeMap<i64, f64>, miss: i64) -> Tally {
     let mut tally: Tally = (0..=9).map(|k| (k.to_string(), 0.0)).collect();
     for (&x, &p) in attack {
         for (&y, &q) in defence {
-            *tally.get_mut(&row_of(x - y).to_string()).unwrap() += p * q;
+            let row = if miss == 3 {
+                row_of(x - y)
+            } else {
+                row_under(x - y, miss)
+            };
+            *tally.get_mut(&row.to_string()).unwrap() += p * q;
         }
     }
     tally
+}
+
+/// [`assert_matches`] under a roster's house rules.
+fn assert_matches_under(json: &str, house: &HouseRules, tally: &Tally, tolerance: f64) -> Odds {
+    let answer = odds_with(&parse_request(json).unwrap(), house).unwrap();
+    assert!(
+        (answer.total() - 1.0).abs() < 1e-9,
+        "{json}: sums to {}",
+        answer.total()
+    );
+    let keys: std::collections::BTreeSet<&String> =
+        tally.keys().chain(answer.outcomes.keys()).collect();
+    for key in keys {
+        let p = tally.get(key).copied().unwrap_or(0.0);
+        let q = answer.outcomes.get(key).copied().unwrap_or(0.0);
+        assert!(
+            (p - q).abs() < tolerance,
+            "{json} under {house:?}: outcome {key}: brute {p} engine {q}"
+        );
+    }
+    answer
 }
 
 proptest! {
@@ -432,6 +472,34 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A roster's miss margin (house rule, 0 to 10): the opposed and damage rolls' rows, and
+    /// `success` = P(margin >= the miss margin), against enumeration.
+    #[test]
+    fn d12_rows_under_a_house_miss_margin_match_enumeration(miss in 0i64..=10, a in 0i64..=1, d in 0i64..=1, cap in 0i64..=2) {
+        let house = HouseRules { miss_margin: miss, ..HouseRules::default() };
+        let attack = totals_of((1 + a) as usize, a);
+        let defence = totals_of((1 + d) as usize, d);
+        let tally = rows_under(&attack, &defence, miss);
+        let json = format!(r#"{{"system":"d12","roll":"opposed","attacker_ranks":{a},"defender_ranks":{d}}}"#);
+        let answer = assert_matches_under(&json, &house, &tally, 1e-12);
+        let mut hit = 0.0;
+        for (&x, &p) in &attack {
+            for (&y, &q) in &defence {
+                if x - y >= miss { hit += p * q; }
+            }
+        }
+        prop_assert!((answer.success - hit).abs() < 1e-12);
+
+        let attack = totals_of((1 + cap) as usize, 0);
+        let tally = rows_under(&attack, &defence, miss);
+        let json = format!(r#"{{"system":"d12","roll":"damage","damage_dice":3,"cap":{cap},"defender_ranks":{d}}}"#);
+        assert_matches_under(&json, &house, &tally, 1e-12);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // stunt
 
@@ -467,6 +535,38 @@ proptest! {
         assert_matches(&json, &tally, 1e-12);
         let success: f64 = tally.iter().filter(|(k, _)| k.parse::<i64>().unwrap() >= htk).map(|(_, p)| p).sum();
         prop_assert!((odds_of(&json).success - success).abs() < 1e-12);
+    }
+}
+
+/// Minor Damage under a roster's house rule (1 to 5 dice enumerated face by face): the request the
+/// table builds for it, against every throw of that many d6.
+#[test]
+fn minor_damage_under_a_house_rule_matches_enumeration() {
+    use rollbook_rules::table::stunt_tasks::{DamageDice, Htk};
+    for dice in 1..=5usize {
+        let house = HouseRules {
+            minor_damage_dice: dice as i64,
+            ..HouseRules::default()
+        };
+        let htk = 14;
+        let mut tally = Tally::new();
+        each_face(dice, 6, &mut |f, p| {
+            let total: i64 = f.iter().map(|&x| x as i64).sum();
+            *tally.entry(total.to_string()).or_default() += p;
+        });
+        let request = Htk::new(htk as u32, 20)
+            .unwrap()
+            .damage_request(DamageDice::minor(&house), &house)
+            .unwrap();
+        let json = serde_json::to_string(&request).unwrap();
+        let answer = assert_matches_under(&json, &house, &tally, 1e-12);
+        let success: f64 = tally
+            .iter()
+            .filter(|(k, _)| k.parse::<i64>().unwrap() >= htk)
+            .map(|(_, p)| p)
+            .sum();
+        assert!((answer.success - success).abs() < 1e-12, "{dice}d6");
+        assert!((answer.mean.unwrap() - 3.5 * dice as f64).abs() < 1e-9);
     }
 }
 

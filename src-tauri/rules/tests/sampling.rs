@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use rollbook_rules::{odds, parse_request, roll};
+use rollbook_rules::{odds_with, parse_request, roll_with, HouseRules};
 
 const ROLLS: u64 = 100_000;
 
@@ -19,13 +19,18 @@ fn chi_square_limit(df: f64) -> f64 {
 }
 
 fn check_sampling(json: &str, rolls: u64) {
+    check_sampling_under(json, HouseRules::ruled(), rolls)
+}
+
+/// [`check_sampling`] under a roster's house rules.
+fn check_sampling_under(json: &str, house: &HouseRules, rolls: u64) {
     let request = parse_request(json).unwrap();
-    let exact = odds(&request).unwrap();
+    let exact = odds_with(&request, house).unwrap();
     let mut counts: HashMap<String, u64> = HashMap::new();
     let mut success_of: HashMap<String, bool> = HashMap::new();
     let mut successes = 0u64;
     for seed in 0..rolls {
-        let result = roll(&request, seed).unwrap();
+        let result = roll_with(&request, house, seed).unwrap();
         assert!(
             exact
                 .outcomes
@@ -190,4 +195,41 @@ fn d12_rolls_fit_their_odds() {
         r#"{"system":"d12","roll":"damage","damage_dice":4,"cap":3,"column":"effect","defender_ranks":0}"#,
         ROLLS,
     );
+}
+
+#[test]
+fn d12_rolls_fit_their_odds_under_a_house_miss_margin() {
+    for miss_margin in [0, 5, 10] {
+        let house = HouseRules {
+            miss_margin,
+            ..HouseRules::default()
+        };
+        check_sampling_under(
+            r#"{"system":"d12","roll":"opposed","attacker_ranks":2,"defender_ranks":1}"#,
+            &house,
+            ROLLS / 2,
+        );
+        check_sampling_under(
+            r#"{"system":"d12","roll":"damage","damage_dice":3,"cap":2,"defender_ranks":1}"#,
+            &house,
+            ROLLS / 2,
+        );
+    }
+}
+
+#[test]
+fn minor_damage_rolls_fit_their_odds_under_a_house_rule() {
+    use rollbook_rules::table::stunt_tasks::{DamageDice, Htk};
+    for minor_damage_dice in [1, 4, 20] {
+        let house = HouseRules {
+            minor_damage_dice,
+            ..HouseRules::default()
+        };
+        let request = Htk::new(12, 12)
+            .unwrap()
+            .damage_request(DamageDice::minor(&house), &house)
+            .unwrap();
+        let json = serde_json::to_string(&request).unwrap();
+        check_sampling_under(&json, &house, ROLLS / 2);
+    }
 }

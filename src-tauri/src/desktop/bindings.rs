@@ -175,6 +175,11 @@ fn bindings_served_limits_match_the_catalog() {
     let catalog = rollbook_rules::catalog();
     check_served("sheet-limits.json", &catalog.sheet_limits, "sheet_limits");
     check_served("text-limits.json", &catalog.text_limits, "text_limits");
+    check_served(
+        "house-rule-numbers.json",
+        &catalog.house_rule_numbers,
+        "house_rule_numbers",
+    );
 }
 
 #[test]

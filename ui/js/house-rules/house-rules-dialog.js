@@ -1,7 +1,10 @@
 // The house rules dialog. A stunt roster's rules are its level list (rename, add, remove,
 // reorder) and the levels x levels chart of targets, edited as a grid with arrow-key movement;
-// Save sends them with `roster_update`, whose problems appear at their cells. The other systems
-// have nothing a GM can set, and the dialog says so. The shell imports editHouseRules by name.
+// the rulings that are numbers (the catalog's `house_rule_numbers`: stunt Minor Damage dice, d12
+// miss margin) are number inputs with the served range and help and a "Reset to the ruling"
+// each. Save sends them with `roster_update`, whose problems appear at their cells and inputs.
+// The other systems have nothing a GM can set, and the dialog says so. The shell imports
+// editHouseRules by name.
 
 import * as defaultApi from '../api.js';
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
@@ -9,6 +12,7 @@ import { el } from '../dom.js';
 import { problemText } from '../sheet/model.js';
 import { placeByPath, subjectOf } from '../sheet/placement.js';
 import { addLevel, editableRules, moveLevel, readRules, removeLevel, renameLevel, setCell, stepCell } from './chart-model.js';
+import { editableNumbers, numbersFor, readNumbers, resetNumber, standing, standingText } from './numbers-model.js';
 
 const SYSTEM_NAMES = { stunt: 'Uniform Stunt Chart', genre: 'GENRE', universe: 'Universe Deck d20', marks: '64 Bit Heroes Marks', d12: 'd12 Ranks' };
 
@@ -17,7 +21,7 @@ async function nothingToSet(doc, roster) {
   const { dialog, body, actions } = buildDialog(doc, { title: `House rules of ${roster.name}`, className: 'house-rules-dialog' });
   body.append(el(doc, 'p', {
     className: 'hr-nothing',
-    text: `${system} has no house rules to set: every ${system} roll follows the rules as written. Only Uniform Stunt Chart rosters have house rules (their level list and chart).`,
+    text: `${system} has no house rules to set: every ${system} roll follows the rules as written. Uniform Stunt Chart rosters have house rules (their level list, chart and Minor Damage dice), and so do d12 Ranks rosters (their miss margin).`,
   }));
   const close = dialogButton(doc, 'Close', { kind: 'primary', onClick: () => dialog.close() });
   actions.append(close);
@@ -26,21 +30,74 @@ async function nothingToSet(doc, roster) {
 }
 
 /**
+ * The numbers' inputs: one per number the catalog serves for the roster's system, with its
+ * range, help, whether it is the ruling or a house rule, and "Reset to the ruling".
+ * Returns `{element, read()}`; `read()` answers `readNumbers`' `{numbers, problems}`.
+ */
+function numbersPart(doc, numbers, houseRules) {
+  let values = editableNumbers(numbers, houseRules);
+  const rows = numbers.map((n) => {
+    const id = `hr-number-${n.name}`;
+    const input = el(doc, 'input', {
+      type: 'number', id, min: n.min, max: n.max, step: 1, value: values[n.name], inputmode: 'numeric',
+      'data-number': n.name, 'aria-describedby': `${id}-help ${id}-standing`, autocomplete: 'off',
+    });
+    const said = el(doc, 'p', { className: 'hr-standing', id: `${id}-standing`, 'aria-live': 'polite' });
+    const reset = el(doc, 'button', { type: 'button', className: 'button quiet hr-reset', 'data-reset': n.name, text: 'Reset to the ruling', title: `Back to RULES.md's ${n.default}` });
+    const refresh = () => {
+      said.textContent = standingText(n, values[n.name]);
+      said.dataset.standing = standing(n, values[n.name]);
+      reset.disabled = said.dataset.standing === 'ruling';
+    };
+    input.addEventListener('input', () => {
+      values = { ...values, [n.name]: input.value };
+      refresh();
+    });
+    reset.addEventListener('click', () => {
+      values = resetNumber(values, n);
+      input.value = values[n.name];
+      refresh();
+      input.focus();
+    });
+    refresh();
+    return el(doc, 'div', { className: 'hr-number', 'data-path': `house_rules.${n.name}`, 'data-label': n.label }, [
+      el(doc, 'label', { className: 'hr-number-label', for: id, text: `${n.label} (${n.min}–${n.max})` }),
+      input,
+      reset,
+      said,
+      el(doc, 'p', { className: 'hr-help', id: `${id}-help`, text: n.help }),
+      el(doc, 'p', { className: 'field-error slot-problem', hidden: true }),
+    ]);
+  });
+  const element = el(doc, 'section', { className: 'hr-numbers', 'aria-labelledby': 'hr-numbers-title' }, [
+    el(doc, 'h3', { className: 'hr-subtitle', id: 'hr-numbers-title', text: 'Rulings that are numbers' }),
+    ...rows,
+  ]);
+  return { element, read: () => readNumbers(numbers, values) };
+}
+
+/**
  * Lets the GM edit `roster`'s house rules in a modal dialog. Resolves to the saved roster, or
  * null when nothing was saved (Cancel, Esc, or a system without house rules).
  */
-export function editHouseRules(roster, ctx = {}) {
+export async function editHouseRules(roster, ctx = {}) {
   const api = ctx.api ?? defaultApi;
   const doc = globalThis.document;
-  if (roster.system !== 'stunt') return nothingToSet(doc, roster);
+  const catalog = ctx.catalog ?? await api.catalog().catch(() => null);
+  const numbers = numbersFor(catalog, roster.system);
+  const stunt = roster.system === 'stunt';
+  if (!stunt && !numbers.length) return nothingToSet(doc, roster);
 
   let rules = editableRules(roster.house_rules?.stunt);
   let savedRoster = null;
   const { dialog, body, actions } = buildDialog(doc, {
     title: `House rules of ${roster.name}`,
-    description: 'The level list rates every ability; the chart gives the product a stunt check needs on 2d6 (row: the Active level, column: the Defending level). Sheets follow renamed levels.',
-    className: 'house-rules-dialog stunt',
+    description: stunt
+      ? 'The level list rates every ability; the chart gives the product a stunt check needs on 2d6 (row: the Active level, column: the Defending level). Sheets follow renamed levels. Minor Damage is a ruling you may change.'
+      : 'RULES.md decides where the source is silent; a ruling that is a number is yours to change for this roster. Odds, rolls, sheets and the table follow it.',
+    className: `house-rules-dialog ${roster.system}`,
   });
+  const numbersInputs = numbersPart(doc, numbers, roster.house_rules);
   const problemsBox = el(doc, 'div', { className: 'form-error hr-problems', role: 'alert', hidden: true });
   const levelList = el(doc, 'ol', { className: 'hr-levels', 'aria-label': 'Levels, lowest first' });
   const levelsSection = el(doc, 'section', { className: 'hr-levels-section', 'data-path': 'house_rules.stunt.levels', 'data-label': 'Levels', 'data-item-label': 'Level', 'aria-labelledby': 'hr-levels-title' }, [
@@ -57,7 +114,9 @@ export function editHouseRules(roster, ctx = {}) {
     el(doc, 'p', { className: 'field-error slot-problem', hidden: true }),
     el(doc, 'div', { className: 'hr-grid-wrap' }, [grid]),
   ]);
-  body.append(problemsBox, el(doc, 'div', { className: 'hr-columns' }, [levelsSection, chartSection]));
+  body.append(problemsBox);
+  if (numbers.length) body.append(numbersInputs.element);
+  if (stunt) body.append(el(doc, 'div', { className: 'hr-columns' }, [levelsSection, chartSection]));
 
   const save = dialogButton(doc, 'Save', { kind: 'primary', type: 'submit' });
   const cancel = dialogButton(doc, 'Cancel', { onClick: () => dialog.close() });
@@ -109,8 +168,10 @@ export function editHouseRules(roster, ctx = {}) {
   }
 
   function render() {
-    renderLevels();
-    renderGrid();
+    if (stunt) {
+      renderLevels();
+      renderGrid();
+    }
     showProblems([]);
   }
 
@@ -216,11 +277,16 @@ export function editHouseRules(roster, ctx = {}) {
   });
 
   dialog.querySelector('form').addEventListener('submit', async () => {
-    const { houseRules, problems } = readRules(rules);
+    const chart = stunt ? readRules(rules) : { houseRules: {}, problems: [] };
+    const typed = numbersInputs.read();
+    const problems = [...typed.problems, ...chart.problems];
     if (problems.length) {
       showProblems(problems);
       return;
     }
+    // What the dialog does not edit (another system's numbers, a d12 roster's unused chart)
+    // goes back as it was.
+    const houseRules = { ...roster.house_rules, ...chart.houseRules, ...typed.numbers };
     save.disabled = true;
     try {
       savedRoster = await api.updateRoster(roster.id, { house_rules: houseRules });
@@ -235,5 +301,7 @@ export function editHouseRules(roster, ctx = {}) {
   });
 
   render();
-  return openModal(dialog, { initial: levelList.querySelector('input') }).then(() => savedRoster);
+  const initial = stunt ? levelList.querySelector('input') : dialog.querySelector('input[data-number]');
+  await openModal(dialog, { initial });
+  return savedRoster;
 }

@@ -1,9 +1,14 @@
 // The heading of the open roster over its characters, with the roster's actions: rename,
-// house rules (stunt rosters keep their level list and chart there), export, delete.
+// house rules (stunt rosters keep their level list, chart and Minor Damage dice there, d12
+// rosters their miss margin), export, delete.
 
 import { el } from '../dom.js';
 
-/** handlers: `rename()`, `houseRules()`, `exportRoster()`, `printRoster()`, `remove()`. Returns `{element, show(roster, systemName)}`. */
+/**
+ * handlers: `rename()`, `houseRules()`, `exportRoster()`, `printRoster()`, `remove()`, and
+ * `hasHouseRules(system)` (whether "House rules…" has anything to set for the system).
+ * Returns `{element, show(roster, systemName)}`.
+ */
 export function createRosterHead(doc, handlers) {
   const title = el(doc, 'h2', { className: 'roster-heading', id: 'roster-heading' });
   const system = el(doc, 'span', { className: 'system-badge large' });
@@ -12,7 +17,7 @@ export function createRosterHead(doc, handlers) {
     b.addEventListener('click', () => handlers[action]());
     return b;
   };
-  const houseRules = button('House rules…', 'houseRules', { title: 'The stunt level list and chart of this roster' });
+  const houseRules = button('House rules…', 'houseRules', { title: 'The house rules of this roster' });
   const actions = el(doc, 'div', { className: 'roster-actions', role: 'toolbar', 'aria-label': 'Roster actions' }, [
     button('Rename…', 'rename', { 'aria-keyshortcuts': 'F2', title: 'Rename this roster (F2 in the list)' }),
     houseRules,
@@ -32,7 +37,10 @@ export function createRosterHead(doc, handlers) {
       title.textContent = roster.name;
       system.textContent = systemName(roster.system);
       system.dataset.system = roster.system;
-      houseRules.hidden = roster.system !== 'stunt';
+      houseRules.hidden = !(handlers.hasHouseRules?.(roster.system) ?? roster.system === 'stunt');
+      houseRules.title = roster.system === 'stunt'
+        ? 'The level list, chart and Minor Damage dice of this roster'
+        : 'The house rules of this roster: the rulings that are numbers';
     },
   };
 }

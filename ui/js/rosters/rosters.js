@@ -7,6 +7,7 @@ import { isTextField } from '../app/shortcuts.js';
 import { isStoreFailure } from '../app/store-error.js';
 import { el } from '../dom.js';
 import { editHouseRules } from '../house-rules/house-rules-dialog.js';
+import { hasHouseRules } from '../house-rules/numbers-model.js';
 import { latestOnly } from '../timing.js';
 import { exportFlow } from '../transfer/transfer.js';
 import { countText, createBulkBar, pickMoveTarget, tagDialog } from './bulk-bar.js';
@@ -65,6 +66,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const head = createRosterHead(doc, {
     rename: () => renameRoster(state.roster?.id),
     houseRules: () => houseRules(),
+    hasHouseRules: (system) => hasHouseRules(ctx.catalog, system),
     exportRoster: () => state.roster && runExport({ rosters: [state.roster.id] }),
     printRoster: () => runPrint([]),
     remove: () => removeRoster(state.roster?.id),

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use rollbook_rules::HouseRules;
+use rollbook_rules::{HouseRuleNumber, HouseRules, MINOR_DAMAGE_DICE, MISS_MARGIN};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -33,23 +33,39 @@ pub struct FileRoster {
     pub characters: Vec<FileCharacter>,
 }
 
-/// `{}`, or for stunt rosters `{"levels": [...], "chart": [[...]]}`.
+/// `{}`, or for stunt rosters `{"levels": [...], "chart": [[...]]}`; a number of the roster's
+/// system (`minor_damage_dice`, `miss_margin`) only when it differs from RULES.md's ruling, so a
+/// file without house-ruled numbers reads the same in an older Rollbook.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct FileHouseRules {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub levels: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<Vec<Vec<i64>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minor_damage_dice: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub miss_margin: Option<i64>,
 }
 
 impl FileHouseRules {
     fn of(system: System, house: &HouseRules) -> Self {
+        let changed = |number: HouseRuleNumber| {
+            let value = number.of(house);
+            (number.system == system.as_str() && value != number.default).then_some(value)
+        };
+        let numbers = FileHouseRules {
+            minor_damage_dice: changed(MINOR_DAMAGE_DICE),
+            miss_margin: changed(MISS_MARGIN),
+            ..FileHouseRules::default()
+        };
         match system {
             System::Stunt => FileHouseRules {
                 levels: Some(house.stunt.levels.clone()),
                 chart: Some(house.stunt.chart.clone()),
+                ..numbers
             },
-            _ => FileHouseRules::default(),
+            _ => numbers,
         }
     }
 }

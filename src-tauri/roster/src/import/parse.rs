@@ -22,7 +22,7 @@ use super::raw::{each_element, fields, is_array, shallow, whole};
 use crate::check::{deserialize_collect, field, index};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
-use crate::model::roster::check_roster;
+use crate::model::roster::{check_roster, HousePaths};
 use crate::model::{CharacterKind, System};
 use crate::sheet::Sheet;
 
@@ -101,7 +101,8 @@ struct RawRoster {
     characters: Vec<IgnoredAny>,
 }
 
-/// `house_rules` in the file: `{}` or (stunt) `{"levels": [...], "chart": [[...], ...]}`.
+/// `house_rules` in the file: `{}` or (stunt) `{"levels": [...], "chart": [[...], ...]}`, and
+/// the numbers that differ from RULES.md's rulings (`minor_damage_dice`, `miss_margin`).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawHouseRules {
@@ -109,6 +110,10 @@ struct RawHouseRules {
     levels: Option<Vec<String>>,
     #[serde(default)]
     chart: Option<Vec<Vec<i64>>>,
+    #[serde(default)]
+    minor_damage_dice: Option<i64>,
+    #[serde(default)]
+    miss_margin: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -447,7 +452,13 @@ fn read_roster(
     // The file writes the chart at `house_rules.chart`, without the engine's `stunt` level.
     let house_path = field(&path, "house_rules");
     let house = house_rules.clone().unwrap_or_default();
-    check_roster(&path, &raw.name, &raw.notes, &house, &house_path, problems);
+    let paths = HousePaths {
+        numbers: &house_path,
+        chart: &house_path,
+    };
+    check_roster(
+        &path, &raw.name, &raw.notes, system, &house, paths, problems,
+    );
     let characters_path = field(&path, "characters");
     let mut characters: Vec<ImportCharacter> = Vec::new();
     if let Some(list) = characters_raw {
@@ -487,13 +498,20 @@ fn read_house_rules(
         Value::Null => RawHouseRules::default(),
         v => deserialize_collect(v, &at, problems)?,
     };
+    // The numbers left out are RULES.md's rulings; their ranges are checked with the roster.
+    let ruled = HouseRules::default();
+    let numbers = HouseRules {
+        minor_damage_dice: raw.minor_damage_dice.unwrap_or(ruled.minor_damage_dice),
+        miss_margin: raw.miss_margin.unwrap_or(ruled.miss_margin),
+        ..ruled
+    };
     if raw.levels.is_none() && raw.chart.is_none() {
-        return Some(HouseRules::default());
+        return Some(numbers);
     }
     if system.is_some_and(|s| s != System::Stunt) {
         problems.push(Problem::new(
             at,
-            "a level list and chart are house rules of stunt rosters only; leave house_rules empty ({})",
+            "a level list and chart are house rules of stunt rosters only; leave them out of house_rules",
         ));
         return None;
     }
@@ -503,7 +521,7 @@ fn read_house_rules(
         // A level list alone gets the ruled chart for it (RULES.md section 1).
         None => StuntChart::ruled(levels),
     };
-    Some(HouseRules { stunt })
+    Some(HouseRules { stunt, ..numbers })
 }
 
 fn read_character(

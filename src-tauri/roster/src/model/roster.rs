@@ -68,20 +68,48 @@ pub struct RosterPatch {
     pub house_rules: Option<HouseRules>,
 }
 
+/// Where a roster's house rules sit: the numbers at `numbers.NAME`, the stunt level list and
+/// chart at `chart.levels`, `chart.chart[a][d]` (the store's and the window's `house_rules` keep
+/// the chart under `stunt`; the roster file writes it beside the numbers).
+pub(crate) struct HousePaths<'a> {
+    pub numbers: &'a str,
+    pub chart: &'a str,
+}
+
 /// Checks a roster's name, notes and house rules, pushing problems under `base` (house rules
-/// problems under `house_path`).
+/// problems at `house`). A number set for another system than the roster's (`system`, when
+/// known) is refused: only the roster's own rolls would read it.
 pub(crate) fn check_roster(
     base: &str,
     name: &str,
     notes: &str,
+    system: Option<System>,
     house: &HouseRules,
-    house_path: &str,
+    paths: HousePaths,
     problems: &mut Vec<Problem>,
 ) {
     let mut check = Check { problems };
     check.name(field(base, "name"), name, NAME_MAX);
     check.text(field(base, "notes"), notes, NOTES_MAX);
-    if let Err(rollbook_rules::RulesError::HouseRules { field: at, message }) = house.validate() {
-        check.push(format!("{house_path}.{at}"), message);
+    if let Err(rollbook_rules::RulesError::HouseRules { field: at, message }) =
+        house.stunt.validate()
+    {
+        check.push(format!("{}.{at}", paths.chart), message);
+    }
+    for (number, value) in house.numbers() {
+        let at = field(paths.numbers, number.name);
+        if let Err(rollbook_rules::RulesError::HouseRules { message, .. }) = number.check(value) {
+            check.push(at, message);
+        } else if let Some(system) = system.filter(|s| s.as_str() != number.system) {
+            if value != number.default {
+                check.push(
+                    at,
+                    format!(
+                        "{} is a house rule of {} rosters; this roster is {system}: leave it out (RULES.md's {})",
+                        number.label, number.system, number.default
+                    ),
+                );
+            }
+        }
     }
 }

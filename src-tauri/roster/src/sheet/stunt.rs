@@ -146,6 +146,7 @@ mod tests {
     fn a_house_level_list_is_what_counts() {
         let house = HouseRules {
             stunt: StuntChart::ruled(vec!["Low".into(), "High".into()]),
+            ..HouseRules::default()
         };
         let sheet = json!({"basestats": {"ATT": "High", "POWER": "Low", "LUCK": "Average"}});
         assert_eq!(

@@ -7,9 +7,15 @@ use uuid::Uuid;
 
 use super::{next_delete_batch, roster_row, Store, ROSTER_COLUMNS};
 use crate::error::{Problem, Result, RosterError};
-use crate::model::roster::check_roster;
+use crate::model::roster::{check_roster, HousePaths};
 use crate::model::{now, NewRoster, Roster, RosterPatch, System};
 use crate::sheet::Sheet;
+
+/// `house_rules` as the store and the window hold it: the chart under `stunt`.
+const STORE_PATHS: HousePaths = HousePaths {
+    numbers: "house_rules",
+    chart: "house_rules.stunt",
+};
 
 impl Store {
     /// Rosters not in the trash, in their order.
@@ -63,8 +69,9 @@ impl Store {
             "",
             &new.name,
             &new.notes,
+            Some(new.system),
             &house,
-            "house_rules.stunt",
+            STORE_PATHS,
             &mut problems,
         );
         if !problems.is_empty() {
@@ -106,8 +113,9 @@ impl Store {
             "",
             &name,
             &notes,
+            Some(old.system),
             &house,
-            "house_rules.stunt",
+            STORE_PATHS,
             &mut problems,
         );
         if !problems.is_empty() {

@@ -39,6 +39,7 @@ mod tests {
         let mut new = NewRoster::new("Squad", System::Stunt);
         new.house_rules = Some(HouseRules {
             stunt: StuntChart::ruled(vec!["Low".into(), "High".into()]),
+            ..HouseRules::default()
         });
         let roster = store.create_roster(new).unwrap();
         let sheet = json!({"basestats": {"ATT": "High", "POWER": "Low", "LUCK": "Average"}});
@@ -67,6 +68,7 @@ mod tests {
         let mut new = NewRoster::new("Squad", System::Stunt);
         new.house_rules = Some(HouseRules {
             stunt: StuntChart::ruled(vec!["Low".into(), "Mid".into(), "High".into()]),
+            ..HouseRules::default()
         });
         let roster = store.create_roster(new).unwrap();
         let sheet = json!({"basestats": {"ATT": "high", "POWER": "Low", "LUCK": "Mid"}});

@@ -13,7 +13,7 @@ use rollbook_rules::table::d12_chain::{
 };
 use rollbook_rules::table::ranges::{self, MoveRange};
 use rollbook_rules::table::{Event, RulingId};
-use rollbook_rules::{RollRequest, DAMAGE_TABLE};
+use rollbook_rules::{RollRequest, DAMAGE_TABLE, MISS_MARGIN};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
@@ -518,15 +518,26 @@ impl SystemRules for D12Encounter {
                 let defender = self.defense(ctx, a.defender_id, dodge_or_mind(a.chain.kind))?;
                 let (chain, said, made) = a
                     .chain
-                    .attack(&attacker, &defender, ctx.seed)
+                    .attack(&attacker, &defender, ctx.house_rules, ctx.seed)
                     .map_err(TableError::from)?;
                 let roll = TableRoll::made(Some(a.attacker_id), made);
                 let mut events = about(&name_of(ctx, a.attacker_id), said);
                 let mut next = self.clone();
+                // A miss, or a hit below the first row's Roll that a lowered miss margin lets
+                // through, is the roster's house rule when it has one.
+                let house_ruled = ctx.house_rules.miss_margin != MISS_MARGIN.default;
+                let below_first_row = roll.result.total.is_some_and(|m| m < DAMAGE_TABLE[0].roll);
                 if chain.stage == Stage::Done {
                     next.attack = None;
-                    events.push(Event::ruling(RulingId::D12MarginMisses));
+                    events.push(Event::ruling(if house_ruled {
+                        RulingId::D12MissMarginHouseRule
+                    } else {
+                        RulingId::D12MarginMisses
+                    }));
                 } else if let Some(p) = next.attack.as_mut() {
+                    if house_ruled && below_first_row {
+                        events.push(Event::ruling(RulingId::D12MissMarginHouseRule));
+                    }
                     p.chain = chain;
                 }
                 Ok(Outcome {
@@ -541,7 +552,7 @@ impl SystemRules for D12Encounter {
                 let defender = self.defense(ctx, a.defender_id, toughness_or_will(a.chain.kind))?;
                 let (chain, said, made) = a
                     .chain
-                    .damage(&defender, ctx.seed)
+                    .damage(&defender, ctx.house_rules, ctx.seed)
                     .map_err(TableError::from)?;
                 let roll = TableRoll::made(Some(a.attacker_id), made);
                 let who = name_of(ctx, a.defender_id);

@@ -10,7 +10,7 @@ use rollbook_rules::table::stunt_tasks::{
     DamageDice, DamageRoll, Htk, StuntTask, TaskKind, TaskStatus, HTK_LIMIT,
 };
 use rollbook_rules::table::{ranges, Event, RulingId};
-use rollbook_rules::{RollRequest, RollResult};
+use rollbook_rules::{RollRequest, RollResult, MINOR_DAMAGE_DICE};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -87,7 +87,7 @@ pub enum StuntMove {
         #[serde(default)]
         dice: Option<DamageDice>,
     },
-    /// Minor Damage: 6d6 [ruling].
+    /// Minor Damage: 6d6 [ruling], or the roster's house rule (`minor_damage_dice` d6).
     MinorDamage {
         participant_id: Uuid,
     },
@@ -412,8 +412,14 @@ impl SystemRules for StuntEncounter {
             StuntMove::MinorDamage { participant_id } => self.rolled_damage(
                 ctx,
                 *participant_id,
-                DamageDice::MINOR,
-                Some(Event::ruling(RulingId::StuntMinorDamage)),
+                DamageDice::minor(ctx.house_rules),
+                Some(Event::ruling(
+                    if ctx.house_rules.minor_damage_dice == MINOR_DAMAGE_DICE.default {
+                        RulingId::StuntMinorDamage
+                    } else {
+                        RulingId::StuntMinorDamageHouseRule
+                    },
+                )),
             ),
             StuntMove::Heal {
                 participant_id,
@@ -540,7 +546,7 @@ impl SystemRules for StuntEncounter {
                 points: None,
             } => self.damage_request(ctx, *participant_id, *dice).map(Some),
             StuntMove::MinorDamage { participant_id } => self
-                .damage_request(ctx, *participant_id, DamageDice::MINOR)
+                .damage_request(ctx, *participant_id, DamageDice::minor(ctx.house_rules))
                 .map(Some),
             StuntMove::Check {
                 active, defending, ..

@@ -167,6 +167,7 @@ pub fn add_longest(store: &mut Store, roster: &Roster) -> (Roster, Character) {
         let new = NewRoster {
             house_rules: Some(rollbook_rules::HouseRules {
                 stunt: rollbook_rules::StuntChart::ruled(levels),
+                ..rollbook_rules::HouseRules::default()
             }),
             ..NewRoster::new(long_name("Roster", 1), System::Stunt)
         };

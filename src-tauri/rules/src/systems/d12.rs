@@ -9,7 +9,7 @@ use crate::answer::{DiceGroup, DieState, Odds, Rolled};
 use crate::kind::Kind;
 use crate::spec::{check_pool, BoolField, ChoiceField, CompareSpec, FieldSpec, IntField, KindText};
 use crate::tray::Tray;
-use crate::{Dist, HouseRules, RulesError};
+use crate::{Dist, HouseRules, RulesError, MISS_MARGIN};
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -120,14 +120,40 @@ pub const LIMBS: [&str; 12] = [
     "Right Eye",
 ];
 
-/// The Damage Dice a margin reaches: the highest row whose Roll <= margin; 0 below 3
-/// (**[ruling]** a miss).
-pub fn damage_dice_for(margin: i64) -> i64 {
+/// The Damage Dice a margin reaches: the highest row whose Roll <= margin; 0 below
+/// `miss_margin` (**[ruling]** 3, a miss; a roster's house rule `miss_margin`). A margin at or
+/// above a miss margin set below 3 that reaches no row reaches the first (1 Damage Die).
+pub fn damage_dice_for(margin: i64, miss_margin: i64) -> i64 {
+    if margin < miss_margin {
+        return 0;
+    }
     DAMAGE_TABLE
         .iter()
         .rev()
         .find(|r| r.roll <= margin)
-        .map_or(0, |r| r.damage_dice)
+        .map_or(DAMAGE_TABLE[0].damage_dice, |r| r.damage_dice)
+}
+
+/// The ruling on margins that reach no row, in words under `house`; `what` is what such a
+/// margin does ("the attack misses", "no damage").
+fn miss_ruling(house: &HouseRules, what: &str) -> String {
+    let ruled = MISS_MARGIN.default;
+    let m = house.miss_margin;
+    if m == ruled {
+        return format!("A margin below {ruled} reaches no row: {what}.");
+    }
+    let first = DAMAGE_TABLE[0].roll;
+    let gap = match first - m {
+        gap if gap <= 0 => String::new(),
+        1 => format!("; a margin of {m} reaches the first row (1 Damage Die)"),
+        _ => format!(
+            "; a margin of {m} to {} reaches the first row (1 Damage Die)",
+            first - 1
+        ),
+    };
+    format!(
+        "House rule: a margin below {m} reaches no row: {what}{gap} (RULES.md's ruling: below {ruled})."
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,18 +287,18 @@ fn check_ability(
     )
 }
 
-fn row_outcomes(margin: &Dist) -> IndexMap<String, f64> {
+fn row_outcomes(margin: &Dist, miss_margin: i64) -> IndexMap<String, f64> {
     let mut outcomes: IndexMap<String, f64> = (0..=9).map(|k| (k.to_string(), 0.0)).collect();
     for (m, p) in margin.iter() {
-        outcomes[damage_dice_for(m) as usize] += p;
+        outcomes[damage_dice_for(m, miss_margin) as usize] += p;
     }
     outcomes
 }
 
-fn row_odds(margin: &Dist) -> Odds {
+fn row_odds(margin: &Dist, house: &HouseRules) -> Odds {
     Odds {
-        success: margin.p_at_least(DAMAGE_TABLE[0].roll),
-        outcomes: row_outcomes(margin),
+        success: margin.p_at_least(house.miss_margin),
+        outcomes: row_outcomes(margin, house.miss_margin),
         mean: None,
         events: IndexMap::new(),
         // The first row's Damage Dice: a margin that reaches no row is 0.
@@ -399,6 +425,13 @@ impl Kind for Opposed {
         }
     }
 
+    fn rulings(house: &HouseRules) -> Vec<String> {
+        vec![
+            miss_ruling(house, "the attack misses"),
+            NATURAL_12_RULING.into(),
+        ]
+    }
+
     fn fields(_: &HouseRules) -> Vec<FieldSpec> {
         vec![
             A_RANKS.into(),
@@ -441,7 +474,7 @@ impl Kind for Opposed {
         )
     }
 
-    fn odds(&self, _: &HouseRules) -> Odds {
+    fn odds(&self, house: &HouseRules) -> Odds {
         let attack = total_dist(
             dice_count(
                 self.attacker_ranks,
@@ -458,10 +491,10 @@ impl Kind for Opposed {
             ),
             self.defender_ranks,
         );
-        row_odds(&attack.sub(&defend))
+        row_odds(&attack.sub(&defend), house)
     }
 
-    fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
+    fn roll(&self, house: &HouseRules, tray: &mut Tray) -> Rolled {
         let (attack, a_group) = roll_ability(
             tray,
             "Attacker",
@@ -477,7 +510,7 @@ impl Kind for Opposed {
             self.defender_dazed,
         );
         let margin = attack - defend;
-        let dice = damage_dice_for(margin);
+        let dice = damage_dice_for(margin, house.miss_margin);
         let verdict = if dice == 0 {
             "a miss".to_string()
         } else {
@@ -606,6 +639,10 @@ impl Kind for Damage {
         }
     }
 
+    fn rulings(house: &HouseRules) -> Vec<String> {
+        vec![miss_ruling(house, "no damage"), NATURAL_12_RULING.into()]
+    }
+
     fn fields(_: &HouseRules) -> Vec<FieldSpec> {
         vec![
             DAMAGE_DICE.into(),
@@ -634,24 +671,28 @@ impl Kind for Damage {
         )
     }
 
-    fn odds(&self, _: &HouseRules) -> Odds {
+    fn odds(&self, house: &HouseRules) -> Odds {
         let attack = total_dist(self.attack_dice(), 0);
         let defend = total_dist(self.defence_dice(), self.defender_ranks);
-        let mut odds = row_odds(&attack.sub(&defend));
+        let mut odds = row_odds(&attack.sub(&defend), house);
         let all_ones = (1.0f64 / 12.0).powi(self.defence_dice() as i32);
         odds.events.insert("all_ones".into(), all_ones);
         odds
     }
 
-    fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
-        self.roll_reading(tray).0
+    fn roll(&self, house: &HouseRules, tray: &mut Tray) -> Rolled {
+        self.roll_reading(house, tray).0
     }
 }
 
 impl Damage {
     /// The roll, with the face of the limb die when the defence showed only natural 1s (what the
     /// attack chain reads, typed instead of found by a group's label).
-    pub(crate) fn roll_reading(&self, tray: &mut Tray) -> (Rolled, Option<u32>) {
+    pub(crate) fn roll_reading(
+        &self,
+        house: &HouseRules,
+        tray: &mut Tray,
+    ) -> (Rolled, Option<u32>) {
         let (attack, _, a_group) = roll_d12s(
             tray,
             self.attack_dice(),
@@ -668,7 +709,7 @@ impl Damage {
         );
         let defend = d_sum + self.defender_ranks;
         let margin = attack - defend;
-        let row_dice = damage_dice_for(margin);
+        let row_dice = damage_dice_for(margin, house.miss_margin);
         let mut detail = format!(
             "Damage {attack} vs defence {defend}: margin {margin}, {} (the attacker may choose any lower row)",
             self.reads(row_dice)
@@ -725,12 +766,49 @@ mod tests {
 
     #[test]
     fn margins_read_the_table() {
-        assert_eq!(damage_dice_for(2), 0);
-        assert_eq!(damage_dice_for(3), 1);
-        assert_eq!(damage_dice_for(11), 2);
-        assert_eq!(damage_dice_for(12), 3);
-        assert_eq!(damage_dice_for(100), 9);
-        assert_eq!(damage_dice_for(-40), 0);
+        assert_eq!(damage_dice_for(2, 3), 0);
+        assert_eq!(damage_dice_for(3, 3), 1);
+        assert_eq!(damage_dice_for(11, 3), 2);
+        assert_eq!(damage_dice_for(12, 3), 3);
+        assert_eq!(damage_dice_for(100, 3), 9);
+        assert_eq!(damage_dice_for(-40, 3), 0);
+    }
+
+    #[test]
+    fn the_miss_margin_moves_the_bottom_of_the_table() {
+        // Raised: margins 3 and 4 reach the first row by the table, but miss.
+        assert_eq!(damage_dice_for(4, 5), 0);
+        assert_eq!(damage_dice_for(5, 5), 1);
+        assert_eq!(damage_dice_for(6, 5), 2);
+        // Above a row's Roll: that row is skipped too.
+        assert_eq!(damage_dice_for(9, 10), 0);
+        assert_eq!(damage_dice_for(10, 10), 2);
+        // Lowered: a margin at or above it but below 3 reaches the first row.
+        assert_eq!(damage_dice_for(-1, 0), 0);
+        assert_eq!(damage_dice_for(0, 0), 1);
+        assert_eq!(damage_dice_for(2, 1), 1);
+    }
+
+    #[test]
+    fn the_rulings_read_as_a_house_rule_when_the_margin_differs() {
+        let ruled = HouseRules::default();
+        assert_eq!(
+            Opposed::rulings(&ruled)[0],
+            "A margin below 3 reaches no row: the attack misses."
+        );
+        let mut house = HouseRules {
+            miss_margin: 5,
+            ..HouseRules::default()
+        };
+        assert_eq!(
+            Opposed::rulings(&house)[0],
+            "House rule: a margin below 5 reaches no row: the attack misses (RULES.md's ruling: below 3)."
+        );
+        house.miss_margin = 0;
+        assert_eq!(
+            Damage::rulings(&house)[0],
+            "House rule: a margin below 0 reaches no row: no damage; a margin of 0 to 2 reaches the first row (1 Damage Die) (RULES.md's ruling: below 3)."
+        );
     }
 
     #[test]

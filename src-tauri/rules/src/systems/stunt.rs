@@ -10,7 +10,7 @@ use crate::spec::{
     check_pool, compare_choices, CompareSpec, FieldKind, FieldSpec, IntField, KindText,
 };
 use crate::tray::Tray;
-use crate::{Dist, HouseRules, RulesError};
+use crate::{Dist, HouseRules, RulesError, MINOR_DAMAGE_DICE};
 
 /// How one throw of 2d6 reads on the chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -371,14 +371,29 @@ impl Kind for DoubleSix {
 // ---------------------------------------------------------------------------------------------
 // damage
 
+/// A request's `dice` when not given: RULES.md's Minor Damage, whatever the roster (a request
+/// reads the same everywhere); the catalog's form under a roster starts from its house rule.
 const DAMAGE_DICE: IntField = IntField {
     name: "dice",
     label: "Dice",
     help: "Number of damage dice (Minor Damage is 6d6).",
     min: 0,
     max: 60,
-    default: 6,
+    default: MINOR_DAMAGE_DICE.default,
 };
+
+/// The ruling on Minor Damage in words under `house`.
+fn minor_damage_ruling(house: &HouseRules) -> String {
+    let ruled = MINOR_DAMAGE_DICE.default;
+    if house.minor_damage_dice == ruled {
+        format!("The Minor Damage Chart is lost: Minor Damage is {ruled}d6 summed.")
+    } else {
+        format!(
+            "House rule: Minor Damage is {} summed (RULES.md's ruling: {ruled}d6, the Minor Damage Chart is lost).",
+            house.minor_damage()
+        )
+    }
+}
 const DAMAGE_SIDES: IntField = IntField {
     name: "sides",
     label: "Sides",
@@ -432,7 +447,8 @@ impl Kind for Damage {
     fn text() -> KindText {
         KindText {
             name: "Damage",
-            summary: "Points off the target's HTK: NdS+K summed. Minor Damage is 6d6.",
+            summary: "Points off the target's HTK: NdS+K summed; Minor Damage is Nd6 by the \
+                      ruling below.",
             rulings: &[
                 "The Minor Damage Chart is lost: Minor Damage is 6d6 summed.",
                 "Damage never goes below 0.",
@@ -442,13 +458,27 @@ impl Kind for Damage {
         }
     }
 
-    fn fields(_: &HouseRules) -> Vec<FieldSpec> {
+    fn rulings(house: &HouseRules) -> Vec<String> {
         vec![
-            DAMAGE_DICE.into(),
-            DAMAGE_SIDES.into(),
-            DAMAGE_BONUS.into(),
-            HTK.into(),
+            minor_damage_ruling(house),
+            "Damage never goes below 0.".into(),
         ]
+    }
+
+    fn fields(house: &HouseRules) -> Vec<FieldSpec> {
+        let dice = FieldSpec {
+            help: format!(
+                "Number of damage dice (Minor Damage is {}).",
+                house.minor_damage()
+            ),
+            kind: FieldKind::Int {
+                min: DAMAGE_DICE.min,
+                max: DAMAGE_DICE.max,
+                default: house.minor_damage_dice,
+            },
+            ..DAMAGE_DICE.into()
+        };
+        vec![dice, DAMAGE_SIDES.into(), DAMAGE_BONUS.into(), HTK.into()]
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
@@ -537,5 +567,26 @@ mod tests {
         assert!((odds.mean.unwrap() - 21.0).abs() < 1e-9);
         assert_eq!(odds.outcomes.keys().next().unwrap(), "6");
         assert_eq!(odds.outcomes.keys().last().unwrap(), "36");
+    }
+
+    #[test]
+    fn the_minor_damage_ruling_and_form_follow_the_house_rule() {
+        let ruled = HouseRules::default();
+        assert_eq!(
+            Damage::rulings(&ruled)[0],
+            "The Minor Damage Chart is lost: Minor Damage is 6d6 summed."
+        );
+        let house = HouseRules {
+            minor_damage_dice: 4,
+            ..HouseRules::default()
+        };
+        assert_eq!(
+            Damage::rulings(&house)[0],
+            "House rule: Minor Damage is 4d6 summed (RULES.md's ruling: 6d6, the Minor Damage Chart is lost)."
+        );
+        let dice = &Damage::fields(&house)[0];
+        assert_eq!(dice.name, "dice");
+        assert!(matches!(dice.kind, FieldKind::Int { default: 4, .. }));
+        assert!(dice.help.contains("4d6"), "{}", dice.help);
     }
 }

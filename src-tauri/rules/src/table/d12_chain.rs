@@ -405,17 +405,21 @@ impl AttackChain {
         })
     }
 
-    /// Step 1: the attack ability against Dodge (physical) or Mind (mental).
+    /// Step 1: the attack ability against Dodge (physical) or Mind (mental), under the roster's
+    /// house rules (its miss margin).
     pub fn attack(
         &self,
         attacker: &Ability,
         defender: &Ability,
+        house: &HouseRules,
         seed: u64,
     ) -> Result<(AttackChain, Vec<String>, MadeRoll), RulesError> {
         let request = self.attack_request(attacker, defender)?;
-        let rolled = crate::roll(&request, seed)?;
+        let rolled = crate::roll_with(&request, house, seed)?;
         // The margin (the opposed roll's total) reaches the Damage Dice by the table's rule.
-        let damage_dice = rolled.total.map_or(0, d12::damage_dice_for);
+        let damage_dice = rolled
+            .total
+            .map_or(0, |m| d12::damage_dice_for(m, house.miss_margin));
         let against = match self.kind {
             AttackKind::Physical => "Dodge",
             AttackKind::Mental => "Mind",
@@ -442,16 +446,20 @@ impl AttackChain {
     pub fn damage(
         &self,
         defender: &Ability,
+        house: &HouseRules,
         seed: u64,
     ) -> Result<(AttackChain, Vec<String>, MadeRoll), RulesError> {
         let roll = self.damage_roll(defender)?;
         let request = RollRequest::D12Damage(roll.clone());
-        request.validate(HouseRules::ruled())?;
+        house.validate()?;
+        request.validate(house)?;
         let mut tray = Tray::new(seed);
-        let (made, limb_face) = roll.roll_reading(&mut tray);
+        let (made, limb_face) = roll.roll_reading(house, &mut tray);
         let rolled = crate::result_of(made, tray, seed);
         // The margin (the damage roll's total) reaches the row by the table's rule.
-        let reached = rolled.total.map_or(0, d12::damage_dice_for);
+        let reached = rolled
+            .total
+            .map_or(0, |m| d12::damage_dice_for(m, house.miss_margin));
         let limb = limb_face.map(|face| LIMBS[face as usize - 1].to_string());
         let mut next = self.clone();
         let mut events = vec![format!(

@@ -21,6 +21,10 @@ fn at_row(column: Column, reached: i64, limb: Option<&str>) -> AttackChain {
     }
 }
 
+fn ruled() -> &'static HouseRules {
+    HouseRules::ruled()
+}
+
 fn ranks(ranks: i64) -> Ability {
     Ability {
         ranks,
@@ -149,7 +153,7 @@ fn all_natural_ones_give_a_limb_condition_even_on_a_miss() {
 #[test]
 fn steps_out_of_order_are_refused_by_stage() {
     let chain = AttackChain::new(AttackKind::Mental, weapon(2, Column::Damage)).unwrap();
-    let err = chain.damage(&ranks(1), 1).unwrap_err();
+    let err = chain.damage(&ranks(1), ruled(), 1).unwrap_err();
     assert!(err
         .to_string()
         .starts_with("stage: the chain is not waiting for the damage roll"));
@@ -160,11 +164,11 @@ fn steps_out_of_order_are_refused_by_stage() {
 /// A full chain, ranks 4 against 0: the first seeds that hit, damage and hurt.
 fn full_chain(seed: u64) -> Option<(Vec<String>, Wounds)> {
     let chain = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
-    let (chain, mut events, _) = chain.attack(&ranks(4), &ranks(0), seed).unwrap();
+    let (chain, mut events, _) = chain.attack(&ranks(4), &ranks(0), ruled(), seed).unwrap();
     if chain.stage == Stage::Done {
         return None;
     }
-    let (chain, more, _) = chain.damage(&ranks(0), seed + 1).unwrap();
+    let (chain, more, _) = chain.damage(&ranks(0), ruled(), seed + 1).unwrap();
     events.extend(more);
     let Stage::ChooseRow { reached, .. } = chain.stage else {
         return None;
@@ -274,7 +278,7 @@ fn each_step_reads_the_table_by_hand_and_caps_the_damage_dice() {
     };
     let start = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
     for seed in 0..60 {
-        let (chain, _, rolled) = start.attack(&ranks(3), &ranks(1), seed).unwrap();
+        let (chain, _, rolled) = start.attack(&ranks(3), &ranks(1), ruled(), seed).unwrap();
         let expected = by_hand(rolled.result.total.unwrap());
         match chain.stage {
             Stage::Damage { damage_dice } => assert_eq!(damage_dice, expected),
@@ -288,7 +292,7 @@ fn each_step_reads_the_table_by_hand_and_caps_the_damage_dice() {
         ..start
     };
     for seed in 0..20 {
-        let (_, _, rolled) = five.damage(&ranks(1), seed).unwrap();
+        let (_, _, rolled) = five.damage(&ranks(1), ruled(), seed).unwrap();
         let thrown = rolled.result.groups[0]
             .dice
             .iter()
@@ -395,7 +399,7 @@ fn each_steps_request_rolls_the_same_dice_as_the_step() {
     let chain = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
     let (attacker, defender) = (ranks(3), ranks(1));
     let request = chain.attack_request(&attacker, &defender).unwrap();
-    let (next, _, rolled) = chain.attack(&attacker, &defender, 7).unwrap();
+    let (next, _, rolled) = chain.attack(&attacker, &defender, ruled(), 7).unwrap();
     assert_eq!(rolled.request, request);
     assert_eq!(crate::roll(&request, 7).unwrap(), rolled.result);
     assert!(
@@ -407,7 +411,7 @@ fn each_steps_request_rolls_the_same_dice_as_the_step() {
         ..chain.clone()
     };
     let request = at_damage.damage_request(&defender).unwrap();
-    let (_, _, rolled) = at_damage.damage(&defender, 11).unwrap();
+    let (_, _, rolled) = at_damage.damage(&defender, ruled(), 11).unwrap();
     assert_eq!(rolled.request, request);
     assert_eq!(crate::roll(&request, 11).unwrap(), rolled.result);
     assert!(
@@ -425,4 +429,63 @@ fn each_steps_request_rolls_the_same_dice_as_the_step() {
     assert_eq!(rolled.request, request);
     assert_eq!(crate::roll(&request, 5).unwrap(), rolled.result);
     assert!(wounds.removal_request(1, false, &ranks(2)).is_err());
+}
+
+#[test]
+fn a_miss_margin_of_5_misses_where_3_would_hit() {
+    // The same seeds under RULES.md's 3 and a roster's 5: a margin of 3 or 4 hits with 1 Damage
+    // Die under the ruling and misses under the house rule; every other margin reads alike.
+    let house = HouseRules {
+        miss_margin: 5,
+        ..HouseRules::default()
+    };
+    let start = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
+    let mut seen_the_difference = 0;
+    for seed in 0..400 {
+        let (ruled_chain, _, ruled_roll) =
+            start.attack(&ranks(1), &ranks(1), ruled(), seed).unwrap();
+        let (house_chain, events, house_roll) =
+            start.attack(&ranks(1), &ranks(1), &house, seed).unwrap();
+        // The same dice: only the reading differs.
+        assert_eq!(ruled_roll.result.dice, house_roll.result.dice);
+        let margin = house_roll.result.total.unwrap();
+        match margin {
+            3 | 4 => {
+                seen_the_difference += 1;
+                assert_eq!(ruled_chain.stage, Stage::Damage { damage_dice: 1 });
+                assert_eq!(house_chain.stage, Stage::Done, "margin {margin}");
+                assert_eq!(house_roll.result.outcome, "0");
+                assert!(!house_roll.result.success);
+                assert!(events[0].ends_with("a miss"), "{events:?}");
+            }
+            _ => assert_eq!(ruled_chain.stage, house_chain.stage, "margin {margin}"),
+        }
+        // What was rolled is what a quick roll of the request under the house rule gives.
+        assert_eq!(
+            crate::roll_with(&house_roll.request, &house, seed).unwrap(),
+            house_roll.result
+        );
+    }
+    assert!(seen_the_difference > 10, "{seen_the_difference}");
+}
+
+#[test]
+fn a_miss_margin_of_0_hits_with_one_damage_die_from_margin_0() {
+    let house = HouseRules {
+        miss_margin: 0,
+        ..HouseRules::default()
+    };
+    let start = AttackChain::new(AttackKind::Physical, weapon(2, Column::Damage)).unwrap();
+    let mut seen = 0;
+    for seed in 0..300 {
+        let (chain, _, rolled) = start.attack(&ranks(1), &ranks(1), &house, seed).unwrap();
+        let margin = rolled.result.total.unwrap();
+        if (0..3).contains(&margin) {
+            seen += 1;
+            assert_eq!(chain.stage, Stage::Damage { damage_dice: 1 });
+        } else if margin < 0 {
+            assert_eq!(chain.stage, Stage::Done);
+        }
+    }
+    assert!(seen > 10);
 }

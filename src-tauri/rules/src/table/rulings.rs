@@ -34,6 +34,9 @@ macro_rules! rulings {
 rulings! {
     // stunt: HTK and running tasks (`stunt_tasks`).
     StuntMinorDamage => "Minor Damage is 6d6 summed (the Minor Damage Chart is lost).",
+    /// A roster whose house rule changes the Minor Damage dice (`minor_damage_dice`).
+    StuntMinorDamageHouseRule => "Minor Damage is this roster's house rule: its Minor Damage \
+        dice in d6, summed (RULES.md's ruling is 6d6).",
     StuntHtkBounds => "HTK never falls below 0 nor rises above its max.",
     StuntDoublesThrow => "A Doubles Only throw rolls 2d6 until the next counted double or 1-1; \
         every 2d6 is one time step.",
@@ -114,6 +117,10 @@ rulings! {
 
     // d12: the attack chain and healing (`d12_chain`).
     D12MarginMisses => "A margin below 3 reaches no row: the attack misses (no Damage Dice).",
+    /// A roster whose house rule changes the miss margin (`miss_margin`).
+    D12MissMarginHouseRule => "This roster's house rule sets the margin below which an attack \
+        misses (RULES.md's ruling is 3); a margin at or above it but below 3 reaches the first \
+        row (1 Damage Die).",
     D12NaturalOnesLimb => "Only natural 1s on the Toughness / Will Power roll: a Limb condition \
         (limb rolled d12) with the duration of the row chosen, at least the Average row's (Limb \
         1d12 turns).",

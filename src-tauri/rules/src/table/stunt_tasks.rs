@@ -59,12 +59,14 @@ pub struct DamageDice {
 }
 
 impl DamageDice {
-    /// Minor Damage: 6d6 summed [ruling].
-    pub const MINOR: DamageDice = DamageDice {
-        dice: 6,
-        sides: 6,
-        bonus: 0,
-    };
+    /// Minor Damage: 6d6 summed [ruling], or the roster's house rule (`minor_damage_dice` d6).
+    pub fn minor(house: &HouseRules) -> DamageDice {
+        DamageDice {
+            dice: house.minor_damage_dice,
+            sides: 6,
+            bonus: 0,
+        }
+    }
 }
 
 /// Dice damage as rolled: the engine's request and answer, and HTK after it.
@@ -151,9 +153,9 @@ impl Htk {
         })
     }
 
-    /// Minor Damage: 6d6 summed [ruling].
+    /// Minor Damage: 6d6 summed [ruling], or the roster's house rule.
     pub fn minor_damage(self, house: &HouseRules, seed: u64) -> Result<DamageRoll, RulesError> {
-        self.damage_dice(DamageDice::MINOR, house, seed)
+        self.damage_dice(DamageDice::minor(house), house, seed)
     }
 }
 

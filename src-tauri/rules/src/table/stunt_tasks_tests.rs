@@ -105,6 +105,30 @@ fn minor_damage_is_the_quick_roll_of_six_d6() {
 }
 
 #[test]
+fn minor_damage_under_a_house_rule_of_4_dice_is_the_quick_roll_of_four_d6() {
+    let house = HouseRules {
+        minor_damage_dice: 4,
+        ..HouseRules::default()
+    };
+    let htk = Htk::new(40, 40).unwrap();
+    for seed in 0..20 {
+        let rolled = htk.minor_damage(&house, seed).unwrap();
+        let quick = quick(
+            r#"{"system":"stunt","roll":"damage","dice":4,"sides":6,"bonus":0,"htk":40}"#,
+            seed,
+        );
+        assert_eq!(rolled.result, quick);
+        assert_eq!(quick.dice.len(), 4);
+        assert_eq!(rolled.event.points, quick.dice.iter().sum::<u32>());
+        assert_eq!(
+            rolled.request,
+            htk.damage_request(DamageDice::minor(&house), &house)
+                .unwrap()
+        );
+    }
+}
+
+#[test]
 fn a_doubles_only_throw_counts_one_double_and_its_time_steps() {
     let task = StuntTask::doubles_only(3).unwrap();
     let seed = seed_for(NEXT_DOUBLE, "success");

@@ -306,7 +306,10 @@ fn house_rules_reach_the_catalog_and_the_odds() {
         "roster_update",
         json!({"id": squad["id"], "patch": {"house_rules": house}}),
     );
-    assert_eq!(updated["house_rules"], house);
+    assert_eq!(updated["house_rules"]["stunt"], house["stunt"]);
+    // The numbers left out are RULES.md's rulings.
+    assert_eq!(updated["house_rules"]["minor_damage_dice"], 6);
+    assert_eq!(updated["house_rules"]["miss_margin"], 3);
     let catalog = window.ok("catalog", json!({"roster_id": squad["id"]}));
     let stunt = catalog["systems"]
         .as_array()
@@ -449,4 +452,67 @@ fn the_save_dialogs_refuse_the_open_database_and_what_is_not_a_file() {
     assert_eq!(folder["code"], "not_a_regular_file", "{folder}");
     assert_eq!(std::fs::read(&db).unwrap(), before);
     assert_eq!(window.ok("rosters", json!({})).as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_d12_miss_margin_reaches_the_catalog_s_rulings_and_the_odds_and_is_refused_out_of_range() {
+    let window = Window::new();
+    let heroes = window.ok(
+        "roster_create",
+        json!({"roster": {"name": "Heroes", "system": "d12"}}),
+    );
+    let stunt = heroes["house_rules"]["stunt"].clone();
+    let served = window.ok("catalog", json!({}))["house_rule_numbers"].clone();
+    assert_eq!(served[1]["name"], "miss_margin");
+    assert_eq!(
+        (served[1]["min"].as_i64(), served[1]["max"].as_i64()),
+        (Some(0), Some(10))
+    );
+
+    let refused = window.err(
+        "roster_update",
+        json!({"id": heroes["id"], "patch": {"house_rules": {"stunt": stunt, "miss_margin": 11}}}),
+    );
+    assert_eq!(refused["code"], "invalid_roster");
+    assert_eq!(refused["problems"][0]["path"], "house_rules.miss_margin");
+
+    window.ok(
+        "roster_update",
+        json!({"id": heroes["id"], "patch": {"house_rules": {"stunt": stunt, "miss_margin": 5}}}),
+    );
+    let catalog = window.ok("catalog", json!({"roster_id": heroes["id"]}));
+    let opposed = catalog["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "d12")
+        .unwrap()["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"] == "opposed")
+        .unwrap()
+        .clone();
+    assert!(
+        opposed["rulings"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("House rule: a margin below 5 reaches no row"),
+        "{opposed}"
+    );
+    let request =
+        json!({"system": "d12", "roll": "opposed", "attacker_ranks": 1, "defender_ranks": 1});
+    let odds = window.ok(
+        "odds",
+        json!({"request": request, "roster_id": heroes["id"]}),
+    );
+    let house = rollbook_rules::HouseRules {
+        miss_margin: 5,
+        ..rollbook_rules::HouseRules::default()
+    };
+    let parsed = rollbook_rules::request_from_value(request.clone()).unwrap();
+    let exact = rollbook_rules::odds_with(&parsed, &house).unwrap();
+    assert_eq!(odds["success"].as_f64().unwrap(), exact.success);
+    let ruled = window.ok("odds", json!({"request": request}));
+    assert!(odds["success"].as_f64().unwrap() < ruled["success"].as_f64().unwrap());
 }

@@ -11,6 +11,7 @@ import {
   adjuster, fieldRange, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, rollRow, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
+import { isHouseRuled, numberValue } from '../../house-rules/numbers-model.js';
 import { currentParticipant } from '../encounter-model.js';
 import { maxLength } from '../../text-limits.js';
 
@@ -21,10 +22,11 @@ import { maxLength } from '../../text-limits.js';
  * The rulings the panel names where the GM acts on them, by their ids in the catalog's
  * `table_rulings` (the words are the catalog's, written once in the rules crate); typed, so
  * `npm run typecheck` refuses an id the Rust `RulingId` does not have.
- * @type {{minor: RulingId, clamp: RulingId, throw: RulingId, reset: RulingId, barred: RulingId}}
+ * @type {{minor: RulingId, minorHouse: RulingId, clamp: RulingId, throw: RulingId, reset: RulingId, barred: RulingId}}
  */
 const TABLE_RULINGS = {
   minor: 'stunt_minor_damage',
+  minorHouse: 'stunt_minor_damage_house_rule',
   clamp: 'stunt_htk_bounds',
   throw: 'stunt_doubles_throw',
   reset: 'stunt_doubles_reset',
@@ -33,16 +35,19 @@ const TABLE_RULINGS = {
 
 /**
  * The words of the panel's rulings from the catalog: each of TABLE_RULINGS's by its id, and
- * `chart`, the stunt check kind's own rulings (how the chart is read).
+ * `chart`, the stunt check kind's own rulings (how the chart is read). `minor` is the house
+ * rule's words when the roster's Minor Damage dice (`houseRules`) differ from RULES.md's.
  * @param {Catalog | null | undefined} catalog
+ * @param {object} [houseRules] the roster's house rules
  * @returns {{minor: string, clamp: string, throw: string, reset: string, barred: string, chart: string[]}}
  */
-export function rulingTexts(catalog) {
+export function rulingTexts(catalog, houseRules = undefined) {
   const table = catalog?.table_rulings ?? {};
   const text = (key) => table[TABLE_RULINGS[key]] ?? '';
   const check = catalog?.systems?.find((s) => s.id === 'stunt')?.kinds.find((k) => k.id === 'check');
+  const minor = isHouseRuled(catalog, houseRules, 'minor_damage_dice') ? text('minorHouse') : text('minor');
   return {
-    minor: text('minor'), clamp: text('clamp'), throw: text('throw'), reset: text('reset'), barred: text('barred'),
+    minor, clamp: text('clamp'), throw: text('throw'), reset: text('reset'), barred: text('barred'),
     chart: check?.rulings ?? [],
   };
 }
@@ -67,7 +72,7 @@ export function statusWord(task) {
   return { running: 'Running', succeeded: 'Succeeded', failed: 'Failed for good' }[task.task.status] ?? task.task.status;
 }
 
-/** A button's title naming its ruling ("6d6 damage. Ruling: …"), or just `what` without the words. */
+/** A button's title naming its ruling ("4d6 damage. Ruling: …"), or just `what` without the words. */
 function rulingTitle(what, ruling) {
   return [what, ruling ? `Ruling: ${ruling}` : ''].filter(Boolean).join(' ');
 }
@@ -102,11 +107,20 @@ export function mountSystemPanel(host, ctx) {
   const spots = { check: el(doc, 'div', { className: 'tp-result-spot' }), start: el(doc, 'div', { className: 'tp-result-spot' }), damage: el(doc, 'div', { className: 'tp-result-spot' }) };
 
   // The rulings' words come with the catalog; until then (or without it) the notes stay hidden.
+  const house = ctx.roster?.house_rules;
+  // Minor Damage as the roster rolls it ("4d6" under a house rule): the roster's number, else
+  // the served ruling once the catalog is read.
+  const minorOf = (catalog) => {
+    const dice = house?.minor_damage_dice ?? numberValue(catalog, house, 'minor_damage_dice');
+    return dice == null ? 'Minor Damage' : `${dice}d6`;
+  };
   let rulings = rulingTexts(null);
+  let minorDice = minorOf(null);
   const taskRulings = rulingsNote(doc);
   const chartRulings = rulingsNote(doc);
   Promise.resolve(ctx.catalog).then((catalog) => {
-    rulings = rulingTexts(catalog);
+    rulings = rulingTexts(catalog, house);
+    minorDice = minorOf(catalog);
     taskRulings.show([rulings.throw, rulings.reset, rulings.barred]);
     chartRulings.show(rulings.chart);
     render();
@@ -203,10 +217,10 @@ export function mountSystemPanel(host, ctx) {
     points.input.setAttribute('aria-label', `Points of damage or healing for ${p.name}`);
     const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: rulingTitle('', rulings.clamp) });
     const heal = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal', text: 'Heal', title: rulingTitle('', rulings.clamp) });
-    const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: rulingTitle('6d6 damage.', rulings.minor) });
+    const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: rulingTitle(`${minorDice} damage.`, rulings.minor) });
     damage.addEventListener('click', () => play({ system: 'stunt', move: 'damage', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · damage`));
     heal.addEventListener('click', () => play({ system: 'stunt', move: 'heal', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · heal`));
-    minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${p.name} · Minor Damage (6d6)`));
+    minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${p.name} · Minor Damage (${minorDice})`));
 
     const current = numberField(doc, { label: 'Current', name: 'current', value: htk.current, ...moveRange(ctx.catalog, 'stunt', 'set_htk', 'current') });
     const max = numberField(doc, { label: 'Max', name: 'max', value: htk.max, ...moveRange(ctx.catalog, 'stunt', 'set_htk', 'max') });

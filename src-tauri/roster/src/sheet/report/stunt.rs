@@ -98,7 +98,10 @@ mod tests {
     fn a_house_chart_is_what_is_read() {
         let mut chart = StuntChart::ruled(vec!["Low".into(), "High".into()]);
         chart.chart[1][0] = 5;
-        let house = HouseRules { stunt: chart };
+        let house = HouseRules {
+            stunt: chart,
+            ..HouseRules::default()
+        };
         let sheet = Sheet::from_json(
             System::Stunt,
             &json!({"basestats": {"ATT": "high", "POWER": "Low", "LUCK": "Low"}}),

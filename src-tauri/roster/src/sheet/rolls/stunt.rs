@@ -1,8 +1,8 @@
 //! Uniform Stunt Chart: a check per base stat and ability (its level as the Active Level), the
 //! two rolls a GM calls when the character lacks the skill (Doubles Only, Double Six Only), and
-//! Minor Damage against the character's HTK.
+//! Minor Damage (the roster's house rule, 6d6 by RULES.md) against the character's HTK.
 
-use rollbook_rules::HouseRules;
+use rollbook_rules::{HouseRules, MINOR_DAMAGE_DICE};
 use serde_json::json;
 
 use super::SheetRoll;
@@ -64,10 +64,12 @@ pub(super) fn rolls(sheet: &StuntSheet, house: &HouseRules) -> Vec<SheetRoll> {
         "htk",
         "Damage",
         "Minor Damage",
-        json!({"system": "stunt", "roll": "damage", "dice": 6, "sides": 6,
+        json!({"system": "stunt", "roll": "damage", "dice": house.minor_damage_dice, "sides": 6,
                "htk": sheet.htk.current.max(0)}),
         format!(
-            "Minor Damage 6d6 against this character's {} HTK left: a success takes them to 0; set the dice for another attack",
+            "Minor Damage {}{} against this character's {} HTK left: a success takes them to 0; set the dice for another attack",
+            house.minor_damage(),
+            if house.minor_damage_dice == MINOR_DAMAGE_DICE.default { "" } else { " (house rule)" },
             sheet.htk.current
         ),
     ));
