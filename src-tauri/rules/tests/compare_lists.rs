@@ -13,7 +13,10 @@ fn house_rules_roster() -> HouseRules {
     let levels = ["Feeble", "Average", "Skilled", "Heroic", "Legend"];
     let mut stunt = StuntChart::ruled(levels.iter().map(|l| l.to_string()).collect());
     stunt.chart[2][1] = 5;
-    HouseRules { stunt }
+    HouseRules {
+        stunt,
+        ..HouseRules::default()
+    }
 }
 
 fn check_every_kind(house: &HouseRules) {
