@@ -23,6 +23,19 @@ function targetText(target, side) {
   return `Target ${target}`;
 }
 
+/** One bar of a layout (`layoutBars`) as an SVG rect with `classes` and `data` attributes. */
+function barRect(doc, bar, classes, data) {
+  return node(doc, 'rect', {
+    class: classes.join(' '),
+    x: bar.x.toFixed(2),
+    y: bar.y.toFixed(2),
+    width: bar.w.toFixed(2),
+    height: bar.h.toFixed(2),
+    rx: Math.min(3, bar.w / 3).toFixed(2),
+    ...data,
+  });
+}
+
 /**
  * Draws `entries` into `svg`, highlighting the bar of outcome `hot` (the last roll). `marks`:
  * the odds answer's `target` / `succeeding` (which outcomes succeed) and `axis`, what the
@@ -39,15 +52,7 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   for (const bar of bars) {
     const ok = succeeds(bar.key, marks);
     const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', bar.key === hot ? 'hot' : ''].filter(Boolean);
-    const rect = node(doc, 'rect', {
-      class: classes.join(' '),
-      x: bar.x.toFixed(2),
-      y: bar.y.toFixed(2),
-      width: bar.w.toFixed(2),
-      height: bar.h.toFixed(2),
-      rx: Math.min(3, bar.w / 3).toFixed(2),
-      'data-outcome': bar.key,
-    });
+    const rect = barRect(doc, bar, classes, { 'data-outcome': bar.key });
     const verdict = ok === true ? ' (succeeds)' : ok === false ? ' (fails)' : '';
     rect.append(node(doc, 'title', {}, `${outcomeLabel(bar.key)}: ${formatPercent(bar.p)}${verdict}`));
     children.push(rect);
@@ -117,15 +122,7 @@ export function renderCompareChart(svg, columns, label) {
   bars.forEach((bar, index) => {
     const column = columns[index];
     const classes = ['bar', 'compare-bar', column.best ? 'best' : '', column.current ? 'current' : ''].filter(Boolean);
-    const rect = node(doc, 'rect', {
-      class: classes.join(' '),
-      x: bar.x.toFixed(2),
-      y: bar.y.toFixed(2),
-      width: bar.w.toFixed(2),
-      height: bar.h.toFixed(2),
-      rx: Math.min(3, bar.w / 3).toFixed(2),
-      'data-choice': index,
-    });
+    const rect = barRect(doc, bar, classes, { 'data-choice': index });
     rect.append(node(doc, 'title', {}, `${column.label}: ${column.text}${column.best ? ' (best)' : ''}`));
     children.push(rect);
     const middle = bar.x + bar.w / 2;
