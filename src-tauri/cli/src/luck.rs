@@ -36,6 +36,16 @@ fn row(luck: &Luck) -> [String; 4] {
     ]
 }
 
+/// One table of judged groups: the group's name (under `first`), then `row`'s columns.
+fn table<'a>(first: &str, groups: impl Iterator<Item = (String, &'a Luck)>) -> Table {
+    let mut table = Table::new([first, "ROLLS", "MEAN", "VERDICT", "FAIR DICE STRAY AS FAR"]);
+    for (name, luck) in groups {
+        let [rolls, mean, verdict, often] = row(luck);
+        table.row([name, rolls, mean, verdict, often]);
+    }
+    table
+}
+
 pub fn text(report: &LuckReport) -> String {
     let overall = &report.overall;
     if overall.rolls == 0 {
@@ -58,29 +68,20 @@ pub fn text(report: &LuckReport) -> String {
             if report.unjudged == 1 { "" } else { "s" }
         ));
     }
-    let mut characters = Table::new([
+    let characters = table(
         "CHARACTER",
-        "ROLLS",
-        "MEAN",
-        "VERDICT",
-        "FAIR DICE STRAY AS FAR",
-    ]);
-    for c in &report.characters {
-        let [rolls, mean, verdict, often] = row(&c.luck);
-        let name = c.name.clone().unwrap_or_else(|| "(no character)".into());
-        characters.row([name, rolls, mean, verdict, often]);
-    }
-    let mut evenings = Table::new([
+        report.characters.iter().map(|c| {
+            let name = c.name.clone().unwrap_or_else(|| "(no character)".into());
+            (name, &c.luck)
+        }),
+    );
+    let evenings = table(
         "EVENING",
-        "ROLLS",
-        "MEAN",
-        "VERDICT",
-        "FAIR DICE STRAY AS FAR",
-    ]);
-    for e in &report.evenings {
-        let [rolls, mean, verdict, often] = row(&e.luck);
-        evenings.row([e.evening.to_string(), rolls, mean, verdict, often]);
-    }
+        report
+            .evenings
+            .iter()
+            .map(|e| (e.evening.to_string(), &e.luck)),
+    );
     out.push('\n');
     out.push_str(&characters.render());
     out.push('\n');
