@@ -1,7 +1,8 @@
 //! `rollbook odds`: exact odds of each request, or of one request with a field varied.
 
 use clap::Args;
-use rollbook_rules::HouseRules;
+use rollbook_roster::RollPlace;
+use rollbook_rules::{HouseRules, RollRequest};
 use serde_json::Value;
 
 use super::store::{self, Open};
@@ -32,20 +33,35 @@ Examples:
 
 Prints {\"success\": P, \"outcomes\": {KEY: P, ...}} (an array of them for an array). With --vary,
 one answer per value, in order, each the same as `rollbook odds` with the field set to it.
-With --roster, under that roster's house rules (`rollbook roster house-rules`).";
+With --roster, under that roster's house rules (`rollbook roster house-rules`); a request of another
+system than the roster's is refused (exit 2), as the window refuses it.";
 
 pub fn run(args: &OddsArgs, global: &Global) -> Result<(), Failure> {
-    let house = match &args.roster {
-        Some(name) => store::roster(&store::open(global, Open::Read)?, name)?.house_rules,
-        None => HouseRules::ruled().clone(),
+    // A roster's house rules are its own system's: a request of another is refused, as the
+    // window refuses it (`RollPlace::check`).
+    let place = match &args.roster {
+        Some(name) => Some(RollPlace {
+            roster: store::roster(&store::open(global, Open::Read)?, name)?,
+            character: None,
+        }),
+        None => None,
+    };
+    let house: &HouseRules = match &place {
+        Some(place) => place.house_rules(),
+        None => HouseRules::ruled(),
+    };
+    let check = |request: &RollRequest| match &place {
+        Some(place) => place.check(request).map_err(Failure::from),
+        None => Ok(()),
     };
     if let Some(vary) = &args.vary {
-        return varied(&args.request, vary, &house);
+        return varied(&args.request, vary, house, check);
     }
     let requests = input::read(&args.request)?;
     let mut answers = Vec::with_capacity(requests.items.len());
     for (index, request) in requests.items.iter().enumerate() {
-        let odds = rollbook_rules::odds_with(request, &house)
+        check(request)?;
+        let odds = rollbook_rules::odds_with(request, house)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
         answers.push(odds);
     }
@@ -63,7 +79,12 @@ pub fn locate(is_array: bool, index: usize, error: &dyn std::fmt::Display) -> St
 
 /// `--vary FIELD=V1,V2,…`: each value is read as JSON (`2`, `true`) or else taken as text
 /// (`Skilled`), so level names need no quotes.
-fn varied(argument: &str, vary: &str, house: &HouseRules) -> Result<(), Failure> {
+fn varied(
+    argument: &str,
+    vary: &str,
+    house: &HouseRules,
+    check: impl Fn(&RollRequest) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let Some((field, values)) = vary.split_once('=') else {
         return Err(Failure::BadInput(format!(
             "--vary {vary}: write FIELD=V1,V2,..., e.g. --vary grunt=0,1,2,3"
@@ -80,6 +101,7 @@ fn varied(argument: &str, vary: &str, house: &HouseRules) -> Result<(), Failure>
             "--vary compares one request: give one request, not an array".into(),
         ));
     }
+    check(&requests.items[0])?;
     let request = serde_json::to_value(&requests.items[0]).expect("a request serialises");
     let answers = rollbook_rules::odds_varied(&request, field.trim(), &values, house)
         .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;

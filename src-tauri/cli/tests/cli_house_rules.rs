@@ -179,3 +179,22 @@ fn minor_damage_dice_of_a_stunt_roster_follow_into_its_sheet_roll() {
         .json();
     assert_eq!(rolled["dice"].as_array().unwrap().len(), 4, "{rolled}");
 }
+
+#[test]
+fn odds_under_a_roster_refuse_a_request_of_another_system() {
+    let sandbox = Sandbox::seeded();
+    for args in [
+        vec!["odds", OPPOSED, "--roster", "Black Meridian Crew"],
+        vec![
+            "odds",
+            OPPOSED,
+            "--roster",
+            "Black Meridian Crew",
+            "--vary",
+            "defender_dazed=false,true",
+        ],
+    ] {
+        let said = sandbox.run(&args).fails(2);
+        assert!(said.contains("a universe roster"), "{said}");
+    }
+}
