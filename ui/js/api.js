@@ -10,6 +10,7 @@
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
 /** @typedef {import('../types/bindings').Encounter} Encounter */
 /** @typedef {import('../types/bindings').EncounterPreview} EncounterPreview */
+/** @typedef {import('../types/bindings').HandProgress} HandProgress */
 /** @typedef {import('../types/bindings').Policy} Policy */
 /** @typedef {import('../types/bindings').ExportSelection} ExportSelection */
 /** @typedef {import('../types/bindings').FileFormat} FileFormat */
@@ -40,6 +41,7 @@
 /** @typedef {import('../types/bindings').TableAction} TableAction */
 /** @typedef {import('../types/bindings').TableActionEntry} TableActionEntry */
 /** @typedef {import('../types/bindings').TablePlay} TablePlay */
+/** @typedef {import('../types/bindings').TableDiceAsked} TableDiceAsked */
 /** A roll request: the JSON object of RULES.md "Roll requests" (`{system, roll, ...fields}`). */
 /** @typedef {JsonValue} RollRequest */
 /** A UUID string. */
@@ -144,12 +146,23 @@ export const oddsCompare = (request, field, values, rosterId = null) => call('od
  * Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice.
  * @param {RollRequest} request
  * @param {number | null} [seed]
- * @param {{rosterId?: Id | null, characterId?: Id | null, secret?: boolean}} [for_] whose roll it
- *   is, and whether it is secret (logged as GM only, never in the players' view)
+ * @param {{rosterId?: Id | null, characterId?: Id | null, secret?: boolean, dice?: number[] | null}} [for_]
+ *   whose roll it is, whether it is secret (logged as GM only, never in the players' view), and
+ *   the faces rolled at the table (`dice`: the roll is made with them and logged as by hand)
  * @returns {Promise<LoggedRoll>} the roll (`result`) and its roll-log entry (`log_id`)
  */
-export const roll = (request, seed = null, { rosterId = null, characterId = null, secret = false } = {}) =>
-  call('roll', { request, seed: seed ?? null, roster_id: rosterId, character_id: characterId, secret });
+export const roll = (request, seed = null, { rosterId = null, characterId = null, secret = false, dice = null } = {}) =>
+  call('roll', { request, seed: seed ?? null, roster_id: rosterId, character_id: characterId, secret, dice });
+/**
+ * Dice by hand as they go in: the dice `request` reads with `dice` typed so far (then the fewest
+ * still needed) and, once all are in, the roll they make. Logs nothing.
+ * @param {RollRequest} request
+ * @param {number[]} dice
+ * @param {{rosterId?: Id | null, characterId?: Id | null}} [for_]
+ * @returns {Promise<HandProgress>}
+ */
+export const rollDiceAsked = (request, dice, { rosterId = null, characterId = null } = {}) =>
+  call('roll_dice_asked', { request, dice, roster_id: rosterId, character_id: characterId });
 
 // Rosters
 /** @returns {Promise<Roster[]>} not in the trash, in the user's order */
@@ -215,11 +228,22 @@ export const createEncounter = (rosterId, name) => call('encounter_create', { ro
  * @param {Id} encounterId
  * @param {TableAction} action
  * @param {number} [seed] repeatable dice
- * @param {{secret?: boolean}} [options] `secret`: the action's rolls are logged as GM only
+ * @param {{secret?: boolean, dice?: number[] | null}} [options] `secret`: the action's rolls are
+ *   logged as GM only; `dice`: the faces rolled at the table, in the order the action reads them
  * @returns {Promise<TablePlay>}
  */
-export const playEncounter = (encounterId, action, seed, { secret = false } = {}) =>
-  call('encounter_play', { encounter_id: encounterId, action, seed, secret });
+export const playEncounter = (encounterId, action, seed, { secret = false, dice = null } = {}) =>
+  call('encounter_play', { encounter_id: encounterId, action, seed, secret, dice });
+/**
+ * Dice by hand at the table as they go in: the dice `action` reads with `dice` typed so far
+ * (then the fewest still needed) and, once all are in, what it would say. Writes nothing.
+ * @param {Id} encounterId
+ * @param {TableAction} action
+ * @param {number[]} dice
+ * @returns {Promise<TableDiceAsked>}
+ */
+export const encounterDiceAsked = (encounterId, action, dice) =>
+  call('encounter_dice_asked', { encounter_id: encounterId, action, dice });
 /**
  * The roll a system move would make and its exact odds; `null` when the move rolls nothing.
  * @param {Id} encounterId

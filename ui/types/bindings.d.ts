@@ -307,6 +307,20 @@ note: string, };
 export type DiceGroup = { label: string, dice: Array<RolledDie>, };
 
 /**
+ * One die a roll reads, as it is asked for when the dice are rolled at the table.
+ */
+export type DieAsked = { sides: number, 
+/**
+ * What it is for: "Attacker d12 #3", "Attacker: the 12 explodes, roll it once more".
+ */
+label: string, 
+/**
+ * Earned by the dice before it (an explosion, a roll-again): asked for only once they are
+ * in.
+ */
+earned: boolean, };
+
+/**
  * What happened to one die, for the roll display and the roll log.
  */
 export type DieState = "kept" | "dropped" | "exploded" | "bonus" | "cancelled" | "cancels";
@@ -559,6 +573,25 @@ nut_rounds_left: number, };
  * every participant (the encounter's `view`) and offers a Grunt only when there is none.
  */
 export type GruntBar = { "reason": "penalties_pending", left: number, } | { "reason": "rest_needed", grunts: number, stamina: number, } | { "reason": "bust_a_nut" } | { "reason": "patience" };
+
+/**
+ * How far the dice of a roll by hand have come: the dice it reads with the faces typed so far
+ * and, once every one is in, the roll itself.
+ */
+export type HandProgress = { 
+/**
+ * The dice the faces given fill, then the fewest dice still needed (a die not yet typed
+ * is taken as a 1, which never earns another), in the order the roll reads them.
+ */
+dice: Array<DieAsked>, 
+/**
+ * How many faces were given.
+ */
+given: number, 
+/**
+ * The roll, once every die is in: the same as [`roll_by_hand`] with these faces.
+ */
+result: RollResult | null, };
 
 /**
  * `{"current": 12, "max": 12}`, as on the sheet.
@@ -1623,6 +1656,16 @@ undone_at: string | null, };
  * A Damage Condition: `kind` memory / command / dominate / limb, `detail` the limb or extent.
  */
 export type TableCondition = { kind: string, detail: string, remaining: string, row: number, };
+
+/**
+ * Dice typed in for a table action so far: the dice it reads with them (past the faces given,
+ * the fewest still needed) and, once every die is in, what the action would say.
+ */
+export type TableDiceAsked = { dice: Array<DieAsked>, given: number, 
+/**
+ * What the action would say with these dice; `None` until every die is in.
+ */
+events: Array<Event> | null, };
 
 /**
  * A Damage Effect on the character; `row` (1..9) is the table row it came from.

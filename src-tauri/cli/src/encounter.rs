@@ -25,7 +25,8 @@ Examples:
 
 `play` takes a table action ({\"action\":\"move_up\",\"participant_id\":\"…\"}, see docs/ipc.md)
 or a move of the roster's system ({\"system\":\"universe\",\"move\":\"deal\"}); --seed makes its
-dice repeatable. --json prints the whole encounter (and the rolls made) for scripts.";
+dice repeatable, --dice 5,12,3,7 takes the dice rolled at the table instead (too few say which
+dice are still needed). --json prints the whole encounter (and the rolls made) for scripts.";
 
 #[derive(Debug, Subcommand)]
 pub enum EncounterCommand {
@@ -90,6 +91,12 @@ pub enum EncounterCommand {
         /// view.
         #[arg(long)]
         secret: bool,
+        /// Dice rolled at the table, typed in: every face in the order the move reads them
+        /// (as its rolls list their `dice`; a 12 that explodes is followed by its extra die),
+        /// e.g. --dice 5,12,3,7. Too few, too many or a face not on its die is refused (exit 2)
+        /// and nothing is written; the rolls are logged as by hand.
+        #[arg(long, value_name = "FACES", value_delimiter = ',')]
+        dice: Option<Vec<u32>>,
     },
     /// Undo the encounter's last table action (repeat to go further back).
     #[command(after_help = EXAMPLES)]
@@ -220,11 +227,13 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             action,
             seed,
             secret,
+            dice,
         } => {
             let action = parse_action(&action)?;
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
-            let play = store.play_with(e.id, &action, PlayOptions { seed, secret })?;
+            let options = PlayOptions { seed, secret, dice };
+            let play = store.play_with(e.id, &action, options)?;
             report(&[play], global)
         }
         EncounterCommand::Undo(which) => {

@@ -225,3 +225,49 @@ fn the_same_commands_with_the_same_seeds_deal_the_same_cards() {
     assert_eq!(first.len(), 5, "{first:?}");
     assert_eq!(first, universe_evening(&two));
 }
+
+/// `encounter play … --dice`: the faces a seeded move rolled, typed in, make the same move with
+/// its roll logged by hand; too few say how many more dice are needed (exit 2, nothing written).
+#[test]
+fn a_move_plays_with_dice_rolled_at_the_table() {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, NAME])
+        .ok();
+    encounter(&sandbox, &["add", "--character", "rex valor"]).ok();
+    let rex = participant_id(&sandbox, "Rex Valor");
+    let act = format!(
+        r#"{{"system":"genre","move":"act","participant_id":"{rex}","plan":{{"grunt":0}},
+            "request":{{"system":"genre","roll":"action","dice":4,"difficulty":2}}}}"#
+    );
+    let seeded = encounter(&sandbox, &["play", &act, "--seed", "7", "--json"])
+        .ok()
+        .json();
+    encounter(&sandbox, &["undo"]).ok();
+    let faces: Vec<String> = seeded["rolls"][0]["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+
+    let err = encounter(&sandbox, &["play", &act, "--dice", &faces[0]]).fails(2);
+    assert!(
+        err.contains("more dice are needed after the 1 given"),
+        "{err}"
+    );
+    let log = encounter(&sandbox, &["log"]).ok().stdout;
+    assert_eq!(log.matches("Rex Valor rolled:").count(), 1, "{log}");
+
+    let typed = encounter(
+        &sandbox,
+        &["play", &act, "--dice", &faces.join(","), "--json"],
+    )
+    .ok()
+    .json();
+    let roll = &typed["rolls"][0];
+    assert_eq!(roll["by_hand"], true);
+    assert_eq!(roll["dice"], seeded["rolls"][0]["dice"]);
+    assert_eq!(roll["outcome"], seeded["rolls"][0]["outcome"]);
+    assert_eq!(typed["entry"]["events"], seeded["entry"]["events"]);
+}

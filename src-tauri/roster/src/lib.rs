@@ -154,6 +154,6 @@ pub mod backups {
 }
 pub use store::{
     LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry, Opened, PlayOptions, Purged, Restored,
-    RollPlace, RollsRefused, Settings, Store, TableActionEntry, TablePlay, TableStates, Trash,
-    APPLICATION_ID, SCHEMA_VERSION,
+    RollPlace, RollsRefused, Settings, Store, TableActionEntry, TableDiceAsked, TablePlay,
+    TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -269,6 +269,7 @@ fn each_system_s_table_rolls_reach_the_view_by_the_shown_name_and_secret_ones_do
                 PlayOptions {
                     seed: Some(3),
                     secret: true,
+                    ..PlayOptions::default()
                 },
             )
             .unwrap_or_else(|e| panic!("{system}: {e}"));
@@ -391,6 +392,7 @@ fn play_op(store: &mut Store, system: System, fight: Uuid, op: &Op, seed: u64, k
         let options = PlayOptions {
             seed: Some(seed),
             secret,
+            ..PlayOptions::default()
         };
         if let Ok(played) = store.play_with(fight, &action, options) {
             let rolls: Vec<i64> = played.rolls.iter().map(|r| r.id).collect();

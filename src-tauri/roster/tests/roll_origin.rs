@@ -40,6 +40,7 @@ fn a_table_roll_names_its_action_and_roller_and_a_secret_play_logs_secret_rolls(
             PlayOptions {
                 seed: Some(4),
                 secret: true,
+                ..PlayOptions::default()
             },
         )
         .unwrap();

@@ -143,7 +143,7 @@ fn the_logged_roll_is_the_roll_the_chain_made() {
                 &attacker,
                 &defender,
                 rollbook_rules::HouseRules::ruled(),
-                seed,
+                &rollbook_rules::table::MoveDice::seeded(seed),
             )
             .unwrap();
         let played = f
@@ -174,7 +174,11 @@ fn the_logged_roll_is_the_roll_the_chain_made() {
             dazed: false,
         };
         let (next, _, made) = chain
-            .damage(&toughness, rollbook_rules::HouseRules::ruled(), seed + 1)
+            .damage(
+                &toughness,
+                rollbook_rules::HouseRules::ruled(),
+                &rollbook_rules::table::MoveDice::seeded(seed + 1),
+            )
             .unwrap();
         let played = f
             .store

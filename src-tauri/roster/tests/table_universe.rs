@@ -9,7 +9,7 @@ use rollbook_roster::{
 };
 use rollbook_rules::table::universe_deck::{Card, Suit};
 use rollbook_rules::table::universe_moves::chase_length;
-use rollbook_rules::table::{Event, RulingId};
+use rollbook_rules::table::{Event, MoveDice, RulingId};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -615,7 +615,7 @@ fn a_chase_lasts_its_rolled_rounds_and_counts_down() {
         system(json!({"move": "start_chase", "participant_ids": [ann, goon]})),
         31,
     );
-    let length = chase_length(31);
+    let length = chase_length(&MoveDice::seeded(31));
     let chase = g.table().chase.unwrap();
     assert_eq!(chase.length, length);
     assert_eq!(chase.rounds_left, length.rounds);

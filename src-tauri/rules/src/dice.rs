@@ -2,6 +2,8 @@
 //! typed in ("by hand"). Both go through the same roll code, so the same faces give the same
 //! outcome, dice states, total and detail.
 
+use serde::Serialize;
+
 use crate::answer::RollResult;
 use crate::house_rules::HouseRules;
 use crate::request::RollRequest;
@@ -38,6 +40,61 @@ pub fn roll_dice(
     let mut result = crate::result_of(rolled, tray, seed);
     result.by_hand = matches!(dice, Dice::ByHand(_));
     Ok(result)
+}
+
+/// One die a roll reads, as it is asked for when the dice are rolled at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DieAsked {
+    pub sides: u32,
+    /// What it is for: "Attacker d12 #3", "Attacker: the 12 explodes, roll it once more".
+    pub label: String,
+    /// Earned by the dice before it (an explosion, a roll-again): asked for only once they are
+    /// in.
+    pub earned: bool,
+}
+
+/// How far the dice of a roll by hand have come: the dice it reads with the faces typed so far
+/// and, once every one is in, the roll itself.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HandProgress {
+    /// The dice the faces given fill, then the fewest dice still needed (a die not yet typed
+    /// is taken as a 1, which never earns another), in the order the roll reads them.
+    pub dice: Vec<DieAsked>,
+    /// How many faces were given.
+    pub given: usize,
+    /// The roll, once every die is in: the same as [`roll_by_hand`] with these faces.
+    pub result: Option<RollResult>,
+}
+
+/// The dice `request` asks for with `faces` typed in so far, and the roll once they are all in.
+/// Refused as [`roll_dice`] refuses a bad request, a face that is not a face of its die
+/// (`invalid_request` at `dice[i]`) and faces left over (`dice_left_over`); too few is no error
+/// here: the answer says which dice are still needed.
+pub fn dice_asked(
+    request: &RollRequest,
+    house: &HouseRules,
+    faces: &[u32],
+) -> Result<HandProgress, RulesError> {
+    house.validate()?;
+    request.validate(house)?;
+    let mut tray = Tray::by_hand(faces.to_vec());
+    request.make_roll(house, &mut tray);
+    let dice = tray.asked().to_vec();
+    match tray.check_by_hand() {
+        Err(RulesError::DiceMissing { .. }) => Ok(HandProgress {
+            dice,
+            given: faces.len(),
+            result: None,
+        }),
+        Err(refused) => Err(refused),
+        Ok(()) => Ok(HandProgress {
+            dice,
+            given: faces.len(),
+            result: Some(roll_by_hand(request, house, faces)?),
+        }),
+    }
 }
 
 /// Rolls `request` with dice rolled at the table ([`roll_dice`] with [`Dice::ByHand`]).
@@ -87,6 +144,69 @@ mod tests {
             kinds >= 16,
             "only {kinds} kinds: every kind of the five systems"
         );
+    }
+
+    /// Every kind, a few seeds each: as the faces of a seeded roll go in one by one, the dice
+    /// asked for agree with the ones before, each face fits its die, and the roll comes only
+    /// with the last face, the same roll as by hand.
+    #[test]
+    fn the_dice_asked_grow_with_the_faces_and_the_roll_comes_with_the_last() {
+        for system in catalog().systems {
+            for kind in system.kinds {
+                let json = format!(r#"{{"system":"{}","roll":"{}"}}"#, system.id, kind.id);
+                let request = request(&json);
+                for seed in 0..20 {
+                    let faces = roll(&request, seed).unwrap().dice;
+                    let whole = dice_asked(&request, HouseRules::ruled(), &faces).unwrap();
+                    assert_eq!(whole.dice.len(), faces.len(), "{json} seed {seed}");
+                    assert_eq!(
+                        whole.result,
+                        Some(roll_by_hand(&request, HouseRules::ruled(), &faces).unwrap())
+                    );
+                    for (face, die) in faces.iter().zip(&whole.dice) {
+                        assert!((1..=die.sides).contains(face), "{json}: {die:?}");
+                        assert!(!die.label.is_empty());
+                    }
+                    for typed in 0..faces.len() {
+                        let part =
+                            dice_asked(&request, HouseRules::ruled(), &faces[..typed]).unwrap();
+                        assert_eq!(part.given, typed);
+                        assert_eq!(part.result, None, "{json} with {typed} faces");
+                        assert_eq!(part.dice[..=typed], whole.dice[..=typed], "{json}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_12_asks_for_its_extra_die_once_it_is_typed() {
+        let d12 = request(r#"{"system":"d12","roll":"straight","ranks":1,"difficulty":12}"#);
+        let asked = dice_asked(&d12, HouseRules::ruled(), &[]).unwrap();
+        let labels: Vec<&str> = asked.dice.iter().map(|d| d.label.as_str()).collect();
+        assert_eq!(labels, ["Ability d12 #1", "Ability d12 #2"]);
+        assert!(asked.dice.iter().all(|d| d.sides == 12 && !d.earned));
+        let asked = dice_asked(&d12, HouseRules::ruled(), &[12]).unwrap();
+        assert_eq!(asked.dice.len(), 3);
+        assert_eq!(
+            asked.dice[1],
+            DieAsked {
+                sides: 12,
+                label: "Ability: the 12 explodes, roll it once more".into(),
+                earned: true
+            }
+        );
+        let done = dice_asked(&d12, HouseRules::ruled(), &[12, 4, 3]).unwrap();
+        let result = done.result.expect("three faces make the roll");
+        assert_eq!(result.total, Some(12 + 4 + 3 + 1));
+        assert!(result.by_hand);
+        let error = dice_asked(&d12, HouseRules::ruled(), &[12, 13]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "dice[1]: 13 is not a face of die 2 (a d12: 1 to 12)"
+        );
+        let error = dice_asked(&d12, HouseRules::ruled(), &[2, 3, 4]).unwrap_err();
+        assert_eq!(error.code(), "dice_left_over");
     }
 
     #[test]

@@ -56,7 +56,7 @@ mod tray;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
 pub use compare::odds_varied;
-pub use dice::{roll_by_hand, roll_dice, Dice};
+pub use dice::{dice_asked, roll_by_hand, roll_dice, Dice, DieAsked, HandProgress};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
 pub use error::RulesError;
 pub use house_rules::{
@@ -118,10 +118,15 @@ pub fn roll_with(
 
 /// The answer of a roll made in `tray` from `seed`: what it came to and every face, in order.
 pub(crate) fn result_of(rolled: answer::Rolled, tray: tray::Tray, seed: u64) -> RollResult {
+    result_of_faces(rolled, tray.into_faces(), seed)
+}
+
+/// The answer of a roll that read `dice`, in order, made from `seed`.
+pub(crate) fn result_of_faces(rolled: answer::Rolled, dice: Vec<u32>, seed: u64) -> RollResult {
     RollResult {
         outcome: rolled.outcome,
         success: rolled.success,
-        dice: tray.into_faces(),
+        dice,
         detail: rolled.detail,
         seed,
         total: rolled.total,

@@ -4,6 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::dice::DieAsked;
 use crate::RulesError;
 
 /// Where the dice come from.
@@ -20,8 +21,12 @@ enum Source {
 pub(crate) struct Tray {
     source: Source,
     faces: Vec<u32>,
-    /// The sides of every die read, in order.
-    sides: Vec<u32>,
+    /// Every die read, in order: its sides and what it is for.
+    asked: Vec<DieAsked>,
+    /// What the dice now rolled are for ("Attacker"), set by [`Tray::aim`].
+    aim: String,
+    /// How many dice have been rolled for the current aim.
+    aimed: u32,
     /// The first face given that is not a face of its die: (place, face, sides).
     impossible: Option<(usize, u32, u32)>,
 }
@@ -40,13 +45,39 @@ impl Tray {
         Self {
             source,
             faces: Vec::new(),
-            sides: Vec::new(),
+            asked: Vec::new(),
+            aim: String::new(),
+            aimed: 0,
             impossible: None,
         }
     }
 
-    /// Rolls (or reads) one die of `sides` sides.
+    /// Says what the next dice are for ("Attacker", "Throw 2"): a die by hand is asked for as
+    /// "Attacker d12 #3", the third die rolled since.
+    pub fn aim(&mut self, what: impl Into<String>) {
+        self.aim = what.into();
+        self.aimed = 0;
+    }
+
+    /// Rolls (or reads) one die of `sides` sides, for the current aim.
     pub fn roll(&mut self, sides: u32) -> u32 {
+        self.aimed += 1;
+        let label = format!("{} d{sides} #{}", self.aim, self.aimed);
+        self.read(sides, label.trim_start().to_string(), false)
+    }
+
+    /// Rolls (or reads) a die earned by the dice before it (a 12 that explodes, a roll-again),
+    /// asked for as "Attacker: the 12 explodes, roll it once more" (`why` after the aim).
+    pub fn roll_earned(&mut self, sides: u32, why: &str) -> u32 {
+        let label = if self.aim.is_empty() {
+            why.to_string()
+        } else {
+            format!("{}: {why}", self.aim)
+        };
+        self.read(sides, label, true)
+    }
+
+    fn read(&mut self, sides: u32, label: String, earned: bool) -> u32 {
         let face = match &mut self.source {
             Source::Seeded(rng) => rng.random_range(1..=sides),
             Source::ByHand(given) => match given.get(self.faces.len()) {
@@ -60,7 +91,11 @@ impl Tray {
             },
         };
         self.faces.push(face);
-        self.sides.push(sides);
+        self.asked.push(DieAsked {
+            sides,
+            label,
+            earned,
+        });
         face
     }
 
@@ -71,30 +106,7 @@ impl Tray {
         let Source::ByHand(given) = &self.source else {
             return Ok(());
         };
-        if let Some((place, face, sides)) = self.impossible {
-            return Err(RulesError::invalid(
-                format!("dice[{place}]"),
-                format!(
-                    "{face} is not a face of die {} (a d{sides}: 1 to {sides})",
-                    place + 1
-                ),
-            ));
-        }
-        let read = self.sides.len();
-        if given.len() < read {
-            let missing = &self.sides[given.len()..];
-            return Err(RulesError::DiceMissing {
-                given: given.len(),
-                sides: missing.to_vec(),
-            });
-        }
-        if given.len() > read {
-            return Err(RulesError::DiceLeftOver {
-                read,
-                left_over: given.len() - read,
-            });
-        }
-        Ok(())
+        refuse_bad_faces(given.len(), &self.asked, self.impossible)
     }
 
     /// Rolls `n` dice of `sides` sides.
@@ -106,6 +118,50 @@ impl Tray {
     pub fn into_faces(self) -> Vec<u32> {
         self.faces
     }
+
+    /// Every die read so far, in order, with its sides and what it was for.
+    pub fn asked(&self) -> &[DieAsked] {
+        &self.asked
+    }
+
+    /// The first face given that was not a face of its die: (place, face, sides).
+    pub fn impossible(&self) -> Option<(usize, u32, u32)> {
+        self.impossible
+    }
+}
+
+/// Dice by hand, once every die was read: `given` faces were typed for the dice `asked`; the
+/// first face that was not a face of its die, if any, was `impossible` (place, face, sides).
+/// Refuses that face, else says how many more dice and of which sides, else how many faces were
+/// left over.
+pub(crate) fn refuse_bad_faces(
+    given: usize,
+    asked: &[DieAsked],
+    impossible: Option<(usize, u32, u32)>,
+) -> Result<(), RulesError> {
+    if let Some((place, face, sides)) = impossible {
+        return Err(RulesError::invalid(
+            format!("dice[{place}]"),
+            format!(
+                "{face} is not a face of die {} (a d{sides}: 1 to {sides})",
+                place + 1
+            ),
+        ));
+    }
+    let read = asked.len();
+    if given < read {
+        return Err(RulesError::DiceMissing {
+            given,
+            sides: asked[given..].iter().map(|d| d.sides).collect(),
+        });
+    }
+    if given > read {
+        return Err(RulesError::DiceLeftOver {
+            read,
+            left_over: given - read,
+        });
+    }
+    Ok(())
 }
 
 /// The largest seed [`random_seed`] draws: 2^53 - 1, the largest integer every JSON reader keeps

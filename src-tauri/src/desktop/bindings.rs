@@ -16,9 +16,9 @@ use rollbook_roster::{
     Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
     FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, LuckReport, NewCharacter, NewRoster,
     Participant, Restored, Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll,
-    System, TableAction, TableActionEntry, TablePlay,
+    System, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
 };
-use rollbook_rules::{Catalog, Odds};
+use rollbook_rules::{Catalog, HandProgress, Odds};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::commands::{AppInfo, EncounterPreview, LoggedRoll, Progress};
@@ -76,6 +76,7 @@ fn render() -> String {
     all.visit::<Catalog>();
     all.visit::<Odds>();
     all.visit::<LoggedRoll>();
+    all.visit::<HandProgress>();
     all.visit::<Roster>();
     all.visit::<NewRoster>();
     all.visit::<RosterPatch>();
@@ -105,6 +106,7 @@ fn render() -> String {
     all.visit::<SystemTable>();
     all.visit::<SystemMove>();
     all.visit::<EncounterPreview>();
+    all.visit::<TableDiceAsked>();
     all.visit::<PlayersView>();
     all.visit::<ShareStatus>();
     all.visit::<IpcError>();

@@ -292,6 +292,7 @@ mod tests {
         let mut s = s;
         // A d12 table: quick NPCs get the rules' health.
         let table = {
+            let dice = rollbook_rules::table::MoveDice::seeded(1);
             let ctx = crate::table::TableContext {
                 encounter: &s,
                 seats: s
@@ -303,7 +304,7 @@ mod tests {
                     })
                     .collect(),
                 house_rules: HouseRules::ruled(),
-                seed: 1,
+                dice: &dice,
             };
             SystemTable::empty(System::D12).sync(&ctx).unwrap()
         };

@@ -26,7 +26,8 @@ impl Store {
         }
         let roster = self.roster(encounter.roster_id)?;
         let characters = self.characters(roster.id)?;
-        let ctx = context(&encounter.state, &roster, &characters, 0);
+        let dice = rollbook_rules::table::MoveDice::seeded(0);
+        let ctx = context(&encounter.state, &roster, &characters, &dice);
         let table = current_table(&encounter.state, roster.system, &ctx)?;
         let mut changed: Vec<(&Character, Sheet)> = Vec::new();
         for (participant_id, fields) in table.sheet_changes(&ctx) {

@@ -2,7 +2,8 @@
 //! by `table::play`, then written with its way back and its rolls in one transaction), undo the
 //! last action (`table_history.rs`), soft delete and restore.
 
-use rollbook_rules::table::Event;
+use rollbook_rules::table::{Event, MoveDice};
+use rollbook_rules::RulesError;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
@@ -16,7 +17,7 @@ use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
 use crate::model::{from_millis, now, Encounter, EncounterState, TableAction, Timestamp};
 use crate::table::play::{context, current_table, play_on};
-use crate::table::{nth_seed, SystemMove};
+use crate::table::{nth_seed, SystemMove, TableError};
 
 /// What one table action did: the encounter after it, its entry in the action log, and the rolls
 /// it made (already in the roll log).
@@ -48,11 +49,25 @@ pub struct TableActionEntry {
 }
 
 /// How a table action is played: `seed` makes the dice repeatable (a fresh one when `None`);
-/// `secret` logs its rolls as secret (the GM's only, never in the players' view).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// `secret` logs its rolls as secret (the GM's only, never in the players' view); `dice` are
+/// the faces rolled at the table, in the order the actions read them (then `seed` only shuffles
+/// cards), refused unless the actions read every one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayOptions {
     pub seed: Option<u64>,
     pub secret: bool,
+    pub dice: Option<Vec<u32>>,
+}
+
+/// Dice typed in for a table action so far: the dice it reads with them (past the faces given,
+/// the fewest still needed) and, once every die is in, what the action would say.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TableDiceAsked {
+    pub dice: Vec<rollbook_rules::DieAsked>,
+    pub given: usize,
+    /// What the action would say with these dice; `None` until every die is in.
+    pub events: Option<Vec<rollbook_rules::table::Event>>,
 }
 
 const ENCOUNTER_COLUMNS: &str = "id, roster_id, state, created_at, updated_at, deleted_at";
@@ -172,12 +187,13 @@ impl Store {
             action,
             PlayOptions {
                 seed,
-                secret: false,
+                ..PlayOptions::default()
             },
         )
     }
 
-    /// As [`Store::play`], as `options` say: its seed, and whether its rolls are secret.
+    /// As [`Store::play`], as `options` say: its seed, whether its rolls are secret, and the dice
+    /// rolled at the table.
     pub fn play_with(
         &mut self,
         id: Uuid,
@@ -202,12 +218,14 @@ impl Store {
             actions,
             PlayOptions {
                 seed,
-                secret: false,
+                ..PlayOptions::default()
             },
         )
     }
 
-    /// As [`Store::play_all`], as `options` say (a secret play logs every roll as secret).
+    /// As [`Store::play_all`], as `options` say (a secret play logs every roll as secret; dice
+    /// typed in are read by the actions in turn, and refused with nothing written unless they
+    /// read every one).
     pub fn play_all_with(
         &mut self,
         id: Uuid,
@@ -218,9 +236,14 @@ impl Store {
         let roster = self.roster(row.roster_id()?)?;
         let characters = self.characters(roster.id)?;
         let seed = options.seed.unwrap_or_else(rollbook_rules::random_seed);
+        let typed = options
+            .dice
+            .clone()
+            .map(|faces| MoveDice::by_hand(faces, seed));
         let mut state = row.state()?;
         let mut steps = Vec::with_capacity(actions.len());
         for (n, action) in actions.iter().enumerate() {
+            let seeded = MoveDice::seeded(nth_seed(seed, n as u64));
             let joining = match action {
                 TableAction::AddCharacters { character_ids } => {
                     joining_characters(self.conn(), roster.id, character_ids)?
@@ -233,10 +256,13 @@ impl Store {
                 &joining,
                 &roster,
                 &characters,
-                nth_seed(seed, n as u64),
+                typed.as_ref().unwrap_or(&seeded),
             )?;
             let before = std::mem::replace(&mut state, played.state.clone());
             steps.push((action, before, played));
+        }
+        if let Some(typed) = &typed {
+            typed.finish().map_err(TableError::Dice)?;
         }
         // A roll's character: the participant's, looked up before and after (a move may remove).
         let character_of = |before: &EncounterState, after: &EncounterState, p: Option<Uuid>| {
@@ -325,9 +351,44 @@ impl Store {
         let roster = self.roster(row.roster_id()?)?;
         let state = row.state()?;
         let characters = self.characters(roster.id)?;
-        let ctx = context(&state, &roster, &characters, 0);
+        let dice = MoveDice::seeded(0);
+        let ctx = context(&state, &roster, &characters, &dice);
         let table = current_table(&state, roster.system, &ctx)?;
         Ok(table.preview(action, &ctx)?)
+    }
+
+    /// The dice `action` reads with `faces` typed in so far (past them, the fewest still
+    /// needed), and what it would say once every die is in. Writes nothing; refused as playing it
+    /// would be, and for faces not on their dice or left over.
+    pub fn table_dice_asked(
+        &self,
+        id: Uuid,
+        action: &TableAction,
+        faces: &[u32],
+    ) -> Result<TableDiceAsked> {
+        let row = live_encounter(self.conn(), id)?;
+        let roster = self.roster(row.roster_id()?)?;
+        let state = row.state()?;
+        let characters = self.characters(roster.id)?;
+        let joining = match action {
+            TableAction::AddCharacters { character_ids } => {
+                joining_characters(self.conn(), roster.id, character_ids)?
+            }
+            _ => Vec::new(),
+        };
+        let dice = MoveDice::by_hand(faces.to_vec(), 0);
+        let played = play_on(&state, action, &joining, &roster, &characters, &dice)?;
+        let (asked, given) = dice.asked();
+        let events = match dice.finish() {
+            Ok(()) => Some(played.events),
+            Err(RulesError::DiceMissing { .. }) => None,
+            Err(refused) => return Err(TableError::Dice(refused).into()),
+        };
+        Ok(TableDiceAsked {
+            dice: asked,
+            given,
+            events,
+        })
     }
 
     /// Puts the encounter back to the state before its last action not yet undone, and marks

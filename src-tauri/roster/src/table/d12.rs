@@ -518,7 +518,7 @@ impl SystemRules for D12Encounter {
                 let defender = self.defense(ctx, a.defender_id, dodge_or_mind(a.chain.kind))?;
                 let (chain, said, made) = a
                     .chain
-                    .attack(&attacker, &defender, ctx.house_rules, ctx.seed)
+                    .attack(&attacker, &defender, ctx.house_rules, ctx.dice)
                     .map_err(TableError::from)?;
                 let roll = TableRoll::made(Some(a.attacker_id), made);
                 let mut events = about(&name_of(ctx, a.attacker_id), said);
@@ -552,7 +552,7 @@ impl SystemRules for D12Encounter {
                 let defender = self.defense(ctx, a.defender_id, toughness_or_will(a.chain.kind))?;
                 let (chain, said, made) = a
                     .chain
-                    .damage(&defender, ctx.house_rules, ctx.seed)
+                    .damage(&defender, ctx.house_rules, ctx.dice)
                     .map_err(TableError::from)?;
                 let roll = TableRoll::made(Some(a.attacker_id), made);
                 let who = name_of(ctx, a.defender_id);
@@ -594,7 +594,7 @@ impl SystemRules for D12Encounter {
                 let defender = &self.part(ctx, a.defender_id)?.wounds;
                 let (_, wounds, events_said, stacking) = a
                     .chain
-                    .choose_row(*row, condition.as_deref(), defender, ctx.seed)
+                    .choose_row(*row, condition.as_deref(), defender, ctx.dice)
                     .map_err(TableError::from)?;
                 let mut next = self.with_wounds(a.defender_id, wounds);
                 next.attack = None;
@@ -686,7 +686,7 @@ impl SystemRules for D12Encounter {
                 let part = self.part(ctx, *participant_id)?;
                 let (wounds, said, made) = part
                     .wounds
-                    .remove(*index, *extraordinary, &check, ctx.seed)
+                    .remove(*index, *extraordinary, &check, ctx.dice)
                     .map_err(TableError::from)?;
                 Ok(Outcome {
                     table: self.with_wounds(*participant_id, wounds),

@@ -40,6 +40,10 @@ pub enum TableError {
     /// The rules refused a field of the move (their own words, the field named first).
     #[error(transparent)]
     Rules(#[from] RulesError),
+
+    /// Dice typed in for the move were refused: too few, too many, or a face not on its die.
+    #[error(transparent)]
+    Dice(RulesError),
 }
 
 impl TableError {
@@ -53,6 +57,9 @@ impl TableError {
             Self::ParticipantNotFound(_) => "participant_not_found",
             Self::WrongStage(_) => "wrong_stage",
             Self::OtherSystem { .. } => "system_mismatch",
+            // As for a roll by hand: `dice_missing`, `dice_left_over`, `invalid_request` at
+            // `dice[i]`.
+            Self::Dice(refused) => refused.code(),
         }
     }
 

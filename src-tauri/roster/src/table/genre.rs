@@ -243,7 +243,9 @@ impl SystemRules for GenreEncounter {
             } => {
                 let request =
                     self.action_request(ctx, *participant_id, plan, request, roll.as_deref())?;
-                let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+                let result = ctx
+                    .dice
+                    .roll(&request, ctx.house_rules, 0)
                     .map_err(TableError::from)?;
                 let (next, said) =
                     self.act_on(ctx, *participant_id, &GenreAction::Act { plan: *plan })?;

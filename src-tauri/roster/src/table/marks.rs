@@ -255,7 +255,7 @@ impl MarksEncounter {
                     request,
                     result,
                 } = task
-                    .attempt(ctx.seed)
+                    .attempt(ctx.dice)
                     .map_err(|e| TableError::invalid(format!("{prefix}: {e}")))?;
                 let kind = TaskKind::Task {
                     task,
@@ -271,7 +271,7 @@ impl MarksEncounter {
                     request,
                     result,
                 } = task
-                    .step(ctx.seed)
+                    .step(ctx.dice)
                     .map_err(|e| TableError::invalid(format!("{prefix}: {e}")))?;
                 (TaskKind::Extended { task }, (events, request, result))
             }

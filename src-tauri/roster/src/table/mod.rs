@@ -18,7 +18,7 @@ mod track;
 mod universe;
 mod view;
 
-use rollbook_rules::table::{Event, MadeRoll};
+use rollbook_rules::table::{Event, MadeRoll, MoveDice};
 use rollbook_rules::{HouseRules, RollRequest, RollResult};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -70,13 +70,14 @@ pub struct Seat<'a> {
 }
 
 /// What a move or hook may read: the encounter (order, round, turn) as it stands, the seats in
-/// turn order, the roster's house rules and a fresh seed for whatever is rolled.
+/// turn order, the roster's house rules and the move's dice (a fresh seed, or faces rolled at the
+/// table and typed in).
 #[derive(Debug, Clone)]
 pub struct TableContext<'a> {
     pub encounter: &'a EncounterState,
     pub seats: Vec<Seat<'a>>,
     pub house_rules: &'a HouseRules,
-    pub seed: u64,
+    pub dice: &'a MoveDice,
 }
 
 impl<'a> TableContext<'a> {
@@ -310,8 +311,8 @@ pub(crate) fn seated_parts<P: Clone>(
         .collect()
 }
 
-/// Seeds for several rolls of one move, each its own stream (so adding a roll never changes the
-/// dice of the others): the `n`th is `seed + n`, kept within the portable seeds.
+/// Seeds for several actions played at once, each its own stream (so adding an action never
+/// changes the dice of the others): the `n`th is `seed + n`, as [`MoveDice::stream`] says.
 pub fn nth_seed(seed: u64, n: u64) -> u64 {
-    seed.wrapping_add(n) & rollbook_rules::MAX_PORTABLE_SEED
+    MoveDice::seeded(seed).stream(n)
 }

@@ -4,7 +4,7 @@
 //! rule). The store reads what this needs, calls it and writes what it answers in one
 //! transaction (`store/encounters.rs`).
 
-use rollbook_rules::table::Event;
+use rollbook_rules::table::{Event, MoveDice};
 
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
@@ -34,18 +34,18 @@ pub(crate) fn seats<'a>(state: &'a EncounterState, characters: &'a [Character]) 
         .collect()
 }
 
-/// The table as a move sees it: the seats, the roster's house rules and the seed.
+/// The table as a move sees it: the seats, the roster's house rules and the dice.
 pub(crate) fn context<'a>(
     state: &'a EncounterState,
     roster: &'a Roster,
     characters: &'a [Character],
-    seed: u64,
+    dice: &'a MoveDice,
 ) -> TableContext<'a> {
     TableContext {
         encounter: state,
         seats: seats(state, characters),
         house_rules: &roster.house_rules,
-        seed,
+        dice,
     }
 }
 
@@ -68,18 +68,19 @@ pub(crate) fn current_table(
     Ok(table.sync(ctx)?)
 }
 
-/// Plays `action` on `before` (pure: the store writes the result).
+/// Plays `action` on `before` with `dice` (pure: the store writes the result). Dice typed in are
+/// checked by the caller once every action that reads them is played ([`MoveDice::finish`]).
 pub(crate) fn play_on(
     before: &EncounterState,
     action: &TableAction,
     joining: &[JoiningCharacter],
     roster: &Roster,
     characters: &[Character],
-    seed: u64,
+    dice: &MoveDice,
 ) -> Result<Played> {
     let (mut state, mut events, mut rolls) = match action {
         TableAction::System { r#move } => {
-            let ctx = context(before, roster, characters, seed);
+            let ctx = context(before, roster, characters, dice);
             let table = current_table(before, roster.system, &ctx)?;
             let outcome = table.apply(r#move, &ctx)?;
             let mut state = before.clone();
@@ -97,7 +98,7 @@ pub(crate) fn play_on(
         }
     };
     // Participants who came or went get or lose their part; a new round runs the system's hook.
-    let ctx = context(&state, roster, characters, seed);
+    let ctx = context(&state, roster, characters, dice);
     let table = current_table(&state, roster.system, &ctx)?;
     let new_round = state.round > before.round && !matches!(action, TableAction::System { .. });
     let table = if new_round {

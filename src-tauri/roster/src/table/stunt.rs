@@ -183,7 +183,7 @@ impl StuntEncounter {
             result,
             event,
         } = htk
-            .damage_dice(dice, ctx.house_rules, ctx.seed)
+            .damage_dice(dice, ctx.house_rules, ctx.dice)
             .map_err(|e| TableError::invalid(format!("damage {e}")))?;
         let mut events = vec![
             Event::said(format!(
@@ -282,7 +282,7 @@ impl StuntEncounter {
         let (_, name) = self.part(ctx, running.participant_id)?;
         let thrown = running
             .task
-            .throw(to_the_end, ctx.house_rules, ctx.seed)
+            .throw(to_the_end, ctx.house_rules, ctx.dice)
             .map_err(|e| TableError::invalid(format!("{name}'s \"{}\": {e}", running.label)))?;
         let mut next = self.clone();
         let slot = next
@@ -484,7 +484,9 @@ impl SystemRules for StuntEncounter {
             } => {
                 let (_, name) = self.part(ctx, *participant_id)?;
                 let request = self.check_request(active, defending)?;
-                let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+                let result = ctx
+                    .dice
+                    .roll(&request, ctx.house_rules, 0)
                     .map_err(TableError::from)?;
                 let events = vec![Event::roll_detail(format!(
                     "{name} rolled: {}",

@@ -192,7 +192,7 @@ fn roll_d12s(tray: &mut Tray, dice: i64, label: String) -> (i64, bool, DiceGroup
         sum += i64::from(face);
         if face == 12 {
             group.push(face, 12, DieState::Exploded);
-            let again = tray.roll(12);
+            let again = tray.roll_earned(12, "the 12 explodes, roll it once more");
             group.push(again, 12, DieState::Bonus);
             sum += i64::from(again);
         } else {
@@ -211,6 +211,7 @@ fn roll_ability(
     dazed: bool,
 ) -> (i64, DiceGroup) {
     let dice = dice_count(ranks, extra, dazed);
+    tray.aim(label);
     let (sum, _, group) = roll_d12s(tray, dice, format!("{label} {}d12 + {ranks}", dice));
     (sum + ranks, group)
 }
@@ -693,11 +694,13 @@ impl Damage {
         house: &HouseRules,
         tray: &mut Tray,
     ) -> (Rolled, Option<u32>) {
+        tray.aim("Damage");
         let (attack, _, a_group) = roll_d12s(
             tray,
             self.attack_dice(),
             format!("Damage {}d12", self.attack_dice()),
         );
+        tray.aim("Defence");
         let (d_sum, all_ones, d_group) = roll_d12s(
             tray,
             self.defence_dice(),
@@ -717,6 +720,7 @@ impl Damage {
         let mut groups = vec![a_group];
         let mut limb_face = None;
         if all_ones {
+            tray.aim("Limb");
             let limb = tray.roll(12);
             limb_face = Some(limb);
             let mut limb_group = DiceGroup::new("Limb d12");

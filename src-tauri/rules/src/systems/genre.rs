@@ -269,6 +269,7 @@ impl Kind for Action {
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
         let mut side = |label: &str, dice: i64, bonus: i64| {
+            tray.aim(label);
             let faces = tray.roll_many(dice as usize, 6);
             let mut group = DiceGroup::new(label);
             faces.iter().for_each(|&f| group.push(f, 6, DieState::Kept));

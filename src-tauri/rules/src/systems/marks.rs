@@ -220,6 +220,7 @@ fn roll_sub_pool(
     if rolled == 0 {
         return 0;
     }
+    tray.aim(label);
     let faces = tray.roll_many(rolled as usize, die.sides);
     let mut order: Vec<usize> = (0..faces.len()).collect();
     order.sort_by(|&i, &j| faces[j].cmp(&faces[i]));
@@ -249,7 +250,7 @@ fn roll_sub_pool(
     for &i in standing.iter().filter(|&&i| faces[i] >= die.again_from) {
         states[i] = DieState::Exploded;
         loop {
-            let face = tray.roll(die.sides);
+            let face = tray.roll_earned(die.sides, "a roll-again, roll it once more");
             bonus.push(face, die.sides, DieState::Bonus);
             if face >= die.mark_from {
                 total += 1;

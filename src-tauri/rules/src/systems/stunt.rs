@@ -271,6 +271,7 @@ impl Kind for Doubles {
         let mut counted = 0;
         let mut groups = Vec::new();
         loop {
+            tray.aim(format!("Throw {}", groups.len() + 1));
             let (a, b) = (tray.roll(6), tray.roll(6));
             groups.push(throw_group(format!("Throw {}", groups.len() + 1), a, b));
             let throws = groups.len();
@@ -346,6 +347,7 @@ impl Kind for DoubleSix {
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
         let mut groups = Vec::new();
         loop {
+            tray.aim(format!("Throw {}", groups.len() + 1));
             let (a, b) = (tray.roll(6), tray.roll(6));
             groups.push(throw_group(format!("Throw {}", groups.len() + 1), a, b));
             let throws = groups.len();
@@ -500,6 +502,7 @@ impl Kind for Damage {
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
         let sides = self.sides as u32;
+        tray.aim("Damage");
         let faces = tray.roll_many(self.dice as usize, sides);
         let mut group = DiceGroup::new(format!("{}d{}", self.dice, self.sides));
         for &f in &faces {

@@ -770,12 +770,14 @@ impl Kind for GroupStealth {
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
+        tray.aim("Leader");
         let (leader_sum, leader_group) = roll_2d6(tray, "Leader");
         let leader_total = leader_sum + self.leader;
         let leader_ok = leader_total >= self.difficulty;
         let mut groups = vec![leader_group];
         let mut failed = 0;
         for (i, &level) in self.members.iter().enumerate() {
+            tray.aim(format!("Teammate {}", i + 1));
             let (sum, group) = roll_2d6(tray, &format!("Teammate {}", i + 1));
             groups.push(group);
             if sum + level < self.difficulty {

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::MadeRoll;
+use super::{MadeRoll, MoveDice};
 use crate::systems::d12;
 pub use crate::systems::d12::Column;
 use crate::tray::Tray;
@@ -235,10 +235,10 @@ impl Wounds {
         index: usize,
         extraordinary: bool,
         ability: &Ability,
-        seed: u64,
+        dice: &MoveDice,
     ) -> Result<(Wounds, Vec<String>, MadeRoll), RulesError> {
         let (request, label, difficulty) = self.removal(index, extraordinary, ability)?;
-        let rolled = crate::roll(&request, seed)?;
+        let rolled = dice.roll(&request, HouseRules::ruled(), 0)?;
         let means = if extraordinary {
             "extraordinary"
         } else {
@@ -412,10 +412,10 @@ impl AttackChain {
         attacker: &Ability,
         defender: &Ability,
         house: &HouseRules,
-        seed: u64,
+        dice: &MoveDice,
     ) -> Result<(AttackChain, Vec<String>, MadeRoll), RulesError> {
         let request = self.attack_request(attacker, defender)?;
-        let rolled = crate::roll_with(&request, house, seed)?;
+        let rolled = dice.roll(&request, house, 0)?;
         // The margin (the opposed roll's total) reaches the Damage Dice by the table's rule.
         let damage_dice = rolled
             .total
@@ -447,15 +447,13 @@ impl AttackChain {
         &self,
         defender: &Ability,
         house: &HouseRules,
-        seed: u64,
+        dice: &MoveDice,
     ) -> Result<(AttackChain, Vec<String>, MadeRoll), RulesError> {
         let roll = self.damage_roll(defender)?;
         let request = RollRequest::D12Damage(roll.clone());
         house.validate()?;
         request.validate(house)?;
-        let mut tray = Tray::new(seed);
-        let (made, limb_face) = roll.roll_reading(house, &mut tray);
-        let rolled = crate::result_of(made, tray, seed);
+        let (rolled, limb_face) = dice.roll_made(0, |tray| roll.roll_reading(house, tray));
         // The margin (the damage roll's total) reaches the row by the table's rule.
         let reached = rolled
             .total
@@ -485,7 +483,7 @@ impl AttackChain {
 
     /// Step 3: the attacker's row (any up to the one reached) applied to the defender.
     /// `condition` names the condition kind (memory, command, dominate, limb) for the
-    /// Condition column; `seed` rolls durations and a Condition-column limb. The last value is
+    /// Condition column; `dice` roll durations and a Condition-column limb. The last value is
     /// true when an effect or condition met one already there, so the stacking ruling
     /// (`RulingId::D12NoStacking`) decided what stands.
     pub fn choose_row(
@@ -493,7 +491,7 @@ impl AttackChain {
         row: i64,
         condition: Option<&str>,
         defender: &Wounds,
-        seed: u64,
+        dice: &MoveDice,
     ) -> Result<(AttackChain, Wounds, Vec<String>, bool), RulesError> {
         let Stage::ChooseRow { reached, limb } = &self.stage else {
             return Err(self.wrong_stage("the attacker's choice of row"));
@@ -505,7 +503,22 @@ impl AttackChain {
                 format!("choose a row from 0 to {reached}, the row the damage reached"),
             ));
         }
-        let mut tray = Tray::new(seed);
+        let limb = limb.clone();
+        dice.with_tray(0, |tray| {
+            self.apply_row(row, condition, defender, limb, tray)
+        })
+        .1
+    }
+
+    /// Step 3's row applied, with `tray` rolling durations and limbs.
+    fn apply_row(
+        &self,
+        row: i64,
+        condition: Option<&str>,
+        defender: &Wounds,
+        limb: Option<String>,
+        tray: &mut Tray,
+    ) -> Result<(AttackChain, Wounds, Vec<String>, bool), RulesError> {
         let mut wounds = defender.clone();
         let mut events = Vec::new();
         let mut stacking = false;
@@ -535,7 +548,7 @@ impl AttackChain {
                         if line.effect != "No Effect" {
                             let effect = Effect {
                                 name: name.to_string(),
-                                remaining: roll_duration(duration, &mut tray),
+                                remaining: roll_duration(duration, tray),
                                 row,
                             };
                             events.push(said(add_effect(&mut wounds.effects, effect)));
@@ -553,6 +566,7 @@ impl AttackChain {
                     })?;
                     let (detail, remaining) = condition_of(line.condition, kind, row)?;
                     let detail = if kind == "limb" {
+                        tray.aim("Limb");
                         let limb = LIMBS[tray.roll(12) as usize - 1];
                         format!(
                             "{limb}{}",
@@ -565,7 +579,7 @@ impl AttackChain {
                         kind: kind.to_string(),
                         detail,
                         remaining: remaining
-                            .map_or("until removed".into(), |d| roll_duration(&d, &mut tray)),
+                            .map_or("until removed".into(), |d| roll_duration(&d, tray)),
                         row,
                     };
                     events.push(said(add_condition(&mut wounds.conditions, cond)));
@@ -585,8 +599,7 @@ impl AttackChain {
                     "{limb}{}",
                     detail.map_or(String::new(), |d| format!(" {d}"))
                 ),
-                remaining: remaining
-                    .map_or("until removed".into(), |d| roll_duration(&d, &mut tray)),
+                remaining: remaining.map_or("until removed".into(), |d| roll_duration(&d, tray)),
                 row: limb_row,
             };
             events.push(said(add_condition(&mut wounds.conditions, cond)));
@@ -631,6 +644,7 @@ fn roll_duration(text: &str, tray: &mut Tray) -> String {
     match amount.split_once("d12") {
         Some((n, "")) => {
             let n: usize = n.parse().unwrap_or(1);
+            tray.aim("Duration");
             let sum: u32 = tray.roll_many(n, 12).iter().sum();
             let unit = if sum == 1 {
                 unit.trim_end_matches('s')

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, RulingId};
+use super::{Event, MoveDice, RulingId};
 use crate::systems::marks::{self, PoolDice};
 use crate::{RollRequest, RollResult, RulesError};
 
@@ -18,9 +18,9 @@ fn checked(request: &RollRequest) -> Result<(), RulesError> {
     request.validate(crate::HouseRules::ruled())
 }
 
-/// Rolls a request through the engine's own kind with `seed`, as a quick roll would.
-fn rolled(request: RollRequest, seed: u64) -> Result<(RollRequest, RollResult), RulesError> {
-    let result = crate::roll(&request, seed)?;
+/// Rolls a request through the engine's own kind with `dice`, as a quick roll would.
+fn rolled(request: RollRequest, dice: &MoveDice) -> Result<(RollRequest, RollResult), RulesError> {
+    let result = dice.roll(&request, crate::HouseRules::ruled(), 0)?;
     Ok((request, result))
 }
 
@@ -176,7 +176,7 @@ impl MarksTask {
     /// Applies an action: the new task plus the events to show the GM.
     pub fn apply(&self, action: &MarksTaskAction) -> Result<(MarksTask, Vec<Event>), RulesError> {
         let MarksTaskAction::Attempt { seed } = action;
-        let rolled = self.attempt(*seed)?;
+        let rolled = self.attempt(&MoveDice::seeded(*seed))?;
         Ok((rolled.task, rolled.events))
     }
 
@@ -198,10 +198,10 @@ impl MarksTask {
         Ok(())
     }
 
-    /// One attempt rolled with `seed`: the task after it, the events and the roll made.
-    pub fn attempt(&self, seed: u64) -> Result<Rolled<MarksTask>, RulesError> {
+    /// One attempt rolled with `dice`: the task after it, the events and the roll made.
+    pub fn attempt(&self, dice: &MoveDice) -> Result<Rolled<MarksTask>, RulesError> {
         self.ready()?;
-        let (request, result) = rolled(self.next_request(), seed)?;
+        let (request, result) = rolled(self.next_request(), dice)?;
         let mut next = self.clone();
         let mut events = vec![Event::roll_detail(format!(
             "Attempt {}: {}",
@@ -336,7 +336,7 @@ impl ExtendedTask {
     /// Applies a step: the new task plus the events to show the GM.
     pub fn apply(&self, action: &ExtendedAction) -> Result<(ExtendedTask, Vec<Event>), RulesError> {
         let ExtendedAction::Step { seed } = action;
-        let rolled = self.step(*seed)?;
+        let rolled = self.step(&MoveDice::seeded(*seed))?;
         Ok((rolled.task, rolled.events))
     }
 
@@ -352,10 +352,10 @@ impl ExtendedTask {
         Ok(())
     }
 
-    /// One time step rolled with `seed`: the task after it, the events and the roll made.
-    pub fn step(&self, seed: u64) -> Result<Rolled<ExtendedTask>, RulesError> {
+    /// One time step rolled with `dice`: the task after it, the events and the roll made.
+    pub fn step(&self, dice: &MoveDice) -> Result<Rolled<ExtendedTask>, RulesError> {
         self.ready()?;
-        let (request, result) = rolled(self.step_request(), seed)?;
+        let (request, result) = rolled(self.step_request(), dice)?;
         let mut next = self.clone();
         next.steps += 1;
         next.marks += result.total.unwrap_or(0);

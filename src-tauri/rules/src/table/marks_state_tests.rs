@@ -231,7 +231,7 @@ fn worked_example_odds_fall_as_attempts_fail() {
 #[test]
 fn an_attempt_and_a_step_hand_back_the_roll_they_made() {
     let task = MarksTask::new([3, 3, 0, 0], 1, 1);
-    let rolled = task.attempt(11).unwrap();
+    let rolled = task.attempt(&MoveDice::seeded(11)).unwrap();
     let request = task.next_request();
     assert_eq!(rolled.request, request);
     assert_eq!(rolled.result, crate::roll(&request, 11).unwrap());
@@ -240,7 +240,7 @@ fn an_attempt_and_a_step_hand_back_the_roll_they_made() {
         (rolled.task, rolled.events)
     );
     let extended = ExtendedTask::new([2, 1, 0, 0], 0, 5, (1, 4));
-    let rolled = extended.step(12).unwrap();
+    let rolled = extended.step(&MoveDice::seeded(12)).unwrap();
     let request = extended.step_request();
     assert_eq!(rolled.result, crate::roll(&request, 12).unwrap());
     assert_eq!(rolled.task.marks, rolled.result.total.unwrap_or(0));

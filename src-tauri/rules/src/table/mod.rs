@@ -6,6 +6,7 @@ mod event;
 pub mod genre_state;
 mod made_roll;
 pub mod marks_state;
+mod move_dice;
 pub mod ranges;
 mod rulings;
 pub mod stunt_tasks;
@@ -15,4 +16,5 @@ pub mod universe_moves;
 
 pub use event::Event;
 pub use made_roll::MadeRoll;
+pub use move_dice::MoveDice;
 pub use rulings::{table_rulings, RulingId};

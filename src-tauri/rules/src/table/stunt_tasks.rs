@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, RulingId};
+use super::{Event, MoveDice, RulingId};
 use crate::systems::stunt;
 use crate::{HouseRules, RollRequest, RollResult, RulesError};
 
@@ -135,16 +135,16 @@ impl Htk {
         )
     }
 
-    /// `NdS+K` damage rolled through the engine's `damage` kind with `seed`: the points are the
+    /// `NdS+K` damage rolled through the engine's `damage` kind with `dice`: the points are the
     /// engine's total (never below 0) and HTK stops at 0.
     pub fn damage_dice(
         self,
         dice: DamageDice,
         house: &HouseRules,
-        seed: u64,
+        rolled: &MoveDice,
     ) -> Result<DamageRoll, RulesError> {
         let request = self.damage_request(dice, house)?;
-        let result = crate::roll_with(&request, house, seed)?;
+        let result = rolled.roll(&request, house, 0)?;
         let points = result.total.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
         Ok(DamageRoll {
             request,
@@ -154,8 +154,12 @@ impl Htk {
     }
 
     /// Minor Damage: 6d6 summed [ruling], or the roster's house rule.
-    pub fn minor_damage(self, house: &HouseRules, seed: u64) -> Result<DamageRoll, RulesError> {
-        self.damage_dice(DamageDice::minor(house), house, seed)
+    pub fn minor_damage(
+        self,
+        house: &HouseRules,
+        dice: &MoveDice,
+    ) -> Result<DamageRoll, RulesError> {
+        self.damage_dice(DamageDice::minor(house), house, dice)
     }
 }
 
@@ -280,13 +284,13 @@ impl StuntTask {
         engine_request(request, house)
     }
 
-    /// Throws at the task with `seed` through the engine: doubles counted, time steps added, the
+    /// Throws at the task with `dice` through the engine: doubles counted, time steps added, the
     /// task set back to the start (Doubles Only) or ended for good (Double Six Only) on 1-1.
     pub fn throw(
         &self,
         to_the_end: bool,
         house: &HouseRules,
-        seed: u64,
+        dice: &MoveDice,
     ) -> Result<TaskThrow, RulesError> {
         let request = self.throw_request(to_the_end, house)?;
         if self.doubles >= self.needed || self.needed == 0 {
@@ -298,7 +302,7 @@ impl StuntTask {
                 ),
             ));
         }
-        let result = crate::roll_with(&request, house, seed)?;
+        let result = dice.roll(&request, house, 0)?;
         let throws = result.total.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
         let mut task = *self;
         task.time_steps = task.time_steps.saturating_add(throws);

@@ -47,7 +47,9 @@ fn dice_damage_is_the_quick_roll_of_the_engine_damage_request() {
         sides: 6,
         bonus: 3,
     };
-    let rolled = htk.damage_dice(dice, house(), 7).unwrap();
+    let rolled = htk
+        .damage_dice(dice, house(), &MoveDice::seeded(7))
+        .unwrap();
     let quick = quick(
         r#"{"system":"stunt","roll":"damage","dice":2,"sides":6,"bonus":3,"htk":30}"#,
         7,
@@ -67,7 +69,9 @@ fn a_negative_bonus_never_heals() {
         sides: 4,
         bonus: -10,
     };
-    let rolled = htk.damage_dice(dice, house(), 1).unwrap();
+    let rolled = htk
+        .damage_dice(dice, house(), &MoveDice::seeded(1))
+        .unwrap();
     assert_eq!(rolled.event.points, 0);
     assert_eq!(rolled.event.htk, htk);
 }
@@ -80,21 +84,25 @@ fn bad_damage_dice_are_refused_by_the_engine_naming_the_field() {
         sides: 1,
         bonus: 0,
     };
-    let err = htk.damage_dice(one_side, house(), 1).unwrap_err();
+    let err = htk
+        .damage_dice(one_side, house(), &MoveDice::seeded(1))
+        .unwrap_err();
     assert!(err.to_string().starts_with("sides"), "{err}");
     let too_many = DamageDice {
         dice: 61,
         sides: 6,
         bonus: 0,
     };
-    let err = htk.damage_dice(too_many, house(), 1).unwrap_err();
+    let err = htk
+        .damage_dice(too_many, house(), &MoveDice::seeded(1))
+        .unwrap_err();
     assert!(err.to_string().starts_with("dice"), "{err}");
 }
 
 #[test]
 fn minor_damage_is_the_quick_roll_of_six_d6() {
     let htk = Htk::new(40, 40).unwrap();
-    let rolled = htk.minor_damage(house(), 3).unwrap();
+    let rolled = htk.minor_damage(house(), &MoveDice::seeded(3)).unwrap();
     let quick = quick(
         r#"{"system":"stunt","roll":"damage","dice":6,"sides":6,"bonus":0,"htk":40}"#,
         3,
@@ -112,7 +120,7 @@ fn minor_damage_under_a_house_rule_of_4_dice_is_the_quick_roll_of_four_d6() {
     };
     let htk = Htk::new(40, 40).unwrap();
     for seed in 0..20 {
-        let rolled = htk.minor_damage(&house, seed).unwrap();
+        let rolled = htk.minor_damage(&house, &MoveDice::seeded(seed)).unwrap();
         let quick = quick(
             r#"{"system":"stunt","roll":"damage","dice":4,"sides":6,"bonus":0,"htk":40}"#,
             seed,
@@ -132,7 +140,7 @@ fn minor_damage_under_a_house_rule_of_4_dice_is_the_quick_roll_of_four_d6() {
 fn a_doubles_only_throw_counts_one_double_and_its_time_steps() {
     let task = StuntTask::doubles_only(3).unwrap();
     let seed = seed_for(NEXT_DOUBLE, "success");
-    let thrown = task.throw(false, house(), seed).unwrap();
+    let thrown = task.throw(false, house(), &MoveDice::seeded(seed)).unwrap();
     let quick = quick(NEXT_DOUBLE, seed);
     assert_eq!(thrown.result, quick);
     assert_eq!(thrown.task.doubles, 1);
@@ -153,7 +161,7 @@ fn one_one_sets_a_doubles_only_task_back_to_the_start_keeping_its_time() {
         time_steps: 5,
         ..StuntTask::doubles_only(3).unwrap()
     };
-    let thrown = task.throw(false, house(), seed).unwrap();
+    let thrown = task.throw(false, house(), &MoveDice::seeded(seed)).unwrap();
     assert_eq!(thrown.result, quick);
     assert_eq!(thrown.task.doubles, 0);
     assert_eq!(thrown.task.resets, 1);
@@ -175,9 +183,14 @@ fn the_last_double_succeeds_and_a_succeeded_task_is_not_thrown_again() {
         doubles: 1,
         ..StuntTask::doubles_only(2).unwrap()
     };
-    let done = task.throw(false, house(), seed).unwrap().task;
+    let done = task
+        .throw(false, house(), &MoveDice::seeded(seed))
+        .unwrap()
+        .task;
     assert_eq!((done.doubles, done.status), (2, TaskStatus::Succeeded));
-    let err = done.throw(false, house(), seed).unwrap_err();
+    let err = done
+        .throw(false, house(), &MoveDice::seeded(seed))
+        .unwrap_err();
     assert!(err.to_string().contains("already succeeded"), "{err}");
 }
 
@@ -193,7 +206,7 @@ fn to_the_end_rolls_the_doubles_still_needed() {
     let odds = crate::odds(&request).unwrap();
     assert!((odds.success - (5.0f64 / 6.0).powi(3)).abs() < 1e-12);
     let seed = 11;
-    let thrown = task.throw(true, house(), seed).unwrap();
+    let thrown = task.throw(true, house(), &MoveDice::seeded(seed)).unwrap();
     let quick = quick(r#"{"system":"stunt","roll":"doubles","needed":3}"#, seed);
     assert_eq!(thrown.result, quick);
     let expected = if quick.success {
@@ -208,18 +221,21 @@ fn to_the_end_rolls_the_doubles_still_needed() {
 fn double_six_only_succeeds_on_six_six_and_ends_for_good_on_one_one() {
     let task = StuntTask::double_six_only();
     let win = seed_for(DOUBLE_SIX, "success");
-    let thrown = task.throw(false, house(), win).unwrap();
+    let thrown = task.throw(false, house(), &MoveDice::seeded(win)).unwrap();
     assert_eq!(thrown.result, quick(DOUBLE_SIX, win));
     assert_eq!(thrown.task.status, TaskStatus::Succeeded);
 
     let lose = seed_for(DOUBLE_SIX, "failure");
     let quick = quick(DOUBLE_SIX, lose);
     assert_eq!(quick.dice[quick.dice.len() - 2..], [1, 1]);
-    let thrown = task.throw(false, house(), lose).unwrap();
+    let thrown = task.throw(false, house(), &MoveDice::seeded(lose)).unwrap();
     assert_eq!(thrown.result, quick);
     assert_eq!(thrown.task.status, TaskStatus::Failed);
     assert_eq!(thrown.task.time_steps as usize, quick.dice.len() / 2);
-    let err = thrown.task.throw(false, house(), 1).unwrap_err();
+    let err = thrown
+        .task
+        .throw(false, house(), &MoveDice::seeded(1))
+        .unwrap_err();
     assert!(err.to_string().contains("never try it again"), "{err}");
 }
 
@@ -238,7 +254,7 @@ proptest! {
     fn htk_stays_in_bounds(max in 0u32..500, cur in 0u32..500, seed in 0u64..1_000_000, n in 0i64..10, bonus in -20i64..20) {
         let htk = Htk::new(cur.min(max), max).unwrap();
         let dice = DamageDice { dice: n, sides: 6, bonus };
-        let rolled = htk.damage_dice(dice, house(), seed).unwrap();
+        let rolled = htk.damage_dice(dice, house(), &MoveDice::seeded(seed)).unwrap();
         prop_assert!(rolled.event.htk.current <= htk.current && rolled.event.htk.max == max);
         let json = serde_json::to_string(&rolled.event.htk).unwrap();
         prop_assert_eq!(serde_json::from_str::<Htk>(&json).unwrap(), rolled.event.htk);
@@ -248,7 +264,7 @@ proptest! {
     fn a_running_doubles_task_stays_consistent(needed in 1u32..5, seeds in proptest::collection::vec(0u64..1_000_000, 1..12)) {
         let mut task = StuntTask::doubles_only(needed).unwrap();
         for seed in seeds {
-            let Ok(thrown) = task.throw(false, house(), seed) else { break };
+            let Ok(thrown) = task.throw(false, house(), &MoveDice::seeded(seed)) else { break };
             prop_assert!(thrown.task.time_steps > task.time_steps);
             prop_assert!(thrown.task.doubles <= needed);
             prop_assert_eq!(thrown.task.status == TaskStatus::Succeeded, thrown.task.doubles == needed);

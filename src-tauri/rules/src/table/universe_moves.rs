@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::universe_fate::UniverseTable;
-use crate::tray::Tray;
+use super::MoveDice;
 
 // Its ruling (a leaving player's fate) is `RulingId::UniverseLeaverFate` (`rulings.rs`).
 
@@ -57,10 +57,12 @@ pub fn chase_winner(totals: [i64; 2]) -> Option<usize> {
     }
 }
 
-/// Rolls a foot chase's 2d4 rounds with `seed`.
-pub fn chase_length(seed: u64) -> ChaseLength {
-    let mut tray = Tray::new(seed);
-    let dice = [tray.roll(4) as u8, tray.roll(4) as u8];
+/// Rolls a foot chase's 2d4 rounds with the move's `dice`.
+pub fn chase_length(dice: &MoveDice) -> ChaseLength {
+    let (_, dice) = dice.with_tray(0, |tray| {
+        tray.aim("Chase length");
+        [tray.roll(4) as u8, tray.roll(4) as u8]
+    });
     ChaseLength {
         dice,
         rounds: dice[0] + dice[1],
@@ -112,10 +114,10 @@ mod tests {
     fn a_chase_lasts_two_to_eight_rounds_and_repeats_with_its_seed() {
         let mut seen = std::collections::BTreeSet::new();
         for seed in 0..400 {
-            let chase = chase_length(seed);
+            let chase = chase_length(&MoveDice::seeded(seed));
             assert!(chase.dice.iter().all(|d| (1..=4).contains(d)));
             assert_eq!(chase.rounds, chase.dice[0] + chase.dice[1]);
-            assert_eq!(chase, chase_length(seed));
+            assert_eq!(chase, chase_length(&MoveDice::seeded(seed)));
             seen.insert(chase.rounds);
         }
         assert_eq!(seen, (2..=8).collect());

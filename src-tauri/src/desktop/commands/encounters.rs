@@ -4,7 +4,7 @@
 
 use rollbook_roster::table::SystemMove;
 use rollbook_roster::{
-    Character, Encounter, PlayOptions, TableAction, TableActionEntry, TablePlay,
+    Character, Encounter, PlayOptions, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
 };
 use rollbook_rules::Odds;
 use serde::Serialize;
@@ -58,7 +58,8 @@ pub async fn encounter_create(
 /// Plays one table action (`{"action": "next_turn"}`, `{"action": "system", "move": {…}}`, …):
 /// the new state, its log entry and every roll made, written in one transaction. A refused action
 /// writes nothing. `seed` makes the dice repeatable; `secret` logs its rolls as GM only (never
-/// in the players' view).
+/// in the players' view); `dice` are the faces rolled at the table, in the order the action
+/// reads them (`encounter_dice_asked` says which), its rolls logged as by hand.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn encounter_play<R: Runtime>(
     app: AppHandle<R>,
@@ -67,11 +68,13 @@ pub async fn encounter_play<R: Runtime>(
     action: Value,
     seed: Option<u64>,
     secret: Option<bool>,
+    dice: Option<Vec<u32>>,
 ) -> Result<TablePlay, IpcError> {
     let action: TableAction = argument("action", action)?;
     let options = PlayOptions {
         seed,
         secret: secret.unwrap_or(false),
+        dice,
     };
     let played = db
         .run(move |store| Ok(store.play_with(encounter_id, &action, options)?))
@@ -109,6 +112,21 @@ pub async fn encounter_preview(
         }))
     })
     .await
+}
+
+/// Dice by hand at the table, as they go in: the dice `action` reads with the faces `dice` typed
+/// so far (past them, the fewest still needed, each with its sides and what it is for) and,
+/// once every one is in, what the action would say. Writes nothing.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_dice_asked(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+    action: Value,
+    dice: Vec<u32>,
+) -> Result<TableDiceAsked, IpcError> {
+    let action: TableAction = argument("action", action)?;
+    db.run(move |store| Ok(store.table_dice_asked(encounter_id, &action, &dice)?))
+        .await
 }
 
 /// Puts the encounter back as it was before its last action not yet undone.

@@ -2,7 +2,7 @@
 //! when one is named. Every roll the window makes is logged.
 
 use rollbook_roster::LogOptions;
-use rollbook_rules::{Catalog, Odds, RollResult};
+use rollbook_rules::{Catalog, Dice, HandProgress, Odds, RollResult};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
@@ -92,8 +92,13 @@ pub async fn odds_compare(
 /// Rolls one request and logs it: with `character_id` for that character (in its roster), with
 /// only `roster_id` for the roster, with neither as a Quick roll. The roster's house rules apply.
 /// With `seed` the dice are reproducible; without it a fresh seed is drawn (and answered, so
-/// any roll can be replayed).
+/// any roll can be replayed). With `dice`, the faces rolled at the table in the order the roll
+/// reads them (`roll_dice_asked` says which), the roll is made with them and logged as by hand;
+/// too few, too many or a face not on its die is refused and nothing is logged.
 #[tauri::command(rename_all = "snake_case")]
+// A command's arguments are the IPC call's named fields, each optional; a struct would change
+// the call's shape for every caller.
+#[allow(clippy::too_many_arguments)]
 pub async fn roll<R: Runtime>(
     app: AppHandle<R>,
     db: State<'_, Database>,
@@ -102,17 +107,28 @@ pub async fn roll<R: Runtime>(
     roster_id: Option<Uuid>,
     character_id: Option<Uuid>,
     secret: Option<bool>,
+    dice: Option<Vec<u32>>,
 ) -> Result<LoggedRoll, IpcError> {
     let rolled = db
         .run(move |store| {
             let request = rollbook_rules::request_from_value(request)?;
             let place = store.roll_place(roster_id, character_id)?;
-            let seed = seed.unwrap_or_else(rollbook_rules::random_seed);
+            let dice = match dice {
+                Some(faces) => Dice::ByHand(faces),
+                None => Dice::Seeded(seed.unwrap_or_else(rollbook_rules::random_seed)),
+            };
             let options = LogOptions {
                 secret: secret.unwrap_or(false),
             };
-            let (result, logged) =
-                store.roll_logged_with_options(&request, seed, place.as_ref(), options)?;
+            let (result, logged) = store
+                .roll_all_logged_with_options(
+                    std::slice::from_ref(&request),
+                    |_| dice.clone(),
+                    place.as_ref(),
+                    options,
+                )
+                .map_err(|refused| refused.error)?
+                .remove(0);
             Ok(LoggedRoll {
                 result,
                 log_id: logged.id,
@@ -121,4 +137,33 @@ pub async fn roll<R: Runtime>(
         .await?;
     push(&app, &db).await;
     Ok(rolled)
+}
+
+/// Dice by hand, as they go in: the dice `request` reads with the faces `dice` typed so far
+/// (past them, the fewest still needed, each with its sides and what it is for) and, once every
+/// one is in, the roll they make — the one `roll` with these `dice` would log. Under the house
+/// rules of `roster_id` (or the character's roster) when given. Logs nothing.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn roll_dice_asked(
+    db: State<'_, Database>,
+    request: Value,
+    dice: Vec<u32>,
+    roster_id: Option<Uuid>,
+    character_id: Option<Uuid>,
+) -> Result<HandProgress, IpcError> {
+    let place = db
+        .run(move |store| Ok(store.roll_place(roster_id, character_id)?))
+        .await?;
+    db.compute(move || {
+        let request = rollbook_rules::request_from_value(request)?;
+        let house = match &place {
+            Some(place) => {
+                place.check(&request)?;
+                place.house_rules()
+            }
+            None => rollbook_rules::HouseRules::ruled(),
+        };
+        Ok(rollbook_rules::dice_asked(&request, house, &dice)?)
+    })
+    .await
 }

@@ -39,6 +39,7 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             json!({"request": request, "field": "ranks", "values": [0, 1]}),
         ),
         ("roll", json!({"request": request, "seed": 1})),
+        ("roll_dice_asked", json!({"request": request, "dice": [3]})),
         ("rosters", json!({})),
         (
             "roster_create",
@@ -82,6 +83,10 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         (
             "encounter_preview",
             json!({"encounter_id": id, "move": {"system": "genre", "move": "rest"}}),
+        ),
+        (
+            "encounter_dice_asked",
+            json!({"encounter_id": id, "action": {"action": "next_turn"}, "dice": []}),
         ),
         ("encounter_undo", json!({"encounter_id": id})),
         ("encounter_log", json!({"encounter_id": id})),

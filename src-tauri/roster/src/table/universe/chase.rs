@@ -56,9 +56,10 @@ impl UniverseEncounter {
             }))
         };
         let roll = |request: RollRequest, n: u64, id: Uuid| -> Result<TableRoll, TableError> {
-            let result =
-                rollbook_rules::roll_with(&request, ctx.house_rules, nth_seed(ctx.seed, n))
-                    .map_err(TableError::from)?;
+            let result = ctx
+                .dice
+                .roll(&request, ctx.house_rules, n)
+                .map_err(TableError::from)?;
             Ok(TableRoll {
                 participant_id: Some(id),
                 request,

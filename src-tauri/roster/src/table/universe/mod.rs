@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::track::{self, Adjustment, Tracked};
-use super::{nth_seed, Outcome, SystemRules, TableContext, TableError, TableRoll};
+use super::{Outcome, SystemRules, TableContext, TableError, TableRoll};
 
 mod chase;
 mod moves;
@@ -280,7 +280,7 @@ impl SystemRules for UniverseEncounter {
             if ctx.seats.is_empty() {
                 return Ok(next);
             }
-            let (table, _) = UniverseTable::new(&[], ctx.seed).map_err(TableError::from)?;
+            let (table, _) = UniverseTable::new(&[], ctx.dice.seed()).map_err(TableError::from)?;
             next.table = Some(table);
         }
         let mut table = next.table.take().expect("made above");
@@ -501,7 +501,7 @@ impl SystemRules for UniverseEncounter {
                 for id in participant_ids {
                     names.push(self.part(ctx, *id)?.1);
                 }
-                let length = chase_length(nth_seed(ctx.seed, 0));
+                let length = chase_length(ctx.dice);
                 let mut next = self.clone();
                 next.chase = Some(Chase {
                     length,

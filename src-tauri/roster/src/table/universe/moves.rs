@@ -72,7 +72,7 @@ impl UniverseEncounter {
             ));
         }
         let (table, fate_events) = table
-            .deal_round(&self.combatants(ctx), ctx.seed)
+            .deal_round(&self.combatants(ctx), ctx.dice.seed())
             .map_err(TableError::from)?;
         let mut next = self.clone();
         next.table = Some(table);
@@ -153,7 +153,7 @@ impl UniverseEncounter {
         };
         let mut outcome = self.fate_outcome(
             ctx,
-            table.gain_fate(holder.clone(), FateCause::NaturalTwenty, ctx.seed),
+            table.gain_fate(holder.clone(), FateCause::NaturalTwenty, ctx.dice.seed()),
             Some(format!("{name} rolled a natural 20.")),
         )?;
         if holder == Holder::Gm {
@@ -280,7 +280,9 @@ impl UniverseEncounter {
             next = used.table;
             played.extend(used.events);
         }
-        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+        let result = ctx
+            .dice
+            .roll(&request, ctx.house_rules, 0)
             .map_err(TableError::from)?;
         let against = target
             .and_then(|t| ctx.seat(t).ok())
@@ -441,7 +443,9 @@ impl UniverseEncounter {
             events.extend(played.events);
         }
         let request = next.save_request(ctx, id, save, dc, before, fate_bonus)?;
-        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+        let result = ctx
+            .dice
+            .roll(&request, ctx.house_rules, 0)
             .map_err(TableError::from)?;
         let kind = match save {
             SaveKind::Physical => "Physical",
@@ -596,7 +600,9 @@ impl UniverseEncounter {
         participant_id: Uuid,
         request: RollRequest,
     ) -> Result<(TableRoll, String), TableError> {
-        let result = rollbook_rules::roll_with(&request, ctx.house_rules, ctx.seed)
+        let result = ctx
+            .dice
+            .roll(&request, ctx.house_rules, 0)
             .map_err(TableError::from)?;
         let detail = result.detail.clone();
         Ok((

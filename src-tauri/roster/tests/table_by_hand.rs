@@ -1,0 +1,164 @@
+//! Table moves with dice rolled at the table and typed in (issue 13), in every system: the faces
+//! a seeded move read, typed back, make the same move (events, state) with its rolls logged as
+//! by hand; `table_dice_asked` lists the dice as they go in and says what the move would say once
+//! they are all in; too few, too many or an impossible face is refused with nothing written.
+
+mod common;
+
+use common::table::{all_systems, fight_in, snapshot, system};
+use rollbook_roster::table::SystemMove;
+use rollbook_roster::{PlayOptions, Store, System, TableAction, TablePlay};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+fn action(system_id: System, mut value: Value) -> TableAction {
+    value["system"] = system_id.to_string().into();
+    system(serde_json::from_value::<SystemMove>(value).unwrap())
+}
+
+/// A move that sets up a rolling move (none for universe and genre), and the rolling move.
+fn moves(system_id: System, pc: Uuid, goon: Uuid) -> (Option<Value>, Value) {
+    match system_id {
+        System::Stunt => (
+            Some(
+                json!({"move": "task_start", "participant_id": pc, "label": "Pick the lock",
+                "kind": "doubles_only", "needed": 2}),
+            ),
+            json!({"move": "task_throw", "task_id": 1}),
+        ),
+        System::Marks => (
+            Some(
+                json!({"move": "task_start", "participant_id": pc, "label": "Crack the vault",
+                "pool": {"attribute_dice": 3, "skill_dice": 2}, "needed": 5}),
+            ),
+            json!({"move": "task_attempt", "task_id": 1}),
+        ),
+        System::D12 => (
+            Some(
+                json!({"move": "attack_start", "attacker_id": goon, "defender_id": pc,
+                "kind": "physical", "ability": "Attack", "ranks": 3, "weapon": "Unarmed"}),
+            ),
+            json!({"move": "attack_roll"}),
+        ),
+        System::Universe => (
+            None,
+            json!({"move": "save", "participant_id": pc, "save": "physical"}),
+        ),
+        System::Genre => (
+            None,
+            json!({"move": "act", "participant_id": pc, "plan": {"grunt": 0},
+                "request": {"system": "genre", "roll": "action", "dice": 4, "difficulty": 2}}),
+        ),
+    }
+}
+
+/// Every face the play's logged rolls read, in order.
+fn faces_of(play: &TablePlay) -> Vec<u32> {
+    let dice = play
+        .rolls
+        .iter()
+        .flat_map(|r| r.result["dice"].as_array().unwrap());
+    dice.map(|face| face.as_u64().unwrap() as u32).collect()
+}
+
+fn by_hand(seed: u64, faces: &[u32]) -> PlayOptions {
+    PlayOptions {
+        seed: Some(seed),
+        dice: Some(faces.to_vec()),
+        ..PlayOptions::default()
+    }
+}
+
+/// Every roster's fight, ready for its rolling move: (store, system, encounter, rolling move).
+fn ready() -> Vec<(Store, System, Uuid, TableAction)> {
+    let mut found = Vec::new();
+    for roster in all_systems().rosters().unwrap() {
+        let mut store = all_systems();
+        let fight = fight_in(&mut store, roster.id);
+        let order = store.encounter(fight).unwrap().state.order;
+        let (pc, goon) = (order[0].id, order.last().unwrap().id);
+        let (setup, rolling) = moves(roster.system, pc, goon);
+        if let Some(setup) = setup {
+            store
+                .play(fight, &action(roster.system, setup), Some(5))
+                .unwrap();
+        }
+        found.push((store, roster.system, fight, action(roster.system, rolling)));
+    }
+    assert_eq!(found.len(), 5, "one roster per system");
+    found
+}
+
+#[test]
+fn a_seeded_move_s_faces_typed_back_make_the_same_move_logged_by_hand() {
+    for (mut store, system_id, fight, rolling) in ready() {
+        for seed in 10..16 {
+            let seeded = store.play(fight, &rolling, Some(seed)).unwrap();
+            let faces = faces_of(&seeded);
+            assert!(!faces.is_empty(), "{system_id}: the move rolled");
+            let state = store.encounter(fight).unwrap().state;
+            store.undo_table_action(fight).unwrap();
+
+            let asked = store.table_dice_asked(fight, &rolling, &[]).unwrap();
+            assert_eq!(asked.given, 0);
+            assert!(asked.events.is_none());
+            assert!(!asked.dice.is_empty() && asked.dice.iter().all(|d| !d.label.is_empty()));
+            let all_in = store.table_dice_asked(fight, &rolling, &faces).unwrap();
+            assert_eq!(all_in.dice.len(), faces.len(), "{system_id}");
+            assert_eq!(all_in.events.as_ref(), Some(&seeded.entry.events));
+
+            let typed = store
+                .play_with(fight, &rolling, by_hand(seed, &faces))
+                .unwrap_or_else(|e| panic!("{system_id} seed {seed}: {e}"));
+            assert_eq!(typed.entry.events, seeded.entry.events, "{system_id}");
+            assert_eq!(store.encounter(fight).unwrap().state, state, "{system_id}");
+            assert_eq!(typed.rolls.len(), seeded.rolls.len());
+            for roll in &typed.rolls {
+                assert_eq!(
+                    roll.result["by_hand"], true,
+                    "{system_id}: logged as by hand"
+                );
+                assert_eq!(roll.result["seed"], 0);
+            }
+            store.undo_table_action(fight).unwrap();
+        }
+    }
+}
+
+#[test]
+fn too_few_too_many_or_impossible_faces_are_refused_with_nothing_written() {
+    for (mut store, system_id, fight, rolling) in ready() {
+        let faces = faces_of(&store.play(fight, &rolling, Some(21)).unwrap());
+        store.undo_table_action(fight).unwrap();
+        let before = snapshot(&store, fight);
+        let mut refused = |typed: &[u32]| {
+            let error = store
+                .play_with(fight, &rolling, by_hand(21, typed))
+                .unwrap_err();
+            assert_eq!(snapshot(&store, fight), before, "{system_id}: {error}");
+            error.code()
+        };
+        assert_eq!(
+            refused(&faces[..faces.len() - 1]),
+            "dice_missing",
+            "{system_id}"
+        );
+        let more = [faces.as_slice(), &[1]].concat();
+        assert_eq!(refused(&more), "dice_left_over", "{system_id}");
+        let mut impossible = faces.clone();
+        impossible[0] = 99;
+        assert_eq!(refused(&impossible), "invalid_request", "{system_id}");
+        let error = store
+            .table_dice_asked(fight, &rolling, &impossible)
+            .unwrap_err();
+        assert!(
+            error.to_string().starts_with("dice[0]: 99 is not a face"),
+            "{error}"
+        );
+        // Dice typed for an action that rolls nothing are left over.
+        let error = store
+            .play_with(fight, &TableAction::NextTurn, by_hand(1, &[3]))
+            .unwrap_err();
+        assert_eq!(error.code(), "dice_left_over");
+    }
+}

@@ -1,0 +1,161 @@
+//! The dice of one table move. The app rolls them from a seed, each roll of the move on its own
+//! stream (so a roll added to a move never changes the dice of the others), or they were rolled
+//! at the table and typed in: then the move's rolls read them in turn, in the order a seeded
+//! move's rolls list their `dice`, and the move is refused unless every face was read and each
+//! was a face of its die. Either way the same roll code runs, so the same faces make the same
+//! move.
+//!
+//! What is not dice (the initiative and fate decks' shuffles) always comes from the seed.
+
+use std::cell::RefCell;
+
+use crate::answer::Rolled;
+use crate::dice::DieAsked;
+use crate::house_rules::HouseRules;
+use crate::request::RollRequest;
+use crate::tray::{refuse_bad_faces, Tray};
+use crate::{RollResult, RulesError, MAX_PORTABLE_SEED};
+
+/// Where a move's dice come from (see the module's documentation).
+#[derive(Debug)]
+pub struct MoveDice {
+    seed: u64,
+    hand: Option<RefCell<Hand>>,
+    /// Every face read so far, whoever rolled it.
+    read: RefCell<Vec<u32>>,
+}
+
+/// The faces typed in for a move and what its rolls have read of them so far.
+#[derive(Debug)]
+struct Hand {
+    faces: Vec<u32>,
+    /// Every die read, in order; past the faces given, the dice still needed.
+    asked: Vec<DieAsked>,
+    /// The first face that was not a face of its die: (place, face, sides).
+    impossible: Option<(usize, u32, u32)>,
+}
+
+impl MoveDice {
+    /// The app rolls, from `seed`.
+    pub fn seeded(seed: u64) -> Self {
+        Self {
+            seed,
+            hand: None,
+            read: RefCell::default(),
+        }
+    }
+
+    /// Dice rolled at the table: `faces` in the order the move reads them. `seed` still
+    /// shuffles what is not dice (cards).
+    pub fn by_hand(faces: Vec<u32>, seed: u64) -> Self {
+        let hand = Hand {
+            faces,
+            asked: Vec::new(),
+            impossible: None,
+        };
+        Self {
+            seed,
+            hand: Some(RefCell::new(hand)),
+            read: RefCell::default(),
+        }
+    }
+
+    /// The move's seed: what a seeded move is logged with, and what shuffles cards.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether the dice were rolled at the table.
+    pub fn is_by_hand(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    /// The seed of the move's `n`th stream of dice: `seed + n`, kept within the portable seeds.
+    pub fn stream(&self, n: u64) -> u64 {
+        self.seed.wrapping_add(n) & MAX_PORTABLE_SEED
+    }
+
+    /// Rolls `request` under `house` with the move's `n`th stream (or the next faces typed in).
+    pub fn roll(
+        &self,
+        request: &RollRequest,
+        house: &HouseRules,
+        n: u64,
+    ) -> Result<RollResult, RulesError> {
+        house.validate()?;
+        request.validate(house)?;
+        Ok(self
+            .roll_made(n, |tray| (request.make_roll(house, tray), ()))
+            .0)
+    }
+
+    /// Makes a roll with `make` on the move's `n`th stream (or the next faces typed in), for
+    /// rolls whose request was checked already and that read something more than the result.
+    pub(crate) fn roll_made<T>(
+        &self,
+        n: u64,
+        make: impl FnOnce(&mut Tray) -> (Rolled, T),
+    ) -> (RollResult, T) {
+        let seed = if self.is_by_hand() { 0 } else { self.stream(n) };
+        let (faces, (rolled, more)) = self.with_tray(n, make);
+        let mut result = crate::result_of_faces(rolled, faces, seed);
+        result.by_hand = self.is_by_hand();
+        (result, more)
+    }
+
+    /// Runs `use_dice` with a tray of the move's `n`th stream, or one that reads the next faces
+    /// typed in. Answers every face it read too.
+    pub(crate) fn with_tray<T>(
+        &self,
+        n: u64,
+        use_dice: impl FnOnce(&mut Tray) -> T,
+    ) -> (Vec<u32>, T) {
+        let (faces, answer) = self.tray_of(n, use_dice);
+        self.read.borrow_mut().extend_from_slice(&faces);
+        (faces, answer)
+    }
+
+    fn tray_of<T>(&self, n: u64, use_dice: impl FnOnce(&mut Tray) -> T) -> (Vec<u32>, T) {
+        let Some(hand) = &self.hand else {
+            let mut tray = Tray::new(self.stream(n));
+            let answer = use_dice(&mut tray);
+            return (tray.into_faces(), answer);
+        };
+        let mut hand = hand.borrow_mut();
+        let start = hand.asked.len();
+        let rest = hand.faces.get(start..).unwrap_or_default().to_vec();
+        let mut tray = Tray::by_hand(rest);
+        let answer = use_dice(&mut tray);
+        if let (None, Some((place, face, sides))) = (hand.impossible, tray.impossible()) {
+            hand.impossible = Some((start + place, face, sides));
+        }
+        hand.asked.extend_from_slice(tray.asked());
+        (tray.into_faces(), answer)
+    }
+
+    /// Every face the move read so far, in order (typed back, they make the same move).
+    pub fn faces_read(&self) -> Vec<u32> {
+        self.read.borrow().clone()
+    }
+
+    /// The dice read so far (past the faces given, the fewest still needed: a missing face reads
+    /// as a 1, which never earns another die) and how many faces were given. Empty for a seeded
+    /// move.
+    pub fn asked(&self) -> (Vec<DieAsked>, usize) {
+        self.hand.as_ref().map_or((Vec::new(), 0), |hand| {
+            let hand = hand.borrow();
+            (hand.asked.clone(), hand.faces.len())
+        })
+    }
+
+    /// For dice by hand, once the move is made: every face was read and each was a face of its
+    /// die; else the refusal (`invalid_request` at `dice[i]`, `dice_missing`, `dice_left_over`).
+    /// Always `Ok` for a seeded move.
+    pub fn finish(&self) -> Result<(), RulesError> {
+        let Some(hand) = &self.hand else {
+            return Ok(());
+        };
+        let hand = hand.borrow();
+        refuse_bad_faces(hand.faces.len(), &hand.asked, hand.impossible)
+    }
+}
