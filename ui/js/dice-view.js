@@ -41,6 +41,7 @@ function legendNode(doc, states) {
 export function renderResult(container, result, what, { idPrefix = 'dice-group' } = {}) {
   const doc = container.ownerDocument;
   container.dataset.seed = String(result.seed);
+  container.dataset.byHand = String(Boolean(result.by_hand));
   container.dataset.outcome = String(result.outcome);
   const figure = verdictFigure(result);
   const verdict = el(doc, 'div', { className: `verdict ${result.success ? 'success' : 'failure'}` }, [
@@ -57,6 +58,9 @@ export function renderResult(container, result, what, { idPrefix = 'dice-group' 
   ];
   const legend = legendNode(doc, legendStates(groups));
   if (legend) parts.push(legend);
-  parts.push(el(doc, 'p', { className: 'seed-line', text: `Seed ${result.seed} · the same seed gives the same dice` }));
+  parts.push(el(doc, 'p', {
+    className: 'seed-line',
+    text: result.by_hand ? 'Rolled by hand at the table · no seed' : `Seed ${result.seed} · the same seed gives the same dice`,
+  }));
   container.replaceChildren(...parts);
 }

@@ -6,7 +6,7 @@ import { clockText } from './history.js';
 function itemNode(doc, entry) {
   const outcome = el(doc, 'span', { className: `history-outcome ${entry.success ? 'success' : 'failure'}`, text: entry.outcome });
   if (entry.chance) outcome.append(' ', el(doc, 'span', { className: 'history-chance', text: entry.chance }));
-  return el(doc, 'li', { title: `${entry.detail} (seed ${entry.seed})` }, [
+  return el(doc, 'li', { title: `${entry.detail} (${entry.byHand ? 'rolled by hand' : `seed ${entry.seed}`})` }, [
     outcome,
     el(doc, 'time', { className: 'history-time', datetime: entry.time.toISOString(), text: clockText(entry.time) }),
     el(doc, 'span', { className: 'history-what', text: entry.what }),

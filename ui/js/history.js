@@ -25,6 +25,8 @@ export function historyEntry({ systemName, kindName, result, chance = null, time
     success: Boolean(result.success),
     detail: result.detail,
     seed: result.seed,
+    // Only a roll by hand says so: it has no seed to replay.
+    ...(result.by_hand ? { byHand: true } : {}),
     time,
   };
 }

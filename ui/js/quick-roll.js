@@ -3,6 +3,7 @@
 
 import * as api from './api.js';
 import { chartMarks, renderChart } from './chart.js';
+import { mountHandRoll } from './by-hand/hand-roll.js';
 import { mountCompare } from './compare-view.js';
 import { renderResult } from './dice-view.js';
 import { buildRequest, errorTarget, fieldModel, initialValues, readSeed, requestText } from './form.js';
@@ -30,6 +31,7 @@ function elements(doc) {
     error: $('form-error'),
     seed: $('seed'),
     seedError: $('seed-error'),
+    byHandSlot: $('by-hand-slot'),
     rollButton: $('roll-button'),
     requestJson: $('request-json'),
     result: $('result'),
@@ -60,6 +62,22 @@ export function startQuickRoll(doc) {
     errorText: (error) => api.toCommandError(error).message,
   });
   ui.odds.panel.append(compare.element);
+  // Dice rolled at the table: the engine asks for each die of the form's request.
+  const hand = mountHandRoll(doc, {
+    prefix: 'quick-roll',
+    ask: (faces) => {
+      const { request, errors } = readForm();
+      if (errors) return Promise.reject(new Error('fix the highlighted field'));
+      return api.rollDiceAsked(request, faces);
+    },
+    onToggle: (on) => {
+      ui.seed.disabled = on;
+      showSeedError(null);
+    },
+    onDone: () => doRoll(),
+    errorText: (error) => api.toCommandError(error).message,
+  });
+  ui.byHandSlot.append(hand.toggle, hand.area);
 
   /** A message that belongs to no single field, shown by the Roll button. */
   function showFormError(text) {
@@ -130,6 +148,7 @@ export function startQuickRoll(doc) {
     state.oddsKey = JSON.stringify(request);
     renderOdds(ui.odds, state.odds, hotFor(state.oddsKey), request);
     compare.update(request);
+    hand.refresh();
   }
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
@@ -221,20 +240,27 @@ export function startQuickRoll(doc) {
     if (state.rolling || !state.kind) return;
     scheduleOdds.cancel();
     const { request, errors } = readForm();
-    const seed = readSeed(ui.seed.value);
+    const seed = hand.on() ? { value: null, reason: null } : readSeed(ui.seed.value);
     showSeedError(seed.reason);
     if (errors || seed.reason) {
       if (errors) blockOdds('No odds until the highlighted field is fixed.');
       refuseRoll();
       return;
     }
+    const dice = hand.on() ? hand.faces() : null;
+    if (hand.on() && !dice) {
+      showFormError(`Type in every die first. ${hand.progress()}`);
+      hand.focus();
+      return;
+    }
     state.rolling = true;
     ui.rollButton.setAttribute('aria-disabled', 'true');
     try {
       // The roll comes back with the id of its log entry; the panel shows the roll itself.
-      const { result } = await api.roll(request, seed.value);
+      const { result } = await api.roll(request, seed.value, { dice });
       recordRoll(request, result);
       showFormError(null);
+      if (dice) await hand.clear();
     } catch (error) {
       const target = showEngineError(api.toCommandError(error));
       blockOdds(`No odds until the request is fixed: ${target.text}`);

@@ -14,6 +14,7 @@ import { addableCharacters, logItems, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { mountTurnOrder } from './turn-order.js';
 import { mountPlayersControls } from './players-controls.js';
+import { DiceCancelled, mountTableDice } from './table-dice.js';
 import { maxLength } from '../text-limits.js';
 
 const DEFAULT_NPC_LABEL = 'Goon';
@@ -59,6 +60,8 @@ export function mountEncounters(root, ctx) {
   // Table moves rolled in secret are logged as GM only and never reach the players' view.
   const secretBox = el(doc, 'input', { type: 'checkbox', id: 'encounter-secret' });
   const secretSwitch = el(doc, 'label', { className: 'encounter-secret', for: 'encounter-secret', title: 'The table\'s rolls are logged as GM only: the players\' view never shows them' }, [secretBox, doc.createTextNode(' Roll in secret')]);
+  // Dice rolled at the table: each move asks for its dice before it is played.
+  const tableDice = mountTableDice(doc, { api: ctx.api, errorText: (error) => toCommandError(error).message });
   const saveSheets = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-save-sheets', text: 'Save to sheets…', title: 'Write what the table tracks (Glory, fate cards, health, HTK …) onto the characters\' sheets' });
   saveSheets.addEventListener('click', () => saveToSheets());
 
@@ -120,7 +123,7 @@ export function mountEncounters(root, ctx) {
   const openView = el(doc, 'div', { className: 'encounter-open-view', id: 'encounter-open-view', hidden: true }, [
     el(doc, 'header', { className: 'encounter-head' }, [
       el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn])]),
-      el(doc, 'div', { className: 'encounter-controls' }, [secretSwitch, ...players.controls, saveSheets, undo, nextRound, nextTurn]),
+      el(doc, 'div', { className: 'encounter-controls' }, [secretSwitch, tableDice.toggle, ...players.controls, saveSheets, undo, nextRound, nextTurn]),
     ]),
     status,
     el(doc, 'div', { className: 'encounter-body' }, [
@@ -219,15 +222,20 @@ export function mountEncounters(root, ctx) {
     }
   }
 
-  /** One table action on the open encounter. Rejects (after the toast) when refused. */
+  /**
+   * One table action on the open encounter, with the dice rolled at the table when "Rolled by
+   * hand" is on. Rejects (after the toast) when refused, and when the GM cancels the dice.
+   */
   function play(action) {
     return busy(async () => {
       const open = state.open;
       if (!open) throw new Error('no encounter is open');
       let played;
       try {
-        played = await ctx.api.playEncounter(open.id, action, undefined, { secret: secretBox.checked });
+        const dice = await tableDice.diceFor(open.id, action);
+        played = await ctx.api.playEncounter(open.id, action, undefined, { secret: secretBox.checked, dice: dice ?? null });
       } catch (error) {
+        if (error instanceof DiceCancelled) throw error; // the GM's own choice: nothing to report
         report(error);
         throw error;
       }

@@ -6,6 +6,7 @@
 
 import * as defaultApi from '../api.js';
 import { chartMarks, renderChart } from '../chart.js';
+import { mountHandRoll } from '../by-hand/hand-roll.js';
 import { mountCompare } from '../compare-view.js';
 import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
@@ -88,10 +89,29 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   // A secret roll is logged as GM only and never reaches the players' view (issue 14).
   const secretId = `${prefix}-secret`;
   const secret = el(doc, 'input', { type: 'checkbox', id: secretId, className: 'rp-secret-box' });
+  // Dice rolled at the table: the engine asks for each die of the panel's request.
+  const hand = mountHandRoll(doc, {
+    prefix,
+    ask: (faces) => {
+      const { request, errors } = readForm();
+      if (errors) return Promise.reject(new Error('fix the highlighted field'));
+      return api.rollDiceAsked(request, faces, { rosterId: roster.id, characterId: character.id });
+    },
+    onToggle: (on) => {
+      seed.disabled = on;
+      showSeedError(null);
+    },
+    onDone: () => doRoll(),
+    errorText: (error) => (api.toCommandError ? api.toCommandError(error) : error).message,
+  });
   const form = el(doc, 'form', { className: 'rp-form', novalidate: true, autocomplete: 'off' }, [
     fields,
     formError,
-    el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only): never in the players\' view')]),
+    el(doc, 'div', { className: 'rp-switches' }, [
+      el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only): never in the players\' view')]),
+      hand.toggle,
+    ]),
+    hand.area,
     el(doc, 'div', { className: 'roll-row' }, [
       el(doc, 'div', { className: 'field seed' }, [
         el(doc, 'label', { className: 'label', for: seedId }, ['Seed ', el(doc, 'span', { className: 'range', text: 'optional' })]),
@@ -194,6 +214,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     state.oddsKey = JSON.stringify(request);
     renderOdds(odds, state.odds, hotFor(state.oddsKey), request);
     compare.update(request);
+    hand.refresh();
   }
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
@@ -215,7 +236,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     if (state.rolling || !state.kind || state.closed) return;
     scheduleOdds.cancel();
     const { request, errors } = readForm();
-    const seedValue = readSeed(seed.value);
+    const seedValue = hand.on() ? { value: null, reason: null } : readSeed(seed.value);
     showSeedError(seedValue.reason);
     if (errors || seedValue.reason) {
       if (errors) blockOdds('No odds until the highlighted field is fixed.');
@@ -223,19 +244,26 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       bad?.focus();
       return;
     }
+    const dice = hand.on() ? hand.faces() : null;
+    if (hand.on() && !dice) {
+      showFormError(`Type in every die first. ${hand.progress()}`);
+      hand.focus();
+      return;
+    }
     state.rolling = true;
     rollButton.setAttribute('aria-disabled', 'true');
     try {
-      const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id, secret: secret.checked });
+      const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id, secret: secret.checked, dice });
       const key = JSON.stringify(request);
       renderResult(result, answer.result, `${sheetRoll.label} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
-      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}${secret.checked ? ', GM only' : ''}.`;
+      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}${secret.checked ? ', GM only' : ''}${dice ? ', rolled by hand' : ''}.`;
       // The dice sit under the chart: bring them into view (the panel scrolls, not the page).
       result.parentElement.scrollIntoView({ block: 'nearest' });
       state.hot = { key, outcome: String(answer.result.outcome) };
       if (state.oddsKey === key) renderOdds(odds, state.odds, state.hot.outcome, request);
       else updateOdds();
       showFormError(null);
+      if (dice) await hand.clear();
       ctx.bus?.dispatchEvent(new CustomEvent('log-changed', { detail: { log_id: answer.log_id, character_id: character.id } }));
     } catch (error) {
       const target = showEngineError(api.toCommandError ? api.toCommandError(error) : error);
