@@ -81,7 +81,7 @@ pub fn dice_asked(
     request.validate(house)?;
     let mut tray = Tray::by_hand(faces.to_vec());
     request.make_roll(house, &mut tray);
-    let dice = tray.asked().to_vec();
+    let dice = still_asked(tray.asked(), faces.len());
     match tray.check_by_hand() {
         Err(RulesError::DiceMissing { .. }) => Ok(HandProgress {
             dice,
@@ -95,6 +95,17 @@ pub fn dice_asked(
             result: Some(roll_by_hand(request, house, faces)?),
         }),
     }
+}
+
+/// The dice to ask for when `given` faces are in: every die read, but a die earned by dice not
+/// yet typed (they read as 1s, which may earn one: a defence of only natural 1s earns the limb
+/// die) is not asked for until the dice that earn it are in.
+pub(crate) fn still_asked(read: &[DieAsked], given: usize) -> Vec<DieAsked> {
+    read.iter()
+        .enumerate()
+        .filter(|(i, die)| *i <= given || !die.earned)
+        .map(|(_, die)| die.clone())
+        .collect()
 }
 
 /// Rolls `request` with dice rolled at the table ([`roll_dice`] with [`Dice::ByHand`]).

@@ -720,8 +720,7 @@ impl Damage {
         let mut groups = vec![a_group];
         let mut limb_face = None;
         if all_ones {
-            tray.aim("Limb");
-            let limb = tray.roll(12);
+            let limb = tray.roll_earned(12, "only natural 1s, roll for the limb");
             limb_face = Some(limb);
             let mut limb_group = DiceGroup::new("Limb d12");
             limb_group.push(limb, 12, DieState::Kept);

@@ -144,7 +144,8 @@ impl MoveDice {
     pub fn asked(&self) -> (Vec<DieAsked>, usize) {
         self.hand.as_ref().map_or((Vec::new(), 0), |hand| {
             let hand = hand.borrow();
-            (hand.asked.clone(), hand.faces.len())
+            let given = hand.faces.len();
+            (crate::dice::still_asked(&hand.asked, given), given)
         })
     }
 

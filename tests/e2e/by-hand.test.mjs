@@ -1,0 +1,176 @@
+// End-to-end test of dice rolled at the table and typed in, in the real window (issue 13): a
+// Quick roll by hand (a 12 that explodes asks for its extra die once typed; Enter rolls), a
+// sheet's roll by hand, and a d12 attack chain by hand at the table with an explosion — each
+// landing in the roll log as by hand, with the outcome `rollbook roll --dice` gives the same faces.
+// Run with scripts/e2e.sh tests/e2e/by-hand.test.mjs.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { By } from 'selenium-webdriver';
+import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { enterOnLast, readDice, typeFace, untilDice, WAIT_MS } from './by-hand-page.mjs';
+import { D12EncounterPage } from './encounter-d12-page.mjs';
+import { shellReady } from './log-transfer-page.mjs';
+import { QuickRollPage } from './quick-roll-page.mjs';
+import { openExample } from './scenes/sheet.mjs';
+
+const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
+
+let app;
+const withShot = screenshotOnFailure('by-hand', () => app.driver);
+
+/** The newest roll of the log. */
+const newestRoll = () => app.cli('--json', 'log').rolls[0];
+
+before(async () => {
+  app = await startApp();
+}, { timeout: STARTUP_TIMEOUT_MS });
+
+after(async () => {
+  await app?.stop();
+});
+
+describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
+  test('Quick roll: a 12 asks for its extra die, Enter rolls, the log says by hand', () => withShot('quick', async () => {
+    const { driver } = app;
+    await showView(driver, 'quick-roll');
+    const page = new QuickRollPage(driver);
+    await page.ready();
+    await page.choose('d12', 'straight');
+    await page.fill({ ranks: 2, difficulty: 12 });
+    const request = await page.waitForOdds({ ranks: 2, difficulty: 12 });
+
+    await driver.findElement(By.css('label[for="quick-roll-by-hand"]')).click();
+    const scope = '#by-hand-slot';
+    let dice = await untilDice(driver, scope, (d) => d.dice.length === 3, 'the three dice of ranks 2 were not asked for');
+    assert.deepEqual(dice.dice.map((d) => d.label), ['Ability d12 #1', 'Ability d12 #2', 'Ability d12 #3']);
+    assert.ok(dice.dice[0].focused, 'the first die has the focus');
+    assert.equal(await driver.findElement(By.css('#seed')).getAttribute('disabled'), 'true', 'no seed for dice by hand');
+
+    dice = await typeFace(driver, scope, 5);
+    await untilDice(driver, scope, (d) => d.dice[1].focused, 'a whole face did not move on to the next die');
+    // A face the die does not have is not taken.
+    const second = (await driver.findElements(By.css(`${scope} .dice-entry input`)))[1];
+    await second.sendKeys('9');
+    await second.sendKeys('9');
+    dice = await untilDice(driver, scope, (d) => d.dice[1].value === '9', 'the 9 was not taken');
+    await driver.executeScript((s) => {
+      const input = document.querySelectorAll(`${s} .dice-entry input`)[1];
+      input.value = '';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, scope);
+    await untilDice(driver, scope, (d) => d.dice[1].value === '', 'the die was not emptied');
+
+    dice = await typeFace(driver, scope, 12);
+    dice = await untilDice(driver, scope, (d) => d.dice.length === 4, 'the 12 did not ask for its extra die');
+    assert.deepEqual(dice.dice[2], { ...dice.dice[2], label: 'Ability: the 12 explodes, roll it once more', sides: 12, earned: true });
+    assert.match(dice.status, /^2 of 4 dice in\. Next: Ability: the 12 explodes/);
+    await typeFace(driver, scope, 3);
+    dice = await typeFace(driver, scope, 7);
+    assert.equal(dice.status, 'All 4 dice in.');
+    const cli = app.cli('roll', JSON.stringify(request), '--dice', '5,12,3,7');
+    assert.ok(dice.outcome.includes(cli.detail), `the running result shows the roll: ${dice.outcome}`);
+
+    await enterOnLast(driver, scope);
+    await driver.wait(async () => (await driver.findElement(By.css('#result')).getAttribute('data-by-hand')) === 'true', WAIT_MS, 'the roll did not land');
+    const shown = await driver.findElement(By.css('#result')).getText();
+    assert.ok(shown.includes('Rolled by hand at the table'), shown);
+    const logged = newestRoll();
+    assert.equal(logged.by_hand, true);
+    assert.deepEqual(logged.dice, [5, 12, 3, 7]);
+    assert.equal(logged.outcome, cli.outcome);
+    assert.equal(logged.detail, cli.detail);
+    // Ready for the next roll: the dice are empty again.
+    await untilDice(driver, scope, (d) => d.dice.length === 3 && d.dice.every((x) => x.value === ''), 'the dice were not cleared');
+  }));
+
+  test('a sheet\'s roll by hand is logged with the character', () => withShot('sheet', async () => {
+    const helpers = {
+      cli: app.cli,
+      WAIT_MS,
+      showView: (name) => showView(app.driver, name),
+      reload: async () => {
+        await app.driver.navigate().refresh();
+        await app.driver.wait(async () => app.driver.executeScript(() => document.readyState === 'complete'), WAIT_MS);
+      },
+    };
+    const sheet = await openExample(app.driver, helpers, 'genre');
+    const roll = (await sheet.read()).rolls[0];
+    await sheet.openRoll(roll.path);
+    const { driver } = app;
+    // From the keyboard: Space on the switch.
+    await driver.findElement(By.css('.roll-panel .by-hand-box')).sendKeys(' ');
+    await driver.wait(async () => driver.executeScript(() => document.querySelector('.roll-panel .by-hand-box').checked), WAIT_MS, 'the switch did not turn on');
+    const scope = '.roll-panel';
+    const asked = await untilDice(driver, scope, (d) => d.dice.length > 0, 'the roll panel asked for no dice');
+    for (const die of asked.dice) await typeFace(driver, scope, Math.min(4, die.sides));
+    const dice = await readDice(driver, scope);
+    assert.ok(dice.outcome.endsWith('Roll to log it.'), dice.outcome);
+    await driver.findElement(By.css('.roll-panel .roll-button')).click();
+    await driver.wait(async () => (await driver.findElement(By.css('.roll-panel .rp-logged')).getText()).includes('rolled by hand'), WAIT_MS, 'the sheet\'s roll did not land');
+    const logged = newestRoll();
+    assert.equal(logged.by_hand, true);
+    assert.equal(logged.seed, 0);
+    assert.ok(logged.character_name, 'logged with the character');
+    assert.deepEqual(logged.dice, asked.dice.map((d) => Math.min(4, d.sides)));
+  }));
+
+  test('a d12 attack chain by hand: the explosion asked for, both rolls logged by hand', () => withShot('d12', async () => {
+    const { driver } = app;
+    app.cli('--json', 'import', ALL_SYSTEMS);
+    await driver.navigate().refresh();
+    await shellReady(driver);
+    const page = new D12EncounterPage(driver);
+    await page.open('Friday Night Heroes');
+    await page.create('Docks by hand');
+    await page.addCharacters(['Overseer Kaan', 'Juno Park']);
+    await page.untilD12((x) => x.parts.length === 2, 'the d12 panel did not list both');
+    await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
+    // Setting the attack up rolls no dice: it is played at once.
+    await page.startAttack({ attacker: 'Overseer Kaan', defender: 'Juno Park', ability: 'Guns', weapon: 'Laser Rifle' });
+
+    // Guns 3 (four dice) against Dodge 2: a 12 first, so its extra die comes second; the
+    // attacker's other dice 6s, the defender's 2s.
+    await page.press('.d12-steps [data-role="attack-step"]');
+    const scope = 'dialog.dice-dialog';
+    let dice = await untilDice(driver, scope, (d) => d.dice.length > 0, 'the attack asked for no dice');
+    const asked = dice.dice.length;
+    assert.deepEqual(dice.dice.slice(0, 4).map((d) => d.label), [1, 2, 3, 4].map((n) => `Attacker d12 #${n}`));
+    dice = await typeFace(driver, scope, 12);
+    dice = await untilDice(driver, scope, (d) => d.dice.length === asked + 1, 'the 12 did not earn its die');
+    assert.equal(dice.dice[1].label, 'Attacker: the 12 explodes, roll it once more');
+    assert.ok(dice.dice[1].earned && dice.dice[1].focused, 'the earned die is next');
+    const typed = [12];
+    for (const die of dice.dice.slice(1)) {
+      const face = die.label.startsWith('Defender') ? 2 : 6;
+      dice = await typeFace(driver, scope, face);
+      typed.push(face);
+    }
+    assert.equal(dice.status, `All ${asked + 1} dice in.`);
+    assert.ok(dice.said.some((line) => line.includes('Attack vs Dodge: margin ')), `what the move will say: ${dice.said}`);
+    await enterOnLast(driver, scope);
+    let panel = await page.untilD12((p) => p.stage?.includes('roll the damage'), 'the attack did not hit');
+    const attack = newestRoll();
+    assert.equal(attack.by_hand, true);
+    assert.deepEqual(attack.dice, typed);
+
+    // The damage: every die the dialog asks for, a 5 (nothing explodes, no defence of all 1s).
+    await page.untilD12((p) => p.stepButton === 'Damage odds', 'the attack\'s odds were not kept');
+    await page.press('.d12-steps [data-role="attack-step"]');
+    await page.untilD12((p) => p.oddsReady && p.odds.request.roll === 'damage', 'the damage odds did not show');
+    await page.press('.d12-steps [data-role="attack-step"]');
+    dice = await untilDice(driver, scope, (d) => d.dice.length > 0, 'the damage asked for no dice');
+    const count = dice.dice.length;
+    for (let i = 0; i < count; i += 1) dice = await typeFace(driver, scope, 5);
+    assert.equal(dice.dice.length, count, 'no die earned another');
+    await driver.findElement(By.css(`${scope} button[type="submit"]`)).click();
+    panel = await page.untilD12((p) => p.stage !== null && !p.stage.includes('roll the damage'), 'the damage did not land');
+    const damage = newestRoll();
+    assert.equal(damage.by_hand, true);
+    assert.equal(damage.dice.length, count);
+    assert.ok(panel.rows.length > 0, 'a row to choose');
+    const log = app.cli('--json', 'log', '--character', 'Overseer Kaan').rolls;
+    assert.deepEqual(log.slice(0, 2).map((r) => r.by_hand), [true, true], 'both rolls in the log as by hand');
+  }));
+});
