@@ -90,7 +90,7 @@ export function mountCompare(doc, { prefix, call, callPlan = null, planInputs = 
       const cells = [name, el(doc, 'td', { className: 'num pct', text: formatPercent(column.success) })];
       if (column.later !== null) cells.push(el(doc, 'td', { className: 'num pct later', text: formatPercent(column.later) }));
       if (costs) cells.push(el(doc, 'td', { className: 'num cost', text: column.cost === null ? '—' : formatNumber(column.cost) }));
-      return el(doc, 'tr', { 'data-choice': index, 'data-success': column.success, className: column.best ? 'best' : '', title: planColumnWords(column, result.rolls) }, cells);
+      return el(doc, 'tr', { 'data-choice': index, 'data-value': JSON.stringify(index), 'data-success': column.success, className: column.best ? 'best' : '', title: planColumnWords(column, result.rolls) }, cells);
     }));
   }
 
