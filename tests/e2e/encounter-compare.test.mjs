@@ -1,7 +1,9 @@
 // End-to-end test of "Compare choices" on the encounter table's own forms (issue 13): the genre
 // Act form's odds block compares the previewed action, and the chances it shows for each
 // alternative are exactly those `rollbook --json odds REQUEST --vary FIELD=... --roster R`
-// prints, formatted by the app's format.js, the best one marked. Run with
+// prints, formatted by the app's format.js, the best one marked; and the universe Attack form's
+// plan "a fate card on the attack or kept for AC" shows, for each choice, the odds `rollbook odds`
+// gives its requests and `rollbook odds --plan fate_card` gives the plan. Run with
 // scripts/e2e.sh tests/e2e/encounter-compare.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
@@ -9,6 +11,7 @@ import assert from 'node:assert/strict';
 import { STARTUP_TIMEOUT_MS, screenshotOnFailure, startApp } from './app.mjs';
 import { ComparePage } from './compare-page.mjs';
 import { GenrePanelPage } from './encounter-genre-page.mjs';
+import { UniverseEncounterPage } from './encounter-universe-page.mjs';
 import { formatPercent } from '../../ui/js/format.js';
 
 const ROSTER = 'Neon Genre Nights';
@@ -59,5 +62,36 @@ describe('Compare on the genre table form', { timeout: 10 * 60_000 }, () => {
     const values = glory.rows.map((r) => JSON.stringify(r.value)).join(',');
     const byCli = app.cli('--json', 'odds', JSON.stringify(glory.request), '--roster', ROSTER, '--vary', `glory=${values}`);
     assert.deepEqual(glory.rows.map((r) => r.success), byCli.map((a) => a.success));
+  }));
+
+  test('a fate card on the attack or kept for AC: each roll is its own odds, as --plan prints', () => withShot('plan', async () => {
+    const uv = new UniverseEncounterPage(app.driver);
+    await uv.open('Black Meridian Crew');
+    await uv.create('Plan night');
+    await uv.addCharacters(['Captain Ines Moreau', 'Warden Ashby']);
+    const preview = await uv.previewMove('Attack', { Attacker: 'Captain Ines Moreau', Target: 'Warden Ashby' });
+    const compare = new ComparePage(app.driver, '.uv-panel details.uv-move[open] .tp-odds');
+    await compare.open();
+    assert.ok((await compare.choices()).some((c) => c.id === 'plan:fate_card'), 'the plan is offered where the card is known');
+    await compare.pick('plan:fate_card');
+    const shown = await compare.waitFor('plan:fate_card');
+    assert.deepEqual(shown.request, preview.request, 'the plan is of the previewed attack');
+    const rolls = await app.driver.executeScript(() => [...document.querySelectorAll('.uv-panel details.uv-move[open] .compare-table tbody tr')]
+      .map((tr) => ({ requests: JSON.parse(tr.dataset.rolls), later: tr.querySelector('.later')?.textContent ?? null })));
+    assert.equal(rolls.length, 2, 'played, kept');
+    const card = shown.rows[0].label.split(' ')[0];
+    const [played, kept] = rolls;
+    // Each figure is the single odds of its request.
+    shown.rows.forEach((row, i) => {
+      const [now, later] = rolls[i].requests.map((r) => app.cli('--json', 'odds', JSON.stringify(r), '--roster', 'Black Meridian Crew'));
+      assert.equal(row.success, now.success, `${row.label}: this attack`);
+      assert.equal(row.chance, formatPercent(now.success));
+      assert.equal(rolls[i].later, formatPercent(later.success), `${row.label}: their attack later`);
+    });
+    // And the plan is the command line's, for the same attack, later attack and card.
+    const byCli = app.cli('--json', 'odds', JSON.stringify(shown.request), '--roster', 'Black Meridian Crew', '--plan', 'fate_card',
+      '--later', JSON.stringify(played.requests[1]), '--card', card);
+    assert.deepEqual(byCli.alternatives.map((a) => a.rolls.map((r) => r.request)), [played.requests, kept.requests]);
+    assert.deepEqual(shown.rows.map((r) => r.best), [0, 1].map((i) => byCli.best.includes(i)), 'the best as the rules judge it');
   }));
 });

@@ -90,12 +90,14 @@ export function mountCompare(doc, { prefix, call, callPlan = null, planInputs = 
       const cells = [name, el(doc, 'td', { className: 'num pct', text: formatPercent(column.success) })];
       if (column.later !== null) cells.push(el(doc, 'td', { className: 'num pct later', text: formatPercent(column.later) }));
       if (costs) cells.push(el(doc, 'td', { className: 'num cost', text: column.cost === null ? '—' : formatNumber(column.cost) }));
-      return el(doc, 'tr', { 'data-choice': index, 'data-value': JSON.stringify(index), 'data-success': column.success, className: column.best ? 'best' : '', title: planColumnWords(column, result.rolls) }, cells);
+      return el(doc, 'tr', { 'data-choice': index, 'data-value': JSON.stringify(index), 'data-rolls': JSON.stringify(column.requests), 'data-success': column.success, className: column.best ? 'best' : '', title: planColumnWords(column, result.rolls) }, cells);
     }));
   }
 
   function showRows(result) {
-    heading(['Choice', 'Success', 'Average']);
+    // A column of dashes says nothing: Average only for kinds whose answers have a mean.
+    const means = result.columns.some((c) => c.mean !== null);
+    heading(means ? ['Choice', 'Success', 'Average'] : ['Choice', 'Success']);
     body.replaceChildren(...result.columns.map((column, index) => {
       const name = el(doc, 'td', {}, [el(doc, 'span', { className: 'compare-label', text: column.label })]);
       if (column.current) name.append(el(doc, 'span', { className: 'compare-tag now', text: 'now' }));
@@ -103,7 +105,7 @@ export function mountCompare(doc, { prefix, call, callPlan = null, planInputs = 
       const row = el(doc, 'tr', { 'data-choice': index, 'data-value': JSON.stringify(column.value), 'data-success': column.success, className: column.best ? 'best' : '', title: columnWords(column, result.metric) }, [
         name,
         el(doc, 'td', { className: 'num pct', text: formatPercent(column.success) }),
-        el(doc, 'td', { className: 'num mean', text: column.mean === null ? '—' : formatNumber(column.mean) }),
+        ...(means ? [el(doc, 'td', { className: 'num mean', text: column.mean === null ? '—' : formatNumber(column.mean) })] : []),
       ]);
       if (column.current) row.setAttribute('aria-current', 'true');
       return row;

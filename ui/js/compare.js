@@ -178,6 +178,7 @@ export function planColumns(answer) {
     current: false,
     success: chances[i],
     later: alternative.rolls[1]?.odds.success ?? null,
+    requests: alternative.rolls.map((r) => r.request),
     cost: typeof alternative.cost === 'number' ? alternative.cost : null,
     mean: null,
     measure: alternative.score,
