@@ -67,3 +67,8 @@ test('a plan column in words has every figure, for a screen reader', () => {
   assert.equal(planColumnWords(fate.columns[0], fate.rolls), '5H on this attack: This attack 60.00%, Their attack on this character 50.00%');
   assert.match(planChartLabel('Augmentation', save), /^Augmentation compared, 3 choices: Nothing bought: This save 50\.00%/);
 });
+
+test('a pair\'s figure names both chances, a single roll\'s only its own', () => {
+  assert.deepEqual(planColumns(fateAnswer([1])).columns.map((c) => c.text), ['60.00% · theirs 50.00%', '35.00% · theirs 15.00%']);
+  assert.equal(planColumns(saveAnswer).columns[0].text, '50.00%');
+});

@@ -184,7 +184,9 @@ export function planColumns(answer) {
     measure: alternative.score,
     share: top > 0 ? chances[i] / top : 1,
     best: best.has(i),
-    text: formatPercent(chances[i]),
+    // A pair's bar is the roll in hand: its figure names the later roll's chance too, so the
+    // chart alone does not make a trade look one-sided.
+    text: alternative.rolls[1] ? `${formatPercent(chances[i])} · theirs ${formatPercent(alternative.rolls[1].odds.success)}` : formatPercent(chances[i]),
   }));
   const rolls = answer.alternatives[0]?.rolls.map((r) => r.label) ?? [];
   return { metric: answer.measure, columns, best: answer.best, rolls };

@@ -144,7 +144,7 @@ pub fn plan_specs(system: &str, roll: &str) -> Vec<PlanSpec> {
     match (system, roll) {
         ("universe", "attack") => vec![PlanSpec {
             id: PlanId::FateCard,
-            label: "A fate card: on this attack or kept for AC".into(),
+            label: "Fate card: this attack or AC".into(),
             help: "Playing the card on this attack (what the attack gains) against keeping it \
                    for AC (what the opponent's attack on this character loses)."
                 .into(),
@@ -153,7 +153,7 @@ pub fn plan_specs(system: &str, roll: &str) -> Vec<PlanSpec> {
         }],
         ("universe", "augmented_save") => vec![PlanSpec {
             id: PlanId::Augmentation,
-            label: "Augmentation: before the roll or after it".into(),
+            label: "Augmentation: before or after".into(),
             help: "+N bought before the roll, 2 points each and always spent, against up to +N \
                    bought after it, 4 points each and only when the roll needs them."
                 .into(),
