@@ -143,6 +143,15 @@ export const odds = (request, rosterId = null) => call('odds', { request, roster
  */
 export const oddsCompare = (request, field, values, rosterId = null) => call('odds_compare', { request, field, values, roster_id: rosterId });
 /**
+ * Choices side by side that are not one field (the catalog kind's `plans`): `plan` is
+ * `{plan, this, later?, card?}`; answers every alternative's requests with their odds and the
+ * best (under the roster's house rules when given).
+ * @param {import('../types/bindings').PlanRequest} plan
+ * @param {Id | null} [rosterId]
+ * @returns {Promise<import('../types/bindings').PlanAnswer>}
+ */
+export const oddsPlan = (plan, rosterId = null) => call('odds_plan', { plan, roster_id: rosterId });
+/**
  * Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice.
  * @param {RollRequest} request
  * @param {number | null} [seed]

@@ -138,3 +138,88 @@ export function compareVerdict({ metric, columns, best }) {
 export function compareChartLabel(choice, result) {
   return `${choice.label} compared, ${result.columns.length} choices: ${result.columns.map((c) => columnWords(c, result.metric)).join('; ')}.`;
 }
+
+/** @typedef {import('../types/bindings').PlanSpec} PlanSpec */
+/** @typedef {import('../types/bindings').PlanAnswer} PlanAnswer */
+
+/** A plan's entry in the Vary list is told from a field's by this prefix on its id. */
+export const PLAN_PREFIX = 'plan:';
+
+/**
+ * Everything the Vary list offers for `kind`: its field comparisons, then its plans (the
+ * catalog's `plans`, choices that are not one field) that can be asked here: a plan that needs
+ * the later roll or the card in hand only where the caller can supply them (`canSupply`).
+ * Each `{id, label, help, choice, plan}`: one of `choice` (a CompareSpec) and `plan` (a PlanSpec).
+ * @param {KindSpec | null | undefined} kind
+ * @param {boolean} canSupply
+ */
+export function compareEntries(kind, canSupply = false) {
+  const fields = compareChoices(kind).map((choice) => ({ id: choice.id, label: choice.label, help: choice.help, choice, plan: null }));
+  const plans = (kind?.plans ?? [])
+    .filter((plan) => canSupply || plan.needs.length === 0)
+    .map((plan) => ({ id: `${PLAN_PREFIX}${plan.id}`, label: plan.label, help: plan.help, choice: null, plan }));
+  return [...fields, ...plans];
+}
+
+/**
+ * The columns of a plan's answer, as compareColumns makes them for a field: one per
+ * alternative, its bar the chance its roll in hand succeeds, with the later roll's chance and
+ * the points it spends on average when it has them. `best` is the rules' (the plan's measure).
+ * @param {PlanAnswer} answer
+ */
+export function planColumns(answer) {
+  const best = new Set(answer.best);
+  const chances = answer.alternatives.map((a) => a.rolls[0].odds.success);
+  const top = Math.max(0, ...chances);
+  const columns = answer.alternatives.map((alternative, i) => ({
+    label: alternative.label,
+    help: alternative.help,
+    value: i,
+    current: false,
+    success: chances[i],
+    later: alternative.rolls[1]?.odds.success ?? null,
+    requests: alternative.rolls.map((r) => r.request),
+    cost: typeof alternative.cost === 'number' ? alternative.cost : null,
+    mean: null,
+    measure: alternative.score,
+    share: top > 0 ? chances[i] / top : 1,
+    best: best.has(i),
+    // A pair's bar is the roll in hand: its figure names the later roll's chance too, so the
+    // chart alone does not make a trade look one-sided.
+    text: alternative.rolls[1] ? `${formatPercent(chances[i])} · theirs ${formatPercent(alternative.rolls[1].odds.success)}` : formatPercent(chances[i]),
+  }));
+  const rolls = answer.alternatives[0]?.rolls.map((r) => r.label) ?? [];
+  return { metric: answer.measure, columns, best: answer.best, rolls };
+}
+
+/** A plan's column in words: "5H kept for AC: This attack 45.00%, Their attack … 30.00%, best". */
+export function planColumnWords(column, rolls) {
+  const parts = [`${column.label}: ${rolls[0] ?? 'this roll'} ${formatPercent(column.success)}`];
+  if (column.later !== null) parts.push(`${rolls[1] ?? 'the later roll'} ${formatPercent(column.later)}`);
+  if (column.cost !== null) parts.push(`${formatNumber(column.cost)} points spent on average`);
+  if (column.best) parts.push('best');
+  return parts.join(', ');
+}
+
+/** The line under a plan's chart: the best choice and why, or that they come out the same. */
+export function planVerdict({ metric, columns, best, rolls }) {
+  if (!columns.length) return '';
+  if (!best.length) {
+    return metric === 'net'
+      ? 'Both come out the same: the card changes one hit by the same chance either way.'
+      : 'Every choice comes out the same.';
+  }
+  const names = best.map((i) => columns[i].label);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const first = columns[best[0]];
+  if (metric === 'net') {
+    return `Best: ${list}: ${rolls[0]} ${formatPercent(first.success)}, ${rolls[1]} ${formatPercent(first.later)}.`;
+  }
+  const cost = first.cost === null ? '' : ` for ${formatNumber(first.cost)} points on average`;
+  return `Best: ${list}, ${formatPercent(first.success)} chance of success${cost}.`;
+}
+
+/** A plan chart's label: what is compared and every column in words. */
+export function planChartLabel(label, result) {
+  return `${label} compared, ${result.columns.length} choices: ${result.columns.map((c) => planColumnWords(c, result.rolls)).join('; ')}.`;
+}

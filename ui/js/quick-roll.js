@@ -59,6 +59,7 @@ export function startQuickRoll(doc) {
   const compare = mountCompare(doc, {
     prefix: 'quick-roll',
     call: (request, field, values) => api.oddsCompare(request, field, values),
+    callPlan: (plan) => api.oddsPlan(plan),
     errorText: (error) => api.toCommandError(error).message,
   });
   ui.odds.panel.append(compare.element);

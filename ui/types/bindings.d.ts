@@ -715,7 +715,12 @@ outcome: string, fields: Array<FieldSpec>,
 /**
  * The choices worth comparing side by side (Compare), each with its alternatives.
  */
-compare: Array<CompareSpec>, };
+compare: Array<CompareSpec>, 
+/**
+ * The choices compared that are not one field (a fate card on the attack or kept for AC,
+ * augmentation before or after the roll): asked with `odds_plan`.
+ */
+plans: Array<PlanSpec>, };
 
 /**
  * A weapon RULES.md names.
@@ -1074,6 +1079,87 @@ export type PendingSave = { participant_id: string, save: SaveKind,
  * hp or Sanity that turning it costs (4 per +1).
  */
 cost: number, };
+
+/**
+ * One alternative of a plan.
+ */
+export type PlanAlternative = { label: string, help: string, 
+/**
+ * The roll in hand first, then the later roll when the choice changes one.
+ */
+rolls: Array<PlanRoll>, 
+/**
+ * The points (hp / Sanity) spent on average, for a choice that costs some.
+ */
+cost: number | null, 
+/**
+ * What "best" is judged by ([`PlanAnswer::measure`]).
+ */
+score: number, };
+
+/**
+ * A plan's answer: every alternative with the odds of its rolls, and the best ones.
+ */
+export type PlanAnswer = { id: PlanId, label: string, help: string, ruling: string, measure: PlanMeasure, alternatives: Array<PlanAlternative>, 
+/**
+ * The indexes of the best alternatives (every tied one; none when all are the same).
+ */
+best: Array<number>, };
+
+/**
+ * Which choice a plan compares.
+ */
+export type PlanId = "fate_card" | "augmentation";
+
+/**
+ * How a plan's best alternative is judged.
+ */
+export type PlanMeasure = "net" | "success_then_cost";
+
+/**
+ * What a plan needs besides the roll in hand.
+ */
+export type PlanNeed = "later" | "card";
+
+/**
+ * What the window and the command line ask: `{"plan", "this", "later"?, "card"?}`.
+ */
+export type PlanRequest = { plan: PlanId, 
+/**
+ * The roll in hand, a full request.
+ */
+this: JsonValue, 
+/**
+ * The later roll the choice changes, a full request (the fate card plan).
+ */
+later?: JsonValue | null, 
+/**
+ * The fate card in hand (the fate card plan).
+ */
+card?: string, };
+
+/**
+ * Which roll of an alternative a [`PlanRoll`] is.
+ */
+export type PlanRole = "this" | "later";
+
+/**
+ * One roll of an alternative: its full request and that request's own odds.
+ */
+export type PlanRoll = { role: PlanRole, 
+/**
+ * "This attack", "Their attack on you".
+ */
+label: string, request: JsonValue, odds: Odds, };
+
+/**
+ * A plan as the catalog lists it on its kind (`plans`).
+ */
+export type PlanSpec = { id: PlanId, label: string, help: string, 
+/**
+ * The **[ruling]** the comparison rests on (RULES.md is silent), shown as a ruling.
+ */
+ruling: string, needs: Array<PlanNeed>, };
 
 export type PlannedCharacter = { action: Action, id: string, name: string, roster_id: string, 
 /**

@@ -18,8 +18,19 @@ pub struct OddsArgs {
     roster: Option<String>,
     /// Compare choices: the odds with FIELD set to each value in turn, one answer per value
     /// (a JSON array), e.g. --vary grunt=0,1,2,3 or --vary active=Skilled,Expert.
-    #[arg(long, value_name = "FIELD=V1,V2,...")]
+    #[arg(long, value_name = "FIELD=V1,V2,...", conflicts_with = "plan")]
     vary: Option<String>,
+    /// Compare a choice that is not one field (the kind's `plans` in `rollbook kinds`):
+    /// `fate_card` (a universe attack, with --later and --card) or `augmentation` (a universe
+    /// augmented_save). Prints every alternative's requests with their odds and the best.
+    #[arg(long, value_name = "PLAN")]
+    plan: Option<String>,
+    /// With --plan fate_card: the opponent's attack on this character later, as JSON.
+    #[arg(long, value_name = "REQUEST", requires = "plan")]
+    later: Option<String>,
+    /// With --plan fate_card: the fate card held, e.g. 5H or KS.
+    #[arg(long, value_name = "CODE", requires = "plan")]
+    card: Option<String>,
 }
 
 pub const EXAMPLES: &str = "\
@@ -30,9 +41,14 @@ Examples:
 
   rollbook odds '{\"system\":\"genre\",\"roll\":\"action\",\"dice\":3,\"difficulty\":2}' --vary grunt=0,1,2,3
   rollbook odds '{\"system\":\"d12\",\"roll\":\"opposed\",\"attacker_ranks\":2}' --roster \"Friday Night Heroes\"
+  rollbook odds '{\"system\":\"universe\",\"roll\":\"augmented_save\",\"dc\":14,\"pool\":12}' --plan augmentation
+  rollbook odds '{\"system\":\"universe\",\"roll\":\"attack\",\"bonus\":3,\"ac\":14}' --plan fate_card \\
+    --later '{\"system\":\"universe\",\"roll\":\"attack\",\"bonus\":4,\"ac\":12}' --card 5H
 
 Prints {\"success\": P, \"outcomes\": {KEY: P, ...}} (an array of them for an array). With --vary,
 one answer per value, in order, each the same as `rollbook odds` with the field set to it.
+With --plan, {id, label, ruling, alternatives: [{label, rolls: [{role, request, odds}], cost,
+score}], best}: each roll's odds the same as `rollbook odds` of its request.
 With --roster, under that roster's house rules (`rollbook roster house-rules`); a request of another
 system than the roster's is refused (exit 2), as the window refuses it.";
 
@@ -56,6 +72,9 @@ pub fn run(args: &OddsArgs, global: &Global) -> Result<(), Failure> {
     };
     if let Some(vary) = &args.vary {
         return varied(&args.request, vary, house, check);
+    }
+    if let Some(plan) = &args.plan {
+        return planned(args, plan, house, check);
     }
     let requests = input::read(&args.request)?;
     let mut answers = Vec::with_capacity(requests.items.len());
@@ -106,4 +125,40 @@ fn varied(
     let answers = rollbook_rules::odds_varied(&request, field.trim(), &values, house)
         .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
     output::print(answers, true)
+}
+
+/// `--plan PLAN [--later REQUEST] [--card CODE]`: the request is the roll in hand (`this`).
+fn planned(
+    args: &OddsArgs,
+    plan: &str,
+    house: &HouseRules,
+    check: impl Fn(&RollRequest) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let one = |argument: &str, what: &str| -> Result<Value, Failure> {
+        let requests = input::read(argument)?;
+        if requests.is_array || requests.items.len() != 1 {
+            return Err(Failure::BadInput(format!(
+                "--plan compares one request: give one {what}, not an array"
+            )));
+        }
+        Ok(serde_json::to_value(&requests.items[0]).expect("a request serialises"))
+    };
+    let this = one(&args.request, "request")?;
+    check(&rollbook_rules::request_from_value(this.clone()).expect("read above"))?;
+    let later = args
+        .later
+        .as_deref()
+        .map(|l| one(l, "--later"))
+        .transpose()?;
+    let plan = serde_json::from_value(serde_json::json!({
+        "plan": plan, "this": this, "later": later, "card": args.card,
+    }))
+    .map_err(|_| {
+        Failure::BadInput(format!(
+            "--plan {plan}: not a plan; the plans are fate_card and augmentation"
+        ))
+    })?;
+    let answer = rollbook_rules::odds_plan(&plan, house)
+        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
+    output::json(&answer)
 }

@@ -46,6 +46,7 @@ mod error;
 mod house_rules;
 mod kind;
 mod limits;
+mod plans;
 mod request;
 pub mod sheet_limits;
 mod spec;
@@ -64,6 +65,10 @@ pub use house_rules::{
     MINOR_DAMAGE_DICE, MISS_MARGIN,
 };
 pub use limits::{grouped, Limits, TextLimits, MAX_REQUESTS, MAX_REQUEST_BYTES};
+pub use plans::{
+    odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
+    PlanRole, PlanRoll, PlanSpec,
+};
 pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
 pub use spec::{
     Alternative, Catalog, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick,

@@ -116,6 +116,7 @@ fn spec_of<K: Kind>(house: &HouseRules) -> KindSpec {
         outcome: text.outcome.into(),
         fields: K::fields(house),
         compare: K::compare(house),
+        plans: crate::plans::plan_specs(K::SYSTEM, K::ROLL),
     }
 }
 

@@ -339,6 +339,9 @@ pub struct KindSpec {
     pub fields: Vec<FieldSpec>,
     /// The choices worth comparing side by side (Compare), each with its alternatives.
     pub compare: Vec<CompareSpec>,
+    /// The choices compared that are not one field (a fate card on the attack or kept for AC,
+    /// augmentation before or after the roll): asked with `odds_plan`.
+    pub plans: Vec<crate::PlanSpec>,
 }
 
 /// One rules system with its roll kinds.

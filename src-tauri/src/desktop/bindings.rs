@@ -18,7 +18,7 @@ use rollbook_roster::{
     Participant, Restored, Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll,
     System, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
 };
-use rollbook_rules::{Catalog, HandProgress, Odds};
+use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::commands::{AppInfo, EncounterPreview, LoggedRoll, Progress};
@@ -75,6 +75,8 @@ fn render() -> String {
     all.visit::<RestoreDone>();
     all.visit::<Catalog>();
     all.visit::<Odds>();
+    all.visit::<PlanRequest>();
+    all.visit::<PlanAnswer>();
     all.visit::<LoggedRoll>();
     all.visit::<HandProgress>();
     all.visit::<Roster>();

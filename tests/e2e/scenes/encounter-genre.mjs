@@ -1,7 +1,9 @@
 // Encounter table panels: `encounter-genre` (Neon Genre Nights: Sable after a Grunt +2 action,
-// the next action's odds showing the -2; `encounter-genre:act` scrolled to the Act form) and `encounter-genre:marks` (Pixel Vanguard: a task
+// the next action's odds showing the -2; `encounter-genre:act` scrolled to the Act form;
+// `encounter-genre:compare` its odds' Compare choices open on Grunt) and `encounter-genre:marks` (Pixel Vanguard: a task
 // started from Byte Knight's sheet, one attempt rolled).
 
+import { ComparePage } from '../compare-page.mjs';
 import { GenrePanelPage } from '../encounter-genre-page.mjs';
 
 /**
@@ -69,4 +71,16 @@ export async function contest(driver, helpers) {
     kind.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await driver.executeScript(() => document.querySelector('#encounter-system-host .tp-start').scrollIntoView({ block: 'start' }));
+}
+
+/** `encounter-genre:compare`: Rex Valor's action with the Act form's Compare open on Grunt 0-3. */
+export async function compare(driver, { app }) {
+  const page = new GenrePanelPage(driver);
+  await page.open(app, { roster: 'Neon Genre Nights', encounter: 'Rooftop', characters: ['Sable', 'Rex Valor'], npcs: 1 });
+  await page.setAct({ who: 'Rex Valor', roll: 'Strength', grunt: 0 });
+  await page.waitPreview((r) => r.grunt === 0, 'the action was not previewed');
+  const block = new ComparePage(driver, '#encounter-system-host .tp-act .tp-odds');
+  await block.open();
+  await block.waitFor('grunt');
+  await driver.executeScript(() => document.querySelector('#encounter-system-host .tp-act .compare').scrollIntoView({ block: 'center' }));
 }

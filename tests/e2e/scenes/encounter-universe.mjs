@@ -1,11 +1,13 @@
 // Universe table scene: Black Meridian Crew's encounter with both PCs, the Warden and two quick
 // NPCs, round 1 dealt and a few rounds played until a joker is out, a fate card played
-// (`encounter-universe:fate`: scrolled to the held fate cards).
+// (`encounter-universe:fate`: scrolled to the held fate cards; `encounter-universe:plan`: the
+// Attack form's Compare on a fate card played or kept for AC).
 
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
 import { shellReady } from '../log-transfer-page.mjs';
 import { UniverseEncounterPage } from '../encounter-universe-page.mjs';
+import { ComparePage } from '../compare-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 
@@ -77,4 +79,22 @@ export async function rolled(driver, helpers) {
 export async function fate(driver, helpers) {
   await scene(driver, helpers);
   await driver.executeScript(() => document.querySelector('.uv-panel .uv-fate-list').scrollIntoView({ block: 'center' }));
+}
+
+/** `encounter-universe:plan`: the Captain's Attack on the Warden, its Compare on her fate card
+ *  played on the attack or kept for AC. */
+export async function plan(driver, helpers) {
+  helpers.cli('--json', 'import', ALL_SYSTEMS);
+  await helpers.reload();
+  await shellReady(driver);
+  const page = new UniverseEncounterPage(driver);
+  await page.open('Black Meridian Crew');
+  await page.create('Reactor deck');
+  await page.addCharacters(['Captain Ines Moreau', 'Warden Ashby']);
+  await page.previewMove('Attack', { Attacker: 'Captain Ines Moreau', Target: 'Warden Ashby' });
+  const block = new ComparePage(driver, '.uv-panel details.uv-move[open] .tp-odds');
+  await block.open();
+  await block.pick('plan:fate_card');
+  await block.waitFor('plan:fate_card');
+  await driver.executeScript(() => document.querySelector('.uv-panel details.uv-move[open] .compare').scrollIntoView({ block: 'center' }));
 }

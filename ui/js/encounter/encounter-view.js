@@ -12,6 +12,7 @@ import { pickCharacters } from './add-characters.js';
 import { mountEncounterList } from './encounter-list.js';
 import { addableCharacters, logItems, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
+import { compareCalls } from './systems/panel-parts.js';
 import { mountTurnOrder } from './turn-order.js';
 import { mountPlayersControls } from './players-controls.js';
 import { DiceCancelled, mountTableDice } from './table-dice.js';
@@ -386,6 +387,8 @@ export function mountEncounters(root, ctx) {
         characters: state.characters,
         play: (move) => play({ action: 'system', move }),
         preview: (move) => ctx.api.previewEncounterMove(encounter.id, move),
+        // "Compare choices" under the odds blocks, under the roster's house rules.
+        compare: compareCalls(ctx.api, roster.id),
         sheetRolls: (characterId) => ctx.api.sheetRolls(characterId),
         toast: (text) => ctx.toast(text),
       });

@@ -126,6 +126,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const compare = mountCompare(doc, {
     prefix,
     call: (request, field, values) => api.oddsCompare(request, field, values, roster.id),
+    callPlan: (plan) => api.oddsPlan(plan, roster.id),
     errorText: (error) => (api.toCommandError ? api.toCommandError(error) : error).message,
   });
   odds.panel.append(compare.element);

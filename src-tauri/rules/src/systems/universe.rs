@@ -456,8 +456,8 @@ impl SaveType {
 }
 
 /// Cost per +1 of augmentation declared before / bought after the roll.
-const COST_BEFORE: i64 = 2;
-const COST_AFTER: i64 = 4;
+pub(crate) const COST_BEFORE: i64 = 2;
+pub(crate) const COST_AFTER: i64 = 4;
 
 /// `{"system":"universe","roll":"augmented_save","dc":10,"bonus":0,"advantage":false,
 /// "save":"physical","before":0,"pool":0}` — a save with hp/Sanity augmentation both sides of

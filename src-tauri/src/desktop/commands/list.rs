@@ -20,6 +20,7 @@ macro_rules! window_commands {
             rules::catalog,
             rules::odds,
             rules::odds_compare,
+            rules::odds_plan,
             rules::roll,
             rules::roll_dice_asked,
             rosters::rosters,

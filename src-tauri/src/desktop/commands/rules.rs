@@ -2,7 +2,7 @@
 //! when one is named. Every roll the window makes is logged.
 
 use rollbook_roster::LogOptions;
-use rollbook_rules::{Catalog, Dice, HandProgress, Odds, RollResult};
+use rollbook_rules::{Catalog, Dice, HandProgress, Odds, PlanAnswer, PlanRequest, RollResult};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
@@ -85,6 +85,32 @@ pub async fn odds_compare(
         Ok(rollbook_rules::odds_varied(
             &request, &field, &values, house,
         )?)
+    })
+    .await
+}
+
+/// Choices side by side that are not one field (a fate card on the attack or kept for AC,
+/// augmentation before the roll or after it): every alternative's full requests, each with the
+/// odds `odds` gives for it, and the best (`rollbook_rules::odds_plan`, as `rollbook odds
+/// --plan`). Which plans a kind offers is the catalog's (`plans`). Computed off the store's lock.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn odds_plan(
+    db: State<'_, Database>,
+    plan: PlanRequest,
+    roster_id: Option<Uuid>,
+) -> Result<PlanAnswer, IpcError> {
+    let place = db
+        .run(move |store| Ok(store.roll_place(roster_id, None)?))
+        .await?;
+    db.compute(move || {
+        let house = match &place {
+            Some(place) => {
+                place.check(&rollbook_rules::request_from_value(plan.this.clone())?)?;
+                place.house_rules()
+            }
+            None => rollbook_rules::HouseRules::ruled(),
+        };
+        Ok(rollbook_rules::odds_plan(&plan, house)?)
     })
     .await
 }

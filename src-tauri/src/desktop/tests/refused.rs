@@ -38,6 +38,10 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             "odds_compare",
             json!({"request": request, "field": "ranks", "values": [0, 1]}),
         ),
+        (
+            "odds_plan",
+            json!({"plan": {"plan": "augmentation", "this": {"system": "universe", "roll": "augmented_save", "pool": 8}}}),
+        ),
         ("roll", json!({"request": request, "seed": 1})),
         ("roll_dice_asked", json!({"request": request, "dice": [3]})),
         ("rosters", json!({})),

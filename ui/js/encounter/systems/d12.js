@@ -85,7 +85,7 @@ export function mountSystemPanel(host, ctx) {
   ]);
 
   const stage = el(doc, 'p', { className: 'd12-stage', 'data-role': 'attack-stage' });
-  const odds = oddsBlock(doc);
+  const odds = oddsBlock(doc, undefined, { compare: ctx.compare });
   const hold = oddsHold(odds);
   const rollButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'attack-step' });
   const rows = el(doc, 'div', { className: 'd12-rows', role: 'radiogroup', 'aria-label': 'Row to apply' });
@@ -139,7 +139,7 @@ export function mountSystemPanel(host, ctx) {
     const check = selectField(doc, { label: 'Check with', name: 'check', options: abilities });
     const npcRanks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, ...range('remove', 'ranks') });
     const means = selectField(doc, { label: 'Means', name: 'means', options: [['ordinary', 'Ordinary'], ['extraordinary', 'Extraordinary']] });
-    const removeOdds = oddsBlock(doc, 'Chance to remove');
+    const removeOdds = oddsBlock(doc, 'Chance to remove', { compare: ctx.compare });
     const go = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'remove', text: `Remove ${label}` });
     const move = () => ({
       move: 'remove', participant_id: p.id, index, extraordinary: means.select.value === 'extraordinary',

@@ -99,7 +99,7 @@ export function mountSystemPanel(host, ctx) {
   const opposing = numberField(doc, { label: 'Opposing Glory', name: 'opposing_glory', value: 0, ...range('opposing_glory') });
   opposing.field.title = "Glory the opposing side spends against this roll; take it off the opposing participant's card with Spend opposing";
   const applied = el(doc, 'p', { className: 'tp-applied', 'data-role': 'applied', 'aria-live': 'polite' });
-  const odds = oddsBlock(doc);
+  const odds = oddsBlock(doc, undefined, { compare: ctx.compare });
   const hold = oddsHold(odds);
   const previewAct = previewer(odds, ctx.preview);
   const follow = turnFollower(ctx.characters);

@@ -237,7 +237,7 @@ export function mountSystemPanel(host, ctx) {
       : { system: 'marks', move: 'task_attempt', task_id: running.id };
     // The odds the last roll of this task was made with, while held; else the next roll's.
     const keep = held?.taskId === running.id ? held : null;
-    const odds = keep?.odds ?? oddsBlock(doc, 'Next roll succeeds');
+    const odds = keep?.odds ?? oddsBlock(doc, 'Next roll succeeds', { compare: ctx.compare });
     const button = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'task-roll', text: keep && facts.rollable ? 'Next roll odds' : facts.button, disabled: !facts.rollable });
     const close = el(doc, 'button', { type: 'button', className: 'button quiet', 'data-role': 'task-close', text: 'Close' });
     button.addEventListener('click', async () => {

@@ -2,17 +2,24 @@
 // preview, a roll's dice with the events it caused, small labelled inputs, and an inline
 // "are you sure?" for moves that touch everyone. Text only through el() (textContent).
 
+import { mountCompare } from '../../compare-view.js';
 import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
 import { markPending, renderOdds, showNoOdds } from '../../odds-view.js';
 import { latestOnly } from '../../timing.js';
 import { trackEditor } from './track-edit.js';
 import { eventLines } from '../encounter-model.js';
+import { kindOf } from '../../roll-panel/prefill.js';
 
 let blocks = 0;
 
-/** An odds block as odds-view.js expects it: `{panel, success, meta, note, chart, table}`. */
-export function oddsBlock(doc, caption = 'Chance of success') {
+/**
+ * An odds block as odds-view.js expects it: `{panel, success, meta, note, chart, table}`. With
+ * `compare` (the panel's `ctx.compare`, and `planInputs` for a form that can tell what a plan
+ * needs) it ends with the same "Compare choices" as the roll panels (compare-view.js), fed the
+ * request each preview shows (`previewer`, `showPreview`).
+ */
+export function oddsBlock(doc, caption = 'Chance of success', { compare = null, planInputs = null } = {}) {
   const labelId = `tp-odds-${++blocks}`;
   const view = {
     success: el(doc, 'output', { className: 'success-value', 'aria-labelledby': labelId, text: '—' }),
@@ -37,7 +44,55 @@ export function oddsBlock(doc, caption = 'Chance of success') {
       el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [view.table]),
     ]),
   ]);
+  if (compare) view.compared = compareBlock(doc, view, labelId, compare, planInputs);
   return view;
+}
+
+/**
+ * What the odds blocks' Compare asks (`ctx.compare`), all under the roster's house rules: its
+ * catalog (read once, for the kinds' comparisons and its stunt levels), a field varied, a plan.
+ */
+export function compareCalls(api, rosterId) {
+  let catalog = null;
+  return {
+    catalog: () => {
+      catalog ??= api.catalog(rosterId).catch((error) => {
+        catalog = null;
+        throw error;
+      });
+      return catalog;
+    },
+    vary: (request, field, values) => api.oddsCompare(request, field, values, rosterId),
+    plan: (plan) => api.oddsPlan(plan, rosterId),
+    errorText: (error) => api.toCommandError(error).message,
+  };
+}
+
+/**
+ * The Compare of an odds block: the previewed request's kind is looked up in the roster's
+ * catalog (its stunt levels are the choices) when it changes; `(request | null)` → shown.
+ */
+function compareBlock(doc, view, prefix, compare, planInputs) {
+  const block = mountCompare(doc, {
+    prefix,
+    call: compare.vary,
+    callPlan: compare.plan,
+    planInputs,
+    errorText: compare.errorText,
+  });
+  view.panel.append(block.element);
+  let kindKey = null;
+  return async (request) => {
+    const key = request ? `${request.system}/${request.roll}` : kindKey;
+    if (key !== kindKey) {
+      kindKey = key;
+      const catalog = await compare.catalog().catch(() => null);
+      // A newer preview of another kind got here first: it sets its own kind.
+      if (key !== kindKey) return;
+      block.setKind(kindOf(catalog, request)?.kind ?? null);
+    }
+    block.update(request);
+  };
 }
 
 /**
@@ -53,13 +108,16 @@ export function previewer(view, preview) {
     if (answer.superseded) return undefined;
     if (answer.error) {
       showNoOdds(view, `No odds: ${answer.error?.message ?? String(answer.error)}`);
+      view.compared?.(null);
       return null;
     }
     if (!answer.value) {
       showNoOdds(view, 'This move rolls nothing.');
+      view.compared?.(null);
       return null;
     }
     renderOdds(view, answer.value.odds, null, answer.value.request);
+    view.compared?.(answer.value.request);
     return answer.value.request;
   };
 }
@@ -74,12 +132,15 @@ export async function showPreview(view, preview, move) {
     const answer = await preview(move);
     if (!answer) {
       showNoOdds(view, 'This move rolls nothing.');
+      view.compared?.(null);
       return null;
     }
     renderOdds(view, answer.odds, null, answer.request);
+    view.compared?.(answer.request);
     return answer.request;
   } catch (error) {
     showNoOdds(view, `No odds: ${error?.message ?? String(error)}`);
+    view.compared?.(null);
     return null;
   }
 }

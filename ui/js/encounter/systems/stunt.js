@@ -151,7 +151,7 @@ export function mountSystemPanel(host, ctx) {
   const dice = numberField(doc, { label: 'Dice', name: 'dice', value: 2, ...fieldRange(ctx.catalog, 'stunt', 'damage', 'dice') });
   const sides = numberField(doc, { label: 'Sides', name: 'sides', value: 6, ...fieldRange(ctx.catalog, 'stunt', 'damage', 'sides') });
   const bonus = numberField(doc, { label: 'Bonus', name: 'bonus', value: 0, ...fieldRange(ctx.catalog, 'stunt', 'damage', 'bonus') });
-  const odds = oddsBlock(doc, 'Chance this takes the target to 0');
+  const odds = oddsBlock(doc, 'Chance this takes the target to 0', { compare: ctx.compare });
   const damageHold = oddsHold(odds);
   const damageButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'damage-roll', text: 'Roll damage' });
   const damageForm = el(doc, 'form', { className: 'tp-act stunt-damage', novalidate: true, autocomplete: 'off', 'aria-label': 'Roll damage' }, [
@@ -169,7 +169,7 @@ export function mountSystemPanel(host, ctx) {
   const active = selectField(doc, { label: 'Active level', name: 'active' });
   const defending = selectField(doc, { label: 'Defending level', name: 'defending', options: levels.map((l) => [l, l]) });
   if (levels.includes('Average')) defending.select.value = 'Average';
-  const checkOdds = oddsBlock(doc);
+  const checkOdds = oddsBlock(doc, undefined, { compare: ctx.compare });
   const checkHold = oddsHold(checkOdds);
   const checkButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'check-roll', text: 'Roll check' });
   const checkForm = el(doc, 'form', { className: 'tp-act stunt-check', novalidate: true, autocomplete: 'off', 'aria-label': 'Chart check' }, [

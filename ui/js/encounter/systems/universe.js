@@ -243,8 +243,8 @@ export function mountSystemPanel(host, ctx) {
   const formViews = [];
 
   /** A collapsible form whose move is read by `read()`; `rolls` forms preview odds first. */
-  function moveForm(title, controls, read, { rolls = true, button = 'Roll', extra = [] } = {}) {
-    const odds = rolls ? oddsBlock(doc) : null;
+  function moveForm(title, controls, read, { rolls = true, button = 'Roll', extra = [], planInputs = null } = {}) {
+    const odds = rolls ? oddsBlock(doc, undefined, { compare: ctx.compare, planInputs }) : null;
     const hold = odds ? oddsHold(odds) : null;
     const submit = el(doc, 'button', { type: 'submit', className: 'button primary', text: button });
     const resultSpot = el(doc, 'div', { className: 'tp-result uv-form-result' });
@@ -272,7 +272,11 @@ export function mountSystemPanel(host, ctx) {
       // The odds of the roll just made stay beside its result until the GM moves on.
       if (!odds || !details.open || hold.held) return;
       const move = read();
-      if (!move) { showNoOdds(odds, 'Fill in the form to see the odds.'); return; }
+      if (!move) {
+        showNoOdds(odds, 'Fill in the form to see the odds.');
+        odds.compared?.(null);
+        return;
+      }
       await showPreview(odds, latestPreview, move);
     }, 120);
     const movedOn = () => {
@@ -334,6 +338,29 @@ export function mountSystemPanel(host, ctx) {
     }
   };
   atkWho.addEventListener('change', fillAttackCards);
+  /**
+   * What the fate card plan needs, each request previewed by the rules as the table would roll
+   * it: this attack without the attacker's card, the target's attack on the attacker later (its
+   * sheet against the attacker's AC, no advantage), and the card (the one picked, else the first
+   * the attacker can play). A sentence when there is none to weigh.
+   */
+  async function fatePlanInputs() {
+    const attacker = atkWho.value;
+    const target = atkTarget.value;
+    if (!attacker || !target) return 'Pick the attacker and the target first.';
+    const card = atkCard.value || playableCards(attacker, 'attack')[1]?.[0];
+    const name = encounter.state.order.find((p) => p.id === attacker)?.name ?? 'The attacker';
+    if (!card) return `${name} holds no fate card to play or keep.`;
+    const fields = { attacker_id: attacker, target_id: target, advantage: atkAdvantage.checked };
+    const ac = intOf(atkAc);
+    if (ac !== null) fields.ac = ac;
+    if (atkTargetCard.value) fields.target_fate_card = atkTargetCard.value;
+    const [now, later] = await Promise.all([
+      ctx.preview(universeMove('attack', fields)),
+      ctx.preview(universeMove('attack', { attacker_id: target, target_id: attacker, advantage: false })),
+    ]);
+    return { this: now.request, later: later.request, card };
+  }
   atkTarget.addEventListener('change', fillAttackCards);
   moveForm('Attack', [
     field(doc, 'Attacker', atkWho), field(doc, 'Target', atkTarget), field(doc, 'AC', atkAc),
@@ -346,7 +373,10 @@ export function mountSystemPanel(host, ctx) {
     if (atkCard.value) fields.fate_card = atkCard.value;
     if (atkTargetCard.value) fields.target_fate_card = atkTargetCard.value;
     return universeMove('attack', fields);
-  }, { extra: [el(doc, 'p', { className: 'uv-help', text: 'Combat skill + attack bonus from the sheet. A natural 20 hits and brings fate; a natural 1 misses with a complication. A completely unguarded target gives advantage.' })] });
+  }, {
+    extra: [el(doc, 'p', { className: 'uv-help', text: 'Combat skill + attack bonus from the sheet. A natural 20 hits and brings fate; a natural 1 misses with a complication. A completely unguarded target gives advantage.' })],
+    planInputs: fatePlanInputs,
+  });
 
   // Save with augmentation
   const saveWho = participantSelect('Who saves');
