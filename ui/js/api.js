@@ -237,22 +237,25 @@ export const createEncounter = (rosterId, name) => call('encounter_create', { ro
  * @param {Id} encounterId
  * @param {TableAction} action
  * @param {number} [seed] repeatable dice
- * @param {{secret?: boolean, dice?: number[] | null}} [options] `secret`: the action's rolls are
- *   logged as GM only; `dice`: the faces rolled at the table, in the order the action reads them
+ * @param {{secret?: boolean, dice?: number[] | null, cards?: string[] | null}} [options] `secret`:
+ *   the action's rolls are logged as GM only; `dice`: the faces rolled at the table, in the order
+ *   the action reads them; `cards`: universe initiative cards dealt from a real deck, in turn order
  * @returns {Promise<TablePlay>}
  */
-export const playEncounter = (encounterId, action, seed, { secret = false, dice = null } = {}) =>
-  call('encounter_play', { encounter_id: encounterId, action, seed, secret, dice });
+export const playEncounter = (encounterId, action, seed, { secret = false, dice = null, cards = null } = {}) =>
+  call('encounter_play', { encounter_id: encounterId, action, seed, secret, dice, cards });
 /**
  * Dice by hand at the table as they go in: the dice `action` reads with `dice` typed so far
- * (then the fewest still needed) and, once all are in, what it would say. Writes nothing.
+ * (then the fewest still needed), who it deals an initiative card to, and, once all dice (and
+ * `cards`) are in, what it would say. Writes nothing.
  * @param {Id} encounterId
  * @param {TableAction} action
  * @param {number[]} dice
+ * @param {string[] | null} [cards]
  * @returns {Promise<TableDiceAsked>}
  */
-export const encounterDiceAsked = (encounterId, action, dice) =>
-  call('encounter_dice_asked', { encounter_id: encounterId, action, dice });
+export const encounterDiceAsked = (encounterId, action, dice, cards = null) =>
+  call('encounter_dice_asked', { encounter_id: encounterId, action, dice, cards });
 /**
  * The roll a system move would make and its exact odds; `null` when the move rolls nothing.
  * @param {Id} encounterId

@@ -276,6 +276,12 @@ export type DamageDice = { dice: number, sides: number, bonus: number, };
 export type DealtCard = { combatant: Combatant, card: Card, };
 
 /**
+ * A participant a table action deals an initiative card to (universe), whose card is typed in
+ * when the cards come from a real deck.
+ */
+export type DealtTo = { participant_id: string, name: string, };
+
+/**
  * The opposing character's pool in a contested task; its penalty does not grow with the
  * attacker's failures.
  */
@@ -1748,6 +1754,10 @@ export type TableCondition = { kind: string, detail: string, remaining: string, 
  * the fewest still needed) and, once every die is in, what the action would say.
  */
 export type TableDiceAsked = { dice: Array<DieAsked>, given: number, 
+/**
+ * Who the action deals an initiative card to, in the order their cards are typed.
+ */
+dealt_to: Array<DealtTo>, 
 /**
  * What the action would say with these dice; `None` until every die is in.
  */

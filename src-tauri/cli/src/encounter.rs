@@ -97,6 +97,11 @@ pub enum EncounterCommand {
         /// and nothing is written; the rolls are logged as by hand.
         #[arg(long, value_name = "FACES", value_delimiter = ',')]
         dice: Option<Vec<u32>>,
+        /// Universe: the initiative cards dealt from a real deck, one per combatant in turn
+        /// order (AS, 10H, QD, JK for a joker), checked against the cards the table's deck has
+        /// left; for a deal, or a turn that starts a round.
+        #[arg(long, value_name = "CARDS", value_delimiter = ',')]
+        cards: Option<Vec<String>>,
     },
     /// Undo the encounter's last table action (repeat to go further back).
     #[command(after_help = EXAMPLES)]
@@ -228,11 +233,17 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             seed,
             secret,
             dice,
+            cards,
         } => {
             let action = parse_action(&action)?;
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
-            let options = PlayOptions { seed, secret, dice };
+            let options = PlayOptions {
+                seed,
+                secret,
+                dice,
+                cards,
+            };
             let play = store.play_with(e.id, &action, options)?;
             report(&[play], global)
         }

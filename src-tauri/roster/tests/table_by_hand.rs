@@ -99,11 +99,13 @@ fn a_seeded_move_s_faces_typed_back_make_the_same_move_logged_by_hand() {
             let state = store.encounter(fight).unwrap().state;
             store.undo_table_action(fight).unwrap();
 
-            let asked = store.table_dice_asked(fight, &rolling, &[]).unwrap();
+            let asked = store.table_dice_asked(fight, &rolling, &[], None).unwrap();
             assert_eq!(asked.given, 0);
             assert!(asked.events.is_none());
             assert!(!asked.dice.is_empty() && asked.dice.iter().all(|d| !d.label.is_empty()));
-            let all_in = store.table_dice_asked(fight, &rolling, &faces).unwrap();
+            let all_in = store
+                .table_dice_asked(fight, &rolling, &faces, None)
+                .unwrap();
             assert_eq!(all_in.dice.len(), faces.len(), "{system_id}");
             assert_eq!(all_in.events.as_ref(), Some(&seeded.entry.events));
 
@@ -149,7 +151,7 @@ fn too_few_too_many_or_impossible_faces_are_refused_with_nothing_written() {
         impossible[0] = 99;
         assert_eq!(refused(&impossible), "invalid_request", "{system_id}");
         let error = store
-            .table_dice_asked(fight, &rolling, &impossible)
+            .table_dice_asked(fight, &rolling, &impossible, None)
             .unwrap_err();
         assert!(
             error.to_string().starts_with("dice[0]: 99 is not a face"),
@@ -161,4 +163,133 @@ fn too_few_too_many_or_impossible_faces_are_refused_with_nothing_written() {
             .unwrap_err();
         assert_eq!(error.code(), "dice_left_over");
     }
+}
+
+/// The universe fight's dealt cards (combatant id, card code), in the deck's deal order.
+fn dealt(store: &Store, fight: Uuid) -> Vec<(String, String)> {
+    let state = store.encounter(fight).unwrap().state;
+    let Some(rollbook_roster::table::SystemTable::Universe(table)) = state.system_state else {
+        panic!("a universe table");
+    };
+    let deck = table.table.expect("dealt").deck;
+    deck.dealt
+        .iter()
+        .map(|d| (d.combatant.id.clone(), d.card.to_string()))
+        .collect()
+}
+
+fn cards(codes: &[&str]) -> PlayOptions {
+    PlayOptions {
+        seed: Some(3),
+        cards: Some(codes.iter().map(|c| c.to_string()).collect()),
+        ..PlayOptions::default()
+    }
+}
+
+/// Universe initiative from a real deck: the cards typed for a deal (and for a round that deals
+/// itself) are the cards dealt, in turn order, checked against the cards the deck has left.
+#[test]
+fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck() {
+    let mut store = all_systems();
+    let roster = store
+        .rosters()
+        .unwrap()
+        .into_iter()
+        .find(|r| r.system == System::Universe)
+        .unwrap();
+    let fight = fight_in(&mut store, roster.id);
+    let order: Vec<Uuid> = store
+        .encounter(fight)
+        .unwrap()
+        .state
+        .order
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    let deal = action(System::Universe, json!({"move": "deal"}));
+
+    let asked = store.table_dice_asked(fight, &deal, &[], None).unwrap();
+    assert!(asked.dice.is_empty());
+    let dealt_to: Vec<Uuid> = asked.dealt_to.iter().map(|d| d.participant_id).collect();
+    assert_eq!(dealt_to, order, "one card per combatant, in turn order");
+    assert!(asked.events.is_none(), "no words until the cards are in");
+
+    let codes: Vec<&str> =
+        ["AS", "10h", "5C", "2C", "QD", "7S", "9H", "3D", "KC"][..order.len()].to_vec();
+    let before = snapshot(&store, fight);
+    let wrong_count = store
+        .play_with(fight, &deal, cards(&codes[1..]))
+        .unwrap_err();
+    assert!(
+        wrong_count.to_string().contains("type one card for each"),
+        "{wrong_count}"
+    );
+    let twice = [&codes[..1], &codes[..order.len() - 1]].concat();
+    let error = store.play_with(fight, &deal, cards(&twice)).unwrap_err();
+    assert!(
+        error.to_string().contains("AS is dealt already this round"),
+        "{error}"
+    );
+    let error = store
+        .play_with(fight, &deal, cards(&[&["XX"][..], &codes[1..]].concat()))
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("cards[0]: \"XX\" is not a card"),
+        "{error}"
+    );
+    assert_eq!(snapshot(&store, fight), before, "refusals write nothing");
+
+    let with_words = store
+        .table_dice_asked(
+            fight,
+            &deal,
+            &[],
+            Some(&codes.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
+        )
+        .unwrap();
+    let played = store.play_with(fight, &deal, cards(&codes)).unwrap();
+    assert_eq!(with_words.events, Some(played.entry.events));
+    let shown: Vec<String> = dealt(&store, fight)
+        .into_iter()
+        .map(|(_, card)| card)
+        .collect();
+    let expected: Vec<String> = codes
+        .iter()
+        .map(|c| {
+            if *c == "JK" {
+                "JK1".to_string()
+            } else {
+                c.to_uppercase()
+            }
+        })
+        .collect();
+    assert_eq!(
+        shown, expected,
+        "the typed cards, a joker as the first left"
+    );
+
+    // The next round deals itself: its cards may be typed too, and last round's are discarded.
+    let next_round = TableAction::NextRound;
+    let error = store
+        .play_with(fight, &next_round, cards(&codes))
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("is in the discard pile"),
+        "{error}"
+    );
+    let fresh: Vec<&str> =
+        ["4S", "5S", "6S", "8S", "9S", "JS", "QS", "KS", "2S"][..order.len()].to_vec();
+    store.play_with(fight, &next_round, cards(&fresh)).unwrap();
+    let round_two: Vec<String> = dealt(&store, fight).into_iter().map(|(_, c)| c).collect();
+    assert_eq!(round_two, fresh);
+    // Cards for an action that deals none are refused.
+    let error = store
+        .play_with(fight, &TableAction::NextTurn, cards(&fresh))
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("deals no initiative cards"),
+        "{error}"
+    );
 }

@@ -233,8 +233,8 @@ export function mountEncounters(root, ctx) {
       if (!open) throw new Error('no encounter is open');
       let played;
       try {
-        const dice = await tableDice.diceFor(open.id, action);
-        played = await ctx.api.playEncounter(open.id, action, undefined, { secret: secretBox.checked, dice: dice ?? null });
+        const typed = await tableDice.diceFor(open.id, action);
+        played = await ctx.api.playEncounter(open.id, action, undefined, { secret: secretBox.checked, dice: typed?.dice ?? null, cards: typed?.cards ?? null });
       } catch (error) {
         if (error instanceof DiceCancelled) throw error; // the GM's own choice: nothing to report
         report(error);

@@ -1,7 +1,9 @@
 // Table moves with dice rolled at the table (issue 13): the "Rolled by hand" switch beside
 // "Roll in secret", and the dialog that asks for a move's dice in the order the move reads them —
-// a 12 that explodes asks for its extra die as soon as it is typed — showing what the move will
-// say once every die is in. A move that rolls no dice is played at once.
+// a 12 that explodes asks for its extra die as soon as it is typed — and, for a universe deal
+// from a real deck, each combatant's card (checked by the app against the cards the deck has
+// left), showing what the move will say once everything is in. A move that rolls no dice and
+// deals no card is played at once.
 
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { mountDiceEntry } from '../by-hand/dice-entry.js';
@@ -17,10 +19,10 @@ export class DiceCancelled extends Error {
 }
 
 /**
- * The switch and `diceFor(encounterId, action)`: resolves to the faces typed in for the action
- * (`[]` when it rolls no dice), `undefined` while the switch is off (the app rolls); rejects
- * with `DiceCancelled` when the GM cancels. `api` has `encounterDiceAsked`; `errorText(error)` words a
- * refusal.
+ * The switch and `diceFor(encounterId, action)`: resolves to `{dice, cards}` typed in for the
+ * action (`dice` `[]` when it rolls none, `cards` null when it deals none), `undefined` while
+ * the switch is off (the app rolls and deals); rejects with `DiceCancelled` when the GM cancels.
+ * `api` has `encounterDiceAsked`; `errorText(error)` words a refusal.
  * @param {Document} doc
  * @param {{api: any, errorText: (error: any) => string}} options
  */
@@ -28,55 +30,91 @@ export function mountTableDice(doc, { api, errorText }) {
   const box = el(doc, 'input', { type: 'checkbox', id: 'encounter-by-hand', role: 'switch' });
   const toggle = el(doc, 'label', {
     className: 'encounter-by-hand', for: 'encounter-by-hand',
-    title: 'Type in the dice rolled at the table for each move instead of rolling them here',
+    title: 'Type in the dice rolled (and the initiative cards dealt) at the table instead of rolling here',
   }, [box, doc.createTextNode(' Rolled by hand')]);
 
   async function diceFor(encounterId, action) {
     if (!box.checked) return undefined;
-    const ask = (faces) => api.encounterDiceAsked(encounterId, action, faces);
+    const ask = (faces, cards = null) => api.encounterDiceAsked(encounterId, action, faces, cards);
     const first = await ask([]);
-    if (first.dice.length === 0) return [];
-    const faces = await openDiceDialog(doc, { ask, errorText });
-    if (!faces) throw new DiceCancelled();
-    return faces;
+    if (first.dice.length === 0 && first.dealt_to.length === 0) return { dice: [], cards: null };
+    const typed = await openDiceDialog(doc, { ask, dealtTo: first.dealt_to, errorText });
+    if (!typed) throw new DiceCancelled();
+    return typed;
   }
 
   return { toggle, on: () => box.checked, diceFor };
 }
 
-/** The dialog: the dice inputs, what the move will say, Play and Cancel. */
-function openDiceDialog(doc, { ask, errorText }) {
+/** One card input per combatant the action deals to: `{element, codes()}` (null until all typed). */
+function cardInputs(doc, dealtTo, onChange) {
+  const inputs = dealtTo.map((who, i) => {
+    const id = `table-card-${i}`;
+    const input = el(doc, 'input', {
+      id, type: 'text', className: 'card-code', autocomplete: 'off', spellcheck: 'false',
+      maxlength: '3', placeholder: 'AS', 'aria-label': `${who.name}'s card`,
+    });
+    input.addEventListener('input', () => {
+      input.value = input.value.toUpperCase().replace(/[^0-9AJQKSHDC]/g, '');
+      onChange();
+    });
+    return { who, input, id };
+  });
+  const element = el(doc, 'fieldset', { className: 'card-entry' }, [
+    el(doc, 'legend', { text: 'Initiative cards dealt from your deck (AS, 10H, QD, JK for a joker)' }),
+    el(doc, 'ol', { className: 'card-entry-list' }, inputs.map(({ who, input, id }) => el(doc, 'li', {}, [
+      el(doc, 'label', { for: id, text: who.name }),
+      input,
+    ]))),
+  ]);
+  const codes = () => {
+    const all = inputs.map(({ input }) => input.value.trim());
+    return all.every((code) => code !== '') ? all : null;
+  };
+  return { element, codes, first: () => inputs[0]?.input };
+}
+
+/** The dialog: the dice inputs, the card inputs, what the move will say, Play and Cancel. */
+function openDiceDialog(doc, { ask, dealtTo, errorText }) {
   const parts = buildDialog(doc, {
-    title: 'Dice rolled at the table',
+    title: dealtTo.length ? 'Dealt and rolled at the table' : 'Dice rolled at the table',
     description: 'Type each die as it was rolled, in order; a die that earns another asks for it when it is in.',
     className: 'dice-dialog',
   });
   const said = el(doc, 'ul', { className: 'dice-dialog-said', 'aria-label': 'What the move will say' });
   const refusal = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
   const playButton = dialogButton(doc, 'Play', { kind: 'primary', type: 'submit' });
+  const state = { answer: null };
+  const cards = cardInputs(doc, dealtTo, () => entry.refresh());
   const entry = mountDiceEntry(doc, {
     prefix: 'table-dice',
-    ask,
+    ask: (faces) => ask(faces, cards.codes()),
     onDone: () => parts.form.requestSubmit(playButton),
     onProgress(answer, error) {
+      state.answer = answer;
       refusal.hidden = !error;
       refusal.textContent = error ? errorText(error) : '';
+      entry.element.hidden = Boolean(answer && answer.dice.length === 0);
       const lines = answer?.events ? eventLines(answer.events) : [];
       said.replaceChildren(...lines.map((line) => el(doc, 'li', { text: line.ruling ? `Ruling: ${line.text}` : line.text })));
     },
   });
+  if (dealtTo.length) parts.body.append(cards.element);
   parts.body.append(entry.element, refusal, said);
   parts.actions.append(dialogButton(doc, 'Cancel', { onClick: () => parts.dialog.close('') }), playButton);
-  let faces = null;
+  let typed = null;
   parts.form.addEventListener('submit', () => {
-    faces = entry.faces();
-    if (!faces) {
-      entry.focus();
+    const faces = entry.faces();
+    const codes = cards.codes();
+    if (!faces || (dealtTo.length && !codes) || !state.answer?.events) {
+      if (!faces) entry.focus();
+      else if (dealtTo.length && !codes) cards.first()?.focus();
       return;
     }
+    typed = { dice: faces, cards: dealtTo.length ? codes : null };
     parts.dialog.close('play');
   });
   const closed = openModal(parts.dialog);
-  entry.refresh().then(() => entry.focus());
-  return closed.then((how) => (how === 'play' ? faces : null));
+  entry.refresh().then(() => (dealtTo.length ? cards.first()?.focus() : entry.focus()));
+  return closed.then((how) => (how === 'play' ? typed : null));
 }

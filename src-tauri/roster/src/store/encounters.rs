@@ -51,12 +51,24 @@ pub struct TableActionEntry {
 /// How a table action is played: `seed` makes the dice repeatable (a fresh one when `None`);
 /// `secret` logs its rolls as secret (the GM's only, never in the players' view); `dice` are
 /// the faces rolled at the table, in the order the actions read them (then `seed` only shuffles
-/// cards), refused unless the actions read every one.
+/// cards), refused unless the actions read every one; `cards` the initiative cards dealt from a
+/// real deck (universe), one per combatant in turn order, checked against the deck the table
+/// tracks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayOptions {
     pub seed: Option<u64>,
     pub secret: bool,
     pub dice: Option<Vec<u32>>,
+    pub cards: Option<Vec<String>>,
+}
+
+/// A participant a table action deals an initiative card to (universe), whose card is typed in
+/// when the cards come from a real deck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DealtTo {
+    pub participant_id: Uuid,
+    pub name: String,
 }
 
 /// Dice typed in for a table action so far: the dice it reads with them (past the faces given,
@@ -66,6 +78,8 @@ pub struct PlayOptions {
 pub struct TableDiceAsked {
     pub dice: Vec<rollbook_rules::DieAsked>,
     pub given: usize,
+    /// Who the action deals an initiative card to, in the order their cards are typed.
+    pub dealt_to: Vec<DealtTo>,
     /// What the action would say with these dice; `None` until every die is in.
     pub events: Option<Vec<rollbook_rules::table::Event>>,
 }
@@ -236,10 +250,11 @@ impl Store {
         let roster = self.roster(row.roster_id()?)?;
         let characters = self.characters(roster.id)?;
         let seed = options.seed.unwrap_or_else(rollbook_rules::random_seed);
-        let typed = options
-            .dice
-            .clone()
-            .map(|faces| MoveDice::by_hand(faces, seed));
+        let typed = match (options.dice.clone(), options.cards.clone()) {
+            (None, None) => None,
+            (Some(faces), cards) => Some(MoveDice::by_hand(faces, seed).with_cards(cards)),
+            (None, cards) => Some(MoveDice::seeded(seed).with_cards(cards)),
+        };
         let mut state = row.state()?;
         let mut steps = Vec::with_capacity(actions.len());
         for (n, action) in actions.iter().enumerate() {
@@ -358,13 +373,15 @@ impl Store {
     }
 
     /// The dice `action` reads with `faces` typed in so far (past them, the fewest still
-    /// needed), and what it would say once every die is in. Writes nothing; refused as playing it
-    /// would be, and for faces not on their dice or left over.
+    /// needed), who it deals an initiative card to, and what it would say once every die (and,
+    /// with `cards`, every card) is in. Writes nothing; refused as playing it would be, and for
+    /// faces not on their dice or left over, or cards the deck cannot deal.
     pub fn table_dice_asked(
         &self,
         id: Uuid,
         action: &TableAction,
         faces: &[u32],
+        cards: Option<&[String]>,
     ) -> Result<TableDiceAsked> {
         let row = live_encounter(self.conn(), id)?;
         let roster = self.roster(row.roster_id()?)?;
@@ -376,17 +393,27 @@ impl Store {
             }
             _ => Vec::new(),
         };
-        let dice = MoveDice::by_hand(faces.to_vec(), 0);
+        let dice = MoveDice::by_hand(faces.to_vec(), 0).with_cards(cards.map(<[String]>::to_vec));
         let played = play_on(&state, action, &joining, &roster, &characters, &dice)?;
         let (asked, given) = dice.asked();
+        let dealt_to: Vec<DealtTo> = dice
+            .dealt_to()
+            .iter()
+            .filter_map(|id| state.order.iter().find(|p| p.id.to_string() == *id))
+            .map(|p| DealtTo {
+                participant_id: p.id,
+                name: p.name.clone(),
+            })
+            .collect();
         let events = match dice.finish() {
-            Ok(()) => Some(played.events),
-            Err(RulesError::DiceMissing { .. }) => None,
+            Ok(()) if cards.is_some() || dealt_to.is_empty() => Some(played.events),
+            Ok(()) | Err(RulesError::DiceMissing { .. }) => None,
             Err(refused) => return Err(TableError::Dice(refused).into()),
         };
         Ok(TableDiceAsked {
             dice: asked,
             given,
+            dealt_to,
             events,
         })
     }

@@ -33,7 +33,7 @@ use crate::sheet::Sheet;
 
 pub(crate) use backups::Reason;
 pub use characters::{Purged, Trash};
-pub use encounters::{PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};
+pub use encounters::{DealtTo, PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};
 pub use luck::LuckRolls;
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;

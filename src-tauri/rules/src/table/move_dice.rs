@@ -23,6 +23,10 @@ pub struct MoveDice {
     hand: Option<RefCell<Hand>>,
     /// Every face read so far, whoever rolled it.
     read: RefCell<Vec<u32>>,
+    /// The cards dealt from a real deck, one per combatant of the deal, in their order.
+    cards: Option<Vec<String>>,
+    /// The combatants a deal of this move dealt to (whose cards are typed in by hand).
+    dealt_to: RefCell<Vec<String>>,
 }
 
 /// The faces typed in for a move and what its rolls have read of them so far.
@@ -42,6 +46,8 @@ impl MoveDice {
             seed,
             hand: None,
             read: RefCell::default(),
+            cards: None,
+            dealt_to: RefCell::default(),
         }
     }
 
@@ -57,7 +63,28 @@ impl MoveDice {
             seed,
             hand: Some(RefCell::new(hand)),
             read: RefCell::default(),
+            cards: None,
+            dealt_to: RefCell::default(),
         }
+    }
+
+    /// The same dice, with the initiative cards dealt from a real deck (`AS`, `10H`, `JK`), one
+    /// per combatant of the move's deal in their order, instead of the app's shuffle.
+    pub fn with_cards(mut self, cards: Option<Vec<String>>) -> Self {
+        self.cards = cards;
+        self
+    }
+
+    /// For a deal to `combatants` (their ids, in order): the cards typed in for it, if any.
+    /// Remembers who was dealt to, for [`MoveDice::dealt_to`].
+    pub fn cards_for(&self, combatants: &[String]) -> Option<&[String]> {
+        self.dealt_to.borrow_mut().extend_from_slice(combatants);
+        self.cards.as_deref()
+    }
+
+    /// Who the move's deal dealt a card to (empty when it dealt none).
+    pub fn dealt_to(&self) -> Vec<String> {
+        self.dealt_to.borrow().clone()
     }
 
     /// The move's seed: what a seeded move is logged with, and what shuffles cards.
@@ -153,6 +180,12 @@ impl MoveDice {
     /// die; else the refusal (`invalid_request` at `dice[i]`, `dice_missing`, `dice_left_over`).
     /// Always `Ok` for a seeded move.
     pub fn finish(&self) -> Result<(), RulesError> {
+        if self.cards.is_some() && self.dealt_to.borrow().is_empty() {
+            return Err(RulesError::invalid(
+                "cards",
+                "this action deals no initiative cards",
+            ));
+        }
         let Some(hand) = &self.hand else {
             return Ok(());
         };

@@ -354,7 +354,30 @@ impl UniverseDeck {
         combatants: &[Combatant],
         seed: u64,
     ) -> Result<(UniverseDeck, Vec<DeckEvent>), RulesError> {
+        self.deal_round_with(combatants, seed, None)
+    }
+
+    /// As [`UniverseDeck::deal_round`], the cards dealt from a real deck when `typed` gives
+    /// them: one code per combatant, in their order (`AS`, `10H`, `JK` for either joker). Each
+    /// must be a card the tracked deck could deal now, from its draw pile (the discard pile
+    /// shuffled in once that runs out); else it is refused at `cards[i]`, saying where it is.
+    pub fn deal_round_with(
+        &self,
+        combatants: &[Combatant],
+        seed: u64,
+        typed: Option<&[String]>,
+    ) -> Result<(UniverseDeck, Vec<DeckEvent>), RulesError> {
         check_combatants(combatants)?;
+        if let Some(codes) = typed.filter(|codes| codes.len() != combatants.len()) {
+            return Err(RulesError::invalid(
+                "cards",
+                format!(
+                    "type one card for each of the {} combatants, in turn order ({} typed)",
+                    combatants.len(),
+                    codes.len()
+                ),
+            ));
+        }
         // Every card not held as fate can be dealt (the last round's come back first).
         let dealable = self.draw.len() + self.discard.len() + self.dealt.len();
         if combatants.len() > dealable {
@@ -378,8 +401,11 @@ impl UniverseDeck {
             next.reshuffle_discard(&mut tray, seed, ShuffleReason::JokerRound, &mut events);
         }
         next.round += 1;
-        for combatant in combatants {
-            let card = next.draw_card(&mut tray, seed, &mut events)?;
+        for (i, combatant) in combatants.iter().enumerate() {
+            let card = match typed {
+                Some(codes) => next.take_typed(&codes[i], i, &mut tray, seed, &mut events)?,
+                None => next.draw_card(&mut tray, seed, &mut events)?,
+            };
             events.push(DeckEvent::Dealt {
                 round: next.round,
                 combatant: combatant.id.clone(),
@@ -417,6 +443,54 @@ impl UniverseDeck {
                 "no card is left to draw: every card is dealt or held as fate",
             )
         })
+    }
+
+    /// Takes the card `code` typed for the `i`th combatant out of the draw pile (shuffling the
+    /// discard pile in first when the draw pile is empty, as a draw would).
+    fn take_typed(
+        &mut self,
+        code: &str,
+        i: usize,
+        tray: &mut Tray,
+        seed: u64,
+        events: &mut Vec<DeckEvent>,
+    ) -> Result<Card, RulesError> {
+        let field = format!("cards[{i}]");
+        let code = code.trim().to_uppercase();
+        let wanted = if code == "JK" {
+            None
+        } else {
+            Some(Card::parse(&code).map_err(|_| {
+                RulesError::invalid(
+                    &field,
+                    format!(
+                        "\"{code}\" is not a card: the rank (A, 2..10, J, Q, K) then the suit \
+                         (S, H, D, C), e.g. AS or 10H, or JK for a joker"
+                    ),
+                )
+            })?)
+        };
+        let fits = |card: &Card| wanted.map_or(card.is_joker(), |w| *card == w);
+        if self.draw.is_empty() {
+            self.reshuffle_discard(tray, seed, ShuffleReason::DrawPileEmpty, events);
+        }
+        if let Some(at) = self.draw.iter().position(fits) {
+            return Ok(self.draw.remove(at));
+        }
+        let where_ = if self.dealt.iter().any(|d| fits(&d.card)) {
+            "is dealt already this round"
+        } else if self.discard.iter().any(fits) {
+            "is in the discard pile: it was dealt in an earlier round, and the deck is shuffled \
+             again only when its draw pile runs out or after a joker"
+        } else {
+            "is held as a fate card, out of the deck"
+        };
+        let message = if code == "JK" {
+            format!("no joker is left in the draw pile (one {where_})")
+        } else {
+            format!("{code} {where_}")
+        };
+        Err(RulesError::invalid(field, message))
     }
 
     /// Shuffles the discard pile under the (empty or emptied) draw pile.

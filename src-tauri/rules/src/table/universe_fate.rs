@@ -259,11 +259,23 @@ impl UniverseTable {
         combatants: &[Combatant],
         seed: u64,
     ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
+        self.deal_round_with(combatants, seed, None)
+    }
+
+    /// As [`UniverseTable::deal_round`], with the cards dealt from a real deck when `typed`
+    /// gives them ([`UniverseDeck::deal_round_with`]); a joker's fate card is still drawn by the
+    /// app.
+    pub fn deal_round_with(
+        &self,
+        combatants: &[Combatant],
+        seed: u64,
+        typed: Option<&[String]>,
+    ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
         let mut next = self.clone();
         for entry in next.second_entries.drain(..) {
             next.deck.return_card(entry.card);
         }
-        let (deck, deck_events) = next.deck.deal_round(combatants, seed)?;
+        let (deck, deck_events) = next.deck.deal_round_with(combatants, seed, typed)?;
         next.deck = deck;
         let mut events = Vec::new();
         // Fate draws use their own stream so they never change the cards dealt.

@@ -59,8 +59,12 @@ pub async fn encounter_create(
 /// the new state, its log entry and every roll made, written in one transaction. A refused action
 /// writes nothing. `seed` makes the dice repeatable; `secret` logs its rolls as GM only (never
 /// in the players' view); `dice` are the faces rolled at the table, in the order the action
-/// reads them (`encounter_dice_asked` says which), its rolls logged as by hand.
+/// reads them (`encounter_dice_asked` says which), its rolls logged as by hand; `cards` the
+/// universe initiative cards dealt from a real deck, one per combatant in turn order.
 #[tauri::command(rename_all = "snake_case")]
+// A command's arguments are the IPC call's named fields, each optional; a struct would change
+// the call's shape for every caller.
+#[allow(clippy::too_many_arguments)]
 pub async fn encounter_play<R: Runtime>(
     app: AppHandle<R>,
     db: State<'_, Database>,
@@ -69,12 +73,14 @@ pub async fn encounter_play<R: Runtime>(
     seed: Option<u64>,
     secret: Option<bool>,
     dice: Option<Vec<u32>>,
+    cards: Option<Vec<String>>,
 ) -> Result<TablePlay, IpcError> {
     let action: TableAction = argument("action", action)?;
     let options = PlayOptions {
         seed,
         secret: secret.unwrap_or(false),
         dice,
+        cards,
     };
     let played = db
         .run(move |store| Ok(store.play_with(encounter_id, &action, options)?))
@@ -115,18 +121,22 @@ pub async fn encounter_preview(
 }
 
 /// Dice by hand at the table, as they go in: the dice `action` reads with the faces `dice` typed
-/// so far (past them, the fewest still needed, each with its sides and what it is for) and,
-/// once every one is in, what the action would say. Writes nothing.
+/// so far (past them, the fewest still needed, each with its sides and what it is for), who it
+/// deals an initiative card to, and, once every die (and every card, with `cards`) is in, what
+/// the action would say. Writes nothing.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn encounter_dice_asked(
     db: State<'_, Database>,
     encounter_id: Uuid,
     action: Value,
     dice: Vec<u32>,
+    cards: Option<Vec<String>>,
 ) -> Result<TableDiceAsked, IpcError> {
     let action: TableAction = argument("action", action)?;
-    db.run(move |store| Ok(store.table_dice_asked(encounter_id, &action, &dice)?))
-        .await
+    db.run(move |store| {
+        Ok(store.table_dice_asked(encounter_id, &action, &dice, cards.as_deref())?)
+    })
+    .await
 }
 
 /// Puts the encounter back as it was before its last action not yet undone.

@@ -71,8 +71,10 @@ impl UniverseEncounter {
                 vec![format!("Round {round}: nobody to deal a card to.")],
             ));
         }
+        let combatants = self.combatants(ctx);
+        let ids: Vec<String> = combatants.iter().map(|c| c.id.clone()).collect();
         let (table, fate_events) = table
-            .deal_round(&self.combatants(ctx), ctx.dice.seed())
+            .deal_round_with(&combatants, ctx.dice.seed(), ctx.dice.cards_for(&ids))
             .map_err(TableError::from)?;
         let mut next = self.clone();
         next.table = Some(table);
