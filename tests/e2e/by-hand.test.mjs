@@ -11,6 +11,7 @@ import { By } from 'selenium-webdriver';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { enterOnLast, readDice, typeFace, untilDice, WAIT_MS } from './by-hand-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
+import { UniverseEncounterPage } from './encounter-universe-page.mjs';
 import { shellReady } from './log-transfer-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { openExample } from './scenes/sheet.mjs';
@@ -172,5 +173,28 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     assert.ok(panel.rows.length > 0, 'a row to choose');
     const log = app.cli('--json', 'log', '--character', 'Overseer Kaan').rolls;
     assert.deepEqual(log.slice(0, 2).map((r) => r.by_hand), [true, true], 'both rolls in the log as by hand');
+  }));
+
+  test('a universe deal from a real deck: the typed cards, checked against the deck', () => withShot('universe', async () => {
+    const { driver } = app;
+    const page = new UniverseEncounterPage(driver);
+    await page.open('Black Meridian Crew');
+    await page.create('Cards by hand');
+    await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell']);
+    await page.untilUniverse((p) => p.universe.rows.length === 2, 'the universe panel did not list both');
+    if (!(await driver.findElement(By.css('#encounter-by-hand')).isSelected())) await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
+    await driver.findElement(By.css('.uv-deal')).click();
+    const scope = 'dialog.dice-dialog';
+    await driver.wait(async () => (await driver.findElements(By.css(`${scope} .card-code`))).length === 2, WAIT_MS, 'no card asked for each combatant');
+    const inputs = await driver.findElements(By.css(`${scope} .card-code`));
+    const names = await driver.executeScript((s) => [...document.querySelectorAll(`${s} .card-entry label`)].map((l) => l.textContent), scope);
+    // The captain is dealt the 2 of clubs, Tobias the ace of spades: Tobias acts first.
+    const cardOf = { 'Captain Ines Moreau': '2c', 'Tobias Kell': 'as' };
+    for (const [i, input] of inputs.entries()) await input.sendKeys(cardOf[names[i]]);
+    const said = await untilDice(driver, scope, (d) => d.said.length > 0, 'the deal did not say what it will do');
+    assert.ok(said.said.some((line) => line.includes('Tobias Kell acts first')), said.said.join(' | '));
+    await driver.findElement(By.css(`${scope} button[type="submit"]`)).click();
+    const dealt = await page.untilUniverse((p) => p.universe.rows.every((r) => r.card), 'the typed cards were not dealt');
+    assert.deepEqual(dealt.universe.rows.map((r) => [r.name, r.card]), [['Tobias Kell', 'AS'], ['Captain Ines Moreau', '2C']]);
   }));
 });

@@ -69,7 +69,7 @@ function cardInputs(doc, dealtTo, onChange) {
   ]);
   const codes = () => {
     const all = inputs.map(({ input }) => input.value.trim());
-    return all.every((code) => code !== '') ? all : null;
+    return all.length && all.every((code) => code !== '') ? all : null;
   };
   return { element, codes, first: () => inputs[0]?.input };
 }
@@ -77,8 +77,10 @@ function cardInputs(doc, dealtTo, onChange) {
 /** The dialog: the dice inputs, the card inputs, what the move will say, Play and Cancel. */
 function openDiceDialog(doc, { ask, dealtTo, errorText }) {
   const parts = buildDialog(doc, {
-    title: dealtTo.length ? 'Dealt and rolled at the table' : 'Dice rolled at the table',
-    description: 'Type each die as it was rolled, in order; a die that earns another asks for it when it is in.',
+    title: dealtTo.length ? 'Cards dealt at the table' : 'Dice rolled at the table',
+    description: dealtTo.length
+      ? 'Type each combatant\'s card from your deck; the app checks it against the cards its deck has left.'
+      : 'Type each die as it was rolled, in order; a die that earns another asks for it when it is in.',
     className: 'dice-dialog',
   });
   const said = el(doc, 'ul', { className: 'dice-dialog-said', 'aria-label': 'What the move will say' });
