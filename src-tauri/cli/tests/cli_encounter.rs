@@ -271,3 +271,59 @@ fn a_move_plays_with_dice_rolled_at_the_table() {
     assert_eq!(roll["outcome"], seeded["rolls"][0]["outcome"]);
     assert_eq!(typed["entry"]["events"], seeded["entry"]["events"]);
 }
+
+/// `encounter play … --cards`: a universe deal from a real deck deals the typed cards in turn
+/// order; a card the deck has not got is refused (exit 2) naming where it is, nothing written.
+#[test]
+fn a_universe_deal_takes_the_cards_typed_from_a_real_deck() {
+    let sandbox = Sandbox::seeded();
+    let roster = "Black Meridian Crew";
+    let run = |args: &[&str]| {
+        let mut all = vec!["encounter", args[0], "--roster", roster, "Airlock"];
+        all.extend_from_slice(&args[1..]);
+        sandbox.run(&all)
+    };
+    sandbox
+        .run(&["encounter", "new", "--roster", roster, "Airlock"])
+        .ok();
+    run(&[
+        "add",
+        "--character",
+        "Captain Ines Moreau",
+        "--character",
+        "Tobias Kell",
+    ])
+    .ok();
+    let deal = r#"{"system":"universe","move":"deal"}"#;
+    let err = run(&["play", deal, "--cards", "AS"]).fails(2);
+    assert!(
+        err.contains("type one card for each of the 2 combatants"),
+        "{err}"
+    );
+    let err = run(&["play", deal, "--cards", "AS,AS"]).fails(2);
+    assert!(
+        err.contains("cards[1]: AS is dealt already this round"),
+        "{err}"
+    );
+    let played = run(&["play", deal, "--cards", "2c,KH", "--json"])
+        .ok()
+        .json();
+    let dealt: Vec<&str> = played["encounter"]["state"]["system_state"]["table"]["deck"]["dealt"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["card"].as_str().unwrap())
+        .collect();
+    assert_eq!(dealt, ["2C", "KH"]);
+    let order: Vec<&str> = played["encounter"]["state"]["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        order,
+        ["Tobias Kell", "Captain Ines Moreau"],
+        "the King acts before the 2"
+    );
+}
