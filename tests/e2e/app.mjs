@@ -208,6 +208,22 @@ export async function showView(driver, name, timeoutMs = 30_000) {
 }
 
 /** Where a failing test leaves its picture of the window. */
+/**
+ * What a scene (tests/e2e/scenes/) needs of a running app: its command line, the wait, a view
+ * shown and a reload that waits for the page.
+ */
+export function sceneHelpers(app, waitMs = 30_000) {
+  return {
+    cli: app.cli,
+    WAIT_MS: waitMs,
+    showView: (name) => showView(app.driver, name),
+    reload: async () => {
+      await app.driver.navigate().refresh();
+      await app.driver.wait(async () => app.driver.executeScript(() => document.readyState === 'complete'), waitMs);
+    },
+  };
+}
+
 export const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
 /**

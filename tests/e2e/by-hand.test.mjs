@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { By } from 'selenium-webdriver';
-import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure, sceneHelpers } from './app.mjs';
 import { enterOnLast, readDice, typeFace, untilDice, WAIT_MS } from './by-hand-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
 import { UniverseEncounterPage } from './encounter-universe-page.mjs';
@@ -87,15 +87,7 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
   }));
 
   test('a sheet\'s roll by hand is logged with the character', () => withShot('sheet', async () => {
-    const helpers = {
-      cli: app.cli,
-      WAIT_MS,
-      showView: (name) => showView(app.driver, name),
-      reload: async () => {
-        await app.driver.navigate().refresh();
-        await app.driver.wait(async () => app.driver.executeScript(() => document.readyState === 'complete'), WAIT_MS);
-      },
-    };
+    const helpers = sceneHelpers(app, WAIT_MS);
     const sheet = await openExample(app.driver, helpers, 'genre');
     const roll = (await sheet.read()).rolls[0];
     await sheet.openRoll(roll.path);

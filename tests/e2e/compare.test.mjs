@@ -5,7 +5,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showView, startApp, STARTUP_TIMEOUT_MS, screenshotOnFailure } from './app.mjs';
+import { showView, startApp, STARTUP_TIMEOUT_MS, screenshotOnFailure, sceneHelpers } from './app.mjs';
 import { ComparePage, IN_QUICK_ROLL, IN_ROLL_PANEL } from './compare-page.mjs';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
 import { openExample } from './scenes/sheet.mjs';
@@ -90,15 +90,7 @@ describe('Compare in Quick roll', () => {
 
 describe('Compare in a sheet\'s roll panel', () => {
   test('Rex Valor\'s roll: Grunt and Glory equal rollbook odds --vary', { timeout: 240_000 }, () => withShot('sheet', async () => {
-    const helpers = {
-      cli: app.cli,
-      WAIT_MS,
-      showView: (name) => showView(app.driver, name),
-      reload: async () => {
-        await app.driver.navigate().refresh();
-        await app.driver.wait(async () => app.driver.executeScript(() => document.readyState === 'complete'), WAIT_MS);
-      },
-    };
+    const helpers = sceneHelpers(app, WAIT_MS);
     const sheet = await openExample(app.driver, helpers, 'genre');
     const roll = (await sheet.read()).rolls[0];
     await sheet.openRoll(roll.path);

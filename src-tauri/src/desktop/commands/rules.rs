@@ -1,8 +1,10 @@
 //! Rules: the catalog of roll kinds, exact odds, and rolls, each under a roster's house rules
 //! when one is named. Every roll the window makes is logged.
 
-use rollbook_roster::LogOptions;
-use rollbook_rules::{Catalog, Dice, HandProgress, Odds, PlanAnswer, PlanRequest, RollResult};
+use rollbook_roster::{LogOptions, RollPlace};
+use rollbook_rules::{
+    Catalog, Dice, HandProgress, HouseRules, Odds, PlanAnswer, PlanRequest, RollResult,
+};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
@@ -47,14 +49,9 @@ pub async fn odds(
         .run(move |store| Ok(store.roll_place(roster_id, None)?))
         .await?;
     db.compute(move || {
+        let house = house_for(place.as_ref(), &request)?;
         let request = rollbook_rules::request_from_value(request)?;
-        match &place {
-            Some(place) => {
-                place.check(&request)?;
-                Ok(rollbook_rules::odds_with(&request, place.house_rules())?)
-            }
-            None => Ok(rollbook_rules::odds(&request)?),
-        }
+        Ok(rollbook_rules::odds_with(&request, house)?)
     })
     .await
 }
@@ -75,13 +72,7 @@ pub async fn odds_compare(
         .run(move |store| Ok(store.roll_place(roster_id, None)?))
         .await?;
     db.compute(move || {
-        let house = match &place {
-            Some(place) => {
-                place.check(&rollbook_rules::request_from_value(request.clone())?)?;
-                place.house_rules()
-            }
-            None => rollbook_rules::HouseRules::ruled(),
-        };
+        let house = house_for(place.as_ref(), &request)?;
         Ok(rollbook_rules::odds_varied(
             &request, &field, &values, house,
         )?)
@@ -103,13 +94,7 @@ pub async fn odds_plan(
         .run(move |store| Ok(store.roll_place(roster_id, None)?))
         .await?;
     db.compute(move || {
-        let house = match &place {
-            Some(place) => {
-                place.check(&rollbook_rules::request_from_value(plan.this.clone())?)?;
-                place.house_rules()
-            }
-            None => rollbook_rules::HouseRules::ruled(),
-        };
+        let house = house_for(place.as_ref(), &plan.this)?;
         Ok(rollbook_rules::odds_plan(&plan, house)?)
     })
     .await
@@ -181,15 +166,23 @@ pub async fn roll_dice_asked(
         .run(move |store| Ok(store.roll_place(roster_id, character_id)?))
         .await?;
     db.compute(move || {
+        let house = house_for(place.as_ref(), &request)?;
         let request = rollbook_rules::request_from_value(request)?;
-        let house = match &place {
-            Some(place) => {
-                place.check(&request)?;
-                place.house_rules()
-            }
-            None => rollbook_rules::HouseRules::ruled(),
-        };
         Ok(rollbook_rules::dice_asked(&request, house, &dice)?)
     })
     .await
+}
+
+/// The house rules `request` is worked out under: its place's, once the request is checked
+/// against the place (a request of another system than the roster's is refused), or RULES.md's
+/// own rulings for a Quick roll.
+fn house_for<'a>(
+    place: Option<&'a RollPlace>,
+    request: &Value,
+) -> Result<&'a HouseRules, IpcError> {
+    let Some(place) = place else {
+        return Ok(HouseRules::ruled());
+    };
+    place.check(&rollbook_rules::request_from_value(request.clone())?)?;
+    Ok(place.house_rules())
 }
