@@ -42,7 +42,7 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     await page.fill({ ranks: 2, difficulty: 12 });
     const request = await page.waitForOdds({ ranks: 2, difficulty: 12 });
 
-    await driver.findElement(By.css('label[for="quick-roll-by-hand"]')).click();
+    await driver.findElement(By.css('#quick-roll-by-hand')).sendKeys(' ');
     const scope = '#by-hand-slot';
     let dice = await untilDice(driver, scope, (d) => d.dice.length === 3, 'the three dice of ranks 2 were not asked for');
     assert.deepEqual(dice.dice.map((d) => d.label), ['Ability d12 #1', 'Ability d12 #2', 'Ability d12 #3']);

@@ -5,6 +5,7 @@
 
 import { join } from 'node:path';
 import { REPO_ROOT, showView } from './app.mjs';
+import { clickInView } from './encounter-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
 
 export const WAIT_MS = 30_000;
@@ -14,6 +15,11 @@ const HOST = '#encounter-system-host';
 export class GenrePanelPage {
   constructor(driver) {
     this.driver = driver;
+  }
+
+  /** Clicks a control of the panel, scrolled into view first (the panel scrolls on its own). */
+  async click(selector) {
+    await clickInView(this.driver, selector);
   }
 
   async waitFor(check, message, timeout = WAIT_MS) {
@@ -139,7 +145,7 @@ export class GenrePanelPage {
   /** Presses Roll and waits for a new result. */
   async roll() {
     const before = JSON.stringify((await this.read()).result);
-    await this.driver.findElement({ css: `${HOST} [data-role="act-roll"]` }).click();
+    await this.click(`${HOST} [data-role="act-roll"]`);
     await this.waitFor(async () => {
       const page = await this.read();
       return page.result && JSON.stringify(page.result) !== before;
@@ -161,8 +167,8 @@ export class GenrePanelPage {
 
   /** Presses a confirm-first button (`rest`, `end-adventure`) and its Yes. */
   async confirm(role) {
-    await this.driver.findElement({ css: `${HOST} [data-role="${role}"]` }).click();
-    await this.driver.findElement({ css: `${HOST} [data-role="${role}-yes"]` }).click();
+    await this.click(`${HOST} [data-role="${role}"]`);
+    await this.click(`${HOST} [data-role="${role}-yes"]`);
   }
 }
 
@@ -232,7 +238,7 @@ export class MarksPanelPage extends GenrePanelPage {
     const button = `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]`;
     const label = async () => this.driver.executeScript((sel) => document.querySelector(sel)?.textContent ?? null, button);
     if ((await label()) !== 'Next roll odds') return;
-    await this.driver.findElement({ css: button }).click();
+    await this.click(button);
     await this.waitFor(async () => (await label()) !== 'Next roll odds', `task ${id} kept its last odds`);
   }
 
@@ -241,7 +247,7 @@ export class MarksPanelPage extends GenrePanelPage {
     await this.nextOdds(id);
     const facts = async () => JSON.stringify((await this.tasks()).find((t) => t.id === id)?.facts);
     const before = await facts();
-    await this.driver.findElement({ css: `${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]` }).click();
+    await this.click(`${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]`);
     await this.waitFor(async () => (await facts()) !== before, `task ${id} did not change`);
     return (await this.tasks()).find((t) => t.id === id);
   }

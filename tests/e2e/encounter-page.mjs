@@ -9,6 +9,17 @@ import { RostersPage, WAIT_MS } from './rosters-page.mjs';
 
 const css = (selector) => By.css(selector);
 
+/**
+ * Clicks what `selector` finds once it shows, scrolled into view first: the panels scroll on
+ * their own, and WebKit's driver does not always scroll them for a click.
+ */
+export async function clickInView(driver, selector) {
+  const element = await driver.wait(until.elementLocated(css(selector)), WAIT_MS, `nothing matches ${selector}`);
+  await driver.wait(until.elementIsVisible(element), WAIT_MS, `${selector} never showed`);
+  await driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), element);
+  await element.click();
+}
+
 export class EncounterPage {
   constructor(driver) {
     this.driver = driver;
@@ -62,11 +73,7 @@ export class EncounterPage {
   }
 
   async click(selector) {
-    const element = await this.driver.wait(until.elementLocated(css(selector)), WAIT_MS, `nothing matches ${selector}`);
-    await this.driver.wait(until.elementIsVisible(element), WAIT_MS, `${selector} never showed`);
-    // The panels scroll on their own; WebKit's driver does not always scroll them for a click.
-    await this.driver.executeScript((e) => e.scrollIntoView({ block: 'center' }), element);
-    await element.click();
+    await clickInView(this.driver, selector);
   }
 
   /** Selects `rosterName` on the Rosters tab, then shows the Encounters tab for it. */

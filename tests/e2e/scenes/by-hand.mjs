@@ -19,7 +19,7 @@ export async function scene(driver, helpers) {
   await page.choose('d12', 'straight');
   await page.fill({ ranks: 2, difficulty: 12 });
   await page.waitForOdds({ ranks: 2, difficulty: 12 });
-  await driver.findElement(By.css('label[for="quick-roll-by-hand"]')).click();
+  await driver.findElement(By.css('#quick-roll-by-hand')).sendKeys(' ');
   await untilDice(driver, '#by-hand-slot', (d) => d.dice.length === 3, 'no dice asked for');
   await typeFace(driver, '#by-hand-slot', 5);
   await typeFace(driver, '#by-hand-slot', 12);
