@@ -138,6 +138,9 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const roster = state.rosters.find((r) => r.id === id) ?? null;
     const changed = roster?.id !== state.roster?.id;
     state.roster = roster;
+    // The list's command is sent first: the commands share the store one at a time, and what
+    // `roster-selected` starts (saving the settings) must not hold up the list.
+    const loading = roster ? loadCharacters({ reset: changed }) : null;
     if (changed) {
       sheetArea.close();
       list.setOpen(null);
@@ -145,7 +148,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     }
     renderSidebar();
     showRoster();
-    if (roster) await loadCharacters({ reset: changed });
+    await loading;
     if (focusList) list.focusList();
   }
 
