@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every performance figure of the README's Performance section, in one run (issue 15): the odds
 # engine against icepool (in-process, and 200 requests through one whole process), the command
-# line's start-up and memory, what a table action keeps in the history, the window's start-up,
-# long lists in the window, the idle window's memory per process, and the installers' sizes.
+# line's start-up and memory, judging the luck of 10,000 logged rolls, what a table action keeps
+# in the history, the window's start-up, long lists in the window, the idle window's memory per
+# process, and the installers' sizes.
 # Usage: scripts/bench.sh   (about 20-30 minutes on 2 cores; needs what the e2e tests need and
 # PyPI for icepool). It builds the release binaries and installers itself.
 set -euo pipefail
@@ -30,6 +31,9 @@ section "odds engine against icepool, in-process (src-tauri/rules/benches/icepoo
 
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
+
+section "how lucky the dice were: rollbook --json log --luck over 10,000 rolls (scripts/bench/luck.py)"
+python3 scripts/bench/luck.py "$release/rollbook"
 
 section "table history (cargo bench -p rollbook-roster --bench table)"
 cargo bench -q -p rollbook-roster --bench table 2>/dev/null | grep -E "universe|genre|undo"

@@ -6,6 +6,9 @@ Usage: python3 scripts/bench/window_memory.py [ROLLBOOK]   (default target/relea
 needs xvfb-run). Each case starts `rollbook --db FILE` (which execs rollbook-app) under its own
 Xvfb with a fresh HOME, waits until the processes' memory has settled (idle: two readings 2 s
 apart within 1 MiB, at least 8 s after start), prints each process and the total, and stops it.
+PSS counts a shared page in part: other WebKit programs running at the same time lower it, so
+each case waits (up to 2 minutes) until none runs, and prints how many still ran and each
+process's resident set (RSS, which counts shared pages whole and does not depend on them).
 """
 from __future__ import annotations
 
@@ -47,14 +50,25 @@ def descendants(root: int) -> list[int]:
     return found
 
 
-def pss_kib(pid: int) -> int:
+def rollup_kib(pid: int, fields: tuple[str, ...]) -> int:
+    total = 0
     try:
         for line in pathlib.Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
+            if line.split(":")[0] in fields:
+                total += int(line.split()[1])
     except OSError:
         pass
-    return 0
+    return total
+
+
+def pss_kib(pid: int) -> int:
+    return rollup_kib(pid, ("Pss",))
+
+
+def rss_kib(pid: int) -> int:
+    """Every page resident, shared or not: unlike PSS, it does not fall when other programs map
+    the same libraries (other WebKit windows on a shared machine)."""
+    return rollup_kib(pid, ("Rss",))
 
 
 def name(pid: int) -> str:
@@ -64,13 +78,35 @@ def name(pid: int) -> str:
         return "?"
 
 
+def alive(pid: int) -> bool:
+    try:
+        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def others_webkit(mine: list[int]) -> int:
+    """Live WebKit processes not ours: they share libraries with ours and so lower our PSS."""
+    return sum(1 for p in descendants(1)
+               if p not in mine and name(p).startswith("WebKit") and alive(p))
+
+
 def ours(root: int) -> list[int]:
     """The app and the WebKit processes it started (not Xvfb or the shell around them)."""
     skip = {"Xvfb", "xvfb-run", "sh", "bash", "xauth"}
     return [p for p in descendants(root) if name(p) not in skip]
 
 
+def wait_for_quiet(limit_s: float = 120) -> None:
+    """Waits (a while) until no other WebKit program runs: sharing our libraries, it lowers PSS."""
+    start = time.time()
+    while others_webkit([]) and time.time() - start < limit_s:
+        time.sleep(1)
+
+
 def measure(binary: str, db: pathlib.Path, label: str) -> None:
+    wait_for_quiet()
     home = pathlib.Path(tempfile.mkdtemp(prefix="rollbook-mem-"))
     env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
            "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")}
@@ -86,10 +122,14 @@ def measure(binary: str, db: pathlib.Path, label: str) -> None:
             if settled or time.time() - start > 90:
                 break
             last = total
-        rows = sorted(((name(p), pss_kib(p)) for p in ours(proc.pid)), key=lambda r: -r[1])
-        total = sum(k for _, k in rows)
-        parts = ", ".join(f"{n} {k / 1024:.0f}" for n, k in rows if k > 1024)
-        print(f"idle window, {label}: {total / 1024:.0f} MiB PSS in all ({parts} MiB)")
+        pids = ours(proc.pid)
+        rows = sorted(((name(p), pss_kib(p), rss_kib(p)) for p in pids), key=lambda r: -r[1])
+        total = sum(k for _, k, _ in rows)
+        parts = ", ".join(f"{n} {k / 1024:.0f}" for n, k, _ in rows if k > 1024)
+        resident = ", ".join(f"{n} {r / 1024:.0f}" for n, k, r in rows if k > 1024)
+        print(f"idle window, {label}: {total / 1024:.0f} MiB PSS in all ({parts} MiB); "
+              f"resident (RSS) {sum(r for _, _, r in rows) / 1024:.0f} MiB ({resident} MiB); "
+              f"other WebKit processes running: {others_webkit(pids)}")
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)

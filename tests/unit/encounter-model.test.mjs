@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { addableCharacters, currentParticipant, encounterSummary, eventLines, logItems, movedTo, turnText } from '../../ui/js/encounter/encounter-model.js';
+import { addableCharacters, currentParticipant, encounterSummary, eventLines, logItems, movedTo, sheetsToRead, turnText } from '../../ui/js/encounter/encounter-model.js';
 
 const encounter = (order, current, round = 1) => ({
   id: 'e', roster_id: 'r', absent: [], created_at: '', updated_at: '', deleted_at: null,
@@ -26,6 +26,19 @@ test('only characters not yet in may be added', () => {
   const characters = [{ id: 'c1', name: 'Rex Valor' }, { id: 'c2', name: 'Sable' }];
   assert.deepEqual(addableCharacters(characters, encounter([rex, goon], 'p1')).map((c) => c.id), ['c2']);
   assert.deepEqual(addableCharacters(characters, encounter([], null)).map((c) => c.id), ['c1', 'c2']);
+});
+
+test('the sheets to read are those of live characters taking part, held only as summaries, each once', () => {
+  const summary = (id) => ({ id, name: id, player: '', kind: 'pc', tags: [], updated_at: '' });
+  const whole = (id) => ({ ...summary(id), sheet: {} });
+  const twice = { id: 'p3', character_id: 'c1', name: 'Rex Valor 2' };
+  const gone = { id: 'p4', character_id: 'c9', name: 'Trashed' };
+  const vex = { id: 'p5', character_id: 'c3', name: 'Vex' };
+  const characters = new Map([['c1', summary('c1')], ['c2', summary('c2')], ['c3', whole('c3')]]);
+  assert.deepEqual(sheetsToRead(encounter([rex, goon, twice, gone, vex], 'p1'), characters), ['c1'], 'not a quick NPC, one in the trash, one read already or one not taking part');
+  characters.set('c1', whole('c1'));
+  assert.deepEqual(sheetsToRead(encounter([rex, goon, twice, gone, vex], 'p1'), characters), []);
+  assert.deepEqual(sheetsToRead(encounter([], null), characters), []);
 });
 
 test('a dropped row lands at its place among the others', () => {

@@ -7,6 +7,7 @@
 /** @typedef {import('../types/bindings').BackupsOverview} BackupsOverview */
 /** @typedef {import('../types/bindings').Catalog} Catalog */
 /** @typedef {import('../types/bindings').Character} Character */
+/** @typedef {import('../types/bindings').CharacterSummary} CharacterSummary */
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
 /** @typedef {import('../types/bindings').Encounter} Encounter */
 /** @typedef {import('../types/bindings').EncounterPreview} EncounterPreview */
@@ -190,6 +191,8 @@ export const undoDelete = () => call('undo_delete');
 // Characters
 /** @param {Id} rosterId @returns {Promise<Character[]>} */
 export const characters = (rosterId) => call('characters', { roster_id: rosterId });
+/** The same, without notes and sheets (for lists). @param {Id} rosterId @returns {Promise<CharacterSummary[]>} */
+export const characterSummaries = (rosterId) => call('character_summaries', { roster_id: rosterId });
 /** @param {Id} id @returns {Promise<Character>} */
 export const character = (id) => call('character', { id });
 /** @param {Id} rosterId @param {NewCharacter} character @returns {Promise<Character>} */

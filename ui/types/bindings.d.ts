@@ -158,6 +158,13 @@ export type CharacterLuck = { character_id: string | null, name: string | null, 
 export type CharacterPatch = { name?: string | null, player?: string | null, kind?: CharacterKind | null, tags?: Array<string> | null, notes?: string | null, sheet?: JsonValue | null, };
 
 /**
+ * What a list shows of a character: the character list (name, player, PC/NPC, tags, last
+ * edit), the encounter's "Add characters" and the roll log's filter. No notes and no sheet:
+ * 10,000 whole characters are 6 MB of JSON for the window, most of it sheets no list reads.
+ */
+export type CharacterSummary = { id: string, name: string, player: string, kind: CharacterKind, tags: Array<string>, updated_at: string, };
+
+/**
  * A foot chase under way.
  */
 export type Chase = { length: ChaseLength, 

@@ -47,7 +47,8 @@
 //! (house rules included: renamed stunt levels follow into the sheets),
 //! [`Store::delete_roster`] (to the trash), [`Store::restore_roster`], [`Store::reorder_rosters`].
 //!
-//! Characters: [`Store::characters`], [`Store::character`], [`Store::find_character`],
+//! Characters: [`Store::characters`], [`Store::character_summaries`] (for lists: no sheets),
+//! [`Store::character`], [`Store::find_character`],
 //! [`Store::create_character`], [`Store::update_character`], [`Store::duplicate_character`],
 //! [`Store::move_characters`] (same system only), [`Store::reorder_characters`],
 //! [`Store::delete_character`] / [`Store::delete_characters`], [`Store::restore_character`].
@@ -139,8 +140,9 @@ pub use import::{
 };
 pub use luck::LuckReport;
 pub use model::{
-    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, HealthShown, NewCharacter,
-    NewRoster, Participant, Roster, RosterPatch, System, TableAction, Timestamp, Visibility,
+    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterState,
+    HealthShown, NewCharacter, NewRoster, Participant, Roster, RosterPatch, System, TableAction,
+    Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;

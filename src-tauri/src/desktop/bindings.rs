@@ -13,10 +13,10 @@ use rollbook_roster::backups::{BackupsOverview, RestoreDone, Snapshot};
 use rollbook_roster::players::PlayersView;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
-    Character, CharacterKind, CharacterPatch, Encounter, EncounterState, ExportSelection,
-    FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, LuckReport, NewCharacter, NewRoster,
-    Participant, Restored, Roster, RosterPatch, SearchHit, Settings, SheetReport, SheetRoll,
-    System, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
+    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterState,
+    ExportSelection, FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, LuckReport,
+    NewCharacter, NewRoster, Participant, Restored, Roster, RosterPatch, SearchHit, Settings,
+    SheetReport, SheetRoll, System, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
 };
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
@@ -84,6 +84,7 @@ fn render() -> String {
     all.visit::<RosterPatch>();
     all.visit::<Restored>();
     all.visit::<Character>();
+    all.visit::<CharacterSummary>();
     all.visit::<NewCharacter>();
     all.visit::<CharacterPatch>();
     all.visit::<CharacterKind>();

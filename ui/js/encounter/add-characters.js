@@ -6,7 +6,7 @@ import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 
 /**
  * @param {Document} doc
- * @param {import('../../types/bindings').Character[]} characters those that may join
+ * @param {import('../../types/bindings').CharacterSummary[]} characters those that may join
  * @returns {Promise<string[]>}
  */
 export async function pickCharacters(doc, characters) {

@@ -2,7 +2,7 @@
 // runner imports it.
 
 /** @typedef {import('../../types/bindings').Encounter} Encounter */
-/** @typedef {import('../../types/bindings').Character} Character */
+/** @typedef {import('../../types/bindings').CharacterSummary} CharacterSummary */
 /** @typedef {import('../../types/bindings').TableActionEntry} TableActionEntry */
 /** @typedef {import('../../types/bindings').Event} TableEvent */
 
@@ -27,12 +27,23 @@ export function encounterSummary(encounter) {
 
 /**
  * The roster's live characters not yet in the encounter, in the roster's order.
- * @param {Character[]} characters
+ * @param {CharacterSummary[]} characters
  * @param {Encounter} encounter
  */
 export function addableCharacters(characters, encounter) {
   const inIt = new Set(encounter.state.order.map((p) => p.character_id).filter(Boolean));
   return characters.filter((c) => !inIt.has(c.id));
+}
+
+/**
+ * The participants' characters whose sheets are still to be read: live ones (in `characters`)
+ * held only as a summary, each once. The panels read a participant's sheet; nobody else's.
+ * @param {Encounter} encounter
+ * @param {Map<string, CharacterSummary>} characters
+ */
+export function sheetsToRead(encounter, characters) {
+  const ids = encounter.state.order.map((p) => p.character_id).filter((id) => id && characters.has(id) && !('sheet' in characters.get(id)));
+  return [...new Set(ids)];
 }
 
 /**

@@ -10,7 +10,7 @@ import { isTextField } from '../app/shortcuts.js';
 import { isStoreFailure } from '../app/store-error.js';
 import { pickCharacters } from './add-characters.js';
 import { mountEncounterList } from './encounter-list.js';
-import { addableCharacters, logItems, turnText } from './encounter-model.js';
+import { addableCharacters, logItems, sheetsToRead, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { compareCalls } from './systems/panel-parts.js';
 import { mountTurnOrder } from './turn-order.js';
@@ -27,8 +27,14 @@ export function mountEncounters(root, ctx) {
     roster: null,
     encounters: [],
     open: null,
-    /** The roster's live characters by id; the same Map object stays with the panel. */
+    /**
+     * The roster's live characters by id, the same Map object staying with the panel: summaries
+     * (no sheets), and whole characters for the participants (`withSheets`), whose sheets the
+     * panels read.
+     */
     characters: new Map(),
+    /** Raised each time the Map is filled again: a slower read of sheets is then dropped. */
+    filled: 0,
     panel: null,
     /** The encounter last open in each roster (this session). */
     lastOpen: new Map(),
@@ -195,8 +201,19 @@ export function mountEncounters(root, ctx) {
     undo.disabled = !items.some((item) => !item.undone);
   }
 
+  /** Reads the whole characters of the participants who have only their summary in the Map. */
+  async function withSheets(encounter) {
+    const { characters, filled } = state;
+    const ids = sheetsToRead(encounter, characters);
+    if (!ids.length) return;
+    const whole = await Promise.all(ids.map((id) => ctx.api.character(id)));
+    if (state.filled !== filled) return;
+    for (const character of whole) characters.set(character.id, character);
+  }
+
   /** The encounter as the store answered it: drawn everywhere, the panel told, the log read again. */
   async function show(encounter, options) {
+    await withSheets(encounter);
     state.open = encounter;
     state.encounters = state.encounters.map((e) => (e.id === encounter.id ? encounter : e));
     drawList();
@@ -371,6 +388,8 @@ export function mountEncounters(root, ctx) {
       return;
     }
     if (state.roster?.id !== roster?.id) return;
+    await withSheets(encounter);
+    if (state.roster?.id !== roster?.id) return;
     state.lastOpen.set(roster.id, id);
     const changed = state.open?.id !== id;
     state.open = encounter;
@@ -409,7 +428,7 @@ export function mountEncounters(root, ctx) {
       drawNone();
       return;
     }
-    const [encounters, characters] = await Promise.all([ctx.api.encounters(roster.id), ctx.api.characters(roster.id)]);
+    const [encounters, characters] = await Promise.all([ctx.api.encounters(roster.id), ctx.api.characterSummaries(roster.id)]);
     if (mine !== loads) return;
     const rosterChanged = state.roster?.id !== roster.id;
     state.roster = roster;
@@ -420,6 +439,7 @@ export function mountEncounters(root, ctx) {
       state.characters = new Map();
     }
     state.characters.clear();
+    state.filled += 1;
     for (const c of characters) state.characters.set(c.id, c);
     const wanted = open ?? (rosterChanged ? state.lastOpen.get(roster.id) : state.open?.id) ?? encounters.at(-1)?.id ?? null;
     const pick = encounters.find((e) => e.id === wanted) ?? (rosterChanged ? encounters.at(-1) : null);
@@ -439,22 +459,32 @@ export function mountEncounters(root, ctx) {
       report(error);
     }
   };
-  const refresh = guard(() => loadRoster(ctx.state.roster ?? state.roster));
+  // Shown, the view reads the roster again (busy meanwhile: tests and screen readers wait).
+  const refresh = guard(() => busy(() => loadRoster(ctx.state.roster ?? state.roster)));
+  const shown = () => !root.hidden && root.getClientRects().length > 0;
+  /**
+   * A roster's encounters and characters are read only while the view is shown: opening a big
+   * roster on the Rosters tab does not wait on a second copy of its list. Hidden, the view
+   * only forgets a roster that is gone; `refresh` reads the rest when it is shown.
+   */
+  const whenShown = (load) => (shown() ? load() : undefined);
 
-  ctx.bus.addEventListener('roster-selected', guard((event) => loadRoster(/** @type {CustomEvent} */ (event).detail?.roster ?? null)));
+  ctx.bus.addEventListener('roster-selected', guard((event) => {
+    const roster = /** @type {CustomEvent} */ (event).detail?.roster ?? null;
+    return roster ? whenShown(() => loadRoster(roster)) : loadRoster(null);
+  }));
   ctx.bus.addEventListener('characters-changed', guard((event) => {
     const id = /** @type {CustomEvent} */ (event).detail?.roster_id;
-    if (!id || id === state.roster?.id) return loadRoster(state.roster);
+    if (!id || id === state.roster?.id) return whenShown(() => loadRoster(state.roster));
     return undefined;
   }));
-  ctx.bus.addEventListener('rosters-changed', guard(async () => {
+  ctx.bus.addEventListener('rosters-changed', guard(() => whenShown(async () => {
     if (!state.roster) return;
     const rosters = await ctx.api.rosters();
     await loadRoster(rosters.find((r) => r.id === state.roster?.id) ?? null);
-  }));
+  })));
 
   // Shortcuts: only while the view is shown, never while typing.
-  const shown = () => !root.hidden && root.getClientRects().length > 0;
   const ready = (event) => shown() && Boolean(state.open) && !isTextField(event.target) && !event.target?.closest?.('dialog');
   const { register, describe } = ctx.shortcuts;
   register({ keys: 'N', label: 'Next turn', group: 'Encounter', when: (e) => ready(e) && !nextTurn.disabled, run: () => play({ action: 'next_turn' }).catch(() => {}) });

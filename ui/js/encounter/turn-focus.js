@@ -4,14 +4,14 @@
 // (hp, health, HTK, Sanity): `-7`, `+3` or `12`. Pure: Node's test runner imports it.
 
 /** @typedef {import('../../types/bindings').Encounter} Encounter */
-/** @typedef {import('../../types/bindings').Character} Character */
+/** @typedef {import('../../types/bindings').CharacterSummary} CharacterSummary */
 
 /**
  * The side of a participant: 'party' (PCs and friendly NPCs) or 'foes'. A universe table says
  * each participant's side itself; elsewhere a stored PC is of the party, any other an NPC.
  * @param {Encounter} encounter
  * @param {string} id
- * @param {Map<string, Character>} characters
+ * @param {Map<string, CharacterSummary>} characters
  */
 export function sideOf(encounter, id, characters) {
   const table = encounter.state.system_state;
@@ -33,7 +33,7 @@ export function actorOf(encounter) {
  * on the other side; when everyone is on one side, the next one after them; null alone.
  * @param {Encounter} encounter
  * @param {string | null} actorId
- * @param {Map<string, Character>} characters
+ * @param {Map<string, CharacterSummary>} characters
  */
 export function targetOf(encounter, actorId, characters) {
   const order = encounter.state.order;

@@ -108,7 +108,7 @@ export function mountLog(root, ctx) {
       characterSelect.disabled = true;
       return;
     }
-    const characters = await ctx.api.characters(rosterId);
+    const characters = await ctx.api.characterSummaries(rosterId);
     if (mine !== characterLoads || rosterId !== filter.rosterId) return;
     characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, c.name))], pickCharacter);
     const still = characters.find((c) => c.id === filter.characterId);

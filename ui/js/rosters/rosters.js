@@ -29,7 +29,10 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const doc = root.ownerDocument;
   const state = { rosters: [], roster: null, characters: [], systems: [], selected: [], lastUndo: null };
   const systemName = (id) => state.systems.find((s) => s.id === id)?.name ?? id;
-  const charactersCall = latestOnly((id) => ctx.api.characters(id));
+  // The list reads summaries (no sheets: 10,000 whole characters are 6 MB of JSON); a sheet is
+  // read whole as it opens.
+  const charactersCall = latestOnly((id) => ctx.api.characterSummaries(id));
+  const characterCall = latestOnly((id) => ctx.api.character(id));
   const emit = (name, detail) => ctx.bus.dispatchEvent(new CustomEvent(name, { detail }));
   // What this view changed is announced for the other views (the roll log's filters, the
   // encounters); the bus is synchronous, so `announcing` tells this view's own listeners that
@@ -72,7 +75,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     remove: () => removeRoster(state.roster?.id),
   });
   const list = createCharacterList(doc, {
-    open: (character) => openCharacter(character),
+    open: (character) => openFromList(character),
     create: () => newCharacter(),
     selectionChanged: (ids) => {
       state.selected = ids;
@@ -135,6 +138,9 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const roster = state.rosters.find((r) => r.id === id) ?? null;
     const changed = roster?.id !== state.roster?.id;
     state.roster = roster;
+    // The list's command is sent first: the commands share the store one at a time, and what
+    // `roster-selected` starts (saving the settings) must not hold up the list.
+    const loading = roster ? loadCharacters({ reset: changed }) : null;
     if (changed) {
       sheetArea.close();
       list.setOpen(null);
@@ -142,7 +148,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     }
     renderSidebar();
     showRoster();
-    if (roster) await loadCharacters({ reset: changed });
+    await loading;
     if (focusList) list.focusList();
   }
 
@@ -162,12 +168,26 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     if (state.roster) await loadCharacters();
   }
 
-  function openCharacter(character) {
-    if (!state.roster) return;
-    sheetArea.open(character, state.roster);
-    list.setOpen(character.id);
-    emit('character-selected', { character });
+  /**
+   * Opens a character's sheet: `character` is whole (just made) or a summary of the list, whose
+   * whole character is read first, unless it is the one open (kept current as it saves).
+   */
+  async function openCharacter(character) {
+    const rosterId = state.roster?.id;
+    if (!rosterId) return;
+    let whole = 'sheet' in character ? character : character.id === sheetArea.openId() ? sheetArea.current() : null;
+    if (whole) characterCall.invalidate();
+    else {
+      const answer = await characterCall(character.id);
+      if (answer.superseded || state.roster?.id !== rosterId) return;
+      if (answer.error) throw answer.error;
+      whole = answer.value;
+    }
+    sheetArea.open(whole, state.roster);
+    list.setOpen(whole.id);
+    emit('character-selected', { character: whole });
   }
+  const openFromList = guard(openCharacter);
 
   const newRoster = guard(async () => {
     if (!state.systems.length) state.systems = (await ctx.api.catalog()).systems;
@@ -229,8 +249,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     if (!saved) return;
     await loadRosters();
     // The sheet reads the level list from the roster: open it again with the new rules.
-    const open = state.characters.find((c) => c.id === sheetArea.openId());
-    if (open && state.roster?.id === roster.id) openCharacter(open);
+    const open = sheetArea.current();
+    if (open && state.roster?.id === roster.id) await openCharacter(open);
   });
 
   const runExport = guard((selection) => exportFlow(selection, ctx));
@@ -250,7 +270,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     if (!character) return;
     await refresh();
     charactersChanged(state.roster?.id);
-    openCharacter(state.characters.find((c) => c.id === character.id) ?? character);
+    await openCharacter(character);
   });
 
   const removeCharacters = guard(async (ids) => {
@@ -320,9 +340,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
       if (!state.rosters.some((r) => r.id === hit.roster_id)) await loadRosters();
       await selectRoster(hit.roster_id);
     }
-    const character = state.characters.find((c) => c.id === hit.id) ?? (await ctx.api.character(hit.id));
-    openCharacter(character);
-    list.focusRow(character.id);
+    await openCharacter(hit);
+    list.focusRow(hit.id);
   });
 
   function openSearch() {

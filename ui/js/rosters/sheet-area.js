@@ -6,7 +6,8 @@ import { openRollPanel } from '../roll-panel/roll-panel.js';
 import { openSheet } from '../sheet/sheet-editor.js';
 
 /**
- * Returns `{element, open(character, roster), close(), closeRoll(), rollOpen(), openId(), sheet()}`.
+ * Returns `{element, open(character, roster), close(), closeRoll(), rollOpen(), openId(), current(), sheet()}`;
+ * `current()` is the open character as last saved.
  * @param {Document} doc
  * @param {any} ctx
  * @param {{onRollToggle?: (open: boolean) => void}} [options] `onRollToggle` hears the roll panel open and close
@@ -72,6 +73,7 @@ export function createSheetArea(doc, ctx, { onRollToggle = (_open) => {} } = {})
     closeRoll,
     rollOpen: () => roll !== null,
     openId: () => openCharacter?.id ?? null,
+    current: () => openCharacter,
     sheet: () => sheet,
   };
 }

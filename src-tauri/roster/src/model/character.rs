@@ -29,6 +29,33 @@ pub struct Character {
     pub deleted_at: Option<Timestamp>,
 }
 
+/// What a list shows of a character: the character list (name, player, PC/NPC, tags, last
+/// edit), the encounter's "Add characters" and the roll log's filter. No notes and no sheet:
+/// 10,000 whole characters are 6 MB of JSON for the window, most of it sheets no list reads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CharacterSummary {
+    pub id: Uuid,
+    pub name: String,
+    pub player: String,
+    pub kind: CharacterKind,
+    pub tags: Vec<String>,
+    pub updated_at: Timestamp,
+}
+
+impl From<&Character> for CharacterSummary {
+    fn from(c: &Character) -> Self {
+        CharacterSummary {
+            id: c.id,
+            name: c.name.clone(),
+            player: c.player.clone(),
+            kind: c.kind,
+            tags: c.tags.clone(),
+            updated_at: c.updated_at,
+        }
+    }
+}
+
 /// What a new character needs. `sheet` is the sheet's JSON (as in FORMAT.md); `None` starts from
 /// the system's blank sheet ([`Sheet::blank`]).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub use character::{Character, CharacterPatch, NewCharacter};
+pub use character::{Character, CharacterPatch, CharacterSummary, NewCharacter};
 pub use encounter::{Encounter, EncounterState, Participant, TableAction};
 pub use roster::{NewRoster, Roster, RosterPatch};
 pub use visibility::{HealthShown, Visibility};

@@ -1,7 +1,7 @@
 //! Characters: list, get, create, change, duplicate, and the bulk actions of the character list
 //! (delete, move, tag, reorder); search across every roster.
 
-use rollbook_roster::{Character, CharacterPatch, NewCharacter, SearchHit};
+use rollbook_roster::{Character, CharacterPatch, CharacterSummary, NewCharacter, SearchHit};
 use serde_json::Value;
 use tauri::State;
 use uuid::Uuid;
@@ -22,6 +22,17 @@ pub async fn characters(
     roster_id: Uuid,
 ) -> Result<Vec<Character>, IpcError> {
     db.run(move |store| Ok(store.characters(roster_id)?)).await
+}
+
+/// The same characters without notes and sheets: what the window's lists show (a sheet is read
+/// with `character` when it opens).
+#[tauri::command(rename_all = "snake_case")]
+pub async fn character_summaries(
+    db: State<'_, Database>,
+    roster_id: Uuid,
+) -> Result<Vec<CharacterSummary>, IpcError> {
+    db.run(move |store| Ok(store.character_summaries(roster_id)?))
+        .await
 }
 
 #[tauri::command(rename_all = "snake_case")]

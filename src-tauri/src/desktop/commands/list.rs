@@ -30,6 +30,7 @@ macro_rules! window_commands {
             rosters::rosters_reorder,
             rosters::undo_delete,
             characters::characters,
+            characters::character_summaries,
             characters::character,
             characters::character_create,
             characters::character_update,

@@ -54,6 +54,7 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("rosters_reorder", json!({"ids": [id]})),
         ("undo_delete", json!({})),
         ("characters", json!({"roster_id": id})),
+        ("character_summaries", json!({"roster_id": id})),
         ("character", json!({"id": id})),
         (
             "character_create",
