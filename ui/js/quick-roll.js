@@ -186,6 +186,8 @@ export function startQuickRoll(doc) {
     renderFields(ui.fields, state.fields, initialValues(state.fields), onInput);
     showFormError(null);
     markPending(ui.odds);
+    // Faces typed for another kind's dice mean nothing for this one.
+    hand.forget();
     updateOdds();
   }
 

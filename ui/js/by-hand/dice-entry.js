@@ -17,7 +17,7 @@ import { acceptsText, facesIn, mayGrow, progressText, readFace } from './dice-en
  * Mounts the inputs. `ask(faces)` answers `{dice: [{sides, label, earned}], given, …}` (the
  * engine's `HandProgress` or `TableDiceAsked`) or rejects; `onProgress(answer, error)` hears
  * every answer (the caller shows the running result); `onDone()` is Enter once every die is in.
- * Returns `{element, status, refresh(), faces(), clear(), focus()}`: `faces()` is every face
+ * Returns `{element, status, refresh(), faces(), clear(), forget(), focus()}`: `faces()` is every face
  * when all are in, else null.
  * @param {Document} doc
  * @param {{prefix: string, ask: (faces: number[]) => Promise<any>,
@@ -132,11 +132,16 @@ export function mountDiceEntry(doc, { prefix, ask, onProgress = () => {}, onDone
     (all.find((input) => !('face' in readFace(input.value, Number(input.dataset.sides)))) ?? all[0])?.focus();
   }
 
-  function clear() {
+  /** Drops every face typed (the dice asked for stay until the next answer). */
+  function forget() {
     state.texts = [];
     for (const input of inputs()) input.value = '';
+  }
+
+  function clear() {
+    forget();
     return refresh();
   }
 
-  return { element, status, refresh, faces, clear, focus };
+  return { element, status, refresh, faces, clear, forget, focus };
 }

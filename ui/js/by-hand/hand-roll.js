@@ -56,6 +56,8 @@ export function mountHandRoll(doc, { prefix, ask, onToggle = () => {}, onDone = 
     /** Asks again (the request changed); nothing while the switch is off. */
     refresh: () => (box.checked ? entry.refresh() : Promise.resolve()),
     clear: () => (box.checked ? entry.clear() : Promise.resolve()),
+    /** Drops the faces typed, without asking again (the caller asks once the form is new). */
+    forget: entry.forget,
     focus: entry.focus,
     /** The progress in words, for a refusal by the Roll button. */
     progress: () => entry.status.textContent,
