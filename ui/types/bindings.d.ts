@@ -780,6 +780,11 @@ requests: number,
 request_bytes: number, };
 
 /**
+ * A place in the roll log: an entry's time and id.
+ */
+export type LogCursor = { at: string, id: number, };
+
+/**
  * One logged roll.
  */
 export type LogEntry = { id: number, at: string, roster_id: string | null, roster_name: string | null, character_id: string | null, character_name: string | null, system: string, roll: string, outcome: string, success: boolean, 
@@ -816,7 +821,12 @@ export type LogQuery = { roster_id?: string | null, character_id?: string | null
 /**
  * At most this many (the newest); all when `None`.
  */
-limit?: number | null, };
+limit?: number | null, 
+/**
+ * Only entries older than this one, in the log's order (time, then id): the next page after
+ * the last entry shown.
+ */
+before?: LogCursor | null, };
 
 /**
  * A roll and where the log keeps it.

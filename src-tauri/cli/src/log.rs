@@ -105,6 +105,7 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
         since: args.since,
         until: args.until,
         limit: args.limit,
+        before: None,
     };
     if args.luck {
         let report = store.luck(&query)?;

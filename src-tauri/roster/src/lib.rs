@@ -155,7 +155,7 @@ pub mod backups {
     };
 }
 pub use store::{
-    DealtTo, LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry, Opened, PlayOptions, Purged,
-    Restored, RollPlace, RollsRefused, Settings, Store, TableActionEntry, TableDiceAsked,
-    TablePlay, TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry, Opened,
+    PlayOptions, Purged, Restored, RollPlace, RollsRefused, Settings, Store, TableActionEntry,
+    TableDiceAsked, TablePlay, TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
 };

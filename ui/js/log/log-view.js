@@ -253,10 +253,30 @@ export function mountLog(root, ctx) {
   exportCsv.addEventListener('click', () => exportShown('csv'));
   exportJson.addEventListener('click', () => exportShown('json'));
   clear.addEventListener('click', clearShown);
-  showMore.addEventListener('click', () => {
-    limit += PAGE_SIZE;
-    refresh();
-  });
+  showMore.addEventListener('click', () => showMoreRolls());
+
+  /** The next page after the last roll shown, added below it (the rolls shown stay as they are). */
+  async function showMoreRolls() {
+    const last = shown[shown.length - 1];
+    if (!last) return;
+    const mine = generation;
+    section.setAttribute('aria-busy', 'true');
+    try {
+      // One more than a page tells whether there is yet more.
+      const page = await ctx.api.rollLog({ ...logQuery(filter, PAGE_SIZE + 1), before: { at: last.at, id: last.id } });
+      if (mine !== generation) return;
+      limit += PAGE_SIZE;
+      more = page.length > PAGE_SIZE;
+      shown = shown.concat(page.slice(0, PAGE_SIZE));
+      fillTable(shown.map((entry) => logRow(entry, names, formatTime, ranks)));
+      count.textContent = shownText(shown.length, more);
+      showMore.hidden = !more;
+    } catch (error) {
+      if (mine === generation) ctx.toast.error(error);
+    } finally {
+      if (mine === generation) section.removeAttribute('aria-busy');
+    }
+  }
 
   const reloadFilters = () => loadRosters().catch((error) => ctx.toast.error(error)).then(refresh);
   ctx.bus.addEventListener('log-changed', () => refresh());

@@ -39,7 +39,7 @@ pub use luck::LuckRolls;
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
 pub use roll_for::{LogOptions, RollPlace, RollsRefused};
-pub use roll_log::{LogEntry, LogQuery, NewLogEntry};
+pub use roll_log::{LogCursor, LogEntry, LogQuery, NewLogEntry};
 pub use settings::Settings;
 pub use table_history::TableStates;
 

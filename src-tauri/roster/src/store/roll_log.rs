@@ -111,6 +111,18 @@ pub struct LogQuery {
     pub until: Option<Timestamp>,
     /// At most this many (the newest); all when `None`.
     pub limit: Option<usize>,
+    /// Only entries older than this one, in the log's order (time, then id): the next page after
+    /// the last entry shown.
+    pub before: Option<LogCursor>,
+}
+
+/// A place in the roll log: an entry's time and id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct LogCursor {
+    pub at: Timestamp,
+    pub id: i64,
 }
 
 impl LogQuery {
@@ -133,6 +145,12 @@ impl LogQuery {
         if let Some(t) = self.until {
             values.push(t.as_millisecond().into());
             clauses.push(format!("at < ?{}", values.len()));
+        }
+        if let Some(cursor) = self.before {
+            values.push(cursor.at.as_millisecond().into());
+            values.push(cursor.id.into());
+            let (at, id) = (values.len() - 1, values.len());
+            clauses.push(format!("(at < ?{at} OR (at = ?{at} AND id < ?{id}))"));
         }
         if clauses.is_empty() {
             (String::new(), values)
