@@ -25,6 +25,14 @@ fn participant_id(sandbox: &Sandbox, name: &str) -> String {
     found["id"].as_str().unwrap().to_string()
 }
 
+/// Rex Valor's action roll (4 dice against 2) with the plan's Grunt (`"grunt": 0`), as a genre move.
+fn grunt_action(rex: &str) -> String {
+    format!(
+        r#"{{"system":"genre","move":"act","participant_id":"{rex}","plan":{{"grunt":0}},
+            "request":{{"system":"genre","roll":"action","dice":4,"difficulty":2}}}}"#
+    )
+}
+
 #[test]
 fn an_encounter_is_played_logged_and_undone() {
     let sandbox = Sandbox::seeded();
@@ -48,10 +56,7 @@ fn an_encounter_is_played_logged_and_undone() {
     // A Grunt +2 action roll for Rex: the sheet's pending -1 penalty and the Grunt go into the
     // request, the roll is logged under Rex, and the next actions carry -2, -1.
     let rex = participant_id(&sandbox, "Rex Valor");
-    let act = format!(
-        r#"{{"system":"genre","move":"act","participant_id":"{rex}","plan":{{"grunt":0}},
-            "request":{{"system":"genre","roll":"action","dice":4,"difficulty":2}}}}"#
-    );
+    let act = grunt_action(&rex);
     let played = encounter(&sandbox, &["play", &act, "--seed", "7", "--json"])
         .ok()
         .json();
@@ -236,10 +241,7 @@ fn a_move_plays_with_dice_rolled_at_the_table() {
         .ok();
     encounter(&sandbox, &["add", "--character", "rex valor"]).ok();
     let rex = participant_id(&sandbox, "Rex Valor");
-    let act = format!(
-        r#"{{"system":"genre","move":"act","participant_id":"{rex}","plan":{{"grunt":0}},
-            "request":{{"system":"genre","roll":"action","dice":4,"difficulty":2}}}}"#
-    );
+    let act = grunt_action(&rex);
     let seeded = encounter(&sandbox, &["play", &act, "--seed", "7", "--json"])
         .ok()
         .json();

@@ -24,6 +24,21 @@ fn house(minor_damage_dice: i64, miss_margin: i64) -> HouseRules {
     }
 }
 
+/// The roll request the system move `action` would make, previewed by the store.
+fn previewed(
+    store: &Store,
+    encounter: uuid::Uuid,
+    action: &TableAction,
+) -> rollbook_rules::RollRequest {
+    let TableAction::System { r#move } = action else {
+        panic!("a system move")
+    };
+    store
+        .preview_table_move(encounter, r#move)
+        .unwrap()
+        .unwrap()
+}
+
 fn problems(error: RosterError) -> Vec<(String, String)> {
     error
         .problems()
@@ -195,14 +210,7 @@ fn minor_damage_at_the_table_rolls_the_roster_s_4d6_as_a_house_rule() {
         )
         .unwrap(),
     );
-    let TableAction::System { r#move } = &action else {
-        unreachable!()
-    };
-    let request = seated
-        .store
-        .preview_table_move(seated.encounter, r#move)
-        .unwrap()
-        .unwrap();
+    let request = previewed(&seated.store, seated.encounter, &action);
     let play = table::play(&mut seated.store, seated.encounter, &action, 9);
     let expected = rollbook_rules::request_from_value(
         json!({"system": "stunt", "roll": "damage", "dice": 4, "sides": 6, "htk": 20}),
@@ -247,14 +255,7 @@ fn an_attack_with_a_margin_of_3_or_4_misses_at_a_table_whose_miss_margin_is_5() 
         )
         .unwrap();
     let roll = d12(json!({"system": "d12", "move": "attack_roll"}));
-    let TableAction::System { r#move } = &roll else {
-        unreachable!()
-    };
-    let request = seated
-        .store
-        .preview_table_move(seated.encounter, r#move)
-        .unwrap()
-        .unwrap();
+    let request = previewed(&seated.store, seated.encounter, &roll);
     // A seed whose margin is 3 or 4: a hit of 1 Damage Die under RULES.md's 3.
     let seed = (0..2000)
         .find(|&s| {

@@ -22,6 +22,16 @@ fn fate(this: Value, later: Value, card: &str) -> PlanRequest {
     }
 }
 
+/// The augmentation plan for the save `this`.
+fn augmentation(this: serde_json::Value) -> PlanRequest {
+    PlanRequest {
+        plan: PlanId::Augmentation,
+        this,
+        later: None,
+        card: None,
+    }
+}
+
 #[test]
 fn a_fate_card_played_or_kept_is_the_odds_of_its_two_attacks() {
     let house = HouseRules::ruled();
@@ -62,16 +72,7 @@ fn augmentation_before_and_after_are_the_odds_of_their_saves() {
     let house = HouseRules::ruled();
     let this =
         json!({"system": "universe", "roll": "augmented_save", "dc": 14, "bonus": 1, "pool": 20});
-    let answer = odds_plan(
-        &PlanRequest {
-            plan: PlanId::Augmentation,
-            this,
-            later: None,
-            card: None,
-        },
-        house,
-    )
-    .unwrap();
+    let answer = odds_plan(&augmentation(this), house).unwrap();
     each_roll_is_its_own_odds(&answer, house);
     // Nothing, then +1, +2, +3 each before and after.
     assert_eq!(answer.alternatives.len(), 7);
@@ -126,16 +127,7 @@ fn augmentation_compares_the_bonus_the_gm_set_and_what_the_pool_reaches() {
     let house = HouseRules::ruled();
     let this =
         json!({"system": "universe", "roll": "augmented_save", "dc": 15, "before": 2, "pool": 6});
-    let answer = odds_plan(
-        &PlanRequest {
-            plan: PlanId::Augmentation,
-            this,
-            later: None,
-            card: None,
-        },
-        house,
-    )
-    .unwrap();
+    let answer = odds_plan(&augmentation(this), house).unwrap();
     each_roll_is_its_own_odds(&answer, house);
     let labels: Vec<&str> = answer
         .alternatives
@@ -166,20 +158,11 @@ fn a_plan_refuses_what_it_cannot_compare_by_name() {
     no_later.later = None;
     let error = odds_plan(&no_later, house).unwrap_err();
     assert!(error.to_string().starts_with("later:"), "{error}");
-    let luck = PlanRequest {
-        plan: PlanId::Augmentation,
-        this: json!({"system": "universe", "roll": "augmented_save", "save": "luck"}),
-        later: None,
-        card: None,
-    };
+    let luck =
+        augmentation(json!({"system": "universe", "roll": "augmented_save", "save": "luck"}));
     let error = odds_plan(&luck, house).unwrap_err();
     assert!(error.to_string().starts_with("this.save:"), "{error}");
-    let broke = PlanRequest {
-        plan: PlanId::Augmentation,
-        this: json!({"system": "universe", "roll": "augmented_save", "pool": 1}),
-        later: None,
-        card: None,
-    };
+    let broke = augmentation(json!({"system": "universe", "roll": "augmented_save", "pool": 1}));
     let error = odds_plan(&broke, house).unwrap_err();
     assert!(error.to_string().starts_with("this.pool:"), "{error}");
 }

@@ -11,14 +11,20 @@ import { ComparePage } from '../compare-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 
-export async function scene(driver, helpers) {
+/** The example rosters imported and a new encounter "Reactor deck" of the universe roster with `names` in it. */
+async function reactorDeck(driver, helpers, names) {
   helpers.cli('--json', 'import', ALL_SYSTEMS);
   await helpers.reload();
   await shellReady(driver);
   const page = new UniverseEncounterPage(driver);
   await page.open('Black Meridian Crew');
   await page.create('Reactor deck');
-  await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell', 'Warden Ashby']);
+  await page.addCharacters(names);
+  return page;
+}
+
+export async function scene(driver, helpers) {
+  const page = await reactorDeck(driver, helpers, ['Captain Ines Moreau', 'Tobias Kell', 'Warden Ashby']);
   await page.addNpcs('Drone', 2);
   await page.playFate('Tobias Kell', '3D', 'attack');
   let p = await page.deal();
@@ -84,13 +90,7 @@ export async function fate(driver, helpers) {
 /** `encounter-universe:plan`: the Captain's Attack on the Warden, its Compare on her fate card
  *  played on the attack or kept for AC. */
 export async function plan(driver, helpers) {
-  helpers.cli('--json', 'import', ALL_SYSTEMS);
-  await helpers.reload();
-  await shellReady(driver);
-  const page = new UniverseEncounterPage(driver);
-  await page.open('Black Meridian Crew');
-  await page.create('Reactor deck');
-  await page.addCharacters(['Captain Ines Moreau', 'Warden Ashby']);
+  const page = await reactorDeck(driver, helpers, ['Captain Ines Moreau', 'Warden Ashby']);
   await page.previewMove('Attack', { Attacker: 'Captain Ines Moreau', Target: 'Warden Ashby' });
   const block = new ComparePage(driver, '.uv-panel details.uv-move[open] .tp-odds');
   await block.open();

@@ -259,12 +259,7 @@ impl Store {
         let mut steps = Vec::with_capacity(actions.len());
         for (n, action) in actions.iter().enumerate() {
             let seeded = MoveDice::seeded(nth_seed(seed, n as u64));
-            let joining = match action {
-                TableAction::AddCharacters { character_ids } => {
-                    joining_characters(self.conn(), roster.id, character_ids)?
-                }
-                _ => Vec::new(),
-            };
+            let joining = joining_characters(self.conn(), roster.id, action)?;
             let played = play_on(
                 &state,
                 action,
@@ -387,12 +382,7 @@ impl Store {
         let roster = self.roster(row.roster_id()?)?;
         let state = row.state()?;
         let characters = self.characters(roster.id)?;
-        let joining = match action {
-            TableAction::AddCharacters { character_ids } => {
-                joining_characters(self.conn(), roster.id, character_ids)?
-            }
-            _ => Vec::new(),
-        };
+        let joining = joining_characters(self.conn(), roster.id, action)?;
         let dice = MoveDice::by_hand(faces.to_vec(), 0).with_cards(cards.map(<[String]>::to_vec));
         let played = play_on(&state, action, &joining, &roster, &characters, &dice)?;
         let (asked, given) = dice.asked();
@@ -642,12 +632,16 @@ fn live_roster(conn: &Connection, id: Uuid) -> Result<()> {
     }
 }
 
-/// The characters an action adds: each must be in the roster and out of the trash.
+/// The characters `action` adds (none but for `add_characters`): each must be in the roster and
+/// out of the trash.
 fn joining_characters(
     conn: &Connection,
     roster_id: Uuid,
-    ids: &[Uuid],
+    action: &TableAction,
 ) -> Result<Vec<JoiningCharacter>> {
+    let TableAction::AddCharacters { character_ids: ids } = action else {
+        return Ok(Vec::new());
+    };
     let mut out = Vec::new();
     for &id in ids {
         let found: Option<(String, String, Option<i64>)> = conn
