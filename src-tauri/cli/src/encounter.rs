@@ -16,6 +16,7 @@ Examples:
   rollbook encounter add --roster Heroes \"Dockside Ambush\" --character Vex --character Mara --npcs 3
   rollbook encounter next --roster Heroes \"Dockside Ambush\"           the next turn
   rollbook encounter next --roster Heroes \"Dockside Ambush\" --round   a new round
+  rollbook encounter next --roster Crew Airlock --round --cards AS,10H,JK   dealt from a real deck
   rollbook encounter play --roster Heroes \"Dockside Ambush\" '{\"system\":\"genre\",\"move\":\"rest\"}'
   rollbook encounter show --roster Heroes \"Dockside Ambush\"
   rollbook encounter log --roster Heroes \"Dockside Ambush\"
@@ -72,11 +73,11 @@ pub enum EncounterCommand {
     Next {
         #[command(flatten)]
         which: Which,
+        /// Start a new round now, whoever's turn it is.
         #[arg(long)]
         round: bool,
-        /// Seed for what the new round rolls or deals (card initiative).
-        #[arg(long)]
-        seed: Option<u64>,
+        #[command(flatten)]
+        options: MoveOptions,
     },
     /// Play one table action or system move given as JSON (or `-` to read it from stdin).
     #[command(after_help = EXAMPLES)]
@@ -84,24 +85,8 @@ pub enum EncounterCommand {
         #[command(flatten)]
         which: Which,
         action: String,
-        /// Seed for the dice (a fresh one when left out).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Roll in secret: the move's rolls are logged as GM only and never reach the players'
-        /// view.
-        #[arg(long)]
-        secret: bool,
-        /// Dice rolled at the table, typed in: every face in the order the move reads them
-        /// (as its rolls list their `dice`; a 12 that explodes is followed by its extra die),
-        /// e.g. --dice 5,12,3,7. Too few, too many or a face not on its die is refused (exit 2)
-        /// and nothing is written; the rolls are logged as by hand.
-        #[arg(long, value_name = "FACES", value_delimiter = ',')]
-        dice: Option<Vec<u32>>,
-        /// Universe: the initiative cards dealt from a real deck, one per combatant in turn
-        /// order (AS, 10H, QD, JK for a joker), checked against the cards the table's deck has
-        /// left; for a deal, or a turn that starts a round.
-        #[arg(long, value_name = "CARDS", value_delimiter = ',')]
-        cards: Option<Vec<String>>,
+        #[command(flatten)]
+        options: MoveOptions,
     },
     /// Undo the encounter's last table action (repeat to go further back).
     #[command(after_help = EXAMPLES)]
@@ -119,6 +104,47 @@ pub enum EncounterCommand {
     /// words or not at all).
     #[command(after_help = EXAMPLES)]
     Reveal(visibility::RevealArgs),
+}
+
+/// How a move gets its dice and who sees its rolls: `play` and `next` take the same options (a
+/// new round may roll or deal initiative).
+#[derive(Debug, Args)]
+pub struct MoveOptions {
+    /// Seed for the dice and cards (a fresh one when left out).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Roll in secret: the move's rolls are logged as GM only and never reach the players'
+    /// view.
+    #[arg(long)]
+    secret: bool,
+    /// Dice rolled at the table, typed in: every face in the order the move reads them
+    /// (as its rolls list their `dice`; a 12 that explodes is followed by its extra die),
+    /// e.g. --dice 5,12,3,7. Too few, too many or a face not on its die is refused (exit 2)
+    /// and nothing is written; the rolls are logged as by hand.
+    #[arg(long, value_name = "FACES", value_delimiter = ',')]
+    dice: Option<Vec<u32>>,
+    /// Universe: the initiative cards dealt from a real deck, one per combatant in turn
+    /// order (AS, 10H, QD, JK for a joker), checked against the cards the table's deck has
+    /// left; for a deal, or a turn that starts a round.
+    #[arg(long, value_name = "CARDS", value_delimiter = ',')]
+    cards: Option<Vec<String>>,
+}
+
+impl From<MoveOptions> for PlayOptions {
+    fn from(options: MoveOptions) -> Self {
+        let MoveOptions {
+            seed,
+            secret,
+            dice,
+            cards,
+        } = options;
+        PlayOptions {
+            seed,
+            secret,
+            dice,
+            cards,
+        }
+    }
 }
 
 /// An encounter by name within --roster, or by id.
@@ -216,7 +242,11 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             let plays = store.play_all(e.id, &actions, seed)?;
             report(&plays, global)
         }
-        EncounterCommand::Next { which, round, seed } => {
+        EncounterCommand::Next {
+            which,
+            round,
+            options,
+        } => {
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
             let action = if round {
@@ -224,27 +254,18 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             } else {
                 TableAction::NextTurn
             };
-            let play = store.play(e.id, &action, seed)?;
+            let play = store.play_with(e.id, &action, options.into())?;
             report(&[play], global)
         }
         EncounterCommand::Play {
             which,
             action,
-            seed,
-            secret,
-            dice,
-            cards,
+            options,
         } => {
             let action = parse_action(&action)?;
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
-            let options = PlayOptions {
-                seed,
-                secret,
-                dice,
-                cards,
-            };
-            let play = store.play_with(e.id, &action, options)?;
+            let play = store.play_with(e.id, &action, options.into())?;
             report(&[play], global)
         }
         EncounterCommand::Undo(which) => {

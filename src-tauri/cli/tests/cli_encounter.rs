@@ -328,4 +328,50 @@ fn a_universe_deal_takes_the_cards_typed_from_a_real_deck() {
         ["Tobias Kell", "Captain Ines Moreau"],
         "the King acts before the 2"
     );
+
+    // `next` takes the same options: a new round dealt from the real deck, in turn order. (A
+    // Queen and a 3 the draw pile still has: some cards are held as fate.)
+    let draw = &played["encounter"]["state"]["system_state"]["table"]["deck"]["draw"];
+    let in_draw = |rank: &str| {
+        draw.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_owned())
+            .find(|c| c.starts_with(rank))
+            .unwrap()
+    };
+    let (three, queen) = (in_draw("3"), in_draw("Q"));
+    let err = run(&["next", "--round", "--cards", &three]).fails(2);
+    assert!(
+        err.contains("type one card for each of the 2 combatants"),
+        "{err}"
+    );
+    let cards = format!("{three},{queen}");
+    let next = run(&["next", "--round", "--cards", &cards, "--json"])
+        .ok()
+        .json();
+    let state = &next["encounter"]["state"];
+    assert_eq!(state["round"], 2);
+    let dealt: Vec<&str> = state["system_state"]["table"]["deck"]["dealt"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["card"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        dealt,
+        [three.as_str(), queen.as_str()],
+        "dealt in the turn order of round 1"
+    );
+    let order: Vec<&str> = state["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        order,
+        ["Captain Ines Moreau", "Tobias Kell"],
+        "the Queen acts before the 3"
+    );
 }
