@@ -6,6 +6,10 @@ Usage: python3 scripts/bench/window_memory.py [ROLLBOOK]   (default target/relea
 needs xvfb-run). Each case starts `rollbook --db FILE` (which execs rollbook-app) under its own
 Xvfb with a fresh HOME, waits until the processes' memory has settled (idle: two readings 2 s
 apart within 1 MiB, at least 8 s after start), prints each process and the total, and stops it.
+The cases: an empty database and a 10,000-character roster as the app runs (without WebKit's
+accelerated compositing, src-tauri/src/desktop/rendering.rs), the empty one with compositing
+turned back on, and what WebKit takes of its own: its MiniBrowser (shipped in
+libwebkit2gtk-4.1-0) on an empty page, under the same Xvfb, with and without compositing.
 PSS counts a shared page in part: other WebKit programs running at the same time lower it, so
 each case waits (up to 2 minutes) until none runs, and prints how many still ran and each
 process's resident set (RSS, which counts shared pages whole and does not depend on them).
@@ -105,13 +109,21 @@ def wait_for_quiet(limit_s: float = 120) -> None:
         time.sleep(1)
 
 
-def measure(binary: str, db: pathlib.Path, label: str) -> None:
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+# WebKit's own switch (any value but 0 turns compositing off); the app sets it to 1 when unset.
+COMPOSITING_ON = {"WEBKIT_DISABLE_COMPOSITING_MODE": "0"}
+COMPOSITING_OFF = {"WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+
+
+def measure(command: list[str], label: str, extra_env: dict[str, str] | None = None) -> None:
     wait_for_quiet()
     home = pathlib.Path(tempfile.mkdtemp(prefix="rollbook-mem-"))
     env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
            "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")}
-    proc = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", binary, "--db",
-                             str(db)], env=env, stdout=subprocess.DEVNULL,
+    env.pop("WEBKIT_DISABLE_COMPOSITING_MODE", None)
+    env.update(extra_env or {})
+    proc = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command],
+                            env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         start, last = time.time(), -1
@@ -127,7 +139,7 @@ def measure(binary: str, db: pathlib.Path, label: str) -> None:
         total = sum(k for _, k, _ in rows)
         parts = ", ".join(f"{n} {k / 1024:.0f}" for n, k, _ in rows if k > 1024)
         resident = ", ".join(f"{n} {r / 1024:.0f}" for n, k, r in rows if k > 1024)
-        print(f"idle window, {label}: {total / 1024:.0f} MiB PSS in all ({parts} MiB); "
+        print(f"idle, {label}: {total / 1024:.0f} MiB PSS in all ({parts} MiB); "
               f"resident (RSS) {sum(r for _, _, r in rows) / 1024:.0f} MiB ({resident} MiB); "
               f"other WebKit processes running: {others_webkit(pids)}")
     finally:
@@ -156,13 +168,22 @@ def main() -> None:
         sys.exit(f"no command line at {binary} (cargo build --release -p rollbook -p rollbook-cli)")
     work = pathlib.Path(tempfile.mkdtemp(prefix="rollbook-mem-db-"))
     try:
-        measure(binary, work / "empty.sqlite3", "empty database")
+        measure([binary, "--db", str(work / "empty.sqlite3")], "the window, empty database")
         big = work / "big.json"
         write_roster(big, 10_000)
         db = work / "big.sqlite3"
         subprocess.run([binary, "--db", str(db), "import", str(big)], check=True,
                        capture_output=True)
-        measure(binary, db, "a 10,000-character roster")
+        measure([binary, "--db", str(db)], "the window, a 10,000-character roster")
+        measure([binary, "--db", str(work / "empty.sqlite3")],
+                "the window, empty database, WebKit's compositing on", COMPOSITING_ON)
+        if os.access(MINIBROWSER, os.X_OK):
+            measure([MINIBROWSER, "about:blank"], "WebKit's MiniBrowser, an empty page",
+                    COMPOSITING_OFF)
+            measure([MINIBROWSER, "about:blank"],
+                    "WebKit's MiniBrowser, an empty page, compositing on", COMPOSITING_ON)
+        else:
+            print(f"WebKit's own: no {MINIBROWSER} to measure")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

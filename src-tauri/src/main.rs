@@ -23,6 +23,8 @@ struct AppArgs {
 }
 
 fn main() -> ExitCode {
+    // Before anything else: it changes the environment, sound only while there is one thread.
+    desktop::choose_rendering();
     let args = AppArgs::parse();
     desktop::run(args.db)
 }

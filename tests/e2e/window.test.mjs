@@ -2,11 +2,13 @@
 // outside (the global search too, which also has a close button and says when Enter has
 // nothing to open), focus goes back to what opened it; the shell never scrolls, whatever the
 // mouse wheel is turned over, with a sheet open and with a dialog open; and a universe sheet's
-// saves are readable and overlap nothing at 1024, 1200 and 1280 px.
+// saves are readable and overlap nothing at 1024, 1200 and 1280 px; WebKit draws it without
+// accelerated compositing.
 // Run with scripts/e2e.sh tests/e2e/window.test.mjs.
 
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { LogPage, shellReady } from './log-transfer-page.mjs';
@@ -228,5 +230,15 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
       for (const save of saves) assert.ok(save.width >= 60, `the ${save.key} save box is ${save.width} px wide at ${width}×${height}`);
     }
     await win.setSize(1200, 800);
+  }));
+
+  // src-tauri/src/desktop/rendering.rs: without accelerated compositing the idle window takes
+  // some 80 MiB less (README, Performance: Memory). WebKit reads the variable in the processes
+  // the app starts, so that is where it is looked for.
+  test('WebKit draws the window without accelerated compositing unless told otherwise', { skip: process.env.WEBKIT_DISABLE_COMPOSITING_MODE !== undefined && 'WEBKIT_DISABLE_COMPOSITING_MODE is set for this run' }, () => withShot('rendering', async () => {
+    const read = (pid, file) => { try { return readFileSync(`/proc/${pid}/${file}`, 'latin1'); } catch { return ''; } };
+    const web = app.processes().filter((pid) => read(pid, 'comm').startsWith('WebKitWebProc'));
+    assert.ok(web.length > 0, 'no WebKit web process of this app was found');
+    for (const pid of web) assert.ok(read(pid, 'environ').split('\0').includes('WEBKIT_DISABLE_COMPOSITING_MODE=1'), `web process ${pid} was started with compositing on`);
   }));
 });

@@ -2,7 +2,10 @@
 
 mod commands;
 mod players;
+mod rendering;
 mod state;
+
+pub use rendering::choose_rendering;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
