@@ -27,7 +27,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 
 section "odds engine against icepool, in-process (src-tauri/rules/benches/icepool_compare.py)"
-"$venv/bin/python" src-tauri/rules/benches/icepool_compare.py 2>/dev/null | tail -n 4
+"$venv/bin/python" src-tauri/rules/benches/icepool_compare.py 2>/dev/null | grep -E "^(ratio|max)"
 
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
