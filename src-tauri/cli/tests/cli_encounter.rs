@@ -274,6 +274,24 @@ fn a_move_plays_with_dice_rolled_at_the_table() {
     assert_eq!(typed["entry"]["events"], seeded["entry"]["events"]);
 }
 
+/// A universe encounter's state: the cards dealt this round in deal order, and the turn order's
+/// names.
+fn dealt_and_order(state: &serde_json::Value) -> (Vec<&str>, Vec<&str>) {
+    (
+        field_of_each(&state["system_state"]["table"]["deck"]["dealt"], "card"),
+        field_of_each(&state["order"], "name"),
+    )
+}
+
+/// The string `field` of each item of the JSON array `list`.
+fn field_of_each<'a>(list: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[field].as_str().unwrap())
+        .collect()
+}
+
 /// `encounter play … --cards`: a universe deal from a real deck deals the typed cards in turn
 /// order; a card the deck has not got is refused (exit 2) naming where it is, nothing written.
 #[test]
@@ -310,19 +328,8 @@ fn a_universe_deal_takes_the_cards_typed_from_a_real_deck() {
     let played = run(&["play", deal, "--cards", "2c,KH", "--json"])
         .ok()
         .json();
-    let dealt: Vec<&str> = played["encounter"]["state"]["system_state"]["table"]["deck"]["dealt"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["card"].as_str().unwrap())
-        .collect();
+    let (dealt, order) = dealt_and_order(&played["encounter"]["state"]);
     assert_eq!(dealt, ["2C", "KH"]);
-    let order: Vec<&str> = played["encounter"]["state"]["order"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
     assert_eq!(
         order,
         ["Tobias Kell", "Captain Ines Moreau"],
@@ -352,23 +359,12 @@ fn a_universe_deal_takes_the_cards_typed_from_a_real_deck() {
         .json();
     let state = &next["encounter"]["state"];
     assert_eq!(state["round"], 2);
-    let dealt: Vec<&str> = state["system_state"]["table"]["deck"]["dealt"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["card"].as_str().unwrap())
-        .collect();
+    let (dealt, order) = dealt_and_order(state);
     assert_eq!(
         dealt,
         [three.as_str(), queen.as_str()],
         "dealt in the turn order of round 1"
     );
-    let order: Vec<&str> = state["order"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
     assert_eq!(
         order,
         ["Captain Ines Moreau", "Tobias Kell"],
