@@ -4,7 +4,10 @@
 //! of them undone. `main-2026-11-25` is main at 4de1bff (encounter states without a version);
 //! `main-2026-11-25-e7a0e62` is main at e7a0e62 (states at version 1, the last main before the
 //! typed table layer); `main-2026-11-27-5de9447` is main at 5de9447 (schema 6: the table's
-//! history as patches, typed events; the last main before the players' view and secret rolls). Each test opens a copy, so the fixtures themselves are never changed.
+//! history as patches, typed events; the last main before the players' view and secret rolls);
+//! `main-2026-11-27-782f443` is main at 782f443 (schema 7: secret rolls, rolls that name their
+//! table action; the last main before the action log's events were packed). Each test opens a
+//! copy, so the fixtures themselves are never changed.
 
 use std::path::PathBuf;
 
@@ -15,10 +18,11 @@ use rollbook_rules::table::{Event, RulingId};
 const UNVERSIONED: &str = "main-2026-11-25";
 
 /// Every fixture database, oldest first.
-const FIXTURES: [&str; 3] = [
+const FIXTURES: [&str; 4] = [
     UNVERSIONED,
     "main-2026-11-25-e7a0e62",
     "main-2026-11-27-5de9447",
+    "main-2026-11-27-782f443",
 ];
 
 /// The fixtures written before schema 6, whose table actions kept whole states before and after.
