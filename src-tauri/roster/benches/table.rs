@@ -1,7 +1,9 @@
 //! Figures for encounters at the table: how long one table action takes through the store (the
 //! action, its hooks, its way back for undo and its rolls written in one transaction), and how
 //! much each action keeps in the action log: its history (the JSON Patch back to the state before
-//! it, store/table_history.rs) and the whole row (with the action and what it said).
+//! it, store/table_history.rs), the whole row (with the action and what it said, packed:
+//! store/table_events.rs), and what the database file grows by (its pages in use, before and
+//! after, rolls logged included).
 //!
 //! `cargo bench -p rollbook-roster --bench table` (release build). Without `--bench` (as
 //! `cargo test --benches` runs it) it only checks itself on a few actions.
@@ -43,11 +45,20 @@ fn system_move(value: serde_json::Value) -> TableAction {
 }
 
 /// What `n` actions keep in the log, on average: the history (the patches back, and forth once
-/// undone) and the whole row (with the action and what it said), in bytes as stored.
+/// undone) and the whole row (with the action and what it said), in bytes as stored; and the
+/// database's growth per action, in bytes of the pages in use.
 #[derive(Debug, Clone, Copy)]
 struct Kept {
     history: f64,
     row: f64,
+    growth: f64,
+}
+
+/// The bytes of the database's pages in use (its pages less the free ones).
+fn used_bytes(db: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let pragma = |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
+    (pragma("page_count") - pragma("freelist_count")) * pragma("page_size")
 }
 
 /// Plays `action(i)` `n` times: the median time of one, and what each keeps in the action log.
@@ -59,6 +70,7 @@ fn measure(
     encounter: Uuid,
 ) -> (Duration, Kept) {
     let mut times = Vec::with_capacity(n);
+    let used = used_bytes(db);
     for i in 0..n {
         let a = action(i);
         let start = Instant::now();
@@ -66,7 +78,14 @@ fn measure(
         times.push(start.elapsed());
     }
     times.sort();
-    (times[n / 2], kept(db, encounter, n))
+    let growth = (used_bytes(db) - used) as f64 / n as f64;
+    (
+        times[n / 2],
+        Kept {
+            growth,
+            ..kept(db, encounter, n)
+        },
+    )
 }
 
 /// The average bytes of the last `n` actions of an encounter, as stored.
@@ -74,9 +93,10 @@ fn kept(db: &Path, encounter: Uuid, n: usize) -> Kept {
     let conn = rusqlite::Connection::open(db).unwrap();
     let (history, row): (i64, i64) = conn
         .query_row(
-            "SELECT sum(history), sum(history + length(action) + length(summary) + 32) FROM (
+            "SELECT sum(history), sum(history + length(action) + length(packed_events)
+                                      + length(encounter_id) + 24) FROM (
                  SELECT length(coalesce(back, '')) + length(coalesce(forth, '')) AS history,
-                        action, summary
+                        action, packed_events, encounter_id
                  FROM table_actions WHERE encounter_id = ?1 ORDER BY id DESC LIMIT ?2)",
             rusqlite::params![encounter.to_string(), n as i64],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -85,6 +105,7 @@ fn kept(db: &Path, encounter: Uuid, n: usize) -> Kept {
     Kept {
         history: history as f64 / n as f64,
         row: row as f64 / n as f64,
+        growth: 0.0,
     }
 }
 
@@ -118,9 +139,10 @@ fn main() {
         universe,
     );
     println!(
-        "universe, {participants} participants: a new round (deal {participants} cards, order by card, fate) {deal:.2?}; each action keeps {:.2} KiB of history ({:.2} KiB with the rest of its row)",
+        "universe, {participants} participants: a new round (deal {participants} cards, order by card, fate) {deal:.2?}; each action keeps {:.2} KiB of history ({:.2} KiB with the rest of its row); the database grows {:.2} KiB an action",
         deal_kept.history / 1024.0,
-        deal_kept.row / 1024.0
+        deal_kept.row / 1024.0,
+        deal_kept.growth / 1024.0
     );
 
     let genre = table(
@@ -144,9 +166,10 @@ fn main() {
         genre,
     );
     println!(
-        "genre, {participants} participants: an action roll (modifiers, roll, logged) {act:.2?}; each action keeps {:.2} KiB of history ({:.2} KiB with the rest of its row)",
+        "genre, {participants} participants: an action roll (modifiers, roll, logged) {act:.2?}; each action keeps {:.2} KiB of history ({:.2} KiB with the rest of its row); the database grows {:.2} KiB an action (its roll logged too)",
         act_kept.history / 1024.0,
-        act_kept.row / 1024.0
+        act_kept.row / 1024.0,
+        act_kept.growth / 1024.0
     );
 
     let start = Instant::now();

@@ -326,10 +326,71 @@ fn table_actions_of_main_2026_11_25_read_as_untyped_events_and_new_ones_are_type
     );
     assert_eq!(after.last().unwrap().events, played.entry.events);
     drop(store);
-    // Read again from the file: the events were stored typed, the summary as plain text.
+    // Read again from the file: the events were stored typed, and the summary is their text.
     let store = Store::open(&path).unwrap();
     let last = store.table_actions(deck).unwrap().pop().unwrap();
     assert_eq!(last.events, played.entry.events);
     let lines: Vec<String> = last.events.iter().map(ToString::to_string).collect();
     assert_eq!(last.summary, lines.join("\n"));
+}
+
+/// Migration 8 packs the action log's events and drops the plain-text summary and the unpacked
+/// events: every earlier main's log reads the same after it, events and summary alike (the
+/// oldest from its summary's lines), and the file keeps neither column.
+#[test]
+fn the_action_log_of_earlier_mains_reads_the_same_once_its_events_are_packed() {
+    for fixture in FIXTURES {
+        let dir = tempfile::tempdir().unwrap();
+        let path = copy_of(&dir, fixture);
+        let stored: std::collections::HashMap<i64, (String, Option<String>)> = {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            // Schema 4 had no `events` (its summary's lines are its events).
+            let typed = columns_of_table_actions(&conn).contains(&"events".to_string());
+            let events = if typed { "events" } else { "NULL" };
+            let mut stmt = conn
+                .prepare(&format!("SELECT id, summary, {events} FROM table_actions"))
+                .unwrap();
+            let rows = stmt
+                .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+                .unwrap();
+            rows.collect::<Result<_, _>>().unwrap()
+        };
+        assert!(stored.len() >= 10, "{fixture}: {} actions", stored.len());
+        let store = Store::open(&path).unwrap();
+        let mut read = 0;
+        for roster in store.rosters().unwrap() {
+            for encounter in store.encounters(roster.id).unwrap() {
+                for entry in store.table_actions(encounter.id).unwrap() {
+                    let (summary, events) = &stored[&entry.id];
+                    let expected: Vec<Event> = match events {
+                        Some(json) => serde_json::from_str(json).unwrap(),
+                        None => summary.lines().map(Event::said).collect(),
+                    };
+                    assert_eq!(entry.events, expected, "{fixture}: action {}", entry.id);
+                    assert_eq!(&entry.summary, summary, "{fixture}: action {}", entry.id);
+                    read += 1;
+                }
+            }
+        }
+        assert_eq!(read, stored.len(), "{fixture}");
+        drop(store);
+        let columns = columns_of_table_actions(&rusqlite::Connection::open(&path).unwrap());
+        assert!(
+            columns.contains(&"packed_events".to_string()),
+            "{columns:?}"
+        );
+        assert!(
+            !columns.iter().any(|c| c == "summary" || c == "events"),
+            "{columns:?}"
+        );
+    }
+}
+
+fn columns_of_table_actions(conn: &rusqlite::Connection) -> Vec<String> {
+    conn.prepare("SELECT name FROM pragma_table_info('table_actions')")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use super::encounter_state::{from_stored, stored_value, to_stored};
 use super::roll_log::{insert_roll, LogEntry, RollOrigin};
+use super::table_events;
 use super::table_history::{self, TableStates};
 use super::{parse_id, Store};
 use crate::check::{Check, NAME_MAX};
@@ -295,14 +296,13 @@ impl Store {
                 let back = table_history::patch_between(&after, &stored_value(before));
                 tx.execute(
                     "INSERT INTO table_actions
-                     (encounter_id, at, action, summary, events, parent, back, state_version)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                     (encounter_id, at, action, packed_events, parent, back, state_version)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     params![
                         id.to_string(),
                         at,
                         to_json(action),
-                        summary_of(&played.events),
-                        to_json(&played.events),
+                        table_events::pack_events(&played.events),
                         parent,
                         back,
                         table_history::PATCH_VERSION
@@ -433,7 +433,7 @@ impl Store {
     pub fn table_actions(&self, id: Uuid) -> Result<Vec<TableActionEntry>> {
         self.encounter(id)?;
         let mut stmt = self.conn().prepare_cached(
-            "SELECT id, encounter_id, at, action, summary, events, undone_at
+            "SELECT id, encounter_id, at, action, packed_events, undone_at
              FROM table_actions WHERE encounter_id = ?1 ORDER BY id",
         )?;
         let rows = stmt.query_map([id.to_string()], |r| {
@@ -442,26 +442,21 @@ impl Store {
                 r.get::<_, String>(1)?,
                 r.get::<_, i64>(2)?,
                 r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, Option<String>>(5)?,
-                r.get::<_, Option<i64>>(6)?,
+                r.get::<_, Vec<u8>>(4)?,
+                r.get::<_, Option<i64>>(5)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, encounter_id, at, action, summary, events, undone_at) = row?;
-            let events = match events {
-                Some(json) => from_json(&json, "events of a table action")?,
-                // Logged before events were typed: the summary's lines, no ruling named.
-                None => summary.lines().map(Event::said).collect(),
-            };
+            let (id, encounter_id, at, action, events, undone_at) = row?;
+            let events = table_events::unpack_events(&events)?;
             out.push(TableActionEntry {
                 id,
                 encounter_id: parse_id(&encounter_id)?,
                 at: from_millis(at),
                 action: from_json(&action, "table action")?,
+                summary: table_events::summary_of(&events),
                 events,
-                summary,
                 undone_at: undone_at.map(from_millis),
             });
         }
@@ -681,15 +676,6 @@ fn live_character_ids(conn: &Connection, roster_id: Uuid) -> Result<Vec<Uuid>> {
         out.push(parse_id(&id?)?);
     }
     Ok(out)
-}
-
-/// The events as plain text, one line each (see [`TableActionEntry::summary`]).
-fn summary_of(events: &[Event]) -> String {
-    events
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {

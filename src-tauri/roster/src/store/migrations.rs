@@ -23,6 +23,10 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!(
             "migrations/07-secret-rolls-and-table-origin.sql"
         )),
+        M::up_with_hook(
+            include_str!("migrations/08-packed-table-events.sql"),
+            super::table_events::migrate_to_packed,
+        ),
     ])
 });
 
@@ -31,7 +35,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 #[cfg(test)]
 mod tests {

@@ -19,6 +19,8 @@ pub(crate) mod rosters;
 mod search;
 mod settings;
 mod sheets;
+mod state_patch;
+mod table_events;
 mod table_history;
 mod tags;
 

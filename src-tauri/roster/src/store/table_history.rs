@@ -19,6 +19,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::encounter_state::{as_version, from_stored, ENCOUNTER_STATE_VERSION};
+use super::state_patch;
 use crate::error::{Result, RosterError};
 use crate::model::EncounterState;
 
@@ -31,56 +32,10 @@ pub struct TableStates {
     pub after: EncounterState,
 }
 
-/// The patch that turns `from` into `to`, as stored: its JSON, zlib-compressed (the paths and the
-/// ids in them repeat). A turn order put in a new order (a universe round dealt, a row moved) is
-/// told as moves of its rows, not as every field of every row replaced where it now stands: a
-/// round of 20 keeps some 0.6 KiB instead of 1.3.
+/// The patch that turns `from` into `to`, as stored: its JSON (state_patch.rs keeps it small),
+/// zlib-compressed (the paths and the ids in them repeat).
 pub(super) fn patch_between(from: &Value, to: &Value) -> Vec<u8> {
-    let mut operations = reorder(from, to, "order");
-    let mut moved = from.clone();
-    json_patch::patch(&mut moved, &operations).expect("moves within the array they were made for");
-    operations.extend(json_patch::diff(&moved, to).0);
-    let patch = json_patch::Patch(operations);
-    pack(&serde_json::to_vec(&patch).expect("a patch serialises"))
-}
-
-/// The JSON Patch moves that put the rows of the array `field` of `from` in the order of `to`'s,
-/// rows known by their `id`; none unless both hold the same rows, each once.
-fn reorder(from: &Value, to: &Value, field: &str) -> Vec<json_patch::PatchOperation> {
-    use json_patch::{jsonptr::PointerBuf, MoveOperation, PatchOperation};
-    let ids = |state: &Value| -> Option<Vec<Value>> {
-        let rows = state.get(field)?.as_array()?;
-        rows.iter().map(|row| row.get("id").cloned()).collect()
-    };
-    let (Some(mut now), Some(wanted)) = (ids(from), ids(to)) else {
-        return Vec::new();
-    };
-    let sorted = |ids: &[Value]| {
-        let mut keys: Vec<String> = ids.iter().map(Value::to_string).collect();
-        keys.sort();
-        keys
-    };
-    let (a, b) = (sorted(&now), sorted(&wanted));
-    if a != b || a.windows(2).any(|pair| pair[0] == pair[1]) {
-        return Vec::new();
-    }
-    let mut moves = Vec::new();
-    for (i, id) in wanted.iter().enumerate() {
-        if now[i] == *id {
-            continue;
-        }
-        let j = i + now[i..]
-            .iter()
-            .position(|x| x == id)
-            .expect("the same rows");
-        let row = now.remove(j);
-        now.insert(i, row);
-        moves.push(PatchOperation::Move(MoveOperation {
-            from: PointerBuf::from_tokens([field, &j.to_string()]),
-            path: PointerBuf::from_tokens([field, &i.to_string()]),
-        }));
-    }
-    moves
+    pack(&serde_json::to_vec(&state_patch::patch(from, to)).expect("a patch serialises"))
 }
 
 /// `json` as the history stores it: zlib-compressed.
@@ -334,78 +289,5 @@ fn same_state(a: Option<&Value>, b: Option<&Value>) -> bool {
     match (a, b) {
         (Some(a), Some(b)) => unversioned(a) == unversioned(b),
         _ => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-
-    fn rows(names: &[&str]) -> Value {
-        names
-            .iter()
-            .map(|n| json!({"id": format!("id-{n}"), "name": n, "character_id": null, "hp": n.len()}))
-            .collect()
-    }
-
-    fn applied(from: &Value, patch: &[u8]) -> Value {
-        let mut state = from.clone();
-        let patch: json_patch::Patch = serde_json::from_slice(&unpacked(patch).unwrap()).unwrap();
-        json_patch::patch(&mut state, &patch).unwrap();
-        state
-    }
-
-    /// A dealt round puts the turn order in a new order: told as moves, it packs smaller than
-    /// every field replaced, and applied it gives the state exactly, as JSON too.
-    #[test]
-    fn a_new_turn_order_is_kept_as_moves_and_gives_the_state_exactly() {
-        let names = [
-            "Ada", "Brand", "Cass", "Dov", "Esk", "Fen", "Gil", "Hob", "Ivo", "Jun",
-        ];
-        let from = json!({"round": 1, "order": rows(&names), "current": 0});
-        let mut shuffled = names;
-        shuffled.reverse();
-        shuffled.swap(2, 7);
-        let to = json!({"round": 2, "order": rows(&shuffled), "current": 3});
-
-        let patch = patch_between(&from, &to);
-        let after = applied(&from, &patch);
-        assert_eq!(after, to);
-        assert_eq!(after.to_string(), to.to_string());
-        let ops: Value = serde_json::from_slice(&unpacked(&patch).unwrap()).unwrap();
-        assert!(ops.as_array().unwrap().iter().any(|op| op["op"] == "move"));
-        let plain = pack(&serde_json::to_vec(&json_patch::diff(&from, &to)).unwrap());
-        assert!(
-            patch.len() < plain.len(),
-            "{} !< {}",
-            patch.len(),
-            plain.len()
-        );
-        // And back again.
-        assert_eq!(applied(&to, &patch_between(&to, &from)), from);
-    }
-
-    /// Rows added, removed or twice in the order are no reordering: the plain diff says it.
-    #[test]
-    fn other_changes_to_the_order_are_diffed() {
-        let from = json!({"order": rows(&["Ada", "Brand", "Cass"])});
-        for to in [
-            json!({"order": rows(&["Cass", "Ada"])}),
-            json!({"order": rows(&["Dov", "Cass", "Ada", "Brand"])}),
-            json!({"order": rows(&["Cass", "Cass", "Ada"])}),
-            json!({"order": "none"}),
-        ] {
-            assert!(reorder(&from, &to, "order").is_empty(), "{to}");
-            assert_eq!(applied(&from, &patch_between(&from, &to)), to);
-        }
-        let twice = json!({"order": rows(&["Ada", "Ada", "Brand"])});
-        assert!(reorder(
-            &twice,
-            &json!({"order": rows(&["Brand", "Ada", "Ada"])}),
-            "order"
-        )
-        .is_empty());
     }
 }
