@@ -5,11 +5,12 @@
 //! - rows that are the same rows in a new order (objects told apart by a field unique to each,
 //!   such as a participant's `id` or a dealt card's `combatant`, found from the data) are moved
 //!   into their new places first, then compared where they stand;
-//! - when saying what changed would take more bytes than the array itself, the array is replaced
-//!   whole.
+//! - when saying what changed would take more bytes (packed, as the history stores it) than the
+//!   array itself, the array is replaced whole.
 //!
 //! Whatever the patch looks like, applying it to `from` gives `to`: every case ends in a plain
-//! comparison. A universe round of 18 keeps about half the bytes it did.
+//! comparison. A universe round of 18 keeps a patch of about 0.5 KiB packed, where position by
+//! position took 1.3 KiB.
 
 use json_patch::jsonptr::PointerBuf;
 use json_patch::{
@@ -134,7 +135,8 @@ fn identity(rows: &[Value], wanted: &[Value]) -> Option<String> {
 
 /// What `operations` take as the history stores them (compressed: ids cost more than indexes).
 fn bytes(operations: &[PatchOperation]) -> usize {
-    serde_json::to_vec(operations).map_or(usize::MAX, |json| super::table_history::pack(&json).len())
+    serde_json::to_vec(operations)
+        .map_or(usize::MAX, |json| super::table_history::pack(&json).len())
 }
 
 #[cfg(test)]
