@@ -9,6 +9,15 @@ use common::Sandbox;
 const ROSTER: &str = "Neon Genre Nights";
 const NAME: &str = "Rooftop Showdown";
 
+/// A seeded sandbox with the encounter NAME, empty, in ROSTER.
+fn with_encounter() -> Sandbox {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, NAME])
+        .ok();
+    sandbox
+}
+
 fn encounter(sandbox: &Sandbox, args: &[&str]) -> common::Run {
     let mut all = vec!["encounter", args[0], "--roster", ROSTER, NAME];
     all.extend_from_slice(&args[1..]);
@@ -104,10 +113,7 @@ fn an_encounter_is_played_logged_and_undone() {
 
 #[test]
 fn bad_input_exits_2_and_changes_nothing() {
-    let sandbox = Sandbox::seeded();
-    sandbox
-        .run(&["encounter", "new", "--roster", ROSTER, NAME])
-        .ok();
+    let sandbox = with_encounter();
     encounter(&sandbox, &["add", "--npcs", "1"]).ok();
     let before = sandbox.db_bytes();
     let reason = encounter(&sandbox, &["add", "--character", "Sable", "--npcs", "0"]).fails(2);
@@ -235,10 +241,7 @@ fn the_same_commands_with_the_same_seeds_deal_the_same_cards() {
 /// its roll logged by hand; too few say how many more dice are needed (exit 2, nothing written).
 #[test]
 fn a_move_plays_with_dice_rolled_at_the_table() {
-    let sandbox = Sandbox::seeded();
-    sandbox
-        .run(&["encounter", "new", "--roster", ROSTER, NAME])
-        .ok();
+    let sandbox = with_encounter();
     encounter(&sandbox, &["add", "--character", "rex valor"]).ok();
     let rex = participant_id(&sandbox, "Rex Valor");
     let act = grunt_action(&rex);

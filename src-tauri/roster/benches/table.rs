@@ -78,18 +78,12 @@ fn measure(
         times.push(start.elapsed());
     }
     times.sort();
-    let growth = (used_bytes(db) - used) as f64 / n as f64;
-    (
-        times[n / 2],
-        Kept {
-            growth,
-            ..kept(db, encounter, n)
-        },
-    )
+    (times[n / 2], kept(db, encounter, n, used))
 }
 
-/// The average bytes of the last `n` actions of an encounter, as stored.
-fn kept(db: &Path, encounter: Uuid, n: usize) -> Kept {
+/// The average bytes of the last `n` actions of an encounter, as stored, and the database's
+/// growth per action since it used `used_before` bytes.
+fn kept(db: &Path, encounter: Uuid, n: usize, used_before: i64) -> Kept {
     let conn = rusqlite::Connection::open(db).unwrap();
     let (history, row): (i64, i64) = conn
         .query_row(
@@ -105,7 +99,7 @@ fn kept(db: &Path, encounter: Uuid, n: usize) -> Kept {
     Kept {
         history: history as f64 / n as f64,
         row: row as f64 / n as f64,
-        growth: 0.0,
+        growth: (used_bytes(db) - used_before) as f64 / n as f64,
     }
 }
 
@@ -172,15 +166,17 @@ fn main() {
         act_kept.growth / 1024.0
     );
 
+    let used = used_bytes(&path);
     let start = Instant::now();
     for _ in 0..rounds {
         store.undo_table_action(universe).unwrap();
     }
     let undo = start.elapsed() / rounds as u32;
-    let undone = kept(&path, universe, rounds);
+    let undone = kept(&path, universe, rounds, used);
     println!(
-        "undo of a universe round: {undo:.2?}; an undone round keeps {:.2} KiB of history (the patch forth too)",
-        undone.history / 1024.0
+        "undo of a universe round: {undo:.2?}; an undone round keeps {:.2} KiB of history (the patch forth too); the database grows {:.2} KiB an undo",
+        undone.history / 1024.0,
+        undone.growth / 1024.0
     );
     let log = store.table_actions(universe).unwrap().len();
     assert_eq!(log, rounds + 3, "every action is logged, undone ones kept");

@@ -346,9 +346,8 @@ impl UniverseDeck {
         Ok(())
     }
 
-    /// Deals the next round: the last round's cards go to the discard pile (all of the deck is
-    /// shuffled first if that round dealt a joker), then one card per combatant. `seed` drives any
-    /// shuffle this needs.
+    /// The tests' shorthand for [`UniverseDeck::deal_round_with`] with the cards drawn.
+    #[cfg(test)]
     pub fn deal_round(
         &self,
         combatants: &[Combatant],
@@ -357,7 +356,9 @@ impl UniverseDeck {
         self.deal_round_with(combatants, seed, None)
     }
 
-    /// As [`UniverseDeck::deal_round`], the cards dealt from a real deck when `typed` gives
+    /// Deals the next round: the last round's cards go to the discard pile (all of the deck is
+    /// shuffled first if that round dealt a joker), then one card per combatant. `seed` drives any
+    /// shuffle this needs. The cards are dealt from a real deck when `typed` gives
     /// them: one code per combatant, in their order (`AS`, `10H`, `JK` for either joker). Each
     /// must be a card the tracked deck could deal now, from its draw pile (the discard pile
     /// shuffled in once that runs out); else it is refused at `cards[i]`, saying where it is.

@@ -252,8 +252,8 @@ impl UniverseTable {
         Ok(())
     }
 
-    /// Deals the next initiative round and draws the fate its jokers grant (a PC's joker to that
-    /// player if seated, a hostile NPC's to the GM). Last round's second entries are discarded.
+    /// The tests' shorthand for [`UniverseTable::deal_round_with`] with the cards drawn.
+    #[cfg(test)]
     pub fn deal_round(
         &self,
         combatants: &[Combatant],
@@ -262,9 +262,10 @@ impl UniverseTable {
         self.deal_round_with(combatants, seed, None)
     }
 
-    /// As [`UniverseTable::deal_round`], with the cards dealt from a real deck when `typed`
-    /// gives them ([`UniverseDeck::deal_round_with`]); a joker's fate card is still drawn by the
-    /// app.
+    /// Deals the next initiative round and draws the fate its jokers grant (a PC's joker to that
+    /// player if seated, a hostile NPC's to the GM). Last round's second entries are discarded.
+    /// The cards are dealt from a real deck when `typed` gives them
+    /// ([`UniverseDeck::deal_round_with`]); a joker's fate card is still drawn by the app.
     pub fn deal_round_with(
         &self,
         combatants: &[Combatant],
