@@ -218,7 +218,13 @@ fn snapshots_taken_while_another_rollbook_imports_in_a_loop_are_sound() {
     let started = Instant::now();
     let mut counts = std::collections::BTreeSet::new();
     let mut taken = 0;
-    while started.elapsed() < Duration::from_secs(5) || taken < 10 {
+    // Until the writer has been caught in two states (whatever the machine's speed), at least
+    // 10 snapshots and 5 s; a writer that never commits fails clearly.
+    while started.elapsed() < Duration::from_secs(5) || taken < 10 || counts.len() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "in 180 s of snapshots the writer was seen in only one state: {counts:?}"
+        );
         let snapshot = sandbox.run(&["--json", "backup", "now"]).ok().json();
         let path = sandbox.path(&format!(
             "backups/{}.sqlite3",
@@ -237,7 +243,7 @@ fn snapshots_taken_while_another_rollbook_imports_in_a_loop_are_sound() {
             .unwrap();
         counts.insert((rosters, characters));
         taken += 1;
-        if taken >= 60 {
+        if taken >= 60 && counts.len() >= 2 {
             break;
         }
     }

@@ -417,9 +417,17 @@ fn snapshots_taken_while_another_process_imports_in_a_loop_are_sound() {
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
+    // Snapshots until the writer has been caught in three different states (whatever the
+    // machine's speed), at least 20 and for at least 6 s; a writer that never commits fails.
     let started = Instant::now();
     let mut counts = Vec::new();
-    while started.elapsed() < Duration::from_secs(6) || counts.len() < 20 {
+    let mut distinct = std::collections::BTreeSet::new();
+    while started.elapsed() < Duration::from_secs(6) || counts.len() < 20 || distinct.len() < 3 {
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "in 180 s of snapshots the writer was seen in only {} states: {distinct:?}",
+            distinct.len()
+        );
         let snapshot = store.back_up(Reason::Manual).unwrap();
         let count = characters_in(&snapshot.path);
         assert_eq!(
@@ -429,13 +437,13 @@ fn snapshots_taken_while_another_process_imports_in_a_loop_are_sound() {
             snapshot.id
         );
         counts.push(count);
-        if counts.len() >= 200 {
+        distinct.insert(count);
+        if counts.len() >= 200 && distinct.len() >= 3 {
             break;
         }
     }
     writer.kill().unwrap();
     writer.wait().unwrap();
-    let distinct: std::collections::BTreeSet<i64> = counts.iter().copied().collect();
     println!(
         "{} snapshots while importing, {} different states",
         counts.len(),
@@ -531,8 +539,16 @@ fn sigkill_during_a_restore_leaves_the_old_database_or_the_snapshot_whole() {
         .as_nanos() as u64
         | 1;
     println!("a whole restore takes {full:?}; kill seed {seed}");
+    // At least RUNS kills, and on until one has landed before a restore finished (a machine
+    // slower than the timed run would otherwise see every kill land after it), up to MAX_RUNS.
+    const MAX_RUNS: usize = 200;
     let (mut old, mut new) = (0, 0);
-    for round in 0..RUNS {
+    let mut round = 0;
+    while round < RUNS || old == 0 {
+        assert!(
+            round < MAX_RUNS,
+            "after {round} kills none landed before the restore finished (kill seed {seed})"
+        );
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
@@ -562,9 +578,9 @@ fn sigkill_during_a_restore_leaves_the_old_database_or_the_snapshot_whole() {
             assert!(!reported, "round {round}: reported restored, but it is not");
             old += 1;
         }
+        round += 1;
     }
-    println!("{RUNS} kills: {old} left the old database, {new} the snapshot");
-    assert!(old > 0, "no kill landed before the restore finished");
+    println!("{round} kills: {old} left the old database, {new} the snapshot");
 }
 
 #[test]

@@ -1,6 +1,11 @@
 //! Crash safety: the `import_file` example is SIGKILLed at random points of a large import, many
 //! times; after each kill the database opens, passes `PRAGMA integrity_check`, and holds either
 //! the whole import or none of it.
+//!
+//! What a kill lands in must not depend on the machine's speed: half the kills are timed (from
+//! the start, anywhere), the other half are sent on a progress line the child printed from inside
+//! its write transaction, and the test kills until `MID_WRITE` of those have landed before the
+//! commit, however long that takes, up to `MAX_RUNS`.
 
 mod common;
 
@@ -13,7 +18,13 @@ use rollbook_roster::{NewCharacter, NewRoster, Store, System};
 use uuid::Uuid;
 
 const CHARACTERS: usize = 5_000;
+/// Kills made at the least, half of them timed from the start.
 const RUNS: usize = 20;
+/// Kills that must land inside the write transaction (sent there, and before the commit).
+const MID_WRITE: usize = 8;
+/// Where the test gives up: a machine where this many kills never land inside the writes has
+/// an import that no longer writes in steps, which is worth a clear failure.
+const MAX_RUNS: usize = 200;
 
 /// One d12 roster of `CHARACTERS` characters, with a fixed roster id.
 fn big_file(path: &Path, roster_id: Uuid) {
@@ -80,18 +91,22 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
     let base = dir.path().join("base.sqlite3");
     let regulars = base_db(&base);
 
-    // One run to the end: the import works; `full` is the whole run, `writing` the part from
-    // the first progress line (the write transaction under way) to the exit.
+    // One run to the end: the import works, and says how many progress lines it prints.
     let db = dir.path().join("full.sqlite3");
     std::fs::copy(&base, &db).unwrap();
     let started = Instant::now();
     let mut child = spawn(&exe, &db, &file);
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    wait_for_writes(&mut lines);
-    let writes_began = started.elapsed();
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(|l| l.ok())
+        .collect();
     assert!(child.wait().unwrap().success());
     let full = started.elapsed();
-    let writing = full - writes_began;
+    let progress_lines = lines.iter().filter(|l| l.starts_with("progress ")).count();
+    assert!(
+        progress_lines >= 2,
+        "the import printed no progress: {lines:?}"
+    );
     assert_eq!(imported_after_kill(&db, regulars, army), CHARACTERS as i64);
 
     // xorshift seeded from the clock; the seed is printed so a failure can be replayed.
@@ -100,28 +115,34 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
         .unwrap()
         .as_nanos() as u64
         | 1;
-    println!("full import {full:?}, of which writing {writing:?}; kill seed {seed}");
+    println!("full import {full:?}, {progress_lines} progress lines; kill seed {seed}");
     let (mut none, mut all, mut mid_write) = (0, 0, 0);
-    for run in 0..RUNS {
+    let mut run = 0;
+    while run < RUNS || mid_write < MID_WRITE {
+        assert!(
+            run < MAX_RUNS,
+            "after {run} kills only {mid_write} of the {MID_WRITE} needed landed inside the write \
+             transaction (kill seed {seed})"
+        );
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        let fraction = (seed % 1000) as f64 / 1000.0;
         let db = dir.path().join(format!("run-{run}.sqlite3"));
         std::fs::copy(&base, &db).unwrap();
         let mut child = spawn(&exe, &db, &file);
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         // Odd runs: anywhere from the start (open, read, parse, plan, write, commit).
-        // Even runs: within the write transaction and its commit, where a kill hurts most.
-        let when = if run % 2 == 1 {
-            let delay = full.mul_f64(fraction * 1.05);
+        // Even runs: on the n-th progress line, inside the write transaction, where a kill
+        // hurts most; the child is between two writes then, whatever the machine's speed.
+        let inside = run % 2 == 0;
+        let when = if inside {
+            let line = (seed % progress_lines as u64) as usize;
+            wait_for_progress_line(&mut lines, line);
+            format!("on progress line {line}")
+        } else {
+            let delay = full.mul_f64((seed % 1000) as f64 / 1000.0 * 1.05);
             std::thread::sleep(delay);
             format!("{delay:?} after the start")
-        } else {
-            wait_for_writes(&mut lines);
-            let delay = writing.mul_f64(fraction * 1.1);
-            std::thread::sleep(delay);
-            format!("{delay:?} into the writes")
         };
         child.kill().ok(); // SIGKILL on Unix; an error means it had already finished
         child.wait().unwrap();
@@ -138,7 +159,7 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
                 "run {run}: reported done, but not there"
             );
         }
-        if run % 2 == 0 && !finished {
+        if inside && !finished {
             mid_write += 1;
         }
         if count == 0 {
@@ -147,14 +168,10 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
             all += 1
         }
         println!("run {run}: killed {when}: {count} characters");
+        run += 1;
     }
     println!(
-        "{RUNS} kills: {none} left nothing, {all} left everything; {mid_write} landed inside the write transaction"
-    );
-    // The point of the test is kills during the writes: make sure there were some.
-    assert!(
-        mid_write >= 3,
-        "only {mid_write} kills landed during the writes"
+        "{run} kills: {none} left nothing, {all} left everything; {mid_write} landed inside the write transaction"
     );
 }
 
@@ -167,12 +184,16 @@ fn spawn(exe: &Path, db: &Path, file: &Path) -> std::process::Child {
         .unwrap()
 }
 
-/// Blocks until the child prints its first progress line (the writes have begun).
-fn wait_for_writes(lines: &mut impl Iterator<Item = std::io::Result<String>>) {
+/// Blocks until the child prints its `n`-th progress line (0: the writes have begun).
+fn wait_for_progress_line(lines: &mut impl Iterator<Item = std::io::Result<String>>, n: usize) {
+    let mut seen = 0;
     for line in lines.by_ref() {
-        if line.unwrap().starts_with("progress 0/") {
-            return;
+        if line.unwrap().starts_with("progress ") {
+            if seen == n {
+                return;
+            }
+            seen += 1;
         }
     }
-    panic!("the import never started writing");
+    panic!("the import ended before progress line {n}");
 }

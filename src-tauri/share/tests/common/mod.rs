@@ -120,7 +120,7 @@ impl Running {
 pub fn raw(addr: SocketAddr, request: &[u8]) -> String {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
-        .set_read_timeout(Some(Duration::from_secs(5)))
+        .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     stream.write_all(request).unwrap();
     let mut answer = Vec::new();
@@ -203,7 +203,7 @@ pub fn client() -> ureq::Agent {
     ureq::Agent::config_builder()
         .proxy(None)
         .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(10)))
+        .timeout_global(Some(Duration::from_secs(30)))
         .build()
         .into()
 }

@@ -136,7 +136,7 @@ fn get(link: &str, path: &str) -> std::io::Result<(u16, String)> {
     let rest = link.strip_prefix("http://").unwrap();
     let (host, tail) = rest.split_once('/').unwrap();
     let mut stream = TcpStream::connect(host)?;
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     write!(
         stream,
         "GET /{tail}{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
