@@ -4,7 +4,6 @@
 use clap::{Args, Subcommand};
 use rollbook_roster::{Encounter, PlayOptions, Store, TableAction, TablePlay};
 use rollbook_rules::table::Event;
-use serde_json::Value;
 
 use super::store::{self, Open};
 use super::text_table::{self, Table};
@@ -320,7 +319,8 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
 fn parse_action(argument: &str) -> Result<TableAction, Failure> {
     let text = input::text(argument, "action")?;
     let bad = |e: &dyn std::fmt::Display| Failure::BadInput(format!("bad table action: {e}"));
-    let mut value: Value = serde_json::from_str(&text).map_err(|e| bad(&e))?;
+    let rollbook_rules::strict_json::StrictValue(mut value) =
+        serde_json::from_str(&text).map_err(|e| bad(&e))?;
     if value.get("action").is_none() && value.get("system").is_some() {
         value = serde_json::json!({"action": "system", "move": value});
     }

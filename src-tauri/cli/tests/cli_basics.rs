@@ -73,6 +73,21 @@ fn bad_requests_exit_2_with_one_line_naming_the_problem() {
             vec!["odds", &format!("[{D12},{{\"system\":\"d12\"}}]")],
             "[1]",
         ),
+        // A key given twice is refused by name, not taken last.
+        (
+            vec![
+                "odds",
+                r#"{"system":"d12","roll":"straight","ranks":2,"ranks":9}"#,
+            ],
+            "\"ranks\" appears twice",
+        ),
+        (
+            vec![
+                "roll",
+                r#"{"system":"d12","roll":"straight","ranks":2,"ranks":9}"#,
+            ],
+            "\"ranks\" appears twice",
+        ),
     ] {
         let err = sandbox.run_bare(&args).fails(2);
         assert_eq!(err.lines().count(), 1, "{err}");

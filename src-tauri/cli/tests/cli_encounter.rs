@@ -141,6 +141,17 @@ fn bad_input_exits_2_and_changes_nothing() {
     );
     let reason = encounter(&sandbox, &["play", r#"{"system":"genre","move":"fly"}"#]).fails(2);
     assert!(reason.starts_with("rollbook: bad table action"), "{reason}");
+    // A key given twice is refused by name, as in a roll request or a roster file.
+    let reason = encounter(
+        &sandbox,
+        &["play", r#"{"action":"next_turn","action":"previous_turn"}"#],
+    )
+    .fails(2);
+    assert!(
+        reason.starts_with("rollbook: bad table action")
+            && reason.contains("\"action\" appears twice"),
+        "{reason}"
+    );
     let reason = sandbox
         .run(&["encounter", "show", "No Such Fight", "--roster", ROSTER])
         .fails(2);

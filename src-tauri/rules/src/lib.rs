@@ -51,6 +51,7 @@ mod request;
 pub mod sheet_limits;
 mod spec;
 pub mod standing;
+pub mod strict_json;
 mod systems;
 pub mod table;
 mod tray;

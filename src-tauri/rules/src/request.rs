@@ -13,6 +13,7 @@ use crate::error::plain_serde_message;
 use crate::kind::Kind;
 use crate::limits::{Budget, Limits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 use crate::spec::{Catalog, KindSpec, SystemSpec};
+use crate::strict_json::StrictValue;
 use crate::systems::{d12, genre, marks, stunt, universe, SYSTEMS};
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
@@ -246,7 +247,7 @@ pub fn parse_batch(json: &str) -> Result<Batch, RulesError> {
         _ if over_the_cap => Err(RulesError::TooManyRequests {
             limit: MAX_REQUESTS,
         }),
-        Err(e) => Err(RulesError::malformed(format!("not valid JSON: {e}"))),
+        Err(e) => Err(not_json(e)),
         Ok((_, Some(first_refused))) => Err(first_refused),
         Ok((items, None)) => Ok(Batch::Many(items)),
     }
@@ -292,7 +293,7 @@ impl<'de> Visitor<'de> for Elements<'_> {
                 }
                 continue;
             }
-            let Some(value) = seq.next_element::<Value>()? else {
+            let Some(StrictValue(value)) = seq.next_element::<StrictValue>()? else {
                 break;
             };
             match typed_request(value) {
@@ -304,8 +305,16 @@ impl<'de> Visitor<'de> for Elements<'_> {
     }
 }
 
+/// JSON text as a value, refused when it is broken or an object names a key twice (the
+/// request would say two things).
 fn parse_json(json: &str) -> Result<Value, RulesError> {
-    serde_json::from_str(json).map_err(|e| RulesError::malformed(format!("not valid JSON: {e}")))
+    serde_json::from_str::<StrictValue>(json)
+        .map(|StrictValue(value)| value)
+        .map_err(not_json)
+}
+
+fn not_json(e: serde_json::Error) -> RulesError {
+    RulesError::malformed(format!("not valid JSON: {e}"))
 }
 
 /// A request serialises as its contract JSON, defaults filled in (what the roll log stores).

@@ -139,6 +139,30 @@ fn malformed_text_is_refused() {
 }
 
 #[test]
+fn a_key_given_twice_is_refused_by_name_not_taken_last() {
+    for json in [
+        r#"{"system":"d12","roll":"straight","ranks":2,"ranks":5}"#,
+        r#"{"system":"d12","system":"genre","roll":"straight"}"#,
+    ] {
+        let err = parse_request(json).unwrap_err();
+        assert_eq!(err.code(), "malformed_request", "{json}");
+        assert!(err.to_string().contains("appears twice"), "{err}");
+    }
+    let err = parse_request(r#"{"system":"d12","roll":"straight","ranks":2,"ranks":5}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("\"ranks\" appears twice"), "{err}");
+    // In a batch too, wherever the element is.
+    let err = batch_refusal(
+        r#"[{"system":"stunt","roll":"check"},{"system":"stunt","roll":"check","roll":"doubles"}]"#,
+    );
+    assert!(err.to_string().contains("\"roll\" appears twice"), "{err}");
+    // One batch of one object is read the same way.
+    let err = batch_refusal(r#"{"system":"stunt","roll":"check","roll":"doubles"}"#);
+    assert!(err.to_string().contains("\"roll\" appears twice"), "{err}");
+}
+
+#[test]
 fn inconsistent_fields_are_refused() {
     for (json, field) in [
         (

@@ -6,7 +6,6 @@ mod apply;
 mod parse;
 mod plan;
 mod raw;
-mod strict;
 
 pub use parse::{
     Import, ImportCharacter, ImportRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,

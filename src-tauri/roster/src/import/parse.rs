@@ -4,7 +4,7 @@
 //! encoding, JSON), then what kind of file it is (`format`, `version` — past those, nothing else
 //! would make sense), then every roster and character, collecting all the problems.
 //!
-//! Memory: the file's text is read once into memory and checked whole (`strict.rs`), then walked
+//! Memory: the file's text is read once into memory and checked whole (`rollbook_rules::strict_json`), then walked
 //! as raw JSON borrowed from it (`raw.rs`): one character at a time becomes a `Value` and then its
 //! typed [`ImportCharacter`]. An import holds the text, the [`Import`] and one character's tree.
 
@@ -209,7 +209,7 @@ fn read_json(bytes: &[u8]) -> std::result::Result<&str, Problem> {
             bytes[at]
         ))
     })?;
-    super::strict::check(text).map_err(|e| {
+    rollbook_rules::strict_json::check(text).map_err(|e| {
         whole(match e.classify() {
             serde_json::error::Category::Eof => format!(
                 "the file ends in the middle of the JSON (line {}, column {}); it may have been cut short",

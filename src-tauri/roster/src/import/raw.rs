@@ -1,7 +1,7 @@
 //! The file's JSON read piece by piece, as raw text borrowed from the file: a roster file of
 //! 32 MiB made into one `serde_json::Value` tree takes twenty times that, so only one
 //! character's JSON is ever a tree at a time. The file was checked whole first (syntax,
-//! duplicate keys: `strict.rs`), so these reads do not fail on a file that got this far.
+//! duplicate keys: `rollbook_rules::strict_json`), so these reads do not fail on a file that got this far.
 
 use std::fmt;
 
