@@ -95,20 +95,24 @@ pub fn run(args: PlayersArgs, global: &Global) -> Result<(), Failure> {
     })
 }
 
-/// Ctrl+C, or (on Unix) a polite `kill`: either stops serving, and the pages say the GM
-/// stopped. The handlers are in place when this returns (not when first awaited). A failure to
-/// listen for a signal stops at once rather than serving unstoppably.
+/// Ctrl+C, or (on Unix) a polite `kill` or the terminal closing (SIGHUP): each stops serving,
+/// and the pages say the GM stopped. The handlers are in place when this returns (not when first
+/// awaited). A failure to listen for a signal stops at once rather than serving unstoppably.
 fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
         let interrupt = signal(SignalKind::interrupt());
         let terminate = signal(SignalKind::terminate());
+        let hangup = signal(SignalKind::hangup());
         async move {
-            if let (Ok(mut interrupt), Ok(mut terminate)) = (interrupt, terminate) {
+            if let (Ok(mut interrupt), Ok(mut terminate), Ok(mut hangup)) =
+                (interrupt, terminate, hangup)
+            {
                 tokio::select! {
                     _ = interrupt.recv() => {}
                     _ = terminate.recv() => {}
+                    _ = hangup.recv() => {}
                 }
             }
         }

@@ -172,18 +172,24 @@ fn a_busy_port_exits_2_and_a_polite_kill_stops_serving() {
     let said = run.fails(2);
     assert!(said.contains(&port.to_string()), "{said}");
 
-    let mut serving = Serving::start(&sandbox, "127.0.0.1:0");
-    let pid = serving.child.id().to_string();
-    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = serving.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "still serving after SIGTERM");
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert!(status.success(), "{status:?}");
+    // A polite kill, or the terminal it runs in closing (SIGHUP), stops it as Ctrl+C does.
+    for signal in ["-TERM", "-HUP"] {
+        let mut serving = Serving::start(&sandbox, "127.0.0.1:0");
+        let pid = serving.child.id().to_string();
+        Command::new("kill").args([signal, &pid]).status().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = serving.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "still serving 60 s after {signal}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert!(status.success(), "{signal}: {status:?}");
+    }
 }
 
 #[test]

@@ -77,10 +77,15 @@ async fn answer(
 ) -> Response {
     // Counted before anything else, so guessing paths costs as much as using them.
     if !app.rate.allow(ip) {
-        return plain(
+        let mut response = plain(
             StatusCode::TOO_MANY_REQUESTS,
             "Too many requests; slow down\n",
         );
+        // One token comes back within a second (the bucket refills at several a second).
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return response;
     }
     let Some(target) = target(&app, request.uri()) else {
         return not_found();

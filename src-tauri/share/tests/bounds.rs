@@ -82,9 +82,11 @@ fn the_rate_limit_answers_429_after_the_burst() {
     // sending them, however long that took on this machine.
     let started = Instant::now();
     let mut statuses = Vec::new();
+    let mut answer = String::new();
     while statuses.last() != Some(&429) {
         assert!(statuses.len() < 2_000, "no 429 in 2,000 requests");
-        statuses.push(status(&get(addr, &state)));
+        answer = get(addr, &state);
+        statuses.push(status(&answer));
     }
     let first_429 = statuses.len() - 1;
     let refilled = (started.elapsed().as_secs_f64() * 20.0).ceil() as usize;
@@ -93,6 +95,13 @@ fn the_rate_limit_answers_429_after_the_burst() {
         "first 429 at {first_429} ({refilled} refilled meanwhile): {statuses:?}"
     );
     assert!(statuses[..first_429].iter().all(|&status| status == 200));
+    // A 429 says when to come back.
+    assert!(
+        answer
+            .to_ascii_lowercase()
+            .contains("\r\nretry-after: 1\r\n"),
+        "{answer}"
+    );
     // Wrong paths count too: guessing costs as much as asking.
     assert_eq!(status(&get(addr, "/p/WRONG/")), 429);
     // The bucket refills: a pause lets requests through again.
