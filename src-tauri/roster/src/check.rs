@@ -27,6 +27,32 @@ pub(crate) fn field(base: &str, name: &str) -> String {
     }
 }
 
+/// Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15): characters
+/// drawn as nothing — zero-width spaces and joiners, direction marks and overrides, variation
+/// selectors, fillers, tags.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
+}
+
 /// `base[i]`.
 pub(crate) fn index(base: &str, i: usize) -> String {
     format!("{base}[{i}]")
@@ -258,7 +284,7 @@ impl Check<'_> {
         self.range(path, value, limit.min, limit.max_or(i64::MAX));
     }
 
-    /// One line of text of `1..=max` characters after trimming.
+    /// One line of text of `1..=max` characters after trimming, at least one of them visible.
     pub fn name(&mut self, path: impl Into<String>, text: &str, max: usize) {
         let path = path.into();
         let len = text.trim().chars().count();
@@ -266,6 +292,16 @@ impl Check<'_> {
             self.push(
                 path,
                 format!("is empty; a name takes 1 to {max} characters"),
+            );
+        } else if text.chars().all(|c| c.is_whitespace() || is_invisible(c)) {
+            // A name nobody can see or pick out in a list is as good as empty.
+            self.push(
+                path,
+                format!(
+                    "has only invisible characters (U+{:04X}…); a name takes 1 to {max} characters \
+                     and at least one you can see",
+                    text.trim().chars().next().map_or(0, u32::from)
+                ),
             );
         } else if len > max {
             self.push(
@@ -386,6 +422,8 @@ mod tests {
         c.range("ok", 4, 0, 4);
         c.name("n", "  ", 120);
         c.name("m", "bell\u{7}", 120);
+        c.name("z", "\u{200B}\u{200D} \u{2066}\u{FEFF}", 120);
+        c.name("ok", "Zo\u{200D}e \u{2067}Ada\u{2069}", 120);
         c.tags("tags", &["Party".into(), "party ".into()]);
         let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(
@@ -395,6 +433,8 @@ mod tests {
                 "b: -1 is under the minimum of 0",
                 "n: is empty; a name takes 1 to 120 characters",
                 "m: contains the control character U+0007; a name is one line of text",
+                "z: has only invisible characters (U+200B…); a name takes 1 to 120 characters \
+                 and at least one you can see",
                 "tags[1]: \"party\" is listed twice",
             ]
         );

@@ -58,6 +58,20 @@ fn rosters_are_created_renamed_ordered_and_found_by_name() {
         err.to_string(),
         "the roster was not saved: name: is empty; a name takes 1 to 120 characters"
     );
+    // Zero-width characters alone are as empty as nothing: refused, nothing renamed.
+    let err = store
+        .rename_roster(a.id, "\u{200B}\u{200C}\u{FEFF}")
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the roster was not saved: name: has only invisible characters (U+200B…); a name takes \
+         1 to 120 characters and at least one you can see"
+    );
+    assert_eq!(store.roster(a.id).unwrap().name, a.name);
+    let err = store
+        .create_character(a.id, NewCharacter::named("\u{2060}"))
+        .unwrap_err();
+    assert_eq!(err.code(), "invalid_sheet");
 }
 
 #[test]
