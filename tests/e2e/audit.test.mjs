@@ -14,9 +14,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { axeViolations, describe as describeViolations, inSight, paneProblems } from './audit-page.mjs';
+import { BackupsDialog } from './backups-page.mjs';
 import { EncounterPage } from './encounter-page.mjs';
 import { GmPlayersPage } from './players-page.mjs';
-import { shellReady, stubDialogs } from './log-transfer-page.mjs';
+import { ImportDialog, LogPage, shellReady, stubDialogs } from './log-transfer-page.mjs';
 import { ComparePage, IN_QUICK_ROLL, IN_ROLL_PANEL } from './compare-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
@@ -65,7 +66,10 @@ async function openVex() {
   await rosters.ready();
   if ((await rosters.read()).heading !== 'Friday Night Heroes') await rosters.selectRoster('Friday Night Heroes');
   if ((await sheet.read())?.title !== 'Vex') await rosters.click(await rosters.rowSelector('Vex', '.row-open'));
-  await sheet.waitFor(async () => (await sheet.read())?.title === 'Vex' && (await sheet.read()).rolls.length > 0, 'the sheet of Vex did not open');
+  await sheet.waitFor(async () => {
+    const page = await sheet.read();
+    return page?.title === 'Vex' && page.rolls.length > 0;
+  }, 'the sheet of Vex did not open');
 }
 
 async function openDialog(className, open) {
@@ -87,7 +91,7 @@ const PLACES = [
     if (!(await sheet.readPanel())) await sheet.openRoll('abilities[0]');
     await sheet.typeInPanel('difficulty', 12);
     await sheet.setSeed(8);
-    await app.driver.findElement({ css: '.roll-panel .roll-button' }).click();
+    await win.click('.roll-panel .roll-button');
     await sheet.waitFor(async () => (await sheet.readPanel())?.seed === '8', 'the roll did not show');
   }],
   ['quick roll', 'quick-roll', async () => {
@@ -114,6 +118,8 @@ const PLACES = [
   }],
   ['the roll log', 'log', async () => {
     await showView(app.driver, 'log');
+    // Showing the tab reads the log again: audited once it is drawn.
+    await new LogPage(app.driver).settled();
   }],
   ...ENCOUNTERS.map(([roster, name]) => [`the ${roster} encounter`, 'encounters', async () => {
     const page = new EncounterPage(app.driver);
@@ -123,7 +129,7 @@ const PLACES = [
   ['the search', 'rosters', async () => {
     await showView(app.driver, 'rosters');
     await win.openSearch();
-    await win.typeInSearch('tag:party');
+    await win.typeInSearch('tag:party'); // waits for the answer to the whole query
     await win.waitFor(async () => (await win.readSearch())?.hits > 0, 'no hits');
   }],
   ['the shortcuts', 'rosters', () => openDialog('help-dialog', async () => {
@@ -138,7 +144,21 @@ const PLACES = [
     await rosters.selectRoster('The Uncanny Stunt Squad');
     await openDialog('house-rules-dialog', () => win.click('.roster-houseRules'));
   }],
-  ['print', 'rosters', () => openDialog('print-dialog', () => win.click('.roster-printRoster'))],
+  ['print', 'rosters', async () => {
+    await openDialog('print-dialog', () => win.click('.roster-printRoster'));
+    // Audited once the sheets are laid out (the status then says on how many pages).
+    let status = null;
+    await win.waitFor(async () => {
+      status = await app.driver.executeScript(() => ({
+        text: document.querySelector('.print-dialog .print-status')?.textContent ?? null,
+        ready: document.querySelector('.print-dialog button[type="submit"]')?.disabled === false,
+      }));
+      return status.ready && / on \d+ pages? of (A4|Letter)\./.test(status.text ?? '');
+    }, 'the print dialog did not lay the sheets out').catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(status)})`;
+      throw error;
+    });
+  }],
   ['tag', 'rosters', async () => {
     await openVex();
     await rosters.check('Vex');
@@ -151,14 +171,16 @@ const PLACES = [
   ['import preview', 'rosters', async () => {
     await stubDialogs(app.driver, { open: EXAMPLES });
     await openDialog('import-dialog', () => win.click('#import-button'));
+    await new ImportDialog(app.driver).waitShown();
   }],
   ['backups (with What is kept… open)', 'rosters', async () => {
     await openDialog('backups-dialog', () => win.click('#backups-button'));
-    await app.driver.wait(() => app.driver.executeScript(() => document.querySelector('#backups-status')?.textContent !== 'Reading the snapshots…'), 30_000, 'the snapshots were not read');
+    await new BackupsDialog(app.driver).waitRead();
     await app.driver.executeScript(() => { document.querySelector('#backup-policy details').open = true; });
   }],
   ['a confirmation (clear the log)', 'log', async () => {
     await showView(app.driver, 'log');
+    await new LogPage(app.driver).settled();
     await openDialog('confirm-dialog', () => win.click('#log-clear'));
   }],
   ['add characters to an encounter', 'encounters', async () => {
@@ -172,9 +194,12 @@ const PLACES = [
     await openDialog('visibility-dialog', () => page.clickInOrder('#turn-order .turn-row .turn-visibility'));
   }],
   ['share with the table', 'encounters', async () => {
-    const page = new EncounterPage(app.driver);
+    const page = new GmPlayersPage(app.driver);
     await page.open(ENCOUNTERS[0][0]);
     await openDialog('share-dialog', () => page.click('#encounter-share'));
+    // Audited with its link and its QR code shown (the image decodes a moment after it opens).
+    await page.waitLink();
+    await page.waitQr();
   }],
 ];
 

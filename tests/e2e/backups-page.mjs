@@ -3,6 +3,7 @@
 // its confirm. After a restore the window reloads.
 
 import { By, until } from 'selenium-webdriver';
+import { clickWhenClickable } from './app.mjs';
 import { WAIT_MS } from './log-transfer-page.mjs';
 
 const css = (selector) => By.css(selector);
@@ -14,20 +15,25 @@ export class BackupsDialog {
 
   /** Opens it with the app bar's button and waits until the list has been read. */
   async open() {
-    await this.driver.findElement(css('#backups-button')).click();
+    await clickWhenClickable(this.driver, '#backups-button', { timeoutMs: WAIT_MS });
     await this.waitRead();
   }
 
+  /** Waits until the open dialog shows the snapshots it read (its status no longer "…ing…"). */
   async waitRead() {
     await this.driver.wait(until.elementLocated(css('#backups-dialog[open]')), WAIT_MS, 'the Backups dialog did not open');
+    let status = null;
     await this.driver.wait(
-      async () => this.driver.executeScript(() => {
-        const status = document.getElementById('backups-status')?.textContent ?? '';
+      async () => {
+        status = await this.driver.executeScript(() => document.querySelector('#backups-dialog[open] #backups-status')?.textContent ?? '');
         return status !== '' && !status.endsWith('…');
-      }),
+      },
       WAIT_MS,
       'the Backups dialog never showed its snapshots',
-    );
+    ).catch((error) => {
+      error.message += ` (its status: ${JSON.stringify(status)})`;
+      throw error;
+    });
   }
 
   status() {
@@ -47,16 +53,23 @@ export class BackupsDialog {
     })));
   }
 
-  /** "Back up now", then waits until the list has one row more. */
+  /** "Back up now", then waits until the list is read again with one row more. */
   async backUpNow() {
     const before = (await this.rows()).length;
-    await this.driver.findElement(css('#backup-now')).click();
-    await this.driver.wait(async () => (await this.rows()).length > before, WAIT_MS, 'Back up now added no row');
+    await clickWhenClickable(this.driver, '#backup-now', { timeoutMs: WAIT_MS });
+    let seen = null;
+    await this.driver.wait(async () => {
+      seen = { rows: (await this.rows()).length, status: await this.status() };
+      return seen.rows === before + 1 && !seen.status.endsWith('…');
+    }, WAIT_MS, 'Back up now added no row').catch((error) => {
+      error.message += ` (before: ${before} rows; last seen: ${JSON.stringify(seen)})`;
+      throw error;
+    });
   }
 
   /** Restore… on the row of `id`; answers the confirm's title and message, then confirms it. */
   async restore(id) {
-    await this.driver.findElement(css(`#backups-dialog .backup-row[data-id="${id}"] .backup-restore`)).click();
+    await clickWhenClickable(this.driver, `#backups-dialog .backup-row[data-id="${id}"] .backup-restore`, { timeoutMs: WAIT_MS });
     const confirm = await this.driver.wait(until.elementLocated(css('dialog.confirm-dialog[open]')), WAIT_MS, 'no confirm');
     const words = await this.driver.executeScript((dialog) => ({
       title: dialog.querySelector('.dialog-title').textContent,
@@ -66,7 +79,7 @@ export class BackupsDialog {
     await this.driver.executeScript(() => {
       window.__beforeRestore = true;
     });
-    await confirm.findElement(css('button[type="submit"]')).click();
+    await clickWhenClickable(this.driver, 'dialog.confirm-dialog[open] button[type="submit"]', { timeoutMs: WAIT_MS });
     await this.driver.wait(
       async () => this.driver.executeScript(() => window.__beforeRestore !== true && document.readyState === 'complete').catch(() => false),
       WAIT_MS,
@@ -82,12 +95,30 @@ export class BackupsDialog {
       const input = await this.driver.findElement(css(`#backup-policy-${key}`));
       await input.clear();
       await input.sendKeys(String(value));
+      // The form saves what the boxes hold: each must hold exactly the count typed.
+      let held = null;
+      await this.driver.wait(async () => {
+        held = await input.getAttribute('value');
+        return held === String(value);
+      }, WAIT_MS, `#backup-policy-${key} did not take ${value}`).catch((error) => {
+        error.message += ` (it holds ${JSON.stringify(held)})`;
+        throw error;
+      });
     }
-    const said = () => this.driver.findElement(css('#backup-policy-said')).getText();
+    const said = () => this.driver.executeScript(() => document.getElementById('backup-policy-said').textContent);
     const before = await said();
-    await this.driver.findElement(css('#backup-policy-save')).click();
-    await this.driver.wait(async () => (await said()) !== '' && (await said()) !== before, WAIT_MS, 'saving the policy said nothing');
-    return said();
+    await clickWhenClickable(this.driver, '#backup-policy-save', { timeoutMs: WAIT_MS });
+    // Saving empties the line, then says what the store answered (the next answer differs from
+    // the last in every use here, so the old words are never taken for the new).
+    let now = null;
+    await this.driver.wait(async () => {
+      now = await said();
+      return now !== '' && now !== before;
+    }, WAIT_MS, 'saving the policy said nothing').catch((error) => {
+      error.message += ` (before: ${JSON.stringify(before)}, now: ${JSON.stringify(now)})`;
+      throw error;
+    });
+    return now;
   }
 
   /** The policy the form shows. */
@@ -96,7 +127,7 @@ export class BackupsDialog {
   }
 
   async close() {
-    await this.driver.findElement(css('#backups-dialog .dialog-close')).click();
+    await clickWhenClickable(this.driver, '#backups-dialog .dialog-close', { timeoutMs: WAIT_MS });
     await this.driver.wait(async () => (await this.driver.findElements(css('#backups-dialog[open]'))).length === 0, WAIT_MS, 'the dialog did not close');
   }
 }

@@ -40,11 +40,17 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     await page.ready();
     await page.choose('d12', 'straight');
     await page.fill({ ranks: 2, difficulty: 12 });
+    // Leave the field first (its change event asks for the odds once more), so the switch is
+    // turned on with no odds update under way. One that lands after the switch asks the engine
+    // again for the dice, and the switch's own ask, answered as superseded, focuses nothing:
+    // the first die is left without the focus (ui/js/by-hand/hand-roll.js).
+    await page.leaveField();
     const request = await page.waitForOdds({ ranks: 2, difficulty: 12 });
 
     await driver.findElement(By.css('#quick-roll-by-hand')).sendKeys(' ');
     const scope = '#by-hand-slot';
-    let dice = await untilDice(driver, scope, (d) => d.dice.length === 3, 'the three dice of ranks 2 were not asked for');
+    // The switch draws the dice the engine asks for, then focuses the first.
+    let dice = await untilDice(driver, scope, (d) => d.dice.length === 3 && d.dice[0].focused, 'the three dice of ranks 2 were not asked for, the first focused');
     assert.deepEqual(dice.dice.map((d) => d.label), ['Ability d12 #1', 'Ability d12 #2', 'Ability d12 #3']);
     assert.ok(dice.dice[0].focused, 'the first die has the focus');
     assert.equal(await driver.findElement(By.css('#seed')).getAttribute('disabled'), 'true', 'no seed for dice by hand');
@@ -61,7 +67,8 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
       input.value = '';
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }, scope);
-    await untilDice(driver, scope, (d) => d.dice[1].value === '', 'the die was not emptied');
+    // Emptied, and the engine has answered for it (one die in again): no answer for the 9 is left to come.
+    await untilDice(driver, scope, (d) => d.dice[1].value === '' && d.status.startsWith('1 of 3 dice in.'), 'the die was not emptied');
 
     dice = await typeFace(driver, scope, 12);
     dice = await untilDice(driver, scope, (d) => d.dice.length === 4, 'the 12 did not ask for its extra die');
@@ -121,13 +128,15 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     await page.addCharacters(['Overseer Kaan', 'Juno Park']);
     await page.untilD12((x) => x.parts.length === 2, 'the d12 panel did not list both');
     await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
+    await driver.wait(async () => driver.findElement(By.css('#encounter-by-hand')).isSelected(), WAIT_MS, 'dice by hand did not turn on');
     // Setting the attack up rolls no dice: it is played at once.
     await page.startAttack({ attacker: 'Overseer Kaan', defender: 'Juno Park', ability: 'Guns', weapon: 'Laser Rifle' });
 
     // Guns 3 (four dice) against Dodge 2: a 12 first, so its extra die comes second; the
     // attacker's other dice 6s, the defender's 2s.
     await page.press('.d12-steps [data-role="attack-step"]');
-    const scope = 'dialog.dice-dialog';
+    // The open dialog: a closed one leaves the page only on its close event.
+    const scope = 'dialog.dice-dialog[open]';
     let dice = await untilDice(driver, scope, (d) => d.dice.length > 0, 'the attack asked for no dice');
     const asked = dice.dice.length;
     assert.deepEqual(dice.dice.slice(0, 4).map((d) => d.label), [1, 2, 3, 4].map((n) => `Attacker d12 #${n}`));
@@ -176,15 +185,17 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell']);
     await page.untilUniverse((p) => p.universe.rows.length === 2, 'the universe panel did not list both');
     if (!(await driver.findElement(By.css('#encounter-by-hand')).isSelected())) await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
+    await driver.wait(async () => driver.findElement(By.css('#encounter-by-hand')).isSelected(), WAIT_MS, 'dice by hand did not turn on');
     await driver.findElement(By.css('.uv-deal')).click();
-    const scope = 'dialog.dice-dialog';
+    const scope = 'dialog.dice-dialog[open]';
     await driver.wait(async () => (await driver.findElements(By.css(`${scope} .card-code`))).length === 2, WAIT_MS, 'no card asked for each combatant');
     const inputs = await driver.findElements(By.css(`${scope} .card-code`));
     const names = await driver.executeScript((s) => [...document.querySelectorAll(`${s} .card-entry label`)].map((l) => l.textContent), scope);
     // The captain is dealt the 2 of clubs, Tobias the ace of spades: Tobias acts first.
     const cardOf = { 'Captain Ines Moreau': '2c', 'Tobias Kell': 'as' };
     for (const [i, input] of inputs.entries()) await input.sendKeys(cardOf[names[i]]);
-    const said = await untilDice(driver, scope, (d) => d.said.length > 0, 'the deal did not say what it will do');
+    // Who acts first is said only once both cards are in.
+    const said = await untilDice(driver, scope, (d) => d.said.some((line) => line.includes('acts first')), 'the deal did not say who acts first');
     assert.ok(said.said.some((line) => line.includes('Tobias Kell acts first')), said.said.join(' | '));
     await driver.findElement(By.css(`${scope} button[type="submit"]`)).click();
     const dealt = await page.untilUniverse((p) => p.universe.rows.every((r) => r.card), 'the typed cards were not dealt');

@@ -37,11 +37,15 @@ export class ComparePage {
   async pick(id) {
     const option = await this.driver.findElement(By.css(`${this.root} .compare-field option[value="${id}"]`));
     await option.click();
+    let last = null;
     await this.driver.wait(
-      async () => (await this.driver.findElement(By.css(`${this.root} .compare-field`)).getAttribute('value')) === id,
+      async () => (last = await this.driver.findElement(By.css(`${this.root} .compare-field`)).getAttribute('value')) === id,
       WAIT_MS,
       `Compare did not take ${id}`,
-    );
+    ).catch((error) => {
+      error.message += ` (picked: ${last})`;
+      throw error;
+    });
   }
 
   /** Everything the block shows, read in one go. */
@@ -56,6 +60,7 @@ export class ComparePage {
         field: block.dataset.field ?? null,
         request: block.dataset.request ? JSON.parse(block.dataset.request) : null,
         picked: block.querySelector('.compare-field')?.value ?? null,
+        pickedLabel: block.querySelector('.compare-field')?.selectedOptions[0]?.textContent ?? null,
         verdict: text(block.querySelector('.compare-verdict')),
         chartLabel: chart?.getAttribute('aria-label') ?? '',
         bars: [...(chart?.querySelectorAll('.compare-bar') ?? [])].map((bar) => ({
@@ -77,12 +82,17 @@ export class ComparePage {
     }, this.root);
   }
 
-  /** Waits until the block shows `field` varied for a request with every value of `expected`. */
+  /**
+   * Waits until the block shows `field` varied for a request with every value of `expected`,
+   * and its answer is the one of the choice picked now (two choices may vary the same field,
+   * e.g. a fate card and the bonus: the chart's label starts with the choice's name).
+   */
   async waitFor(field, expected = {}) {
     let last = null;
     await this.driver.wait(async () => {
       last = await this.read();
       return last && !last.busy && last.field === field && last.rows.length > 0 && last.request
+        && last.pickedLabel !== null && last.chartLabel.startsWith(`${last.pickedLabel} compared,`)
         && Object.entries(expected).every(([key, value]) => JSON.stringify(last.request[key]) === JSON.stringify(value));
     }, WAIT_MS, `Compare never showed ${field} for ${JSON.stringify(expected)}`).catch((error) => {
       error.message += ` (last: ${JSON.stringify(last)})`;

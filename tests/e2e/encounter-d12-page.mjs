@@ -2,8 +2,7 @@
 // participant's health and wounds, the attack form's stage, odds and rows, read in one go; the
 // attack set up and stepped through. Every wait waits for something the GM would see.
 
-import { By } from 'selenium-webdriver';
-import { EncounterPage } from './encounter-page.mjs';
+import { EncounterPage, clickInView, pickOption } from './encounter-page.mjs';
 
 export class D12EncounterPage extends EncounterPage {
   /** The d12 panel: parts (health, wounds), the attack's stage, odds and rows, the last events. */
@@ -33,65 +32,73 @@ export class D12EncounterPage extends EncounterPage {
     });
   }
 
-  /** Waits until the d12 panel agrees with `check`; answers it. */
+  /** Waits until the d12 panel agrees with `check`; answers that reading. */
   async untilD12(check, message) {
-    let panel = null;
-    await this.waitFor(async () => {
-      panel = await this.readD12();
-      return Boolean(panel && check(panel));
-    }, message);
-    return panel;
+    return this.waitValue(() => this.readD12(), (panel) => Boolean(panel && check(panel)), message);
   }
 
-  /** Clicks a control of the panel, scrolled into view first (the panel scrolls on its own). */
+  /** Clicks a control of the panel once a user could (scrolled into view, not covered). */
   async press(selector) {
-    const button = await this.driver.findElement(By.css(selector));
-    await this.driver.executeScript((b) => b.scrollIntoView({ block: 'center' }), button);
-    await button.click();
+    await clickInView(this.driver, selector);
   }
 
-  /** Picks `value` in the attack form's select `name` by its option's text or value. */
+  /**
+   * Picks `wanted` in the attack form's select `name` by its option's value or the start of its
+   * text; waits until the select shows it.
+   */
   async pick(name, wanted) {
-    await this.waitFor(async () => this.driver.executeScript((n, w) => [...document.querySelectorAll(`.d12-setup select[name="${n}"] option`)]
-      .some((o) => o.value === w || o.textContent.startsWith(w)), name, wanted), `no ${wanted} to pick as ${name}`);
-    const options = await this.driver.findElements(By.css(`.d12-setup select[name="${name}"] option`));
-    for (const option of options) {
-      if ((await option.getAttribute('value')) === wanted || (await option.getText()).startsWith(wanted)) {
-        await option.click();
-        return;
-      }
-    }
+    await pickOption(this.driver, `.d12-setup select[name="${name}"]`, (o) => o.value === wanted || o.text.startsWith(wanted), `${wanted} as ${name}`);
   }
 
-  /** Sets up an attack in the form and starts it; waits for the attack step. */
+  /** Sets up an attack in the form and starts it; waits for the attack step with its odds. */
   async startAttack({ attacker, defender, ability, weapon }) {
-    await this.untilD12((p) => p.setup, 'the attack form is not shown');
-    const ids = Object.fromEntries((await this.readD12()).parts.map((p) => [p.name, p.id]));
+    // The view settled first: the form is not drawn again under the picks.
+    await this.settled();
+    const form = await this.untilD12((p) => p.setup, 'the attack form is not shown');
+    const ids = Object.fromEntries(form.parts.map((p) => [p.name, p.id]));
     await this.pick('attacker', ids[attacker]);
     await this.pick('defender', ids[defender]);
     await this.pick('ability', ability);
     await this.pick('weapon', weapon);
+    // Every pick still shown together (a pick redraws the ability and weapon choices).
+    await this.waitValue(
+      () => this.driver.executeScript(() => ['attacker', 'defender', 'ability', 'weapon'].map((n) => {
+        const select = document.querySelector(`.d12-setup select[name="${n}"]`);
+        return { value: select?.value ?? null, text: select?.selectedOptions[0]?.textContent ?? null };
+      })),
+      ([a, d, ab, w]) => a.value === ids[attacker] && d.value === ids[defender] && (ab.value === ability || ab.text?.startsWith(ability)) && (w.value === weapon || w.text?.startsWith(weapon)),
+      'the attack form did not hold every pick',
+    );
     await this.press('.d12-setup [data-role="attack-start"]');
-    return this.untilD12((p) => p.stage === 'Roll the attack' && p.oddsReady, 'the attack did not start with its odds');
+    return this.untilD12((p) => p.stage === 'Roll the attack' && p.oddsReady && p.odds?.request.roll === 'opposed', 'the attack did not start with its odds');
   }
 
-  /** Presses the step button (Roll attack / Roll damage); waits until the stage moves on. */
+  /**
+   * Presses the step button (Roll attack / Roll damage) and waits for the roll's whole result:
+   * its log entry, the view settled, and the next stage with its own odds (or the chain over).
+   */
   async step() {
-    const before = (await this.readD12()).stage;
+    const before = await this.settled();
+    const stage = (await this.readD12()).stage;
+    const rolled = stage === 'Roll the attack' ? 'attack' : 'damage';
     await this.press('.d12-steps [data-role="attack-step"]');
-    const landed = await this.untilD12((p) => p.stage !== before, 'the roll did not land');
+    await this.until((p) => p.log.length === before.log.length + 1 && !p.log[0].undone, `the ${rolled} roll did not land`);
+    const landed = await this.untilD12((p) => p.stage !== stage, `the ${rolled} roll did not move the attack on`);
     // The roll's odds stay beside its result until the GM asks for the next step's (issue 17):
     // the button says "Damage odds" until then.
     if (landed.stage?.includes('roll the damage')) {
       await this.untilD12((p) => p.stepButton === 'Damage odds', 'the attack\'s odds were not kept');
       await this.press('.d12-steps [data-role="attack-step"]');
+      return this.untilD12((p) => p.stage === landed.stage && p.stepButton === 'Roll damage' && p.oddsReady && p.odds.request.roll === 'damage', 'the damage odds did not show');
     }
-    return this.untilD12((p) => p.stage === null || !p.stage.includes('roll the damage') || (p.oddsReady && p.odds.request.roll === 'damage'), 'the damage odds did not show');
+    return landed;
   }
 
   /** Applies the checked row; waits until the attack is over (its events follow a moment later). */
   async applyRow() {
+    const before = await this.settled();
     await this.press('.d12-steps [data-role="choose-row"]');
-    return this.untilD12((p) => p.stage === null, 'the row was not applied');
+    await this.until((p) => p.log.length === before.log.length + 1, 'the row was not applied');
+    return this.untilD12((p) => p.stage === null, 'the attack did not end with the row');
   }
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure } from './app.mjs';
 import { shellReady } from './log-transfer-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
-import { Key } from './encounter-page.mjs';
+import { Key, typeOver } from './encounter-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 const ROSTER = 'Friday Night Heroes';
@@ -83,9 +83,9 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
     await page.untilD12((x) => x.parts.length === 3 && x.setup, 'the d12 panel did not list all three');
     const pair = async () => [...await page.picked('.d12-setup select[name="attacker"]'), ...await page.picked('.d12-setup select[name="defender"]')];
     const expect = async (wanted, message) => {
-      await page.waitFor(async () => JSON.stringify(await pair()) === JSON.stringify(wanted), `${message}: ${JSON.stringify(await pair())}`);
+      await page.waitValue(pair, (got) => JSON.stringify(got) === JSON.stringify(wanted), `${message}: not ${JSON.stringify(wanted)}`);
     };
-    const turn = async () => (await page.read()).order.find((o) => o.current).name;
+    const turn = async () => (await page.settled()).order.find((o) => o.current).name;
     // Vex (a PC) acts first; the NPC Kaan is the other side, not Juno beside him.
     assert.equal(await turn(), 'Vex');
     await expect(['Vex', 'Overseer Kaan'], 'Vex\'s turn');
@@ -109,7 +109,11 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
     let p = await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 9 → 5 (-4), changed by hand.", 'the change was not logged');
     assert.equal(await page.trackText('Juno Park', 'health'), '5 / 12 health');
     // The keyboard stays on the number just changed (the panel drew a new button for it).
-    await page.waitFor(async () => app.driver.executeScript(() => document.activeElement?.dataset?.role === 'health' && document.activeElement.textContent === '5 / 12 health'), 'the focus did not come back to the health');
+    await page.waitValue(
+      () => app.driver.executeScript(() => ({ role: document.activeElement?.dataset?.role ?? null, text: document.activeElement?.textContent ?? null })),
+      (focus) => focus.role === 'health' && focus.text === '5 / 12 health',
+      'the focus did not come back to the health',
+    );
     await page.typeTrack('Juno Park', 'health', '+2');
     await page.until((x) => x.log[0]?.lines[0] === "Juno Park's health: 5 → 7 (+2), changed by hand.", '+2 was not logged');
     assert.equal(await page.trackText('Juno Park', 'health'), '7 / 12 health');
@@ -118,21 +122,25 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
 
     // Out of range: said beside the box, nothing written.
     const before = await logLength();
-    await page.typeTrack('Juno Park', 'health', '-20');
-    const refusal = await page.waitFor(async () => app.driver.executeScript(() => document.querySelector('.d12-panel .tp-track-error:not([hidden])')?.textContent ?? null), 'the refusal was not shown');
+    const trackError = () => app.driver.executeScript(() => document.querySelector('.d12-panel .tp-track-error:not([hidden])')?.textContent ?? null);
+    const input = await page.typeTrack('Juno Park', 'health', '-20');
+    // The refusal of -20 itself (the box is enabled again once it is said), not any text there.
+    const refusal = await page.waitValue(trackError, (text) => /out of range/.test(text ?? ''), 'the refusal was not shown');
     assert.match(refusal, /^health: -8 is out of range: Juno Park's health is 0 to 12/);
+    await page.settled();
     assert.equal(await logLength(), before);
     // A typing slip never reaches the table.
-    const input = await app.driver.findElement({ css: '.d12-panel input[data-role="health-input"]:not([hidden])' });
-    await input.clear();
-    await input.sendKeys('lots', Key.ENTER);
-    await page.waitFor(async () => /Type -7 to take away/.test(await app.driver.executeScript(() => document.querySelector('.d12-panel .tp-track-error:not([hidden])')?.textContent ?? '')), 'the slip was not explained');
+    await typeOver(app.driver, input, 'lots');
+    await input.sendKeys(Key.ENTER);
+    await page.waitValue(trackError, (text) => /Type -7 to take away/.test(text ?? ''), 'the slip was not explained');
     await input.sendKeys(Key.ESCAPE);
+    // Esc closes the box (its number is shown again): only then is "nothing written" checked.
+    await page.waitValue(() => app.driver.executeScript((box) => box.hidden, input), (hidden) => hidden, 'Esc did not close the box');
     assert.equal(await logLength(), before);
 
     p = await page.pressHead('undo');
     assert.ok(p.log[0].undone, 'the last change is marked undone');
-    await page.waitFor(async () => (await page.trackText('Juno Park', 'health')) === '7 / 12 health', 'undo did not put 7 back');
+    await page.untilTrack('Juno Park', 'health', '7 / 12 health', 'undo did not put 7 back');
     const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Ambush');
     const juno = shown.state.order.find((x) => x.name === 'Juno Park').id;
     assert.equal(shown.state.system_state.parts[juno].wounds.health.current, 7, 'the database holds the undone state');

@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { REPO_ROOT, showView } from './app.mjs';
-import { clickInView } from './encounter-page.mjs';
+import { clickInView, waitUntil } from './encounter-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
 
 export const WAIT_MS = 30_000;
@@ -32,6 +32,35 @@ export class GenrePanelPage {
     }, timeout, message);
   }
 
+  /** Waits until `check(read())` holds; answers that reading, or fails saying what it read last. */
+  async waitValue(read, check, message, timeout = WAIT_MS) {
+    return waitUntil(this.driver, read, check, message, timeout);
+  }
+
+  /** The shell around the panel: whether it is busy drawing an action, and the action log's length. */
+  async shell() {
+    return this.driver.executeScript(() => ({
+      busy: document.querySelector('.encounters-layout')?.getAttribute('aria-busy') ?? null,
+      log: document.querySelectorAll('#encounter-log > .log-entry').length,
+      round: document.querySelector('#encounter-round')?.textContent ?? null,
+    }));
+  }
+
+  /** Waits until the shell has drawn every action sent (not busy); answers its state. */
+  async settled() {
+    return this.waitValue(() => this.shell(), (s) => s.busy === 'false', 'the Encounters view did not settle');
+  }
+
+  /**
+   * Runs `action` (a table action that is logged) and waits until its log entry is drawn and the
+   * view has settled; answers the shell's state then.
+   */
+  async logged(action, message) {
+    const before = (await this.settled()).log;
+    await action();
+    return this.waitValue(() => this.shell(), (s) => s.busy === 'false' && s.log === before + 1, message);
+  }
+
   /**
    * Imports the examples, makes encounter `encounter` in roster `roster` with `characters`
    * seated (and `npcs` quick NPCs), and opens it in the window.
@@ -49,14 +78,30 @@ export class GenrePanelPage {
     await rosters.ready();
     await rosters.selectRoster(roster);
     await showView(this.driver, 'encounters');
-    await this.waitFor(async () => this.driver.executeScript((name) => {
+    // The view opens an encounter of the roster by itself once it has read them; the one wanted
+    // is opened from the list (once) when it is another.
+    const listed = () => this.driver.executeScript((name, rosterName) => {
       const item = [...document.querySelectorAll('#encounter-list .encounter-item')]
         .find((li) => li.querySelector('.encounter-item-name')?.textContent === name);
-      if (!item) return false;
-      const host = document.querySelector('#encounter-system-host');
-      if (!host?.querySelector('.tp-panel')) item.querySelector('.encounter-open')?.click();
-      return Boolean(host?.querySelector('.tp-panel .tp-part, .tp-panel .tp-start'));
-    }, encounter), `the encounter "${encounter}" did not open with its panel`);
+      return {
+        settled: document.querySelector('.encounters-layout')?.getAttribute('aria-busy') === 'false'
+          && document.getElementById('encounter-roster')?.textContent === rosterName,
+        id: item?.dataset.id ?? null,
+        open: Boolean(item?.classList.contains('open')),
+      };
+    }, encounter, roster);
+    const item = await this.waitValue(listed, (x) => x.settled && x.id !== null, `the encounter "${encounter}" is not listed`);
+    if (!item.open) await this.click(`#encounter-list .encounter-item[data-id="${item.id}"] .encounter-open`);
+    await this.waitValue(
+      () => this.driver.executeScript((name) => ({
+        open: document.querySelector('#encounter-list .encounter-item.open .encounter-item-name')?.textContent ?? null,
+        name: document.getElementById('encounter-name')?.value ?? null,
+        panel: Boolean(document.querySelector('#encounter-system-host .tp-panel .tp-part, #encounter-system-host .tp-panel .tp-start')),
+        busy: document.querySelector('.encounters-layout')?.getAttribute('aria-busy') ?? null,
+      }), encounter),
+      (x) => x.open === encounter && x.name === encounter && x.panel && x.busy === 'false',
+      `the encounter "${encounter}" did not open with its panel`,
+    );
   }
 
   /** What the genre panel shows. */
@@ -90,6 +135,9 @@ export class GenrePanelPage {
           events: [...result.querySelectorAll('.tp-events li')].map((li) => li.textContent),
         } : null,
         error: root.querySelector('.form-error:not([hidden])')?.textContent ?? null,
+        rollPicked: root.querySelector('.tp-act select[name="roll"]')?.value ?? null,
+        gruntPicked: root.querySelector('.tp-act select[name="grunt"]')?.value ?? null,
+        nutTicked: Boolean(root.querySelector('.tp-act input[name="bust_a_nut"]')?.checked),
         who: root.querySelector('.tp-act select[name="participant"]')?.selectedOptions[0]?.textContent ?? null,
         gruntOffered: root.querySelector('.tp-act select[name="grunt"]')?.closest('.tp-field')?.hidden === false,
         noGrunt: root.querySelector('[data-role="no-grunt"]:not([hidden])')?.textContent ?? null,
@@ -123,6 +171,11 @@ export class GenrePanelPage {
       if (opts.glory !== undefined) form.querySelector('input[name="glory"]').value = String(opts.glory);
       fire(form.querySelector('select[name="roll"]'));
     }, HOST, { roll, grunt, nut, glory });
+    // The form shows every pick (what the next preview is made of).
+    return this.waitValue(() => this.read(), (page) => (who === undefined || page.who === who)
+      && (roll === undefined || page.rollPicked === roll)
+      && (grunt === undefined || page.gruntPicked === String(grunt))
+      && (nut === undefined || page.nutTicked === nut), `the Act form did not take ${JSON.stringify({ who, roll, grunt, nut })}`);
   }
 
   /**
@@ -133,42 +186,36 @@ export class GenrePanelPage {
     await this.setAct({ who });
   }
 
-  /** Waits until the previewed request satisfies `check`. */
+  /** Waits until the previewed request satisfies `check`; answers the page that showed it. */
   async waitPreview(check, message) {
-    await this.waitFor(async () => {
-      const page = await this.read();
-      return !page.busy && page.request && check(page.request, page);
-    }, message);
-    return this.read();
+    return this.waitValue(() => this.read(), (page) => !page.busy && page.request && check(page.request, page), message);
   }
 
-  /** Presses Roll and waits for a new result. */
+  /** Presses Roll and waits for this roll's own result: its log entry drawn, then its dice (a new seed) shown. */
   async roll() {
-    const before = JSON.stringify((await this.read()).result);
-    await this.click(`${HOST} [data-role="act-roll"]`);
-    await this.waitFor(async () => {
-      const page = await this.read();
-      return page.result && JSON.stringify(page.result) !== before;
-    }, 'the roll did not show');
-    return this.read();
+    const before = (await this.read()).result?.seed ?? null;
+    await this.logged(() => this.click(`${HOST} [data-role="act-roll"]`), 'the roll was not logged');
+    return this.waitValue(() => this.read(), (page) => page.result && page.result.seed !== null && page.result.seed !== before, 'the roll did not show');
   }
 
   async part(name) {
     return (await this.read()).parts.find((p) => p.name === name);
   }
 
-  /** The shell's Next round button; waits until the round number changes. */
+  /** The shell's Next round button; waits until the next round is drawn (its log entry too). */
   async nextRound() {
-    const round = async () => this.driver.executeScript(() => document.querySelector('#encounter-round')?.textContent);
-    const before = await round();
-    await this.driver.findElement({ css: '#encounter-next-round' }).click();
-    await this.waitFor(async () => (await round()) !== before, 'the round did not change');
+    const before = await this.settled();
+    const next = `Round ${Number(String(before.round).replace('Round ', '')) + 1}`;
+    await this.click('#encounter-next-round');
+    return this.waitValue(() => this.shell(), (s) => s.busy === 'false' && s.log === before.log + 1 && s.round === next, `the round did not become ${next}`);
   }
 
-  /** Presses a confirm-first button (`rest`, `end-adventure`) and its Yes. */
+  /** Presses a confirm-first button (`rest`, `end-adventure`) and its Yes; waits for the move's log entry. */
   async confirm(role) {
-    await this.click(`${HOST} [data-role="${role}"]`);
-    await this.click(`${HOST} [data-role="${role}-yes"]`);
+    return this.logged(async () => {
+      await this.click(`${HOST} [data-role="${role}"]`);
+      await this.click(`${HOST} [data-role="${role}-yes"]`);
+    }, `${role} was not played`);
   }
 }
 
@@ -194,7 +241,7 @@ export class MarksPanelPage extends GenrePanelPage {
    * needed, plateau, minSteps, maxSteps}` (`roll` '' for entered dice); waits for the new task.
    */
   async start(opts) {
-    const before = (await this.tasks()).length;
+    const before = (await this.tasks()).map((t) => t.id);
     await this.driver.executeScript((host, o) => {
       const form = document.querySelector(`${host} .tp-start`);
       const set = (sel, value) => {
@@ -209,8 +256,11 @@ export class MarksPanelPage extends GenrePanelPage {
       set('select[name="participant"]', o.who);
     }, HOST, opts);
     // The pool choices follow the participant (its sheet rolls load first).
-    await this.waitFor(async () => this.driver.executeScript((host, roll) => [...document.querySelectorAll(`${host} .tp-start select[name="roll"] option`)].some((o) => o.value === roll), HOST, opts.roll ?? ''), `no pool "${opts.roll}" to pick`);
-    await this.driver.executeScript((host, o) => {
+    await this.waitValue(() => this.driver.executeScript((host) => ({
+      who: document.querySelector(`${host} .tp-start select[name="participant"]`)?.selectedOptions[0]?.textContent ?? null,
+      pools: [...document.querySelectorAll(`${host} .tp-start select[name="roll"] option`)].map((o) => o.value),
+    }), HOST), (form) => (opts.who === undefined || form.who === opts.who) && form.pools.includes(opts.roll ?? ''), `no pool "${opts.roll}" to pick for ${opts.who}`);
+    await this.logged(() => this.driver.executeScript((host, o) => {
       const form = document.querySelector(`${host} .tp-start`);
       const set = (name, value) => {
         if (value === undefined) return;
@@ -225,9 +275,11 @@ export class MarksPanelPage extends GenrePanelPage {
       set('min_steps', o.minSteps);
       set('max_steps', o.maxSteps);
       form.querySelector('[data-role="task-start"]').click();
-    }, HOST, opts);
-    await this.waitFor(async () => (await this.tasks()).length > before, 'the task did not start');
-    return (await this.tasks()).at(-1);
+    }, HOST, opts), `the task "${opts.label}" was not started`);
+    // The new task (the list puts the acting participant's first: found by its id, not its place).
+    const isNew = (t) => !before.includes(t.id);
+    const tasks = await this.waitValue(() => this.tasks(), (list) => list.some(isNew), 'the task did not show');
+    return tasks.find(isNew);
   }
 
   /**
@@ -239,22 +291,33 @@ export class MarksPanelPage extends GenrePanelPage {
     const label = async () => this.driver.executeScript((sel) => document.querySelector(sel)?.textContent ?? null, button);
     if ((await label()) !== 'Next roll odds') return;
     await this.click(button);
-    await this.waitFor(async () => (await label()) !== 'Next roll odds', `task ${id} kept its last odds`);
+    await this.waitValue(label, (text) => text === 'Attempt' || text === 'Step', `task ${id} kept its last odds`);
   }
 
-  /** Presses a task's Attempt/Step button and waits for its facts to change. */
+  /**
+   * Presses a task's Attempt/Step button and waits for that roll's result: its log entry drawn
+   * and the task counting one attempt (or step) more. Answers the task then.
+   */
   async rollTask(id) {
     await this.nextOdds(id);
-    const facts = async () => JSON.stringify((await this.tasks()).find((t) => t.id === id)?.facts);
-    const before = await facts();
-    await this.click(`${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]`);
-    await this.waitFor(async () => (await facts()) !== before, `task ${id} did not change`);
-    return (await this.tasks()).find((t) => t.id === id);
+    const count = (task) => {
+      const facts = (task?.facts ?? []).join(' | ');
+      const found = /(\d+) attempts?\b/.exec(facts) ?? /\bStep (\d+)/.exec(facts);
+      return found ? Number(found[1]) : null;
+    };
+    const task = (tasks) => tasks.find((t) => t.id === id);
+    const before = count(task(await this.tasks()));
+    if (before === null) throw new Error(`task ${id} says no attempt or step count`);
+    await this.logged(() => this.click(`${HOST} .tp-task[data-task-id="${id}"] [data-role="task-roll"]`), `task ${id} was not rolled`);
+    return task(await this.waitValue(() => this.tasks(), (tasks) => count(task(tasks)) === before + 1, `task ${id} did not count the roll`));
   }
 
-  /** Waits until task `id` shows its next roll's odds and returns it. */
-  async withOdds(id) {
-    await this.waitFor(async () => (await this.tasks()).find((t) => t.id === id)?.success, `task ${id} has no odds`);
-    return (await this.tasks()).find((t) => t.id === id);
+  /** Waits until task `id` shows its next roll's odds (and `check(task)` holds) and returns it. */
+  async withOdds(id, check = () => true) {
+    const tasks = await this.waitValue(() => this.tasks(), (list) => {
+      const task = list.find((t) => t.id === id);
+      return Boolean(task && /%/.test(task.success ?? '') && task.request && check(task));
+    }, `task ${id} has no odds`);
+    return tasks.find((t) => t.id === id);
   }
 }

@@ -41,7 +41,7 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     assert.equal(log.length, 1);
     assert.equal(String(log[0].seed), rolled.result.seed);
     assert.equal(log[0].request.grunt, 2);
-    await page.waitFor(async () => (await page.part('Sable')).penalties === '−2 next, then −1', 'the card did not show the penalties');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.penalties === '−2 next, then −1', 'the card did not show the penalties');
     assert.equal((await page.part('Sable')).grunts, '1 of 3 (Stamina)');
   }));
 
@@ -65,8 +65,8 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     // Sable, Rex Valor, then round 2: Sable, Rex Valor — the form's actor each time, though
     // Rex was picked by hand just before (a pick lasts for the turn it was made in).
     for (const next of ['Rex Valor', 'Sable', 'Rex Valor', 'Sable']) {
-      await page.driver.findElement({ css: '#encounter-next-turn' }).click();
-      await page.waitFor(async () => (await turn()) === next && (await page.read()).who === next, `the Act form did not follow to ${next}`);
+      await page.logged(() => page.click('#encounter-next-turn'), `Next turn to ${next} was not played`);
+      await page.waitValue(async () => [await turn(), (await page.read()).who], ([now, who]) => now === next && who === next, `the Act form did not follow to ${next}`);
     }
   }));
 
@@ -98,18 +98,18 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
     await page.waitPreview((r) => r.bust_a_nut === true, 'the nut did not reach the preview');
     const rolled = await page.roll();
     assert.ok(rolled.result.events.some((e) => /Bust A Nut \(use 1 of 3\)/.test(e)), rolled.result.events.join(' | '));
-    await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die from next round, for 2 rounds', 'the card did not show the nut rounds to come');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.nutRounds === '−1 die from next round, for 2 rounds', 'the card did not show the nut rounds to come');
     await page.moveOn('Sable');
     // "for the next two rounds": the rest of the nut's round keeps its dice.
     await page.waitPreview((r) => r.dice === 2 && !r.bust_a_nut, 'the preview lost a die in the nut\'s own round');
     await page.nextRound();
-    await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die, 2 rounds left', 'the first round of -1 did not start');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.nutRounds === '−1 die, 2 rounds left', 'the first round of -1 did not start');
     await page.waitPreview((r) => r.dice === 1, 'the next round did not lose a die');
     await page.nextRound();
-    await page.waitFor(async () => (await page.part('Sable')).nutRounds === '−1 die, 1 round left', 'one round was not spent');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.nutRounds === '−1 die, 1 round left', 'one round was not spent');
     await page.waitPreview((r) => r.dice === 1, 'the die came back too soon');
     await page.nextRound();
-    await page.waitFor(async () => (await page.part('Sable')).nutRounds === 'none', 'the nut rounds did not end');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.nutRounds === 'none', 'the nut rounds did not end');
     const shown = await page.waitPreview((r) => r.dice === 2, 'the die did not come back');
     assert.match(shown.applied, /No Grunt penalty or Bust A Nut aftermath pending/);
     assert.equal((await page.part('Sable')).nuts, '1 of 3 (level)');
@@ -118,7 +118,7 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
   test('Rest asks first, then starts the Grunt count again', () => withShot('rest', async () => {
     assert.equal((await page.part('Sable')).grunts, '1 of 3 (Stamina)');
     await page.confirm('rest');
-    await page.waitFor(async () => (await page.part('Sable')).grunts === '0 of 3 (Stamina)', 'the rest did not reset the count');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.grunts === '0 of 3 (Stamina)', 'the rest did not reset the count');
   }));
 
   test('Glory is awarded and spent from the card; End adventure keeps it; Undo goes back', () => withShot('glory', async () => {
@@ -128,13 +128,13 @@ describe('the genre table panel', { timeout: 10 * 60_000 }, () => {
       document.querySelector(`${sel} input[name="points"]`).value = '2';
       document.querySelector(`${sel} [data-role="award"]`).click();
     }, card);
-    await page.waitFor(async () => (await page.part('Sable')).glory === '3 Glory', 'the award did not show');
-    await app.driver.findElement({ css: `${card} [data-role="spend-opposing"]` }).click();
-    await page.waitFor(async () => (await page.part('Sable')).glory === '2 Glory', 'the spend did not show');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.glory === '3 Glory', 'the award did not show');
+    await page.click(`${card} [data-role="spend-opposing"]`);
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.glory === '2 Glory', 'the spend did not show');
     await page.confirm('end-adventure');
-    await page.waitFor(async () => (await page.part('Sable')).nuts === '0 of 3 (level)', 'the adventure did not end');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.nuts === '0 of 3 (level)', 'the adventure did not end');
     assert.equal((await page.part('Sable')).glory, '2 Glory');
-    await app.driver.findElement({ css: '#encounter-undo' }).click();
-    await page.waitFor(async () => (await page.part('Sable')).nuts === '1 of 3 (level)', 'undo did not bring the nut use back');
+    await page.click('#encounter-undo');
+    await page.waitValue(() => page.part('Sable'), (sable) => sable.nuts === '1 of 3 (level)', 'undo did not bring the nut use back');
   }));
 });

@@ -37,7 +37,7 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
     const failed = await page.rollTask(started.id);
     assert.match(failed.facts.join(' | '), /Dice left: 4d6 keep 3.*−1 dice \(difficulty 0 \+ 1 failed\).*1 attempt/);
     await page.nextOdds(started.id);
-    const after1 = await page.withOdds(started.id);
+    const after1 = await page.withOdds(started.id, (t) => t.request.penalty === 1);
     assert.equal(after1.request.penalty, 1);
     assert.equal(percent((await page.withOdds(easier.id)).success), before);
   }));
@@ -56,8 +56,8 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
   test('Close puts a task away', () => withShot('close', async () => {
     const count = (await page.tasks()).length;
     const first = (await page.tasks())[0];
-    await app.driver.findElement({ css: `.tp-task[data-task-id="${first.id}"] [data-role="task-close"]` }).click();
-    await page.waitFor(async () => (await page.tasks()).length === count - 1, 'the task was not closed');
+    await page.click(`.tp-task[data-task-id="${first.id}"] [data-role="task-close"]`);
+    await page.waitValue(() => page.tasks(), (tasks) => tasks.length === count - 1, 'the task was not closed');
     assert.ok(!(await page.tasks()).some((t) => t.id === first.id));
   }));
 
@@ -67,8 +67,8 @@ describe('the marks table panel', { timeout: 10 * 60_000 }, () => {
       .map((name) => document.querySelector(`#encounter-system-host .tp-start select[name="${name}"]`)?.selectedOptions[0]?.textContent ?? null));
     const turn = async () => page.driver.executeScript(() => document.querySelector('#turn-order .turn-row[aria-current="true"] .turn-name')?.textContent.trim());
     for (const [now, other] of [['Goon 1', 'Byte Knight'], ['Byte Knight', 'Goon 1']]) {
-      await page.driver.findElement({ css: '#encounter-next-turn' }).click();
-      await page.waitFor(async () => (await turn()) === now && JSON.stringify(await picks()) === JSON.stringify([now, other]), `${now}'s turn: ${JSON.stringify(await picks())}`);
+      await page.logged(() => page.click('#encounter-next-turn'), `Next turn to ${now} was not played`);
+      await page.waitValue(async () => [await turn(), ...await picks()], (seen) => JSON.stringify(seen) === JSON.stringify([now, now, other]), `${now}'s turn: the start form should pick ${now} against ${other}`);
     }
   }));
 });

@@ -59,13 +59,14 @@ describe('Save to sheets', { timeout: 5 * 60_000 }, () => {
   }));
 
   test('an encounter of quick NPCs only has no sheets to save to', () => withShot('npcs', async () => {
-    // The GM dismisses the toasts that cover the sidebar's New encounter form.
-    for (const close of await app.driver.findElements({ css: '.toast-close' })) await close.click();
+    // The GM dismisses the toasts that cover the sidebar's New encounter form (each with its ×,
+    // found afresh: a toast may leave on its own meanwhile).
+    await page.dismissToasts();
     await page.until((p) => p.toasts.length === 0, 'the toasts stayed');
     await page.create('Alley');
     await page.addNpcs('Goon', 2);
     await page.click('#encounter-save-sheets');
-    await page.until((p) => p.toasts.some((t) => /no sheets to save to/.test(t)), 'the GM was not told why nothing happens');
-    assert.equal((await page.read()).dialogs, 0, 'nothing was asked');
+    const p = await page.until((x) => x.toasts.some((t) => /no sheets to save to/.test(t)), 'the GM was not told why nothing happens');
+    assert.equal(p.dialogs, 0, 'nothing was asked');
   }));
 });

@@ -2,8 +2,7 @@
 // participant's HTK and running tasks read in one go, and the panel's controls pressed by
 // participant / task. Every wait waits for something the GM would see.
 
-import { By } from 'selenium-webdriver';
-import { EncounterPage } from './encounter-page.mjs';
+import { EncounterPage, pickOption, typeOver } from './encounter-page.mjs';
 
 export class StuntEncounterPage extends EncounterPage {
   /** The stunt panel: parts (HTK, tasks), the last result's events and dice, the damage odds. */
@@ -39,51 +38,48 @@ export class StuntEncounterPage extends EncounterPage {
           active: [...panel.querySelectorAll('.stunt-check select[name="active"] option')].map((o) => text(o)),
         },
         error: panel.querySelector('.form-error:not([hidden])') ? text(panel.querySelector('.form-error')) : null,
+        // The shell around the panel, read in the same go: busy drawing an action, the log's length.
+        busy: document.querySelector('.encounters-layout')?.getAttribute('aria-busy') ?? null,
+        logLength: document.querySelectorAll('#encounter-log > .log-entry').length,
       };
     });
   }
 
-  /** Waits until the stunt panel agrees with `check`; answers it. */
+  /** Waits until the stunt panel agrees with `check`; answers that reading. */
   async untilStunt(check, message) {
-    let panel = null;
-    await this.waitFor(async () => {
-      panel = await this.readStunt();
-      return Boolean(panel && check(panel));
-    }, message);
-    return panel;
+    return this.waitValue(() => this.readStunt(), (panel) => Boolean(panel && check(panel)), message);
+  }
+
+  /**
+   * Runs `action` (a move of the panel that is logged) and waits for its whole result: its log
+   * entry drawn, the view settled (the panel shows the move's result then), and `check(panel)`.
+   */
+  async played(action, check, message) {
+    const before = (await this.settled()).log.length;
+    await action();
+    return this.untilStunt((p) => p.busy === 'false' && p.logLength === before + 1 && check(p), message);
   }
 
   async partRow(name) {
     const panel = await this.untilStunt((p) => p.parts.some((x) => x.name === name), `${name} has no HTK row`);
-    const id = panel.parts.find((x) => x.name === name).id;
-    return this.driver.findElement(By.css(`.stunt-part[data-participant-id="${id}"]`));
+    return `.stunt-part[data-participant-id="${panel.parts.find((x) => x.name === name).id}"]`;
   }
 
-  /** Types `points` in the participant's row and presses `role` (damage, heal, minor-damage). */
+  /** Types `points` in the participant's row (until it holds them) and presses `role` (damage, heal, minor-damage). */
   async htkButton(name, role, points = null) {
     const row = await this.partRow(name);
-    if (points !== null) {
-      const input = await row.findElement(By.css('input[name="points"]'));
-      await input.clear();
-      await input.sendKeys(String(points));
-    }
-    await row.findElement(By.css(`[data-role="${role}"]`)).click();
+    if (points !== null) await typeOver(this.driver, `${row} input[name="points"]`, String(points));
+    await this.click(`${row} [data-role="${role}"]`);
   }
 
-  /** Starts a task from the form. */
+  /** Starts a task from the form, every field holding what was picked or typed before Start. */
   async startTask(who, label, kind, needed = null) {
-    const form = await this.driver.findElement(By.css('.stunt-start'));
-    await form.findElement(By.css(`select[name="participant"] option[value="${(await this.readStunt()).parts.find((p) => p.name === who).id}"]`)).click();
-    const input = await form.findElement(By.css('input[name="label"]'));
-    await input.clear();
-    await input.sendKeys(label);
-    await form.findElement(By.css(`select[name="kind"] option[value="${kind}"]`)).click();
-    if (needed !== null) {
-      const n = await form.findElement(By.css('input[name="needed"]'));
-      await n.clear();
-      await n.sendKeys(String(needed));
-    }
-    await form.findElement(By.css('[data-role="task-start"]')).click();
+    const id = (await this.readStunt()).parts.find((p) => p.name === who).id;
+    await pickOption(this.driver, '.stunt-start select[name="participant"]', (o) => o.value === id, who);
+    await typeOver(this.driver, '.stunt-start input[name="label"]', label);
+    await pickOption(this.driver, '.stunt-start select[name="kind"]', (o) => o.value === kind, kind);
+    if (needed !== null) await typeOver(this.driver, '.stunt-start input[name="needed"]', String(needed));
+    await this.click('.stunt-start [data-role="task-start"]');
   }
 
   /** Presses a task's button (`task-throw`, `task-throw-all`, `task-close`). */
@@ -91,18 +87,15 @@ export class StuntEncounterPage extends EncounterPage {
     await this.click(`.stunt-task[data-task-id="${taskId}"] [data-role="${role}"]`);
   }
 
-  /** Picks who checks, which Active option (by its text) and the Defending level, then rolls. */
+  /** Picks who checks, which Active option (by its text) and the Defending level; waits until the form shows all three. */
   async rollCheck(who, activeText, defending) {
-    const form = await this.driver.findElement(By.css('.stunt-check'));
     const id = (await this.readStunt()).parts.find((p) => p.name === who).id;
-    await form.findElement(By.css(`select[name="checker"] option[value="${id}"]`)).click();
+    await pickOption(this.driver, '.stunt-check select[name="checker"]', (o) => o.value === id, who);
     await this.untilStunt((p) => p.check.active.includes(activeText), `${activeText} is not offered for ${who}`);
-    for (const option of await form.findElements(By.css('select[name="active"] option'))) {
-      if ((await option.getText()).trim() === activeText) {
-        await option.click();
-        break;
-      }
-    }
-    await form.findElement(By.css(`select[name="defending"] option[value="${defending}"]`)).click();
+    await pickOption(this.driver, '.stunt-check select[name="active"]', (o) => o.text === activeText, activeText);
+    await pickOption(this.driver, '.stunt-check select[name="defending"]', (o) => o.value === defending, defending);
+    const shown = () => this.driver.executeScript(() => ['checker', 'active', 'defending']
+      .map((n) => document.querySelector(`.stunt-check select[name="${n}"]`)?.selectedOptions[0]?.textContent.trim() ?? null));
+    await this.waitValue(shown, ([c, a, d]) => c === who && a === activeText && d === defending, 'the check form did not hold every pick');
   }
 }

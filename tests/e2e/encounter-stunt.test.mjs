@@ -39,7 +39,7 @@ describe('the stunt table panel against the real app', () => {
   });
 
   test('HTK comes from the sheets, a quick NPC starts at 20', () => withShot('htk', async () => {
-    const panel = await page.untilStunt((p) => p.parts.length === 3, 'three HTK rows');
+    const panel = await page.untilStunt((p) => p.parts.length === 3 && p.parts.every((x) => x.htk), 'three HTK rows');
     assert.deepEqual(panel.parts.map((p) => [p.name, p.htk, p.level]), [
       ['Marla Quick', '30 / 30 HTK', 'ok'],
       ['Doc Ferrous', '34 / 40 HTK', 'ok'],
@@ -48,10 +48,11 @@ describe('the stunt table panel against the real app', () => {
   }));
 
   test('Minor Damage takes the six dice shown, says its ruling and is logged under the character', () => withShot('minor', async () => {
-    await page.htkButton('Doc Ferrous', 'minor-damage');
-    const panel = await page.untilStunt((p) => part(p, 'Doc Ferrous').htk !== '34 / 40 HTK' && p.dice.length === 6, 'Minor Damage did not land');
+    // Its own result: its log entry drawn, then the six dice it shows (no earlier roll's).
+    const panel = await page.played(() => page.htkButton('Doc Ferrous', 'minor-damage'), (p) => p.dice.length === 6, 'Minor Damage did not land');
     const points = sum(panel.dice);
-    assert.equal(part(panel, 'Doc Ferrous').htk, `${34 - points} / 40 HTK`);
+    // HTK stops at 0: 6d6 of 35 or more (about 1 roll in 6,700) leaves Doc at 0, not below.
+    assert.equal(part(panel, 'Doc Ferrous').htk, `${Math.max(0, 34 - points)} / 40 HTK`);
     assert.ok(panel.events.some((e) => e.ruled && /Minor Damage is 6d6/.test(e.text)), JSON.stringify(panel.events));
     const log = app.cli('--json', 'log', '--roster', ROSTER, '--character', 'Doc Ferrous');
     // Doc's one roll: this damage.
@@ -61,11 +62,9 @@ describe('the stunt table panel against the real app', () => {
   }));
 
   test('points of damage and healing stop at 0 and at max', () => withShot('points', async () => {
-    await page.htkButton('Goon 1', 'damage', 25);
-    let panel = await page.untilStunt((p) => part(p, 'Goon 1').htk === '0 / 20 HTK', 'the Goon did not go down');
+    let panel = await page.played(() => page.htkButton('Goon 1', 'damage', 25), (p) => part(p, 'Goon 1').htk === '0 / 20 HTK', 'the Goon did not go down');
     assert.equal(part(panel, 'Goon 1').level, 'down');
-    await page.htkButton('Goon 1', 'heal', 50);
-    panel = await page.untilStunt((p) => part(p, 'Goon 1').htk === '20 / 20 HTK', 'the Goon did not heal to max');
+    panel = await page.played(() => page.htkButton('Goon 1', 'heal', 50), (p) => part(p, 'Goon 1').htk === '20 / 20 HTK', 'the Goon did not heal to max');
     assert.ok(panel.events.some((e) => e.ruled && /never .* above its max/.test(e.text)), JSON.stringify(panel.events));
   }));
 
@@ -75,24 +74,32 @@ describe('the stunt table panel against the real app', () => {
     await page.rollCheck('Marla Quick', `${stat} · ${level}`, 'Heroic');
     const request = { system: 'stunt', roll: 'check', active: level, defending: 'Heroic' };
     const odds = app.cli('odds', JSON.stringify(request));
-    let panel = await page.untilStunt((p) => p.check.request && JSON.parse(p.check.request).defending === 'Heroic', 'no odds for the check');
+    // The odds of this very check (every field of its request), not of an earlier pick.
+    const same = (shown) => {
+      try {
+        assert.deepEqual(JSON.parse(shown), request);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let panel = await page.untilStunt((p) => p.check.request && same(p.check.request) && /%/.test(p.check.odds ?? ''), 'no odds for the check');
     assert.deepEqual(JSON.parse(panel.check.request), request);
     assert.equal(panel.check.odds, formatPercent(odds.success));
-    await page.click('[data-role="check-roll"]');
-    panel = await page.untilStunt((p) => p.dice.length === 2, 'the check was not rolled');
+    panel = await page.played(() => page.click('[data-role="check-roll"]'), (p) => p.dice.length === 2, 'the check was not rolled');
     const log = app.cli('--json', 'log', '--roster', ROSTER, '--character', 'Marla Quick');
     assert.deepEqual([log.rolls[0].roll, log.rolls[0].dice], ['check', panel.dice]);
   }));
 
   test('a Doubles Only task shows its odds, counts a throw and is undone', () => withShot('doubles', async () => {
-    await page.startTask('Goon 1', 'Pick the lock', 'doubles_only', 2);
-    let panel = await page.untilStunt((p) => part(p, 'Goon 1').tasks.length === 1 && part(p, 'Goon 1').tasks[0].odds, 'the task did not start');
+    await page.played(() => page.startTask('Goon 1', 'Pick the lock', 'doubles_only', 2), (p) => part(p, 'Goon 1').tasks.length === 1, 'the task did not start');
+    let panel = await page.untilStunt((p) => part(p, 'Goon 1').tasks.length === 1 && part(p, 'Goon 1').tasks[0].odds, 'the task shows no odds');
     const [task] = part(panel, 'Goon 1').tasks;
     assert.equal(task.progress, '0 of 2 doubles · 0 time steps');
     assert.equal(task.odds, `Chance: next double ${formatPercent(5 / 6)} · the whole task ${formatPercent(25 / 36)}`);
 
-    await page.taskButton(task.id, 'task-throw');
-    panel = await page.untilStunt((p) => p.dice.length > 0 && part(p, 'Goon 1').tasks[0].progress !== task.progress, 'the throw did not land');
+    // The throw's own dice: the check's are still shown until the throw's result replaces them.
+    panel = await page.played(() => page.taskButton(task.id, 'task-throw'), (p) => p.dice.length > 0 && part(p, 'Goon 1').tasks[0].progress !== task.progress, 'the throw did not land');
     const steps = panel.dice.length / 2;
     const [a, b] = panel.dice.slice(-2);
     assert.equal(a, b, 'a throw ends on doubles');
@@ -112,21 +119,22 @@ describe('the stunt table panel against the real app', () => {
   }));
 
   test('a Double Six Only task ends on 6-6 or 1-1, and one failed for good cannot start again', () => withShot('double-six', async () => {
-    await page.startTask('Marla Quick', 'Rewire the alarm', 'double_six_only');
-    let panel = await page.untilStunt((p) => part(p, 'Marla Quick').tasks.length === 1 && part(p, 'Marla Quick').tasks[0].odds, 'the task did not start');
+    await page.played(() => page.startTask('Marla Quick', 'Rewire the alarm', 'double_six_only'), (p) => part(p, 'Marla Quick').tasks.length === 1, 'the task did not start');
+    let panel = await page.untilStunt((p) => part(p, 'Marla Quick').tasks.length === 1 && part(p, 'Marla Quick').tasks[0].odds, 'the task shows no odds');
     const [task] = part(panel, 'Marla Quick').tasks;
     assert.equal(task.odds, `Chance: 6-6 before 1-1 ${formatPercent(0.5)}`);
-    await page.taskButton(task.id, 'task-throw');
-    // The panel redraws before it shows the dice: wait for both.
-    panel = await page.untilStunt((p) => part(p, 'Marla Quick').tasks[0].status !== 'Running' && p.dice.length > 0, 'the throw did not end the task');
+    // The panel redraws before it shows the dice, and the last throw's dice stay until then:
+    // wait for the throw's log entry and the view settled, when its own dice are shown.
+    panel = await page.played(() => page.taskButton(task.id, 'task-throw'), (p) => part(p, 'Marla Quick').tasks[0].status !== 'Running' && p.dice.length > 0, 'the throw did not end the task');
     const last = panel.dice.slice(-2);
     const status = part(panel, 'Marla Quick').tasks[0].status;
     if (last[0] === 6) {
       assert.deepEqual([last, status], [[6, 6], 'Succeeded']);
     } else {
       assert.deepEqual([last, status], [[1, 1], 'Failed for good']);
+      await page.settled();
       await page.startTask('Marla Quick', 'Rewire the alarm', 'double_six_only');
-      panel = await page.untilStunt((p) => p.error, 'starting again was not refused');
+      panel = await page.untilStunt((p) => p.busy === 'false' && /never try it again/.test(p.error ?? ''), 'starting again was not refused');
       assert.match(panel.error, /never try it again/);
     }
     await page.taskButton(task.id, 'task-close');
@@ -139,13 +147,13 @@ describe('the stunt table panel against the real app', () => {
       ...await page.picked('.stunt-start select[name="participant"]'),
       ...await page.picked('.stunt-damage select[name="target"]'),
     ];
-    const turn = async () => (await page.read()).order.find((o) => o.current)?.name;
+    const turn = async () => (await page.settled()).order.find((o) => o.current)?.name;
     // Marla and Doc are PCs, the Goon a quick NPC: each PC's opponent is the Goon, the Goon's the
     // first PC after it, going round.
     for (let i = 0; i < 3; i += 1) {
       const now = await turn();
       const opponent = now === 'Goon 1' ? 'Marla Quick' : 'Goon 1';
-      await page.waitFor(async () => JSON.stringify(await picks()) === JSON.stringify([now, now, opponent]), `${now}'s turn: ${JSON.stringify(await picks())}`);
+      await page.waitValue(picks, (got) => JSON.stringify(got) === JSON.stringify([now, now, opponent]), `${now}'s turn: not ${JSON.stringify([now, now, opponent])}`);
       await page.press('next-turn');
     }
   }));
@@ -157,6 +165,6 @@ describe('the stunt table panel against the real app', () => {
     await page.until((x) => x.log[0]?.lines[0] === `Doc Ferrous's HTK: ${current} → ${current + 3} (+3), changed by hand.`, 'the change was not logged');
     assert.equal(await page.trackText('Doc Ferrous', 'htk-numbers'), `${current + 3} / 40 HTK`);
     await page.press('undo');
-    await page.waitFor(async () => (await page.trackText('Doc Ferrous', 'htk-numbers')) === before, 'undo did not put the HTK back');
+    await page.untilTrack('Doc Ferrous', 'htk-numbers', before, 'undo did not put the HTK back');
   }));
 });

@@ -3,7 +3,7 @@
 // card, Nat 20. Builds on the shell's EncounterPage.
 
 import { By } from 'selenium-webdriver';
-import { EncounterPage } from './encounter-page.mjs';
+import { EncounterPage, clickInView } from './encounter-page.mjs';
 
 export class UniverseEncounterPage extends EncounterPage {
   /** The shell's page plus the universe panel, read in one go. */
@@ -35,14 +35,9 @@ export class UniverseEncounterPage extends EncounterPage {
     return { ...page, universe };
   }
 
-  /** Waits until the panel agrees with `check(page)`; answers that page. */
+  /** Waits until the view has settled and the panel agrees with `check(page)`; answers that page. */
   async untilUniverse(check, message) {
-    let page = null;
-    await this.waitFor(async () => {
-      page = await this.readUniverse();
-      return Boolean(page.universe && check(page));
-    }, message);
-    return page;
+    return this.waitValue(() => this.readUniverse(), (page) => page.busy === 'false' && Boolean(page.universe && check(page)), message);
   }
 
   /** Presses Deal and waits for the cards. */
@@ -54,9 +49,10 @@ export class UniverseEncounterPage extends EncounterPage {
 
   /** Next round (the shell's button) and waits for the panel to show the new round's cards. */
   async nextRound() {
-    const before = await this.readUniverse();
+    const before = await this.settled();
+    const next = `Round ${Number(before.round.replace('Round ', '')) + 1}`;
     await this.click('#encounter-next-round');
-    return this.untilUniverse((p) => p.log.length === before.log.length + 1 && p.round !== before.round && p.universe.rows.every((r) => r.card), 'the next round dealt no cards');
+    return this.untilUniverse((p) => p.log.length === before.log.length + 1 && p.round === next && p.universe.rows.every((r) => r.card), `the next round (${next}) dealt no cards`);
   }
 
   /** Plays `card` held by `name` for `use` (attack, armor_class, save, second_initiative). */
@@ -64,19 +60,30 @@ export class UniverseEncounterPage extends EncounterPage {
     const before = await this.logLength();
     const row = await this.driver.findElement(By.xpath(`//ol[contains(@class,'uv-initiative')]/li[.//span[contains(@class,'uv-name') and text()='${name}']]`));
     const chip = await row.findElement(By.css(`.uv-fate[data-card="${card}"]`));
-    await this.driver.executeScript((select, value) => {
-      select.value = value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    }, await chip.findElement(By.css('select')), use);
-    await chip.findElement(By.css('.uv-play-card')).click();
+    const select = await chip.findElement(By.css('select'));
+    await this.driver.executeScript((node, value) => {
+      node.value = value;
+      node.dispatchEvent(new Event('change', { bubbles: true }));
+    }, select, use);
+    await this.waitValue(() => this.driver.executeScript((node) => node.value, select), (value) => value === use, `the use of ${card} did not become ${use}`);
+    await clickInView(this.driver, await chip.findElement(By.css('.uv-play-card')));
     return this.untilUniverse((p) => p.log.length === before + 1 && !p.universe.rows.find((r) => r.name === name)?.fate.includes(card), `${name} did not play ${card}`);
   }
 
   /** Opens the move form titled `title` (Attack, Save…), sets its selects by option text and
-   *  waits for the odds of the previewed request; answers `{request, success}`. */
+   *  waits for the odds previewed for those picks; answers `{request, success}`. */
   async previewMove(title, choices) {
     await this.driver.executeScript((wanted, picks) => {
       const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
+      // The odds follow the form after a short pause: count the previews started from here on,
+      // so the wait below takes the odds of these picks, not what the block showed before.
+      const odds = form.querySelector('.tp-odds');
+      odds.__e2eObserver?.disconnect();
+      odds.__e2ePreviews = 0;
+      odds.__e2eObserver = new MutationObserver(() => {
+        if (odds.getAttribute('aria-busy') === 'true') odds.__e2ePreviews += 1;
+      });
+      odds.__e2eObserver.observe(odds, { attributes: true, attributeFilter: ['aria-busy'] });
       form.open = true;
       form.dispatchEvent(new Event('toggle'));
       for (const [label, text] of Object.entries(picks)) {
@@ -85,17 +92,16 @@ export class UniverseEncounterPage extends EncounterPage {
         select.dispatchEvent(new Event('change', { bubbles: true }));
       }
     }, title, choices);
-    let read = null;
-    await this.waitFor(async () => {
-      read = await this.driver.executeScript((wanted) => {
-        const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
-        const odds = form.querySelector('.tp-odds');
-        if (!odds?.dataset.request || odds.getAttribute('aria-busy') !== 'false') return null;
-        return { request: JSON.parse(odds.dataset.request), success: odds.querySelector('.success-value').textContent };
-      }, title);
-      return read;
-    }, `no odds for ${title}`);
-    return read;
+    return this.waitValue(() => this.driver.executeScript((wanted, picks) => {
+      const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
+      const odds = form.querySelector('.tp-odds');
+      const shown = Object.entries(picks).every(([label, text]) => form.querySelector(`select[aria-label="${label}"]`)?.selectedOptions[0]?.textContent === text);
+      if (!shown || !odds.__e2ePreviews || !odds.dataset.request || odds.getAttribute('aria-busy') !== 'false') {
+        return { ready: false, picksShown: shown, previews: odds.__e2ePreviews ?? 0, busy: odds.getAttribute('aria-busy') };
+      }
+      odds.__e2eObserver?.disconnect();
+      return { ready: true, request: JSON.parse(odds.dataset.request), success: odds.querySelector('.success-value').textContent };
+    }, title, choices), (read) => read.ready, `no odds for ${title} with ${JSON.stringify(choices)}`).then(({ request, success }) => ({ request, success }));
   }
 
   /** Presses the Roll of the open form `title` and waits for the log to grow. */
@@ -105,6 +111,7 @@ export class UniverseEncounterPage extends EncounterPage {
       const form = [...document.querySelectorAll('.uv-panel details.uv-move')].find((d) => d.querySelector('summary').textContent === wanted);
       form.querySelector('button[type="submit"]').click();
     }, title);
-    return this.untilUniverse((p) => p.log.length === before + 1, `${title} rolled nothing`);
+    // Its entry drawn and the view settled: the panel shows this move's events and dice then.
+    return this.untilUniverse((p) => p.log.length === before + 1 && !p.log[0].undone, `${title} rolled nothing`);
   }
 }

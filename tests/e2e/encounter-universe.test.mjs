@@ -153,22 +153,31 @@ describe('card initiative at the universe table', { timeout: 10 * 60_000 }, () =
     };
     for (let turns = 0; turns < 3; turns += 1) {
       await page.press('next-turn');
-      const p = await page.readUniverse();
+      const p = await page.untilUniverse(() => true, 'the panel did not follow the turn');
       const i = p.order.findIndex((o) => o.current);
       const acting = p.order[i].name;
       const want = [acting, acting, opponent(p, i), opponent(p, i)];
-      let got = null;
-      await page.waitFor(async () => {
-        got = [...await page.picked('select[aria-label="Attacker"]'), ...await page.picked('select[aria-label="Target"]'), ...await page.picked('select[aria-label="Unguarded target"]')];
-        got = [got[0], got[1], got[2], got[3]];
-        return JSON.stringify(got) === JSON.stringify(want);
-      }, `turn of ${acting}: the attack and takedown forms should read ${want.join(', ')}`).catch(() => assert.deepEqual(got, want));
-      assert.deepEqual(await page.picked('select[aria-label="Who saves"]'), [acting], 'the save is theirs too');
-      assert.equal(await app.driver.executeScript(() => document.querySelector('.uv-panel [data-role="turn-name"]').textContent), `${acting}'s turn`);
+      // The forms and the turn line as they are once they follow this turn, read in one go.
+      const forms = async () => {
+        const picks = [...await page.picked('select[aria-label="Attacker"]'), ...await page.picked('select[aria-label="Target"]'), ...await page.picked('select[aria-label="Unguarded target"]')];
+        return {
+          got: [picks[0], picks[1], picks[2], picks[3]],
+          save: await page.picked('select[aria-label="Who saves"]'),
+          turn: await app.driver.executeScript(() => document.querySelector('.uv-panel [data-role="turn-name"]').textContent),
+        };
+      };
+      let seen = null;
+      await page.waitValue(async () => {
+        seen = await forms();
+        return seen;
+      }, (x) => JSON.stringify(x.got) === JSON.stringify(want) && JSON.stringify(x.save) === JSON.stringify([acting]) && x.turn === `${acting}'s turn`, `turn of ${acting}: the attack and takedown forms should read ${want.join(', ')}`).catch(() => assert.deepEqual(seen?.got, want));
+      assert.deepEqual(seen.save, [acting], 'the save is theirs too');
+      assert.equal(seen.turn, `${acting}'s turn`);
     }
   }));
 
   test('hp typed in place is shown, logged and undone', () => withShot('hp', async () => {
+    await page.settled();
     const before = Number((await page.trackText('Tobias Kell', 'uv-hp')).replace('hp ', ''));
     await page.typeTrack('Tobias Kell', 'uv-hp', '-3');
     await page.until((x) => x.log[0]?.lines[0] === `Tobias Kell's hp: ${before} → ${before - 3} (-3), changed by hand.`, 'the change was not logged');
@@ -177,7 +186,7 @@ describe('card initiative at the universe table', { timeout: 10 * 60_000 }, () =
     await page.until((x) => /^Tobias Kell's Sanity: \d+ → 4 \([+-]\d+\), changed by hand\.$/.test(x.log[0]?.lines[0] ?? ''), 'the Sanity change was not logged');
     await page.press('undo');
     await page.press('undo');
-    await page.waitFor(async () => (await page.trackText('Tobias Kell', 'uv-hp')) === `hp ${before}`, 'undo did not put the hp back');
+    await page.untilTrack('Tobias Kell', 'uv-hp', `hp ${before}`, 'undo did not put the hp back');
     const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Reactor deck');
     const tobias = shown.state.order.find((x) => x.name === 'Tobias Kell').id;
     assert.equal(shown.state.system_state.parts[tobias].hp, before, 'the database holds the undone state');

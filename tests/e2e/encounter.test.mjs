@@ -76,6 +76,7 @@ describe('the Encounters view', { timeout: 10 * 60_000 }, () => {
     // Ctrl+Z with the focus in the view undoes the last action.
     const row = await app.driver.findElement({ css: '#turn-order .turn-row' });
     await app.driver.executeScript((node) => node.focus(), row);
+    await page.waitValue(() => app.driver.executeScript((node) => document.activeElement === node, row), (yes) => yes, 'the row did not take the focus');
     await row.sendKeys(Key.chord(Key.CONTROL, 'z'));
     p = await page.until((x) => x.round === 'Round 1' && x.log[0]?.undone, 'Ctrl+Z did not undo the new round');
     assert.equal(current(p), 'Goon 1');
@@ -92,11 +93,13 @@ describe('the Encounters view', { timeout: 10 * 60_000 }, () => {
   }));
 
   test('a refused action says why and changes nothing', () => withShot('refused', async () => {
-    const before = await page.read();
-    const p = await page.addNpcs('Goon', 0, { refused: true });
-    assert.ok(p.toasts.some((t) => /add 1 to 50 NPCs at a time, not 0/i.test(t)), p.toasts.join(' | '));
-    await new Promise((ok) => setTimeout(ok, 300));
-    const after = await page.read();
+    const before = await page.settled();
+    const refusal = /add 1 to 50 NPCs at a time, not 0/i;
+    const p = await page.addNpcs('Goon', 0, { refused: refusal });
+    assert.ok(p.toasts.some((t) => refusal.test(t)), p.toasts.join(' | '));
+    // No pause to "let something happen": the refusal's toast is shown inside the action, and
+    // the view is not busy any more (addNpcs waited for both), so the action is over.
+    const after = await page.settled();
     assert.deepEqual(after.order, before.order);
     assert.deepEqual(after.log, before.log);
     assert.equal(after.round, before.round);
@@ -104,19 +107,23 @@ describe('the Encounters view', { timeout: 10 * 60_000 }, () => {
 
   test('the shortcuts are listed by ?', () => withShot('help', async () => {
     await app.driver.executeScript(() => document.activeElement?.blur());
+    await page.waitValue(() => app.driver.executeScript(() => document.activeElement === document.body), (yes) => yes, 'the focus did not leave the field');
     await app.driver.findElement({ css: 'body' }).sendKeys('?');
-    const text = await page.until((x) => x.dialogs === 1, 'the ? dialog did not open').then(() => app.driver.findElement({ css: 'dialog[open]' }).getText());
+    // The shortcuts dialog itself (built whole before it opens), not just any dialog.
+    await page.until((x) => x.dialogs === 1, 'the ? dialog did not open');
+    const help = await page.waitValue(async () => (await app.driver.findElements({ css: 'dialog.help-dialog[open]' }))[0] ?? null, (dialog) => dialog !== null, 'the open dialog is not the shortcuts list');
+    const text = await help.getText();
     for (const label of ['Next turn', 'Next round', 'Undo the last table action', 'Move the focused participant up or down the turn order']) {
       assert.ok(text.includes(label), `the help lists "${label}"`);
     }
-    await app.driver.findElement({ css: 'dialog[open] .button.primary' }).click();
+    await page.click('dialog.help-dialog[open] .button.primary');
     await page.until((x) => x.dialogs === 0, 'the help did not close');
   }));
 
   test('a row dragged onto another lands there', () => withShot('drag', async () => {
     // WebDriver cannot drive HTML5 drag and drop in WebKit: the events are dispatched as the
     // engine would, Goon 1 dropped on the upper half of Sable's row.
-    const before = await page.read();
+    const before = await page.settled();
     assert.deepEqual(names(before), ['Sable', 'Rex Valor', 'Goon 2', 'Goon 1']);
     await app.driver.executeScript((from, to) => {
       const row = (id) => document.querySelector(`.turn-row[data-participant-id="${id}"]`);
@@ -145,24 +152,25 @@ describe('the Encounters view', { timeout: 10 * 60_000 }, () => {
   }));
 
   test('the name is changed in place and Shift+N starts a new round', () => withShot('rename', async () => {
-    const before = await page.read();
-    const input = await page.rosters.typeOver('#encounter-name', 'Warehouse brawl, take two');
+    const before = await page.settled();
+    const input = await page.typeOver('#encounter-name', 'Warehouse brawl, take two');
     await input.sendKeys(Key.ENTER);
     let p = await page.until((x) => x.log[0]?.lines[0] === 'Renamed to Warehouse brawl, take two', 'the encounter was not renamed');
     assert.equal(p.encounters.find((e) => e.open).name, 'Warehouse brawl, take two');
     const round = Number(before.round.replace('Round ', ''));
     await app.driver.executeScript(() => document.querySelector('#turn-order .turn-row')?.focus());
+    await page.waitValue(() => app.driver.executeScript(() => Boolean(document.activeElement?.matches('#turn-order .turn-row'))), (yes) => yes, 'no row took the focus');
     await page.pressKeys(Key.chord(Key.SHIFT, 'n'));
     p = await page.until((x) => x.round === `Round ${round + 1}` && x.log[0]?.lines[0] === `Round ${round + 1}`, 'Shift+N did not start a new round');
     assert.equal(current(p), p.order[0].name, 'a new round starts with the first in order');
   }));
 
   test('a deleted encounter comes back with Undo', () => withShot('delete', async () => {
-    const before = await page.read();
+    const before = await page.settled();
     await page.click('#encounter-list .encounter-item.open .encounter-delete');
-    let p = await page.until((x) => x.encounters.length === 0 && !x.open, 'the encounter was not deleted');
+    let p = await page.until((x) => x.encounters.length === 0 && !x.open && x.toasts.some((t) => t.includes(`Deleted ${before.name}`)), 'the encounter was not deleted');
     assert.ok(p.toasts.some((t) => t.includes(`Deleted ${before.name}`)), p.toasts.join(' | '));
-    await page.click('.toast .toast-action');
+    await page.toastAction(`Deleted ${before.name}`);
     p = await page.until((x) => x.open && x.name === before.name, 'Undo did not bring the encounter back');
     assert.deepEqual(p.order, before.order, 'it comes back as it was');
     assert.equal(p.round, before.round);

@@ -3,7 +3,8 @@
 // panel's "until the GM sets it" line, the sheet's status and tools, the search's Show more,
 // the page's text selection. Every read is what the GM sees, not the code's state.
 
-import { By, Key } from 'selenium-webdriver';
+import { Key } from 'selenium-webdriver';
+import { clickInView } from './encounter-page.mjs';
 import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
@@ -69,7 +70,7 @@ export async function ctrlAOnNothing(driver) {
   await driver.actions().keyDown(Key.CONTROL).sendKeys('a').keyUp(Key.CONTROL).perform();
 }
 
-/** The search dialog's hits (names), its Show more button (its text, or null), and its note. */
+/** The search dialog's box (what it holds), hits (names), its Show more button (its text, or null), and its note. */
 export function readSearchMore(driver) {
   // The hits are a virtual list: every one of them, scrolled through.
   return scriptWithAllRows(driver, (allRows) => {
@@ -77,6 +78,7 @@ export function readSearchMore(driver) {
     if (!dialog) return null;
     const more = dialog.querySelector('#search-more');
     return {
+      value: dialog.querySelector('#search-input')?.value ?? null,
       hits: allRows(dialog.querySelector('#search-results'), '[role="option"]', (o) => Number(o.getAttribute('aria-posinset')), (o) => o.querySelector('.hit-name').textContent),
       more: more && !more.hidden ? more.textContent : null,
       note: dialog.querySelector('.search-note').textContent,
@@ -84,6 +86,7 @@ export function readSearchMore(driver) {
   });
 }
 
+/** Clicks `selector` once a user could: shown, enabled, in view and not covered (encounter-page.mjs). */
 export async function click(driver, selector) {
-  await (await driver.findElement(By.css(selector))).click();
+  await clickInView(driver, selector);
 }

@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { waitUntil } from './encounter-page.mjs';
 import { UniverseEncounterPage } from './encounter-universe-page.mjs';
 import { ctrlAOnNothing, click, readChart, readPanelHead, readSearchMore, readSheetTools, selectedText } from './game-night-page.mjs';
 import { LogPage, shellReady } from './log-transfer-page.mjs';
@@ -99,15 +100,19 @@ describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () 
     let head = await readPanelHead(app.driver);
     assert.equal(head.untilSet, 'against Average (6) until the GM sets the difficulty');
     assert.doesNotMatch(head.note, /until the GM/, 'the note says what came from the sheet only');
+    // The line follows every keystroke; the odds (waited for) come after the last one, so the
+    // line read once they show is the one for the whole number typed.
+    const panelFor = async (difficulty) => waitUntil(app.driver, async () => sheet.readPanel(), (panel) => panel?.ready && panel.fields.difficulty === String(difficulty) && panel.request?.difficulty === difficulty, `the odds did not follow difficulty ${difficulty}`);
     await sheet.typeInPanel('difficulty', 12);
-    await sheet.waitFor(async () => (await sheet.readPanel()).request?.difficulty === 12, 'the odds did not follow');
+    await panelFor(12);
     head = await readPanelHead(app.driver);
     assert.equal(head.untilSet, null, 'still says what holds until the GM sets it');
     // Back to the sheet's Average: the line is true again.
     await sheet.typeInPanel('difficulty', 6);
-    await sheet.waitFor(async () => (await sheet.readPanel()).request?.difficulty === 6, 'the odds did not follow');
+    await panelFor(6);
     assert.equal((await readPanelHead(app.driver)).untilSet, 'against Average (6) until the GM sets the difficulty');
-    await app.driver.findElement({ css: '.roll-panel .rp-close' }).click();
+    await click(app.driver, '.roll-panel .rp-close');
+    await waitUntil(app.driver, async () => (await app.driver.findElements({ css: '.roll-panel' })).length, (open) => open === 0, 'the roll panel did not close');
   }));
 
   test('the odds chart marks success and failure and draws the target with its label; the axis says what the outcomes are', () => withShot('chart', async () => {
@@ -116,7 +121,7 @@ describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () 
     await quick.ready();
     await quick.choose('d12', 'straight');
     await quick.fill({ ranks: 1, difficulty: 30 });
-    await quick.waitForOdds({ difficulty: 30 });
+    await quick.waitForOdds({ system: 'd12', roll: 'straight', ranks: 1, difficulty: 30 });
     let chart = await readChart(app.driver, '#odds-panel');
     assert.ok(chart.bars.length > 10);
     // 2d12+1 tops out at 25 without a natural 12: most totals fail, the exploding few succeed.
@@ -130,21 +135,21 @@ describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () 
 
     // Out of reach: the line at the edge, and the label says so.
     await quick.fill({ ranks: 0, difficulty: 200 });
-    await quick.waitForOdds({ difficulty: 200 });
+    await quick.waitForOdds({ system: 'd12', roll: 'straight', ranks: 0, difficulty: 200 });
     chart = await readChart(app.driver, '#odds-panel');
     assert.ok(chart.bars.every((b) => b.verdict === 'fails'));
     assert.equal(chart.target, 'Target 200: out of reach');
 
     // The d12 attack: its outcome is Damage Dice, and 0 (a miss) fails.
     await quick.choose('d12', 'opposed');
-    await quick.waitForOdds({ roll: 'opposed' });
+    await quick.waitForOdds({ system: 'd12', roll: 'opposed' });
     chart = await readChart(app.driver, '#odds-panel');
     assert.equal(chart.axis, 'Damage Dice');
     assert.deepEqual(chart.bars.filter((b) => b.verdict === 'fails').map((b) => b.key), ['0']);
 
     // Named outcomes are marked by the engine's list, with no line.
     await quick.choose('universe', 'attack');
-    await quick.waitForOdds({ roll: 'attack' });
+    await quick.waitForOdds({ system: 'universe', roll: 'attack' });
     chart = await readChart(app.driver, '#odds-panel');
     assert.equal(chart.target, null);
     assert.equal(chart.axis, 'Result');
@@ -155,19 +160,19 @@ describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () 
     await showView(app.driver, 'rosters');
     await win.openSearch();
     await win.typeInSearch('tag:crowd');
-    await win.waitFor(async () => (await readSearchMore(app.driver))?.hits.length === 30, 'the first 30 matches did not show');
-    let search = await readSearchMore(app.driver);
+    // The first page of this search: 30 hits and the button (drawn together).
+    let search = await waitUntil(app.driver, () => readSearchMore(app.driver), (x) => x?.value === 'tag:crowd' && x.hits.length === 30 && x.more !== null, 'the first 30 matches did not show');
     assert.equal(search.more, 'Show 30 more');
     await click(app.driver, '#search-more');
-    await win.waitFor(async () => (await readSearchMore(app.driver))?.hits.length === CROWD, `all ${CROWD} did not show`);
-    search = await readSearchMore(app.driver);
+    // Every match listed: the list and the button are drawn together once the longer answer is in.
+    search = await waitUntil(app.driver, () => readSearchMore(app.driver), (x) => x?.hits.length === CROWD, `all ${CROWD} did not show`);
     assert.equal(search.more, null, 'Show more stays when there is nothing more');
     assert.equal(new Set(search.hits).size, CROWD, 'a hit listed twice');
     assert.equal(search.note, `${CROWD} matches.`);
     // A new search starts at 30 again.
     await win.typeInSearch(' ');
     await win.typeInSearch('Extra');
-    await win.waitFor(async () => (await readSearchMore(app.driver))?.more === 'Show 30 more', 'a new search kept the longer list');
+    await waitUntil(app.driver, () => readSearchMore(app.driver), (x) => x?.value === 'tag:crowd Extra' && x.hits.length === 30 && x.more === 'Show 30 more', 'a new search kept the longer list');
     await win.pressEscape();
     await win.pressEscape();
     await win.waitNoDialog();
@@ -201,6 +206,7 @@ describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () 
     await rosters.waitSelected(await rosters.characterNames());
     assert.equal(await selectedText(app.driver), '', 'the page text was selected');
     await click(app.driver, '.bulk-bar [data-action="clear"]');
+    await rosters.waitSelected([]);
     await showView(app.driver, 'log');
     await ctrlAOnNothing(app.driver);
     assert.equal(await selectedText(app.driver), '', 'the page text was selected on the Roll log tab');
@@ -227,10 +233,11 @@ describe('game night: the stale and unclear bits', { timeout: 15 * 60_000 }, () 
       const button = document.querySelector('.uv-panel .uv-deal');
       return button && !button.hidden && button.getClientRects().length ? { text: button.textContent, disabled: button.disabled } : null;
     });
-    await page.waitFor(async () => app.driver.executeScript(() => Boolean(document.querySelector('.uv-panel'))), 'no universe panel');
+    // The panel of this encounter, drawn with nobody in it yet.
+    await page.untilUniverse((p) => p.name === 'Docking bay' && p.order.length === 0 && p.universe.rows.length === 0, 'no universe panel for the new encounter');
     assert.equal(await deal(), null, 'a button shows before anyone can be dealt a card');
     await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell']);
-    await page.waitFor(async () => (await deal())?.text === 'Deal round 1', 'no Deal button with participants');
+    await page.waitValue(deal, (button) => button?.text === 'Deal round 1', 'no Deal button with participants');
     await page.deal();
     assert.deepEqual(await deal(), { text: 'Dealt', disabled: true });
   }));

@@ -14,6 +14,22 @@ export class HouseRulesNumbersPage {
     return this.driver.wait(condition, WAIT_MS, message);
   }
 
+  /**
+   * Waits until the dialog's number `name` agrees with `check`; answers the whole dialog as
+   * read. A failure says what the number last read.
+   */
+  async waitNumber(name, check, message) {
+    let last = null;
+    await this.waitFor(async () => {
+      last = await this.read();
+      return Boolean(last?.numbers[name] && check(last.numbers[name]));
+    }, message).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last?.numbers[name] ?? last)})`;
+      throw error;
+    });
+    return last;
+  }
+
   /** The open dialog's numbers by name, or null when no house rules dialog is open. */
   async read() {
     return this.driver.executeScript(() => {
@@ -46,14 +62,20 @@ export class HouseRulesNumbersPage {
     }, `the house rules dialog did not open with ${name}`);
   }
 
+  /**
+   * Select all, type over it (separate calls: WebKitWebDriver drops the keys that follow a
+   * Ctrl+A chord within one sendKeys); waits until the input holds `value`.
+   */
   async type(name, value) {
+    const text = String(value);
     const input = await this.driver.findElement(By.css(`dialog input[data-number="${name}"]`));
     await input.click();
     await input.sendKeys(Key.chord(Key.CONTROL, 'a'));
-    await input.sendKeys(Key.BACK_SPACE);
-    await input.sendKeys(String(value));
+    await input.sendKeys(text === '' ? Key.BACK_SPACE : text);
+    await this.waitNumber(name, (number) => number.value === text, `${name} did not take "${text}"`);
   }
 
+  /** Presses "Reset to the ruling" of `name`. */
   async reset(name) {
     await this.driver.findElement(By.css(`dialog button[data-reset="${name}"]`)).click();
   }

@@ -30,6 +30,25 @@ async function dodgePanel() {
   throw new Error('no opposed roll for Dodge');
 }
 
+/**
+ * Marks the open sheet: saved house rules open it again (with the new rules), and a sheet not
+ * marked is that new one.
+ */
+function markSheet() {
+  return app.driver.executeScript(() => {
+    document.querySelector('#sheet-slot .sheet').dataset.e2eBefore = 'house-rules';
+  });
+}
+
+/** Waits until the sheet was opened again after the house rules were saved, and is saved. */
+async function reopenedSheet() {
+  await sheet.waitFor(async () => app.driver.executeScript(() => {
+    const open = document.querySelector('#sheet-slot .sheet');
+    return Boolean(open) && !open.dataset.e2eBefore;
+  }), 'the sheet was not opened again with the new house rules');
+  await sheet.waitState('saved');
+}
+
 function cliSuccess(request) {
   return app.cli('odds', JSON.stringify(request), '--roster', ROSTER).success;
 }
@@ -72,23 +91,22 @@ describe('house-rule numbers in the real app', () => {
     // Out of range: refused at the input, nothing saved.
     await dialog.type('miss_margin', 11);
     await dialog.save();
-    read = await dialog.waitFor(async () => {
-      const now = await dialog.read();
-      return now?.numbers.miss_margin.invalid ? now : false;
-    }, 'the out-of-range margin was not marked');
+    read = await dialog.waitNumber('miss_margin', (margin) => margin.invalid && /11 is out of range/.test(margin.problem),
+      'the out-of-range margin was not marked');
     assert.match(read.numbers.miss_margin.problem, /11 is out of range/);
     assert.equal(app.cli('--json', 'roster', 'show', ROSTER).roster.house_rules.miss_margin, 3, 'nothing was saved');
 
     await dialog.type('miss_margin', 5);
-    read = await dialog.read();
+    read = await dialog.waitNumber('miss_margin', (margin) => margin.standing === 'house', '5 did not read as a house rule');
     assert.equal(read.numbers.miss_margin.standing, 'house');
     assert.equal(read.numbers.miss_margin.resetDisabled, false);
+    await markSheet();
     await dialog.save();
     await dialog.waitClosed();
     assert.equal(app.cli('--json', 'roster', 'show', ROSTER).roster.house_rules.miss_margin, 5);
 
     // The same roll's odds under the house rule: the CLI's under the roster, lower than before.
-    await sheet.waitState('saved');
+    await reopenedSheet();
     panel = await dodgePanel();
     const expected = cliSuccess(panel.request);
     assert.equal(panel.success, formatPercent(expected), 'the CLI\'s odds under the roster');
@@ -99,12 +117,13 @@ describe('house-rule numbers in the real app', () => {
     await rosters.click('.roster-houseRules');
     await dialog.waitOpen('miss_margin');
     await dialog.reset('miss_margin');
-    read = await dialog.read();
+    read = await dialog.waitNumber('miss_margin', (margin) => margin.value === '3', 'Reset did not put the ruling back');
     assert.deepEqual([read.numbers.miss_margin.value, read.numbers.miss_margin.standing], ['3', 'ruling']);
+    await markSheet();
     await dialog.save();
     await dialog.waitClosed();
     assert.equal(app.cli('--json', 'roster', 'show', ROSTER).roster.house_rules.miss_margin, 3);
-    await sheet.waitState('saved');
+    await reopenedSheet();
     panel = await dodgePanel();
     assert.equal(panel.success, ruled);
   }));

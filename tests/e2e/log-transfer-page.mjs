@@ -140,12 +140,17 @@ export class LogPage {
     await this.settled();
   }
 
-  /** Waits until no refresh is under way. */
-  async settled() {
-    await this.driver.wait(async () => this.driver.executeScript(() => {
+  /** Whether the view is there and no refresh is under way. */
+  idle() {
+    return this.driver.executeScript(() => {
       const view = document.querySelector('.log-view');
       return Boolean(view) && !view.hasAttribute('aria-busy');
-    }), WAIT_MS, 'the roll log never finished loading');
+    });
+  }
+
+  /** Waits until no refresh is under way. */
+  async settled() {
+    await this.driver.wait(async () => this.idle(), WAIT_MS, 'the roll log never finished loading');
   }
 
   /** The day headings shown, in order (the table is virtual: every one, scrolled through). */
@@ -183,10 +188,37 @@ export class LogPage {
     });
   }
 
-  /** Waits until the table shows `count` rows. */
+  /**
+   * Waits until the table shows `count` rows with no refresh under way, each roll named from
+   * the catalog: until the catalog is in, the rows are drawn with the systems' keys ("d12"),
+   * and the refresh that names them ("d12 Ranks") is still to come.
+   */
   async waitForRows(count, message) {
-    await this.driver.wait(async () => (await this.rows()).length === count, WAIT_MS, message ?? `the log never showed ${count} rows`);
-    await this.settled();
+    let last = null;
+    await this.driver.wait(async () => {
+      if (!(await this.idle())) {
+        last = 'a refresh under way';
+        return false;
+      }
+      const rows = await this.rows();
+      const unnamed = rows.filter((row) => /^[a-z0-9_]+$/.test(row.system)).map((row) => row.system);
+      last = { rows: rows.length, unnamed };
+      return rows.length === count && unnamed.length === 0 && (await this.idle());
+    }, WAIT_MS, message ?? `the log never showed ${count} rows`).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last)})`;
+      throw error;
+    });
+  }
+
+  /** Waits until the element `id` reads `pattern`; answers its text. */
+  async waitForText(id, pattern, message) {
+    let last = null;
+    await this.driver.wait(async () => pattern.test(last = await this.text(id)), WAIT_MS, message ?? `#${id} never read ${pattern}`)
+      .catch((error) => {
+        error.message += ` (last seen: ${JSON.stringify(last)})`;
+        throw error;
+      });
+    return last;
   }
 
   /** The options of a filter select: `[{value, text}]`. */
@@ -204,7 +236,8 @@ export class LogPage {
       return Boolean(option);
     }, WAIT_MS, `#${id} never offered "${text}"`);
     await this.driver.findElement(css(`#${id} option[value="${option.value}"]`)).click();
-    await this.driver.wait(async () => (await this.driver.findElement(css(`#${id}`)).getAttribute('value')) === option.value, WAIT_MS);
+    await this.driver.wait(async () => (await this.driver.findElement(css(`#${id}`)).getAttribute('value')) === option.value, WAIT_MS, `#${id} did not take "${text}"`);
+    // Busy from the pick on, until its rows are in (the caller waits for those rows).
     await this.settled();
   }
 

@@ -48,7 +48,8 @@ describe('the roll log', { timeout: 10 * 60_000 }, () => {
 
   test('an empty log says so in words', () => withShot('log empty', async () => {
     await log.open();
-    assert.match(await log.text('log-empty'), /^No rolls yet\./);
+    // Said once the first refresh is in (it also turns the buttons off).
+    assert.match(await log.waitForText('log-empty', /^No rolls yet\./), /^No rolls yet\./);
     assert.equal((await log.rows()).length, 0);
     for (const id of ['log-export-csv', 'log-export-json', 'log-clear']) {
       assert.equal(await app.driver.findElement({ css: `#${id}` }).isEnabled(), false, `${id} is off with nothing to act on`);

@@ -13,6 +13,7 @@ import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure 
 import { readSearchMore } from './game-night-page.mjs';
 import { LogPage, shellReady } from './log-transfer-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
+import { WindowPage } from './window-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 const COUNT = 3000;
@@ -24,6 +25,18 @@ const name = (i) => `Extra ${String(i).padStart(4, '0')}`;
 
 let app;
 let page;
+
+/** Waits until the row at `place` has the focus; a timeout says which row had it. */
+async function waitFocused(place, message) {
+  let focused = null;
+  await page.waitFor(async () => {
+    focused = (await page.listPage()).focused;
+    return focused?.place === place;
+  }, message).catch((error) => {
+    error.message += ` (the focus: ${JSON.stringify(focused)})`;
+    throw error;
+  });
+}
 
 const withShot = screenshotOnFailure('long-lists-', () => app.driver);
 
@@ -78,6 +91,8 @@ describe('lists of thousands in the real app', { timeout: 10 * 60_000 }, () => {
     assert.equal(list.focused.name, name(COUNT), 'the last row by name');
     assert.ok(list.inPage <= BOUND, `${list.inPage} rows in the page at the end`);
     await page.press(Key.PAGE_DOWN);
+    // What does not happen: the list moves the focus in the key's own handler, before WebDriver
+    // answers the key, so a PageDown that moved it would have moved it by now.
     assert.equal((await page.listPage()).focused.place, COUNT, 'PageDown stops at the last row');
     await page.press(Key.HOME);
     await page.waitFor(async () => (await page.listPage()).focused?.place === 1, 'Home did not reach the first row');
@@ -87,6 +102,7 @@ describe('lists of thousands in the real app', { timeout: 10 * 60_000 }, () => {
     list = await page.listPage();
     assert.ok(list.focused.place < 40, `a page, not the whole list: row ${list.focused.place}`);
     await page.press(Key.ARROW_UP);
+    await waitFocused(list.focused.place - 1, 'Up did not move one row');
     assert.equal((await page.listPage()).focused.place, list.focused.place - 1, 'Up moves one row');
     await page.press(Key.HOME);
   }));
@@ -150,8 +166,10 @@ describe('lists of thousands in the real app', { timeout: 10 * 60_000 }, () => {
   test('the search lists hundreds of hits with only those in sight in the page; Up from the first picks the last', () => withShot('search', async () => {
     await app.driver.executeScript(() => document.activeElement?.blur());
     await page.press(Key.CONTROL, 'k');
-    await page.waitDialog();
-    await (await app.driver.findElement({ css: '#search-input' })).sendKeys('Extra');
+    await page.waitDialog('search-dialog');
+    // Waits for the answer to the whole word: its search, sent after a pause in typing, still on
+    // its way when Show more is pressed would start the list again from 30.
+    await new WindowPage(app.driver).typeInSearch('Extra');
     await page.waitFor(async () => (await readSearchMore(app.driver))?.more !== null, 'no Show more');
     for (let i = 0; i < 4; i += 1) {
       const before = (await readSearchMore(app.driver)).hits.length;

@@ -13,11 +13,23 @@ export class LuckPage extends LogPage {
     await this.luckSettled();
   }
 
+  /**
+   * Waits until the Luck tab is shown with the report of the rolls shown: the log settled (the
+   * report is asked for once its rows are in, busy from then on) and the report drawn.
+   */
   async luckSettled() {
-    await this.driver.wait(async () => this.driver.executeScript(() => {
-      const panel = document.querySelector('#luck-panel');
-      return Boolean(panel) && !panel.hidden && !panel.hasAttribute('aria-busy') && document.querySelector('#luck-words').textContent !== '';
-    }), WAIT_MS, 'the Luck tab never showed its verdict');
+    await this.settled();
+    let last = null;
+    await this.driver.wait(async () => {
+      last = await this.driver.executeScript(() => {
+        const panel = document.querySelector('#luck-panel');
+        return { shown: Boolean(panel) && !panel.hidden, busy: panel?.hasAttribute('aria-busy') ?? null, words: document.querySelector('#luck-words')?.textContent ?? '' };
+      });
+      return last.shown && !last.busy && last.words !== '';
+    }, WAIT_MS, 'the Luck tab never showed its verdict').catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last)})`;
+      throw error;
+    });
   }
 
   /** What the panel shows: `{words, verdict, summary, bars: [{tenth, title}], characters, evenings}`. */
@@ -38,20 +50,27 @@ export class LuckPage extends LogPage {
     });
   }
 
-  /** The Rolls tab again. */
+  /** The Rolls tab again, once it is shown. */
   async openRolls() {
     await this.driver.findElement({ css: '#log-tab-rolls' }).click();
+    await this.driver.wait(async () => this.driver.executeScript(() => !document.getElementById('log-rolls').hidden),
+      WAIT_MS, 'the Rolls tab did not show');
   }
 
-  /** Each row's rank as shown, by log id (once every row has one). */
+  /** Each row's rank as shown, by log id (once all `count` rows are shown, each with one). */
   async ranks(count) {
     let ranks = new Map();
+    let last = null;
     await this.driver.wait(async () => {
       const rows = await this.driver.executeScript(() => [...document.querySelectorAll('#log-table tbody tr[data-id]')]
         .map((tr) => [Number(tr.dataset.id), tr.querySelector('td.col-luck').textContent]));
       ranks = new Map(rows);
-      return rows.length >= count && rows.every(([, rank]) => rank !== '');
-    }, WAIT_MS, 'the rows never showed their percentiles');
+      last = { rows: rows.length, unranked: rows.filter(([, rank]) => rank === '').length };
+      return rows.length === count && last.unranked === 0;
+    }, WAIT_MS, `the ${count} rows never showed their percentiles`).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last)})`;
+      throw error;
+    });
     return ranks;
   }
 }

@@ -44,13 +44,19 @@ export class PlayersPage {
     return this.driver.executeScript(readPlayersPage);
   }
 
-  /** Waits until `check(page)` holds; answers that page. */
+  /** Waits until `check(page)` holds; answers that page. A timeout says what the page showed last. */
   async until(check, message, timeout = WAIT_MS) {
     let page = null;
     await this.driver.wait(async () => {
       page = await this.read();
       return Boolean(check(page));
-    }, timeout, message);
+    }, timeout, message).catch((error) => {
+      if (page) {
+        const { html, ...shown } = page;
+        error.message += ` (last seen: ${JSON.stringify(shown)})`;
+      }
+      throw error;
+    });
     return page;
   }
 }
@@ -76,9 +82,20 @@ export class GmPlayersPage extends EncounterPage {
   /** Opens Share…, answers the link shown (the dialog stays open). */
   async share() {
     await this.click('#encounter-share');
-    const input = await this.driver.wait(until.elementLocated(css('#share-link')), WAIT_MS, 'the Share dialog did not open');
-    await this.driver.wait(async () => (await input.getAttribute('value')).startsWith('http://'), WAIT_MS, 'no link was shown');
-    return input.getAttribute('value');
+    return this.waitLink();
+  }
+
+  /** Waits until the open Share dialog shows its link; answers it. */
+  async waitLink() {
+    let link = null;
+    await this.driver.wait(async () => {
+      link = await this.driver.executeScript(() => (document.querySelector('dialog[open] #share-link')?.value ?? null));
+      return link?.startsWith('http://') ?? false;
+    }, WAIT_MS, 'the Share dialog did not show a link').catch((error) => {
+      error.message += ` (the link box holds ${JSON.stringify(link)})`;
+      throw error;
+    });
+    return link;
   }
 
   /** Whether the Share dialog shows a QR code image. */
@@ -87,6 +104,34 @@ export class GmPlayersPage extends EncounterPage {
       const img = document.getElementById('share-qr');
       return Boolean(img && img.complete && img.naturalWidth > 0);
     });
+  }
+
+  /** Waits until the Share dialog's QR code image has been decoded and is drawn (`qrShown`). */
+  async waitQr() {
+    let last = null;
+    await this.driver.wait(async () => {
+      last = await this.driver.executeScript(() => {
+        const img = document.getElementById('share-qr');
+        return img ? { complete: img.complete, width: img.naturalWidth } : null;
+      });
+      return Boolean(last?.complete && last.width > 0);
+    }, WAIT_MS, 'the Share dialog\'s QR code was not drawn').catch((error) => {
+      error.message += ` (the image: ${JSON.stringify(last)})`;
+      throw error;
+    });
+  }
+
+  /** Waits until the Share button's text matches `pattern` (it says whether the encounter is shared). */
+  async waitShareButton(pattern) {
+    let text = null;
+    await this.driver.wait(async () => {
+      text = await this.driver.executeScript(() => document.getElementById('encounter-share')?.textContent.trim() ?? null);
+      return pattern.test(text ?? '');
+    }, WAIT_MS, `the Share button never read ${pattern}`).catch((error) => {
+      error.message += ` (it reads ${JSON.stringify(text)})`;
+      throw error;
+    });
+    return text;
   }
 
   async closeShare() {
@@ -106,10 +151,11 @@ export class GmPlayersPage extends EncounterPage {
     if (!row) throw new Error(`no ${name} in the turn order`);
     const before = page.log.length;
     await this.clickInOrder(`.turn-row[data-participant-id="${row.id}"] .turn-visibility`);
-    await this.driver.wait(until.elementLocated(css('#visibility-hidden')), WAIT_MS, 'the dialog did not open');
+    await this.driver.wait(until.elementLocated(css('dialog[open] #visibility-hidden')), WAIT_MS, 'the dialog did not open');
     if (hidden !== null) {
       const box = await this.driver.findElement(css('#visibility-hidden'));
-      if ((await box.isSelected()) !== hidden) await box.click();
+      if ((await box.isSelected()) !== hidden) await this.rosters.click('#visibility-hidden');
+      await this.driver.wait(async () => (await box.isSelected()) === hidden, WAIT_MS, `the Hidden box did not become ${hidden ? 'ticked' : 'unticked'}`);
     }
     if (alias !== null) await this.rosters.typeOver('#visibility-alias', alias);
     if (health !== null) {
@@ -127,6 +173,19 @@ export class GmPlayersPage extends EncounterPage {
   async seenNotes() {
     return this.driver.executeScript(() => Object.fromEntries([...document.querySelectorAll('#turn-order .turn-row')]
       .map((row) => [row.querySelector('.turn-name')?.textContent.trim(), row.querySelector('.turn-seen')?.textContent.trim() ?? null])));
+  }
+
+  /** Waits until the notes by name hold every one of `wanted` (`{name: note}`); answers all the notes. */
+  async waitSeenNotes(wanted) {
+    let notes = null;
+    await this.waitFor(async () => {
+      notes = await this.seenNotes();
+      return Object.entries(wanted).every(([who, note]) => notes[who] === note);
+    }, `the turn order did not say ${JSON.stringify(wanted)}`).catch((error) => {
+      error.message += ` (it says ${JSON.stringify(notes)})`;
+      throw error;
+    });
+    return notes;
   }
 
   /** H on the row of `name`: hides or shows them; waits for the action to land. */

@@ -11,12 +11,13 @@
 // one whenever the GM acts. The players' window is entered only once its X window is mapped
 // (xdotool) and its handle is listed, read only once `document.readyState` is complete and
 // `#app` shows an encounter, and pictured only once it says it is visible and two frames have
-// gone by (a screenshot of a window that does not paint never answers).
+// gone by, and kept painting until the picture is taken (a screenshot of a window that does not
+// paint never answers).
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ARTIFACTS } from './app.mjs';
+import { ARTIFACTS, startPaintSpeck, stopPaintSpeck, takeScreenshot } from './app.mjs';
 
 /**
  * How long one WebDriver command on the players' window may take. Seen: 1 ms – 2 s for a
@@ -28,6 +29,7 @@ export const CALL_MS = 20_000;
 /** The players' window's title: "ENCOUNTER — Players' view — Rollbook" (the app sets it). */
 export const WINDOW_TITLE = "Players' view — Rollbook";
 
+/** The interval of the polling loops below (`attach`, `untilHere`): each waits FOR a state, bounded. */
 const pause = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** Everything the players' page shows, read in one go (runs inside the players' window). */
@@ -229,7 +231,15 @@ export class PlayersWindow {
       // The window paints behind its DOM (seconds behind on a loaded machine): let two frames
       // go by, so the picture shows what the reads saw.
       await this.call('script:frames', () => this.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
-      return this.call('screenshot', () => this.driver.takeScreenshot());
+      // WebKit's driver answers a screenshot after the page's next paint, and a page where
+      // nothing changes (no caret, no animation) does not paint again: it hung here now and then.
+      // Until the picture is taken the page keeps painting (app.mjs, `startPaintSpeck`).
+      await this.call('script:paint', () => this.driver.executeScript(startPaintSpeck));
+      try {
+        return await this.call('screenshot', () => this.driver.takeScreenshot());
+      } finally {
+        if (!this.broken) await this.call('script:paint', () => this.driver.executeScript(stopPaintSpeck));
+      }
     });
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, png, 'base64');
@@ -271,7 +281,7 @@ export function shotsOnFailure(prefix, players) {
       mkdirSync(ARTIFACTS, { recursive: true });
       try {
         await players.leave();
-        const png = await players.call('screenshot:gm', () => players.driver.takeScreenshot());
+        const png = await players.call('screenshot:gm', () => takeScreenshot(players.driver));
         writeFileSync(`${base}-gm.png`, png, 'base64');
         saved.push(`${base}-gm.png`);
       } catch {

@@ -17,7 +17,9 @@
 //   and the failure pictures come from the X server (import), never from WebDriver;
 // - the window is entered only once its X window is mapped (xdotool) and its handle listed, read
 //   only once the page is complete and shows an encounter, with one script per read, and
-//   pictured only once the page says it is visible;
+//   pictured only once the page says it is visible, and kept painting until the picture is
+//   taken (a shown window where nothing changes does not paint either, and its screenshot hung
+//   the same way);
 // - the test is back on the GM's window before the GM acts;
 // - the session's page-load and script timeouts are lowered to the same bound once the app is
 //   up, so WebKit's driver gives up on its side too.
@@ -52,6 +54,7 @@ const withShot = (name, body) => shotsOnFailure('players-window-failed-', player
 /** The GM's turn order as the players' window should list it: names, and whose turn it is. */
 const orderOf = (gmPage) => ({ names: gmPage.order.map((o) => o.name), now: gmPage.order.find((o) => o.current)?.name ?? null });
 const shownOrder = (page) => ({ names: page.rows.map((r) => r.name), now: page.rows.find((r) => r.current)?.name ?? null });
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => {
   before(async () => {
@@ -80,7 +83,11 @@ describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => 
 
     await gm.click('#encounter-players-view');
     const opened = await players.attach();
-    let { page: shown, ms } = await players.until((p) => p.encounter === 'Salvage Rights' && p.rows.length === 4, 'the players\' window did not show the encounter');
+    // The view can arrive (pushed) a moment before the window says it is live.
+    let { page: shown, ms } = await players.until(
+      (p) => p.encounter === 'Salvage Rights' && p.rows.length === 4 && p.transport === 'live' && same(shownOrder(p), orderOf(table)),
+      'the players\' window did not show the encounter',
+    );
     console.log(`the players' window opened in ${opened} ms and showed the encounter ${ms} ms later`);
     assert.equal(shown.transport, 'live');
     assert.equal(shown.round, 'Round 1');
@@ -95,8 +102,10 @@ describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => 
     // The deal: every shown participant gets its card, in the GM's order, and the table says how many.
     table = await gm.deal();
     const cards = Object.fromEntries(table.universe.rows.map((r) => [r.name, r.card]));
+    const cardsShown = (p) => Object.fromEntries(p.rows.map((r) => [r.name, r.stats.find((s) => s.label === 'Card')?.value ?? null]));
     ({ page: shown, ms } = await players.until(
-      (p) => p.rows.every((r) => r.stats.some((s) => s.label === 'Card')) && p.table.some((s) => s.label === 'Cards dealt for round 1'),
+      (p) => p.rows.every((r) => r.stats.some((s) => s.label === 'Card')) && p.table.some((s) => s.label === 'Cards dealt for round 1')
+        && same(shownOrder(p), orderOf(table)) && same(cardsShown(p), cards),
       'the players\' window did not show the deal',
     ));
     console.log(`the deal reached the players' window in ${ms} ms`);
@@ -114,7 +123,7 @@ describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => 
     console.log(`Next turn reached the players' window in ${took} ms`);
     assert.ok(took < FOLLOW_MS, `Next turn took ${took} ms to reach the players' window`);
     table = await gm.until((p) => p.order.find((o) => o.current)?.name === next, 'the GM\'s view did not move on');
-    ({ page: shown } = await players.until((p) => p.now === next, 'the players\' window lost the turn'));
+    ({ page: shown } = await players.until((p) => p.now === next && same(shownOrder(p), orderOf(table)), 'the players\' window lost the turn'));
     assert.deepEqual(shownOrder(shown), orderOf(table));
     assert.ok(shown.rows.find((r) => r.name === next).current);
 
@@ -142,9 +151,14 @@ describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => 
     await app.driver.executeScript(() => document.activeElement?.blur());
     await app.driver.findElement({ css: 'body' }).sendKeys('p');
     await players.attach(); // the same window, now on Rooftop (attach fails if a new one opened)
-    let { page: shown } = await players.until((p) => p.encounter === 'Rooftop', 'the players\' window did not switch to Rooftop');
+    const gmNames = (await gm.read()).order.map((o) => o.name);
+    let { page: shown } = await players.until(
+      (p) => p.encounter === 'Rooftop' && same(p.rows.map((r) => r.name), gmNames) && p.noRolls
+        && p.rows.find((r) => r.name === 'Juno Park')?.healthShown === healthBefore,
+      'the players\' window did not switch to Rooftop',
+    );
     assert.equal(shown.system, 'd12');
-    assert.deepEqual(shown.rows.map((r) => r.name), (await gm.read()).order.map((o) => o.name));
+    assert.deepEqual(shown.rows.map((r) => r.name), gmNames);
     assert.ok(shown.noRolls, 'no rolls yet');
     const juno = () => shown.rows.find((r) => r.name === 'Juno Park');
     assert.equal(juno().healthShown, healthBefore, 'Juno\'s health as the GM\'s panel shows it');
@@ -177,6 +191,7 @@ describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => 
     const expected = `${health.current} / ${health.max} health`;
     ({ page: shown } = await players.until(
       (p) => p.rolls.length >= 2 && p.rolls[0].dice.join() === damage.dice.flat(Infinity).slice(0, MAX_DICE).join()
+        && p.rolls[1].dice.join() === attack.dice.flat(Infinity).slice(0, MAX_DICE).join()
         && p.rows.find((r) => r.name === 'Juno Park')?.healthShown === expected,
       'the players\' window did not show the chain\'s rolls and Juno\'s health',
     ));

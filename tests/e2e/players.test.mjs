@@ -55,14 +55,19 @@ describe('sharing an encounter with the players\' phones', { timeout: 10 * 60_00
 
     const link = await gm.share();
     assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/p\/[0-9a-f]{32}\/$/);
+    await gm.waitQr();
     assert.ok(await gm.qrShown(), 'the QR code is shown');
     await gm.closeShare();
     assert.equal((await gm.read()).dialogs, 0);
+    await gm.waitShareButton(/Sharing/);
     assert.match(await app.driver.findElement({ css: '#encounter-share' }).getText(), /Sharing/);
 
     await phone.driver.get(link);
     const names = ['Captain Ines Moreau', 'Tobias Kell', 'Warden Ashby', 'Drone 1', 'Drone 2'];
-    let seen = await players.until((p) => p.rows.length === 5, 'the phone did not show the turn order');
+    let seen = await players.until(
+      (p) => p.encounter === 'Salvage Rights' && JSON.stringify(p.rows.map((r) => r.name)) === JSON.stringify(names) && p.now === 'Captain Ines Moreau',
+      'the phone did not show the turn order',
+    );
     assert.equal(seen.encounter, 'Salvage Rights');
     assert.deepEqual(seen.rows.map((r) => r.name), names);
     assert.equal(seen.now, 'Captain Ines Moreau');
@@ -79,10 +84,13 @@ describe('sharing an encounter with the players\' phones', { timeout: 10 * 60_00
     // Hidden: gone from the phone entirely. An alias: shown under it, health hidden.
     await gm.setVisibility('Drone 2', { hidden: true });
     await gm.setVisibility('Drone 1', { alias: 'Masked figure', health: 'hidden' });
-    const notes = await gm.seenNotes();
+    const notes = await gm.waitSeenNotes({ 'Drone 2': 'Hidden from the players', 'Drone 1': 'Shown as “Masked figure”, health hidden' });
     assert.equal(notes['Drone 2'], 'Hidden from the players');
     assert.equal(notes['Drone 1'], 'Shown as “Masked figure”, health hidden');
-    seen = await players.until((p) => p.rows.length === 4 && p.rows.some((r) => r.name === 'Masked figure'), 'the phone did not follow the GM\'s choices');
+    seen = await players.until(
+      (p) => JSON.stringify(p.rows.map((r) => r.name)) === JSON.stringify(['Captain Ines Moreau', 'Tobias Kell', 'Warden Ashby', 'Masked figure']) && p.rows[3].health === null,
+      'the phone did not follow the GM\'s choices',
+    );
     assert.deepEqual(seen.rows.map((r) => r.name), ['Captain Ines Moreau', 'Tobias Kell', 'Warden Ashby', 'Masked figure']);
     assert.equal(seen.rows[3].health, null, 'the masked figure\'s health is not shown');
     assert.ok(!seen.html.includes('Drone 2') && !seen.html.includes('Drone 1'), 'a hidden or aliased name leaked');
@@ -100,7 +108,21 @@ describe('sharing an encounter with the players\' phones', { timeout: 10 * 60_00
     await gm.share();
     await gm.stopSharing();
     await players.until((p) => p.message === 'The GM stopped sharing' || p.status === 'The GM stopped sharing', 'the phone was not told sharing stopped');
+    // The port closes as sharing stops: wait until a request finds nobody listening.
+    let answered = null;
+    await app.driver.wait(async () => {
+      try {
+        answered = (await fetch(`${link}state`, { signal: AbortSignal.timeout(5000) })).status;
+        return false;
+      } catch {
+        return true;
+      }
+    }, 30_000, 'the server kept answering after Stop sharing').catch((error) => {
+      error.message += ` (last answer: HTTP ${answered})`;
+      throw error;
+    });
     await assert.rejects(fetch(`${link}state`, { signal: AbortSignal.timeout(5000) }), 'the server still answers after Stop sharing');
+    await gm.waitShareButton(/^Share/);
     assert.match(await app.driver.findElement({ css: '#encounter-share' }).getText(), /^Share/);
   }));
 });

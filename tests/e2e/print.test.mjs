@@ -7,8 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { By, Key } from 'selenium-webdriver';
-import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp } from './app.mjs';
+import { Key } from 'selenium-webdriver';
+import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, clickWhenClickable, showView, startApp } from './app.mjs';
 import { WAIT_MS } from './quick-roll-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
 
@@ -18,8 +18,17 @@ let app;
 let page;
 
 const status = () => app.driver.executeScript(() => document.querySelector('.print-dialog .print-status')?.textContent ?? null);
-const waitStatus = (pattern, what) =>
-  app.driver.wait(async () => pattern.test((await status()) ?? ''), WAIT_MS, `${what}: ${pattern}`);
+/** Waits until the print dialog's status matches `pattern` (the sheets laid out); a timeout says what it said. */
+async function waitStatus(pattern, what) {
+  let last = null;
+  await app.driver.wait(async () => {
+    last = await status();
+    return pattern.test(last ?? '');
+  }, WAIT_MS, `${what}: ${pattern}`).catch((error) => {
+    error.message += ` (the status: ${JSON.stringify(last)})`;
+    throw error;
+  });
+}
 
 describe('printing sheets', { timeout: STARTUP_TIMEOUT_MS * 4 }, () => {
   before(async () => {
@@ -43,7 +52,7 @@ describe('printing sheets', { timeout: STARTUP_TIMEOUT_MS * 4 }, () => {
     await waitStatus(other === 'a4' ? /on 4 pages of A4\./ : /on 4 pages of Letter\./, 'the other paper');
     const printEnabled = await app.driver.executeScript(() => !document.querySelector('.print-dialog button[type="submit"]').disabled);
     assert.ok(printEnabled, 'Print… is ready once the sheets are laid out');
-    await app.driver.findElement(By.css('.print-dialog .dialog-actions button:not([type="submit"])')).click();
+    await clickWhenClickable(app.driver, '.print-dialog .dialog-actions button:not([type="submit"])');
     await app.driver.wait(async () => app.driver.executeScript(() => document.querySelector('.print-dialog') === null), WAIT_MS, 'the dialog did not close');
   });
 

@@ -142,8 +142,8 @@ describe('Quick roll in the real app', { timeout: 15 * 60_000 }, () => {
     const rolls = await page.rollCount();
 
     await page.type('attribute_dice', 61);
-    let error = null;
-    await app.driver.wait(async () => (error = await page.fieldError('attribute_dice')) !== null, WAIT_MS, 'no error appeared at Attribute dice');
+    // The error of 61 (the engine's, after the debounce), not one shown while the field was typed over.
+    const error = await page.waitForFieldError('attribute_dice', /61/);
     assert.match(error.text, /61/, 'the message quotes the value');
     assert.match(error.text, /out of range/i, 'the message says what is wrong');
     assert.match(error.text, /0 to 60/, 'the message says what would be accepted');
@@ -154,13 +154,25 @@ describe('Quick roll in the real app', { timeout: 15 * 60_000 }, () => {
     assert.equal(odds.success, '—', 'no odds are shown for a request that cannot be made');
     assert.deepEqual(odds.rows, []);
 
+    // Roll reads the form (which clears the field's error at once) and asks the engine, whose
+    // refusal shows the error again and focuses the field: wait for that answer, not only for
+    // the focus (typing left it in the field already).
     await page.pressRoll();
-    await app.driver.wait(async () => (await app.driver.switchTo().activeElement().getAttribute('data-input')) === 'attribute_dice',
-      WAIT_MS, 'Roll did not bring the field at fault into focus');
+    let seen = null;
+    await app.driver.wait(async () => {
+      seen = {
+        focus: await app.driver.switchTo().activeElement().getAttribute('data-input'),
+        error: (await page.fieldError('attribute_dice'))?.text ?? null,
+      };
+      return seen.focus === 'attribute_dice' && /61/.test(seen.error ?? '');
+    }, WAIT_MS, 'Roll did not bring the field at fault into focus').catch((e) => {
+      e.message += ` (last seen: ${JSON.stringify(seen)})`;
+      throw e;
+    });
     assert.equal(await page.rollCount(), rolls, 'nothing was rolled');
 
     await page.type('skill_dice', '');
-    await app.driver.wait(async () => (await page.fieldError('skill_dice')) !== null, WAIT_MS, 'an empty field was not flagged');
+    await page.waitForFieldError('skill_dice', /whole number/);
     assert.match((await page.fieldError('skill_dice')).text, /whole number/);
 
     await page.fill({ attribute_dice: 3, skill_dice: 3 });
@@ -181,6 +193,8 @@ describe('Quick roll in the real app', { timeout: 15 * 60_000 }, () => {
     await page.pressRoll();
     const shown = await page.waitForRoll(rolls + 1);
     const json = assertRollMatchesCli(shown, request, seed);
+    // The odds are those of the roll's request again (with its outcome marked) before they are read.
+    await page.waitForOdds(request);
 
     // Kept, dropped, rolled-again and cancelled dice must look different, not only read so.
     const looks = new Map();

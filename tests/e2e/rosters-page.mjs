@@ -2,6 +2,7 @@
 // dialogs and toasts. Every wait waits FOR something the GM would see.
 
 import { By, Key, until } from 'selenium-webdriver';
+import { clickWhenClickable, typeInto } from './app.mjs';
 import { scriptWithAllRows, scriptWithRevealRow } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
@@ -19,6 +20,22 @@ export class RostersPage {
 
   async waitFor(condition, message) {
     return this.driver.wait(condition, WAIT_MS, message);
+  }
+
+  /**
+   * Waits until `check(page)` holds for one read of the page (`read()`); answers that page.
+   * A timeout says what the page showed last (`shown(page)`, by default the whole read).
+   */
+  async until(check, message, shown = (page) => page) {
+    let page = null;
+    await this.waitFor(async () => {
+      page = await this.read();
+      return Boolean(check(page));
+    }, message).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(page && shown(page))})`;
+      throw error;
+    });
+    return page;
   }
 
   /**
@@ -58,34 +75,50 @@ export class RostersPage {
     });
   }
 
-  /** Select all, delete, type (separate calls: WebKitWebDriver drops keys after a Ctrl+A chord). */
+  /**
+   * Select all, delete, type (separate calls: WebKitWebDriver drops keys after a Ctrl+A chord).
+   * Answers the input once it holds exactly `value`; fails if it never does.
+   */
   async typeOver(selector, value) {
-    const input = await this.driver.findElement(css(selector));
-    await input.click();
-    // WebKitWebDriver now and then drops a key sent right after a chord on a loaded machine:
-    // type again until the field holds exactly the text, so a test never goes on with stale input.
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      await input.sendKeys(Key.chord(Key.CONTROL, 'a'));
-      await input.sendKeys(Key.BACK_SPACE);
-      if (String(value) !== '') await input.sendKeys(String(value));
-      if ((await input.getAttribute('value')) === String(value)) break;
-    }
-    return input;
+    return typeInto(this.driver, selector, value);
   }
 
-  /** Clicks once the element is shown (a row just drawn is laid out on the next frame). */
+
+  /**
+   * Clicks `selector` once the click can land: shown, enabled, nothing (a toast) over it; a row
+   * drawn anew meanwhile is found again.
+   */
   async click(selector) {
-    const element = await this.driver.wait(until.elementLocated(css(selector)), WAIT_MS, `nothing matches ${selector}`);
-    await this.driver.wait(until.elementIsVisible(element), WAIT_MS, `${selector} never showed`);
-    await element.click();
+    await clickWhenClickable(this.driver, selector, { timeoutMs: WAIT_MS });
+  }
+
+  /** Picks `value` in the select `selectSelector` and waits until the select holds it. */
+  async choose(selectSelector, value) {
+    await this.click(`${selectSelector} option[value="${value}"]`);
+    let held = null;
+    await this.waitFor(async () => {
+      held = await this.driver.executeScript((s) => document.querySelector(s)?.value ?? null, selectSelector);
+      return held === value;
+    }, `${selectSelector} did not take "${value}"`).catch((error) => {
+      error.message += ` (it holds ${JSON.stringify(held)})`;
+      throw error;
+    });
   }
 
   async waitNoDialog() {
-    await this.waitFor(async () => (await this.read()).dialogs === 0, 'the dialog did not close');
+    await this.until((page) => page.dialogs === 0, 'the dialog did not close', (page) => ({ dialogs: page.dialogs }));
   }
 
-  async waitDialog() {
-    await this.waitFor(async () => (await this.read()).dialogs === 1, 'no dialog opened');
+  /** Waits until exactly one dialog is open (of class `className`, when given). */
+  async waitDialog(className = null) {
+    let last = null;
+    await this.waitFor(async () => {
+      last = await this.driver.executeScript(() => [...document.querySelectorAll('dialog[open]')].map((d) => d.className));
+      return last.length === 1 && (className === null || last[0].split(' ').includes(className));
+    }, `no ${className ?? 'dialog'} opened`).catch((error) => {
+      error.message += ` (open dialogs: ${JSON.stringify(last)})`;
+      throw error;
+    });
   }
 
   /** Clicks a roster in the sidebar and waits until its characters are listed. */
@@ -93,53 +126,57 @@ export class RostersPage {
     const roster = (await this.read()).rosters.find((r) => r.name === name);
     if (!roster) throw new Error(`no roster "${name}" in the sidebar`);
     await this.click(`#roster-${roster.id}`);
-    await this.waitFor(async () => {
-      const page = await this.read();
-      return page.heading === name && page.listRoster === roster.id;
-    }, `the roster "${name}" did not open`);
+    await this.until(
+      (page) => page.heading === name && page.listRoster === roster.id,
+      `the roster "${name}" did not open`,
+      (page) => ({ heading: page.heading, listRoster: page.listRoster }),
+    );
     return roster;
   }
 
   /** New roster dialog: name and system; waits until it is in the sidebar and open. */
   async createRoster(name, system) {
     await this.click('#new-roster');
-    await this.waitDialog();
+    await this.waitDialog('roster-dialog');
     await this.typeOver('#roster-name-input', name);
-    await this.click(`#roster-system-input option[value="${system}"]`);
+    await this.choose('#roster-system-input', system);
     await this.click('.roster-dialog .button.primary');
     await this.waitNoDialog();
-    await this.waitFor(async () => {
-      const page = await this.read();
-      return page.heading === name && page.rosters.some((r) => r.name === name && r.selected);
-    }, `the roster "${name}" was not created`);
+    await this.until(
+      (page) => page.heading === name && page.rosters.some((r) => r.name === name && r.system === system && r.selected),
+      `the roster "${name}" was not created`,
+      (page) => ({ heading: page.heading, rosters: page.rosters.map((r) => [r.name, r.system, r.selected]) }),
+    );
   }
 
   async renameRoster(name) {
     await this.click('.roster-rename');
-    await this.waitDialog();
-    await this.typeOver('#roster-name-input', name);
-    await (await this.driver.findElement(css('#roster-name-input'))).sendKeys(Key.ENTER);
+    await this.waitDialog('roster-dialog');
+    const input = await this.typeOver('#roster-name-input', name);
+    await input.sendKeys(Key.ENTER);
     await this.waitNoDialog();
-    await this.waitFor(async () => (await this.read()).heading === name, `the roster was not renamed to "${name}"`);
+    await this.until((page) => page.heading === name, `the roster was not renamed to "${name}"`, (page) => ({ heading: page.heading }));
   }
 
   /** New character dialog; waits until the character is listed and its sheet is open. */
   async createCharacter(name, { player = '', kind = null, viaKeyboard = false } = {}) {
     if (viaKeyboard) await this.driver.actions().keyDown(Key.CONTROL).sendKeys('n').keyUp(Key.CONTROL).perform();
     else await this.click('#new-character');
-    await this.waitDialog();
+    await this.waitDialog('character-dialog');
     await this.typeOver('#character-name-input', name);
     if (player) await this.typeOver('#character-player-input', player);
-    if (kind) await this.click(`.character-dialog input[value="${kind}"]`);
+    if (kind) {
+      const radio = `.character-dialog input[value="${kind}"]`;
+      await this.click(radio);
+      await this.waitFor(async () => this.driver.executeScript((s) => document.querySelector(s)?.checked === true, radio), `the kind "${kind}" was not picked`);
+    }
     await this.click('.character-dialog .button.primary');
     await this.waitNoDialog();
-    let found = null;
-    await this.waitFor(async () => {
-      const page = await this.read();
-      found = page.characters.find((c) => c.name === name);
-      return found && page.sheet === found.id && found.open;
-    }, `the character "${name}" was not created and opened`);
-    return found;
+    const page = await this.until((now) => {
+      const found = now.characters.find((c) => c.name === name);
+      return found && now.sheet === found.id && found.open;
+    }, `the character "${name}" was not created and opened`, (now) => ({ sheet: now.sheet, characters: now.characters.map((c) => [c.name, c.id, c.open]) }));
+    return page.characters.find((c) => c.name === name);
   }
 
   async characterNames() {
@@ -158,40 +195,54 @@ export class RostersPage {
     });
   }
 
-  /** Ticks a character's checkbox; with `shift`, Shift-click (a range from the last one ticked). */
+  /**
+   * Ticks a character's checkbox with one click (so it must be unticked); with `shift`,
+   * Shift-click (a range from the last one ticked). Waits until the box shows ticked.
+   */
   async check(name, { shift = false } = {}) {
-    const box = await this.driver.findElement(css(await this.rowSelector(name, '.row-check')));
-    await this.driver.wait(until.elementIsVisible(box), WAIT_MS, `the checkbox of ${name} never showed`);
-    if (shift) await this.driver.actions().keyDown(Key.SHIFT).click(box).keyUp(Key.SHIFT).perform();
-    else await box.click();
+    const selector = () => this.rowSelector(name, '.row-check');
+    // Found afresh on every try: the list is virtual, a row may be drawn anew under the click.
+    await clickWhenClickable(this.driver, async () => this.driver.findElement(css(await selector())), {
+      timeoutMs: WAIT_MS,
+      modifiers: shift ? [Key.SHIFT] : [],
+      what: `the checkbox of ${name}`,
+    });
+    await this.waitFor(async () => this.driver.executeScript(
+      (s) => document.querySelector(s)?.checked === true,
+      await selector(),
+    ), `the checkbox of ${name} did not show ticked`);
   }
 
+  /** Waits until exactly `names` (in list order) are selected. */
   async waitSelected(names) {
-    await this.waitFor(async () => {
-      const selected = (await this.read()).characters.filter((c) => c.selected).map((c) => c.name);
-      return JSON.stringify(selected) === JSON.stringify(names);
-    }, `the selection never became ${JSON.stringify(names)}`);
+    await this.until(
+      (page) => JSON.stringify(page.characters.filter((c) => c.selected).map((c) => c.name)) === JSON.stringify(names),
+      `the selection never became ${JSON.stringify(names)}`,
+      (page) => ({ selected: page.characters.filter((c) => c.selected).map((c) => c.name), bulk: page.bulk }),
+    );
   }
 
   async bulk(action) {
     await this.click(`.bulk-bar [data-action="${action}"]`);
   }
 
-  async waitToast(pattern) {
-    let last = [];
-    await this.waitFor(async () => {
-      last = (await this.read()).toasts;
-      return last.some((t) => pattern.test(t));
-    }, `no toast matching ${pattern}`).catch((error) => {
-      error.message += ` (toasts: ${JSON.stringify(last)})`;
-      throw error;
-    });
+  /** Clears the selection with the bulk bar's Clear and waits until nothing is selected. */
+  async clearSelection() {
+    if ((await this.read()).bulk === null) return;
+    await this.bulk('clear');
+    await this.until((page) => page.bulk === null && page.characters.every((c) => !c.selected), 'the selection was not cleared', (page) => ({ bulk: page.bulk }));
   }
 
-  /** Clicks Undo on the newest toast that offers it. */
+  async waitToast(pattern) {
+    await this.until((page) => page.toasts.some((t) => pattern.test(t)), `no toast matching ${pattern}`, (page) => ({ toasts: page.toasts }));
+  }
+
+  /** Clicks Undo on the newest toast that offers it (waiting until one does). */
   async undoFromToast() {
-    const buttons = await this.driver.findElements(css('.toast .toast-action'));
-    await buttons[buttons.length - 1].click();
+    await clickWhenClickable(this.driver, async () => (await this.driver.findElements(css('.toast .toast-action'))).at(-1) ?? null, {
+      timeoutMs: WAIT_MS,
+      what: 'Undo on the newest toast',
+    });
   }
 
   /**
@@ -227,12 +278,23 @@ export class RostersPage {
     await actions.perform();
   }
 
+  /**
+   * Types `text` into the filter box and waits until the list shows that filter's result: the
+   * box holds exactly it (the list filters on every keystroke, in the same event), and the count
+   * says "N of M" for a filter, or the whole count without one.
+   */
   async filter(text) {
     await this.typeOver('#character-filter', text);
-    // The list follows after a short pause in typing: wait until it shows the filter's result.
+    let last = null;
     await this.waitFor(async () => {
-      const shown = await this.driver.executeScript(() => document.getElementById('list-count')?.textContent ?? '');
-      return String(text).trim() === '' ? !/ of /.test(shown) : / of /.test(shown);
-    }, `the list did not follow the filter "${text}"`);
+      last = await this.driver.executeScript(() => ({
+        box: document.getElementById('character-filter')?.value ?? null,
+        count: document.getElementById('list-count')?.textContent ?? '',
+      }));
+      return last.box === String(text) && (String(text).trim() === '' ? !/ of /.test(last.count) : / of /.test(last.count));
+    }, `the list did not follow the filter "${text}"`).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last)})`;
+      throw error;
+    });
   }
 }

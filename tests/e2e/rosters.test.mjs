@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { Key } from 'selenium-webdriver';
 import { STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { RostersPage, WAIT_MS } from './rosters-page.mjs';
+import { WindowPage } from './window-page.mjs';
 
 const SYSTEMS = [
   ['stunt', 'Mutant Cats'],
@@ -64,14 +65,21 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
 
   test('a roster with no name is refused at the name field, and nothing is made', () => withShot('create-empty', async () => {
     await page.click('#new-roster');
-    await page.waitDialog();
+    await page.waitDialog('roster-dialog');
     await page.typeOver('#roster-name-input', '   ');
     await page.click('.roster-dialog .button.primary');
-    const error = await app.driver.wait(async () => app.driver.executeScript(() => {
-      const input = document.getElementById('roster-name-input');
-      const note = document.getElementById(input.getAttribute('aria-describedby') ?? '');
-      return input.getAttribute('aria-invalid') === 'true' && note && !note.hidden ? note.textContent : null;
-    }), WAIT_MS, 'no error at the name field');
+    let error = null;
+    await app.driver.wait(async () => {
+      error = await app.driver.executeScript(() => {
+        const input = document.getElementById('roster-name-input');
+        const note = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+        return input.getAttribute('aria-invalid') === 'true' && note && !note.hidden ? note.textContent : null;
+      });
+      return /name/i.test(error ?? '');
+    }, WAIT_MS, 'no error about the name at the name field').catch((e) => {
+      e.message += ` (the field says ${JSON.stringify(error)})`;
+      throw e;
+    });
     assert.match(error, /name/i);
     await app.driver.actions().sendKeys(Key.ESCAPE).perform();
     await page.waitNoDialog();
@@ -134,7 +142,7 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
     await page.waitSelected(['Brick', 'Juno Park', 'Overseer Kaan']);
     assert.equal((await page.read()).bulk, '3 characters selected');
     await page.bulk('tag');
-    await page.waitDialog();
+    await page.waitDialog('tag-dialog');
     await page.typeOver('#tag-input', 'party');
     await page.click('.tag-dialog .button.primary');
     await page.waitNoDialog();
@@ -145,24 +153,36 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
   }));
 
   test('the filter box narrows the list by name, player or tag', () => withShot('filter', async () => {
-    await page.bulk('clear');
+    await page.clearSelection();
     await page.filter('tag:party');
     await page.waitFor(async () => (await page.characterNames()).length === 3, 'tag filter');
     await page.filter('sam');
     await page.waitFor(async () => JSON.stringify(await page.characterNames()) === '["Vex"]', 'player filter');
     await page.filter('nobody here');
     await page.waitFor(async () => (await page.characterNames()).length === 0, 'no match');
-    const empty = await app.driver.executeScript(() => document.querySelector('.list-empty')?.textContent);
+    // The words for the whole filter (a part of it typed, "nobody h", matched nothing as well).
+    let empty = null;
+    await page.waitFor(async () => {
+      empty = await app.driver.executeScript(() => {
+        const node = document.querySelector('.list-empty');
+        return node && !node.hidden ? node.textContent : null;
+      });
+      return /No character matches “nobody here”/.test(empty ?? '');
+    }, 'the list did not say nothing matches').catch((e) => {
+      e.message += ` (it says ${JSON.stringify(empty)})`;
+      throw e;
+    });
     assert.match(empty, /No character matches “nobody here”/);
     await page.filter('');
     await page.waitFor(async () => (await page.characterNames()).length === 4, 'the filter cleared');
   }));
 
   test('sorting by PC / NPC puts the player characters first', () => withShot('sort', async () => {
-    await page.click('#character-sort option[value="kind"]');
-    await page.waitFor(async () => (await page.characterNames()).at(-1) === 'Overseer Kaan', 'the NPC did not go last');
-    await page.click('#character-sort option[value="name"]');
-    await page.waitFor(async () => (await page.characterNames())[0] === 'Brick', 'back to names');
+    // The whole order each time: Brick comes first by name and by kind alike.
+    await page.choose('#character-sort', 'kind');
+    await page.until((p) => JSON.stringify(p.characters.map((c) => c.name)) === '["Brick","Juno Park","Vex","Overseer Kaan"]', 'the NPC did not go last', (p) => p.characters.map((c) => c.name));
+    await page.choose('#character-sort', 'name');
+    await page.until((p) => JSON.stringify(p.characters.map((c) => c.name)) === '["Brick","Juno Park","Overseer Kaan","Vex"]', 'back to names', (p) => p.characters.map((c) => c.name));
   }));
 
   test('bulk delete takes the selected characters away; Undo brings them all back', () => withShot('bulk-delete', async () => {
@@ -181,7 +201,7 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
   }));
 
   test('Ctrl+A selects every character shown and Delete deletes; Ctrl+Z undoes it', () => withShot('keyboard-delete', async () => {
-    await page.bulk('clear');
+    await page.clearSelection();
     await page.filter('tag:party');
     await page.waitFor(async () => (await page.characterNames()).length === 3, 'filter');
     await page.click(await page.rowSelector('Brick', '.row-open'));
@@ -199,11 +219,11 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
   }));
 
   test('Move… moves characters to another roster of the same system only', () => withShot('move', async () => {
-    await page.bulk('clear');
+    await page.clearSelection();
     await page.check('Vex');
     await page.waitSelected(['Vex']);
     await page.bulk('move');
-    await page.waitDialog();
+    await page.waitDialog('move-dialog');
     const offered = await app.driver.executeScript(() => document.querySelectorAll('#move-target option').length);
     assert.equal(offered, 0, 'no other d12 roster yet: nothing to pick');
     await page.click('.move-dialog .button.primary');
@@ -213,8 +233,9 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
     await page.selectRoster('Friday Night');
     await page.check('Vex');
     await page.check('Brick');
+    await page.waitSelected(['Brick', 'Vex']);
     await page.bulk('move');
-    await page.waitDialog();
+    await page.waitDialog('move-dialog');
     const targets = await app.driver.executeScript(() => [...document.querySelectorAll('#move-target option')].map((o) => o.textContent));
     assert.deepEqual(targets, ['Saturday Heroes'], 'only d12 rosters, not this one');
     await page.click('.move-dialog .button.primary');
@@ -237,8 +258,8 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
   test('search (Ctrl+K) finds a character in another roster and Enter opens it there', () => withShot('search', async () => {
     await showView(app.driver, 'quick-roll');
     await app.driver.actions().keyDown(Key.CONTROL).sendKeys('k').keyUp(Key.CONTROL).perform();
-    await page.waitDialog();
-    await (await app.driver.findElement({ css: '#search-input' })).sendKeys('player:sam');
+    await page.waitDialog('search-dialog');
+    await new WindowPage(app.driver).typeInSearch('player:sam'); // waits for the answer to the whole query
     await page.waitFor(async () => app.driver.executeScript(() => document.querySelectorAll('#search-results [role="option"]').length === 1), 'no hit for player:sam');
     const hit = await app.driver.executeScript(() => document.querySelector('#search-results [role="option"]').textContent);
     assert.match(hit, /Vex/);
@@ -267,7 +288,7 @@ describe('the Rosters view in the real app', { timeout: 20 * 60_000 }, () => {
 
   test('the ? dialog lists the shortcuts and Esc closes it', () => withShot('help', async () => {
     await app.driver.actions().sendKeys('?').perform();
-    await page.waitDialog();
+    await page.waitDialog('help-dialog');
     const rows = await app.driver.executeScript(() => [...document.querySelectorAll('.help-dialog tbody tr')].map((tr) => tr.textContent));
     for (const label of ['New character', 'New roster', 'Search characters', 'Undo the last delete', 'Show Quick roll']) {
       assert.ok(rows.some((r) => r.includes(label)), `the list has "${label}": ${rows}`);
@@ -321,9 +342,10 @@ describe('a database file Rollbook refuses', { timeout: 5 * 60_000 }, () => {
     const content = 'my session notes, not a database\n';
     writeFileSync(file, content);
     refused = await startApp({ env: { ROLLBOOK_DB: file } });
+    // The screen is drawn whole in one go (and the tabs hidden with it): once it is there, all is.
     const screen = await refused.driver.wait(async () => refused.driver.executeScript(() => {
       const node = document.getElementById('store-failure');
-      return node ? { text: node.textContent, code: node.dataset.code, file: node.querySelector('.failure-file')?.textContent, tabs: document.getElementById('tabs').hidden } : null;
+      return node?.dataset.code ? { text: node.textContent, code: node.dataset.code, file: node.querySelector('.failure-file')?.textContent, tabs: document.getElementById('tabs').hidden } : null;
     }), WAIT_MS, 'no error screen');
     assert.equal(screen.code, 'not_a_rollbook_database');
     assert.match(screen.text, /not a Rollbook database/);

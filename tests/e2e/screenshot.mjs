@@ -12,7 +12,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { By, Key, until } from 'selenium-webdriver';
-import { showView, startApp } from './app.mjs';
+import { reloadPage, showView, startApp, takeScreenshot } from './app.mjs';
 import { WAIT_MS } from './quick-roll-page.mjs';
 import { WindowPage } from './window-page.mjs';
 import { paneProblems } from './audit-page.mjs';
@@ -32,10 +32,8 @@ function makeHelpers(app) {
     until,
     WAIT_MS,
     showView: (name) => showView(driver, name),
-    reload: async () => {
-      await driver.navigate().refresh();
-      await driver.wait(async () => driver.executeScript(() => document.readyState === 'complete'), WAIT_MS);
-    },
+    // The page loaded again and its shell mounted (not the old page's "complete").
+    reload: () => reloadPage(driver, WAIT_MS),
   };
 }
 
@@ -67,7 +65,9 @@ try {
   if (!shown?.keepFocus) await app.driver.executeScript(() => document.activeElement?.blur());
   // Two animation frames: the last change is painted before the capture.
   await app.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
-  writeFileSync(out, await app.driver.takeScreenshot(), 'base64');
+  // Kept painting meanwhile: WebKit's driver answers after the next paint, and an idle page
+  // never paints again (a 1 px speck, all but transparent, in the corner; app.mjs).
+  writeFileSync(out, await takeScreenshot(app.driver), 'base64');
   // What reaches out of its pane in the picture (audit.test.mjs fails on it; here it is said).
   const view = await app.driver.executeScript(() => document.querySelector('[role="tab"][aria-selected="true"]')?.dataset.view ?? null);
   for (const problem of await paneProblems(app.driver, view)) console.error(`layout: ${problem}`);

@@ -3,11 +3,15 @@
 // wait waits FOR something the GM would see.
 
 import { By, Key } from 'selenium-webdriver';
+import { clickWhenClickable, typeInto } from './app.mjs';
+
+export { typeInto };
 import { layoutProblems } from './window-page.mjs';
 
 export const WAIT_MS = 30_000;
 
 const locSelector = (loc) => `#sheet-slot .sheet [data-loc='${JSON.stringify(loc)}']:not(button)`;
+
 
 export class SheetPage {
   constructor(driver) {
@@ -86,10 +90,15 @@ export class SheetPage {
 
   /** Waits until the sheet shows as saved with `loc` holding `value` (the autosave finished). */
   async waitSaved(loc, value) {
+    let last = null;
     return this.waitFor(async () => {
       const page = await this.read();
+      last = page && { status: page.status, value: this.value(page, loc), problems: page.problems };
       return page?.state === 'saved' && String(this.value(page, loc)) === String(value) ? page : false;
-    }, `the sheet did not save ${JSON.stringify(loc)} = ${value}`);
+    }, `the sheet did not save ${JSON.stringify(loc)} = ${value}`).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last)})`;
+      throw error;
+    });
   }
 
   /** What is wrong with the sheet pane's layout, in words (see `layoutProblems`); [] when nothing. */
@@ -101,18 +110,26 @@ export class SheetPage {
     return this.driver.findElement(By.css(locSelector(loc)));
   }
 
-  /** Types `value` over an input (select all, delete, type: separate calls for WebKitWebDriver). */
+  /**
+   * Types `value` over an input (select all, delete, type: separate calls for WebKitWebDriver);
+   * answers once the input holds exactly `value` (what the sheet then makes of it is waited for
+   * by the caller: `waitSaved`, `waitProblem`).
+   */
   async type(loc, value) {
-    const input = await this.input(loc);
-    await input.click();
-    await input.sendKeys(Key.chord(Key.CONTROL, 'a'));
-    await input.sendKeys(Key.BACK_SPACE);
-    if (String(value) !== '') await input.sendKeys(String(value));
-    return input;
+    return typeInto(this.driver, locSelector(loc), value);
   }
 
+  /** Picks `value` in the select at `loc` and waits until the select holds it. */
   async choose(loc, value) {
-    await (await this.driver.findElement(By.css(`${locSelector(loc)} option[value="${value}"]`))).click();
+    await clickWhenClickable(this.driver, `${locSelector(loc)} option[value="${value}"]`, { timeoutMs: WAIT_MS });
+    let held = null;
+    await this.waitFor(async () => {
+      held = await this.driver.executeScript((s) => document.querySelector(s)?.value ?? null, locSelector(loc));
+      return held === String(value);
+    }, `${JSON.stringify(loc)} did not take "${value}"`).catch((error) => {
+      error.message += ` (it holds ${JSON.stringify(held)})`;
+      throw error;
+    });
   }
 
   /** Leaves the field being typed in (the next edit there is an undo step of its own). */
@@ -121,21 +138,35 @@ export class SheetPage {
   }
 
   async clickAction(action, loc) {
-    await (await this.driver.findElement(By.css(`#sheet-slot .sheet button[data-action="${action}"][data-loc='${JSON.stringify(loc)}']`))).click();
+    await clickWhenClickable(this.driver, `#sheet-slot .sheet button[data-action="${action}"][data-loc='${JSON.stringify(loc)}']`, { timeoutMs: WAIT_MS });
   }
 
   async pressInSheet(loc, ...keys) {
     await (await this.input(loc)).sendKeys(Key.chord(...keys));
   }
 
-  /** Clicks the 🎲 of the rating at `path` (the first roll there) and waits for the panel. */
+  /**
+   * Clicks the 🎲 of the rating at `path` (the `index`th roll there) and waits until the roll
+   * panel of that rating is open with its odds.
+   */
   async openRoll(path, index = 0) {
     const buttons = await this.driver.findElements(By.css(`#sheet-slot .roll-die[data-roll-path="${path}"]`));
     if (!buttons[index]) throw new Error(`no roll button for ${path}`);
-    // The sheet scrolls on its own; in a short window WebKit's driver does not scroll it for a click.
-    await this.driver.executeScript((b) => b.scrollIntoView({ block: 'center' }), buttons[index]);
-    await buttons[index].click();
-    await this.waitFor(async () => (await this.readPanel())?.ready, 'the roll panel did not open with its odds');
+    // Found afresh on every try (a save places the 🎲 anew). The sheet scrolls on its own; in a
+    // short window WebKit's driver does not scroll it for a click.
+    await clickWhenClickable(this.driver, async () => {
+      const button = (await this.driver.findElements(By.css(`#sheet-slot .roll-die[data-roll-path="${path}"]`)))[index] ?? null;
+      if (button) await this.driver.executeScript((b) => b.scrollIntoView({ block: 'center' }), button);
+      return button;
+    }, { timeoutMs: WAIT_MS, what: `the 🎲 of ${path}` });
+    let last = null;
+    await this.waitFor(async () => {
+      last = await this.readPanel();
+      return last?.path === path && last.ready;
+    }, `the roll panel of ${path} did not open with its odds`).catch((error) => {
+      error.message += ` (the panel: ${JSON.stringify(last && { path: last.path, title: last.title, ready: last.ready })})`;
+      throw error;
+    });
   }
 
   /** The roll panel: title, note, the request its odds are for, success, dice and outcome. */
@@ -149,6 +180,7 @@ export class SheetPage {
       const fields = {};
       for (const input of panel.querySelectorAll('[data-input]')) fields[input.dataset.input] = input.type === 'checkbox' ? input.checked : input.value;
       return {
+        path: panel.dataset.path ?? null,
         ready: Boolean(odds?.dataset.request) && odds.getAttribute('aria-busy') === 'false',
         title: text(panel.querySelector('.rp-title')),
         note: text(panel.querySelector('.rp-note')),
@@ -168,20 +200,14 @@ export class SheetPage {
     return this.driver.findElement(By.css(`.roll-panel [data-input="${name}"]`));
   }
 
+  /** Types `value` over the panel's field `name`; answers once the field holds exactly it. */
   async typeInPanel(name, value) {
-    const input = await this.panelField(name);
-    await input.click();
-    await input.sendKeys(Key.chord(Key.CONTROL, 'a'));
-    await input.sendKeys(Key.BACK_SPACE);
-    await input.sendKeys(String(value));
-    return input;
+    return typeInto(this.driver, `.roll-panel [data-input="${name}"]`, value);
   }
 
+  /** Types `seed` into the panel's Seed box (over what it held); answers once it holds exactly it. */
   async setSeed(seed) {
-    const input = await this.driver.findElement(By.css('.roll-panel .seed input'));
-    await input.click();
-    await input.sendKeys(String(seed));
-    return input;
+    return typeInto(this.driver, '.roll-panel .seed input', seed);
   }
 }
 

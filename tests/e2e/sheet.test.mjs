@@ -7,9 +7,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Key } from 'selenium-webdriver';
-import { showView, startApp, screenshotOnFailure } from './app.mjs';
+import { clickWhenClickable, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { RostersPage } from './rosters-page.mjs';
-import { SheetPage, readHouseRules } from './sheet-page.mjs';
+import { SheetPage, readHouseRules, typeInto } from './sheet-page.mjs';
 import { formatPercent } from '../../ui/js/format.js';
 
 
@@ -26,6 +26,19 @@ function storedSheet(roster, name) {
 }
 
 const loc = (...path) => ['sheet', ...path];
+
+/** Waits until the open house rules dialog agrees with `check(rules)`; answers what it shows. */
+async function waitRules(check, message) {
+  let rules = null;
+  await sheet.waitFor(async () => {
+    rules = await readHouseRules(app.driver);
+    return Boolean(rules && check(rules));
+  }, message).catch((error) => {
+    error.message += ` (last seen: ${JSON.stringify(rules)})`;
+    throw error;
+  });
+  return rules;
+}
 
 describe('the sheet editor against the real app', () => {
   before(async () => {
@@ -47,8 +60,10 @@ describe('the sheet editor against the real app', () => {
     assert.equal(page.title, 'Vex');
     // The blank d12 sheet: the four defensive abilities at 0 ranks, 0 of the 10 ranks used.
     // Derived values come from sheet_check, which answers a moment after the sheet opens.
-    await sheet.waitFor(async () => (await sheet.read()).derived.some((d) => d.label === 'Ranks'), 'no Ranks budget');
-    page = await sheet.read();
+    page = await sheet.waitFor(async () => {
+      const now = await sheet.read();
+      return now.derived.some((d) => d.label === 'Ranks') ? now : false;
+    }, 'no Ranks budget');
     assert.deepEqual(page.derived.find((d) => d.label === 'Ranks'), { path: 'sheet.abilities', label: 'Ranks', value: '0 of 10' });
     assert.equal(sheet.value(page, loc('abilities', 0, 'name')), 'Dodge');
 
@@ -111,8 +126,11 @@ describe('the sheet editor against the real app', () => {
     assert.equal(panel.title, 'Guns');
     assert.equal(panel.fields.ranks, '3', 'the ranks come from the sheet');
     await sheet.typeInPanel('difficulty', 12);
-    await sheet.waitFor(async () => (await sheet.readPanel()).request?.difficulty === 12, 'the odds did not follow the difficulty');
-    panel = await sheet.readPanel();
+    // The odds shown are those of difficulty 12, and no newer request is on its way.
+    panel = await sheet.waitFor(async () => {
+      const now = await sheet.readPanel();
+      return now?.ready && now.request?.difficulty === 12 ? now : false;
+    }, 'the odds did not follow the difficulty');
     const odds = app.cli('odds', JSON.stringify(panel.request));
     assert.equal(panel.success, formatPercent(odds.success), 'the same chance as rollbook odds');
 
@@ -195,36 +213,31 @@ describe('the sheet editor against the real app', () => {
     await rosters.selectRoster('Mutant Cats');
     await rosters.click('.roster-houseRules');
     await sheet.waitFor(async () => (await readHouseRules(app.driver))?.levels.length === 10, 'the house rules dialog did not open');
-    const level = await app.driver.findElement({ css: 'dialog input[data-level="3"]' });
-    await level.click();
-    await level.sendKeys(Key.chord(Key.CONTROL, 'a'));
-    await level.sendKeys(Key.BACK_SPACE);
-    await level.sendKeys('Expert');
-    let rules = await readHouseRules(app.driver);
+    await typeInto(app.driver, 'dialog input[data-level="3"]', 'Expert');
+    let rules = await waitRules((r) => r.colHeads[3] === 'Expert', 'the chart heads did not follow the name');
     assert.equal(rules.colHeads[3], 'Expert', 'the chart heads follow the name as it is typed');
 
     // Arrow keys: from Poor vs Poor, two down and one right is Good vs Average.
-    const first = await app.driver.findElement({ css: '.hr-grid input[data-row="0"][data-col="0"]' });
-    await first.click();
-    await first.sendKeys(Key.ARROW_DOWN);
+    await clickWhenClickable(app.driver, '.hr-grid input[data-row="0"][data-col="0"]');
+    await waitRules((r) => JSON.stringify(r.focused) === '[0,0]', 'the first cell did not take the focus');
     await (await app.driver.switchTo().activeElement()).sendKeys(Key.ARROW_DOWN);
+    await waitRules((r) => JSON.stringify(r.focused) === '[1,0]', 'Down did not move to the next row');
+    await (await app.driver.switchTo().activeElement()).sendKeys(Key.ARROW_DOWN);
+    await waitRules((r) => JSON.stringify(r.focused) === '[2,0]', 'Down did not move to the next row');
     await (await app.driver.switchTo().activeElement()).sendKeys(Key.ARROW_RIGHT);
-    rules = await readHouseRules(app.driver);
+    rules = await waitRules((r) => JSON.stringify(r.focused) === '[2,1]', 'Right did not move to the next column');
     assert.deepEqual(rules.focused, [2, 1]);
+    // The cell reached by the keys has its text selected: typing replaces it.
     await (await app.driver.switchTo().activeElement()).sendKeys('120');
-    await app.driver.findElement({ css: 'dialog .button.primary' }).then((b) => b.click());
-    await sheet.waitFor(async () => (await readHouseRules(app.driver))?.invalid.includes('house_rules.stunt.chart[2][1]'), 'the bad cell was not marked');
-    rules = await readHouseRules(app.driver);
+    await waitRules((r) => r.chart[2][1] === '120', 'the cell did not take 120');
+    await clickWhenClickable(app.driver, 'dialog .button.primary');
+    rules = await waitRules((r) => r.invalid.includes('house_rules.stunt.chart[2][1]') && /120 is out of range/.test(r.problems), 'the bad cell was not marked');
     assert.match(rules.problems, /120 is out of range: a target takes 0 to 99/);
     const stored = app.cli('--json', 'roster', 'show', 'Mutant Cats').roster.house_rules.stunt;
     assert.equal(stored.levels[3], 'Skilled', 'nothing was saved');
 
-    const cell = await app.driver.findElement({ css: '.hr-grid input[data-row="2"][data-col="1"]' });
-    await cell.click();
-    await cell.sendKeys(Key.chord(Key.CONTROL, 'a'));
-    await cell.sendKeys(Key.BACK_SPACE);
-    await cell.sendKeys('7');
-    await app.driver.findElement({ css: 'dialog .button.primary' }).then((b) => b.click());
+    await typeInto(app.driver, '.hr-grid input[data-row="2"][data-col="1"]', '7');
+    await clickWhenClickable(app.driver, 'dialog .button.primary');
     await sheet.waitFor(async () => (await readHouseRules(app.driver)) === null, 'the dialog did not close after Save');
     const saved = app.cli('--json', 'roster', 'show', 'Mutant Cats').roster.house_rules.stunt;
     assert.equal(saved.levels[3], 'Expert');

@@ -210,7 +210,10 @@ describe('import and export', { timeout: 10 * 60_000 }, () => {
     await app.driver.executeScript(() => document.querySelectorAll('.toast').forEach((t) => t.remove()));
     const saves = (await dialogAsked(app.driver)).filter((a) => a.kind === 'save').length;
     await app.driver.findElement({ css: '#export-button' }).click();
-    await app.driver.wait(async () => (await dialogAsked(app.driver)).filter((a) => a.kind === 'save').length === saves + 1, 10_000);
+    await app.driver.wait(async () => (await dialogAsked(app.driver)).filter((a) => a.kind === 'save').length === saves + 1, 10_000,
+      'the save dialog was not asked');
+    // Not a wait for something to happen: half a second in which a toast (wrongly) could come,
+    // to prove that none does. Nothing on the page marks "the flow is over" to wait for instead.
     await new Promise((ok) => setTimeout(ok, 500));
     assert.deepEqual(await app.driver.executeScript(() => [...document.querySelectorAll('.toast')].map((t) => t.textContent)), []);
   }));

@@ -4,7 +4,8 @@
 // test or scene can use. Every wait waits FOR something the GM would see.
 
 import { execFileSync } from 'node:child_process';
-import { By, Key, Origin } from 'selenium-webdriver';
+import { Key, Origin } from 'selenium-webdriver';
+import { clickWhenClickable } from './app.mjs';
 import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
@@ -91,6 +92,70 @@ export function layoutProblems(driver, paneSelector, { controls = 'input:not([ty
   }, paneSelector, controls);
 }
 
+/**
+ * Records every `search` command the page sends from now on, and whether it was answered, in
+ * `window.__e2eSearches` (once per page). The hits on show give no sign of the query they
+ * answer, and the search waits for a pause in typing, so a wait on the hits alone could take an
+ * answer to a word half typed; this lets a wait take only the answer to the whole query. It
+ * wraps `__TAURI__.core.invoke` (frozen itself, so the `core` object is swapped for a copy),
+ * passing every call through unchanged; api.js looks `invoke` up on every call.
+ */
+export async function watchSearches(driver) {
+  await driver.executeScript(() => {
+    if (window.__e2eSearches) return;
+    const calls = [];
+    window.__e2eSearches = calls;
+    const core = window.__TAURI__.core;
+    const invoke = core.invoke;
+    window.__TAURI__.core = {
+      ...core,
+      invoke(command, args, options) {
+        const answer = invoke(command, args, options);
+        if (command === 'search') {
+          const call = { query: args?.query ?? null, limit: args?.limit ?? null, answered: false };
+          calls.push(call);
+          // Registered before the caller's own `await`: by the time a script reads `answered`,
+          // the search dialog has drawn the answer too (the same round of microtasks).
+          answer.then(() => { call.answered = true; }, () => { call.answered = true; });
+        }
+        return answer;
+      },
+    };
+  });
+}
+
+/** How many `search` commands the page has sent since `watchSearches`. */
+export function searchCount(driver) {
+  return driver.executeScript(() => (window.__e2eSearches ?? []).length);
+}
+
+/**
+ * Waits until the open search dialog shows the answer to exactly what its box holds: the box
+ * holds `value`, and the last search sent after the `sent` one (see `searchCount`) is for its
+ * trimmed text and was answered (an empty box sends none: its note says "Type to search").
+ */
+export async function waitSearchAnswered(driver, value, sent = 0, timeoutMs = WAIT_MS) {
+  const query = value.trim();
+  let last = null;
+  await driver.wait(async () => {
+    last = await driver.executeScript((after) => {
+      const dialog = document.querySelector('dialog.search-dialog[open]');
+      const calls = (window.__e2eSearches ?? []).slice(after);
+      return {
+        box: dialog?.querySelector('#search-input').value ?? null,
+        note: dialog?.querySelector('.search-note').textContent ?? null,
+        latest: calls.at(-1) ?? null,
+      };
+    }, sent);
+    if (last.box !== value) return false;
+    if (query === '') return last.note === 'Type to search every roster.';
+    return last.latest?.query === query && last.latest.answered;
+  }, timeoutMs, `the search did not answer ${JSON.stringify(query)}`).catch((error) => {
+    error.message += ` (last seen: ${JSON.stringify(last)})`;
+    throw error;
+  });
+}
+
 export class WindowPage {
   constructor(driver, app = null) {
     this.driver = driver;
@@ -113,16 +178,34 @@ export class WindowPage {
     });
   }
 
+  /** Waits until `check(read())` holds; answers that read. A timeout says what was seen last. */
+  async until(check, message) {
+    let last = null;
+    await this.waitFor(async () => {
+      last = await this.read();
+      return Boolean(check(last));
+    }, message).catch((error) => {
+      error.message += ` (last seen: ${JSON.stringify(last)})`;
+      throw error;
+    });
+    return last;
+  }
+
   /** Waits until a dialog of class `className` is the one open. */
   async waitDialog(className) {
-    await this.waitFor(async () => {
-      const { dialogs } = await this.read();
-      return dialogs.length === 1 && dialogs[0].className.split(' ').includes(className);
-    }, `the ${className} did not open`);
+    await this.until(({ dialogs }) => dialogs.length === 1 && dialogs[0].className.split(' ').includes(className), `the ${className} did not open`);
   }
 
   async waitNoDialog(message = 'the dialog did not close') {
-    await this.waitFor(async () => (await this.read()).dialogs.length === 0, message);
+    await this.until(({ dialogs }) => dialogs.length === 0, message);
+  }
+
+  /**
+   * Waits until `focus` (as `read()` names it: `#id`, or `tag.class`) has the focus. A dialog
+   * hands the focus back in its `close` event, a moment after it closed.
+   */
+  async waitFocus(focus, message = `the focus did not go to ${focus}`) {
+    await this.until((page) => page.focus === focus, message);
   }
 
   async press(...keys) {
@@ -144,9 +227,12 @@ export class WindowPage {
     await this.driver.actions().move({ x, y, origin: Origin.VIEWPORT }).click().perform();
   }
 
-  /** Clicks the element `selector` (inside the open dialog, usually). */
+  /**
+   * Clicks the element `selector` (inside the open dialog, usually) once the click can land:
+   * shown, enabled, and nothing (a toast) over it.
+   */
   async click(selector) {
-    await (await this.driver.findElement(By.css(selector))).click();
+    await clickWhenClickable(this.driver, selector, { timeoutMs: WAIT_MS });
   }
 
   /** Opens the global search with `how`: 'ctrl-k', 'slash' or 'button'. */
@@ -175,8 +261,17 @@ export class WindowPage {
     });
   }
 
+  /**
+   * Types `text` into the search box (after what it holds) and waits until the box holds it all
+   * and the hits shown are the answer to the whole of it, not to a word half typed.
+   */
   async typeInSearch(text) {
-    await (await this.driver.findElement(By.css('#search-input'))).sendKeys(text);
+    await watchSearches(this.driver);
+    const sent = await searchCount(this.driver);
+    const input = await this.driver.findElement({ css: '#search-input' });
+    const value = `${await input.getAttribute('value')}${text}`;
+    await input.sendKeys(text);
+    await waitSearchAnswered(this.driver, value, sent);
   }
 
   /** Sets the outer window to `width`×`height` and waits until the page has the size. */
@@ -221,26 +316,43 @@ export class WindowPage {
    * Tries every way there is to scroll the window over the element `selector`: a real wheel
    * turned there (xdotool on the test's X display; WebDriver's wheel actions do not reach
    * WebKitGTK), WebDriver's wheel action, a WheelEvent, and script scrolling of the page and
-   * the body. Returns how the real wheel went: 'turned', or why it could not.
+   * the body. Returns how the real wheel went: 'turned', or why it could not. Before it returns,
+   * the page has received every turn of the real wheel and nothing scrolls any more.
    */
   async tryToScroll(selector, { down = 6 } = {}) {
     const at = await this.driver.executeScript((s) => {
+      // Counts the real (trusted) wheel events the page receives, once per page.
+      if (window.__e2eWheels === undefined) {
+        window.__e2eWheels = 0;
+        window.addEventListener('wheel', (event) => { if (event.isTrusted) window.__e2eWheels += 1; }, { capture: true, passive: true });
+      }
       const node = document.querySelector(s);
       if (!node) return null;
       const r = node.getBoundingClientRect();
       const top = Math.max(r.top, 0);
       const bottom = Math.min(r.bottom, innerHeight);
-      return [Math.round(r.left + r.width / 2), Math.round((top + bottom) / 2)];
+      return [Math.round(r.left + r.width / 2), Math.round((top + bottom) / 2), window.__e2eWheels];
     }, selector);
     if (!at) throw new Error(`nothing matches ${selector}`);
-    const [x, y] = at;
+    const [x, y, wheelsBefore] = at;
     let wheel = 'no xdotool';
     const win = haveXdotool() ? this.windowId() : null;
     if (win) {
       execFileSync('xdotool', ['mousemove', '--window', win, String(x), String(y)]);
+      // Not a wait for anything: spacing between two real input events, the pointer's move and
+      // the wheel's turns, as a hand would make them (whether the turns arrived is waited for
+      // below, by counting them in the page).
       await this.driver.sleep(80);
       execFileSync('xdotool', ['click', '--repeat', String(down), '--delay', '25', '5']);
       wheel = 'turned';
+      let seen = wheelsBefore;
+      await this.waitFor(async () => {
+        seen = await this.driver.executeScript(() => window.__e2eWheels);
+        return seen - wheelsBefore >= down;
+      }, `the page did not receive the ${down} turns of the real wheel over ${selector}`).catch((error) => {
+        error.message += ` (it received ${seen - wheelsBefore})`;
+        throw error;
+      });
     } else if (haveXdotool()) {
       wheel = 'no X window found for the app';
     }
@@ -256,10 +368,37 @@ export class WindowPage {
       document.scrollingElement.scrollTop += 400;
       document.body.scrollTop += 400;
     }, [x, y]);
-    // Let a smooth wheel scroll run its course before anyone reads the result.
-    await this.driver.sleep(250);
-    await this.driver.executeAsyncScript((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    await this.waitScrollSettled(selector, [x, y]);
     return wheel;
+  }
+
+  /**
+   * Waits until nothing scrolls any more (a smooth wheel scroll runs on for a while): the scroll
+   * offsets of the page, the body, `selector` and every box under the point `[x, y]` stay the
+   * same over `frames` animation frames in a row. Fails with the offsets if they never settle.
+   */
+  async waitScrollSettled(selector, [x, y], frames = 6) {
+    const answer = await this.driver.executeAsyncScript((s, px, py, still, done) => {
+      const boxes = () => {
+        const list = [document.scrollingElement, document.body, document.querySelector(s)];
+        for (let node = document.elementFromPoint(px, py); node; node = node.parentElement) list.push(node);
+        return list.filter(Boolean);
+      };
+      const offsets = () => boxes().map((node) => `${node.scrollTop},${node.scrollLeft}`).join(' ') + ` ${scrollX},${scrollY}`;
+      const started = performance.now();
+      let last = offsets();
+      let same = 0;
+      const step = () => {
+        const now = offsets();
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= still) done({ settled: true });
+        else if (performance.now() - started > 20_000) done({ settled: false, offsets: now });
+        else requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    }, selector, x, y, frames);
+    if (!answer.settled) throw new Error(`the window kept scrolling over ${selector} for 20 s (offsets: ${answer.offsets})`);
   }
 
   /** How far `selector` has scrolled its own content. */

@@ -38,6 +38,19 @@ async function openSheet([roster, name]) {
   }, `the sheet of ${name} did not open with its rolls`);
 }
 
+/** Waits until the search's note matches `pattern`; answers it. */
+async function waitSearchNote(pattern, message) {
+  let note = null;
+  await win.waitFor(async () => {
+    note = (await win.readSearch())?.note ?? null;
+    return pattern.test(note ?? '');
+  }, message).catch((error) => {
+    error.message += ` (the note: ${JSON.stringify(note)})`;
+    throw error;
+  });
+  return note;
+}
+
 /** The shell is where it was: nothing scrolled, the page exactly the window's height. */
 async function assertShellStill(where) {
   const shell = await win.shell();
@@ -76,13 +89,14 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     await showView(app.driver, 'rosters');
     await rosters.ready();
     await rosters.selectRoster(UNIVERSE[0]);
-    const before = (await win.read()).focus;
+    // The clicked roster keeps the focus as the sidebar is drawn again for it.
+    const before = (await win.until((p) => /^#roster-/.test(p.focus ?? '') && p.focus !== '#roster-list', 'no roster took the focus')).focus;
     assert.ok(before, 'a roster has the focus');
     await win.openSearch('ctrl-k');
     await win.typeInSearch('zzz nobody');
-    await win.waitFor(async () => /No character matches/.test((await win.readSearch())?.note ?? ''), 'the search never answered');
+    await waitSearchNote(/^No character matches “zzz nobody”\.$/, 'the search never answered');
     await win.press('\uE007'); // Enter
-    await win.waitFor(async () => /Nothing to open/.test((await win.readSearch())?.note ?? ''), 'Enter with no match said nothing');
+    await waitSearchNote(/^Nothing to open: no character matches “zzz nobody”/, 'Enter with no match said nothing');
     assert.equal((await win.read()).dialogs.length, 1, 'Enter with no match leaves the search open');
 
     await win.pressEscape();
@@ -90,6 +104,7 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     assert.equal((await win.read()).dialogs.length, 1, 'the first Esc only clears the text');
     await win.pressEscape();
     await win.waitNoDialog('the second Esc did not close the search');
+    await win.waitFocus(before, 'focus did not go back where it was');
     assert.equal((await win.read()).focus, before, 'focus is back where it was');
 
     // Esc in an empty box closes at once.
@@ -110,6 +125,7 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     assert.equal(shown.closeButton, 'Close', 'the search has a visible close button');
     await win.click('dialog.search-dialog .dialog-close');
     await win.waitNoDialog('the close button did not close the search');
+    await win.waitFocus('#search-button');
     assert.equal((await win.read()).focus, '#search-button', 'focus is back on the search button');
   }));
 
@@ -121,9 +137,12 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     await win.click('#help-button');
     await win.waitDialog('help-dialog');
     await win.click('dialog.help-dialog .dialog-title');
+    // What does not happen: a click's handlers run before WebDriver answers it, and closing is
+    // synchronous (dialog.close), so a dialog a click inside would close is closed by now.
     assert.equal((await win.read()).dialogs.length, 1, 'a click inside leaves the dialog open');
     await win.clickOutside();
     await win.waitNoDialog('a click outside did not close the shortcuts');
+    await win.waitFocus('#help-button');
     assert.equal((await win.read()).focus, '#help-button', 'focus is back on the ? button');
 
     const rostersBefore = app.cli('--json', 'roster', 'list').length;
@@ -132,6 +151,7 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     await rosters.typeOver('#roster-name-input', 'Never Made');
     await win.clickOutside();
     await win.waitNoDialog('a click outside did not close the New roster dialog');
+    await win.waitFocus('#new-roster');
     assert.equal((await win.read()).focus, '#new-roster', 'focus is back on + New');
     await rosters.click('#new-roster');
     await win.waitDialog('roster-dialog');
@@ -155,6 +175,7 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
       await win.waitNoDialog('the confirmation stayed open');
       await log.settled();
       assert.equal((await log.rows()).length, 1, 'nothing was cleared');
+      await win.waitFocus('#log-clear');
       assert.equal((await win.read()).focus, '#log-clear', 'focus is back on Clear');
     }
     assert.equal(app.cli('--json', 'log').rolls.length, 1, 'the log still holds the roll');
@@ -171,6 +192,7 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
       await assertShellStill(`the wheel over ${pane}`);
     }
     if (wheel === 'turned') {
+      await win.waitFor(async () => await win.scrollTopOf('#sheet-slot .sheet') > 0, 'the wheel over the sheet did not scroll it');
       assert.ok(await win.scrollTopOf('#sheet-slot .sheet') > 0, 'the wheel over the sheet scrolls the sheet');
     } else {
       console.log(`# the real wheel was not turned: ${wheel}`);

@@ -184,6 +184,9 @@ export function startQuickRoll(doc) {
     compare.setKind(state.kind);
     state.hot = null;
     renderFields(ui.fields, state.fields, initialValues(state.fields), onInput);
+    // Which form the fields are, for tests to wait on (tests/e2e/quick-roll-page.mjs).
+    ui.fields.dataset.system = state.system.id;
+    ui.fields.dataset.kind = state.kind.id;
     showFormError(null);
     markPending(ui.odds);
     // Faces typed for another kind's dice mean nothing for this one.

@@ -7,6 +7,7 @@ import { By } from 'selenium-webdriver';
 import { REPO_ROOT } from '../app.mjs';
 import { typeFace, untilDice } from '../by-hand-page.mjs';
 import { D12EncounterPage } from '../encounter-d12-page.mjs';
+import { clickInView, typeOver, waitUntil } from '../encounter-page.mjs';
 import { QuickRollPage } from '../quick-roll-page.mjs';
 import { UniverseEncounterPage } from '../encounter-universe-page.mjs';
 
@@ -35,7 +36,8 @@ export async function table(driver, helpers) {
   const page = new D12EncounterPage(driver);
   await page.open('Friday Night Heroes');
   await page.untilD12((p) => p.parts.length === 2, 'the d12 panel did not list both');
-  await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
+  await clickInView(driver, 'label[for="encounter-by-hand"]');
+  await waitUntil(driver, () => driver.executeScript(() => document.getElementById('encounter-by-hand')?.checked), (on) => on === true, '"Rolled by hand" did not turn on');
   await page.startAttack({ attacker: 'Overseer Kaan', defender: 'Juno Park', ability: 'Guns', weapon: 'Laser Rifle' });
   await page.press('.d12-steps [data-role="attack-step"]');
   await untilDice(driver, 'dialog.dice-dialog', (d) => d.dice.length > 0, 'no dice asked for');
@@ -52,11 +54,11 @@ export async function cards(driver, helpers) {
   const page = new UniverseEncounterPage(driver);
   await page.open('Black Meridian Crew');
   await page.untilUniverse((p) => p.universe.rows.length === 4, 'the universe panel did not list all four');
-  await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
-  await driver.findElement(By.css('.uv-deal')).click();
-  await driver.wait(async () => (await driver.findElements(By.css('dialog.dice-dialog .card-code'))).length === 4, helpers.WAIT_MS);
-  const inputs = await driver.findElements(By.css('dialog.dice-dialog .card-code'));
+  await clickInView(driver, 'label[for="encounter-by-hand"]');
+  await waitUntil(driver, () => driver.executeScript(() => document.getElementById('encounter-by-hand')?.checked), (on) => on === true, '"Rolled by hand" did not turn on');
+  await clickInView(driver, '.uv-deal');
+  const inputs = await waitUntil(driver, () => driver.findElements(By.css('dialog.dice-dialog .card-code')), (found) => found.length === 4, 'the deal did not ask for four cards');
   const codes = ['KH', '7S', 'JK'];
-  for (let i = 0; i < codes.length; i += 1) await inputs[i].sendKeys(codes[i]);
+  for (let i = 0; i < codes.length; i += 1) await typeOver(driver, inputs[i], codes[i]);
   return {};
 }

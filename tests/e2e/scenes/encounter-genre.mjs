@@ -5,6 +5,7 @@
 
 import { ComparePage } from '../compare-page.mjs';
 import { GenrePanelPage } from '../encounter-genre-page.mjs';
+import { clickInView } from '../encounter-page.mjs';
 
 /**
  * Sable has rolled a Grunt +2 action; the GM moved on and the form previews the next one, at -2
@@ -55,9 +56,8 @@ export async function marks(driver, { app }) {
     form.querySelector('select[name="roll"]').value = 'Athletics';
     form.querySelector('select[name="roll"]').dispatchEvent(new Event('change', { bubbles: true }));
   });
-  await driver.findElement({ css: '#encounter-system-host [data-role="task-start"]' }).click();
-  await page.waitFor(async () => (await driver.findElements({ css: '#encounter-system-host .tp-task [data-role="task-roll"]' })).length > 0, 'the task did not start');
-  await driver.findElement({ css: '#encounter-system-host .tp-task [data-role="task-roll"]' }).click();
+  await page.logged(() => clickInView(driver, '#encounter-system-host [data-role="task-start"]'), 'the task did not start');
+  await page.logged(() => clickInView(driver, '#encounter-system-host .tp-task [data-role="task-roll"]'), 'the attempt was not rolled');
   await page.waitFor(async () => driver.executeScript(() => !document.querySelector('#encounter-system-host [data-role="task-result"]').hidden), 'the attempt did not show');
 }
 

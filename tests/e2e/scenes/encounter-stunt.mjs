@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
 import { StuntEncounterPage } from '../encounter-stunt-page.mjs';
+import { pickOption, typeOver } from '../encounter-page.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 const ROSTER = 'The Uncanny Stunt Squad';
@@ -38,21 +39,15 @@ export async function scene(driver, helpers) {
 /** The same table, scrolled to the forms: a task being named, 3d6+2 damage aimed at the Goon. */
 export async function forms(driver, helpers) {
   await scene(driver, helpers);
-  const { By } = helpers;
   const page = new StuntEncounterPage(driver);
-  const label = await driver.findElement(By.css('.stunt-start input[name="label"]'));
-  await label.sendKeys('Crack the safe');
+  await typeOver(driver, '.stunt-start input[name="label"]', 'Crack the safe');
   const goon = (await page.readStunt()).parts.find((p) => p.name === 'Goon 1').id;
-  await driver.findElement(By.css(`.stunt-damage select[name="target"] option[value="${goon}"]`)).click();
-  for (const [name, value] of [['dice', 3], ['bonus', 2]]) {
-    const input = await driver.findElement(By.css(`.stunt-damage input[name="${name}"]`));
-    await input.clear();
-    await input.sendKeys(String(value));
-  }
-  await page.waitFor(async () => driver.executeScript(() => {
+  await pickOption(driver, '.stunt-damage select[name="target"]', (o) => o.value === goon, 'Goon 1');
+  for (const [name, value] of [['dice', 3], ['bonus', 2]]) await typeOver(driver, `.stunt-damage input[name="${name}"]`, String(value));
+  await page.waitValue(() => driver.executeScript(() => {
     const odds = document.querySelector('.stunt-damage .tp-odds');
-    return odds?.getAttribute('aria-busy') === 'false' && JSON.parse(odds.dataset.request ?? '{}').dice === 3;
-  }), 'the damage odds did not follow');
+    return odds?.getAttribute('aria-busy') === 'false' ? JSON.parse(odds.dataset.request ?? 'null') : null;
+  }), (request) => request?.dice === 3 && request.bonus === 2, 'the damage odds did not follow 3d6+2');
   await driver.executeScript(() => document.querySelector('.stunt-damage').scrollIntoView({ block: 'end' }));
   return {};
 }

@@ -14,7 +14,9 @@ async function play(driver, helpers, steps) {
     await page.choose(step.system, step.kind);
     await page.fill(step.values);
     if (step.roll === false) {
-      await driver.wait(async () => (await page.fieldError(Object.keys(step.values)[0])) !== null, helpers.WAIT_MS);
+      // The error for the value typed (it quotes it), not one shown while the field was typed over.
+      const [name, value] = Object.entries(step.values)[0];
+      await driver.wait(async () => new RegExp(`\\b${value}\\b`).test((await page.fieldError(name))?.text ?? ''), helpers.WAIT_MS, `no error for ${name} = ${value}`);
       continue;
     }
     await page.waitForOdds(step.values);

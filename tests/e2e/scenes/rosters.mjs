@@ -36,8 +36,11 @@ export async function roll(driver, helpers) {
   const button = await driver.wait(async () => (await driver.findElements(helpers.By.css('#sheet-slot button.roll-die')))[0] ?? null, helpers.WAIT_MS, 'the sheet shows no roll button');
   await driver.executeScript((b) => b.scrollIntoView({ block: 'center' }), button);
   await button.click();
-  await driver.wait(async () => driver.executeScript(() => !document.getElementById('roll-slot').hidden && document.querySelector('#roll-slot .roll-panel') !== null), helpers.WAIT_MS, 'the roll panel did not open');
-  await new Promise((ok) => setTimeout(ok, 1500)); // the odds arrive
+  // Open with its odds shown (the odds panel carries the request they are for once they arrive).
+  await driver.wait(async () => driver.executeScript(() => {
+    const odds = document.querySelector('#roll-slot .roll-panel .rp-odds');
+    return !document.getElementById('roll-slot').hidden && Boolean(odds?.dataset.request) && odds.getAttribute('aria-busy') === 'false';
+  }), helpers.WAIT_MS, 'the roll panel did not open with its odds');
 }
 
 /** The global search dialog with a query and its hits. */

@@ -17,7 +17,7 @@ import { acceptsText, facesIn, mayGrow, progressText, readFace } from './dice-en
  * Mounts the inputs. `ask(faces)` answers `{dice: [{sides, label, earned}], given, …}` (the
  * engine's `HandProgress` or `TableDiceAsked`) or rejects; `onProgress(answer, error)` hears
  * every answer (the caller shows the running result); `onDone()` is Enter once every die is in.
- * Returns `{element, status, refresh(), faces(), clear(), forget(), focus()}`: `faces()` is every face
+ * Returns `{element, status, refresh(), refreshAndFocus(), faces(), clear(), forget(), focus()}`: `faces()` is every face
  * when all are in, else null.
  * @param {Document} doc
  * @param {{prefix: string, ask: (faces: number[]) => Promise<any>,
@@ -28,7 +28,9 @@ export function mountDiceEntry(doc, { prefix, ask, onProgress = () => {}, onDone
   const status = el(doc, 'p', { className: 'dice-entry-status', id: `${prefix}-dice-status`, 'aria-live': 'polite' });
   const element = el(doc, 'div', { className: 'dice-entry' }, [list, status]);
   const call = latestOnly((faces) => ask(faces));
-  const state = { texts: [], dice: [], answer: null };
+  // `focusPending`: the dice are to take the focus once drawn, whichever answer draws them (an
+  // answer to an older call is superseded and draws nothing).
+  const state = { texts: [], dice: [], answer: null, focusPending: false };
 
   const inputs = () => [...list.querySelectorAll('input')];
 
@@ -108,6 +110,7 @@ export function mountDiceEntry(doc, { prefix, ask, onProgress = () => {}, onDone
     if (answer.superseded) return;
     if (answer.error) {
       state.answer = null;
+      state.focusPending = false;
       status.textContent = '';
       onProgress(null, answer.error);
       return;
@@ -116,6 +119,16 @@ export function mountDiceEntry(doc, { prefix, ask, onProgress = () => {}, onDone
     render(answer.value.dice);
     status.textContent = progressText(answer.value);
     onProgress(answer.value, null);
+    if (state.focusPending) {
+      state.focusPending = false;
+      focus();
+    }
+  }
+
+  /** Asks for the dice and puts the focus on the first one without a face once they are drawn. */
+  function refreshAndFocus() {
+    state.focusPending = true;
+    return refresh();
   }
 
   /** Every face when all the dice asked for are in, else null. */
@@ -143,5 +156,5 @@ export function mountDiceEntry(doc, { prefix, ask, onProgress = () => {}, onDone
     return refresh();
   }
 
-  return { element, status, refresh, faces, clear, forget, focus };
+  return { element, status, refresh, refreshAndFocus, faces, clear, forget, focus };
 }

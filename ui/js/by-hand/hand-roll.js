@@ -39,13 +39,12 @@ export function mountHandRoll(doc, { prefix, ask, onToggle = () => {}, onDone = 
   });
   const area = el(doc, 'div', { className: 'by-hand', hidden: true }, [entry.element, outcome]);
 
-  box.addEventListener('change', async () => {
+  box.addEventListener('change', () => {
     area.hidden = !box.checked;
     onToggle(box.checked);
-    if (box.checked) {
-      await entry.refresh();
-      entry.focus();
-    }
+    // The form may ask for the dice again meanwhile (a field left fires an odds update): the
+    // focus goes to the first die when the latest answer draws them, not after this call.
+    if (box.checked) entry.refreshAndFocus();
   });
 
   return {
