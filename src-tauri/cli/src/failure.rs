@@ -123,7 +123,9 @@ impl Failure {
 
 /// Scripts read the reason as one line, whatever the error text contains.
 pub fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Whatever a message quotes, the line printed is bounded and shows no raw control or
+    // direction character (the sources cut what they quote; this is the last guard).
+    rollbook_rules::text::safe_line(&text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// A command line clap refused: one line with the usage, exit 2. Help and version requests

@@ -203,3 +203,50 @@ fn a_call_over_the_limits_is_refused_at_once_with_the_limit_named() {
         )
     );
 }
+
+#[test]
+fn an_error_quotes_a_short_escaped_excerpt_never_the_whole_value() {
+    let sandbox = Sandbox::new();
+    let huge = "x".repeat(15_000_000);
+    let long_key = "k".repeat(1_000_000);
+    for (what, request) in [
+        (
+            "a 15 MB system name",
+            format!(r#"{{"system":"{huge}","roll":"check"}}"#),
+        ),
+        (
+            "a 15 MB roll name",
+            format!(r#"{{"system":"stunt","roll":"{huge}"}}"#),
+        ),
+        (
+            "a 15 MB string in a number field",
+            format!(r#"{{"system":"d12","roll":"straight","ranks":"{huge}"}}"#),
+        ),
+        (
+            "a 1 MB field name",
+            format!(r#"{{"system":"d12","roll":"straight","{long_key}":1}}"#),
+        ),
+        (
+            "a 1 MB key given twice",
+            format!(r#"{{"system":"d12","roll":"straight","{long_key}":1,"{long_key}":2}}"#),
+        ),
+    ] {
+        for command in ["odds", "roll"] {
+            let err = sandbox.run_with_stdin(&[command, "-"], &request).fails(2);
+            assert!(err.len() < 1_000, "{what}: {} bytes of error", err.len());
+            assert!(err.contains("more characters"), "{what}: {err}");
+        }
+    }
+    // NUL and a right-to-left override are shown, not written raw.
+    let err = sandbox
+        .run_with_stdin(
+            &["odds", "-"],
+            "{\"system\":\"d\\u0000x\u{202E}12\",\"roll\":\"straight\"}",
+        )
+        .fails(2);
+    assert!(
+        !err.contains('\u{0}') && !err.contains('\u{202E}'),
+        "{err:?}"
+    );
+    assert!(err.contains("d\\u{0000}x\\u{202E}12"), "{err}");
+}

@@ -7,6 +7,7 @@
 //! checked on the typed values by [`Check`], which records every violation.
 
 use rollbook_rules::sheet_limits::SheetLimit;
+use rollbook_rules::text::is_invisible;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_path_to_error::Segment;
@@ -25,32 +26,6 @@ pub(crate) fn field(base: &str, name: &str) -> String {
     } else {
         format!("{base}[{}]", Value::String(name.to_string()))
     }
-}
-
-/// Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15): characters
-/// drawn as nothing — zero-width spaces and joiners, direction marks and overrides, variation
-/// selectors, fillers, tags.
-fn is_invisible(c: char) -> bool {
-    matches!(
-        u32::from(c),
-        0x00AD
-            | 0x034F
-            | 0x061C
-            | 0x115F..=0x1160
-            | 0x17B4..=0x17B5
-            | 0x180B..=0x180F
-            | 0x200B..=0x200F
-            | 0x202A..=0x202E
-            | 0x2060..=0x206F
-            | 0x3164
-            | 0xFE00..=0xFE0F
-            | 0xFEFF
-            | 0xFFA0
-            | 0xFFF0..=0xFFF8
-            | 0x1BCA0..=0x1BCA3
-            | 0x1D173..=0x1D17A
-            | 0xE0000..=0xE0FFF
-    )
 }
 
 /// `base[i]`.

@@ -91,8 +91,10 @@ pub(crate) fn plain_serde_message(message: &str) -> String {
         .replace("expected i64", "expected a whole number")
         .replace("expected a boolean", "expected true or false");
     // serde appends " at line L column C" to JSON errors; the field path already locates it.
-    match message.find(" at line ") {
-        Some(pos) => message[..pos].to_string(),
-        None => message,
-    }
+    let message = match message.find(" at line ") {
+        Some(pos) => &message[..pos],
+        None => &message,
+    };
+    // serde quotes an unknown field and a refused string whole.
+    crate::text::excerpt_quoted(message)
 }

@@ -54,6 +54,7 @@ pub mod standing;
 pub mod strict_json;
 mod systems;
 pub mod table;
+pub mod text;
 mod tray;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};

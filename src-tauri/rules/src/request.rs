@@ -15,6 +15,7 @@ use crate::limits::{Budget, Limits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 use crate::spec::{Catalog, KindSpec, SystemSpec};
 use crate::strict_json::StrictValue;
 use crate::systems::{d12, genre, marks, stunt, universe, SYSTEMS};
+use crate::text::excerpt;
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
 
@@ -127,9 +128,10 @@ fn deserialize_body<K: Kind>(body: Value) -> Result<K, RulesError> {
         let path = err.path().to_string();
         // serde reports an unknown field at the object that holds it; name the field itself.
         let field = match (path.as_str(), unknown_field_name(&message)) {
-            (".", Some(name)) => name,
+            (".", Some(name)) => excerpt(&name),
             (".", None) => "request".to_string(),
-            _ => path,
+            // A path is made of the keys given, so it is quoted as any value is.
+            _ => excerpt(&path),
         };
         RulesError::invalid(field, message)
     })
@@ -167,7 +169,8 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
         return Err(RulesError::invalid(
             "system",
             format!(
-                "\"{system}\" is not a system Rollbook knows; expected one of {}",
+                "\"{}\" is not a system Rollbook knows; expected one of {}",
+                excerpt(&system),
                 systems()
             ),
         ));
@@ -178,7 +181,8 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
         Err(RulesError::invalid(
             "roll",
             format!(
-                "\"{roll}\" is not a {system} roll; expected one of {}",
+                "\"{}\" is not a {system} roll; expected one of {}",
+                excerpt(&roll),
                 rolls()
             ),
         ))
@@ -205,7 +209,11 @@ fn take_string(
         Some(Value::String(s)) => Ok(s),
         Some(other) => Err(RulesError::invalid(
             key,
-            format!("expected a string (one of {}), found {other}", expected()),
+            format!(
+                "expected a string (one of {}), found {}",
+                expected(),
+                excerpt(&other.to_string())
+            ),
         )),
         None => Err(RulesError::invalid(
             key,

@@ -153,7 +153,10 @@ impl<'de> Visitor<'de> for ValueVisitor {
 }
 
 fn twice<E: de::Error>(key: &str) -> E {
-    E::custom(format!("the key \"{key}\" appears twice in one object"))
+    E::custom(format!(
+        "the key \"{}\" appears twice in one object",
+        crate::text::excerpt(key)
+    ))
 }
 
 #[cfg(test)]
