@@ -72,11 +72,11 @@ pub fn run(command: BackupCommand, global: &Global) -> Result<(), Failure> {
         BackupCommand::Restore { id } => {
             let done = match store::open(global, Open::Existing) {
                 Ok(mut store) => store.restore_backup(&id)?,
-                // A damaged database cannot be opened to copy into: the snapshot replaces the
-                // file, which is kept in the backups folder.
-                Err(Failure::Store(RosterError::CorruptDatabase { .. })) => {
-                    Store::restore_damaged(store::path(global)?, &id)?
-                }
+                // A damaged database (or one damaged past recognising) cannot be opened to copy
+                // into: the snapshot replaces the file, which is kept in the backups folder.
+                Err(Failure::Store(
+                    RosterError::CorruptDatabase { .. } | RosterError::NotARollbookDatabase { .. },
+                )) => Store::restore_damaged(store::path(global)?, &id)?,
                 Err(other) => return Err(other),
             };
             if global.json {
@@ -146,10 +146,11 @@ pub fn run(command: BackupCommand, global: &Global) -> Result<(), Failure> {
 fn list(global: &Global) -> Result<(), Failure> {
     let snapshots = match store::open(global, Open::Read) {
         Ok(store) => store.backups()?,
-        // A damaged database lists what it could go back to (`backup restore` puts it in place).
-        Err(Failure::Store(RosterError::CorruptDatabase { .. })) => {
-            Store::backups_beside(store::path(global)?)
-        }
+        // A damaged database lists what it could go back to (`backup restore` puts it in place),
+        // whatever state it is in: that is when a GM needs the list.
+        Err(Failure::Store(
+            RosterError::CorruptDatabase { .. } | RosterError::NotARollbookDatabase { .. },
+        )) => Store::backups_beside(store::path(global)?),
         Err(other) => return Err(other),
     };
     if global.json {

@@ -321,3 +321,44 @@ fn a_damaged_database_is_refused_with_its_newest_sound_snapshot_which_restore_pu
     let copy = sandbox.path(&format!("backups/{}.sqlite3", kept[0].0));
     assert_eq!(std::fs::read(copy).unwrap(), bytes);
 }
+
+#[test]
+fn a_database_whose_header_is_damaged_keeps_its_backups_listable_and_restorable() {
+    let sandbox = Sandbox::seeded();
+    sandbox.run(&["backup", "now"]).ok();
+    let held = export(&sandbox);
+    let (id, _) = ids(&sandbox)[0].clone();
+    // The first 16 bytes ("SQLite format 3\0") overwritten: SQLite no longer knows the file.
+    let mut bytes = std::fs::read(&sandbox.db).unwrap();
+    bytes[..16].fill(b'X');
+    std::fs::write(&sandbox.db, &bytes).unwrap();
+    // With Rollbook's snapshots beside it, it is a damaged Rollbook database, not a stranger's
+    // file: the refusal names its newest sound snapshot.
+    let err = sandbox.run(&["roster", "list"]).fails(1);
+    assert!(err.contains("is a damaged Rollbook database"), "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "`rollbook backup restore {id}` puts it in place (the damaged file is kept in the backups folder)"
+        )),
+        "{err}"
+    );
+    assert_eq!(ids(&sandbox)[0].0, id, "the snapshots are listed");
+    let out = sandbox.run(&["backup", "restore", &id]).ok().stdout;
+    assert!(out.contains("The damaged file is kept as "), "{out}");
+    assert_eq!(export(&sandbox), held);
+    // Wholly overwritten, even Rollbook's mark in the header is gone: the file is not taken
+    // for a Rollbook database, but the snapshots beside it are still listed and put in place
+    // on request (the file it replaces is kept).
+    let mut bytes = std::fs::read(&sandbox.db).unwrap();
+    bytes[..100].fill(b'X');
+    std::fs::write(&sandbox.db, &bytes).unwrap();
+    let err = sandbox.run(&["roster", "list"]).fails(1);
+    assert!(err.contains("is not a Rollbook database"), "{err}");
+    assert!(
+        ids(&sandbox).iter().any(|(listed, _)| *listed == id),
+        "the snapshots are listed"
+    );
+    let out = sandbox.run(&["backup", "restore", &id]).ok().stdout;
+    assert!(out.contains("The damaged file is kept as "), "{out}");
+    assert_eq!(export(&sandbox), held);
+}

@@ -238,6 +238,18 @@ fn inspect(path: &Path) -> Result<Found> {
         let mut file = File::open(path).map_err(|e| RosterError::io(path, e))?;
         let read = read_up_to(&mut file, &mut head).map_err(|e| RosterError::io(path, e))?;
         if read < head.len() || &head[..16] != SQLITE_MAGIC {
+            // SQLite's signature is gone but Rollbook's own mark (the header's application id,
+            // bytes 68..72) is still there: a damaged Rollbook database, whose refusal offers
+            // its snapshots, not another program's file.
+            if read >= 72
+                && i32::from_be_bytes([head[68], head[69], head[70], head[71]]) == APPLICATION_ID
+            {
+                return Err(RosterError::CorruptDatabase {
+                    path: path.to_path_buf(),
+                    detail: "its header is damaged: SQLite's signature is gone".into(),
+                    snapshot: None,
+                });
+            }
             return Err(not_ours("not an SQLite database"));
         }
         // Bytes 18 and 19 are the read / write format versions: 2 means WAL mode.

@@ -187,7 +187,10 @@ impl Store {
     pub fn restore_damaged(db: impl AsRef<Path>, id: &str) -> Result<RestoreDone> {
         let db = db.as_ref();
         match Store::open_read_only(db) {
-            Err(RosterError::CorruptDatabase { .. }) => {}
+            // Damaged, or damaged past recognising (its header overwritten): the GM names the
+            // snapshot to put in its place, and the file is set aside, not lost.
+            Err(RosterError::CorruptDatabase { .. } | RosterError::NotARollbookDatabase { .. })
+                if db.is_file() => {}
             Err(other) => return Err(other),
             Ok(_) => return Err(RosterError::NotDamaged(db.to_path_buf())),
         }
