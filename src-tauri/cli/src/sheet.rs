@@ -58,6 +58,7 @@ pub struct SheetArgs {
 }
 
 pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
+    refuse_pdf_name(&args.out)?;
     let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, &args.roster)?;
     let characters = store.print_selection(&roster, &args.characters)?;
@@ -90,6 +91,23 @@ pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
         paper_name(paper),
         args.out.display()
     ))
+}
+
+/// The sheets are written as HTML; a file named `.pdf` would hold HTML that no PDF reader opens
+/// (a GM took it for a PDF). Refused before anything is read, with the way to a PDF.
+fn refuse_pdf_name(out: &std::path::Path) -> Result<(), Failure> {
+    let is_pdf = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
+    if !is_pdf {
+        return Ok(());
+    }
+    Err(Failure::BadInput(format!(
+        "rollbook sheet writes HTML, not a PDF: name the file {} and print it to PDF from a \
+         browser, or print the roster from the window (Print… in the roster's header, Ctrl+P)",
+        out.with_extension("html").display()
+    )))
 }
 
 fn paper_name(paper: Paper) -> &'static str {

@@ -101,7 +101,7 @@ fn the_sheets_go_to_stdout_with_out_dash() {
 #[test]
 fn bad_input_exits_2_with_one_line_and_writes_nothing() {
     let sandbox = Sandbox::seeded();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["sheet", "--roster", "Nobody", "--out", "x.html"],
             "Nobody",
@@ -134,6 +134,27 @@ fn bad_input_exits_2_with_one_line_and_writes_nothing() {
         (
             &["sheet", "--roster", "Friday Night Heroes", "--out", "/"],
             "not a file name",
+        ),
+        // The sheets are HTML: a file named .pdf would hold HTML and no PDF reader would open it.
+        (
+            &[
+                "sheet",
+                "--roster",
+                "Friday Night Heroes",
+                "--out",
+                "rook.pdf",
+            ],
+            "rook.html",
+        ),
+        (
+            &[
+                "sheet",
+                "--roster",
+                "Friday Night Heroes",
+                "--out",
+                "ROOK.PDF",
+            ],
+            "not a PDF",
         ),
     ];
     for (args, names) in cases {
