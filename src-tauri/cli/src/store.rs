@@ -32,7 +32,10 @@ pub fn open(global: &Global, how: Open) -> Result<Store, Failure> {
         return Ok(Store::open_in_memory()?);
     }
     let store = match Store::open(&path) {
-        Err(RosterError::ReadOnly { .. }) if how == Open::Read => Store::open_read_only(&path)?,
+        // Reading needs no room and no write access: a read-only or full disk still reads.
+        Err(RosterError::ReadOnly { .. } | RosterError::DiskFull { .. }) if how == Open::Read => {
+            Store::open_read_only(&path)?
+        }
         opened => opened?,
     };
     // Said once, on stderr, for people; scripts (--json) read the same database either way.

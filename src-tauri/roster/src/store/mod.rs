@@ -72,7 +72,8 @@ impl Store {
     /// a Rollbook database, is damaged, or was written by a newer Rollbook.
     pub fn open(path: impl AsRef<Path>) -> Result<Store> {
         let path = path.as_ref();
-        let (conn, opened) = open::open(path).map_err(|e| e.at(path))?;
+        let (conn, opened) =
+            open::open(path).map_err(|e| open::full_disk_told(e, path).at(path))?;
         Ok(Store {
             conn,
             path: Some(path.to_path_buf()),

@@ -130,7 +130,16 @@ fn reader(path: &Path) -> Result<Connection> {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
-        return Ok(conn);
+        return match user_version(&conn) {
+            Ok(_) => Ok(conn),
+            // A full disk cannot hold the WAL's index (-shm). An empty WAL holds nothing, and
+            // with no room no Rollbook can be writing: the file alone is the whole database.
+            Err(e) if is_empty(&wal_path(path)) => match full_disk_told(e.into(), path) {
+                RosterError::DiskFull { .. } => immutable(path),
+                other => Err(other),
+            },
+            Err(e) => Err(e.into()),
+        };
     }
     // A file and folder this process may write: an ordinary connection (kept from writing by
     // `query_only`), which sees other Rollbooks' writes safely and, closing last, removes the
@@ -151,6 +160,10 @@ fn reader(path: &Path) -> Result<Connection> {
     // The file or its folder cannot be written: no Rollbook of this user can be writing it
     // (a WAL writer needs a -wal, and there is none), so the file is at rest and read as it is.
     immutable(path)
+}
+
+fn is_empty(file: &Path) -> bool {
+    fs::metadata(file).is_ok_and(|m| m.len() == 0)
 }
 
 fn is_read_only(e: &rusqlite::Error) -> bool {
@@ -381,6 +394,28 @@ fn classify(path: &Path, e: rusqlite::Error) -> RosterError {
             snapshot: None,
         },
         _ => RosterError::from(e),
+    }
+}
+
+/// Less room than this left on the database's disk, and an I/O error is a full disk: SQLite
+/// calls a -wal or -shm it cannot grow a "disk I/O error", which tells a GM nothing.
+const NO_ROOM_BYTES: u64 = 64 * 1024;
+
+/// `error`, or a full disk when it is SQLite's I/O error and the disk holding `path` has no room.
+pub(super) fn full_disk_told(error: RosterError, path: &Path) -> RosterError {
+    let is_io = matches!(
+        &error,
+        RosterError::Database(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::SystemIoFailure)
+    );
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match fs4::available_space(folder) {
+        Ok(room) if is_io && room < NO_ROOM_BYTES => RosterError::DiskFull {
+            path: path.to_path_buf(),
+        },
+        _ => error,
     }
 }
 
