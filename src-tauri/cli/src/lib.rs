@@ -81,6 +81,8 @@ an import is refused, each problem follows on its own line (`  <path>: <problem>
 #[derive(Debug, Parser)]
 #[command(
     name = "rollbook",
+    // Not the file's name: on Windows that is `rollbook.exe`, and the usage would say so.
+    bin_name = "rollbook",
     version,
     about = ABOUT,
     long_about = LONG_ABOUT,

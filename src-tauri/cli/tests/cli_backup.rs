@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{fixture_str, without_exported_at, Sandbox};
@@ -200,21 +202,21 @@ fn with_no_database_file_there_is_nothing_to_back_up() {
 #[test]
 fn snapshots_taken_while_another_rollbook_imports_in_a_loop_are_sound() {
     let sandbox = Sandbox::seeded();
-    let script = sandbox.path("writer.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "while true; do '{}' --db '{}' import '{}' --mode copy > /dev/null 2>&1; done",
-            env!("CARGO_BIN_EXE_rollbook"),
-            sandbox.db.display(),
-            fixture_str("d12.json")
-        ),
-    )
-    .unwrap();
-    let mut writer = std::process::Command::new("sh")
-        .arg(&script)
-        .spawn()
-        .unwrap();
+    // Another Rollbook imports the file as a copy, again and again, until told to stop.
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let stop = stop.clone();
+        let db = sandbox.db.clone();
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let _ = std::process::Command::new(env!("CARGO_BIN_EXE_rollbook"))
+                    .arg("--db")
+                    .arg(&db)
+                    .args(["import", &fixture_str("d12.json"), "--mode", "copy"])
+                    .output();
+            }
+        })
+    };
     let started = Instant::now();
     let mut counts = std::collections::BTreeSet::new();
     let mut taken = 0;
@@ -247,8 +249,8 @@ fn snapshots_taken_while_another_rollbook_imports_in_a_loop_are_sound() {
             break;
         }
     }
-    writer.kill().unwrap();
-    writer.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
     // Each copy import adds the file's rosters and characters together: a snapshot holds
     // whole imports only.
     let file: serde_json::Value =

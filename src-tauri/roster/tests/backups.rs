@@ -5,9 +5,10 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{db_hashes, fixture, seeded_db, version_1_db, without_exported_at};
@@ -400,23 +401,26 @@ fn snapshots_taken_while_another_process_imports_in_a_loop_are_sound() {
         .iter()
         .map(|r| r.characters.len() as i64)
         .sum::<i64>();
-    // The writer imports the file as a copy, again and again: every commit adds `per_import`.
-    let script = dir.path().join("writer.sh");
-    let mut file = std::fs::File::create(&script).unwrap();
-    writeln!(
-        file,
-        "while true; do '{}' '{}' '{}' copy > /dev/null || exit 1; done",
-        exe.display(),
-        path.display(),
-        fixture("all-systems.json").display()
-    )
-    .unwrap();
-    drop(file);
-    let mut writer = Command::new("sh")
-        .arg(&script)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
+    // The writer imports the file as a copy, again and again (every commit adds `per_import`),
+    // each time in a new process, until told to stop or an import fails.
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (stop, path) = (stop.clone(), path.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let imported = Command::new(&exe)
+                    .arg(&path)
+                    .arg(fixture("all-systems.json"))
+                    .arg("copy")
+                    .stdout(Stdio::null())
+                    .status()
+                    .unwrap();
+                if !imported.success() {
+                    break;
+                }
+            }
+        })
+    };
     // Snapshots until the writer has been caught in three different states (whatever the
     // machine's speed), at least 20 and for at least 6 s; a writer that never commits fails.
     let started = Instant::now();
@@ -442,8 +446,8 @@ fn snapshots_taken_while_another_process_imports_in_a_loop_are_sound() {
             break;
         }
     }
-    writer.kill().unwrap();
-    writer.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
     println!(
         "{} snapshots while importing, {} different states",
         counts.len(),

@@ -25,6 +25,7 @@ fn files(dir: &Path) -> Vec<(PathBuf, Option<String>)> {
 }
 
 /// Root writes through any permission: a chmod'ed file is not read-only to it.
+#[cfg(unix)]
 fn running_as_root() -> bool {
     use std::os::unix::fs::MetadataExt;
     let probe = tempfile::tempdir().unwrap();

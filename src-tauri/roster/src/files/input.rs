@@ -10,18 +10,24 @@ use crate::error::{Result, RosterError};
 /// socket, a device or a folder is refused with [`RosterError::NotARegularFile`] before a byte
 /// is read: opening a FIFO would wait for a writer forever, `/dev/zero` never ends.
 pub fn open_regular_file(path: &Path) -> Result<File> {
+    // Windows opens no folder as a file ("Access denied"): its kind is read from the path first.
+    #[cfg(not(unix))]
+    refuse_unless_regular(path, std::fs::metadata(path))?;
     let file = open_without_waiting(path).map_err(|e| RosterError::io(path, e))?;
-    let file_type = file
-        .metadata()
-        .map_err(|e| RosterError::io(path, e))?
-        .file_type();
-    if !file_type.is_file() {
-        return Err(RosterError::NotARegularFile {
-            path: path.to_path_buf(),
-            kind: kind_of(file_type),
-        });
-    }
+    refuse_unless_regular(path, file.metadata())?;
     Ok(file)
+}
+
+/// [`RosterError::NotARegularFile`] naming what `path` is, unless `meta` is a regular file's.
+fn refuse_unless_regular(path: &Path, meta: std::io::Result<std::fs::Metadata>) -> Result<()> {
+    let file_type = meta.map_err(|e| RosterError::io(path, e))?.file_type();
+    if file_type.is_file() {
+        return Ok(());
+    }
+    Err(RosterError::NotARegularFile {
+        path: path.to_path_buf(),
+        kind: kind_of(file_type),
+    })
 }
 
 /// `O_NONBLOCK` makes opening a FIFO return at once (it means nothing for a regular file), so the
@@ -37,10 +43,6 @@ fn open_without_waiting(path: &Path) -> std::io::Result<File> {
 
 #[cfg(not(unix))]
 fn open_without_waiting(path: &Path) -> std::io::Result<File> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(std::io::Error::other(kind_of(meta.file_type())));
-    }
     File::open(path)
 }
 

@@ -4,7 +4,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{kind_of, temp, Protected};
+use super::{kind_of, sync_dir, temp, Protected};
 use crate::error::{Result, RosterError};
 
 /// Writes `bytes` to `path`: into a new temporary file beside it, synced, then renamed over it,
@@ -53,7 +53,8 @@ pub fn write_whole(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(
     }
     file.as_file().sync_all().map_err(io)?;
     file.persist(&target).map_err(|e| io(e.error))?;
-    sync_folder(dir);
+    // Best effort: the file is whole either way; this makes the new name outlive a power cut.
+    let _ = sync_dir(dir);
     Ok(())
 }
 
@@ -76,14 +77,4 @@ fn permission_bits(meta: &fs::Metadata) -> u32 {
 #[cfg(not(unix))]
 fn permission_bits(_: &fs::Metadata) -> u32 {
     0o666
-}
-
-/// The rename is durable once the folder is synced (Unix); elsewhere the rename is enough.
-fn sync_folder(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(folder) = fs::File::open(dir) {
-        let _ = folder.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
 }

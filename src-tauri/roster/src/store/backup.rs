@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags};
 
 use crate::error::{Result, RosterError};
+use crate::files::sync_file;
 
 pub(super) fn backup_copy(path: &Path, version: i64) -> Result<PathBuf> {
     let stamp = jiff::Timestamp::now()
@@ -54,11 +55,7 @@ pub(super) fn backup_copy(path: &Path, version: i64) -> Result<PathBuf> {
     let made = source
         .execute("VACUUM INTO ?1", [target_text])
         .map_err(|e| RosterError::from(e).at(&target))
-        .and_then(|_| {
-            File::open(&target)
-                .and_then(|f| f.sync_all())
-                .map_err(|e| RosterError::io(&target, e))
-        });
+        .and_then(|_| sync_file(&target).map_err(|e| RosterError::io(&target, e)));
     drop(source);
     if let Err(e) = made {
         // A half-written copy (a full disk, say) is no copy: leave nothing behind.

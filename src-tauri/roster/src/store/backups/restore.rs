@@ -6,7 +6,6 @@
 //! -wal/-shm.) An older snapshot is first copied to a temporary file and upgraded there, so the
 //! swap is still one step.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -15,6 +14,7 @@ use rusqlite::Connection;
 
 use super::check::Sound;
 use crate::error::{Result, RosterError};
+use crate::files::{sync_dir, sync_file};
 use crate::store::migrations::{migrations, SCHEMA_VERSION};
 
 /// How long the swap waits for another Rollbook's write to finish.
@@ -74,9 +74,7 @@ pub(super) fn replace_damaged(source: &Source, db: &Path) -> Result<()> {
     let mut conn = Connection::open(&temp)?;
     copy(&source.conn, &mut conn)?;
     drop(conn);
-    File::open(&temp)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| RosterError::io(&temp, e))?;
+    sync_file(&temp).map_err(|e| RosterError::io(&temp, e))?;
     for side in ["-wal", "-shm"] {
         let mut name = db.as_os_str().to_owned();
         name.push(side);
@@ -88,9 +86,7 @@ pub(super) fn replace_damaged(source: &Source, db: &Path) -> Result<()> {
         }
     }
     temp.persist(db).map_err(|e| RosterError::io(db, e.error))?;
-    File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(|e| RosterError::io(dir, e))
+    sync_dir(dir).map_err(|e| RosterError::io(dir, e))
 }
 
 /// Copies `source` over the database of `live` in one transaction.

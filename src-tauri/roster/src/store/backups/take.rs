@@ -4,7 +4,7 @@
 //! written, a sync to disk, and only then the rename to its name. A snapshot that fails any step
 //! leaves nothing behind; what one killed midway left is swept up by a later one.
 
-use std::fs::{self, File};
+use std::fs;
 use std::path::Path;
 
 use rusqlite::{Connection, OpenFlags};
@@ -12,6 +12,7 @@ use rusqlite::{Connection, OpenFlags};
 use super::check::integrity;
 use super::names::{self, Reason, Snapshot, EXTENSION};
 use crate::error::{Result, RosterError};
+use crate::files::{sync_dir, sync_file};
 use crate::store::migrations::APPLICATION_ID;
 
 /// Takes a snapshot of the database at `db`, read through `conn`, for `reason`.
@@ -24,15 +25,13 @@ pub(super) fn take(conn: &Connection, db: &Path, reason: Reason) -> Result<Snaps
 pub(super) fn set_aside(db: &Path) -> Result<Snapshot> {
     let snapshot = place(db, Reason::Damaged, |partial| {
         fs::copy(db, partial).map_err(|e| RosterError::io(db, e))?;
-        File::open(partial)
-            .and_then(|f| f.sync_all())
-            .map_err(|e| RosterError::io(partial, e))
+        sync_file(partial).map_err(|e| RosterError::io(partial, e))
     })?;
     let wal = crate::store::open::wal_path(db);
     if wal.exists() {
         let copy = crate::store::open::wal_path(&snapshot.path);
         fs::copy(&wal, &copy)
-            .and_then(|_| File::open(&copy)?.sync_all())
+            .and_then(|_| sync_file(&copy))
             .map_err(|e| RosterError::io(&copy, e))?;
     }
     Ok(snapshot)
@@ -66,9 +65,7 @@ fn place(db: &Path, reason: Reason, fill: impl FnOnce(&Path) -> Result<()>) -> R
     let written = fill(&partial).and_then(|()| {
         fs::rename(&partial, &path).map_err(|e| RosterError::io(&path, e))?;
         // The rename itself must survive a power cut.
-        File::open(&dir)
-            .and_then(|d| d.sync_all())
-            .map_err(|e| RosterError::io(&dir, e))
+        sync_dir(&dir).map_err(|e| RosterError::io(&dir, e))
     });
     if let Err(e) = written {
         let _ = fs::remove_file(&partial);
@@ -142,9 +139,7 @@ fn write(conn: &Connection, partial: &Path) -> Result<()> {
             )),
         });
     }
-    File::open(partial)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| RosterError::io(partial, e))
+    sync_file(partial).map_err(|e| RosterError::io(partial, e))
 }
 
 /// A backups folder that cannot be made or written is the database's folder being read-only,
