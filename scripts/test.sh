@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Rollbook: formatting, lints, the Rust tests of the whole workspace, the
-# front end's unit tests and types, and the end-to-end tests of the real app under Xvfb.
+# front end's unit tests and types, the end-to-end tests of the real app under Xvfb, and the
+# Windows build with its tests under Wine (scripts/windows.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -21,4 +22,6 @@ step "build the app and the command line for the end-to-end tests"
 cargo build -p rollbook -p rollbook-cli
 step "end-to-end tests (Xvfb, WebDriver)"
 bash scripts/e2e.sh
+step "Windows: both binaries cross-built, the roster and command-line tests and a smoke test under Wine"
+bash scripts/windows.sh
 step "all tests passed"
