@@ -17,18 +17,9 @@ packages=(
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo=sudo
-
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "bootstrap: installing ${missing[*]}"
-  $sudo apt-get update -q
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=scripts/debian-packages.sh
+. scripts/debian-packages.sh
+install_missing bootstrap "${packages[@]}"
 
 if ! command -v cargo >/dev/null 2>&1; then
   echo "bootstrap: Rollbook is built with Rust; install it with rustup (https://rustup.rs) and run this again" >&2
