@@ -43,18 +43,9 @@ summary() {
 
 # --- Debian packages -------------------------------------------------------------------------
 phase "packages"
-packages=(rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 wine wine64)
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo=sudo
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "windows: installing ${missing[*]}"
-  $sudo apt-get update -q
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=scripts/debian-packages.sh
+. scripts/debian-packages.sh
+install_missing windows rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 wine wine64
 
 # --- the toolchain: Debian's Rust, not rustup's ------------------------------------------------
 export PATH="/usr/bin:$PATH"
