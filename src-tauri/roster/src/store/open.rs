@@ -407,12 +407,15 @@ pub(super) fn full_disk_told(error: RosterError, path: &Path) -> RosterError {
         &error,
         RosterError::Database(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::SystemIoFailure)
     );
+    if !is_io {
+        return error;
+    }
     let folder = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     match fs4::available_space(folder) {
-        Ok(room) if is_io && room < NO_ROOM_BYTES => RosterError::DiskFull {
+        Ok(room) if room < NO_ROOM_BYTES => RosterError::DiskFull {
             path: path.to_path_buf(),
         },
         _ => error,
