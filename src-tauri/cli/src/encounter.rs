@@ -13,6 +13,9 @@ pub const EXAMPLES: &str = "\
 Examples:
   rollbook encounter new --roster Heroes \"Dockside Ambush\"
   rollbook encounter add --roster Heroes \"Dockside Ambush\" --character Vex --character Mara --npcs 3
+  rollbook encounter add --roster Crew Airlock --npcs 3 --label Drone --numbers '{\"ac\":14,\"hp\":{\"max\":12}}'
+  rollbook encounter add --roster Crew Airlock --character Drone --copies 3    Drone 1, Drone 2, Drone 3
+  rollbook encounter keep --roster Crew Airlock \"Drone 2\"       a quick NPC kept as a roster character
   rollbook encounter next --roster Heroes \"Dockside Ambush\"           the next turn
   rollbook encounter next --roster Heroes \"Dockside Ambush\" --round   a new round
   rollbook encounter next --roster Crew Airlock --round --cards AS,10H,JK   dealt from a real deck
@@ -48,7 +51,8 @@ pub enum EncounterCommand {
     /// Show the round, the turn order and whose turn it is.
     #[command(after_help = EXAMPLES)]
     Show(Which),
-    /// Add characters of the roster and/or nameless NPCs ("Goon 1", "Goon 2", …).
+    /// Add characters of the roster (or numbered copies of them) and/or nameless NPCs ("Goon 1",
+    /// "Goon 2", …), with numbers of their own.
     #[command(after_help = EXAMPLES)]
     Add {
         #[command(flatten)]
@@ -56,12 +60,21 @@ pub enum EncounterCommand {
         /// A character of the roster (name or id); repeat for more.
         #[arg(long = "character", value_name = "NAME")]
         characters: Vec<String>,
+        /// Each --character joins as N numbered copies ("Drone 1", "Drone 2", …), each with
+        /// the character's sheet and its own health; nothing is written back to the character.
+        #[arg(long, value_name = "N")]
+        copies: Option<u32>,
         /// How many nameless NPCs to add.
         #[arg(long, value_name = "N")]
         npcs: Option<u32>,
         /// The NPCs' name, numbered on from the highest already in.
         #[arg(long, value_name = "LABEL", default_value = "Goon")]
         label: String,
+        /// The NPCs' numbers as sheet JSON of the roster's system, or part of one (`-` reads
+        /// stdin): '{"ac":14,"hp":{"max":12}}'. Checked as a sheet is; what is left out keeps
+        /// the blank sheet's value.
+        #[arg(long, value_name = "JSON", requires = "npcs")]
+        numbers: Option<String>,
         /// Seed for what joining shuffles or draws (the universe deck); a fresh one when left out.
         #[arg(long)]
         seed: Option<u64>,
@@ -86,6 +99,17 @@ pub enum EncounterCommand {
         action: String,
         #[command(flatten)]
         options: MoveOptions,
+    },
+    /// Keep a quick NPC or a copy as an NPC of the roster, with its numbers.
+    #[command(after_help = EXAMPLES)]
+    Keep {
+        #[command(flatten)]
+        which: Which,
+        /// The participant (name or id, as `rollbook encounter show` lists them).
+        participant: String,
+        /// The character's name (default: the participant's label, "Drone 3" → "Drone").
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
     },
     /// Undo the encounter's last table action (repeat to go further back).
     #[command(after_help = EXAMPLES)]
@@ -214,23 +238,39 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
         EncounterCommand::Add {
             which,
             characters,
+            copies,
             npcs,
             label,
+            numbers,
             seed,
         } => {
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
             let roster = e.roster_id.to_string();
             let mut actions = Vec::new();
-            if !characters.is_empty() {
-                let character_ids = characters
-                    .iter()
-                    .map(|name| Ok(character::find(&store, name, Some(&roster))?.id))
-                    .collect::<Result<_, Failure>>()?;
-                actions.push(TableAction::AddCharacters { character_ids });
+            let character_ids = characters
+                .iter()
+                .map(|name| Ok(character::find(&store, name, Some(&roster))?.id))
+                .collect::<Result<Vec<_>, Failure>>()?;
+            match copies {
+                _ if character_ids.is_empty() => {}
+                None => actions.push(TableAction::AddCharacters { character_ids }),
+                Some(count) => actions.extend(character_ids.into_iter().map(|character_id| {
+                    TableAction::AddCopies {
+                        character_id,
+                        count,
+                    }
+                })),
             }
             if let Some(count) = npcs {
-                actions.push(TableAction::AddNpcs { label, count });
+                let sheet = numbers
+                    .map(|text| input::json_value(&text, "numbers"))
+                    .transpose()?;
+                actions.push(TableAction::AddNpcs {
+                    label,
+                    count,
+                    sheet,
+                });
             }
             if actions.is_empty() {
                 return Err(Failure::BadInput(
@@ -266,6 +306,23 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             let e = which.find(&store)?;
             let play = store.play_with(e.id, &action, options.into())?;
             report(&[play], global)
+        }
+        EncounterCommand::Keep {
+            which,
+            participant,
+            name,
+        } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let participant_id = visibility::participant_id(&e, &participant)?;
+            let kept = store.keep_as_character(e.id, participant_id, name.as_deref())?;
+            if global.json {
+                return output::json(&kept);
+            }
+            output::text(&format!(
+                "Kept \"{}\" as an NPC of the roster ({})\n",
+                kept.name, kept.id
+            ))
         }
         EncounterCommand::Undo(which) => {
             let mut store = store::open(global, Open::Existing)?;

@@ -55,6 +55,15 @@ pub fn text(argument: &str, what: &str) -> Result<String, Failure> {
     Ok(text)
 }
 
+/// A JSON value given inline or with `-` on stdin (the `what` of a refusal, as `numbers`),
+/// bounded as a request is; a key given twice is refused, naming it.
+pub fn json_value(argument: &str, what: &str) -> Result<serde_json::Value, Failure> {
+    let text = text(argument, what)?;
+    serde_json::from_str::<rollbook_rules::strict_json::StrictValue>(&text)
+        .map(|strict| strict.0)
+        .map_err(|error| Failure::BadInput(format!("bad {what}: {error}")))
+}
+
 fn too_large() -> Failure {
     Failure::Limit(RulesError::RequestTooLarge {
         limit: MAX_REQUEST_BYTES,

@@ -98,7 +98,7 @@ fn set(
 }
 
 /// A participant by id, or by name (case-insensitive; two of the same name must be named by id).
-fn participant_id(e: &Encounter, wanted: &str) -> Result<uuid::Uuid, Failure> {
+pub(crate) fn participant_id(e: &Encounter, wanted: &str) -> Result<uuid::Uuid, Failure> {
     let wanted = wanted.trim();
     if let Some(p) = e.state.order.iter().find(|p| p.id.to_string() == wanted) {
         return Ok(p.id);

@@ -385,3 +385,64 @@ fn a_universe_deal_takes_the_cards_typed_from_a_real_deck() {
         "the Queen acts before the 3"
     );
 }
+
+/// Monsters with numbers from the command line: quick NPCs with a sheet's numbers, copies of a
+/// roster character, one kept as a character; numbers past a sheet's limit exit 2 with the path.
+#[test]
+fn monsters_with_numbers_copies_and_a_kept_npc() {
+    let sandbox = Sandbox::seeded();
+    let crew = "Black Meridian Crew";
+    sandbox
+        .run(&["encounter", "new", "--roster", crew, "Airlock"])
+        .ok();
+    let add = |args: &[&str]| {
+        let mut all = vec!["encounter", "add", "--roster", crew, "Airlock"];
+        all.extend_from_slice(args);
+        sandbox.run(&all)
+    };
+    let numbers = r#"{"ac": 14, "combat_skill": 3, "hp": {"max": 12}}"#;
+    let run = add(&["--npcs", "2", "--label", "Drone", "--numbers", numbers]).ok();
+    assert!(
+        run.stdout.starts_with("Added Drone 1, Drone 2"),
+        "{}",
+        run.stdout
+    );
+    let run = add(&["--character", "warden ashby", "--copies", "3"]).ok();
+    assert!(
+        run.stdout.starts_with(
+            "Added Warden Ashby 1, Warden Ashby 2, Warden Ashby 3 (copies of Warden Ashby)"
+        ),
+        "{}",
+        run.stdout
+    );
+    let shown = sandbox
+        .run(&["--json", "encounter", "show", "--roster", crew, "Airlock"])
+        .ok()
+        .json();
+    let order = shown["state"]["order"].as_array().unwrap();
+    assert_eq!(order[0]["sheet"]["ac"], 14);
+    assert_eq!(order[0]["sheet"]["hp"]["current"], 12);
+    assert_eq!(order[2]["copy_of"], order[3]["copy_of"]);
+    assert!(order[2]["character_id"].is_null());
+
+    let before = sandbox.db_bytes();
+    let refused = add(&["--npcs", "1", "--numbers", r#"{"ac": 41}"#]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("sheet.ac"), "{}", refused.stderr);
+    assert_eq!(sandbox.db_bytes(), before, "a refusal writes nothing");
+
+    let kept = sandbox
+        .run(&["encounter", "keep", "--roster", crew, "Airlock", "drone 2"])
+        .ok();
+    assert!(
+        kept.stdout.starts_with("Kept \"Drone\" as an NPC"),
+        "{}",
+        kept.stdout
+    );
+    let drone = sandbox
+        .run(&["--json", "character", "show", "--roster", crew, "Drone"])
+        .ok()
+        .json();
+    assert_eq!(drone["kind"], "npc");
+    assert_eq!(drone["sheet"]["ac"], 14);
+}

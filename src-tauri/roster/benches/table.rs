@@ -34,6 +34,7 @@ fn table(store: &mut Store, system: System, pcs: usize, npcs: u32) -> Uuid {
         TableAction::AddNpcs {
             label: "Goon".into(),
             count: npcs,
+            sheet: None,
         },
     ];
     store.play_all(encounter, &join, Some(1)).unwrap();

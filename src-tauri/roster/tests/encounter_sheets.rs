@@ -44,6 +44,7 @@ fn glory_and_trackers_go_back_onto_the_sheet_all_or_nothing() {
         TableAction::AddNpcs {
             label: "Goon".into(),
             count: 1,
+            sheet: None,
         },
     ];
     let state = store.play_all(e.id, &add, Some(1)).unwrap()[1]

@@ -87,6 +87,7 @@ fn an_encounter_is_built_played_and_listed() {
             &TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 2,
+                sheet: None,
             },
         )
         .unwrap();
@@ -178,6 +179,7 @@ fn undo_of_each_action_kind_restores_the_exact_prior_state() {
             &TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 2,
+                sheet: None,
             },
         )
         .unwrap();
@@ -189,6 +191,7 @@ fn undo_of_each_action_kind_restores_the_exact_prior_state() {
         TableAction::AddNpcs {
             label: "Thug".into(),
             count: 3,
+            sheet: None,
         },
         TableAction::RemoveParticipant {
             participant_id: vex,
@@ -247,6 +250,7 @@ fn the_state_survives_a_reopen() {
     let add = TableAction::AddNpcs {
         label: "Goon".into(),
         count: 1,
+        sheet: None,
     };
     let goon = store.apply_table_action(id, &add).unwrap().state.order[0].id;
     store.apply_table_action(id, &glory(goon, 3)).unwrap();
@@ -365,6 +369,7 @@ fn invalid_actions_are_refused_and_write_nothing() {
             TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 51,
+                sheet: None,
             },
             "invalid_table_action",
             "add 1 to 50 NPCs at a time, not 51; nothing was changed",
@@ -493,6 +498,7 @@ mod undo_property {
             0 => TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 1 + at.index(3) as u32,
+                sheet: None,
             },
             1 => TableAction::AddCharacters {
                 character_ids: vec![if at.index(2) == 0 { t.vex } else { t.mara }],

@@ -458,6 +458,7 @@ fn a_quick_npc_fights_with_the_ranks_the_gm_gives() {
     let add = TableAction::AddNpcs {
         label: "Thug".into(),
         count: 1,
+        sheet: None,
     };
     let e = f.store.play(f.encounter, &add, Some(11)).unwrap().encounter;
     let thug = e.state.order[2].id;

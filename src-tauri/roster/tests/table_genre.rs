@@ -351,6 +351,7 @@ fn a_quick_npc_gets_defaults_and_the_gm_sets_its_stats() {
     let e = t.generic(TableAction::AddNpcs {
         label: "Goon".into(),
         count: 1,
+        sheet: None,
     });
     let goon = e.state.order[1].id;
     t.play(

@@ -328,11 +328,14 @@ fn every_template_reads_and_the_named_overflows_are_refused_by_range() {
 }
 
 /// A valid move of each (system, move) a declared range belongs to: the range's field is then
-/// set to a value at and past each end. `P` is a PC, `Q` a quick NPC.
+/// set to a value at and past each end. `P` is a PC, `Q` a quick NPC, `C` P's character.
 fn valid_move(system: &str, r#move: &str) -> Value {
     match (system, r#move) {
         ("table", "add_npcs") => {
             serde_json::json!({"action": "add_npcs", "label": "Thug", "count": 1})
+        }
+        ("table", "add_copies") => {
+            serde_json::json!({"action": "add_copies", "character_id": "C", "count": 1})
         }
         ("genre", "gain_glory") => serde_json::json!({"participant_id": "P", "points": 1}),
         ("genre", "spend_opposing_glory") => {
@@ -411,10 +414,14 @@ fn every_declared_range_is_the_one_the_table_refuses_past() {
                 at = &mut at[*key];
             }
             at[path[path.len() - 1]] = Value::from(value);
+            let c = t.store.encounter(encounter).unwrap().state.order[0]
+                .character_id
+                .unwrap();
             let text = m
                 .to_string()
                 .replace("\"P\"", &format!("\"{p}\""))
-                .replace("\"Q\"", &format!("\"{q}\""));
+                .replace("\"Q\"", &format!("\"{q}\""))
+                .replace("\"C\"", &format!("\"{c}\""));
             let mut m: Value = serde_json::from_str(&text).unwrap();
             let action = if range.system == "table" {
                 m

@@ -76,6 +76,7 @@ fn game() -> Game {
         TableAction::AddNpcs {
             label: "Goon".into(),
             count: 2,
+            sheet: None,
         },
         2,
     );
@@ -827,7 +828,7 @@ proptest! {
                     }
                     _ => Ok(()),
                 },
-                Step::AddGoon => g.try_play(TableAction::AddNpcs { label: "Goon".into(), count: 1 }, seed).map(|_| ()),
+                Step::AddGoon => g.try_play(TableAction::AddNpcs { label: "Goon".into(), count: 1, sheet: None }, seed).map(|_| ()),
                 Step::Remove(i) => match pick(*i) {
                     Some(id) => g.try_play(TableAction::RemoveParticipant { participant_id: id }, seed).map(|_| ()),
                     None => Ok(()),

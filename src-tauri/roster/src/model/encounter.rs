@@ -12,22 +12,37 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{Timestamp, Visibility};
+use rollbook_rules::table::ranges::{MoveRange, ADD_COPIES_COUNT, ADD_NPCS_COUNT};
+
 use crate::check::{Check, NAME_MAX};
 use crate::table::{SystemMove, SystemTable, TableError, TableView};
 
 /// How many participants one encounter holds.
 pub const PARTICIPANTS_MAX: usize = 200;
 
-/// One side of the table: a stored character, or a nameless NPC quick-added to this encounter.
+/// One side of the table: a stored character, a numbered copy of one, or an NPC quick-added to
+/// this encounter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Participant {
     /// This participant's id within the encounter (a character added twice is refused).
     pub id: Uuid,
-    /// The stored character, or `None` for a quick-added NPC.
+    /// The stored character, or `None` for a quick-added NPC or a copy.
     pub character_id: Option<Uuid>,
     /// Copied when added, so the encounter still reads after the character is purged.
     pub name: String,
+    /// The numbers the table reads for a participant with no stored character: a sheet of the
+    /// roster's system (checked as a sheet is when added, stored whole). A copy takes its
+    /// character's sheet as it was when added, so each copy keeps its own health and state and
+    /// nothing is written back. Absent for a quick NPC added with the system's defaults (and in
+    /// every state stored by an earlier build, which read and write byte for byte as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sheet: Option<serde_json::Value>,
+    /// The roster character a copy was made from ("Add ×3"), shown as "copy of …".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub copy_of: Option<Uuid>,
 }
 
 /// Everything an action can change; saved whole before and after each action.
@@ -83,9 +98,21 @@ pub enum TableAction {
     AddCharacters {
         character_ids: Vec<Uuid>,
     },
-    /// `count` nameless NPCs named "LABEL N", numbered on from the highest "LABEL N" already in.
+    /// `count` nameless NPCs named "LABEL N", numbered on from the highest "LABEL N" already in,
+    /// each with `sheet`'s numbers (a sheet of the roster's system, or part of one: what is left
+    /// out keeps the blank sheet's value), or the system's defaults when it is absent.
     AddNpcs {
         label: String,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        sheet: Option<serde_json::Value>,
+    },
+    /// `count` numbered copies of a stored character ("Drone 1", "Drone 2", …, numbered on from
+    /// the highest already in), each an NPC with the character's sheet as it is now and its own
+    /// health and state.
+    AddCopies {
+        character_id: Uuid,
         count: u32,
     },
     RemoveParticipant {
@@ -132,6 +159,8 @@ pub enum TableAction {
 pub struct JoiningCharacter {
     pub id: Uuid,
     pub name: String,
+    /// The character's sheet, read for [`TableAction::AddCopies`] only.
+    pub sheet: Option<serde_json::Value>,
 }
 
 impl EncounterState {
@@ -191,12 +220,18 @@ impl EncounterState {
                         id: Uuid::new_v4(),
                         character_id: Some(*id),
                         name: c.name.clone(),
+                        sheet: None,
+                        copy_of: None,
                     });
                     names.push(c.name.clone());
                 }
                 format!("Added {}", names.join(", "))
             }
-            TableAction::AddNpcs { label, count } => {
+            TableAction::AddNpcs {
+                label,
+                count,
+                sheet,
+            } => {
                 let label = label.trim();
                 let mut problems = Vec::new();
                 Check {
@@ -206,25 +241,29 @@ impl EncounterState {
                 if let Some(p) = problems.first() {
                     return Err(format!("the NPC label {}", p.message));
                 }
-                let batch = rollbook_rules::table::ranges::ADD_NPCS_COUNT;
-                if !batch.contains(i64::from(*count)) {
-                    return Err(format!(
-                        "add {} to {} NPCs at a time, not {count}",
-                        batch.min, batch.max
-                    ));
-                }
-                let first = next.highest_number(label) + 1;
-                let names: Vec<String> = (first..first + count)
-                    .map(|n| format!("{label} {n}"))
-                    .collect();
-                for name in &names {
-                    next.order.push(Participant {
-                        id: Uuid::new_v4(),
-                        character_id: None,
-                        name: name.clone(),
-                    });
-                }
+                let names = next.numbered(label, *count, ADD_NPCS_COUNT, "NPCs")?;
+                next.join(&names, sheet.as_ref(), None);
                 format!("Added {}", names.join(", "))
+            }
+            TableAction::AddCopies {
+                character_id,
+                count,
+            } => {
+                let c = joining
+                    .iter()
+                    .find(|c| c.id == *character_id)
+                    .ok_or_else(|| {
+                        format!("character {character_id} is not in this encounter's roster")
+                    })?;
+                let sheet = c.sheet.as_ref().ok_or_else(|| {
+                    format!(
+                        "{}'s sheet was not read; play this through the store",
+                        c.name
+                    )
+                })?;
+                let names = next.numbered(c.name.trim(), *count, ADD_COPIES_COUNT, "copies")?;
+                next.join(&names, Some(sheet), Some(c.id));
+                format!("Added {} (copies of {})", names.join(", "), c.name)
             }
             TableAction::RemoveParticipant { participant_id } => {
                 let at = self.position(*participant_id)?;
@@ -373,7 +412,42 @@ impl EncounterState {
         self.order.iter().any(|p| p.character_id == Some(id))
     }
 
-    /// The highest N of the quick NPCs named "LABEL N" (0 when there are none).
+    /// `count` names "LABEL N" numbered on from the highest already in, or a refusal when
+    /// `count` is out of `batch` (`what` is added: "NPCs", "copies").
+    fn numbered(
+        &self,
+        label: &str,
+        count: u32,
+        batch: MoveRange,
+        what: &str,
+    ) -> Result<Vec<String>, String> {
+        if !batch.contains(i64::from(count)) {
+            return Err(format!(
+                "add {} to {} {what} at a time, not {count}",
+                batch.min, batch.max
+            ));
+        }
+        let first = self.highest_number(label) + 1;
+        Ok((first..first + count)
+            .map(|n| format!("{label} {n}"))
+            .collect())
+    }
+
+    /// Participants with no stored character join at the end of the order, named `names`,
+    /// each with its own copy of `sheet` (`copy_of`: the character they copy).
+    fn join(&mut self, names: &[String], sheet: Option<&serde_json::Value>, copy_of: Option<Uuid>) {
+        for name in names {
+            self.order.push(Participant {
+                id: Uuid::new_v4(),
+                character_id: None,
+                name: name.clone(),
+                sheet: sheet.cloned(),
+                copy_of,
+            });
+        }
+    }
+
+    /// The highest N of the quick NPCs and copies named "LABEL N" (0 when there are none).
     fn highest_number(&self, label: &str) -> u32 {
         self.order
             .iter()
@@ -399,6 +473,7 @@ mod tests {
         let action = TableAction::AddNpcs {
             label: label.into(),
             count,
+            sheet: None,
         };
         state.apply(&action, &[]).unwrap().0
     }
@@ -527,7 +602,8 @@ mod tests {
         assert_eq!(
             refused(TableAction::AddNpcs {
                 label: "Goon".into(),
-                count: 0
+                count: 0,
+                sheet: None,
             }),
             "add 1 to 50 NPCs at a time, not 0"
         );
@@ -556,6 +632,7 @@ mod tests {
         let vex = JoiningCharacter {
             id: Uuid::new_v4(),
             name: "Vex".into(),
+            sheet: None,
         };
         let add = TableAction::AddCharacters {
             character_ids: vec![vex.id],
@@ -659,7 +736,8 @@ mod tests {
             action,
             TableAction::AddNpcs {
                 label: "Goon".into(),
-                count: 3
+                count: 3,
+                sheet: None,
             }
         );
         assert_eq!(
@@ -684,7 +762,7 @@ mod tests {
                     shuffled.rotate_left(n);
                 }
                 let action = match kind {
-                    0 => TableAction::AddNpcs { label: "Goon".into(), count: 1 + seed.index(3) as u32 },
+                    0 => TableAction::AddNpcs { label: "Goon".into(), count: 1 + seed.index(3) as u32, sheet: None },
                     1 => TableAction::RemoveParticipant { participant_id: pick },
                     2 => TableAction::MoveUp { participant_id: pick },
                     3 => TableAction::MoveDown { participant_id: pick },

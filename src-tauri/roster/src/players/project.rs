@@ -134,8 +134,8 @@ fn participant(
     let visibility = state.visibility_of(p.id);
     let side = side(seat);
     let health_shown = visibility.health.unwrap_or_else(|| default_shown(side));
-    let health = tracked(table, p.id, seat.character.map(|c| &c.sheet))
-        .and_then(|track| shown_health(track, health_shown));
+    let health =
+        tracked(table, p.id, seat.sheet()).and_then(|track| shown_health(track, health_shown));
     let (stats, effects) = parts::of(table, p.id, state.round);
     let effects: Vec<PlayersEffect> = effects
         .into_iter()
@@ -204,6 +204,7 @@ mod tests {
             &TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 3,
+                sheet: None,
             },
             &[],
         )
@@ -231,10 +232,7 @@ mod tests {
         let seats: Vec<Seat> = s
             .order
             .iter()
-            .map(|participant| Seat {
-                participant,
-                character: None,
-            })
+            .map(|participant| Seat::of(participant, System::D12, &[]))
             .collect();
         project(&Sources {
             encounter: s,
@@ -298,10 +296,7 @@ mod tests {
                 seats: s
                     .order
                     .iter()
-                    .map(|participant| Seat {
-                        participant,
-                        character: None,
-                    })
+                    .map(|participant| Seat::of(participant, System::D12, &[]))
                     .collect(),
                 house_rules: HouseRules::ruled(),
                 dice: &dice,

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::characters::{update_character_row, CharacterFields};
 use super::Store;
 use crate::error::{Problem, Result, RosterError};
-use crate::model::Character;
+use crate::model::{Character, CharacterKind, NewCharacter};
 use crate::sheet::Sheet;
 use crate::table::play::{context, current_table};
 
@@ -70,5 +70,71 @@ impl Store {
         })?;
         let ids: Vec<Uuid> = changed.iter().map(|(c, _)| c.id).collect();
         ids.into_iter().map(|id| self.character(id)).collect()
+    }
+
+    /// "Keep as a character": a quick NPC or a copy of the encounter becomes an NPC of its
+    /// roster with the numbers it joined with (the system's blank sheet for one added with the
+    /// defaults), named `name` or, by default, its label without the number ("Drone 3" →
+    /// "Drone"), so a GM builds a bestiary while playing. The participant stays as it is.
+    pub fn keep_as_character(
+        &mut self,
+        encounter_id: Uuid,
+        participant_id: Uuid,
+        name: Option<&str>,
+    ) -> Result<Character> {
+        let encounter = self.encounter(encounter_id)?;
+        if encounter.deleted_at.is_some() {
+            return Err(RosterError::InTrash {
+                what: "encounter",
+                name: encounter.state.name,
+            });
+        }
+        let participant = encounter
+            .state
+            .order
+            .iter()
+            .find(|p| p.id == participant_id)
+            .ok_or_else(|| {
+                RosterError::InvalidTableAction(format!(
+                    "participant {participant_id} is not in this encounter"
+                ))
+            })?;
+        if participant.character_id.is_some() {
+            return Err(RosterError::InvalidTableAction(format!(
+                "{} is a character of the roster already",
+                participant.name
+            )));
+        }
+        let name = name.map_or_else(|| label_of(&participant.name), str::to_string);
+        let new = NewCharacter {
+            kind: CharacterKind::Npc,
+            sheet: participant.sheet.clone(),
+            ..NewCharacter::named(name)
+        };
+        self.create_character(encounter.roster_id, new)
+    }
+}
+
+/// A numbered participant's label: "Drone 3" → "Drone"; a name with no number stays whole.
+fn label_of(name: &str) -> String {
+    match name.rsplit_once(' ') {
+        Some((label, n)) if !label.trim().is_empty() && n.parse::<u32>().is_ok() => {
+            label.trim().to_string()
+        }
+        _ => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label_of;
+
+    #[test]
+    fn a_kept_npc_is_named_by_its_label() {
+        assert_eq!(label_of("Drone 3"), "Drone");
+        assert_eq!(label_of("Drone"), "Drone");
+        assert_eq!(label_of("Agent 47 7"), "Agent 47");
+        assert_eq!(label_of("7"), "7");
+        assert_eq!(label_of("Big bad"), "Big bad");
     }
 }

@@ -627,35 +627,43 @@ fn live_roster(conn: &Connection, id: Uuid) -> Result<()> {
     }
 }
 
-/// The characters `action` adds (none but for `add_characters`): each must be in the roster and
-/// out of the trash.
+/// The characters `action` adds (none but for `add_characters` and `add_copies`, which also
+/// reads the sheet it copies): each must be in the roster and out of the trash.
 fn joining_characters(
     conn: &Connection,
     roster_id: Uuid,
     action: &TableAction,
 ) -> Result<Vec<JoiningCharacter>> {
-    let TableAction::AddCharacters { character_ids: ids } = action else {
-        return Ok(Vec::new());
+    let (ids, copies) = match action {
+        TableAction::AddCharacters { character_ids } => (character_ids.as_slice(), false),
+        TableAction::AddCopies { character_id, .. } => (std::slice::from_ref(character_id), true),
+        _ => return Ok(Vec::new()),
     };
     let mut out = Vec::new();
     for &id in ids {
-        let found: Option<(String, String, Option<i64>)> = conn
+        let found: Option<(String, String, Option<i64>, String)> = conn
             .query_row(
-                "SELECT roster_id, name, deleted_at FROM characters WHERE id = ?1",
+                "SELECT roster_id, name, deleted_at, sheet FROM characters WHERE id = ?1",
                 [id.to_string()],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
             .optional()?;
         match found {
-            Some((roster, name, None)) if roster == roster_id.to_string() => {
-                out.push(JoiningCharacter { id, name });
+            Some((roster, name, None, sheet)) if roster == roster_id.to_string() => {
+                let sheet = match copies {
+                    true => Some(serde_json::from_str(&sheet).map_err(|e| {
+                        super::corrupt(format!("the sheet of {name} does not read: {e}"))
+                    })?),
+                    false => None,
+                };
+                out.push(JoiningCharacter { id, name, sheet });
             }
-            Some((roster, name, None)) if roster != roster_id.to_string() => {
+            Some((roster, name, None, _)) if roster != roster_id.to_string() => {
                 return Err(RosterError::InvalidTableAction(format!(
                     "{name} belongs to another roster; only this roster's characters can join"
                 )));
             }
-            Some((_, name, _)) => {
+            Some((_, name, _, _)) => {
                 return Err(RosterError::InTrash {
                     what: "character",
                     name,

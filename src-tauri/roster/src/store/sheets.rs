@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::Store;
 use crate::error::Result;
-use crate::sheet::{SheetReport, SheetRoll};
+use crate::sheet::{Sheet, SheetReport, SheetRoll};
 
 impl Store {
     /// Validates an untrusted sheet against the roster's system and house rules WITHOUT saving
@@ -14,6 +14,12 @@ impl Store {
     pub fn check_sheet(&self, roster_id: Uuid, sheet: &Value) -> Result<SheetReport> {
         let roster = self.roster(roster_id)?;
         Ok(SheetReport::of(roster.system, sheet, &roster.house_rules))
+    }
+
+    /// The sheet a new character of the roster's system starts with: what a form shows before
+    /// the GM types anything (a quick NPC's numbers start from it).
+    pub fn blank_sheet(&self, roster_id: Uuid) -> Result<Value> {
+        Ok(Sheet::blank(self.roster(roster_id)?.system).to_value())
     }
 
     /// Every roll a stored character's sheet offers, each a full request prefilled from it

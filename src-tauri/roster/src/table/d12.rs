@@ -171,7 +171,7 @@ pub enum D12Move {
 }
 
 fn sheet_of<'a>(ctx: &'a TableContext, id: Uuid) -> Option<&'a D12Sheet> {
-    match ctx.seat(id).ok()?.character.map(|c| &c.sheet) {
+    match ctx.seat(id).ok()?.sheet() {
         Some(Sheet::D12(s)) => Some(s),
         _ => None,
     }
@@ -486,17 +486,15 @@ impl SystemRules for D12Encounter {
     }
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
-        let parts = seated_parts(&self.parts, ctx, |seat| {
-            match seat.character.map(|c| &c.sheet) {
-                Some(Sheet::D12(sheet)) => D12Part {
-                    wounds: wounds_from(sheet),
-                    npc: None,
-                },
-                _ => D12Part {
-                    wounds: Wounds::healthy(QUICK_NPC_HEALTH),
-                    npc: Some(NpcDefenses::default()),
-                },
-            }
+        let parts = seated_parts(&self.parts, ctx, |seat| match seat.sheet() {
+            Some(Sheet::D12(sheet)) => D12Part {
+                wounds: wounds_from(sheet),
+                npc: None,
+            },
+            _ => D12Part {
+                wounds: Wounds::healthy(QUICK_NPC_HEALTH),
+                npc: Some(NpcDefenses::default()),
+            },
         });
         // An attack whose attacker or defender left is over.
         let attack = self

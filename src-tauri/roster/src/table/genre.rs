@@ -163,7 +163,7 @@ fn without_saved_trackers(
 ) -> Result<(), TableError> {
     let seat = ctx.seat(participant_id)?;
     let name = &seat.participant.name;
-    let Some(Sheet::Genre(sheet)) = seat.character.map(|c| &c.sheet) else {
+    let Some(Sheet::Genre(sheet)) = seat.sheet() else {
         return Err(TableError::invalid(format!(
             "{name} has no genre sheet to take \"{label}\" from; send the request alone"
         )));
@@ -227,9 +227,7 @@ impl SystemRules for GenreEncounter {
     }
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
-        let parts = seated_parts(&self.parts, ctx, |seat| {
-            part_from(seat.character.map(|c| &c.sheet))
-        });
+        let parts = seated_parts(&self.parts, ctx, |seat| part_from(seat.sheet()));
         Ok(GenreEncounter { parts })
     }
 

@@ -150,12 +150,12 @@ fn dice_of(
             "give either a roll of {name}'s sheet or the dice, not both"
         )));
     }
-    let Some(character) = seat.character else {
+    let Some(sheet) = seat.sheet() else {
         return Err(TableError::invalid(format!(
             "{name} has no sheet to take \"{label}\" from; enter the dice instead"
         )));
     };
-    let rolls = character.sheet.rolls(ctx.house_rules);
+    let rolls = sheet.rolls(ctx.house_rules);
     let roll = pick_roll(&rolls, label).map_err(|candidates| match candidates.as_slice() {
         [] => TableError::invalid(format!("{name}'s sheet has no roll named \"{label}\"")),
         _ => TableError::invalid(format!(

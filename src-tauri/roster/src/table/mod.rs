@@ -24,7 +24,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
+use std::borrow::Cow;
+
 use crate::model::{Character, EncounterState, Participant, System};
+use crate::sheet::Sheet;
 
 pub use d12::{D12Encounter, D12Move};
 pub use error::TableError;
@@ -62,11 +65,44 @@ pub enum SystemMove {
 }
 
 /// One participant as the rules see it: the stored character (sheet, PC or NPC) when it is live
-/// in the roster, `None` for a quick-added NPC or a character gone to the trash.
-#[derive(Debug, Clone, Copy)]
+/// in the roster, `None` for a quick-added NPC, a copy or a character gone to the trash; and
+/// the numbers the rules read.
+#[derive(Debug, Clone)]
 pub struct Seat<'a> {
     pub participant: &'a Participant,
+    /// What the table writes back to (`SystemRules::sheet_changes`) and takes PC or NPC from.
     pub character: Option<&'a Character>,
+    /// The stored character's sheet, or the participant's own numbers (a quick NPC's or a
+    /// copy's); `None` when the system's defaults for a quick NPC apply.
+    pub sheet: Option<Cow<'a, Sheet>>,
+}
+
+impl<'a> Seat<'a> {
+    /// `participant` with its character when live in `characters`, reading the participant's
+    /// own numbers as a sheet of `system`. A stored sheet that no longer reads (it was checked
+    /// when added) leaves the defaults, so one damaged participant never stops the table.
+    pub fn of(participant: &'a Participant, system: System, characters: &'a [Character]) -> Self {
+        let character = participant
+            .character_id
+            .and_then(|id| characters.iter().find(|c| c.id == id));
+        let sheet = match (character, &participant.sheet) {
+            (Some(c), _) => Some(Cow::Borrowed(&c.sheet)),
+            (None, Some(value)) => {
+                Sheet::read(system, value, "sheet", &mut Vec::new()).map(Cow::Owned)
+            }
+            (None, None) => None,
+        };
+        Seat {
+            participant,
+            character,
+            sheet,
+        }
+    }
+
+    /// The numbers the rules read (see [`Seat::sheet`]).
+    pub fn sheet(&self) -> Option<&Sheet> {
+        self.sheet.as_deref()
+    }
 }
 
 /// What a move or hook may read: the encounter (order, round, turn) as it stands, the seats in

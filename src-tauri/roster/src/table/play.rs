@@ -4,11 +4,15 @@
 //! rule). The store reads what this needs, calls it and writes what it answers in one
 //! transaction (`store/encounters.rs`).
 
+use std::borrow::Cow;
+
 use rollbook_rules::table::{Event, MoveDice};
+use serde_json::Value;
 
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
 use crate::model::{Character, EncounterState, Roster, System, TableAction};
+use crate::sheet::Sheet;
 
 use super::{Seat, SystemTable, TableContext, TableRoll};
 
@@ -20,17 +24,16 @@ pub(crate) struct Played {
 }
 
 /// The seats of an encounter, in turn order: each participant with its character when live in
-/// `characters` (the roster's).
-pub(crate) fn seats<'a>(state: &'a EncounterState, characters: &'a [Character]) -> Vec<Seat<'a>> {
+/// `characters` (the roster's) and its numbers ([`Seat::of`]).
+pub(crate) fn seats<'a>(
+    state: &'a EncounterState,
+    system: System,
+    characters: &'a [Character],
+) -> Vec<Seat<'a>> {
     state
         .order
         .iter()
-        .map(|participant| Seat {
-            participant,
-            character: participant
-                .character_id
-                .and_then(|id| characters.iter().find(|c| c.id == id)),
-        })
+        .map(|participant| Seat::of(participant, system, characters))
         .collect()
 }
 
@@ -43,7 +46,7 @@ pub(crate) fn context<'a>(
 ) -> TableContext<'a> {
     TableContext {
         encounter: state,
-        seats: seats(state, characters),
+        seats: seats(state, roster.system, characters),
         house_rules: &roster.house_rules,
         dice,
     }
@@ -66,6 +69,40 @@ pub(crate) fn current_table(
         )));
     }
     Ok(table.sync(ctx)?)
+}
+
+/// `add_npcs` with numbers carries them as the whole sheet they make, checked as a sheet is
+/// (its limits, its messages, problems at `sheet.…`); a tracker given only its `max` starts
+/// full, as a fresh monster does. Any other action is as given.
+fn with_npc_sheet_checked<'a>(
+    action: &'a TableAction,
+    roster: &Roster,
+) -> Result<Cow<'a, TableAction>> {
+    let TableAction::AddNpcs {
+        label,
+        count,
+        sheet: Some(numbers),
+    } = action
+    else {
+        return Ok(Cow::Borrowed(action));
+    };
+    let mut numbers = numbers.clone();
+    if let Some(fields) = numbers.as_object_mut() {
+        for tracker in fields.values_mut().filter_map(Value::as_object_mut) {
+            if let (Some(max), false) =
+                (tracker.get("max").cloned(), tracker.contains_key("current"))
+            {
+                tracker.insert("current".into(), max);
+            }
+        }
+    }
+    let sheet = Sheet::from_json(roster.system, &numbers, &roster.house_rules)
+        .map_err(|problems| RosterError::InvalidSheet { problems })?;
+    Ok(Cow::Owned(TableAction::AddNpcs {
+        label: label.clone(),
+        count: *count,
+        sheet: Some(sheet.to_value()),
+    }))
 }
 
 /// Plays `action` on `before` with `dice` (pure: the store writes the result). Dice typed in are
@@ -93,7 +130,8 @@ pub(crate) fn play_on(
             (state, outcome.events, outcome.rolls)
         }
         _ => {
-            let (state, summary) = before.apply(action, joining)?;
+            let action = with_npc_sheet_checked(action, roster)?;
+            let (state, summary) = before.apply(&action, joining)?;
             (state, vec![Event::said(summary)], Vec::new())
         }
     };

@@ -336,7 +336,7 @@ impl SystemRules for StuntEncounter {
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         let parts = seated_parts(&self.parts, ctx, |seat| StuntPart {
-            htk: htk_from(seat.character.map(|c| &c.sheet)),
+            htk: htk_from(seat.sheet()),
         });
         let tasks = self
             .tasks
@@ -512,7 +512,7 @@ impl SystemRules for StuntEncounter {
     fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
         ctx.seats
             .iter()
-            .filter(|seat| matches!(seat.character.map(|c| &c.sheet), Some(Sheet::Stunt(_))))
+            .filter(|seat| matches!(seat.sheet(), Some(Sheet::Stunt(_))))
             .filter_map(|seat| {
                 let part = self.parts.get(&seat.participant.id)?;
                 let mut fields = serde_json::Map::new();

@@ -48,6 +48,7 @@ pub fn seat(roster: NewRoster, encounter: &str, characters: &[(&str, Value)], np
                 &TableAction::AddNpcs {
                     label: "Goon".into(),
                     count: npcs,
+                    sheet: None,
                 },
                 Some(2),
             )
@@ -99,6 +100,7 @@ pub fn fight_in(store: &mut Store, roster: Uuid) -> Uuid {
             &TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 1,
+                sheet: None,
             },
             Some(2),
         )

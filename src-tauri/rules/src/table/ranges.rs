@@ -73,6 +73,16 @@ pub const ADD_NPCS_COUNT: MoveRange = range(
     NPC_BATCH_MAX as i64,
 );
 
+/// "Add ×N" of a roster character: the same batch as quick NPCs.
+pub const ADD_COPIES_COUNT: MoveRange = range(
+    "table",
+    "add_copies",
+    "count",
+    "copies added at once",
+    1,
+    NPC_BATCH_MAX as i64,
+);
+
 pub const GENRE_GLORY_GAINED: MoveRange = range(
     "genre",
     "gain_glory",
@@ -217,6 +227,7 @@ pub const UNIVERSE_SECOND_MOVE: MoveRange = range(
 /// Every range above, in the order the catalog serves them.
 pub const TABLE_RANGES: &[MoveRange] = &[
     ADD_NPCS_COUNT,
+    ADD_COPIES_COUNT,
     GENRE_GLORY_GAINED,
     GENRE_GLORY_SPENT,
     GENRE_NPC_LEVEL,

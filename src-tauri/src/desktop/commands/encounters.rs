@@ -164,6 +164,21 @@ pub async fn encounter_save_to_sheets(
         .await
 }
 
+/// "Keep as a character": a quick NPC or copy of the encounter becomes an NPC of its roster
+/// with its numbers (named `name`, or its label without the number).
+#[tauri::command(rename_all = "snake_case")]
+pub async fn encounter_keep_as_character(
+    db: State<'_, Database>,
+    encounter_id: Uuid,
+    participant_id: Uuid,
+    name: Option<String>,
+) -> Result<Character, IpcError> {
+    db.run(move |store| {
+        Ok(store.keep_as_character(encounter_id, participant_id, name.as_deref())?)
+    })
+    .await
+}
+
 /// The encounter's action log, oldest first (undone actions included, marked).
 #[tauri::command(rename_all = "snake_case")]
 pub async fn encounter_log(

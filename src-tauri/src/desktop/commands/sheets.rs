@@ -21,6 +21,13 @@ pub async fn sheet_check(
         .await
 }
 
+/// The blank sheet of the roster's system (a new character's; a quick NPC's numbers start
+/// from it).
+#[tauri::command(rename_all = "snake_case")]
+pub async fn sheet_blank(db: State<'_, Database>, roster_id: Uuid) -> Result<Value, IpcError> {
+    db.run(move |store| Ok(store.blank_sheet(roster_id)?)).await
+}
+
 /// One roll per rating of the character's sheet, each a full request prefilled from it.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn sheet_rolls(

@@ -74,6 +74,7 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("characters_reorder", json!({"roster_id": id, "ids": [id]})),
         ("search", json!({"query": "vex"})),
         ("sheet_check", json!({"roster_id": id, "sheet": {}})),
+        ("sheet_blank", json!({"roster_id": id})),
         ("sheet_rolls", json!({"character_id": id})),
         ("encounters", json!({"roster_id": id})),
         ("encounter", json!({"encounter_id": id})),
@@ -98,6 +99,10 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("encounter_delete", json!({"encounter_id": id})),
         ("encounter_restore", json!({"encounter_id": id})),
         ("encounter_save_to_sheets", json!({"encounter_id": id})),
+        (
+            "encounter_keep_as_character",
+            json!({"encounter_id": id, "participant_id": id}),
+        ),
         ("players_view", json!({})),
         ("players_window_open", json!({"encounter_id": id})),
         ("share_start", json!({"encounter_id": id})),

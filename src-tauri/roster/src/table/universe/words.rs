@@ -30,7 +30,7 @@ pub(super) fn parse_card(code: &str) -> Result<Card, TableError> {
 }
 
 pub(super) fn universe_sheet<'a>(ctx: &'a TableContext, id: Uuid) -> Option<&'a UniverseSheet> {
-    match ctx.seat(id).ok()?.character.map(|c| &c.sheet) {
+    match ctx.seat(id).ok()?.sheet() {
         Some(Sheet::Universe(s)) => Some(s),
         _ => None,
     }
