@@ -213,6 +213,8 @@ export const reorderCharacters = (rosterId, ids) => call('characters_reorder', {
 export const search = (query, limit = 50) => call('search', { query, limit });
 
 // Sheets
+/** The blank sheet of the roster's system (what a quick NPC's numbers start from). @param {Id} rosterId @returns {Promise<JsonValue>} */
+export const blankSheet = (rosterId) => call('sheet_blank', { roster_id: rosterId });
 /**
  * Validates a sheet without saving: `{problems, derived}`.
  * @param {Id} rosterId
@@ -280,6 +282,11 @@ export const restoreEncounter = (encounterId) => call('encounter_restore', { enc
  * encounter's characters, all or nothing. @param {Id} encounterId @returns {Promise<Character[]>}
  */
 export const saveEncounterToSheets = (encounterId) => call('encounter_save_to_sheets', { encounter_id: encounterId });
+/**
+ * A quick NPC or copy kept as an NPC of the roster with its numbers (named `name`, or its label).
+ * @param {Id} encounterId @param {Id} participantId @param {string | null} [name] @returns {Promise<Character>}
+ */
+export const keepAsCharacter = (encounterId, participantId, name = null) => call('encounter_keep_as_character', { encounter_id: encounterId, participant_id: participantId, name });
 
 // The players' view (issue 14)
 /** The view of the encounter the players' window shows (that window's only command). @returns {Promise<PlayersView | null>} */

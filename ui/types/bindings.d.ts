@@ -1065,7 +1065,8 @@ target?: number | null,
 succeeding?: Array<string>, };
 
 /**
- * One side of the table: a stored character, or a nameless NPC quick-added to this encounter.
+ * One side of the table: a stored character, a numbered copy of one, or an NPC quick-added to
+ * this encounter.
  */
 export type Participant = { 
 /**
@@ -1073,13 +1074,25 @@ export type Participant = {
  */
 id: string, 
 /**
- * The stored character, or `None` for a quick-added NPC.
+ * The stored character, or `None` for a quick-added NPC or a copy.
  */
 character_id: string | null, 
 /**
  * Copied when added, so the encounter still reads after the character is purged.
  */
-name: string, };
+name: string, 
+/**
+ * The numbers the table reads for a participant with no stored character: a sheet of the
+ * roster's system (checked as a sheet is when added, stored whole). A copy takes its
+ * character's sheet as it was when added, so each copy keeps its own health and state and
+ * nothing is written back. Absent for a quick NPC added with the system's defaults (and in
+ * every state stored by an earlier build, which read and write byte for byte as before).
+ */
+sheet?: JsonValue, 
+/**
+ * The roster character a copy was made from ("Add ×3"), shown as "copy of …".
+ */
+copy_of?: string, };
 
 /**
  * The attack being played: who, with what, and where the chain stands.
@@ -1736,7 +1749,7 @@ export type SystemTable = { "system": "stunt" } & StuntEncounter | { "system": "
 /**
  * A change made at the table. Every one is logged and can be undone.
  */
-export type TableAction = { "action": "add_characters", character_ids: Array<string>, } | { "action": "add_npcs", label: string, count: number, } | { "action": "remove_participant", participant_id: string, } | { "action": "move_up", participant_id: string, } | { "action": "move_down", participant_id: string, } | { "action": "set_order", participant_ids: Array<string>, } | { "action": "set_turn", participant_id: string, } | { "action": "next_turn" } | { "action": "next_round" } | { "action": "rename", name: string, } | { "action": "set_visibility", participant_id: string, visibility: Visibility, } | { "action": "system", move: SystemMove, };
+export type TableAction = { "action": "add_characters", character_ids: Array<string>, } | { "action": "add_npcs", label: string, count: number, sheet?: JsonValue, } | { "action": "add_copies", character_id: string, count: number, } | { "action": "remove_participant", participant_id: string, } | { "action": "move_up", participant_id: string, } | { "action": "move_down", participant_id: string, } | { "action": "set_order", participant_ids: Array<string>, } | { "action": "set_turn", participant_id: string, } | { "action": "next_turn" } | { "action": "next_round" } | { "action": "rename", name: string, } | { "action": "set_visibility", participant_id: string, visibility: Visibility, } | { "action": "system", move: SystemMove, };
 
 /**
  * One applied table action, as the action log keeps it.

@@ -9,10 +9,11 @@ import { toCommandError } from '../api.js';
 import { isTextField } from '../app/shortcuts.js';
 import { isStoreFailure } from '../app/store-error.js';
 import { pickCharacters } from './add-characters.js';
+import { editNpcNumbers } from './npc-numbers.js';
 import { mountEncounterList } from './encounter-list.js';
 import { addableCharacters, logItems, sheetsToRead, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
-import { compareCalls } from './systems/panel-parts.js';
+import { compareCalls, moveRange } from './systems/panel-parts.js';
 import { mountTurnOrder } from './turn-order.js';
 import { mountPlayersControls } from './players-controls.js';
 import { DiceCancelled, mountTableDice } from './table-dice.js';
@@ -86,26 +87,51 @@ export function mountEncounters(root, ctx) {
     play: (action) => play(action).catch(() => {}),
     onVisibility: (id) => players.editVisibility(id),
     onToggleHidden: (id) => players.toggleHidden(id),
+    onKeep: (id) => keepAsCharacter(id),
   });
   const orderEmpty = el(doc, 'p', { className: 'empty', id: 'turn-order-empty', text: 'Nobody has joined yet. Add characters of the roster or quick NPCs.' });
   const addCharacters = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-add-characters', text: 'Add characters…' });
   addCharacters.addEventListener('click', () => chooseCharacters());
   const npcLabel = el(doc, 'input', { type: 'text', id: 'npc-label', value: DEFAULT_NPC_LABEL, ...maxLength(ctx, 'npc_label'), 'aria-label': 'NPC label', spellcheck: 'false' });
   const npcCount = el(doc, 'input', { type: 'number', id: 'npc-count', value: '1', min: '1', max: '50', step: '1', inputmode: 'numeric', 'aria-label': 'How many NPCs' });
+  // The quick NPCs' numbers (a sheet of the system), kept per roster while the window is open.
+  const npcNumbers = el(doc, 'button', { type: 'button', className: 'button quiet', id: 'encounter-npc-numbers', text: 'Numbers…', title: 'The numbers the NPCs join with (AC, hp, ranks … as on a sheet); the system\'s defaults until set' });
+  const numbersByRoster = new Map();
+  const numbersFor = (roster) => (roster ? numbersByRoster.get(roster.id) ?? null : null);
+  const showNumbersSet = () => {
+    const set = Boolean(numbersFor(state.roster));
+    npcNumbers.textContent = set ? 'Numbers ✓' : 'Numbers…';
+    npcNumbers.classList.toggle('set', set);
+  };
+  async function editNumbers() {
+    const roster = state.roster;
+    if (!roster) return;
+    try {
+      const numbers = await editNpcNumbers(doc, { roster, numbers: numbersFor(roster), label: npcLabel.value || DEFAULT_NPC_LABEL, api: ctx.api, catalog: ctx.catalog });
+      if (numbers) numbersByRoster.set(roster.id, numbers);
+    } catch (error) {
+      report(error);
+    }
+    showNumbersSet();
+  }
   const npcForm = el(doc, 'form', { className: 'encounter-add-npcs', id: 'encounter-add-npcs', novalidate: true, autocomplete: 'off' }, [
     el(doc, 'label', { className: 'visually-hidden', for: 'npc-label', text: 'NPC label' }),
     npcLabel,
     el(doc, 'span', { className: 'npc-times', 'aria-hidden': 'true', text: '×' }),
     npcCount,
     el(doc, 'button', { type: 'submit', className: 'button', id: 'encounter-add-npcs-button', text: 'Add NPCs' }),
+    npcNumbers,
   ]);
   npcForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const count = Number(npcCount.value);
     // The store says what a count must be; whatever was typed goes to it (a blank is 0).
     const action = { action: 'add_npcs', label: npcLabel.value || DEFAULT_NPC_LABEL, count: Number.isInteger(count) && count >= 0 ? count : 0 };
+    const numbers = numbersFor(state.roster);
+    if (numbers) action.sheet = numbers;
     play(action).catch(() => {});
   });
+  npcNumbers.addEventListener('click', () => editNumbers());
 
   const orderPanel = el(doc, 'section', { className: 'panel encounter-order', 'aria-labelledby': 'turn-order-title' }, [
     el(doc, 'h3', { className: 'panel-title', id: 'turn-order-title', text: 'Turn order' }),
@@ -345,8 +371,32 @@ export function mountEncounters(root, ctx) {
 
   async function chooseCharacters() {
     if (!state.open) return;
-    const ids = await pickCharacters(doc, addableCharacters([...state.characters.values()], state.open));
-    if (ids.length) await play({ action: 'add_characters', character_ids: ids }).catch(() => {});
+    const characters = [...state.characters.values()];
+    const joinable = new Set(addableCharacters(characters, state.open).map((c) => c.id));
+    const joined = new Set(characters.filter((c) => !joinable.has(c.id)).map((c) => c.id));
+    const served = moveRange(ctx.catalog, 'table', 'add_copies', 'count');
+    const copiesRange = served.max === undefined ? undefined : { min: served.min ?? 1, max: served.max };
+    const { ids, copies } = await pickCharacters(doc, characters, joined, copiesRange);
+    // One action each, in order; the first refused stops the rest (its toast says why).
+    try {
+      if (ids.length) await play({ action: 'add_characters', character_ids: ids });
+      for (const { id, count } of copies) await play({ action: 'add_copies', character_id: id, count });
+    } catch {
+      // play() has shown the refusal.
+    }
+  }
+
+  /** A quick NPC or copy becomes an NPC of the roster with its numbers (a bestiary built at the table). */
+  async function keepAsCharacter(participantId) {
+    const open = state.open;
+    if (!open) return;
+    try {
+      const kept = await ctx.api.keepAsCharacter(open.id, participantId);
+      state.characters.set(kept.id, kept);
+      ctx.toast(`Kept “${kept.name}” as an NPC of the roster: “Add characters…” copies it into any fight.`);
+    } catch (error) {
+      report(error);
+    }
   }
 
   async function rename() {
@@ -433,6 +483,7 @@ export function mountEncounters(root, ctx) {
     const rosterChanged = state.roster?.id !== roster.id;
     state.roster = roster;
     state.encounters = encounters;
+    showNumbersSet();
     if (rosterChanged) {
       closeEncounter();
       // The open panel holds on to the Map it was given: a new roster gets a Map of its own.

@@ -9,9 +9,10 @@ import { movedTo, visibilityNote, visibilityOf } from './encounter-model.js';
  * Builds the list in `list` (an `<ol>`). `play(action)` sends a table action and resolves once
  * the view re-rendered (or rejected, already shown as a toast); `onVisibility(id)` opens "What
  * the players see" and `onToggleHidden(id)` hides or shows a participant in the players' view
- * (V and H on a row). Returns `{render(encounter)}`.
+ * (V and H on a row); `onKeep(id)` keeps a quick NPC or copy as a roster character. Returns
+ * `{render(encounter)}`.
  */
-export function mountTurnOrder(list, { play, onVisibility, onToggleHidden }) {
+export function mountTurnOrder(list, { play, onVisibility, onToggleHidden, onKeep }) {
   const doc = list.ownerDocument;
   let encounter = null;
   let dragged = null;
@@ -33,7 +34,8 @@ export function mountTurnOrder(list, { play, onVisibility, onToggleHidden }) {
     const { id, name, character_id: characterId } = participant;
     const isCurrent = id === current;
     const badges = [];
-    if (!characterId) badges.push(el(doc, 'span', { className: 'turn-badge', text: 'NPC', title: 'A quick NPC of this encounter only' }));
+    if (participant.copy_of) badges.push(el(doc, 'span', { className: 'turn-badge turn-copy', text: 'Copy', title: 'A numbered copy of a roster character: its own health and state, nothing written back' }));
+    else if (!characterId) badges.push(el(doc, 'span', { className: 'turn-badge', text: 'NPC', title: participant.sheet ? 'A quick NPC of this encounter only, with numbers of its own' : 'A quick NPC of this encounter only' }));
     const nameLine = el(doc, 'span', { className: 'turn-name-line' }, [el(doc, 'span', { className: 'turn-name', text: name }), ...badges]);
     const text = el(doc, 'span', { className: 'turn-text' }, [nameLine]);
     if (absent) text.append(el(doc, 'span', { className: 'turn-note', text: 'In the trash: remove, or restore the character', title: 'This character was deleted from the roster. Remove them here, or restore the character with Undo on the Rosters tab.' }));
@@ -56,13 +58,19 @@ export function mountTurnOrder(list, { play, onVisibility, onToggleHidden }) {
       event.stopPropagation();
       onVisibility(id);
     });
+    const keep = characterId ? null : el(doc, 'button', { type: 'button', className: 'button quiet turn-action turn-keep', title: 'Keep as a roster character (with these numbers)', 'aria-label': `Keep ${name} as a roster character`, text: '★', tabindex: '-1' });
+    keep?.addEventListener('click', (event) => {
+      event.stopPropagation();
+      onKeep?.(id);
+    });
     const actions = el(doc, 'span', { className: 'turn-actions' }, [
+      keep,
       eye,
       button('▶', 'turn-set', 'Give the turn to', { action: 'set_turn', participant_id: id }, isCurrent),
       button('↑', 'turn-up', 'Move up', { action: 'move_up', participant_id: id }, index === 0),
       button('↓', 'turn-down', 'Move down', { action: 'move_down', participant_id: id }, index === last),
       button('×', 'turn-remove danger', 'Remove from the encounter', { action: 'remove_participant', participant_id: id }),
-    ]);
+    ].filter(Boolean));
 
     const item = el(doc, 'li', {
       className: `turn-row${isCurrent ? ' current' : ''}${absent ? ' absent' : ''}`,

@@ -7,12 +7,11 @@ import { el } from '../dom.js';
 import { debounce, latestOnly } from '../timing.js';
 import { canRedo, canUndo, createHistory, record, redo, seal, undo } from './history.js';
 import { characterDraft, problemCount, readCharacterDraft } from './model.js';
-import { getAt, setAt } from './paths.js';
 import { applyRowAction } from './row-actions.js';
 import { placeRollButtons, showDerived, showProblems } from './sheet-annotations.js';
 import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
-import { inputValue, locOf } from './sheet-inputs.js';
+import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
 import { sheetModel } from './systems/index.js';
 
 /** Quiet time after the last keystroke before the sheet is checked (and saved when valid). */
@@ -180,14 +179,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     scheduleCheck();
   }
 
-  function focusAt({ loc, action = null }) {
-    const key = JSON.stringify(loc);
-    const candidates = [...section.querySelectorAll('[data-loc]')];
-    const target = action
-      ? candidates.find((node) => node.dataset.loc === key && node.dataset.action === action && !node.disabled)
-      : candidates.find((node) => !node.dataset.action && (node.dataset.loc === key || node.dataset.loc.startsWith(`${key.slice(0, -1)},`)));
-    target?.focus();
-  }
+  const focusAt = (where) => focusAtLoc(section, where);
 
   /** Makes `next` the present (undo, redo): the whole form follows it, focus stays put. */
   function showHistory(next) {
@@ -202,14 +194,9 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function onEdit(event) {
-    const input = event.target;
-    if (!input.matches?.('input[data-loc], select[data-loc], textarea[data-loc]')) return;
-    const loc = locOf(input);
-    const value = inputValue(input);
-    if (getAt(history.present, loc) === value) return;
-    history = record(history, setAt(history.present, loc, value), JSON.stringify(loc));
-    const row = input.closest('[data-map-row]');
-    if (row && loc[loc.length - 1] === 'key') row.dataset.path = mapRowPath(row, value);
+    const next = editedDraft(history.present, event.target, mapRowPath);
+    if (!next) return;
+    history = record(history, next, event.target.dataset.loc);
     changed();
   }
 

@@ -3,10 +3,39 @@
 
 import { el } from '../dom.js';
 import { choicesOf, rangeText } from './model.js';
+import { getAt, setAt } from './paths.js';
 
 /** The draft location an input edits, as stored on it. */
 export function locOf(input) {
   return JSON.parse(input.dataset.loc);
+}
+
+/**
+ * The draft after an edit in `input` (one with `data-loc`), or null when the input is not the
+ * form's or its value is the draft's already. A map row's path follows the name typed in it.
+ * `rowPath(row, key)` is sheet-form.js's mapRowPath (passed in: that module imports this one).
+ */
+export function editedDraft(draft, input, rowPath) {
+  if (!input.matches?.('input[data-loc], select[data-loc], textarea[data-loc]')) return null;
+  const loc = locOf(input);
+  const value = inputValue(input);
+  if (getAt(draft, loc) === value) return null;
+  const row = input.closest('[data-map-row]');
+  if (row && loc[loc.length - 1] === 'key') row.dataset.path = rowPath(row, value);
+  return setAt(draft, loc, value);
+}
+
+/**
+ * Focuses what a row action points at inside `root`: the button of `action` at `loc`, or the
+ * first input under `loc`.
+ */
+export function focusAtLoc(root, { loc, action = null }) {
+  const key = JSON.stringify(loc);
+  const candidates = [...root.querySelectorAll('[data-loc]')];
+  const target = action
+    ? candidates.find((node) => node.dataset.loc === key && node.dataset.action === action && !node.disabled)
+    : candidates.find((node) => !node.dataset.action && (node.dataset.loc === key || node.dataset.loc.startsWith(`${key.slice(0, -1)},`)));
+  target?.focus();
 }
 
 /** Reads an input the way the draft keeps it: booleans, numbers (or the text while not one), text. */
