@@ -54,6 +54,39 @@ export class MonstersPage extends UniverseEncounterPage {
     return this.until((p) => p.dialogs === 0 && p.order.length === before.order.length + count, `${count} copies of ${name} did not join`);
   }
 
+  /** The sidebar's plans: name and summary. */
+  async plans() {
+    return this.driver.executeScript(() => [...document.querySelectorAll('#plan-list .plan-item')].map((item) => ({
+      name: item.querySelector('.plan-name')?.textContent.trim(),
+      meta: item.querySelector('.plan-meta')?.textContent.trim(),
+    })));
+  }
+
+  /** Save as plan… of the open encounter, named `name` with `notes`; waits for it in Plans. */
+  async saveAsPlan(name, notes) {
+    await this.click('#encounter-save-plan');
+    await typeInto(this.driver, 'dialog.plan-save-dialog[open] #plan-save-name', name);
+    await typeInto(this.driver, 'dialog.plan-save-dialog[open] #plan-save-notes', notes);
+    await this.click('dialog.plan-save-dialog[open] .dialog-actions .button.primary');
+    return this.waitValue(() => this.plans(), (plans) => plans.some((p) => p.name === name), `the plan ${name} is not in Plans`);
+  }
+
+  /** Starts the plan `name` from the sidebar; answers the page once a new encounter is open. */
+  async startPlan(name) {
+    const before = await this.settled();
+    const id = await this.waitValue(() => this.driver.executeScript((wanted) => [...document.querySelectorAll('#plan-list .plan-item')]
+      .find((item) => item.querySelector('.plan-name')?.textContent.trim() === wanted)?.dataset.id ?? null, name), Boolean, `no plan ${name} in Plans`);
+    await this.click(`#plan-list .plan-item[data-id="${id}"] .plan-start`);
+    return this.until((p) => p.encounters.length === before.encounters.length + 1 && p.encounters.at(-1).open, `the plan ${name} did not start`);
+  }
+
+  /** Duplicate of the open encounter; answers the page once the copy is open. */
+  async duplicate() {
+    const before = await this.settled();
+    await this.click('#encounter-duplicate');
+    return this.until((p) => p.encounters.length === before.encounters.length + 1 && p.name === `${before.name} (copy)`, 'the encounter was not duplicated');
+  }
+
   /** Presses Keep on `name`'s row and waits for the toast that says it was kept. */
   async keep(name) {
     const row = await this.driver.findElement(By.xpath(`//ol[@id='turn-order']/li[.//span[contains(@class,'turn-name') and text()='${name}']]`));

@@ -83,4 +83,24 @@ describe('monsters with numbers at the universe table', { timeout: 10 * 60_000 }
     assert.equal(kept.sheet.ac, 14);
     assert.deepEqual(kept.sheet.hp, { current: 12, max: 12 });
   }));
+
+  test('a fight saved as a plan starts twice as saved, hidden ones hidden; Duplicate starts it afresh', () => withShot('plans', async () => {
+    await page.keysOnRow('Drone 1', 'h', (p) => p.order.length > 0, 'Drone 1 was not hidden');
+    await app.driver.wait(async () => shown().state.visibility?.[shown().state.order[0].id]?.hidden === true, 30_000, 'Drone 1 is not hidden in the store');
+    await page.saveAsPlan('Airlock ambush', 'Sniper on the gantry');
+    assert.deepEqual(await page.plans(), [{ name: 'Airlock ambush', meta: '6 taking part · Sniper on the gantry' }]);
+    const want = shown().state.order.map((o) => o.name);
+    for (let take = 1; take <= 2; take += 1) {
+      const p = await page.startPlan('Airlock ambush');
+      assert.equal(p.name, 'Airlock ambush');
+      assert.deepEqual(p.order.map((o) => o.name), want);
+      const started = app.cli('--json', 'encounter', 'show', p.encounters.at(-1).id);
+      assert.equal(started.state.round, 1);
+      assert.equal(started.state.visibility?.[started.state.order[0].id]?.hidden, true, 'Drone 1 stays hidden');
+    }
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'monsters-plans.png'), await takeScreenshot(app.driver), 'base64');
+    const copy = await page.duplicate();
+    assert.deepEqual(copy.order.map((o) => o.name), want);
+  }));
 });

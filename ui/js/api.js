@@ -10,6 +10,7 @@
 /** @typedef {import('../types/bindings').CharacterSummary} CharacterSummary */
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
 /** @typedef {import('../types/bindings').Encounter} Encounter */
+/** @typedef {import('../types/bindings').EncounterPlan} EncounterPlan */
 /** @typedef {import('../types/bindings').EncounterPreview} EncounterPreview */
 /** @typedef {import('../types/bindings').HandProgress} HandProgress */
 /** @typedef {import('../types/bindings').Policy} Policy */
@@ -282,6 +283,22 @@ export const restoreEncounter = (encounterId) => call('encounter_restore', { enc
  * encounter's characters, all or nothing. @param {Id} encounterId @returns {Promise<Character[]>}
  */
 export const saveEncounterToSheets = (encounterId) => call('encounter_save_to_sheets', { encounter_id: encounterId });
+/** A roster's fights prepared ahead. @param {Id} rosterId @returns {Promise<EncounterPlan[]>} */
+export const plans = (rosterId) => call('plans', { roster_id: rosterId });
+/**
+ * The encounter's participants saved as a plan. @param {Id} encounterId
+ * @param {string | null} [name] the plan's name (the encounter's by default) @param {string} [notes]
+ * @returns {Promise<EncounterPlan>}
+ */
+export const savePlan = (encounterId, name = null, notes = '') => call('plan_save', { encounter_id: encounterId, name, notes });
+/** A new encounter from a plan. @param {Id} planId @param {string | null} [name] @returns {Promise<Encounter>} */
+export const startPlan = (planId, name = null) => call('plan_start', { plan_id: planId, name });
+/** @param {Id} planId @returns {Promise<null>} */
+export const deletePlan = (planId) => call('plan_delete', { plan_id: planId });
+/** Undo of deletePlan. @param {Id} planId @returns {Promise<EncounterPlan>} */
+export const restorePlan = (planId) => call('plan_restore', { plan_id: planId });
+/** The same participants in a new encounter, round 1. @param {Id} encounterId @param {string | null} [name] @returns {Promise<Encounter>} */
+export const duplicateEncounter = (encounterId, name = null) => call('encounter_duplicate', { encounter_id: encounterId, name });
 /**
  * A quick NPC or copy kept as an NPC of the roster with its numbers (named `name`, or its label).
  * @param {Id} encounterId @param {Id} participantId @param {string | null} [name] @returns {Promise<Character>}

@@ -364,6 +364,15 @@ deleted_at: string | null,
 view: TableView | null, };
 
 /**
+ * A stored plan of a roster.
+ */
+export type EncounterPlan = { id: string, roster_id: string, 
+/**
+ * What an encounter started from it is called.
+ */
+name: string, contents: PlanContents, created_at: string, updated_at: string, };
+
+/**
  * The roll a system move would make, with everything the table adds, and its exact odds under
  * the roster's house rules: what the GM sees before rolling.
  */
@@ -1143,6 +1152,19 @@ export type PlanAnswer = { id: PlanId, label: string, help: string, ruling: stri
 best: Array<number>, };
 
 /**
+ * What a plan holds (stored as JSON).
+ */
+export type PlanContents = { 
+/**
+ * The GM's notes on the fight (tactics, terrain, treasure).
+ */
+notes: string, 
+/**
+ * The participants in turn order.
+ */
+participants: Array<PlannedParticipant>, };
+
+/**
  * Which choice a plan compares.
  */
 export type PlanId = "fate_card" | "augmentation";
@@ -1202,6 +1224,20 @@ export type PlannedCharacter = { action: Action, id: string, name: string, roste
  * Set when the character is stored in another roster and moves into this one.
  */
 moved_from: string | null, };
+
+/**
+ * One participant of a plan: a roster character (`character_id`), a copy of one (`copy_of`:
+ * started from the character's sheet as it is then), or a quick NPC with its own numbers.
+ */
+export type PlannedParticipant = { name: string, character_id?: string, copy_of?: string, 
+/**
+ * A quick NPC's numbers (none for a character or a copy, which read the roster's sheet).
+ */
+sheet?: JsonValue, 
+/**
+ * What the players see of it (the default when absent): hidden ones stay hidden.
+ */
+visibility?: Visibility, };
 
 export type PlannedRoster = { action: Action, id: string, name: string, system: System, 
 /**
@@ -1902,7 +1938,7 @@ dealt_round: number, pending_save: PendingSave | null, chase: Chase | null, };
 /**
  * A `universe` move.
  */
-export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "attack", attacker_id: string, target_id: string | null, ac: number | null, advantage: boolean, fate_card: string | null, target_fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "chase_round", first_id: string, second_id: string, first_move_feet: number | null, second_move_feet: number | null, } | { "move": "end_chase" } | { "move": "adjust" } & Adjustment;
+export type UniverseMove = { "move": "deal" } | { "move": "set_side", participant_id: string, side: Side, } | { "move": "natural_twenty", participant_id: string, } | { "move": "use_fate", participant_id: string | null, card: string, use: FatePlay, combatant_id: string | null, } | { "move": "save", participant_id: string, save: SaveKind, dc: number | null, before: number, fate_card: string | null, } | { "move": "attack", attacker_id: string, target_id: string | null, ac: number | null, advantage: boolean, fate_card: string | null, target_fate_card: string | null, } | { "move": "augment_after", participant_id: string, } | { "move": "sudden_takedown", attacker_id: string, target_id: string, nonlethal: boolean, } | { "move": "group_stealth", leader_id: string, member_ids: Array<string>, difficulty: number, } | { "move": "start_chase", participant_ids: Array<string>, } | { "move": "chase_round", first_id: string, second_id: string, first_move_feet: number | null, second_move_feet: number | null, } | { "move": "end_chase" } | { "move": "damage", participant_id: string, points: number, } | { "move": "adjust" } & Adjustment;
 
 /**
  * One participant's running state.

@@ -7,7 +7,7 @@ use rollbook_rules::table::Event;
 
 use super::store::{self, Open};
 use super::text_table::{self, Table};
-use super::{character, input, output, visibility, Failure, Global};
+use super::{character, input, output, plans, visibility, Failure, Global};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -40,13 +40,32 @@ pub enum EncounterCommand {
         #[arg(long, value_name = "NAME")]
         roster: String,
     },
-    /// Start an encounter in a roster: round 1, nobody yet.
+    /// Start an encounter in a roster: round 1, nobody yet, or everyone of a plan.
     #[command(after_help = EXAMPLES)]
     New {
         #[arg(long, value_name = "NAME")]
         roster: String,
         /// The encounter's name.
         name: String,
+        /// Start it from this plan of the roster (name or id): its participants join as saved.
+        #[arg(long, value_name = "PLAN")]
+        from: Option<String>,
+    },
+    /// Start a new encounter with the same participants (round 1, the table untouched).
+    #[command(after_help = plans::EXAMPLES)]
+    Duplicate {
+        #[command(flatten)]
+        which: Which,
+        /// The new encounter's name (default: "NAME (copy)").
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+    },
+    /// Fights prepared ahead: save an encounter as a plan, list or delete plans (start one with
+    /// `encounter new --from PLAN`).
+    #[command(after_help = plans::EXAMPLES)]
+    Plan {
+        #[command(subcommand)]
+        command: plans::PlanCommand,
     },
     /// Show the round, the turn order and whose turn it is.
     #[command(after_help = EXAMPLES)]
@@ -215,10 +234,13 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             }
             output::text(&list.render())
         }
-        EncounterCommand::New { roster, name } => {
+        EncounterCommand::New { roster, name, from } => {
             let mut store = store::open(global, Open::Existing)?;
             let roster = store::roster(&store, &roster)?;
-            let e = store.create_encounter(roster.id, &name)?;
+            let e = match from {
+                Some(plan) => plans::start(&mut store, &roster, &plan, &name)?,
+                None => store.create_encounter(roster.id, &name)?,
+            };
             if global.json {
                 return output::json(&e);
             }
@@ -307,6 +329,10 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             let play = store.play_with(e.id, &action, options.into())?;
             report(&[play], global)
         }
+        EncounterCommand::Duplicate { which, name } => {
+            plans::duplicate(&which, name.as_deref(), global)
+        }
+        EncounterCommand::Plan { command } => plans::run(command, global),
         EncounterCommand::Keep {
             which,
             participant,

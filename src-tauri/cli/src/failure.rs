@@ -48,6 +48,7 @@ fn is_bad_input(error: &RosterError) -> bool {
             | "nothing_to_undo"
             | "invalid_log_entry"
             | "encounter_not_found"
+            | "plan_not_found"
             | "invalid_table_action"
             | "output_is_database"
             | "not_a_regular_file"

@@ -17,6 +17,7 @@ mod log;
 mod luck;
 mod odds;
 mod output;
+mod plans;
 mod players;
 mod roll;
 mod roster;

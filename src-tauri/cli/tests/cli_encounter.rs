@@ -446,3 +446,104 @@ fn monsters_with_numbers_copies_and_a_kept_npc() {
     assert_eq!(drone["kind"], "npc");
     assert_eq!(drone["sheet"]["ac"], 14);
 }
+
+/// Fights prepared ahead from the command line: an encounter saved as a plan, started twice with
+/// `encounter new --from`, duplicated; an unknown plan exits 2 and writes nothing.
+#[test]
+fn a_plan_is_saved_started_twice_and_an_encounter_duplicated() {
+    let sandbox = Sandbox::seeded();
+    let crew = "Black Meridian Crew";
+    sandbox
+        .run(&["encounter", "new", "--roster", crew, "Airlock"])
+        .ok();
+    sandbox
+        .run(&[
+            "encounter",
+            "add",
+            "--roster",
+            crew,
+            "Airlock",
+            "--character",
+            "Tobias Kell",
+            "--npcs",
+            "2",
+            "--label",
+            "Drone",
+            "--numbers",
+            r#"{"ac": 14}"#,
+        ])
+        .ok();
+    sandbox
+        .run(&["encounter", "hide", "--roster", crew, "Airlock", "Drone 2"])
+        .ok();
+    let saved = sandbox
+        .run(&[
+            "encounter",
+            "plan",
+            "save",
+            "--roster",
+            crew,
+            "Airlock",
+            "--as",
+            "Ambush",
+            "--notes",
+            "Sniper on the gantry",
+        ])
+        .ok();
+    assert!(
+        saved
+            .stdout
+            .starts_with("Saved the plan \"Ambush\": 3 participants"),
+        "{}",
+        saved.stdout
+    );
+    let listed = sandbox
+        .run(&["encounter", "plan", "list", "--roster", crew])
+        .ok();
+    assert!(
+        listed.stdout.contains("Sniper on the gantry"),
+        "{}",
+        listed.stdout
+    );
+
+    for name in ["Take one", "Take two"] {
+        let started = sandbox
+            .run(&[
+                "--json",
+                "encounter",
+                "new",
+                "--roster",
+                crew,
+                name,
+                "--from",
+                "ambush",
+            ])
+            .ok()
+            .json();
+        let order = started["state"]["order"].as_array().unwrap();
+        let names: Vec<&str> = order.iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["Tobias Kell", "Drone 1", "Drone 2"]);
+        assert_eq!(order[1]["sheet"]["ac"], 14);
+        let hidden = order[2]["id"].as_str().unwrap();
+        assert_eq!(started["state"]["visibility"][hidden]["hidden"], true);
+    }
+    let copy = sandbox
+        .run(&["encounter", "duplicate", "--roster", crew, "Airlock"])
+        .ok();
+    assert!(
+        copy.stdout
+            .starts_with("Started \"Airlock (copy)\": 3 participants"),
+        "{}",
+        copy.stdout
+    );
+
+    let before = sandbox.db_bytes();
+    let refused = sandbox.run(&["encounter", "new", "--roster", crew, "X", "--from", "Nope"]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("no plan named \"Nope\""),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(sandbox.db_bytes(), before);
+}

@@ -158,6 +158,10 @@ pub enum RosterError {
     #[error("no encounter {0}")]
     EncounterNotFound(String),
 
+    /// No plan of that name or id (or it was deleted).
+    #[error("no plan {0}")]
+    PlanNotFound(String),
+
     /// A table action the encounter's state refuses (the message says what to change).
     #[error("{0}; nothing was changed")]
     InvalidTableAction(String),
@@ -339,6 +343,7 @@ impl RosterError {
             Self::InTrash { .. } => "in_trash",
             Self::NothingToUndo | Self::NoTableActionToUndo => "nothing_to_undo",
             Self::EncounterNotFound(_) => "encounter_not_found",
+            Self::PlanNotFound(_) => "plan_not_found",
             Self::InvalidTableAction(_) => "invalid_table_action",
             Self::Table(e) => e.code(),
             Self::InvalidLogEntry(_) => "invalid_log_entry",

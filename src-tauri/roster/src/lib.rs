@@ -140,9 +140,9 @@ pub use import::{
 };
 pub use luck::LuckReport;
 pub use model::{
-    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterState,
-    HealthShown, NewCharacter, NewRoster, Participant, Roster, RosterPatch, System, TableAction,
-    Timestamp, Visibility,
+    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterPlan,
+    EncounterState, HealthShown, NewCharacter, NewRoster, Participant, PlanContents,
+    PlannedParticipant, Roster, RosterPatch, System, TableAction, Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;

@@ -6,7 +6,9 @@
 //! typed table layer); `main-2026-11-27-5de9447` is main at 5de9447 (schema 6: the table's
 //! history as patches, typed events; the last main before the players' view and secret rolls);
 //! `main-2026-11-27-782f443` is main at 782f443 (schema 7: secret rolls, rolls that name their
-//! table action; the last main before the action log's events were packed). Each test opens a
+//! table action; the last main before the action log's events were packed);
+//! `main-2026-11-28-a27ac6d` is main at a27ac6d (schema 8: packed events; the last main before
+//! plans, quick NPCs with numbers and copies). Each test opens a
 //! copy, so the fixtures themselves are never changed.
 
 use std::path::PathBuf;
@@ -18,7 +20,16 @@ use rollbook_rules::table::{Event, RulingId};
 const UNVERSIONED: &str = "main-2026-11-25";
 
 /// Every fixture database, oldest first.
-const FIXTURES: [&str; 4] = [
+const FIXTURES: [&str; 5] = [
+    UNVERSIONED,
+    "main-2026-11-25-e7a0e62",
+    "main-2026-11-27-5de9447",
+    "main-2026-11-27-782f443",
+    "main-2026-11-28-a27ac6d",
+];
+
+/// The fixtures written before schema 8, whose action logs kept events unpacked with a summary.
+const UNPACKED: [&str; 4] = [
     UNVERSIONED,
     "main-2026-11-25-e7a0e62",
     "main-2026-11-27-5de9447",
@@ -339,7 +350,7 @@ fn table_actions_of_main_2026_11_25_read_as_untyped_events_and_new_ones_are_type
 /// oldest from its summary's lines), and the file keeps neither column.
 #[test]
 fn the_action_log_of_earlier_mains_reads_the_same_once_its_events_are_packed() {
-    for fixture in FIXTURES {
+    for fixture in UNPACKED {
         let dir = tempfile::tempdir().unwrap();
         let path = copy_of(&dir, fixture);
         let stored: std::collections::HashMap<i64, (String, Option<String>)> = {
@@ -393,4 +404,35 @@ fn columns_of_table_actions(conn: &rusqlite::Connection) -> Vec<String> {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap()
+}
+
+/// Every earlier main's encounters can be saved as plans and started, their quick NPCs (stored
+/// with no numbers) joining with the system's defaults as before.
+#[test]
+fn the_encounters_of_earlier_mains_are_saved_as_plans_and_started() {
+    for fixture in FIXTURES {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(copy_of(&dir, fixture)).unwrap();
+        let roster = store.find_roster("Black Meridian Crew").unwrap();
+        let salvage = store
+            .find_encounter(Some(roster.id), "Salvage Rights")
+            .unwrap();
+        let plan = store.save_plan(salvage.id, None, "from {fixture}").unwrap();
+        let started = store.start_plan(plan.id, None).unwrap();
+        let names = |e: &rollbook_roster::Encounter| -> Vec<String> {
+            e.state.order.iter().map(|p| p.name.clone()).collect()
+        };
+        let mut want = names(&salvage);
+        let mut got = names(&started);
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{fixture}");
+        assert!(
+            started.state.order.iter().all(|p| p.sheet.is_none()),
+            "{fixture}"
+        );
+        store
+            .play(started.id, &TableAction::NextTurn, Some(1))
+            .unwrap_or_else(|e| panic!("{fixture}: {e}"));
+    }
 }

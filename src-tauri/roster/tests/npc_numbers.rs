@@ -257,3 +257,51 @@ fn a_quick_npc_is_kept_as_a_roster_character_with_its_numbers() {
         .unwrap_err();
     assert!(err.to_string().contains("already"), "{err}");
 }
+
+/// A hit applied in one step: the attack's damage, typed, takes hp down to 0 and no further,
+/// logged and undone like any move.
+#[test]
+fn a_hit_s_damage_takes_hp_to_zero_and_no_further_and_is_undone() {
+    let mut t = universe_table();
+    t.play(npcs("Drone", 1, Some(json!({"hp": {"max": 12}}))))
+        .unwrap();
+    let damage = |id: Uuid, points: i64| -> TableAction {
+        let m: SystemMove = serde_json::from_value(
+            json!({"system": "universe", "move": "damage", "participant_id": id, "points": points}),
+        )
+        .unwrap();
+        TableAction::System { r#move: m }
+    };
+    let drone = t.id("Drone 1");
+    let played = t
+        .store
+        .play(t.encounter, &damage(drone, 7), Some(1))
+        .unwrap();
+    assert_eq!(
+        played.entry.events[0].to_string(),
+        "Drone 1 takes 7 damage: hp 12 → 5."
+    );
+    assert_eq!(t.hp("Drone 1"), 5);
+    let played = t
+        .store
+        .play(t.encounter, &damage(drone, 9), Some(2))
+        .unwrap();
+    let said: Vec<String> = played
+        .entry
+        .events
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "Drone 1 takes 9 damage: hp 5 → 0.",
+            "Drone 1 is at 0 hp: mortally wounded."
+        ]
+    );
+    assert_eq!(t.hp("Drone 1"), 0);
+    t.store.undo_table_action(t.encounter).unwrap();
+    assert_eq!(t.hp("Drone 1"), 5);
+    let err = t.play(damage(drone, -1)).unwrap_err();
+    assert_eq!(err.code(), "out_of_range", "{err}");
+}

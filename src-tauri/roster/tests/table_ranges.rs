@@ -120,6 +120,10 @@ const MOVES: &[(&str, &str)] = &[
         "Black Meridian Crew",
         r#"{"move":"chase_round","first_id":"P","second_id":"Q","first_move_feet":N,"second_move_feet":N}"#,
     ),
+    (
+        "Black Meridian Crew",
+        r#"{"move":"damage","participant_id":"Q","points":N}"#,
+    ),
 ];
 
 struct Table {
@@ -361,6 +365,7 @@ fn valid_move(system: &str, r#move: &str) -> Value {
             serde_json::json!({"participant_id": "Q", "current": 1, "max": 9999})
         }
         ("universe", "chase_round") => serde_json::json!({"first_id": "P", "second_id": "Q"}),
+        ("universe", "damage") => serde_json::json!({"participant_id": "Q", "points": 1}),
         _ => panic!("no valid move to try the range of {system} {move} on: add one here"),
     }
 }

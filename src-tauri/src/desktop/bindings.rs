@@ -13,10 +13,11 @@ use rollbook_roster::backups::{BackupsOverview, RestoreDone, Snapshot};
 use rollbook_roster::players::PlayersView;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
-    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterState,
-    ExportSelection, FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery, LuckReport,
-    NewCharacter, NewRoster, Participant, Restored, Roster, RosterPatch, SearchHit, Settings,
-    SheetReport, SheetRoll, System, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
+    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterPlan,
+    EncounterState, ExportSelection, FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery,
+    LuckReport, NewCharacter, NewRoster, Participant, Restored, Roster, RosterPatch, SearchHit,
+    Settings, SheetReport, SheetRoll, System, TableAction, TableActionEntry, TableDiceAsked,
+    TablePlay,
 };
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
@@ -103,6 +104,7 @@ fn render() -> String {
     all.visit::<Encounter>();
     all.visit::<EncounterState>();
     all.visit::<Participant>();
+    all.visit::<EncounterPlan>();
     all.visit::<TableAction>();
     all.visit::<TablePlay>();
     all.visit::<TableActionEntry>();

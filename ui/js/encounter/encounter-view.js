@@ -10,6 +10,7 @@ import { isTextField } from '../app/shortcuts.js';
 import { isStoreFailure } from '../app/store-error.js';
 import { pickCharacters } from './add-characters.js';
 import { editNpcNumbers } from './npc-numbers.js';
+import { mountPlans } from './plans.js';
 import { mountEncounterList } from './encounter-list.js';
 import { addableCharacters, logItems, sheetsToRead, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
@@ -49,6 +50,7 @@ export function mountEncounters(root, ctx) {
   // Layout.
   const sidebar = el(doc, 'aside', { className: 'encounter-sidebar', 'aria-labelledby': 'encounters-title' });
   const list = mountEncounterList(sidebar, { onOpen: (id) => openEncounter(id), onCreate: create, onDelete: remove, limits: ctx.catalog?.text_limits });
+  const planned = mountPlans(sidebar, { ctx, report: (error) => report(error), started: (encounter) => opened(encounter) });
 
   const nameInput = el(doc, 'input', { type: 'text', id: 'encounter-name', className: 'encounter-name', ...maxLength(ctx, 'name'), 'aria-label': 'Encounter name (Enter renames)', spellcheck: 'false' });
   const round = el(doc, 'span', { className: 'encounter-round', id: 'encounter-round' });
@@ -70,6 +72,11 @@ export function mountEncounters(root, ctx) {
   const secretSwitch = el(doc, 'label', { className: 'encounter-secret', for: 'encounter-secret', title: 'The table\'s rolls are logged as GM only: the players\' view never shows them' }, [secretBox, doc.createTextNode(' Roll in secret')]);
   // Dice rolled at the table: each move asks for its dice before it is played.
   const tableDice = mountTableDice(doc, { api: ctx.api, errorText: (error) => toCommandError(error).message });
+  // Fights prepared ahead: the same participants again, now or later (plans.js).
+  const duplicate = el(doc, 'button', { type: 'button', className: 'button quiet encounter-duplicate', id: 'encounter-duplicate', text: 'Duplicate', title: 'A new encounter with the same participants, at round 1' });
+  duplicate.addEventListener('click', () => state.open && planned.duplicate(state.open));
+  const savePlan = el(doc, 'button', { type: 'button', className: 'button quiet encounter-save-plan', id: 'encounter-save-plan', text: 'Save as plan…', title: 'Keep who takes part, to start the same fight again from Plans' });
+  savePlan.addEventListener('click', () => state.open && planned.saveAsPlan(state.open));
   const saveSheets = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-save-sheets', text: 'Save to sheets…', title: 'Write what the table tracks (Glory, fate cards, health, HTK …) onto the characters\' sheets' });
   saveSheets.addEventListener('click', () => saveToSheets());
 
@@ -155,7 +162,7 @@ export function mountEncounters(root, ctx) {
 
   const openView = el(doc, 'div', { className: 'encounter-open-view', id: 'encounter-open-view', hidden: true }, [
     el(doc, 'header', { className: 'encounter-head' }, [
-      el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn])]),
+      el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn, duplicate, savePlan])]),
       el(doc, 'div', { className: 'encounter-controls' }, [secretSwitch, tableDice.toggle, ...players.controls, saveSheets, undo, nextRound, nextTurn]),
     ]),
     status,
@@ -327,6 +334,13 @@ export function mountEncounters(root, ctx) {
     }
   }
 
+  /** An encounter just made elsewhere (started from a plan, duplicated): listed and opened. */
+  async function opened(encounter) {
+    if (encounter.roster_id !== state.roster?.id) return;
+    state.encounters = [...state.encounters, encounter];
+    await openEncounter(encounter.id);
+  }
+
   async function create(name) {
     const roster = state.roster;
     if (!roster) return false;
@@ -473,6 +487,7 @@ export function mountEncounters(root, ctx) {
     if (!roster) {
       state.roster = null;
       state.encounters = [];
+      planned.load(null);
       closeEncounter();
       drawList();
       drawNone();
@@ -484,6 +499,7 @@ export function mountEncounters(root, ctx) {
     state.roster = roster;
     state.encounters = encounters;
     showNumbersSet();
+    planned.load(roster);
     if (rosterChanged) {
       closeEncounter();
       // The open panel holds on to the Map it was given: a new roster gets a Map of its own.

@@ -2,6 +2,7 @@
 
 pub(crate) mod character;
 pub(crate) mod encounter;
+pub(crate) mod plan;
 pub(crate) mod roster;
 pub(crate) mod visibility;
 
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 pub use character::{Character, CharacterPatch, CharacterSummary, NewCharacter};
 pub use encounter::{Encounter, EncounterState, Participant, TableAction};
+pub use plan::{EncounterPlan, PlanContents, PlannedParticipant};
 pub use roster::{NewRoster, Roster, RosterPatch};
 pub use visibility::{HealthShown, Visibility};
 

@@ -101,6 +101,16 @@ impl Store {
                 p.message
             )));
         }
+        self.insert_encounter(roster_id, &EncounterState::new(name))
+    }
+
+    /// A new encounter of a live roster holding `state` (checked by its maker), with no table
+    /// action yet.
+    pub(crate) fn insert_encounter(
+        &mut self,
+        roster_id: Uuid,
+        state: &EncounterState,
+    ) -> Result<Encounter> {
         let id = Uuid::new_v4();
         self.write(|tx| {
             live_roster(tx, roster_id)?;
@@ -108,12 +118,7 @@ impl Store {
             tx.execute(
                 "INSERT INTO encounters (id, roster_id, state, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?4)",
-                params![
-                    id.to_string(),
-                    roster_id.to_string(),
-                    to_stored(&EncounterState::new(name)),
-                    at
-                ],
+                params![id.to_string(), roster_id.to_string(), to_stored(state), at],
             )?;
             Ok(())
         })?;

@@ -27,6 +27,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
             include_str!("migrations/08-packed-table-events.sql"),
             super::table_events::migrate_to_packed,
         ),
+        M::up(include_str!("migrations/09-encounter-plans.sql")),
     ])
 });
 
@@ -35,7 +36,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 8;
+pub const SCHEMA_VERSION: i64 = 9;
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ mod encounters;
 mod luck;
 mod migrations;
 mod open;
+mod plans;
 mod players;
 mod roll_for;
 mod roll_log;

@@ -223,6 +223,9 @@ pub const UNIVERSE_SECOND_MOVE: MoveRange = range(
     0,
     1000,
 );
+/// A hit's damage typed by the GM (hp stops at 0, so more than anyone's hp is allowed).
+pub const UNIVERSE_DAMAGE_POINTS: MoveRange =
+    range("universe", "damage", "points", "Damage points", 0, 9999);
 
 /// Every range above, in the order the catalog serves them.
 pub const TABLE_RANGES: &[MoveRange] = &[
@@ -249,6 +252,7 @@ pub const TABLE_RANGES: &[MoveRange] = &[
     STUNT_HTK_MAX,
     UNIVERSE_FIRST_MOVE,
     UNIVERSE_SECOND_MOVE,
+    UNIVERSE_DAMAGE_POINTS,
 ];
 
 #[cfg(test)]

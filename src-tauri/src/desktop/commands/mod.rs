@@ -10,6 +10,7 @@ mod backups;
 mod characters;
 mod encounters;
 mod log;
+mod plans;
 mod players;
 mod print;
 mod rosters;

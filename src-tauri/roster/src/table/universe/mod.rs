@@ -200,6 +200,9 @@ pub enum UniverseMove {
     },
     /// The chase ends early (a trip and a failed save, or the GM calls it).
     EndChase,
+    /// A hit's damage, typed by the GM (the attack's result offers it): hp down by `points`,
+    /// stopping at 0, where the target is mortally wounded.
+    Damage { participant_id: Uuid, points: i64 },
     /// hp or Sanity (`track`) changed by hand: `by` (negative to take away) or `to` a number,
     /// one of the two, within 0 and the sheet's max (a quick NPC, with no sheet, up to the
     /// format's limit).
@@ -234,6 +237,31 @@ fn part_from(ctx: &TableContext, id: Uuid) -> UniversePart {
 }
 
 impl UniverseEncounter {
+    /// `points` of damage: hp never below 0 (RULES.md: 0 hp is mortally wounded).
+    fn damage(
+        &self,
+        ctx: &TableContext,
+        id: Uuid,
+        points: i64,
+    ) -> Result<Outcome<Self>, TableError> {
+        TableError::check_range(
+            &rollbook_rules::table::ranges::UNIVERSE_DAMAGE_POINTS,
+            points,
+        )?;
+        let (part, name) = self.part(ctx, id)?;
+        let from = part.hp;
+        let hp = (from - points).max(0);
+        let mut next = self.clone();
+        next.parts.get_mut(&id).expect("found above").hp = hp;
+        let mut events = vec![Event::said(format!(
+            "{name} takes {points} damage: hp {from} → {hp}."
+        ))];
+        if hp == 0 && from > 0 {
+            events.push(Event::said(format!("{name} is at 0 hp: mortally wounded.")));
+        }
+        Ok(Outcome::said(next, events))
+    }
+
     fn adjust(
         &self,
         ctx: &TableContext,
@@ -540,6 +568,10 @@ impl SystemRules for UniverseEncounter {
                 by,
                 to,
             }) => self.adjust(ctx, *participant_id, *track, *by, *to),
+            UniverseMove::Damage {
+                participant_id,
+                points,
+            } => self.damage(ctx, *participant_id, *points),
             UniverseMove::EndChase => {
                 if self.chase.is_none() {
                     return Err(TableError::stage("no foot chase is under way"));
