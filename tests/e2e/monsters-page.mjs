@@ -87,6 +87,29 @@ export class MonstersPage extends UniverseEncounterPage {
     return this.until((p) => p.encounters.length === before.encounters.length + 1 && p.name === `${before.name} (copy)`, 'the encounter was not duplicated');
   }
 
+  /**
+   * Rolls the open Attack form (its picks made by previewMove) against AC 1 until it hits — a
+   * natural 1 misses whatever the AC (1 in 20), so a hit comes within `tries` (all 12 missing is
+   * 1 in 4·10^15) — and answers once the hit's damage offer shows under it.
+   */
+  async attackUntilHit(tries = 12) {
+    await typeInto(this.driver, '.uv-panel details.uv-move[open] input[aria-label^="AC to beat"]', '1');
+    for (let i = 0; i < tries; i += 1) {
+      await this.rollMove('Attack');
+      const offered = await this.driver.executeScript(() => Boolean(document.querySelector('.uv-panel details.uv-move[open] [data-role="hit-offer"]')));
+      if (offered) return;
+    }
+    throw new Error(`no hit in ${tries} attacks against AC 1`);
+  }
+
+  /** Types `points` into the hit's offer and applies them; waits for its log entry. */
+  async applyDamage(points) {
+    const before = await this.logLength();
+    await typeInto(this.driver, '[data-role="hit-offer"] input[name="hit-points"]', String(points));
+    await this.click('[data-role="hit-offer"] [data-role="apply-damage"]');
+    return this.until((p) => p.log.length === before + 1 && !p.log[0].undone, 'the damage was not applied');
+  }
+
   /** Presses Keep on `name`'s row and waits for the toast that says it was kept. */
   async keep(name) {
     const row = await this.driver.findElement(By.xpath(`//ol[@id='turn-order']/li[.//span[contains(@class,'turn-name') and text()='${name}']]`));

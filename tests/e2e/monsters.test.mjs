@@ -61,6 +61,22 @@ describe('monsters with numbers at the universe table', { timeout: 10 * 60_000 }
     assert.deepEqual(rows.filter((r) => r.name.startsWith('Drone')).map((r) => [r.badge, r.keep]), [['NPC', true], ['NPC', true]]);
   }));
 
+  test('a hit\'s damage is offered under the attack and applied in one step, then undone', () => withShot('hit', async () => {
+    const hpOf = (name) => {
+      const s = shown().state;
+      return s.system_state.parts[s.order.find((o) => o.name === name).id].hp;
+    };
+    await page.previewMove('Attack', { Attacker: 'Tobias Kell', Target: 'Drone 1' });
+    await page.attackUntilHit();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'monsters-hit.png'), await takeScreenshot(app.driver), 'base64');
+    const p = await page.applyDamage(7);
+    assert.equal(p.log[0].lines[0], 'Drone 1 takes 7 damage: hp 12 → 5.');
+    assert.equal(hpOf('Drone 1'), 5);
+    await page.press('undo');
+    assert.equal(hpOf('Drone 1'), 12);
+  }));
+
   test('Add ×3 puts numbered copies of a roster character in, each with its own hp', () => withShot('copies', async () => {
     await page.addCopies('Warden Ashby', 3);
     const order = shown().state.order;

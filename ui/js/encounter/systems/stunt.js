@@ -11,6 +11,7 @@ import {
   adjuster, fieldRange, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, rollRow, selectField, setOptions, showPreview,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
+import { hitOffer } from './hit-offer.js';
 import { isHouseRuled, numberValue } from '../../house-rules/numbers-model.js';
 import { currentParticipant } from '../encounter-model.js';
 import { maxLength } from '../../text-limits.js';
@@ -404,8 +405,33 @@ export function mountSystemPanel(host, ctx) {
     checkHold.hold();
     const played = await play(move, `${nameOf(move.participant_id)} · ${move.active} vs ${move.defending}`, spots.check);
     if (!played) checkHold.release();
+    else if (played.rolls?.[0]?.success) offerDamage(move.participant_id);
     checkButton.disabled = false;
   });
+
+  /**
+   * A check that succeeded offers its damage at once to an opponent of the one who checked
+   * (the damage form's target by default): Minor Damage rolled, or points typed; the offer sits
+   * in the check's result, so the next move's result replaces it.
+   */
+  function offerDamage(checker) {
+    const order = encounter.state.order;
+    const others = order.filter((p) => p.id !== checker).map((p) => [p.id, p.name]);
+    if (!others.length) return;
+    const damage = (id, points) => play({ move: 'damage', participant_id: id, points }, `${nameOf(id)} · damage`, spots.check);
+    const minor = (id) => play({ move: 'minor_damage', participant_id: id }, `${nameOf(id)} · Minor Damage (${minorDice})`, spots.check);
+    const offer = hitOffer(doc, {
+      heading: `${nameOf(checker)} succeeded: apply the damage`,
+      targets: others,
+      target: hitWho.select.value,
+      points: moveRange(ctx.catalog, 'stunt', 'damage', 'points'),
+      actions: [
+        { text: `Minor Damage (${minorDice})`, role: 'apply-minor-damage', typed: false, run: (id) => minor(id) },
+        { text: 'Apply points', role: 'apply-damage', typed: true, run: (id, points) => damage(id, points) },
+      ],
+    });
+    result.append(offer);
+  }
 
   function render() {
     const table = tableOf(encounter);

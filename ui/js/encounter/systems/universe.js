@@ -10,6 +10,7 @@ import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
 import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
 import { trackEditor } from './track-edit.js';
+import { hitOffer } from './hit-offer.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
 import { eventLines } from '../encounter-model.js';
@@ -123,7 +124,12 @@ export function mountSystemPanel(host, ctx) {
   ]);
   host.replaceChildren(panel);
 
+  /** The damage a hit offers, under the attack that hit, until the next move. */
+  let offer = null;
+
   function showPlay(played) {
+    offer?.remove();
+    offer = null;
     const lines = eventLines(played.entry?.events);
     lastEvents.replaceChildren(...lines.map(({ ruling, text }) => el(doc, 'li', { className: ruling ? 'ruled' : '' }, ruling
       ? [el(doc, 'span', { className: 'ruling-badge', text: 'Ruling' }), el(doc, 'span', { className: 'ruling-text', text })]
@@ -243,7 +249,7 @@ export function mountSystemPanel(host, ctx) {
   const formViews = [];
 
   /** A collapsible form whose move is read by `read()`; `rolls` forms preview odds first. */
-  function moveForm(title, controls, read, { rolls = true, button = 'Roll', extra = [], planInputs = null } = {}) {
+  function moveForm(title, controls, read, { rolls = true, button = 'Roll', extra = [], planInputs = null, after = null } = {}) {
     const odds = rolls ? oddsBlock(doc, undefined, { compare: ctx.compare, planInputs }) : null;
     const hold = odds ? oddsHold(odds) : null;
     const submit = el(doc, 'button', { type: 'submit', className: 'button primary', text: button });
@@ -294,6 +300,7 @@ export function mountSystemPanel(host, ctx) {
       hold?.hold();
       const played = await play(move, resultSpot);
       if (!played) hold?.release();
+      else after?.(played, move, resultSpot);
     });
     forms.append(details);
     const view = { details, refreshOdds, release: () => hold?.release() };
@@ -376,6 +383,20 @@ export function mountSystemPanel(host, ctx) {
   }, {
     extra: [el(doc, 'p', { className: 'uv-help', text: 'Combat skill + attack bonus from the sheet. A natural 20 hits and brings fate; a natural 1 misses with a complication. A completely unguarded target gives advantage.' })],
     planInputs: fatePlanInputs,
+    // A hit offers its damage at once, typed (the system leaves it to the GM), for the target.
+    after: (played, move, spot) => {
+      if (!played.rolls?.[0]?.success || !move.target_id) return;
+      const name = encounter.state.order.find((p) => p.id === move.target_id)?.name ?? 'the target';
+      offer = hitOffer(doc, {
+        heading: `A hit on ${name}: apply its damage`,
+        targets: encounter.state.order.map((p) => [p.id, p.name]),
+        target: move.target_id,
+        points: moveRange(ctx.catalog, 'universe', 'damage', 'points'),
+        actions: [{ text: 'Apply damage', role: 'apply-damage', typed: true, run: (id, points) => play(universeMove('damage', { participant_id: id, points }), spot) }],
+      });
+      spot.append(offer);
+      offer.querySelector('input')?.focus();
+    },
   });
 
   // Save with augmentation
