@@ -34,7 +34,7 @@ export class MonstersPage extends UniverseEncounterPage {
     if (refused) {
       return this.waitValue(() => this.driver.executeScript((dialog) => [...document.querySelectorAll(`${dialog} [aria-invalid="true"]`)].map((i) => i.closest('[data-path]')?.dataset.path), DIALOG), (invalid) => invalid.includes(refused), `the Numbers dialog did not mark ${refused}`);
     }
-    return this.waitValue(() => this.driver.executeScript(() => ({ open: Boolean(document.querySelector('dialog.npc-numbers-dialog[open]')), button: document.getElementById('encounter-npc-numbers').textContent })), (s) => !s.open && s.button === 'Numbers ✓', 'the numbers were not kept');
+    return this.waitValue(() => this.driver.executeScript(() => ({ open: Boolean(document.querySelector('dialog.npc-numbers-dialog[open]')), button: document.getElementById('encounter-npc-numbers').textContent })), (s) => !s.open && s.button === 'NPC numbers ✓', 'the numbers were not kept');
   }
 
   /** Closes the open Numbers dialog without keeping what was typed. */

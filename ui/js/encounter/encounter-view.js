@@ -77,7 +77,7 @@ export function mountEncounters(root, ctx) {
   duplicate.addEventListener('click', () => state.open && planned.duplicate(state.open));
   const savePlan = el(doc, 'button', { type: 'button', className: 'button quiet encounter-save-plan', id: 'encounter-save-plan', text: 'Save as plan…', title: 'Keep who takes part, to start the same fight again from Plans' });
   savePlan.addEventListener('click', () => state.open && planned.saveAsPlan(state.open));
-  const saveSheets = el(doc, 'button', { type: 'button', className: 'button', id: 'encounter-save-sheets', text: 'Save to sheets…', title: 'Write what the table tracks (Glory, fate cards, health, HTK …) onto the characters\' sheets' });
+  const saveSheets = el(doc, 'button', { type: 'button', className: 'button quiet encounter-save-sheets', id: 'encounter-save-sheets', text: 'Save to sheets…', title: 'Write what the table tracks (Glory, fate cards, health, HTK …) onto the characters\' sheets' });
   saveSheets.addEventListener('click', () => saveToSheets());
 
   const orderList = el(doc, 'ol', { className: 'turn-order', id: 'turn-order', 'aria-label': 'Turn order', 'aria-describedby': 'turn-order-help' });
@@ -102,12 +102,12 @@ export function mountEncounters(root, ctx) {
   const npcLabel = el(doc, 'input', { type: 'text', id: 'npc-label', value: DEFAULT_NPC_LABEL, ...maxLength(ctx, 'npc_label'), 'aria-label': 'NPC label', spellcheck: 'false' });
   const npcCount = el(doc, 'input', { type: 'number', id: 'npc-count', value: '1', min: '1', max: '50', step: '1', inputmode: 'numeric', 'aria-label': 'How many NPCs' });
   // The quick NPCs' numbers (a sheet of the system), kept per roster while the window is open.
-  const npcNumbers = el(doc, 'button', { type: 'button', className: 'button quiet', id: 'encounter-npc-numbers', text: 'Numbers…', title: 'The numbers the NPCs join with (AC, hp, ranks … as on a sheet); the system\'s defaults until set' });
+  const npcNumbers = el(doc, 'button', { type: 'button', className: 'button quiet', id: 'encounter-npc-numbers', text: 'NPC numbers…', title: 'The numbers the quick NPCs join with (AC, hp, ranks … as on a sheet); the system\'s defaults until set' });
   const numbersByRoster = new Map();
   const numbersFor = (roster) => (roster ? numbersByRoster.get(roster.id) ?? null : null);
   const showNumbersSet = () => {
     const set = Boolean(numbersFor(state.roster));
-    npcNumbers.textContent = set ? 'Numbers ✓' : 'Numbers…';
+    npcNumbers.textContent = set ? 'NPC numbers ✓' : 'NPC numbers…';
     npcNumbers.classList.toggle('set', set);
   };
   async function editNumbers() {
@@ -127,7 +127,6 @@ export function mountEncounters(root, ctx) {
     el(doc, 'span', { className: 'npc-times', 'aria-hidden': 'true', text: '×' }),
     npcCount,
     el(doc, 'button', { type: 'submit', className: 'button', id: 'encounter-add-npcs-button', text: 'Add NPCs' }),
-    npcNumbers,
   ]);
   npcForm.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -141,11 +140,11 @@ export function mountEncounters(root, ctx) {
   npcNumbers.addEventListener('click', () => editNumbers());
 
   const orderPanel = el(doc, 'section', { className: 'panel encounter-order', 'aria-labelledby': 'turn-order-title' }, [
-    el(doc, 'h3', { className: 'panel-title', id: 'turn-order-title', text: 'Turn order' }),
+    el(doc, 'h3', { className: 'panel-title', id: 'turn-order-title', text: 'Turn order', title: 'Drag a row, or Alt+↑/↓ on it, to reorder. Enter gives it the turn; Delete removes it.' }),
     el(doc, 'p', { className: 'encounter-help', id: 'turn-order-help', text: 'Drag a row, or Alt+↑/↓ on it, to reorder. Enter gives it the turn; Delete removes it.' }),
     orderList,
     orderEmpty,
-    el(doc, 'div', { className: 'encounter-add' }, [addCharacters, npcForm]),
+    el(doc, 'div', { className: 'encounter-add' }, [addCharacters, npcNumbers, npcForm]),
   ]);
   // It scrolls on its own: tabindex lets the keyboard reach it and scroll it (axe:
   // scrollable-region-focusable).
@@ -162,8 +161,8 @@ export function mountEncounters(root, ctx) {
 
   const openView = el(doc, 'div', { className: 'encounter-open-view', id: 'encounter-open-view', hidden: true }, [
     el(doc, 'header', { className: 'encounter-head' }, [
-      el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn, duplicate, savePlan])]),
-      el(doc, 'div', { className: 'encounter-controls' }, [secretSwitch, tableDice.toggle, ...players.controls, saveSheets, undo, nextRound, nextTurn]),
+      el(doc, 'div', { className: 'encounter-title' }, [nameInput, el(doc, 'div', { className: 'encounter-where' }, [round, turn, duplicate, savePlan, saveSheets])]),
+      el(doc, 'div', { className: 'encounter-controls' }, [secretSwitch, tableDice.toggle, ...players.controls, undo, nextRound, nextTurn]),
     ]),
     status,
     el(doc, 'div', { className: 'encounter-body' }, [

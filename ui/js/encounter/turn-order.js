@@ -52,7 +52,6 @@ export function mountTurnOrder(list, { play, onVisibility, onToggleHidden, onKee
       });
       return b;
     };
-    const last = encounter.state.order.length - 1;
     const eye = el(doc, 'button', { type: 'button', className: `button quiet turn-action turn-visibility${hiddenFromPlayers ? ' hidden-from-players' : ''}`, title: 'What the players see (V)', 'aria-label': `What the players see of ${name}`, text: hiddenFromPlayers ? '◌' : '◉', tabindex: '-1' });
     eye.addEventListener('click', (event) => {
       event.stopPropagation();
@@ -66,9 +65,8 @@ export function mountTurnOrder(list, { play, onVisibility, onToggleHidden, onKee
     const actions = el(doc, 'span', { className: 'turn-actions' }, [
       keep,
       eye,
+      // Up and down are the drag and Alt+↑/↓ (the list's help says so): the name keeps the room.
       button('▶', 'turn-set', 'Give the turn to', { action: 'set_turn', participant_id: id }, isCurrent),
-      button('↑', 'turn-up', 'Move up', { action: 'move_up', participant_id: id }, index === 0),
-      button('↓', 'turn-down', 'Move down', { action: 'move_down', participant_id: id }, index === last),
       button('×', 'turn-remove danger', 'Remove from the encounter', { action: 'remove_participant', participant_id: id }),
     ].filter(Boolean));
 

@@ -65,6 +65,7 @@ export function mountSystemPanel(host, ctx) {
       const played = await ctx.play(move);
       if (played) {
         (from ?? topResult).append(last);
+        last.open = from !== null;
         showPlay(played);
       }
       return played;
@@ -88,8 +89,12 @@ export function mountSystemPanel(host, ctx) {
   // ---- last play: what happened, rulings, dice
   const lastEvents = el(doc, 'ul', { className: 'tp-events uv-events', 'aria-label': 'What the last move did' });
   const lastDice = el(doc, 'div', { className: 'uv-dice result-body' });
-  const last = el(doc, 'section', { className: 'uv-last', 'aria-label': 'Last universe move', 'aria-live': 'polite', hidden: true }, [
-    el(doc, 'h3', { className: 'tp-heading', text: 'Last move' }), lastEvents, lastDice,
+  // One line (its first event) until opened when it sits above the forms; open beside the Roll
+  // button of the form that played it, where the GM looks for the dice.
+  const lastSummary = el(doc, 'span', { className: 'uv-last-summary' });
+  const last = el(doc, 'details', { className: 'uv-last', 'aria-label': 'Last universe move', 'aria-live': 'polite', hidden: true }, [
+    el(doc, 'summary', { className: 'uv-last-head' }, [el(doc, 'span', { className: 'tp-heading', text: 'Last move' }), lastSummary]),
+    lastEvents, lastDice,
   ]);
 
   // ---- forms
@@ -140,6 +145,7 @@ export function mountSystemPanel(host, ctx) {
       renderResult(box, roll.result, roll.character_name ? `${roll.character_name}: ${roll.detail}` : roll.detail, { idPrefix: `${prefix}-roll${i}` });
       lastDice.append(box);
     });
+    lastSummary.textContent = lines[0]?.text ?? '';
     last.hidden = lines.length === 0;
   }
 
