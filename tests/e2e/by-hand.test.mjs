@@ -12,7 +12,7 @@ import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure,
 import { enterOnLast, readDice, typeFace, untilDice, WAIT_MS } from './by-hand-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
 import { UniverseEncounterPage } from './encounter-universe-page.mjs';
-import { shellReady } from './log-transfer-page.mjs';
+import { LogPage, shellReady } from './log-transfer-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { openExample } from './scenes/sheet.mjs';
 
@@ -92,6 +92,16 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     assert.equal(logged.detail, cli.detail);
     // Ready for the next roll: the dice are empty again.
     await untilDice(driver, scope, (d) => d.dice.length === 3 && d.dice.every((x) => x.value === ''), 'the dice were not cleared');
+
+    // The roll log says "by hand" where the seed goes, with no seed to copy.
+    const log = new LogPage(driver);
+    await log.open();
+    await log.waitForRows(1, 'the roll by hand is not in the log');
+    const [row] = await log.rows();
+    assert.equal(row.id, logged.id);
+    assert.equal(row.seed, 'by hand');
+    const copies = await driver.findElements(By.css(`#log-table tr[data-id="${row.id}"] .log-copy`));
+    assert.equal(copies.length, 0, 'no Copy button for a roll by hand');
   }));
 
   test('a sheet\'s roll by hand is logged with the character', () => withShot('sheet', async () => {
