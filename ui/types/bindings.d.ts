@@ -1295,21 +1295,19 @@ kind: string,
 progress: string, };
 
 /**
- * Whose turn it is, among those shown.
+ * Whose turn it is, among those shown. A hidden participant's turn is never told: the turn
+ * stays with the last shown participant before it (`project`'s `turn`).
  */
 export type PlayersTurn = { 
 /**
- * The participant whose turn it is, when shown.
+ * The shown participant whose turn it is (or was, while a hidden one's runs); `null`
+ * before anyone shown has had one.
  */
 current: string | null, 
 /**
  * The next shown participant after the current turn.
  */
-next: string | null, 
-/**
- * The turn belongs to a hidden participant: "Waiting for the next turn".
- */
-waiting: boolean, };
+next: string | null, };
 
 /**
  * What the players see of an encounter.
@@ -1318,7 +1316,11 @@ export type PlayersView = {
 /**
  * The encounter's name.
  */
-encounter: string, system: System, round: number, turn: PlayersTurn, 
+encounter: string, system: System, 
+/**
+ * The round of the turn shown (the round before, while hidden participants open a round).
+ */
+round: number, turn: PlayersTurn, 
 /**
  * The shown participants, in turn order.
  */
