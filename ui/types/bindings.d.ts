@@ -876,8 +876,9 @@ export type LuckReport = {
  */
 overall: Luck, 
 /**
- * One per character who rolled (by name), then the rolls made for no character (Quick
- * roll, a roster's own rolls) with `character_id` and `name` `null`.
+ * One per character who rolled (by name), then one per quick NPC who rolled at the table
+ * (`character_id` `null`, its name), then the rolls made for no one (Quick roll, a
+ * roster's own rolls) with `character_id` and `name` `null`.
  */
 characters: Array<CharacterLuck>, 
 /**
