@@ -1942,7 +1942,7 @@ second_entries: Array<DealtCard>, };
 /**
  * How a run of rolls went.
  */
-export type Verdict = "hot" | "cold" | "fair";
+export type Verdict = "hot" | "cold" | "fair" | "too_few";
 
 /**
  * One participant's visibility; the default (shown by name, health as its side's default) is

@@ -255,6 +255,9 @@ mod tests {
         assert_eq!(report.unjudged, 1);
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["evenings"][0]["evening"], "2026-11-23");
-        assert_eq!(json["overall"]["verdict"], "fair");
+        assert_eq!(
+            json["overall"]["verdict"], "too_few",
+            "4 rolls are too few to judge"
+        );
     }
 }
