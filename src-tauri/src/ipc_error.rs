@@ -1,5 +1,6 @@
 //! The error shape that crosses the IPC boundary: `{code, message, problems?}`.
 
+use rollbook_roster::table::TableError;
 use rollbook_roster::{Problem, RosterError};
 use rollbook_rules::RulesError;
 use serde::Serialize;
@@ -64,11 +65,28 @@ impl From<RulesError> for IpcError {
 
 impl From<RosterError> for IpcError {
     fn from(error: RosterError) -> Self {
+        let mut problems: Vec<IpcProblem> = error.problems().iter().map(IpcProblem::from).collect();
+        problems.extend(table_field(&error));
         IpcError {
             code: error.code().to_string(),
             message: error.to_string(),
-            problems: error.problems().iter().map(IpcProblem::from).collect(),
+            problems,
         }
+    }
+}
+
+/// A table move the rules refused at one field (a card typed in, `cards[5]`; a die, `dice[2]`):
+/// that field as the refusal's one problem, so the window marks the box at fault.
+fn table_field(error: &RosterError) -> Option<IpcProblem> {
+    let RosterError::Table(TableError::Rules(refused) | TableError::Dice(refused)) = error else {
+        return None;
+    };
+    match refused {
+        RulesError::Invalid { field, message } => Some(IpcProblem {
+            path: field.clone(),
+            message: message.clone(),
+        }),
+        _ => None,
     }
 }
 
@@ -98,6 +116,26 @@ mod tests {
             .as_str()
             .unwrap()
             .starts_with("the character was not saved (2 problems)"));
+    }
+
+    #[test]
+    fn a_table_move_refused_at_a_field_carries_that_field() {
+        let refused = RulesError::Invalid {
+            field: "cards[5]".into(),
+            message: "3C is dealt already this round (to Drone 2)".into(),
+        };
+        let value = serde_json::to_value(IpcError::from(RosterError::Table(TableError::Rules(
+            refused,
+        ))))
+        .unwrap();
+        assert_eq!(
+            value["problems"],
+            json!([{"path": "cards[5]", "message": "3C is dealt already this round (to Drone 2)"}])
+        );
+        assert_eq!(
+            value["message"],
+            "cards[5]: 3C is dealt already this round (to Drone 2); nothing was changed"
+        );
     }
 
     #[test]

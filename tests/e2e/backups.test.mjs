@@ -77,7 +77,9 @@ describe('backups', { timeout: 10 * 60_000 }, () => {
     assert.match(words.message, /A snapshot of the database as it is now is taken first/);
 
     await shellReady(app.driver);
-    await waitForToast(app.driver, /^Restored the snapshot of /);
+    const restored = await waitForToast(app.driver, /^Restored the snapshot of /);
+    // One full stop after the dialog's name ("Backups…." read as two dots).
+    assert.match(restored, /What was there before is now the newest snapshot in Backups\.(?!\.)/);
     await showView(app.driver, 'rosters');
     await app.driver.wait(async () => JSON.stringify(await shownRosters()) === JSON.stringify(held), 30_000, 'the window does not show the restored rosters');
     assert.deepEqual(storedRosters(), held);

@@ -7,12 +7,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { By } from 'selenium-webdriver';
+import { By, Key } from 'selenium-webdriver';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure, sceneHelpers } from './app.mjs';
 import { enterOnLast, readDice, typeFace, untilDice, WAIT_MS } from './by-hand-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
 import { UniverseEncounterPage } from './encounter-universe-page.mjs';
-import { shellReady } from './log-transfer-page.mjs';
+import { LogPage, shellReady } from './log-transfer-page.mjs';
 import { QuickRollPage } from './quick-roll-page.mjs';
 import { openExample } from './scenes/sheet.mjs';
 
@@ -92,6 +92,16 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     assert.equal(logged.detail, cli.detail);
     // Ready for the next roll: the dice are empty again.
     await untilDice(driver, scope, (d) => d.dice.length === 3 && d.dice.every((x) => x.value === ''), 'the dice were not cleared');
+
+    // The roll log says "by hand" where the seed goes, with no seed to copy.
+    const log = new LogPage(driver);
+    await log.open();
+    await log.waitForRows(1, 'the roll by hand is not in the log');
+    const [row] = await log.rows();
+    assert.equal(row.id, logged.id);
+    assert.equal(row.seed, 'by hand');
+    const copies = await driver.findElements(By.css(`#log-table tr[data-id="${row.id}"] .log-copy`));
+    assert.equal(copies.length, 0, 'no Copy button for a roll by hand');
   }));
 
   test('a sheet\'s roll by hand is logged with the character', () => withShot('sheet', async () => {
@@ -193,10 +203,30 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     const names = await driver.executeScript((s) => [...document.querySelectorAll(`${s} .card-entry label`)].map((l) => l.textContent), scope);
     // The captain is dealt the 2 of clubs, Tobias the ace of spades: Tobias acts first.
     const cardOf = { 'Captain Ines Moreau': '2c', 'Tobias Kell': 'as' };
+    // The same card typed twice: refused at the second box, which is marked, naming who holds it.
+    for (const input of inputs) await input.sendKeys('as');
+    const expected = `AS is dealt already this round (to ${names[0]})`;
+    const boxes = () => driver.executeScript((s) => {
+      const refusal = document.querySelector(`${s} .form-error`);
+      return {
+        invalid: [...document.querySelectorAll(`${s} .card-code`)].map((i) => i.getAttribute('aria-invalid') === 'true'),
+        refusal: refusal.hidden ? '' : refusal.textContent,
+      };
+    }, scope);
+    let seen = null;
+    await driver.wait(async () => {
+      seen = await boxes();
+      return seen.refusal.includes(expected) && seen.invalid.join() === 'false,true';
+    }, WAIT_MS).catch((error) => {
+      error.message += ` (the second AS was not refused at its box; last seen: ${JSON.stringify(seen)})`;
+      throw error;
+    });
+    for (const input of inputs) await input.sendKeys(Key.END, Key.BACK_SPACE, Key.BACK_SPACE);
     for (const [i, input] of inputs.entries()) await input.sendKeys(cardOf[names[i]]);
     // Who acts first is said only once both cards are in.
     const said = await untilDice(driver, scope, (d) => d.said.some((line) => line.includes('acts first')), 'the deal did not say who acts first');
     assert.ok(said.said.some((line) => line.includes('Tobias Kell acts first')), said.said.join(' | '));
+    assert.deepEqual((await boxes()).invalid, [false, false], 'no box marked once the cards are right');
     await driver.findElement(By.css(`${scope} button[type="submit"]`)).click();
     const dealt = await page.untilUniverse((p) => p.universe.rows.every((r) => r.card), 'the typed cards were not dealt');
     assert.deepEqual(dealt.universe.rows.map((r) => [r.name, r.card]), [['Tobias Kell', 'AS'], ['Captain Ines Moreau', '2C']]);

@@ -2,6 +2,7 @@
 // the chart's bars and the tables per character and per evening, and each log row's rank.
 
 import { LogPage } from './log-transfer-page.mjs';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 const WAIT_MS = 30_000;
 
@@ -62,8 +63,12 @@ export class LuckPage extends LogPage {
     let ranks = new Map();
     let last = null;
     await this.driver.wait(async () => {
-      const rows = await this.driver.executeScript(() => [...document.querySelectorAll('#log-table tbody tr[data-id]')]
-        .map((tr) => [Number(tr.dataset.id), tr.querySelector('td.col-luck').textContent]));
+      // The table is virtual: every row, scrolled through.
+      const rows = await scriptWithAllRows(this.driver, (allRows) => {
+        const wrap = document.querySelector('.log-table-wrap');
+        return wrap ? allRows(wrap, '#log-table tbody tr[data-id]', (tr) => Number(tr.getAttribute('aria-rowindex')),
+          (tr) => [Number(tr.dataset.id), tr.querySelector('td.col-luck').textContent]) : [];
+      });
       ranks = new Map(rows);
       last = { rows: rows.length, unranked: rows.filter(([, rank]) => rank === '').length };
       return rows.length === count && last.unranked === 0;

@@ -24,7 +24,9 @@ function cliText(...args) {
 }
 const cliJson = (...args) => JSON.parse(cliText('--json', ...args));
 const withShot = screenshotOnFailure('', () => app.driver);
-const VERDICT = { hot: 'Hot', cold: 'Cold', fair: 'Fair' };
+const VERDICT = { hot: 'Hot', cold: 'Cold', fair: 'Fair', too_few: 'Too few rolls to judge' };
+/** The fewest rolls judged hot or cold (rollbook_rules::standing::MIN_ROLLS_JUDGED). */
+const MIN_ROLLS_JUDGED = 8;
 
 /** The panel's table rows as the CLI's report says they should read. */
 function expectedRows(groups, label) {
@@ -43,8 +45,9 @@ describe('the Luck tab', { timeout: 10 * 60_000 }, () => {
     luck = new LuckPage(app.driver);
     await shellReady(app.driver);
     cliText('import', ALL_SYSTEMS);
-    // Criticals by hand for Tobias Kell, fumbles for Warden Ashby, seeded d12 rolls for Vex.
-    for (let i = 0; i < 4; i++) {
+    // Criticals by hand for Tobias Kell, fumbles for Warden Ashby (enough of each to judge),
+    // seeded d12 rolls for Vex (too few to judge).
+    for (let i = 0; i < MIN_ROLLS_JUDGED; i++) {
       cliText('roll', ATTACK, '--dice', '20', '--character', 'Tobias Kell');
       cliText('roll', ATTACK, '--dice', '1', '--character', 'Warden Ashby');
     }
@@ -72,6 +75,9 @@ describe('the Luck tab', { timeout: 10 * 60_000 }, () => {
     const kell = shown.characters.find((c) => c.label === 'Tobias Kell');
     assert.equal(kell.verdict, 'Hot');
     assert.equal(shown.characters.find((c) => c.label === 'Warden Ashby').verdict, 'Cold');
+    const vex = shown.characters.find((c) => c.label === 'Vex');
+    assert.deepEqual([vex.rolls, vex.verdict], [6, 'Too few rolls to judge'], 'six rolls are too few to judge');
+    assert.match(vex.words, /^Too few rolls to judge: 6 rolls;/);
   }));
 
   test('each row shows its roll\'s percentile, as the report has it', () => withShot('luck rows', async () => {
@@ -84,9 +90,9 @@ describe('the Luck tab', { timeout: 10 * 60_000 }, () => {
 
   test('a filter judges only the rolls it picks', () => withShot('luck filtered', async () => {
     await luck.choose('log-roster', 'Black Meridian Crew');
-    await luck.waitForRows(8);
+    await luck.waitForRows(2 * MIN_ROLLS_JUDGED);
     await luck.choose('log-character', 'Tobias Kell');
-    await luck.waitForRows(4);
+    await luck.waitForRows(MIN_ROLLS_JUDGED);
     await app.driver.findElement({ css: '#log-tab-luck' }).click();
     await luck.luckSettled();
     const shown = await luck.read();
@@ -94,5 +100,22 @@ describe('the Luck tab', { timeout: 10 * 60_000 }, () => {
     assert.equal(shown.words, report.overall.words);
     assert.equal(shown.verdict, 'hot');
     assert.deepEqual(shown.characters, expectedRows(report.characters, (c) => c.name));
+  }));
+
+  test('one roll is too few rolls to judge, never Hot or Cold', () => withShot('luck one roll', async () => {
+    cliText('roll', ATTACK, '--dice', '1', '--character', 'Captain Ines Moreau');
+    await app.driver.navigate().refresh();
+    await shellReady(app.driver);
+    await luck.open();
+    await luck.choose('log-roster', 'Black Meridian Crew');
+    await luck.waitForRows(2 * MIN_ROLLS_JUDGED + 1);
+    await luck.choose('log-character', 'Captain Ines Moreau');
+    await luck.waitForRows(1);
+    await app.driver.findElement({ css: '#log-tab-luck' }).click();
+    await luck.luckSettled();
+    const shown = await luck.read();
+    assert.equal(shown.verdict, 'too_few');
+    assert.match(shown.words, /^Too few rolls to judge: 1 roll;/);
+    assert.deepEqual(shown.characters.map((c) => [c.label, c.verdict]), [['Captain Ines Moreau', 'Too few rolls to judge']]);
   }));
 });

@@ -104,6 +104,29 @@ describe('sharing an encounter with the players\' phones', { timeout: 10 * 60_00
     await gm.toggleHiddenByKey('Drone 2');
     seen = await players.until((p) => p.rows.length === 5, 'H did not show Drone 2 again');
 
+    // A hidden participant's turn shows the players nothing new (issue 27: "HIDDEN TURN ·
+    // Waiting for the next turn" told them an unseen enemy was there): the shared JSON stays
+    // byte for byte what it was on Drone 1's turn, and the phone still shows Drone 1's turn.
+    await gm.toggleHiddenByKey('Drone 2');
+    await players.until((p) => p.rows.length === 4, 'H did not hide Drone 2 again');
+    for (const name of ['Warden Ashby', 'Drone 1']) {
+      await gm.click('#encounter-next-turn');
+      await gm.until((p) => p.order.find((o) => o.current)?.name === name, `the GM view did not move on to ${name}`);
+      await players.until((p) => p.now === name, `the phone did not follow the turn to ${name}`);
+    }
+    const state = async () => (await fetch(`${link}state`, { signal: AbortSignal.timeout(5000) })).text();
+    const onDrone1 = await state();
+    await gm.click('#encounter-next-turn');
+    await gm.until((p) => p.order.find((o) => o.current)?.name === 'Drone 2', 'the GM view did not move on to the hidden Drone 2');
+    assert.equal(await state(), onDrone1, 'the shared view changed on a hidden participant\'s turn');
+    seen = await players.read();
+    assert.equal(seen.now, 'Drone 1');
+    assert.ok(!/hidden turn|waiting for the next turn/i.test(seen.html), 'the phone tells of a hidden turn');
+    assert.ok(!seen.html.includes('Drone 2'), 'the hidden name leaked');
+    // Shown again during its turn, Drone 2 has the turn on the phone too.
+    await gm.toggleHiddenByKey('Drone 2');
+    await players.until((p) => p.rows.length === 5 && p.now === 'Drone 2', 'the phone did not show Drone 2\'s turn once shown');
+
     // Stop sharing: the phone says so, and the port is closed.
     await gm.share();
     await gm.stopSharing();

@@ -7,9 +7,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Key } from 'selenium-webdriver';
-import { clickWhenClickable, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { clickWhenClickable, sceneHelpers, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { RostersPage } from './rosters-page.mjs';
 import { SheetPage, readHouseRules, typeInto } from './sheet-page.mjs';
+import { npcSmall } from './scenes/sheet.mjs';
 import { formatPercent } from '../../ui/js/format.js';
 
 
@@ -244,5 +245,26 @@ describe('the sheet editor against the real app', () => {
     assert.equal(saved.chart[2][1], 7);
     // The sheet using the renamed level follows it.
     assert.equal(storedSheet('Mutant Cats', 'Whiskers').abilities[0].level, 'Expert');
+  }));
+
+  test('the Kind choice shows its words whole at 1024×700, a roll panel open (issue 27: "Player character (pc")', () => withShot('kind', async () => {
+    await npcSmall(app.driver, sceneHelpers(app, 30_000));
+    // Each option as the choice would need it alone (a copy sized to its content) against the
+    // choice's width.
+    const fit = await app.driver.executeScript(() => {
+      const select = document.querySelector('#sheet-slot [data-path="kind"] select');
+      return [...select.options].map((option) => {
+        const probe = select.cloneNode(false);
+        probe.removeAttribute('id');
+        probe.append(new Option(option.text));
+        Object.assign(probe.style, { width: 'auto', minWidth: '0', flex: 'none', position: 'absolute', visibility: 'hidden' });
+        select.parentElement.append(probe);
+        const need = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { text: option.text, need, has: select.getBoundingClientRect().width };
+      });
+    });
+    assert.equal(fit.length, 2);
+    for (const f of fit) assert.ok(f.need <= f.has + 0.5, `"${f.text}" needs ${f.need}px; the choice is ${f.has}px wide`);
   }));
 });

@@ -55,10 +55,19 @@ test('a log entry reads as a row: time in the given locale and zone, roll in wor
     dice: '2 2 3',
     detail: '9 vs difficulty 12: failure',
     seed: '7',
+    byHand: false,
     secret: false,
   });
   const secret = logRow({ ...vexEntry, secret: true }, kindNames(catalog), timeFormatter('en-GB', 'UTC'));
   assert.equal(secret.secret, true, 'a roll made in secret is marked GM only');
+});
+
+test('a roll made by hand has no seed to show: its seed reads "by hand"', () => {
+  // As the store logs dice typed in: seed 0, by_hand true.
+  const row = logRow({ ...vexEntry, seed: 0, by_hand: true }, kindNames(catalog), timeFormatter('en-GB', 'UTC'));
+  assert.equal(row.seed, 'by hand');
+  assert.equal(row.byHand, true);
+  assert.equal(logRow(vexEntry, kindNames(catalog), timeFormatter('en-GB', 'UTC')).byHand, false);
 });
 
 test('the day and the time follow the locale and the time zone', () => {

@@ -17,7 +17,8 @@ const report = {
   overall: luck(),
   characters: [
     { character_id: 'a', name: 'Vex', luck: luck({ rolls: 3, mean: 0.975, verdict: 'hot', words: 'The dice ran hot: fair dice do this about 1 time in 630.' }) },
-    { character_id: null, name: null, luck: luck({ rolls: 1, mean: 0.025, verdict: 'cold' }) },
+    { character_id: null, name: 'Drone 1', luck: luck({ rolls: 1, mean: 0.025, verdict: 'too_few' }) },
+    { character_id: null, name: null, luck: luck({ rolls: 9, mean: 0.025, verdict: 'cold' }) },
   ],
   evenings: [{ evening: '2026-11-22', luck: luck() }],
   rolls: [{ id: 9, percentile: 0.724 }, { id: 8, percentile: 0.025 }],
@@ -50,7 +51,7 @@ test('the view words the report: verdict, summary, bars and the two tables', () 
   assert.equal(view.bars.length, 10);
   assert.deepEqual(view.bars[9], { label: '90–100%', count: 2, fair: 0.9 });
   assert.deepEqual(view.characters.map((c) => [c.label, c.rolls, c.mean, c.verdict, c.hot, c.cold]),
-    [['Vex', 3, '98th', 'Hot', true, false], ['No character', 1, '3rd', 'Cold', false, true]]);
+    [['Vex', 3, '98th', 'Hot', true, false], ['Drone 1', 1, '3rd', 'Too few rolls to judge', false, false], ['No character', 9, '3rd', 'Cold', false, true]]);
   assert.deepEqual(view.evenings.map((e) => [e.label, e.rolls]), [['Sunday, November 22, 2026', 4]]);
   const none = luckView({ ...report, overall: luck({ rolls: 0, mean: null, z: null, chance: null, words: 'No rolls to judge.' }), unjudged: 0 });
   assert.equal(none.summary, '');
@@ -62,13 +63,14 @@ test('an evening is its own date whatever the time zone', () => {
   assert.equal(eveningText('soon'), 'soon');
 });
 
-test('the chart scales to the tallest bar or fair mark, the fair line through the middles', () => {
-  const bars = [{ label: 'a', count: 4, fair: 2 }, { label: 'b', count: 0, fair: 5 }];
-  const g = chartGeometry(bars, { width: 234, height: 130, left: 34, bottom: 22, top: 8 });
+test('the chart scales to the tallest bar or fair mark, a fair mark across each tenth fair dice reach', () => {
+  const bars = [{ label: 'a', count: 4, fair: 2 }, { label: 'b', count: 0, fair: 5 }, { label: 'c', count: 0, fair: 0 }];
+  const g = chartGeometry(bars, { width: 334, height: 130, left: 34, bottom: 22, top: 8 });
   assert.equal(g.most, 5);
   assert.equal(g.baseline, 108);
   assert.equal(g.rects[0].height, 80);
   assert.equal(g.rects[1].height, 0);
-  assert.deepEqual(g.fairPoints, [[84, 68], [184, 8]]);
-  assert.ok(g.rects[0].x >= 34 && g.rects[1].x + g.rects[1].width <= 234);
+  // No mark (and no line down to zero) where fair dice put nothing: a pass/fail roll's gaps.
+  assert.deepEqual(g.fairMarks, [{ tenth: 0, x1: 40, x2: 128, y: 68 }, { tenth: 1, x1: 140, x2: 228, y: 8 }]);
+  assert.ok(g.rects[0].x >= 34 && g.rects[2].x + g.rects[2].width <= 334);
 });

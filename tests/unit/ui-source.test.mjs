@@ -41,3 +41,19 @@ test('every control in the page has an accessible label', () => {
     assert.ok(labelled, `unlabelled control: ${tag}`);
   }
 });
+
+test('no text ends an ellipsis with a full stop ("Backups…." read as two dots)', () => {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(`${dir}${entry.name}/`);
+      else if (/\.(js|html)$/.test(entry.name)) files.push(`${dir}${entry.name}`);
+    }
+  };
+  walk(fileURLToPath(new URL('../../ui/', import.meta.url)));
+  assert.ok(files.length > 20);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+    assert.doesNotMatch(text, /…\.|\.\.\.\./, file);
+  }
+});

@@ -62,9 +62,10 @@ function byId(view, id) {
   return view.participants.find((p) => p.id === id) ?? null;
 }
 
-/** Whose turn it is, among those shown; null while waiting or when nobody has it. */
+/** Whose turn it is, among those shown; null when nobody has it. (A hidden participant's
+ * turn is never in the view: the projection keeps the last shown turn.) */
 export function currentParticipant(view) {
-  if (!view || view.turn?.waiting) return null;
+  if (!view) return null;
   return byId(view, view.turn?.current) ?? view.participants.find((p) => p.current) ?? null;
 }
 
@@ -76,13 +77,12 @@ export function nextParticipant(view) {
 
 /**
  * What the pinned turn banner shows: `{kind, participant, next}` with kind
- * `"current"` (someone shown has the turn), `"waiting"` (a hidden participant has it),
- * `"empty"` (nobody has joined) or `"none"` (nobody has the turn yet).
+ * `"current"` (someone shown has the turn), `"empty"` (nobody has joined) or `"none"`
+ * (nobody has the turn yet).
  */
 export function pinned(view) {
   const next = nextParticipant(view);
   if (!view || view.participants.length === 0) return { kind: 'empty', participant: null, next: null };
-  if (view.turn?.waiting) return { kind: 'waiting', participant: null, next };
   const participant = currentParticipant(view);
   return participant ? { kind: 'current', participant, next } : { kind: 'none', participant: null, next };
 }
@@ -96,7 +96,6 @@ export function turnText(view) {
   const pin = pinned(view);
   switch (pin.kind) {
     case 'current': return `${possessive(pin.participant.name)} turn`;
-    case 'waiting': return 'Waiting for the next turn';
     case 'empty': return 'Nobody has joined yet';
     default: return 'Nobody has the turn yet';
   }

@@ -238,7 +238,7 @@ function createBanner(doc, root) {
     update(view) {
       const pin = pinned(view);
       setData(root, 'kind', pin.kind);
-      setText(label, pin.kind === 'current' ? 'Now' : pin.kind === 'waiting' ? 'Hidden turn' : 'Turn');
+      setText(label, pin.kind === 'current' ? 'Now' : 'Turn');
       setText(name, pin.kind === 'current' ? pin.participant.name : turnText(view));
       health.update(pin.kind === 'current' ? pin.participant.health : null);
       setHidden(next, !pin.next);
@@ -318,7 +318,6 @@ export function createView(doc) {
     const places = new Map(participants.map((p, i) => [p.id, i + 1]));
     rowsList.sync(participants, (p) => p.id, (id) => createRow(doc, id), (row, p) => row.update(p, places.get(p.id)));
     setHidden($('order-empty'), participants.length > 0);
-    setData(app, 'waiting', view.turn?.waiting ? 'true' : null);
 
     const pin = banner.update(view);
     showTable(view);

@@ -885,8 +885,9 @@ export type LuckReport = {
  */
 overall: Luck, 
 /**
- * One per character who rolled (by name), then the rolls made for no character (Quick
- * roll, a roster's own rolls) with `character_id` and `name` `null`.
+ * One per character who rolled (by name), then one per quick NPC who rolled at the table
+ * (`character_id` `null`, its name), then the rolls made for no one (Quick roll, a
+ * roster's own rolls) with `character_id` and `name` `null`.
  */
 characters: Array<CharacterLuck>, 
 /**
@@ -1344,21 +1345,19 @@ kind: string,
 progress: string, };
 
 /**
- * Whose turn it is, among those shown.
+ * Whose turn it is, among those shown. A hidden participant's turn is never told: the turn
+ * stays with the last shown participant before it (`project`'s `turn`).
  */
 export type PlayersTurn = { 
 /**
- * The participant whose turn it is, when shown.
+ * The shown participant whose turn it is (or was, while a hidden one's runs); `null`
+ * before anyone shown has had one.
  */
 current: string | null, 
 /**
  * The next shown participant after the current turn.
  */
-next: string | null, 
-/**
- * The turn belongs to a hidden participant: "Waiting for the next turn".
- */
-waiting: boolean, };
+next: string | null, };
 
 /**
  * What the players see of an encounter.
@@ -1367,7 +1366,11 @@ export type PlayersView = {
 /**
  * The encounter's name.
  */
-encounter: string, system: System, round: number, turn: PlayersTurn, 
+encounter: string, system: System, 
+/**
+ * The round of the turn shown (the round before, while hidden participants open a round).
+ */
+round: number, turn: PlayersTurn, 
 /**
  * The shown participants, in turn order.
  */
@@ -1988,7 +1991,7 @@ second_entries: Array<DealtCard>, };
 /**
  * How a run of rolls went.
  */
-export type Verdict = "hot" | "cold" | "fair";
+export type Verdict = "hot" | "cold" | "fair" | "too_few";
 
 /**
  * One participant's visibility; the default (shown by name, health as its side's default) is

@@ -148,7 +148,12 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
                     },
                     e.outcome,
                     dice.join(" "),
-                    e.seed.to_string(),
+                    // Dice typed in have no seed to replay them.
+                    if e.by_hand {
+                        "by hand".to_string()
+                    } else {
+                        e.seed.to_string()
+                    },
                     e.detail,
                 ]);
             }

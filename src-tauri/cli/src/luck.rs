@@ -24,6 +24,7 @@ fn verdict(luck: &Luck) -> &'static str {
         Verdict::Hot => "hot",
         Verdict::Cold => "cold",
         Verdict::Fair => "fair",
+        Verdict::TooFew => "too few",
     }
 }
 

@@ -101,4 +101,8 @@ fn a_roll_by_hand_is_logged_as_by_hand_and_a_refused_one_not_at_all() {
     assert_eq!(rolls[0]["dice"], rolled["dice"]);
     let csv = sandbox.run(&["log", "--format", "csv"]).ok().stdout;
     assert!(csv.lines().nth(1).unwrap().contains(",by hand,"), "{csv}");
+    // The table says so where the seed goes: no seed 0 to copy.
+    let text = sandbox.run(&["log"]).ok().stdout;
+    let row = text.lines().find(|l| l.contains("Vex")).unwrap();
+    assert!(row.contains("by hand") && !row.contains(" 0 "), "{text}");
 }

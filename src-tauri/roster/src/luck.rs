@@ -32,8 +32,9 @@ pub struct JudgedRoll {
 pub struct LuckReport {
     /// Every judged roll together.
     pub overall: Luck,
-    /// One per character who rolled (by name), then the rolls made for no character (Quick
-    /// roll, a roster's own rolls) with `character_id` and `name` `null`.
+    /// One per character who rolled (by name), then one per quick NPC who rolled at the table
+    /// (`character_id` `null`, its name), then the rolls made for no one (Quick roll, a
+    /// roster's own rolls) with `character_id` and `name` `null`.
     pub characters: Vec<CharacterLuck>,
     /// One per evening (6 am to 6 am local time), newest first.
     pub evenings: Vec<EveningLuck>,
@@ -70,6 +71,15 @@ pub struct RollStanding {
     pub percentile: f64,
 }
 
+/// Whose rolls a group holds: a stored character's (by id), a name's with no stored character
+/// behind it (a quick NPC at the table), or no one's.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Who {
+    Character(Uuid),
+    Named(String),
+    Nobody,
+}
+
 /// The evening a moment belongs to in `zone`: the local date of 6 hours earlier.
 pub fn evening_of(at: Timestamp, zone: &TimeZone) -> Date {
     let earlier = at - SignedDuration::from_hours(EVENING_STARTS_AT_HOUR);
@@ -78,20 +88,29 @@ pub fn evening_of(at: Timestamp, zone: &TimeZone) -> Date {
 
 /// Groups judged rolls (newest first) overall, by character and by evening in `zone`.
 pub fn report(rolls: &[JudgedRoll], unjudged: usize, zone: &TimeZone) -> LuckReport {
-    let mut characters: BTreeMap<(bool, String, Option<Uuid>), Vec<&Standing>> = BTreeMap::new();
-    let mut names: BTreeMap<Option<Uuid>, Option<String>> = BTreeMap::new();
+    // Stored characters first, then those with only a name (quick NPCs at the table), then the
+    // rolls made for no one; each by name.
+    type Group = (u8, String, Who);
+    let mut characters: BTreeMap<Group, Vec<&Standing>> = BTreeMap::new();
+    let mut names: BTreeMap<Who, Option<String>> = BTreeMap::new();
     let mut evenings: BTreeMap<Date, Vec<&Standing>> = BTreeMap::new();
     for roll in rolls {
+        let who = match (roll.character_id, &roll.character_name) {
+            (Some(id), _) => Who::Character(id),
+            (None, Some(name)) => Who::Named(name.clone()),
+            (None, None) => Who::Nobody,
+        };
         // The newest roll's name is the character's (a renamed character keeps one group).
         let name = names
-            .entry(roll.character_id)
+            .entry(who.clone())
             .or_insert_with(|| roll.character_name.clone())
             .clone();
-        let key = (
-            roll.character_id.is_none(),
-            name.unwrap_or_default().to_lowercase(),
-            roll.character_id,
-        );
+        let rank = match who {
+            Who::Character(_) => 0,
+            Who::Named(_) => 1,
+            Who::Nobody => 2,
+        };
+        let key = (rank, name.unwrap_or_default().to_lowercase(), who);
         characters.entry(key).or_default().push(&roll.standing);
         evenings
             .entry(evening_of(roll.at, zone))
@@ -102,9 +121,12 @@ pub fn report(rolls: &[JudgedRoll], unjudged: usize, zone: &TimeZone) -> LuckRep
         overall: luck_of(rolls.iter().map(|r| &r.standing)),
         characters: characters
             .into_iter()
-            .map(|((_, _, id), standings)| CharacterLuck {
-                character_id: id,
-                name: names.get(&id).cloned().flatten(),
+            .map(|((_, _, who), standings)| CharacterLuck {
+                character_id: match who {
+                    Who::Character(id) => Some(id),
+                    _ => None,
+                },
+                name: names.get(&who).cloned().flatten(),
                 luck: luck_of(standings),
             })
             .collect(),
@@ -193,6 +215,30 @@ mod tests {
             .map(|c| (c.name.as_deref(), c.luck.rolls))
             .collect();
         assert_eq!(who, [(Some("Grub"), 1), (Some("Vex"), 2), (None, 1)]);
+        // A quick NPC rolls at the table: its name, no character, a group of its own.
+        let npc = JudgedRoll {
+            id: 5,
+            at: "2026-11-24T02:00:00Z".parse().unwrap(),
+            character_id: None,
+            character_name: Some("Drone 1".into()),
+            standing: standing(0.1),
+        };
+        let with_npc = [&[npc][..], &rolls[..]].concat();
+        let grouped = super::report(&with_npc, 0, &zone);
+        let who: Vec<(Option<Uuid>, Option<&str>, usize)> = grouped
+            .characters
+            .iter()
+            .map(|c| (c.character_id, c.name.as_deref(), c.luck.rolls))
+            .collect();
+        assert_eq!(
+            who,
+            [
+                (Some(Uuid::from_u128(1)), Some("Grub"), 1),
+                (Some(Uuid::from_u128(2)), Some("Vex"), 2),
+                (None, Some("Drone 1"), 1),
+                (None, None, 1)
+            ]
+        );
         let evenings: Vec<(String, usize)> = report
             .evenings
             .iter()
@@ -209,6 +255,9 @@ mod tests {
         assert_eq!(report.unjudged, 1);
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["evenings"][0]["evening"], "2026-11-23");
-        assert_eq!(json["overall"]["verdict"], "fair");
+        assert_eq!(
+            json["overall"]["verdict"], "too_few",
+            "4 rolls are too few to judge"
+        );
     }
 }

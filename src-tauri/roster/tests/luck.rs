@@ -3,7 +3,7 @@
 
 use jiff::tz::TimeZone;
 use rollbook_roster::{LogQuery, NewCharacter, NewLogEntry, NewRoster, Store, System};
-use rollbook_rules::standing::Verdict;
+use rollbook_rules::standing::{Verdict, MIN_ROLLS_JUDGED};
 use rollbook_rules::{parse_request, Dice};
 
 const ATTACK: &str = r#"{"system":"universe","roll":"attack","bonus":5,"ac":15}"#;
@@ -92,7 +92,7 @@ fn criticals_by_hand_run_hot_and_fumbles_cold() {
         .unwrap();
     let place = store.roll_place(Some(roster.id), None).unwrap();
     let attack = parse_request(ATTACK).unwrap();
-    let many = vec![attack; 6];
+    let many = vec![attack; MIN_ROLLS_JUDGED];
     store
         .roll_all_logged_with(&many, |_| Dice::ByHand(vec![20]), place.as_ref())
         .unwrap();
@@ -105,5 +105,13 @@ fn criticals_by_hand_run_hot_and_fumbles_cold() {
         .unwrap();
     let cold = store.luck(&LogQuery::default()).unwrap();
     assert_eq!(cold.overall.verdict, Verdict::Cold);
-    assert_eq!(cold.overall.tenths[0], 6);
+    assert_eq!(cold.overall.tenths[0], MIN_ROLLS_JUDGED as u32);
+    // One fumble alone is too few rolls to judge.
+    store.clear_roll_log(&LogQuery::default()).unwrap();
+    store
+        .roll_all_logged_with(&many[..1], |_| Dice::ByHand(vec![1]), place.as_ref())
+        .unwrap();
+    let one = store.luck(&LogQuery::default()).unwrap();
+    assert_eq!(one.overall.verdict, Verdict::TooFew);
+    assert!(one.overall.words.starts_with("Too few rolls to judge"));
 }

@@ -101,7 +101,7 @@ fn the_view_has_the_contract_s_shape() {
     assert_eq!(view["encounter"], "Fight");
     let mut turn = keys(&view["turn"]);
     turn.sort();
-    assert_eq!(turn, ["current", "next", "waiting"]);
+    assert_eq!(turn, ["current", "next"]);
     let first = &view["participants"][0];
     let mut fields = keys(first);
     fields.sort();
@@ -144,6 +144,34 @@ fn the_view_has_the_contract_s_shape() {
     assert!(!view.to_string().contains("Goon 1"));
 }
 
+/// Game night II: the players' view announced a hidden participant's turn ("HIDDEN TURN ·
+/// Waiting for the next turn"). Now the turn passing to a hidden participant changes nothing
+/// the players receive, and the turn after it reads as the next shown one's.
+#[test]
+fn a_hidden_participants_turn_serves_the_view_of_the_turn_before() {
+    let mut store = all_systems();
+    let roster = roster_of(&store, System::D12);
+    let fight = fight_in(&mut store, roster);
+    let ids = order(&store, fight);
+    assert!(ids.len() >= 3, "a fight of three at least");
+    store
+        .play(fight, &set_visibility(ids[1], hidden()), None)
+        .unwrap();
+    let before = store.players_view_json(fight).unwrap();
+    store.play(fight, &TableAction::NextTurn, None).unwrap();
+    assert_eq!(
+        store.encounter(fight).unwrap().state.current,
+        Some(ids[1]),
+        "the hidden one has the turn"
+    );
+    let during = store.players_view_json(fight).unwrap();
+    assert_eq!(during, before, "nothing new for the players");
+    assert!(!during.contains(&ids[1].to_string()));
+    store.play(fight, &TableAction::NextTurn, None).unwrap();
+    let after = store.players_view(fight).unwrap();
+    assert_eq!(after.turn.current, Some(ids[2]));
+}
+
 #[test]
 fn undoing_set_visibility_restores_the_state_and_the_view() {
     let mut store = all_systems();
@@ -159,8 +187,8 @@ fn undoing_set_visibility_restores_the_state_and_the_view() {
     let view = store.players_view_json(fight).unwrap();
     assert!(!view.contains("Vex") && !view.contains(&vex.to_string()));
     assert!(
-        view.contains("\"waiting\":true"),
-        "Vex had the turn: {view}"
+        view.contains("\"turn\":{\"current\":null,\"next\":null}"),
+        "Vex, first in round 1, has the turn: nobody has it yet for the players: {view}"
     );
     let undone = store.undo_table_action(fight).unwrap();
     assert_eq!(undone.state, before);
@@ -525,9 +553,11 @@ fn check_view(store: &Store, roster: Uuid, fight: Uuid, kept: &Kept) -> Result<(
         .windows(2)
         .all(|w| (w[0].at, w[0].id) > (w[1].at, w[1].id)));
     if let Some(current) = state.current {
-        let hidden = state.visibility_of(current).hidden;
-        prop_assert_eq!(view.turn.waiting, hidden);
-        prop_assert_eq!(view.turn.current, (!hidden).then_some(current));
+        if state.visibility_of(current).hidden {
+            prop_assert_ne!(view.turn.current, Some(current));
+        } else {
+            prop_assert_eq!(view.turn.current, Some(current));
+        }
     }
     Ok(())
 }

@@ -54,6 +54,12 @@ fn a_table_roll_names_its_action_and_roller_and_a_secret_play_logs_secret_rolls(
         roll.dice, public.rolls[0].dice,
         "the same seed rolls the same dice, secret or not"
     );
+    // Game night II: a quick NPC has no stored character; its roll names it as the table does.
+    assert_eq!(
+        (roll.character_id, roll.character_name.as_deref()),
+        (None, Some("Goon 1"))
+    );
+    assert_eq!(public.rolls[0].character_name.as_deref(), Some("Rook"));
 
     // The exports carry it.
     let mut csv = Vec::new();
@@ -63,6 +69,17 @@ fn a_table_roll_names_its_action_and_roller_and_a_secret_play_logs_secret_rolls(
     let csv = String::from_utf8(csv).unwrap();
     assert!(csv.lines().next().unwrap().ends_with(",secret"));
     assert_eq!(csv.lines().filter(|l| l.ends_with(",true")).count(), 1);
+    assert!(
+        csv.lines().any(|l| l.contains(",Thursday,Goon 1,stunt,")),
+        "the CSV names the quick NPC: {csv}"
+    );
+    let luck = store.luck(&LogQuery::default()).unwrap();
+    let names: Vec<Option<&str>> = luck.characters.iter().map(|c| c.name.as_deref()).collect();
+    assert_eq!(
+        names,
+        [Some("Rook"), Some("Goon 1")],
+        "Luck names the quick NPC"
+    );
     let mut json_out = Vec::new();
     store
         .export_log_json(&LogQuery::default(), &mut json_out)

@@ -226,8 +226,12 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
     );
     let twice = [&codes[..1], &codes[..order.len() - 1]].concat();
     let error = store.play_with(fight, &deal, cards(&twice)).unwrap_err();
+    // Game night II: the refusal names who holds the card, by name (never by id).
+    let first = store.encounter(fight).unwrap().state.order[0].name.clone();
     assert!(
-        error.to_string().contains("AS is dealt already this round"),
+        error.to_string().starts_with(&format!(
+            "cards[1]: AS is dealt already this round (to {first});"
+        )),
         "{error}"
     );
     let error = store

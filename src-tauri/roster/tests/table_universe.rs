@@ -290,6 +290,58 @@ fn dealing_orders_the_encounter_by_card_and_deals_once_a_round() {
     }
 }
 
+/// Game night II: NextTurn past the last of round 1 deals round 2, and its log entry named the
+/// first of round 1's order ("Drone 3's turn") while the order and the header said Drone 1.
+#[test]
+fn next_turn_into_a_dealt_round_names_who_acts_first_after_the_deal() {
+    let mut store = Store::open_in_memory().unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Night", System::Universe))
+        .unwrap()
+        .id;
+    let encounter = store.create_encounter(roster, "Drones").unwrap().id;
+    let mut g = Game { store, encounter };
+    g.play(
+        TableAction::AddNpcs {
+            label: "Drone".into(),
+            count: 3,
+            sheet: None,
+        },
+        1,
+    );
+    g.play(system(json!({"move": "deal"})), 2);
+    // Every seed tried until a round-2 deal puts someone else first than round 1 did.
+    let mut reordered = 0;
+    for seed in 0..40u64 {
+        let before = g.snapshot();
+        let first_before = g.encounter().state.order[0].id;
+        for n in 0..2 {
+            g.play(TableAction::NextTurn, 10 + n);
+        }
+        let played = g.play(TableAction::NextTurn, 100 + seed);
+        let e = g.encounter();
+        assert_eq!(e.state.round, 2);
+        let first = &e.state.order[0];
+        assert_eq!(e.state.current, Some(first.id), "the deal's first acts");
+        assert!(
+            played
+                .entry
+                .summary
+                .starts_with(&format!("Round 2, {}'s turn", first.name)),
+            "the entry names who acts: {}",
+            played.entry.summary
+        );
+        if first.id != first_before {
+            reordered += 1;
+        }
+        for _ in 0..3 {
+            g.store.undo_table_action(g.encounter).unwrap();
+        }
+        assert_eq!(g.encounter().state, before.0.state, "back to round 1");
+    }
+    assert!(reordered > 0, "no seed dealt round 2 another first");
+}
+
 #[test]
 fn jokers_grant_fate_to_a_pc_and_the_gm_and_the_next_deal_reshuffles() {
     let mut g = game();

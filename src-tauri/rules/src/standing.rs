@@ -15,6 +15,16 @@ use crate::request::RollRequest;
 /// A run is called hot or cold when fair dice stray as far less often than 1 time in 20.
 pub const UNUSUAL: f64 = 0.05;
 
+/// The fewest rolls a run is called hot or cold on; below it the verdict is "too few rolls to
+/// judge". Under fair dice each roll's percentile lies in 0..1 around ½, so Hoeffding's bound
+/// holds whatever the dice: a run of n strays from ½ by t or more at most 2·e^(−2nt²) of the
+/// time. The furthest a run can stray is t = ½, where the bound is 2·e^(−n/2): over 1 in 20
+/// ([`UNUSUAL`]) up to n = 7 (2·e^(−3.5) ≈ 0.06), under from n = 8 (2·e^(−4) ≈ 0.037). Below 8
+/// rolls no run, however extreme, can be shown unusual without leaning wholly on the normal
+/// approximation of the z-test, which a handful of lumpy rolls do not meet: one natural 1 on a
+/// d20 attack read "cold" (issue 27).
+pub const MIN_ROLLS_JUDGED: usize = 8;
+
 /// How many tenths a run's percentiles are counted in (the luck chart's bars).
 pub const TENTHS: usize = 10;
 
@@ -110,6 +120,8 @@ pub enum Verdict {
     Cold,
     /// Within what fair dice do (or nothing to judge).
     Fair,
+    /// Fewer than [`MIN_ROLLS_JUDGED`] rolls: too few to judge.
+    TooFew,
 }
 
 /// The judgement of a run of rolls.
@@ -152,6 +164,7 @@ pub fn luck_of<'a>(standings: impl IntoIterator<Item = &'a Standing>) -> Luck {
     let z = (variance > 0.0).then(|| (sum - rolls as f64 / 2.0) / variance.sqrt());
     let chance = z.map(|z| libm::erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0));
     let verdict = match (z, chance) {
+        (Some(_), Some(_)) if rolls < MIN_ROLLS_JUDGED => Verdict::TooFew,
         (Some(z), Some(c)) if c < UNUSUAL && z > 0.0 => Verdict::Hot,
         (Some(_), Some(c)) if c < UNUSUAL => Verdict::Cold,
         _ => Verdict::Fair,
@@ -177,6 +190,11 @@ fn words(rolls: usize, verdict: Verdict, chance: Option<f64>) -> String {
         };
     };
     match verdict {
+        Verdict::TooFew => format!(
+            "Too few rolls to judge: {rolls} {}; it takes {MIN_ROLLS_JUDGED} to tell lucky dice \
+             from fair ones.",
+            if rolls == 1 { "roll" } else { "rolls" }
+        ),
         Verdict::Hot => format!("The dice ran hot: fair dice do this {}.", how_often(chance)),
         Verdict::Cold => format!(
             "The dice ran cold: fair dice do this {}.",

@@ -2,7 +2,7 @@
 //! of ½ and the variance (1 − Σp³)/12 against enumeration of every face the dice can show, and
 //! seeded rolls averaging ½.
 
-use rollbook_rules::standing::{self, luck_of, Standing, Verdict};
+use rollbook_rules::standing::{self, luck_of, Standing, Verdict, MIN_ROLLS_JUDGED, UNUSUAL};
 use rollbook_rules::{odds, parse_request, roll, roll_by_hand, HouseRules, RulesError};
 
 fn standing_of(json: &str, faces: &[u32]) -> (String, Standing) {
@@ -183,21 +183,38 @@ fn seeded_rolls_average_one_half_and_run_fair() {
 #[test]
 fn a_run_all_high_runs_hot_and_all_low_cold_in_words() {
     let attack = r#"{"system":"universe","roll":"attack","bonus":5,"ac":15}"#;
-    let high: Vec<Standing> = (0..3).map(|_| standing_of(attack, &[20]).1).collect();
+    let high: Vec<Standing> = (0..MIN_ROLLS_JUDGED)
+        .map(|_| standing_of(attack, &[20]).1)
+        .collect();
     let luck = luck_of(&high);
     assert_eq!(luck.verdict, Verdict::Hot);
     assert!(luck.chance.unwrap() < 0.05);
     assert!(
         luck.words
-            .starts_with("The dice ran hot: fair dice do this about 1 time in "),
+            .starts_with("The dice ran hot: fair dice do this less than 1 time in a million."),
         "{}",
         luck.words
     );
-    let low: Vec<Standing> = (0..3).map(|_| standing_of(attack, &[1]).1).collect();
+    let low: Vec<Standing> = (0..MIN_ROLLS_JUDGED)
+        .map(|_| standing_of(attack, &[1]).1)
+        .collect();
     assert_eq!(luck_of(&low).verdict, Verdict::Cold);
-    // One middling roll is nothing to remark on.
-    let one = [standing_of(attack, &[12]).1];
-    let luck = luck_of(&one);
+    // Game night II: one fumble read "Cold". Below MIN_ROLLS_JUDGED, however far the run
+    // strays, it is too few to judge.
+    for n in 1..MIN_ROLLS_JUDGED {
+        let luck = luck_of(&low[..n]);
+        assert_eq!(luck.verdict, Verdict::TooFew, "{n} rolls");
+        assert!(
+            luck.words.starts_with("Too few rolls to judge: "),
+            "{}",
+            luck.words
+        );
+    }
+    // Middling rolls, hits and misses in turn, are nothing to remark on.
+    let middling: Vec<Standing> = (0..MIN_ROLLS_JUDGED)
+        .map(|i| standing_of(attack, &[if i % 2 == 0 { 12 } else { 8 }]).1)
+        .collect();
+    let luck = luck_of(&middling);
     assert_eq!(luck.verdict, Verdict::Fair);
     assert!(
         luck.words.starts_with("The dice ran fair"),
@@ -205,12 +222,13 @@ fn a_run_all_high_runs_hot_and_all_low_cold_in_words() {
         luck.words
     );
     // z and the chance: hand-made standings with a known sum and variance.
+    let n = MIN_ROLLS_JUDGED as f64;
     let s = Standing {
-        percentile: 0.5 + 2.241_402_727_604_947 * (1.0f64 / 12.0).sqrt(),
+        percentile: 0.5 + 2.241_402_727_604_947 * (1.0f64 / 12.0 / n).sqrt(),
         variance: 1.0 / 12.0,
         fair_tenths: [0.1; 10],
     };
-    let luck = luck_of([&s]);
+    let luck = luck_of(vec![&s; MIN_ROLLS_JUDGED]);
     assert!((luck.z.unwrap() - 2.241_402_727_604_947).abs() < 1e-9);
     assert!(
         (luck.chance.unwrap() - 0.025).abs() < 1e-9,
@@ -222,4 +240,13 @@ fn a_run_all_high_runs_hot_and_all_low_cold_in_words() {
         "The dice ran hot: fair dice do this about 1 time in 40."
     );
     assert_eq!(luck_of([]).words, "No rolls to judge.");
+}
+
+/// MIN_ROLLS_JUDGED is where Hoeffding's bound at the furthest a run can stray, 2·e^(−n/2),
+/// first falls under UNUSUAL.
+#[test]
+fn the_fewest_rolls_judged_follow_from_hoeffdings_bound() {
+    let bound = |n: usize| 2.0 * (-(n as f64) / 2.0).exp();
+    assert!(bound(MIN_ROLLS_JUDGED) < UNUSUAL);
+    assert!(bound(MIN_ROLLS_JUDGED - 1) >= UNUSUAL);
 }

@@ -2,7 +2,7 @@
 // `sheet` (d12, Vex), `sheet:stunt`, `sheet:genre`, `sheet:universe`, `sheet:marks`, `sheet:d12`,
 // `sheet:problem` (an over-limit rank typed: refused at its field, not saved), and
 // `sheet:universeSmall` / `sheet:universeWide` (the universe sheet's saves in a 1024×700 and a
-// 1280×800 window).
+// 1280×800 window), `sheet:npcSmall` (an NPC's sheet head at 1024×700, a roll panel open).
 
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
@@ -17,6 +17,7 @@ const OPEN = {
   universe: ['Black Meridian Crew', 'Captain Ines Moreau'],
   marks: ['Pixel Vanguard', 'Byte Knight'],
   d12: ['Friday Night Heroes', 'Vex'],
+  universeNpc: ['Black Meridian Crew', 'Warden Ashby'],
 };
 
 /** Imports the examples and opens the sheet of the example character of `system`. */
@@ -55,6 +56,16 @@ async function universeSaves(driver, helpers, width, height) {
   return sheet;
 }
 export const universeSmall = (driver, helpers) => universeSaves(driver, helpers, 1024, 700);
+
+/** An NPC's sheet in a 1024×700 window with a roll panel open beside it, at its head (the Kind choice shows whole). */
+export async function npcSmall(driver, helpers) {
+  await driver.manage().window().setRect({ width: 1024, height: 700 });
+  await driver.wait(async () => driver.executeScript(() => innerWidth === 1024 && innerHeight === 700), helpers.WAIT_MS);
+  const sheet = await openExample(driver, helpers, 'universeNpc');
+  await sheet.openRoll((await sheet.read()).rolls[0].path);
+  await driver.executeScript(() => document.querySelector('#sheet-slot [data-path="kind"]').scrollIntoView({ block: 'center' }));
+  return sheet;
+}
 export const universeWide = (driver, helpers) => universeSaves(driver, helpers, 1280, 800);
 
 export async function problem(driver, helpers) {

@@ -128,7 +128,7 @@ async function runBackups(ctx) {
     status.textContent = 'Restoring…';
     try {
       const done = await ctx.api.restoreBackup(snapshot.id);
-      globalThis.sessionStorage?.setItem(RESTORED_KEY, `Restored the snapshot of ${localTime(done.restored.at)}. What was there before is the newest snapshot in Backups….`);
+      globalThis.sessionStorage?.setItem(RESTORED_KEY, `Restored the snapshot of ${localTime(done.restored.at)}. What was there before is now the newest snapshot in Backups.`);
       // Every view reads the restored database afresh.
       doc.defaultView?.location.reload();
     } catch (error) {

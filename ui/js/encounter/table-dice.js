@@ -71,7 +71,15 @@ function cardInputs(doc, dealtTo, onChange) {
     const all = inputs.map(({ input }) => input.value.trim());
     return all.length && all.every((code) => code !== '') ? all : null;
   };
-  return { element, codes, first: () => inputs[0]?.input };
+  /** Marks the card boxes a refusal names (`cards[5]`), and only those. */
+  const mark = (problems) => {
+    const bad = new Set((problems ?? []).map((p) => /^cards\[(\d+)\]$/.exec(p.path)?.[1]).filter(Boolean).map(Number));
+    inputs.forEach(({ input }, i) => {
+      if (bad.has(i)) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    });
+  };
+  return { element, codes, mark, first: () => inputs[0]?.input };
 }
 
 /** The dialog: the dice inputs, the card inputs, what the move will say, Play and Cancel. */
@@ -96,6 +104,7 @@ function openDiceDialog(doc, { ask, dealtTo, errorText }) {
       state.answer = answer;
       refusal.hidden = !error;
       refusal.textContent = error ? errorText(error) : '';
+      cards.mark(error?.problems);
       entry.element.hidden = Boolean(answer && answer.dice.length === 0);
       const lines = answer?.events ? eventLines(answer.events) : [];
       said.replaceChildren(...lines.map((line) => el(doc, 'li', { text: line.ruling ? `Ruling: ${line.text}` : line.text })));

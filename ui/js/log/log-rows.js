@@ -86,7 +86,9 @@ export function logRow(entry, names, formatTime, ranks = new Map()) {
     luck: ranks.get(entry.id) ?? '',
     dice: diceText(entry.dice),
     detail: entry.detail ?? '',
-    seed: String(entry.seed),
+    /** "by hand" for dice rolled at the table and typed in: no seed replays them. */
+    seed: entry.by_hand ? 'by hand' : String(entry.seed),
+    byHand: Boolean(entry.by_hand),
     /** Rolled in secret: GM only, never in the players' view. */
     secret: Boolean(entry.secret),
   };

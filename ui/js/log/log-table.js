@@ -35,8 +35,9 @@ export function buildLogTable(doc) {
 }
 
 function rowElement(doc, row, { copySeed }) {
-  const copy = el(doc, 'button', { type: 'button', className: 'log-copy', text: 'Copy', 'aria-label': `Copy seed ${row.seed}` });
-  copy.addEventListener('click', () => copySeed(row.seed));
+  // Dice typed in have no seed to copy: the cell says "by hand" and offers no Copy.
+  const copy = row.byHand ? '' : el(doc, 'button', { type: 'button', className: 'log-copy', text: 'Copy', 'aria-label': `Copy seed ${row.seed}` });
+  if (copy) copy.addEventListener('click', () => copySeed(row.seed));
   const cells = {
     time: el(doc, 'time', { datetime: row.at, text: row.time }),
     roster: row.roster ? el(doc, 'span', { text: row.roster }) : el(doc, 'span', { className: 'log-none', text: 'Quick roll' }),
@@ -54,7 +55,7 @@ function rowElement(doc, row, { copySeed }) {
     luck: el(doc, 'span', { className: 'log-luck', text: row.luck ?? '', title: row.luck ? `The ${row.luck} percentile of its exact odds: 50th is par for fair dice` : 'Not judged yet' }),
     dice: el(doc, 'span', { className: 'log-dice', text: row.dice }),
     detail: el(doc, 'span', { text: row.detail }),
-    seed: el(doc, 'span', { className: 'log-seed-cell' }, [el(doc, 'code', { className: 'log-seed', text: row.seed }), copy]),
+    seed: el(doc, 'span', { className: 'log-seed-cell' }, [row.byHand ? el(doc, 'span', { className: 'log-seed log-by-hand', text: row.seed }) : el(doc, 'code', { className: 'log-seed', text: row.seed }), copy]),
   };
   return el(doc, 'tr', { 'data-id': row.id }, COLUMNS.map(([key]) => el(doc, 'td', { className: `col-${key}` }, [cells[key]])));
 }

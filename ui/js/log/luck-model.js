@@ -19,7 +19,7 @@ export function rowRanks(report) {
   return new Map((report?.rolls ?? []).map((roll) => [roll.id, ordinal(roll.percentile)]));
 }
 
-const VERDICTS = { hot: 'Hot', cold: 'Cold', fair: 'Fair' };
+const VERDICTS = { hot: 'Hot', cold: 'Cold', fair: 'Fair', too_few: 'Too few rolls to judge' };
 
 /** One line of a table: whose (or which evening's) rolls, how many, their mean rank, the verdict. */
 function line(label, /** @type {Luck} */ luck) {
@@ -70,9 +70,14 @@ export function luckView(report, locale = undefined) {
   };
 }
 
+/** Below this, fair dice put nothing in a tenth (sums of exact odds are not exactly 0). */
+const FAIR_NONE = 1e-9;
+
 /**
  * The chart's geometry in a `width` × `height` box with room for the axes: one bar per tenth
- * scaled to the tallest bar or fair mark, and the fair dice's line through the bars' middles.
+ * scaled to the tallest bar or fair mark, and a fair dice's mark across each tenth fair dice can
+ * reach. Marks, not a line: a pass/fail roll's percentiles fall in two tenths only, and a line
+ * through the tenths between would zig-zag to zero where no roll can land.
  * @param {{label: string, count: number, fair: number}[]} bars
  */
 export function chartGeometry(bars, { width = 480, height = 180, left = 34, bottom = 22, top = 8 } = {}) {
@@ -90,6 +95,8 @@ export function chartGeometry(bars, { width = 480, height = 180, left = 34, bott
     count: bar.count,
     fair: bar.fair,
   }));
-  const fairPoints = bars.map((bar, i) => [left + i * slot + slot / 2, y(bar.fair)]);
-  return { rects, fairPoints, baseline: top + plotHeight, most, top, left, width, height };
+  const fairMarks = bars.flatMap((bar, i) => (bar.fair > FAIR_NONE
+    ? [{ tenth: i, x1: left + i * slot + slot * 0.06, x2: left + (i + 1) * slot - slot * 0.06, y: y(bar.fair) }]
+    : []));
+  return { rects, fairMarks, baseline: top + plotHeight, most, top, left, width, height };
 }

@@ -16,7 +16,6 @@ function svg(doc, tag, attrs = {}, children = []) {
 
 function chart(doc, bars) {
   const g = chartGeometry(bars);
-  const fair = g.fairPoints.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
   const title = bars.map((b) => `${b.label}: ${b.count} (fair dice ${b.fair.toFixed(1)})`).join('; ');
   return svg(doc, 'svg', { class: 'luck-chart', id: 'luck-chart', viewBox: `0 0 ${g.width} ${g.height}`, role: 'img', 'aria-label': `Rolls by percentile, in tenths: ${title}` }, [
     svg(doc, 'line', { class: 'luck-axis', x1: g.left, x2: g.width, y1: g.baseline, y2: g.baseline }),
@@ -27,7 +26,9 @@ function chart(doc, bars) {
       svg(doc, 'title', {}, [`${r.label}: ${r.count} roll${r.count === 1 ? '' : 's'}; fair dice ${r.fair.toFixed(1)}`]),
       svg(doc, 'text', { class: 'luck-tick', x: (r.x + r.width / 2).toFixed(1), y: g.height - 6, 'text-anchor': 'middle' }, [`${i * 10}`]),
     ])),
-    svg(doc, 'polyline', { class: 'luck-fair', points: fair }),
+    ...g.fairMarks.map((m) => svg(doc, 'line', {
+      class: 'luck-fair', 'data-tenth': m.tenth, x1: m.x1.toFixed(1), x2: m.x2.toFixed(1), y1: m.y.toFixed(1), y2: m.y.toFixed(1),
+    })),
   ]);
 }
 

@@ -5,7 +5,8 @@
 import { el } from '../dom.js';
 import { scalarInput } from './sheet-inputs.js';
 
-const KINDS = { pc: 'Player character (pc)', npc: 'Non-player character (npc)' };
+// Short enough to show whole in the header's narrowest column (170px at 1024×700).
+const KINDS = { pc: 'Player character', npc: 'Non-player character' };
 /** What an empty Player field says, by the character's kind: a PC's player is just not written yet. */
 export const NO_PLAYER = { pc: 'not written yet', npc: 'none (an NPC)' };
 

@@ -163,6 +163,12 @@ pub struct JoiningCharacter {
     pub sheet: Option<serde_json::Value>,
 }
 
+/// What NextTurn says when it turns the round: "Round 2, Drone 1's turn" (`first` acts first;
+/// after a new round's deal that is the deal's first, table/play.rs).
+pub(crate) fn new_round_words(round: u32, first: &str) -> String {
+    format!("Round {round}, {first}'s turn")
+}
+
 impl EncounterState {
     /// A new encounter: round 1, nobody yet.
     pub fn new(name: &str) -> Self {
@@ -335,7 +341,7 @@ impl EncounterState {
                     None => {
                         next.round = self.next_round_number()?;
                         next.current = self.order.first().map(|p| p.id);
-                        format!("Round {}, {}'s turn", next.round, self.order[0].name)
+                        new_round_words(next.round, &self.order[0].name)
                     }
                 }
             }

@@ -33,6 +33,7 @@ pub struct PlayersView {
     /// The encounter's name.
     pub encounter: String,
     pub system: System,
+    /// The round of the turn shown (the round before, while hidden participants open a round).
     pub round: u32,
     pub turn: PlayersTurn,
     /// The shown participants, in turn order.
@@ -48,16 +49,16 @@ pub struct PlayersView {
 /// How many rolls the view lists.
 pub const ROLLS_SHOWN: usize = 6;
 
-/// Whose turn it is, among those shown.
+/// Whose turn it is, among those shown. A hidden participant's turn is never told: the turn
+/// stays with the last shown participant before it (`project`'s `turn`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayersTurn {
-    /// The participant whose turn it is, when shown.
+    /// The shown participant whose turn it is (or was, while a hidden one's runs); `null`
+    /// before anyone shown has had one.
     pub current: Option<Uuid>,
     /// The next shown participant after the current turn.
     pub next: Option<Uuid>,
-    /// The turn belongs to a hidden participant: "Waiting for the next turn".
-    pub waiting: bool,
 }
 
 /// The side a participant is on, as the players see it.

@@ -36,14 +36,14 @@ pub fn project(from: &Sources) -> PlayersView {
     let state = from.encounter;
     let hidden = Hidden::of(state);
     let shown = |id: Uuid| state.order.iter().any(|p| p.id == id) && !hidden.ids.contains(&id);
-    let turn = turn(state, &shown);
+    let (turn, round) = turn(state, &shown);
     let empty = SystemTable::empty(from.system);
     let table = state.system_state.as_ref().unwrap_or(&empty);
     let participants = from
         .seats
         .iter()
         .filter(|s| shown(s.participant.id))
-        .map(|seat| participant(seat, state, table, &turn, &hidden))
+        .map(|seat| participant(seat, state, round, table, &turn, &hidden))
         .collect();
     let tasks: Vec<PlayersTask> = table::tasks(table, &shown)
         .into_iter()
@@ -52,8 +52,8 @@ pub fn project(from: &Sources) -> PlayersView {
     PlayersView {
         encounter: state.name.clone(),
         system: from.system,
-        round: state.round,
-        table: table::lines(table, state.round, &shown),
+        round,
+        table: table::lines(table, round, &shown),
         tasks,
         rolls: public_rolls(from, &shown),
         participants,
@@ -92,27 +92,44 @@ impl Hidden {
     }
 }
 
-/// Whose turn it is and whose is next, among the shown.
-fn turn(state: &EncounterState, shown: &dyn Fn(Uuid) -> bool) -> PlayersTurn {
-    let Some(current) = state.current else {
-        return PlayersTurn {
-            current: None,
-            next: None,
-            waiting: false,
-        };
+/// Whose turn the players see, whose is next among the shown, and the round they see it in.
+///
+/// A hidden participant's turn shows nothing new (as Improved Initiative skips hidden
+/// combatants): the turn stays with the last shown participant before it in the order, so the
+/// view reads as it did when that participant's turn began. When hidden participants open the
+/// round, that is the last shown participant of the round before (the round is still that
+/// one); in the first round, nobody has the turn yet, as before the fight began.
+fn turn(state: &EncounterState, shown: &dyn Fn(Uuid) -> bool) -> (PlayersTurn, u32) {
+    let nobody = PlayersTurn {
+        current: None,
+        next: None,
     };
-    let at = state.order.iter().position(|p| p.id == current);
-    let next = at.and_then(|at| {
-        let n = state.order.len();
-        (1..n)
-            .map(|step| state.order[(at + step) % n].id)
-            .find(|&id| shown(id))
-    });
-    PlayersTurn {
-        current: shown(current).then_some(current),
+    let Some(at) = state
+        .current
+        .and_then(|current| state.order.iter().position(|p| p.id == current))
+    else {
+        return (nobody, state.round);
+    };
+    let shown_at = |i: usize| shown(state.order[i].id);
+    let (at, round) = if shown_at(at) {
+        (at, state.round)
+    } else if let Some(before) = (0..at).rev().find(|&i| shown_at(i)) {
+        (before, state.round)
+    } else {
+        match (at + 1..state.order.len()).rev().find(|&i| shown_at(i)) {
+            Some(last) if state.round > 1 => (last, state.round - 1),
+            _ => return (nobody, state.round),
+        }
+    };
+    let n = state.order.len();
+    let next = (1..n)
+        .map(|step| state.order[(at + step) % n].id)
+        .find(|&id| shown(id));
+    let turn = PlayersTurn {
+        current: Some(state.order[at].id),
         next,
-        waiting: !shown(current),
-    }
+    };
+    (turn, round)
 }
 
 fn side(seat: &Seat) -> PlayersSide {
@@ -126,6 +143,7 @@ fn side(seat: &Seat) -> PlayersSide {
 fn participant(
     seat: &Seat,
     state: &EncounterState,
+    round: u32,
     table: &SystemTable,
     turn: &PlayersTurn,
     hidden: &Hidden,
@@ -136,7 +154,7 @@ fn participant(
     let health_shown = visibility.health.unwrap_or_else(|| default_shown(side));
     let health =
         tracked(table, p.id, seat.sheet()).and_then(|track| shown_health(track, health_shown));
-    let (stats, effects) = parts::of(table, p.id, state.round);
+    let (stats, effects) = parts::of(table, p.id, round);
     let effects: Vec<PlayersEffect> = effects
         .into_iter()
         .filter(|e| {
@@ -244,37 +262,48 @@ mod tests {
     }
 
     #[test]
-    fn a_hidden_turn_is_waiting_and_next_skips_the_hidden() {
+    fn a_hidden_turn_shows_nothing_new_and_next_skips_the_hidden() {
         let s = hide(three(), 1);
         let ids: Vec<Uuid> = s.order.iter().map(|p| p.id).collect();
-        let v = view(&s);
-        assert_eq!(v.participants.len(), 2);
+        let before = view(&s);
+        assert_eq!(before.participants.len(), 2);
         assert_eq!(
-            v.turn,
+            before.turn,
             PlayersTurn {
                 current: Some(ids[0]),
                 next: Some(ids[2]),
-                waiting: false
             },
             "Goon 2 is skipped"
         );
+        // Goon 2's turn: the players see Goon 1's still, byte for byte.
         let mut s = s;
         s.current = Some(ids[1]);
         let v = view(&s);
+        assert_eq!(v, before);
         assert_eq!(
-            v.turn,
-            PlayersTurn {
-                current: None,
-                next: Some(ids[2]),
-                waiting: true
-            }
+            serde_json::to_string(&v).unwrap(),
+            serde_json::to_string(&before).unwrap()
         );
-        assert!(!serde_json::to_string(&v)
-            .unwrap()
-            .contains(&ids[1].to_string()));
-        assert!(!serde_json::to_string(&v).unwrap().contains("Goon 2"));
         s.current = Some(ids[2]);
         assert_eq!(view(&s).turn.next, Some(ids[0]), "round the table");
+    }
+
+    #[test]
+    fn a_hidden_participant_opening_the_round_leaves_the_round_before_in_view() {
+        let s = hide(three(), 0);
+        let ids: Vec<Uuid> = s.order.iter().map(|p| p.id).collect();
+        // Round 1, Goon 1 (hidden) first: nobody has the turn yet, as before the fight.
+        let mut s = s;
+        s.current = Some(ids[0]);
+        let v = view(&s);
+        assert_eq!((v.turn.current, v.turn.next, v.round), (None, None, 1));
+        // Round 1 ends with Goon 3; round 2 opens with hidden Goon 1: still Goon 3's turn of
+        // round 1.
+        s.current = Some(ids[2]);
+        let before = view(&s);
+        s.round = 2;
+        s.current = Some(ids[0]);
+        assert_eq!(view(&s), before);
     }
 
     #[test]

@@ -280,12 +280,14 @@ impl Store {
         if let Some(typed) = &typed {
             typed.finish().map_err(TableError::Dice)?;
         }
-        // A roll's character: the participant's, looked up before and after (a move may remove).
+        // Who rolled: the participant's character, looked up before and after (a move may
+        // remove), else the participant's own name (a quick NPC), as the table names it.
         let character_of = |before: &EncounterState, after: &EncounterState, p: Option<Uuid>| {
-            let character_id = p
-                .and_then(|p| after.order.iter().chain(&before.order).find(|x| x.id == p))
-                .and_then(|p| p.character_id)?;
-            characters.iter().find(|c| c.id == character_id)
+            let p = p.and_then(|p| after.order.iter().chain(&before.order).find(|x| x.id == p))?;
+            let character = p
+                .character_id
+                .and_then(|id| characters.iter().find(|c| c.id == id));
+            Some(character.map_or((None, p.name.clone()), |c| (Some(c.id), c.name.clone())))
         };
         let written = self.write(|tx| {
             let at = now().as_millisecond();
@@ -321,7 +323,7 @@ impl Store {
                     roll_ids.push(insert_roll(
                         tx,
                         Some(&roster),
-                        character.map(|c| (c.id, c.name.as_str())),
+                        character.as_ref().map(|(id, name)| (*id, name.as_str())),
                         &roll.request,
                         &roll.result,
                         &to_json(&roll.result),

@@ -156,7 +156,7 @@ impl Store {
         let roster = place.map(|p| &p.roster);
         let character = place
             .and_then(|p| p.character.as_ref())
-            .map(|c| (c.id, c.name.as_str()));
+            .map(|c| (Some(c.id), c.name.as_str()));
         let ids = self
             .write(|tx| {
                 let mut ids = Vec::with_capacity(results.len());

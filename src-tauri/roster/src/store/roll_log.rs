@@ -196,7 +196,7 @@ impl Store {
             insert_roll(
                 tx,
                 roster.as_ref(),
-                character.as_ref().map(|c| (c.id, c.name.as_str())),
+                character.as_ref().map(|c| (Some(c.id), c.name.as_str())),
                 &request,
                 &result,
                 &entry.result.to_string(),
@@ -343,10 +343,12 @@ impl LogRow {
 
 /// Writes one roll into the log within the caller's transaction (a table action logs its rolls in
 /// the same transaction as the action); `result_json` is the result as it will be read back.
+/// `character` is who rolled: a stored character's id and name, or only the name of a
+/// participant of the table with no stored character (a quick NPC).
 pub(crate) fn insert_roll(
     tx: &rusqlite::Connection,
     roster: Option<&crate::model::Roster>,
-    character: Option<(Uuid, &str)>,
+    character: Option<(Option<Uuid>, &str)>,
     request: &RollRequest,
     result: &RollResult,
     result_json: &str,
@@ -361,7 +363,7 @@ pub(crate) fn insert_roll(
         params![
             now().as_millisecond(),
             roster.map(|r| r.id.to_string()),
-            character.map(|(id, _)| id.to_string()),
+            character.and_then(|(id, _)| id).map(|id| id.to_string()),
             roster.map(|r| r.name.clone()),
             character.map(|(_, name)| name.to_string()),
             system,

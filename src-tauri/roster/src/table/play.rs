@@ -10,7 +10,7 @@ use rollbook_rules::table::{Event, MoveDice};
 use serde_json::Value;
 
 use crate::error::{Result, RosterError};
-use crate::model::encounter::JoiningCharacter;
+use crate::model::encounter::{new_round_words, JoiningCharacter};
 use crate::model::{Character, EncounterState, Roster, System, TableAction};
 use crate::sheet::Sheet;
 
@@ -147,6 +147,12 @@ pub(crate) fn play_on(
         if let Some(order) = outcome.order {
             let mut reordered = state.reordered(order)?;
             reordered.current = reordered.order.first().map(|p| p.id);
+            // NextTurn named the first of the old order; the deal's first acts.
+            if let (TableAction::NextTurn, Some(first), Some(said)) =
+                (action, reordered.order.first(), events.first_mut())
+            {
+                *said = Event::said(new_round_words(reordered.round, &first.name));
+            }
             state = reordered;
         }
         table

@@ -478,13 +478,15 @@ impl UniverseDeck {
         if let Some(at) = self.draw.iter().position(fits) {
             return Ok(self.draw.remove(at));
         }
-        let where_ = if self.dealt.iter().any(|d| fits(&d.card)) {
-            "is dealt already this round"
+        // Who holds it is said by the combatant's id: the caller knows their names.
+        let where_ = if let Some(d) = self.dealt.iter().find(|d| fits(&d.card)) {
+            format!("is dealt already this round (to {})", d.combatant.id)
         } else if self.discard.iter().any(fits) {
             "is in the discard pile: it was dealt in an earlier round, and the deck is shuffled \
              again only when its draw pile runs out or after a joker"
+                .to_string()
         } else {
-            "is held as a fate card, out of the deck"
+            "is held as a fate card, out of the deck".to_string()
         };
         let message = if code == "JK" {
             format!("no joker is left in the draw pile (one {where_})")

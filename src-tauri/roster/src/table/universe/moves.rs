@@ -75,7 +75,7 @@ impl UniverseEncounter {
         let ids: Vec<String> = combatants.iter().map(|c| c.id.clone()).collect();
         let (table, fate_events) = table
             .deal_round_with(&combatants, ctx.dice.seed(), ctx.dice.cards_for(&ids))
-            .map_err(TableError::from)?;
+            .map_err(|refused| TableError::from(named(ctx, refused)))?;
         let mut next = self.clone();
         next.table = Some(table);
         next.dealt_round = round;

@@ -51,6 +51,26 @@ pub(super) fn name_of(ctx: &TableContext, id: &str) -> String {
         .unwrap_or_else(|| "someone who left".to_string())
 }
 
+/// The rules' refusal with every combatant's id (the deck knows no names: "3C is dealt
+/// already this round (to <id>)") put as the participant's name.
+pub(super) fn named(
+    ctx: &TableContext,
+    refused: rollbook_rules::RulesError,
+) -> rollbook_rules::RulesError {
+    match refused {
+        rollbook_rules::RulesError::Invalid { field, mut message } => {
+            for seat in &ctx.seats {
+                let id = seat.participant.id.to_string();
+                if message.contains(&id) {
+                    message = message.replace(&id, &seat.participant.name);
+                }
+            }
+            rollbook_rules::RulesError::Invalid { field, message }
+        }
+        other => other,
+    }
+}
+
 pub(super) fn holder_words(ctx: &TableContext, holder: &Holder) -> String {
     match holder {
         Holder::Gm => "The GM".to_string(),
