@@ -21,6 +21,25 @@ const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 
 let app;
 const withShot = screenshotOnFailure('by-hand', () => app.driver);
 
+/**
+ * A new universe encounter `name` of Black Meridian Crew with `characters`, dice by hand on,
+ * Deal pressed: answers once the dice dialog asks a card of each.
+ */
+async function dealByHand(name, characters) {
+  const { driver } = app;
+  const page = new UniverseEncounterPage(driver);
+  await page.open('Black Meridian Crew');
+  await page.create(name);
+  await page.addCharacters(characters);
+  await page.untilUniverse((p) => p.universe.rows.length === characters.length, `the universe panel did not list ${characters.join(', ')}`);
+  if (!(await driver.findElement(By.css('#encounter-by-hand')).isSelected())) await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
+  await driver.wait(async () => driver.findElement(By.css('#encounter-by-hand')).isSelected(), WAIT_MS, 'dice by hand did not turn on');
+  await driver.findElement(By.css('.uv-deal')).click();
+  const scope = 'dialog.dice-dialog[open]';
+  await driver.wait(async () => (await driver.findElements(By.css(`${scope} .card-code`))).length === characters.length, WAIT_MS, 'no card asked for each combatant');
+  return { driver, page, scope };
+}
+
 /** The newest roll of the log. */
 const newestRoll = () => app.cli('--json', 'log').rolls[0];
 
@@ -188,17 +207,7 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
   }));
 
   test('a universe deal from a real deck: the typed cards, checked against the deck', () => withShot('universe', async () => {
-    const { driver } = app;
-    const page = new UniverseEncounterPage(driver);
-    await page.open('Black Meridian Crew');
-    await page.create('Cards by hand');
-    await page.addCharacters(['Captain Ines Moreau', 'Tobias Kell']);
-    await page.untilUniverse((p) => p.universe.rows.length === 2, 'the universe panel did not list both');
-    if (!(await driver.findElement(By.css('#encounter-by-hand')).isSelected())) await driver.findElement(By.css('label[for="encounter-by-hand"]')).click();
-    await driver.wait(async () => driver.findElement(By.css('#encounter-by-hand')).isSelected(), WAIT_MS, 'dice by hand did not turn on');
-    await driver.findElement(By.css('.uv-deal')).click();
-    const scope = 'dialog.dice-dialog[open]';
-    await driver.wait(async () => (await driver.findElements(By.css(`${scope} .card-code`))).length === 2, WAIT_MS, 'no card asked for each combatant');
+    const { driver, page, scope } = await dealByHand('Cards by hand', ['Captain Ines Moreau', 'Tobias Kell']);
     const inputs = await driver.findElements(By.css(`${scope} .card-code`));
     const names = await driver.executeScript((s) => [...document.querySelectorAll(`${s} .card-entry label`)].map((l) => l.textContent), scope);
     // The captain is dealt the 2 of clubs, Tobias the ace of spades: Tobias acts first.
@@ -230,5 +239,30 @@ describe('dice rolled by hand', { timeout: 10 * 60_000 }, () => {
     await driver.findElement(By.css(`${scope} button[type="submit"]`)).click();
     const dealt = await page.untilUniverse((p) => p.universe.rows.every((r) => r.card), 'the typed cards were not dealt');
     assert.deepEqual(dealt.universe.rows.map((r) => [r.name, r.card]), [['Tobias Kell', 'AS'], ['Captain Ines Moreau', '2C']]);
+  }));
+
+  test('a joker dealt from a real deck asks for the fate card it draws, typed too', () => withShot('joker', async () => {
+    const { driver, page, scope } = await dealByHand('Joker by hand', ['Tobias Kell', 'Warden Ashby']);
+    const names = await driver.executeScript((s) => [...document.querySelectorAll(`${s} .card-entry label`)].map((l) => l.textContent), scope);
+    // The Warden, a hostile NPC, is dealt a joker: the GM draws a negative fate card.
+    const cardOf = { 'Warden Ashby': 'jk', 'Tobias Kell': '5c' };
+    const inputs = await driver.findElements(By.css(`${scope} .card-code`));
+    for (const [i, input] of inputs.entries()) await input.sendKeys(cardOf[names[i]]);
+    let boxes = null;
+    await driver.wait(async () => {
+      boxes = await driver.executeScript((s) => [...document.querySelectorAll(`${s} .card-entry li`)].map((li) => ({ label: li.querySelector('label').textContent, fate: li.querySelector('input').dataset.fate === 'true' })), scope);
+      return boxes.length === 3;
+    }, WAIT_MS).catch((error) => {
+      error.message += ` (no box for the fate card; last seen: ${JSON.stringify(boxes)})`;
+      throw error;
+    });
+    assert.deepEqual(boxes[2], { label: 'Fate card for the GM', fate: true });
+    await driver.findElement(By.css(`${scope} .card-code[data-fate="true"]`)).sendKeys('9d');
+    const full = await untilDice(driver, scope, (d) => d.said.some((line) => line.includes('9 of diamonds') || line.includes('9D')), 'the deal did not say the GM drew the card typed');
+    assert.ok(full.said.some((line) => line.includes('acts first')), full.said.join(' | '));
+    await driver.findElement(By.css(`${scope} button[type="submit"]`)).click();
+    await page.untilUniverse((p) => p.universe.rows.every((r) => r.card), 'the typed cards were not dealt');
+    const shown = app.cli('--json', 'encounter', 'show', '--roster', 'Black Meridian Crew', 'Joker by hand');
+    assert.deepEqual(shown.state.system_state.table.gm, ['9D'], 'the GM holds the card typed, not one the app drew');
   }));
 });

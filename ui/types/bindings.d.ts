@@ -1828,6 +1828,11 @@ export type TableDiceAsked = { dice: Array<DieAsked>, given: number,
  */
 dealt_to: Array<DealtTo>, 
 /**
+ * Who draws a fate card (a joker dealt, a natural 20), by name ("the GM" for the GM's):
+ * their cards are typed after the deal's, in this order. Known once the deal's cards are.
+ */
+fate_to: Array<string>, 
+/**
  * What the action would say with these dice; `None` until every die is in.
  */
 events: Array<Event> | null, };

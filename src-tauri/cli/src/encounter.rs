@@ -166,8 +166,9 @@ pub struct MoveOptions {
     #[arg(long, value_name = "FACES", value_delimiter = ',')]
     dice: Option<Vec<u32>>,
     /// Universe: the initiative cards dealt from a real deck, one per combatant in turn
-    /// order (AS, 10H, QD, JK for a joker), checked against the cards the table's deck has
-    /// left; for a deal, or a turn that starts a round.
+    /// order (AS, 10H, QD, JK for a joker), then each fate card the move draws (for a joker
+    /// dealt, or a natural 20 rolled by hand), checked against the cards the table's deck has
+    /// left; for a deal, a turn that starts a round, or a move whose natural 20 draws fate.
     #[arg(long, value_name = "CARDS", value_delimiter = ',')]
     cards: Option<Vec<String>>,
 }

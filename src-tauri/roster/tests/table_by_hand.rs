@@ -178,6 +178,12 @@ fn dealt(store: &Store, fight: Uuid) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The participants' ids, in turn order.
+fn participants(store: &Store, fight: Uuid) -> Vec<Uuid> {
+    let e = store.encounter(fight).unwrap();
+    e.state.order.iter().map(|p| p.id).collect()
+}
+
 fn cards(codes: &[&str]) -> PlayOptions {
     PlayOptions {
         seed: Some(3),
@@ -198,14 +204,7 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
         .find(|r| r.system == System::Universe)
         .unwrap();
     let fight = fight_in(&mut store, roster.id);
-    let order: Vec<Uuid> = store
-        .encounter(fight)
-        .unwrap()
-        .state
-        .order
-        .iter()
-        .map(|p| p.id)
-        .collect();
+    let order = participants(&store, fight);
     let deal = action(System::Universe, json!({"move": "deal"}));
 
     let asked = store.table_dice_asked(fight, &deal, &[], None).unwrap();
@@ -295,5 +294,122 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
     assert!(
         error.to_string().contains("deals no initiative cards"),
         "{error}"
+    );
+}
+
+/// The fate cards of a real deck (RULES.md's last section): when the table plays by hand, a fate
+/// card a joker or a natural 20 draws is typed too, after the deal's cards, so the app's deck and
+/// the table's never part. Until it is typed the move is refused (`cards_missing`), writing
+/// nothing, and `table_dice_asked` names who draws it.
+#[test]
+fn a_fate_card_drawn_from_a_real_deck_is_typed_too() {
+    use rollbook_roster::table::SystemTable;
+    use rollbook_roster::{CharacterKind, NewCharacter, NewRoster};
+    let mut store = Store::open_in_memory().unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Night", System::Universe))
+        .unwrap()
+        .id;
+    let mut pcs = Vec::new();
+    for name in ["Ann", "Bo"] {
+        let mut new = NewCharacter::named(name);
+        new.kind = CharacterKind::Pc;
+        pcs.push(store.create_character(roster, new).unwrap().id);
+    }
+    let fight = store.create_encounter(roster, "Airlock").unwrap().id;
+    store
+        .play(
+            fight,
+            &TableAction::AddCharacters {
+                character_ids: pcs.clone(),
+            },
+            Some(1),
+        )
+        .unwrap();
+    let [ann, bo]: [Uuid; 2] = participants(&store, fight).try_into().unwrap();
+    let held = |store: &Store, who: Uuid| -> Vec<String> {
+        match store.encounter(fight).unwrap().state.system_state {
+            Some(SystemTable::Universe(t)) => t.table.unwrap().players[&who.to_string()]
+                .cards
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            _ => panic!("no universe table"),
+        }
+    };
+    let typed = |codes: &[&str]| Some(codes.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+
+    // A joker dealt to Ann: her fate card is asked for once the deal's cards are typed.
+    let deal = action(System::Universe, json!({"move": "deal"}));
+    let asked = store.table_dice_asked(fight, &deal, &[], None).unwrap();
+    assert!(asked.fate_to.is_empty(), "no fate known before the cards");
+    let asked = store
+        .table_dice_asked(fight, &deal, &[], typed(&["JK", "AS"]).as_deref())
+        .unwrap();
+    assert_eq!(asked.fate_to, ["Ann"]);
+    assert!(asked.events.is_none(), "no words until the fate card is in");
+    let before = snapshot(&store, fight);
+    let err = store
+        .play_with(fight, &deal, cards(&["JK", "AS"]))
+        .unwrap_err();
+    assert_eq!(err.code(), "cards_missing", "{err}");
+    assert_eq!(snapshot(&store, fight), before, "nothing written");
+    let asked = store
+        .table_dice_asked(fight, &deal, &[], typed(&["JK", "AS", "7H"]).as_deref())
+        .unwrap();
+    assert_eq!(
+        asked.fate_to,
+        ["Ann"],
+        "the fate card typed stays asked for"
+    );
+    assert!(asked.events.is_some());
+    store
+        .play_with(fight, &deal, cards(&["JK", "AS", "7H"]))
+        .unwrap();
+    assert_eq!(
+        held(&store, ann),
+        ["7H"],
+        "the card typed, not one the app drew"
+    );
+
+    // Bo's natural 20 rolled by hand: his fate card is typed with the die.
+    let attack = action(
+        System::Universe,
+        json!({"move": "attack", "attacker_id": bo, "target_id": ann}),
+    );
+    let by_hand_20 = |codes: Option<Vec<String>>| PlayOptions {
+        seed: Some(5),
+        dice: Some(vec![20]),
+        cards: codes,
+        ..PlayOptions::default()
+    };
+    let before = snapshot(&store, fight);
+    let err = store
+        .play_with(fight, &attack, by_hand_20(None))
+        .unwrap_err();
+    assert_eq!(err.code(), "cards_missing", "{err}");
+    assert_eq!(snapshot(&store, fight), before, "nothing written");
+    let asked = store.table_dice_asked(fight, &attack, &[20], None).unwrap();
+    assert_eq!(asked.fate_to, ["Bo"]);
+    let err = store
+        .play_with(fight, &attack, by_hand_20(typed(&["7H"])))
+        .unwrap_err();
+    assert!(err.to_string().contains("7H"), "Ann holds 7H: {err}");
+    store
+        .play_with(fight, &attack, by_hand_20(typed(&["QD"])))
+        .unwrap();
+    assert_eq!(held(&store, bo), ["QD"]);
+    // Holding one already, Bo's next natural 20 draws none: a card typed for it is refused.
+    let err = store
+        .play_with(fight, &attack, by_hand_20(typed(&["2C"])))
+        .unwrap_err();
+    assert!(err.to_string().contains("draws no fate card"), "{err}");
+    // A card more than a deal deals and draws is refused, naming it.
+    let err = store
+        .play_with(fight, &TableAction::NextRound, cards(&["2C", "3C", "4C"]))
+        .unwrap_err();
+    assert!(
+        err.to_string().starts_with("cards[2]: 4C is one card more"),
+        "{err}"
     );
 }

@@ -25,6 +25,10 @@ pub enum RulesError {
     #[error("dice: {} more {} needed after the {given} given: {}", .sides.len(), if .sides.len() == 1 { "die is" } else { "dice are" }, dice_list(.sides))]
     DiceMissing { given: usize, sides: Vec<u32> },
 
+    /// Cards from a real deck: the move draws fate cards past the cards typed.
+    #[error("cards: {wanted} more {} to type: the fate {} drawn ({given} typed so far)", if *.wanted == 1 { "card" } else { "cards" }, if *.wanted == 1 { "card" } else { "cards" })]
+    CardsMissing { given: usize, wanted: usize },
+
     /// Dice by hand: more faces were given than the roll reads.
     #[error("dice: the roll reads {read} {}; {left_over} left over", if *.read == 1 { "die" } else { "dice" })]
     DiceLeftOver { read: usize, left_over: usize },
@@ -53,6 +57,7 @@ impl RulesError {
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::RequestTooLarge { .. } => "request_too_large",
             Self::DiceMissing { .. } => "dice_missing",
+            Self::CardsMissing { .. } => "cards_missing",
             Self::DiceLeftOver { .. } => "dice_left_over",
         }
     }

@@ -81,6 +81,9 @@ pub struct TableDiceAsked {
     pub given: usize,
     /// Who the action deals an initiative card to, in the order their cards are typed.
     pub dealt_to: Vec<DealtTo>,
+    /// Who draws a fate card (a joker dealt, a natural 20), by name ("the GM" for the GM's):
+    /// their cards are typed after the deal's, in this order. Known once the deal's cards are.
+    pub fate_to: Vec<String>,
     /// What the action would say with these dice; `None` until every die is in.
     pub events: Option<Vec<rollbook_rules::table::Event>>,
 }
@@ -402,15 +405,33 @@ impl Store {
                 name: p.name.clone(),
             })
             .collect();
+        // A deal's jokers are known only once its cards are typed: till then no fate is asked.
+        let dealt_known = cards.is_some() || dealt_to.is_empty();
+        let fate_to: Vec<String> = match dealt_known {
+            true => dice
+                .fate_drawn()
+                .iter()
+                .map(|id| match id.as_str() {
+                    "gm" => "the GM".to_string(),
+                    id => state
+                        .order
+                        .iter()
+                        .find(|p| p.id.to_string() == id)
+                        .map_or_else(|| id.to_string(), |p| p.name.clone()),
+                })
+                .collect(),
+            false => Vec::new(),
+        };
         let events = match dice.finish() {
-            Ok(()) if cards.is_some() || dealt_to.is_empty() => Some(played.events),
-            Ok(()) | Err(RulesError::DiceMissing { .. }) => None,
+            Ok(()) if dealt_known => Some(played.events),
+            Ok(()) | Err(RulesError::DiceMissing { .. } | RulesError::CardsMissing { .. }) => None,
             Err(refused) => return Err(TableError::Dice(refused).into()),
         };
         Ok(TableDiceAsked {
             dice: asked,
             given,
             dealt_to,
+            fate_to,
             events,
         })
     }

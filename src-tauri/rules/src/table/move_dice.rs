@@ -7,7 +7,7 @@
 //!
 //! What is not dice (the initiative and fate decks' shuffles) always comes from the seed.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use crate::answer::Rolled;
 use crate::dice::DieAsked;
@@ -23,10 +23,18 @@ pub struct MoveDice {
     hand: Option<RefCell<Hand>>,
     /// Every face read so far, whoever rolled it.
     read: RefCell<Vec<u32>>,
-    /// The cards dealt from a real deck, one per combatant of the deal, in their order.
+    /// The cards from a real deck, read in turn: the deal's (one per combatant, in their
+    /// order), then each fate card the move draws (RULES.md's last section: when the table plays
+    /// by hand, every card the app would draw is typed too).
     cards: Option<Vec<String>>,
+    /// How many of `cards` were read.
+    cards_read: Cell<usize>,
     /// The combatants a deal of this move dealt to (whose cards are typed in by hand).
     dealt_to: RefCell<Vec<String>>,
+    /// Who drew each fate card while cards are typed (a player's id, or `gm`), in order.
+    fate_drawn: RefCell<Vec<String>>,
+    /// How many of those draws the cards typed did not cover: still to be typed.
+    fate_missing: Cell<usize>,
 }
 
 /// The faces typed in for a move and what its rolls have read of them so far.
@@ -47,7 +55,10 @@ impl MoveDice {
             hand: None,
             read: RefCell::default(),
             cards: None,
+            cards_read: Cell::new(0),
             dealt_to: RefCell::default(),
+            fate_drawn: RefCell::default(),
+            fate_missing: Cell::new(0),
         }
     }
 
@@ -64,7 +75,10 @@ impl MoveDice {
             hand: Some(RefCell::new(hand)),
             read: RefCell::default(),
             cards: None,
+            cards_read: Cell::new(0),
             dealt_to: RefCell::default(),
+            fate_drawn: RefCell::default(),
+            fate_missing: Cell::new(0),
         }
     }
 
@@ -75,11 +89,51 @@ impl MoveDice {
         self
     }
 
-    /// For a deal to `combatants` (their ids, in order): the cards typed in for it, if any.
-    /// Remembers who was dealt to, for [`MoveDice::dealt_to`].
+    /// For a deal to `combatants` (their ids, in order): the cards typed in for it, if any (at
+    /// most one each: the cards after them are fate cards). Remembers who was dealt to, for
+    /// [`MoveDice::dealt_to`].
     pub fn cards_for(&self, combatants: &[String]) -> Option<&[String]> {
         self.dealt_to.borrow_mut().extend_from_slice(combatants);
-        self.cards.as_deref()
+        let cards = self.cards.as_deref()?;
+        let from = self.cards_read.get().min(cards.len());
+        let to = (from + combatants.len()).min(cards.len());
+        self.cards_read.set(to);
+        Some(&cards[from..to])
+    }
+
+    /// Whether the move's cards come from a real deck: cards were typed for it, or its dice
+    /// were rolled at the table (then a fate card it draws is typed too).
+    fn cards_typed(&self) -> bool {
+        self.cards.is_some() || self.is_by_hand()
+    }
+
+    /// The next card typed for a fate card `holder` draws (a player's id, or `gm`), with its
+    /// place in the cards typed; `None` when the app draws it — a seeded move with no cards
+    /// typed, or when the cards typed ran out: then the card is counted as missing (the move is
+    /// refused by [`MoveDice::finish`], and the window asks for it) and the app's draw stands in
+    /// so the rest of the move can still be worked out.
+    pub fn typed_fate_card(&self, holder: &str) -> Option<(String, usize)> {
+        if !self.cards_typed() {
+            return None;
+        }
+        self.fate_drawn.borrow_mut().push(holder.to_string());
+        let at = self.cards_read.get();
+        match self.cards.as_deref().and_then(|cards| cards.get(at)) {
+            Some(code) => {
+                self.cards_read.set(at + 1);
+                Some((code.clone(), at))
+            }
+            None => {
+                self.fate_missing.set(self.fate_missing.get() + 1);
+                None
+            }
+        }
+    }
+
+    /// Who drew each fate card while cards are typed (ids, `gm` for the GM), in the order their
+    /// cards are typed after the deal's.
+    pub fn fate_drawn(&self) -> Vec<String> {
+        self.fate_drawn.borrow().clone()
     }
 
     /// Who the move's deal dealt a card to (empty when it dealt none).
@@ -180,16 +234,37 @@ impl MoveDice {
     /// die; else the refusal (`invalid_request` at `dice[i]`, `dice_missing`, `dice_left_over`).
     /// Always `Ok` for a seeded move.
     pub fn finish(&self) -> Result<(), RulesError> {
-        if self.cards.is_some() && self.dealt_to.borrow().is_empty() {
-            return Err(RulesError::invalid(
-                "cards",
-                "this action deals no initiative cards",
-            ));
+        if let Some(hand) = &self.hand {
+            let hand = hand.borrow();
+            refuse_bad_faces(hand.faces.len(), &hand.asked, hand.impossible)?;
         }
-        let Some(hand) = &self.hand else {
-            return Ok(());
-        };
-        let hand = hand.borrow();
-        refuse_bad_faces(hand.faces.len(), &hand.asked, hand.impossible)
+        let read = self.cards_read.get();
+        if let Some(cards) = &self.cards {
+            if read == 0 && self.dealt_to.borrow().is_empty() && self.fate_drawn.borrow().is_empty()
+            {
+                return Err(RulesError::invalid(
+                    "cards",
+                    "this action deals no initiative cards and draws no fate card",
+                ));
+            }
+            if read < cards.len() {
+                return Err(RulesError::invalid(
+                    format!("cards[{read}]"),
+                    format!(
+                        "{} is one card more than this action deals and draws ({read} {})",
+                        cards[read],
+                        if read == 1 { "card" } else { "cards" }
+                    ),
+                ));
+            }
+        }
+        let wanted = self.fate_missing.get();
+        if wanted > 0 {
+            return Err(RulesError::CardsMissing {
+                given: read,
+                wanted,
+            });
+        }
+        Ok(())
     }
 }

@@ -448,7 +448,7 @@ impl UniverseDeck {
 
     /// Takes the card `code` typed for the `i`th combatant out of the draw pile (shuffling the
     /// discard pile in first when the draw pile is empty, as a draw would).
-    fn take_typed(
+    pub(crate) fn take_typed(
         &mut self,
         code: &str,
         i: usize,

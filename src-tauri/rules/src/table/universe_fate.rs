@@ -7,6 +7,7 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use super::move_dice::MoveDice;
 use super::rulings::RulingId;
 use super::universe_deck::{Card, Combatant, DealtCard, DeckEvent, JokerFate, Turn, UniverseDeck};
 use crate::error::{plain_serde_message, RulesError};
@@ -259,19 +260,22 @@ impl UniverseTable {
         combatants: &[Combatant],
         seed: u64,
     ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
-        self.deal_round_with(combatants, seed, None)
+        self.deal_round_with(combatants, &MoveDice::seeded(seed))
     }
 
     /// Deals the next initiative round and draws the fate its jokers grant (a PC's joker to that
     /// player if seated, a hostile NPC's to the GM). Last round's second entries are discarded.
-    /// The cards are dealt from a real deck when `typed` gives them
-    /// ([`UniverseDeck::deal_round_with`]); a joker's fate card is still drawn by the app.
+    /// `dice` gives the seed of the shuffles and draws, or the cards from a real deck: the deal's
+    /// ([`UniverseDeck::deal_round_with`]) and then each fate card its jokers draw
+    /// ([`MoveDice::typed_fate_card`]), so the app's deck and the table's never part.
     pub fn deal_round_with(
         &self,
         combatants: &[Combatant],
-        seed: u64,
-        typed: Option<&[String]>,
+        dice: &MoveDice,
     ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
+        let seed = dice.seed();
+        let ids: Vec<String> = combatants.iter().map(|c| c.id.clone()).collect();
+        let typed = dice.cards_for(&ids);
         let mut next = self.clone();
         for entry in next.second_entries.drain(..) {
             next.deck.return_card(entry.card);
@@ -304,22 +308,40 @@ impl UniverseTable {
                 }
             }
             if let Some(holder) = grant {
-                next.gain(holder, FateCause::Joker, &mut tray, seed, &mut events)?;
+                next.gain(holder, FateCause::Joker, &mut tray, dice, &mut events)?;
             }
         }
         Ok((next, events))
     }
 
-    /// `holder` gains fate (a player's natural 20 or joker; the GM's from a hostile joker).
+    /// `holder` gains fate (a player's natural 20 or joker; the GM's from a hostile joker),
+    /// the card drawn by the app from `seed`.
     pub fn gain_fate(
         &self,
         holder: Holder,
         cause: FateCause,
         seed: u64,
     ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
+        self.gain_fate_with(holder, cause, &MoveDice::seeded(seed))
+    }
+
+    /// [`UniverseTable::gain_fate`] with the move's `dice`: the card is typed when the table
+    /// plays by hand ([`MoveDice::typed_fate_card`]), else drawn from their seed.
+    pub fn gain_fate_with(
+        &self,
+        holder: Holder,
+        cause: FateCause,
+        dice: &MoveDice,
+    ) -> Result<(UniverseTable, Vec<FateEvent>), RulesError> {
         let mut next = self.clone();
         let mut events = Vec::new();
-        next.gain(holder, cause, &mut Tray::new(seed), seed, &mut events)?;
+        next.gain(
+            holder,
+            cause,
+            &mut Tray::new(dice.seed()),
+            dice,
+            &mut events,
+        )?;
         Ok((next, events))
     }
 
@@ -397,7 +419,7 @@ impl UniverseTable {
         holder: Holder,
         cause: FateCause,
         tray: &mut Tray,
-        seed: u64,
+        dice: &MoveDice,
         events: &mut Vec<FateEvent>,
     ) -> Result<(), RulesError> {
         let (held, limit) = match &holder {
@@ -428,7 +450,7 @@ impl UniverseTable {
             });
             return Ok(());
         }
-        let card = self.draw_fate(tray, seed, events)?;
+        let card = self.draw_fate(&holder, tray, dice, events)?;
         self.hand_mut(&holder)?.push(card);
         events.push(FateEvent::Gained {
             holder,
@@ -438,13 +460,20 @@ impl UniverseTable {
         Ok(())
     }
 
-    /// Draws a non-joker card; a joker goes to the discard pile and the draw is repeated.
+    /// Draws a non-joker card for `holder` (typed from a real deck when `dice` has it); a joker
+    /// goes to the discard pile and the draw is repeated.
     fn draw_fate(
         &mut self,
+        holder: &Holder,
         tray: &mut Tray,
-        seed: u64,
+        dice: &MoveDice,
         events: &mut Vec<FateEvent>,
     ) -> Result<Card, RulesError> {
+        let seed = dice.seed();
+        let key = match holder {
+            Holder::Gm => "gm",
+            Holder::Player(id) => id.as_str(),
+        };
         let in_piles = self.deck.draw.iter().chain(&self.deck.discard);
         if in_piles.filter(|c| !c.is_joker()).count() == 0 {
             return Err(RulesError::invalid(
@@ -454,7 +483,13 @@ impl UniverseTable {
         }
         loop {
             let mut deck_events = Vec::new();
-            let card = self.deck.draw_card(tray, seed, &mut deck_events)?;
+            let card = match dice.typed_fate_card(key) {
+                Some((code, at)) => {
+                    self.deck
+                        .take_typed(&code, at, tray, seed, &mut deck_events)?
+                }
+                None => self.deck.draw_card(tray, seed, &mut deck_events)?,
+            };
             events.extend(deck_events.into_iter().map(FateEvent::Deck));
             if !card.is_joker() {
                 return Ok(card);

@@ -72,9 +72,8 @@ impl UniverseEncounter {
             ));
         }
         let combatants = self.combatants(ctx);
-        let ids: Vec<String> = combatants.iter().map(|c| c.id.clone()).collect();
         let (table, fate_events) = table
-            .deal_round_with(&combatants, ctx.dice.seed(), ctx.dice.cards_for(&ids))
+            .deal_round_with(&combatants, ctx.dice)
             .map_err(|refused| TableError::from(named(ctx, refused)))?;
         let mut next = self.clone();
         next.table = Some(table);
@@ -155,7 +154,7 @@ impl UniverseEncounter {
         };
         let mut outcome = self.fate_outcome(
             ctx,
-            table.gain_fate(holder.clone(), FateCause::NaturalTwenty, ctx.dice.seed()),
+            table.gain_fate_with(holder.clone(), FateCause::NaturalTwenty, ctx.dice),
             Some(format!("{name} rolled a natural 20.")),
         )?;
         if holder == Holder::Gm {
