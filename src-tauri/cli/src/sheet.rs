@@ -1,5 +1,5 @@
-//! `rollbook sheet --roster NAME [--character NAME…] --out FILE.html [--paper a4|letter]`:
-//! printable character sheets, to print from any browser.
+//! `rollbook sheet --roster NAME [--character NAME…] --out FILE.html|FILE.pdf [--paper a4|letter]`:
+//! printable character sheets: a PDF (drawn in Rust, no browser) or HTML to print from any browser.
 
 use std::path::PathBuf;
 
@@ -13,13 +13,15 @@ use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\
 Examples:
+  rollbook sheet --roster \"Friday Night Heroes\" --out heroes.pdf
   rollbook sheet --roster \"Friday Night Heroes\" --out heroes.html
   rollbook sheet --roster Heroes --character Vex --character \"Juno Park\" --out two.html
   rollbook sheet --roster Heroes --paper letter --out heroes-letter.html
   rollbook sheet --roster Heroes --out - > heroes.html
 
-The file is one HTML page per character (its stylesheet inside, nothing fetched, no script);
-open it in a browser and print it, or save it as PDF from the print dialog. A character whose
+A file named .pdf is a PDF, ready to print (fonts embedded); any other name gets one HTML
+document (its stylesheet inside, nothing fetched, no script) to open in a browser and print.
+Both hold the same pages. A character whose
 lists outgrow one page carries on over numbered pages of its own. Characters print in roster
 order, or in the order given.";
 
@@ -49,7 +51,7 @@ pub struct SheetArgs {
     /// of the roster when left out.
     #[arg(long = "character", value_name = "NAME", num_args = 1..)]
     characters: Vec<String>,
-    /// The HTML file to write, or `-` for stdout.
+    /// The file to write: `.pdf` for a PDF, any other name for HTML; `-` for HTML on stdout.
     #[arg(long, short, value_name = "FILE")]
     out: PathBuf,
     /// The paper the sheets are laid out for.
@@ -58,7 +60,6 @@ pub struct SheetArgs {
 }
 
 pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
-    refuse_pdf_name(&args.out)?;
     let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, &args.roster)?;
     let characters = store.print_selection(&roster, &args.characters)?;
@@ -70,8 +71,14 @@ pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
     }
     let paper = Paper::from(args.paper);
     let today = jiff::Zoned::now().date();
-    let printed = print::render(&roster, &characters, paper, today).map_err(failure)?;
-    if output::file(&args.out, printed.html.as_bytes(), &store)? == output::Destination::Stdout {
+    let (bytes, pages, sheets) = if is_pdf(&args.out) {
+        let printed = print::render_pdf(&roster, &characters, paper, today).map_err(failure)?;
+        (printed.pdf, printed.pages, printed.sheets)
+    } else {
+        let printed = print::render(&roster, &characters, paper, today).map_err(failure)?;
+        (printed.html.into_bytes(), printed.pages, printed.sheets)
+    };
+    if output::file(&args.out, &bytes, &store)? == output::Destination::Stdout {
         return Ok(());
     }
     if global.json {
@@ -79,35 +86,25 @@ pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
             "out": args.out,
             "roster": roster.name,
             "paper": paper.as_str(),
-            "pages": printed.pages,
-            "characters": printed.sheets,
+            "pages": pages,
+            "characters": sheets,
         }));
     }
     output::text(&format!(
         "Wrote {} of {} ({}, {}) to {}\n",
-        text_table::count(printed.sheets.len(), "sheet"),
+        text_table::count(sheets.len(), "sheet"),
         roster.name,
-        text_table::count(printed.pages, "page"),
+        text_table::count(pages, "page"),
         paper_name(paper),
         args.out.display()
     ))
 }
 
-/// The sheets are written as HTML; a file named `.pdf` would hold HTML that no PDF reader opens
-/// (a GM took it for a PDF). Refused before anything is read, with the way to a PDF.
-fn refuse_pdf_name(out: &std::path::Path) -> Result<(), Failure> {
-    let is_pdf = out
-        .extension()
+/// A file named `.pdf` (any case) gets the PDF; every other name the HTML.
+fn is_pdf(out: &std::path::Path) -> bool {
+    out.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
-    if !is_pdf {
-        return Ok(());
-    }
-    Err(Failure::BadInput(format!(
-        "rollbook sheet writes HTML, not a PDF: name the file {} and print it to PDF from a \
-         browser, or print the roster from the window (Print… in the roster's header, Ctrl+P)",
-        out.with_extension("html").display()
-    )))
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
 }
 
 fn paper_name(paper: Paper) -> &'static str {

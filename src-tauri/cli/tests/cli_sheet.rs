@@ -1,10 +1,14 @@
 //! `rollbook sheet`: printable sheets of a whole roster or of the characters named, in that
 //! order, on A4 or Letter, to a file or stdout; bad input exits 2 with one line, a file that
-//! cannot be written exits 1.
+//! cannot be written exits 1. A file named .pdf is a real PDF, drawn with no browser: poppler
+//! (`pdfinfo`, `pdftotext`) reads it back.
 
 mod common;
 
-use common::Sandbox;
+use std::process::Command;
+
+use common::{fixture, Sandbox};
+use rollbook_roster::{ImportMode, Store};
 
 fn today() -> String {
     // The sandbox runs rollbook with TZ=UTC.
@@ -101,7 +105,7 @@ fn the_sheets_go_to_stdout_with_out_dash() {
 #[test]
 fn bad_input_exits_2_with_one_line_and_writes_nothing() {
     let sandbox = Sandbox::seeded();
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["sheet", "--roster", "Nobody", "--out", "x.html"],
             "Nobody",
@@ -134,27 +138,6 @@ fn bad_input_exits_2_with_one_line_and_writes_nothing() {
         (
             &["sheet", "--roster", "Friday Night Heroes", "--out", "/"],
             "not a file name",
-        ),
-        // The sheets are HTML: a file named .pdf would hold HTML and no PDF reader would open it.
-        (
-            &[
-                "sheet",
-                "--roster",
-                "Friday Night Heroes",
-                "--out",
-                "rook.pdf",
-            ],
-            "rook.html",
-        ),
-        (
-            &[
-                "sheet",
-                "--roster",
-                "Friday Night Heroes",
-                "--out",
-                "ROOK.PDF",
-            ],
-            "not a PDF",
         ),
     ];
     for (args, names) in cases {
@@ -191,4 +174,79 @@ fn a_file_that_cannot_be_written_exits_1() {
         message.starts_with("rollbook: cannot write no/such/dir/x.html"),
         "{message}"
     );
+}
+
+fn poppler(tool: &str, args: &[&str]) -> String {
+    let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
+        panic!("{tool} did not run ({e}): the PDF checks need poppler-utils (scripts/bootstrap.sh)")
+    });
+    assert!(out.status.success(), "{tool} {args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+#[test]
+#[cfg_attr(windows, ignore = "reads the PDF with Linux programs (poppler)")]
+fn a_pdf_name_gets_a_real_pdf_with_every_sheet_and_rating() {
+    let sandbox = Sandbox::seeded();
+    let mut store = Store::open_in_memory().unwrap();
+    store
+        .import_file(fixture("all-systems.json"), ImportMode::Merge, |_, _| {})
+        .unwrap();
+    for (roster, paper, size) in [
+        ("Friday Night Heroes", "a4", "595.276 x 841.89 pts (A4)"),
+        ("Black Meridian Crew", "letter", "612 x 792 pts (letter)"),
+        ("The Uncanny Stunt Squad", "a4", "(A4)"),
+        ("Neon Genre Nights", "letter", "(letter)"),
+        ("Pixel Vanguard", "a4", "(A4)"),
+    ] {
+        let out = format!("{paper}-{}.PDF", roster.len());
+        let started = std::time::Instant::now();
+        let run = sandbox
+            .run(&["sheet", "--roster", roster, "--paper", paper, "--out", &out])
+            .ok();
+        let took = started.elapsed();
+        assert!(run.stdout.contains("4 sheets"), "{}", run.stdout);
+        let path = sandbox.path(&out);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(b"%PDF-"), "{roster}: not a PDF");
+        eprintln!(
+            "{roster}: {} bytes, written in {} ms",
+            bytes.len(),
+            took.as_millis()
+        );
+        let path = path.to_str().unwrap();
+        let info = poppler("pdfinfo", &[path]);
+        let pages_line = info.lines().find_map(|l| l.strip_prefix("Pages:"));
+        assert_eq!(pages_line.map(str::trim), Some("4"), "{roster}: {info}");
+        assert!(info.contains(size), "{roster}: {info}");
+        let text = poppler("pdftotext", &["-enc", "UTF-8", path, "-"]);
+        let pages: Vec<String> = text.split('\u{c}').map(squeeze).collect();
+        let listed = store
+            .rosters()
+            .unwrap()
+            .into_iter()
+            .find(|r| r.name == roster)
+            .unwrap();
+        let characters = store.characters(listed.id).unwrap();
+        for (character, page) in characters.iter().zip(&pages) {
+            assert!(
+                page.contains(&squeeze(&character.name)),
+                "{roster}: {}",
+                character.name
+            );
+            for rating in character.sheet.ratings() {
+                let name = squeeze(&rating.name);
+                assert!(
+                    page.contains(&name),
+                    "{roster}: {} lacks {name}",
+                    character.name
+                );
+            }
+            assert!(page.contains(&squeeze(&format!("{roster} · printed {}", today()))));
+        }
+    }
 }

@@ -34,6 +34,8 @@ mod flow;
 mod measure;
 mod metrics;
 mod page;
+#[cfg(feature = "pdf")]
+mod pdf;
 mod section;
 mod selection;
 mod systems;
@@ -157,6 +159,55 @@ pub fn render(
     paper: Paper,
     printed_on: jiff::civil::Date,
 ) -> Result<Printout, PrintError> {
+    let plan = plan(roster, characters, paper, printed_on)?;
+    let html = templates::document(&plan.title, paper, &plan.pages)?;
+    Ok(Printout {
+        html,
+        pages: plan.pages.len(),
+        sheets: plan.sheets,
+    })
+}
+
+/// The same sheets as [`render`] lays them out (the same pages, sections and page breaks), drawn
+/// straight into a PDF with DejaVu Sans embedded: no browser, no window.
+#[cfg(feature = "pdf")]
+pub fn render_pdf(
+    roster: &Roster,
+    characters: &[Character],
+    paper: Paper,
+    printed_on: jiff::civil::Date,
+) -> Result<PdfPrintout, PrintError> {
+    let plan = plan(roster, characters, paper, printed_on)?;
+    let pdf = pdf::document(&plan.title, paper, &plan.pages)?;
+    Ok(PdfPrintout {
+        pdf,
+        pages: plan.pages.len(),
+        sheets: plan.sheets,
+    })
+}
+
+/// The sheets as a PDF file.
+#[cfg(feature = "pdf")]
+#[derive(Debug, Clone)]
+pub struct PdfPrintout {
+    pub pdf: Vec<u8>,
+    pub pages: usize,
+    pub sheets: Vec<SheetPages>,
+}
+
+/// Every page of a print, planned once for both outputs.
+struct Plan {
+    title: String,
+    pages: Vec<Page>,
+    sheets: Vec<SheetPages>,
+}
+
+fn plan(
+    roster: &Roster,
+    characters: &[Character],
+    paper: Paper,
+    printed_on: jiff::civil::Date,
+) -> Result<Plan, PrintError> {
     if characters.is_empty() {
         return Err(PrintError::NothingToPrint);
     }
@@ -181,10 +232,9 @@ pub fn render(
         [one] => format!("{} — {}", one.name, roster.name),
         _ => roster.name.clone(),
     };
-    let html = templates::document(&title, paper, &pages)?;
-    Ok(Printout {
-        html,
-        pages: pages.len(),
+    Ok(Plan {
+        title,
+        pages,
         sheets,
     })
 }

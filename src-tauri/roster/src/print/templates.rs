@@ -80,11 +80,7 @@ struct SystemLayout {
 
 /// The whole document.
 pub(super) fn document(title: &str, paper: Paper, pages: &[Page]) -> Result<String, PrintError> {
-    let mut env = Environment::new();
-    for (name, source) in TEMPLATES {
-        env.add_template(name, source)
-            .map_err(|e| PrintError::Template(e.to_string()))?;
-    }
+    let env = environment()?;
     let layouts: Vec<SystemLayout> = System::ALL
         .iter()
         .map(|&s| SystemLayout {
@@ -104,6 +100,32 @@ pub(super) fn document(title: &str, paper: Paper, pages: &[Page]) -> Result<Stri
     };
     env.get_template("sheets.html")
         .and_then(|t| t.render(ctx))
+        .map_err(|e| PrintError::Template(format!("{e:#}")))
+}
+
+fn environment() -> Result<Environment<'static>, PrintError> {
+    let mut env = Environment::new();
+    for (name, source) in TEMPLATES {
+        env.add_template(name, source)
+            .map_err(|e| PrintError::Template(e.to_string()))?;
+    }
+    Ok(env)
+}
+
+/// The HTML of a first page's system boxes (`top`) or reference tables (`reference`) alone: the
+/// PDF draws the same words from it that the HTML document prints.
+#[cfg(feature = "pdf")]
+pub(super) fn system_part(page: &Page, reference: bool) -> Result<String, PrintError> {
+    let mut env = environment()?;
+    let source = if reference {
+        r#"{% include page.system ~ "/reference.html" %}"#
+    } else {
+        r#"{% include page.system ~ "/top.html" %}"#
+    };
+    env.add_template("part", source)
+        .map_err(|e| PrintError::Template(e.to_string()))?;
+    env.get_template("part")
+        .and_then(|t| t.render(context! { page => Serde(page) }))
         .map_err(|e| PrintError::Template(format!("{e:#}")))
 }
 
