@@ -42,6 +42,9 @@ function measure() {
   const top = document.querySelector('#encounter-system-host .uv-top-result');
   return {
     rows,
+    // Issue 28: every name shown is isolated (a right-to-left override reorders only itself).
+    notIsolated: [...document.querySelectorAll('.turn-name, .encounter-item-name, .uv-name, #encounter-name')]
+      .filter((n) => getComputedStyle(n).unicodeBidi !== 'isolate').map((n) => n.className),
     formTop: f ? Math.round(f.top) : null,
     height: innerHeight,
     currentInSight: Boolean(current && current.top >= 0 && current.bottom <= innerHeight),
@@ -87,6 +90,7 @@ describe('the table fits its screen', { timeout: 10 * 60_000 }, () => {
     await shot('table-layout-1280x800.png');
     assert.deepEqual(m.rows.filter((r) => !r.inSight).map((r) => r.name), [], 'rows out of sight');
     assert.deepEqual(m.rows.filter((r) => !r.whole).map((r) => r.name), [], 'names cut');
+    assert.deepEqual(m.notIsolated, [], 'names not isolated');
   }));
 
   test('at 1024×700 the acting participant\'s forms start in sight beside the turn order, the last move one line', () => withShot('1024', async () => {

@@ -30,7 +30,7 @@ impl Table {
         let width = |i: usize| {
             std::iter::once(&self.header)
                 .chain(&self.rows)
-                .map(|row| row[i].chars().count())
+                .map(|row| shown_width(&row[i]))
                 .max()
                 .unwrap_or(0)
         };
@@ -43,7 +43,7 @@ impl Table {
                     line.push_str("  ");
                 }
                 line.push_str(cell);
-                let pad = widths[i] - cell.chars().count();
+                let pad = widths[i] - shown_width(cell);
                 line.extend(std::iter::repeat_n(' ', pad));
             }
             out.push_str(line.trim_end());
@@ -66,12 +66,22 @@ pub fn fields(pairs: &[(&str, String)]) -> String {
 }
 
 /// Notes and names may hold line breaks; a table cell may not.
+/// A cell on one line, isolated when it holds bidi controls (a stored name with a
+/// right-to-left override reorders only itself, never the columns around it).
 fn single_line(text: &str) -> String {
-    if text.contains(['\n', '\r', '\t']) {
+    let line = if text.contains(['\n', '\r', '\t']) {
         text.split_whitespace().collect::<Vec<_>>().join(" ")
     } else {
         text.to_string()
-    }
+    };
+    rollbook_rules::text::isolated(&line).into_owned()
+}
+
+/// How many columns a cell takes: the bidi controls take none.
+fn shown_width(cell: &str) -> usize {
+    cell.chars()
+        .filter(|c| !rollbook_rules::text::is_bidi_control(*c))
+        .count()
 }
 
 /// A stored time in the user's time zone, to the second: `2026-11-22 19:30:05`.

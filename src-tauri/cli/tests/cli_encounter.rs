@@ -547,3 +547,33 @@ fn a_plan_is_saved_started_twice_and_an_encounter_duplicated() {
     );
     assert_eq!(sandbox.db_bytes(), before);
 }
+
+/// Issue 28: a stored name holding a right-to-left override is isolated in the CLI's tables
+/// (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE), so it reorders only itself, and the columns
+/// after it stay aligned as if the controls took no room.
+#[test]
+fn a_bidi_override_in_a_name_is_isolated_in_tables() {
+    let sandbox = Sandbox::seeded();
+    let crew = "Black Meridian Crew";
+    let name = "\u{202E}kcaj";
+    sandbox
+        .run(&["encounter", "new", "--roster", crew, name])
+        .ok();
+    sandbox
+        .run(&["encounter", "new", "--roster", crew, "Dock"])
+        .ok();
+    let listed = sandbox.run(&["encounter", "list", "--roster", crew]).ok();
+    let lines: Vec<&str> = listed.stdout.lines().collect();
+    let row = lines.iter().find(|l| l.contains("kcaj")).unwrap();
+    assert!(row.starts_with("\u{2068}\u{202E}kcaj\u{2069} "), "{row:?}");
+    let dock = lines.iter().find(|l| l.starts_with("Dock")).unwrap();
+    let visible = |l: &str| -> Vec<usize> {
+        // Where the ROUND column starts, counting only what takes room.
+        let shown: String = l
+            .chars()
+            .filter(|c| !matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+            .collect();
+        vec![shown.find(" 1 ").unwrap()]
+    };
+    assert_eq!(visible(row), visible(dock), "the columns stay aligned");
+}

@@ -35,6 +35,40 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
+/// The controls of bidirectional text: embeddings and overrides (U+202A–U+202E), isolates
+/// (U+2066–U+2069) and the direction marks (U+200E, U+200F, U+061C).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// `text` isolated from what is printed around it, as HTML's `<bdi>` does: when it holds bidi
+/// controls it is wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, a stray isolate
+/// end that would close the wrapper early is dropped, and the isolates it leaves open are
+/// closed (the closing isolate also ends its embeddings and overrides), so a right-to-left
+/// override in a name reorders nothing but the name. Text without any is returned as it is.
+pub fn isolated(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_bidi_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push('\u{2068}');
+    let mut open = 0usize;
+    for c in text.chars() {
+        match c {
+            '\u{2066}'..='\u{2068}' => open += 1,
+            '\u{2069}' if open == 0 => continue,
+            '\u{2069}' => open -= 1,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out.extend(std::iter::repeat_n('\u{2069}', open + 1));
+    std::borrow::Cow::Owned(out)
+}
+
 /// `c` as a message shows it: a control or invisible character as `\u{…}`, anything else as
 /// itself.
 fn push_shown(out: &mut String, c: char) {
@@ -138,6 +172,51 @@ mod tests {
         }
         for c in ['a', ' ', 'é', '\u{0301}', '字', '🎲'] {
             assert!(!is_invisible(c), "{:04X}", u32::from(c));
+        }
+    }
+}
+
+#[cfg(test)]
+mod isolation_tests {
+    use super::{is_bidi_control, isolated};
+
+    #[test]
+    fn text_without_bidi_controls_is_left_as_it_is() {
+        assert_eq!(isolated("Drone 3"), "Drone 3");
+        assert_eq!(isolated("דרון"), "דרון");
+    }
+
+    #[test]
+    fn an_override_is_isolated_and_a_stray_end_cannot_break_out() {
+        assert_eq!(isolated("\u{202E}kcaj"), "\u{2068}\u{202E}kcaj\u{2069}");
+        assert_eq!(
+            isolated("\u{2069}\u{202E}evil"),
+            "\u{2068}\u{202E}evil\u{2069}",
+            "the stray isolate end is dropped"
+        );
+        assert_eq!(
+            isolated("a\u{2067}b"),
+            "\u{2068}a\u{2067}b\u{2069}\u{2069}",
+            "the open isolate is closed before the wrapper"
+        );
+        // Every isolate opened is closed, whatever the input.
+        for text in [
+            "\u{2066}\u{2066}x",
+            "\u{2069}\u{2069}\u{2068}",
+            "\u{202B}x\u{2069}",
+        ] {
+            let out = isolated(text);
+            let mut depth = 0i32;
+            for c in out.chars() {
+                match c {
+                    '\u{2066}'..='\u{2068}' => depth += 1,
+                    '\u{2069}' => depth -= 1,
+                    _ => {}
+                }
+                assert!(depth >= 0, "{out:?} closes more than it opens");
+            }
+            assert_eq!(depth, 0, "{out:?}");
+            assert!(out.chars().any(is_bidi_control));
         }
     }
 }
