@@ -8,12 +8,14 @@ cd "$(dirname "$0")/.."
 # Build (Tauri v2 on WebKitGTK), run and test under Xvfb (WebKitWebDriver), screenshots; the
 # printed-sheet tests print to PDF with headless Chromium (in the DejaVu fonts the sheets are
 # measured for) and read it back with poppler; the players' shared page is followed in headless
-# Chromium through its own ChromeDriver (selenium-webdriver, as for the app).
+# Chromium through its own ChromeDriver (selenium-webdriver, as for the app); the window's own
+# printing (WebKitGTK) is tested from Python's GObject bindings under Xvfb.
 packages=(
   build-essential pkg-config curl wget file
   libwebkit2gtk-4.1-dev libxdo-dev libssl-dev libayatana-appindicator3-dev librsvg2-dev
   xvfb xauth webkit2gtk-driver imagemagick x11-utils xdotool
   chromium chromium-driver poppler-utils fonts-dejavu-core
+  python3-gi gir1.2-gtk-3.0 gir1.2-webkit2-4.1
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 

@@ -1,13 +1,16 @@
 // End-to-end test of the d12 table in the real window: one full attack chain — Overseer Kaan's
 // Guns against Juno Park's Dodge with his Laser Rifle, the exact odds shown before each roll equal
 // to the CLI's, Roll attack → Damage Dice → Roll damage → the attacker's row applied — and the
-// defender's health as the database holds it, both rolls in the roll log under Kaan.
+// defender's health as the database holds it, both rolls in the roll log under Kaan. Health is
+// typed in place, and shows that it can be (underline, pencil, hand cursor, title; stronger under
+// the pointer: tests/e2e/artifacts/track-edit-hover.png).
 // Run with scripts/e2e.sh tests/e2e/encounter-d12.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure } from './app.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { ARTIFACTS, REPO_ROOT, STARTUP_TIMEOUT_MS, startApp, screenshotOnFailure, takeScreenshot } from './app.mjs';
 import { shellReady } from './log-transfer-page.mjs';
 import { D12EncounterPage } from './encounter-d12-page.mjs';
 import { Key, typeOver } from './encounter-page.mjs';
@@ -144,5 +147,25 @@ describe('the d12 table', { timeout: 10 * 60_000 }, () => {
     const shown = app.cli('--json', 'encounter', 'show', '--roster', ROSTER, 'Ambush');
     const juno = shown.state.order.find((x) => x.name === 'Juno Park').id;
     assert.equal(shown.state.system_state.parts[juno].wounds.health.current, 7, 'the database holds the undone state');
+  }));
+
+  test('a tracked number shows that it can be changed in place, more so under the pointer', () => withShot('track-look', async () => {
+    await page.untilTrack('Juno Park', 'health', '7 / 12 health', 'the health is not shown');
+    const rest = await page.trackLook('Juno Park', 'health');
+    assert.equal(rest.cursor, 'pointer', 'a hand over it');
+    assert.match(rest.title, /^Change Juno Park's health: type -7, \+3 or 12, then Enter$/);
+    assert.equal(rest.underline, 'underline', 'underlined at rest');
+    assert.equal(rest.underlineStyle, 'dotted');
+    assert.equal(rest.pencil, '"✎"', 'a pencil after the number');
+    assert.notEqual(rest.pencilColor, rest.accent, 'the pencil is quiet at rest');
+    await page.hoverTrack('Juno Park', 'health');
+    const hovered = await page.waitValue(
+      () => page.trackLook('Juno Park', 'health'),
+      (look) => look?.pencilColor === look?.accent && look?.underlineStyle === 'solid',
+      'the pencil and underline did not stand out under the pointer',
+    );
+    assert.equal(hovered.underline, 'underline');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'track-edit-hover.png'), await takeScreenshot(app.driver), 'base64');
   }));
 });

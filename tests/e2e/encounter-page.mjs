@@ -383,6 +383,43 @@ export class EncounterPage {
     }, name, role);
   }
 
+  /**
+   * How `name`'s tracked number `role` looks: its cursor, title, underline, the pencil after it
+   * and the pencil's colour, and the accent colour of the theme to compare with.
+   */
+  async trackLook(name, role) {
+    return this.driver.executeScript((who, r) => {
+      const id = [...document.querySelectorAll('#turn-order .turn-row')].find((row) => row.querySelector('.turn-name')?.textContent.trim() === who)?.dataset.participantId;
+      const button = document.querySelector(`#encounter-system-host [data-participant-id="${id}"] button[data-role="${r}"]`);
+      if (!button) return null;
+      const style = getComputedStyle(button);
+      const pencil = getComputedStyle(button, '::after');
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--accent)';
+      document.body.append(probe);
+      const accent = getComputedStyle(probe).color;
+      probe.remove();
+      return {
+        cursor: style.cursor,
+        title: button.title,
+        underline: style.textDecorationLine,
+        underlineStyle: style.textDecorationStyle,
+        pencil: pencil.content,
+        pencilColor: pencil.color,
+        accent,
+      };
+    }, name, role);
+  }
+
+  /** Moves the pointer over `name`'s tracked number `role`. */
+  async hoverTrack(name, role) {
+    const page = await this.settled();
+    const id = page.order.find((o) => o.name === name)?.id;
+    if (!id) throw new Error(`no ${name} in the turn order`);
+    const button = await this.driver.findElement(css(`#encounter-system-host [data-participant-id="${id}"] button[data-role="${role}"]`));
+    await this.driver.actions().move({ origin: button }).perform();
+  }
+
   /** Waits until `name`'s tracked number `role` reads `text`. */
   async untilTrack(name, role, text, message) {
     return this.waitValue(() => this.trackText(name, role), (shownText) => shownText === text, message);

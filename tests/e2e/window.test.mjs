@@ -2,15 +2,17 @@
 // outside (the global search too, which also has a close button and says when Enter has
 // nothing to open), focus goes back to what opened it; the shell never scrolls, whatever the
 // mouse wheel is turned over, with a sheet open and with a dialog open; and a universe sheet's
-// saves are readable and overlap nothing at 1024, 1200 and 1280 px; WebKit draws it without
-// accelerated compositing.
+// saves are readable and overlap nothing at 1024, 1200 and 1280 px; at 1280×800 the roster
+// sidebar stays beside an open roll panel (tests/e2e/artifacts/rosters-roll-1280x800.png); WebKit
+// draws it without accelerated compositing.
 // Run with scripts/e2e.sh tests/e2e/window.test.mjs.
 
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
+import { ARTIFACTS, REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure, takeScreenshot } from './app.mjs';
+import { waitUntil } from './encounter-page.mjs';
 import { LogPage, shellReady } from './log-transfer-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
 import { SheetPage } from './sheet-page.mjs';
@@ -225,6 +227,43 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     }
     await win.pressEscape();
     await sheet.waitFor(async () => (await sheet.readPanel()) === null, 'the roll panel did not close');
+  }));
+
+  test('at 1280×800 the roster sidebar stays beside an open roll panel; at 1024×700 it steps aside', () => withShot('sidebar-roll', async () => {
+    const panes = () => app.driver.executeScript(() => {
+      const box = (selector) => {
+        const e = document.querySelector(selector);
+        const r = e?.getBoundingClientRect();
+        return r && r.width > 0 ? { left: Math.round(r.left), right: Math.round(r.right), width: Math.round(r.width) } : null;
+      };
+      const sheetSlot = document.querySelector('#sheet-slot');
+      return {
+        width: innerWidth,
+        sidebar: box('.rosters-sidebar'),
+        list: box('.characters-pane'),
+        sheet: box('#sheet-slot'),
+        roll: box('.roll-slot .roll-panel'),
+        // The sheet's rows fit their pane: nothing to scroll sideways.
+        sheetFits: sheetSlot.scrollWidth <= sheetSlot.clientWidth + 1
+          && [...sheetSlot.querySelectorAll('.sheet-row')].every((row) => row.scrollWidth <= row.clientWidth + 1),
+      };
+    });
+    await win.setSize(1280, 800);
+    await openSheet(UNIVERSE);
+    await sheet.openRoll('skills[0]');
+    const wide = await waitUntil(app.driver, panes, (p) => p.width === 1280 && p.roll && p.sidebar, 'at 1280×800 the roll panel did not open beside the sidebar');
+    assert.ok(wide.sidebar.right <= wide.list.left + 1 && wide.list.right <= wide.sheet.left + 1 && wide.sheet.right <= wide.roll.left + 1, `side by side: ${JSON.stringify(wide)}`);
+    assert.ok(wide.sheetFits, `the sheet's rows fit beside the roll panel: ${JSON.stringify(wide)}`);
+    assert.ok(wide.sheet.width >= 500, `the sheet keeps its rows' room: ${JSON.stringify(wide)}`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'rosters-roll-1280x800.png'), await takeScreenshot(app.driver), 'base64');
+
+    await win.setSize(1024, 700);
+    const narrow = await waitUntil(app.driver, panes, (p) => p.width === 1024 && p.roll && p.sidebar === null, 'at 1024×700 the sidebar did not step aside for the roll panel');
+    assert.ok(narrow.sheetFits, `the sheet's rows fit at 1024: ${JSON.stringify(narrow)}`);
+    await win.pressEscape();
+    await sheet.waitFor(async () => (await sheet.readPanel()) === null, 'the roll panel did not close');
+    await win.setSize(1200, 800);
   }));
 
   test('every view fits the window at 1280×800, 1024×700 and 880×600: nothing for the shell to scroll', () => withShot('views-fit', async () => {

@@ -363,7 +363,7 @@ export const exportFile = (path, selection, format = 'json') => call('export_fil
  */
 export const printPreview = (rosterId, characterIds, paper) =>
   call('print_preview', { roster_id: rosterId, character_ids: characterIds, paper });
-/** The system print dialog on the preview window (modal). @returns {Promise<null>} */
+/** The system print dialog on the preview window (modal): true once printed, false if cancelled. @returns {Promise<boolean>} */
 export const printPreviewPrint = () => call('print_preview_print');
 /** @returns {Promise<null>} */
 export const printPreviewClose = () => call('print_preview_close');

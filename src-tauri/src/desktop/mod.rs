@@ -2,6 +2,7 @@
 
 mod commands;
 mod players;
+mod print_dialog;
 mod rendering;
 mod state;
 

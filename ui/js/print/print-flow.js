@@ -1,7 +1,7 @@
 // Printing sheets: this dialog chooses the paper and prints; the sheets themselves show in the
 // preview window at the paper's size, laid out by the Rust side (docs/print.md). Print… opens the
-// system print dialog on that window ("Save as PDF" is there too). Closing the dialog closes
-// the preview.
+// system print dialog on that window ("Save as PDF" is there too); once it has printed, this
+// dialog closes. Closing the dialog closes the preview.
 
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { el } from '../dom.js';
@@ -71,7 +71,9 @@ export async function printFlow({ roster, characterIds = [], names = [] }, ctx) 
   form.addEventListener('submit', async () => {
     if (!printed) return;
     try {
-      await ctx.api.printPreviewPrint();
+      // The system dialog is modal; once the sheets went to the printer (or a PDF) there is
+      // nothing left to do here, so this dialog and the preview close. Cancelled, both stay.
+      if (await ctx.api.printPreviewPrint()) dialog.close();
     } catch (error) {
       ctx.toast.error(error);
     }

@@ -51,6 +51,10 @@ use flow::{paginate, Space};
 use metrics::METRICS;
 use page::{Footer, Header, Page};
 
+/// The margin of every side of a printed page, in mm: the stylesheet's `@page` margin, the
+/// PDF's, and the page setup the window prints with (WebKitGTK ignores `@page` margins).
+pub const MARGIN_MM: f64 = METRICS.margin;
+
 /// The paper sizes a sheet is laid out for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -69,6 +73,14 @@ impl Paper {
         match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",
+        }
+    }
+
+    /// The paper's PWG 5101.1 name, as GTK's print system calls it.
+    pub fn pwg(self) -> &'static str {
+        match self {
+            Paper::A4 => "iso_a4",
+            Paper::Letter => "na_letter",
         }
     }
 

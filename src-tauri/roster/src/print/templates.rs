@@ -97,10 +97,20 @@ pub(super) fn document(title: &str, paper: Paper, pages: &[Page]) -> Result<Stri
         layouts => Serde(layouts),
         widths => widths(pages),
         pages => Serde(pages),
+        fonts => context! { regular => font(REGULAR), bold => font(BOLD) },
     };
     env.get_template("sheets.html")
         .and_then(|t| t.render(ctx))
         .map_err(|e| PrintError::Template(format!("{e:#}")))
+}
+
+/// The sheet's own web fonts (scripts/make-sheet-fonts.sh), put in the document as data.
+const REGULAR: &[u8] = include_bytes!("../../fonts/sheet-DejaVuSans.woff2");
+const BOLD: &[u8] = include_bytes!("../../fonts/sheet-DejaVuSans-Bold.woff2");
+
+fn font(bytes: &[u8]) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 fn environment() -> Result<Environment<'static>, PrintError> {

@@ -1,7 +1,8 @@
 //! Printing sheets from the window. `print_preview` lays the sheets out (`rollbook_roster::print`)
 //! and shows them in a second window, page by page at the paper's size; `print_preview_print`
-//! opens the system print dialog on that window (the webview's `window.print()`, which also
-//! offers "Save as PDF"); `print_preview_close` closes it.
+//! opens the system print dialog on that window (set up with the sheets' paper and margins,
+//! `print_dialog.rs`; "Save as PDF" is there too) and answers whether it printed;
+//! `print_preview_close` closes it.
 //!
 //! The preview window is as closed as a window can be: it loads the document from the
 //! `rollbook-print:` scheme, which answers that one window only, with a Content-Security-Policy
@@ -20,7 +21,7 @@ use tauri::{
 use uuid::Uuid;
 
 use super::argument;
-use crate::desktop::Database;
+use crate::desktop::{print_dialog, Database};
 use crate::ipc_error::IpcError;
 
 /// The preview window's label.
@@ -32,7 +33,7 @@ pub const SCHEME: &str = "rollbook-print";
 /// its own URL, so the webview never shows a cached one).
 #[derive(Debug, Default)]
 pub struct PrintPreview {
-    document: Mutex<(Option<String>, u64)>,
+    document: Mutex<(Option<(String, Paper)>, u64)>,
 }
 
 /// What `print_preview` laid out.
@@ -73,7 +74,7 @@ pub async fn print_preview<R: Runtime>(
         [one] => format!("Print preview — {}", one.name),
         _ => format!("Print preview — {roster}"),
     };
-    let version = preview.show(printout.html);
+    let version = preview.show(printout.html, paper);
     open_window(&app, &title, version)?;
     Ok(Printed {
         roster,
@@ -83,19 +84,36 @@ pub async fn print_preview<R: Runtime>(
     })
 }
 
-/// Opens the system print dialog on the preview window.
+/// Opens the system print dialog on the preview window, with the sheets' paper and margins;
+/// answers `true` once the sheets went to the printer (or a PDF), `false` when it was cancelled.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn print_preview_print<R: Runtime>(
     app: AppHandle<R>,
     db: State<'_, Database>,
-) -> Result<(), IpcError> {
+    preview: State<'_, PrintPreview>,
+) -> Result<bool, IpcError> {
     refused(&db)?;
-    let window = app.get_webview_window(PREVIEW_LABEL).ok_or_else(|| {
+    let no_preview = || {
         IpcError::invalid_argument(
             "There is no print preview open; choose Print again to lay the sheets out",
         )
-    })?;
-    window.print().map_err(window_error)
+    };
+    let window = app
+        .get_webview_window(PREVIEW_LABEL)
+        .ok_or_else(no_preview)?;
+    let paper = preview.paper().ok_or_else(no_preview)?;
+    let answer = print_dialog::open(&window, paper).map_err(window_error)?;
+    // The dialog is modal on the window's own thread; wait for its answer off the runtime.
+    tauri::async_runtime::spawn_blocking(move || answer.recv())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            IpcError::new(
+                "window_failed",
+                "The print dialog could not be opened on the preview window; try again",
+            )
+        })
 }
 
 /// Closes the preview window (nothing happens when none is open).
@@ -114,10 +132,10 @@ pub async fn print_preview_close<R: Runtime>(
 }
 
 impl PrintPreview {
-    /// Keeps `html` for the preview window; answers its version.
-    fn show(&self, html: String) -> u64 {
+    /// Keeps `html`, laid out for `paper`, for the preview window; answers its version.
+    fn show(&self, html: String, paper: Paper) -> u64 {
         let mut document = self.document.lock().unwrap_or_else(PoisonError::into_inner);
-        document.0 = Some(html);
+        document.0 = Some((html, paper));
         document.1 += 1;
         document.1
     }
@@ -130,11 +148,13 @@ impl PrintPreview {
     }
 
     fn html(&self) -> Option<String> {
-        self.document
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .0
-            .clone()
+        let document = self.document.lock().unwrap_or_else(PoisonError::into_inner);
+        document.0.as_ref().map(|(html, _)| html.clone())
+    }
+
+    fn paper(&self) -> Option<Paper> {
+        let document = self.document.lock().unwrap_or_else(PoisonError::into_inner);
+        document.0.as_ref().map(|(_, paper)| *paper)
     }
 }
 
@@ -190,9 +210,10 @@ fn respond(html: Option<String>, path: &str) -> Response<Vec<u8>> {
     }
 }
 
-/// The sheet's own stylesheet and nothing else: no script, no request anywhere.
+/// The sheet's own stylesheet and its fonts (data: URLs inside it), and nothing else: no script,
+/// no request anywhere.
 pub const PREVIEW_CSP: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+    "default-src 'none'; style-src 'unsafe-inline'; font-src data:; base-uri 'none'; form-action 'none'";
 
 fn answer(status: StatusCode, content_type: &str, body: Vec<u8>) -> Response<Vec<u8>> {
     Response::builder()
@@ -360,12 +381,13 @@ mod tests {
     #[test]
     fn each_layout_gets_its_own_url() {
         let preview = PrintPreview::default();
-        let first = preview.show("a".into());
-        let second = preview.show("b".into());
+        let first = preview.show("a".into(), Paper::A4);
+        let second = preview.show("b".into(), Paper::Letter);
         assert_ne!(document_url(first), document_url(second));
         assert_eq!(preview.html().as_deref(), Some("b"));
+        assert_eq!(preview.paper(), Some(Paper::Letter));
         preview.clear();
-        assert_eq!(preview.html(), None);
+        assert_eq!((preview.html(), preview.paper()), (None, None));
         assert!(document_url(1).as_str().contains("rollbook-print"));
     }
 }
