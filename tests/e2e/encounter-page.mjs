@@ -250,7 +250,9 @@ export class EncounterPage {
     // A toast over the sidebar's New encounter form is dismissed by the clicks (clickInView).
     await this.typeOver('#encounter-new-name', name);
     await this.click('#encounter-create');
-    return this.until((page) => page.open && page.name === name && page.encounters.some((e) => e.name === name && e.open), `the encounter "${name}" was not created and opened`);
+    // A new encounter's log is empty: until it shows so, the log drawn is the last encounter's,
+    // and a count taken from it (addCharacters) would wait for one entry too many.
+    return this.until((page) => page.open && page.name === name && page.encounters.some((e) => e.name === name && e.open) && page.log.length === 0, `the encounter "${name}" was not created and opened`);
   }
 
   /**
