@@ -8,7 +8,6 @@
 mod print_support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use print_support::*;
 use rollbook_roster::print::{self, Paper};
@@ -20,33 +19,6 @@ fn write(dir: &Path, stem: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(format!("{stem}.pdf"));
     std::fs::write(&path, bytes).unwrap();
     path
-}
-
-/// Every word's box on every page, in pt from the top-left corner, and the page sizes.
-fn word_boxes(pdf: &Path) -> Vec<(f64, f64, Vec<[f64; 4]>)> {
-    let out = Command::new("pdftotext")
-        .args(["-bbox", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) runs");
-    let text = String::from_utf8(out.stdout).unwrap();
-    let number = |line: &str, key: &str| -> f64 {
-        let at = line.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
-        line[at..].split('"').next().unwrap().parse().unwrap()
-    };
-    text.split("<page ")
-        .skip(1)
-        .map(|page| {
-            let head = page.lines().next().unwrap();
-            let words = page
-                .lines()
-                .filter(|l| l.trim_start().starts_with("<word "))
-                .map(|l| ["xMin", "yMin", "xMax", "yMax"].map(|k| number(l, k)))
-                .collect();
-            (number(head, "width"), number(head, "height"), words)
-        })
-        .collect()
 }
 
 fn check(
@@ -70,8 +42,8 @@ fn check(
         };
         assert!(size.contains(expected), "{stem}: {size}");
         assert_eq!(pages, printed.pages, "{stem}: pages");
-        for (i, (width, height, words)) in word_boxes(&pdf).into_iter().enumerate() {
-            for [x0, y0, x1, y1] in words {
+        for (i, (width, height, words)) in pdf_words(&pdf).into_iter().enumerate() {
+            for ([x0, y0, x1, y1], _) in words {
                 let inside = x0 >= 10.0 * MM
                     && y0 >= 10.0 * MM
                     && x1 <= width - 10.0 * MM
@@ -131,14 +103,7 @@ fn draws_the_planned_pages(system: System) {
     for (paper, texts, planned) in check(&roster, std::slice::from_ref(&longest), &stem) {
         assert!(planned[0] > 2, "{system} {paper}");
         let all = squeeze(&texts.concat());
-        for prefix in ["Ab", "Ef", "Co", "Eq", "St", "At", "Po", "Sk", "Sy", "Sp"] {
-            for i in 0..LIST_MAX {
-                let item = format!("{prefix}{i:03}");
-                if listed.contains(&item) {
-                    assert!(all.contains(&item), "{system} {paper}: {item} is missing");
-                }
-            }
-        }
+        assert_every_item_printed(&listed, &all, &format!("{system} {paper}"));
     }
 }
 

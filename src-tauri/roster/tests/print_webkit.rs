@@ -43,42 +43,6 @@ fn webkit_print(html: &str, dir: &Path, stem: &str, paper: Paper) -> PathBuf {
     pdf
 }
 
-/// A page's width and height and its words, each with its box (pt from the top-left).
-type PageWords = (f64, f64, Vec<([f64; 4], String)>);
-
-/// Every page's words.
-fn words(pdf: &Path) -> Vec<PageWords> {
-    let out = Command::new("pdftotext")
-        .args(["-bbox", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) runs");
-    let text = String::from_utf8(out.stdout).unwrap();
-    let number = |line: &str, key: &str| -> f64 {
-        let at = line.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
-        line[at..].split('"').next().unwrap().parse().unwrap()
-    };
-    text.split("<page ")
-        .skip(1)
-        .map(|page| {
-            let head = page.lines().next().unwrap();
-            let found = page
-                .lines()
-                .filter(|l| l.trim_start().starts_with("<word "))
-                .map(|l| {
-                    let word = l.split('>').nth(1).unwrap_or("").trim_end_matches("</word");
-                    (
-                        ["xMin", "yMin", "xMax", "yMax"].map(|k| number(l, k)),
-                        word.to_string(),
-                    )
-                })
-                .collect();
-            (number(head, "width"), number(head, "height"), found)
-        })
-        .collect()
-}
-
 #[test]
 #[cfg_attr(windows, ignore = "prints with WebKitGTK under Xvfb")]
 fn the_windows_printed_sheets_keep_their_margins_and_stay_small() {
@@ -100,7 +64,7 @@ fn the_windows_printed_sheets_keep_their_margins_and_stay_small() {
             };
             assert!(size.contains(expected), "{stem}: {size}");
             let edge = 10.0 * PT_PER_MM;
-            for (i, (width, height, found)) in words(&pdf).into_iter().enumerate() {
+            for (i, (width, height, found)) in pdf_words(&pdf).into_iter().enumerate() {
                 let mut lowest = 0.0_f64;
                 for ([x0, y0, x1, y1], word) in found {
                     let inside =

@@ -294,3 +294,52 @@ pub fn header_right_edges(pdf: &Path) -> Vec<f64> {
 pub fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
+
+/// A page's width and height and its words, each with its box (pt from the top-left).
+pub type PageWords = (f64, f64, Vec<([f64; 4], String)>);
+
+/// Every page's words as `pdftotext -bbox` reads them.
+pub fn pdf_words(pdf: &Path) -> Vec<PageWords> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let number = |line: &str, key: &str| -> f64 {
+        let at = line.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
+        line[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    text.split("<page ")
+        .skip(1)
+        .map(|page| {
+            let head = page.lines().next().unwrap();
+            let found = page
+                .lines()
+                .filter(|l| l.trim_start().starts_with("<word "))
+                .map(|l| {
+                    let word = l.split('>').nth(1).unwrap_or("").trim_end_matches("</word");
+                    (
+                        ["xMin", "yMin", "xMax", "yMax"].map(|k| number(l, k)),
+                        word.to_string(),
+                    )
+                })
+                .collect();
+            (number(head, "width"), number(head, "height"), found)
+        })
+        .collect()
+}
+
+/// Every item of every list of `listed` (the longest character's sheet, as JSON) is in `all`
+/// (the squeezed text of its pages): nothing was cut off the paper.
+pub fn assert_every_item_printed(listed: &str, all: &str, what: &str) {
+    for prefix in ["Ab", "Ef", "Co", "Eq", "St", "At", "Po", "Sk", "Sy", "Sp"] {
+        for i in 0..LIST_MAX {
+            let item = format!("{prefix}{i:03}");
+            if listed.contains(&item) {
+                assert!(all.contains(&item), "{what}: {item} is missing");
+            }
+        }
+    }
+}
