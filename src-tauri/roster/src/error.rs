@@ -92,6 +92,16 @@ pub enum RosterError {
         snapshot: Option<(PathBuf, String)>,
     },
 
+    /// One stored roster or character does not read (its sheet's JSON is broken, its rules
+    /// system is unknown…): that record is refused by name; the rest of the database is not
+    /// damaged and reads as usual. `offer`: the newest snapshot that holds it sound, if any.
+    #[error("{record} cannot be read ({}), so it was refused; nothing was changed, and the rest of the database reads as usual{offer}", record.detail)]
+    DamagedRecord {
+        // Boxed: every `Result` of the crate carries the size of its largest error.
+        record: Box<crate::store::DamagedRecord>,
+        offer: crate::store::SoundCopy,
+    },
+
     /// Written by a newer Rollbook: its schema is unknown to this build, so it is not touched.
     #[error("{} was written by a newer Rollbook (database version {found}; this Rollbook knows up to version {supported}); it was left untouched. Update Rollbook to open it", path.display())]
     NewerDatabase {
@@ -327,6 +337,7 @@ impl RosterError {
         match self {
             Self::NotARollbookDatabase { .. } => "not_a_rollbook_database",
             Self::CorruptDatabase { .. } => "corrupt_database",
+            Self::DamagedRecord { .. } => "damaged_record",
             Self::NewerDatabase { .. } => "newer_database",
             Self::MigrationFailed { .. } => "migration_failed",
             Self::EncounterStateUnreadable { .. } => "encounter_unreadable",

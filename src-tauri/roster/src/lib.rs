@@ -150,12 +150,13 @@ pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 /// Snapshots the GM can go back to: the types, and rotation as a pure function.
 pub mod backups {
     pub use crate::store::backups::{
-        to_delete, to_keep, BackupsOverview, Holdings, Policy, Reason, RestoreDone, Snapshot,
-        SnapshotEntry, MAX_POLICY_COUNT,
+        to_delete, to_delete_sparing, to_keep, BackedUp, BackupsOverview, Holdings, Policy, Reason,
+        RestoreDone, Snapshot, SnapshotEntry, MAX_POLICY_COUNT,
     };
 }
 pub use store::{
-    DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry, Opened,
-    PlayOptions, Purged, Restored, RollPlace, RollsRefused, Settings, Store, TableActionEntry,
-    TableDiceAsked, TablePlay, TableStates, Trash, APPLICATION_ID, SCHEMA_VERSION,
+    DamagedRecord, DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry,
+    Opened, PlayOptions, Purged, Readable, Restored, RollPlace, RollsRefused, Settings, SoundCopy,
+    Store, TableActionEntry, TableDiceAsked, TablePlay, TableStates, Trash, APPLICATION_ID,
+    SCHEMA_VERSION,
 };

@@ -1,11 +1,12 @@
 //! Rotation keeps what it promises: property tests of the pure rule (snapshot times, now, policy
-//! → which to delete) and a simulated year of snapshots taken and pruned day after day.
+//! → which to delete; with which are whole, the newest whole one is never deleted) and a
+//! simulated year of snapshots taken and pruned day after day.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use jiff::{civil::Date, tz::TimeZone, Timestamp, ToSpan};
 use proptest::prelude::*;
-use rollbook_roster::backups::{to_delete, to_keep, Policy};
+use rollbook_roster::backups::{to_delete, to_delete_sparing, to_keep, Policy};
 
 fn day_of(at: Timestamp) -> Date {
     at.to_zoned(TimeZone::UTC).date()
@@ -102,6 +103,40 @@ proptest! {
         // Pruning again at the same moment deletes nothing more.
         let left: Vec<Timestamp> = kept.iter().map(|&i| taken[i]).collect();
         prop_assert!(to_delete(&left, now, &policy).is_empty());
+    }
+
+    #[test]
+    fn rotation_never_deletes_the_newest_whole_snapshot_and_reads_no_more_than_it_must(
+        taken in prop::collection::vec((0i64..(40 * 24 * 3600), any::<bool>()), 0..60),
+        policy in policy(),
+    ) {
+        let start: Timestamp = "2026-01-01T00:00:00Z".parse().unwrap();
+        let (times, whole): (Vec<Timestamp>, Vec<bool>) =
+            taken.iter().map(|&(s, w)| (start + s.seconds(), w)).unzip();
+        let now = start + (40 * 24 * 3600).seconds();
+        let mut asked = Vec::new();
+        let deleted = to_delete_sparing(&times, now, &policy, |i| {
+            asked.push(i);
+            whole[i]
+        });
+        let by_policy = to_delete(&times, now, &policy);
+        let mut newest_first: Vec<usize> = (0..times.len()).collect();
+        newest_first.sort_by(|&a, &b| times[b].cmp(&times[a]).then(b.cmp(&a)));
+        let newest_whole = newest_first.iter().copied().find(|&i| whole[i]);
+        // The policy's deletions, less the newest whole snapshot: nothing else is spared.
+        let expected: Vec<usize> = by_policy
+            .iter()
+            .copied()
+            .filter(|&i| Some(i) != newest_whole)
+            .collect();
+        prop_assert_eq!(&deleted, &expected);
+        // Asked newest first, up to the newest whole one; not at all with nothing to delete.
+        let until = match by_policy.is_empty() {
+            true => 0,
+            false => newest_whole
+                .map_or(newest_first.len(), |w| newest_first.iter().position(|&i| i == w).unwrap() + 1),
+        };
+        prop_assert_eq!(&asked, &newest_first[..until].to_vec());
     }
 }
 

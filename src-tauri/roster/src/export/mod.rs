@@ -39,7 +39,15 @@ impl Store {
         selection: &ExportSelection,
     ) -> Result<Vec<(Roster, Vec<Character>)>> {
         let mut rosters = match selection {
-            ExportSelection::All => self.rosters()?,
+            // A file of "every roster" that silently lacked one would be taken for the whole
+            // campaign: a damaged roster refuses it by name (the others export one by one).
+            ExportSelection::All => {
+                let listed = self.rosters_readable()?;
+                if let Some(damaged) = listed.damaged.into_iter().next() {
+                    return Err(damaged);
+                }
+                listed.read
+            }
             ExportSelection::Rosters(ids) => ids
                 .iter()
                 .map(|&id| self.roster(id))

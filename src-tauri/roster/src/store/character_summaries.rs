@@ -2,7 +2,7 @@
 //! never the sheets (parsing 10,000 sheets and sending them to the window took most of the
 //! time to open a big roster).
 
-use super::{corrupt, parse_id, Store};
+use super::{DamagedRecord, Store};
 use crate::error::Result;
 use crate::model::{from_millis, CharacterKind, CharacterSummary};
 use uuid::Uuid;
@@ -11,7 +11,7 @@ impl Store {
     /// The characters of a roster not in the trash, in their order (as [`Store::characters`]),
     /// without their notes and sheets.
     pub fn character_summaries(&self, roster_id: Uuid) -> Result<Vec<CharacterSummary>> {
-        self.roster(roster_id)?;
+        let roster = self.roster(roster_id)?;
         let mut stmt = self.conn().prepare_cached(
             "SELECT id, name, player, kind, tags, updated_at FROM characters
              WHERE roster_id = ?1 AND deleted_at IS NULL ORDER BY position, created_at",
@@ -29,11 +29,15 @@ impl Store {
         let mut out = Vec::new();
         for row in rows {
             let (id, name, player, kind, tags, updated_at) = row?;
-            let kind: CharacterKind = kind.parse().map_err(corrupt)?;
+            let damaged = |what: &str, e: &dyn std::fmt::Display| {
+                let roster = (roster.name.as_str(), &*roster.id.to_string());
+                DamagedRecord::character(roster, (&name, &id), format!("its {what}: {e}"))
+                    .refused(self.conn())
+            };
+            let kind: CharacterKind = kind.parse().map_err(|e| damaged("kind", &e))?;
             out.push(CharacterSummary {
-                tags: serde_json::from_str(&tags)
-                    .map_err(|e| corrupt(format!("tags of character {id}: {e}")))?,
-                id: parse_id(&id)?,
+                tags: serde_json::from_str(&tags).map_err(|e| damaged("tags", &e))?,
+                id: Uuid::parse_str(&id).map_err(|e| damaged("id", &e))?,
                 name,
                 player,
                 kind,

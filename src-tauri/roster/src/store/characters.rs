@@ -5,9 +5,10 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::damaged::readable;
 use super::encounters::trashed_encounters;
 use super::rosters::query_rosters;
-use super::{character_row, next_delete_batch, Store, CHARACTER_COLUMNS};
+use super::{character_row, next_delete_batch, CharacterRow, Readable, Store, CHARACTER_COLUMNS};
 use crate::check::NAME_MAX;
 use crate::error::{Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
@@ -34,10 +35,26 @@ pub struct Purged {
 }
 
 impl Store {
-    /// The characters of a roster not in the trash, in their order.
+    /// The characters of a roster not in the trash, in their order. One whose stored fields do
+    /// not read refuses the whole answer, naming it (a roster's sheets are read to roll, print
+    /// or export them, which must not go on without one); [`Store::characters_readable`] keeps
+    /// the others.
     pub fn characters(&self, roster_id: Uuid) -> Result<Vec<Character>> {
         self.roster(roster_id)?;
         roster_characters(self.conn(), roster_id, false)
+    }
+
+    /// The characters of a roster not in the trash, in their order, and the refusal
+    /// (`damaged_record`) of each whose stored fields do not read.
+    pub fn characters_readable(&self, roster_id: Uuid) -> Result<Readable<Character>> {
+        self.roster(roster_id)?;
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT {CHARACTER_COLUMNS} FROM characters c JOIN rosters r ON r.id = c.roster_id
+             WHERE c.roster_id = ?1 AND c.deleted_at IS NULL ORDER BY c.position, c.created_at"
+        ))?;
+        let rows = stmt.query_map([roster_id.to_string()], character_row)?;
+        readable(conn, rows, CharacterRow::read)
     }
 
     /// One character by id (also when it is in the trash).
@@ -69,7 +86,7 @@ impl Store {
         )?;
         let mut found = Vec::new();
         for row in rows {
-            found.push(row?.into_character()?);
+            found.push(row?.into_character(self.conn())?);
         }
         // search_text starts with the name lower-cased by Rust (Unicode-aware, unlike SQLite's
         // lower()), then a separator: the query above matches the whole name only.
@@ -481,7 +498,7 @@ pub(crate) fn query_characters<P: rusqlite::Params>(
     let rows = stmt.query_map(params, character_row)?;
     let mut out = Vec::new();
     for row in rows {
-        out.push(row?.into_character()?);
+        out.push(row?.into_character(conn)?);
     }
     Ok(out)
 }
@@ -510,6 +527,6 @@ pub(crate) fn get_character(conn: &Connection, id: Uuid) -> Result<Option<Charac
         character_row,
     )
     .optional()?
-    .map(|row| row.into_character())
+    .map(|row| row.into_character(conn))
     .transpose()
 }

@@ -6,6 +6,7 @@ mod backup;
 pub mod backups;
 mod character_summaries;
 pub(crate) mod characters;
+mod damaged;
 mod encounter_sheets;
 mod encounter_state;
 mod encounters;
@@ -37,6 +38,8 @@ use crate::sheet::Sheet;
 
 pub(crate) use backups::Reason;
 pub use characters::{Purged, Trash};
+pub(crate) use damaged::damaged_records;
+pub use damaged::{DamagedRecord, Readable, SoundCopy};
 pub use encounters::{DealtTo, PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};
 pub use luck::LuckRolls;
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
@@ -263,12 +266,20 @@ pub(crate) fn roster_row(row: &Row) -> rusqlite::Result<RosterRow> {
 }
 
 impl RosterRow {
-    pub(crate) fn into_roster(self) -> Result<Roster> {
+    /// The roster, or what of it does not read (named by the roster's stored name and id).
+    pub(crate) fn read(self) -> std::result::Result<Roster, DamagedRecord> {
+        let damaged = |detail: String| DamagedRecord::roster(&self.name, &self.id, detail);
+        let id = Uuid::parse_str(&self.id).map_err(|e| damaged(format!("its id: {e}")))?;
+        let system = self
+            .system
+            .parse()
+            .map_err(|e| damaged(format!("its rules system: {e}")))?;
+        let house_rules = serde_json::from_str(&self.house_rules)
+            .map_err(|e| damaged(format!("its house rules: {e}")))?;
         Ok(Roster {
-            id: parse_id(&self.id)?,
-            system: self.system.parse().map_err(corrupt)?,
-            house_rules: serde_json::from_str(&self.house_rules)
-                .map_err(|e| corrupt(format!("house rules of roster {}: {e}", self.id)))?,
+            id,
+            system,
+            house_rules,
             name: self.name,
             notes: self.notes,
             position: self.position,
@@ -278,11 +289,16 @@ impl RosterRow {
             character_count: self.character_count,
         })
     }
+
+    /// The roster, or its refusal by name (offering the newest snapshot that holds it sound).
+    pub(crate) fn into_roster(self, conn: &Connection) -> Result<Roster> {
+        self.read().map_err(|damaged| damaged.refused(conn))
+    }
 }
 
 /// The columns [`character_row`] reads; the query joins `rosters r` for the system.
 pub(crate) const CHARACTER_COLUMNS: &str = "c.id, c.roster_id, c.name, c.player, c.kind, c.tags,
-    c.notes, c.sheet, c.position, c.created_at, c.updated_at, c.deleted_at, r.system";
+    c.notes, c.sheet, c.position, c.created_at, c.updated_at, c.deleted_at, r.system, r.name";
 
 pub(crate) struct CharacterRow {
     id: String,
@@ -298,6 +314,7 @@ pub(crate) struct CharacterRow {
     updated_at: i64,
     deleted_at: Option<i64>,
     system: String,
+    roster_name: String,
 }
 
 pub(crate) fn character_row(row: &Row) -> rusqlite::Result<CharacterRow> {
@@ -315,20 +332,30 @@ pub(crate) fn character_row(row: &Row) -> rusqlite::Result<CharacterRow> {
         updated_at: row.get(10)?,
         deleted_at: row.get(11)?,
         system: row.get(12)?,
+        roster_name: row.get(13)?,
     })
 }
 
 impl CharacterRow {
-    pub(crate) fn into_character(self) -> Result<Character> {
-        let system: System = self.system.parse().map_err(corrupt)?;
-        let kind: CharacterKind = self.kind.parse().map_err(corrupt)?;
-        let sheet = stored_sheet(system, &self.sheet)
-            .map_err(|e| corrupt(format!("sheet of character {}: {e}", self.id)))?;
+    /// The character, or what of it does not read: its own fields name the character, its
+    /// roster's rules system names the roster.
+    pub(crate) fn read(self) -> std::result::Result<Character, DamagedRecord> {
+        let roster = (self.roster_name.as_str(), self.roster_id.as_str());
+        let system: System = self.system.parse().map_err(|e| {
+            DamagedRecord::roster(roster.0, roster.1, format!("its rules system: {e}"))
+        })?;
+        let damaged = |what: &str, e: &dyn std::fmt::Display| {
+            DamagedRecord::character(roster, (&self.name, &self.id), format!("its {what}: {e}"))
+        };
+        let id = Uuid::parse_str(&self.id).map_err(|e| damaged("id", &e))?;
+        let roster_id = Uuid::parse_str(&self.roster_id).map_err(|e| damaged("roster id", &e))?;
+        let kind: CharacterKind = self.kind.parse().map_err(|e| damaged("kind", &e))?;
+        let sheet = stored_sheet(system, &self.sheet).map_err(|e| damaged("sheet", &e))?;
+        let tags = serde_json::from_str(&self.tags).map_err(|e| damaged("tags", &e))?;
         Ok(Character {
-            id: parse_id(&self.id)?,
-            roster_id: parse_id(&self.roster_id)?,
-            tags: serde_json::from_str(&self.tags)
-                .map_err(|e| corrupt(format!("tags of character {}: {e}", self.id)))?,
+            id,
+            roster_id,
+            tags,
             name: self.name,
             player: self.player,
             kind,
@@ -339,6 +366,11 @@ impl CharacterRow {
             updated_at: from_millis(self.updated_at),
             deleted_at: self.deleted_at.map(from_millis),
         })
+    }
+
+    /// The character, or its refusal by name (offering the newest snapshot that holds it sound).
+    pub(crate) fn into_character(self, conn: &Connection) -> Result<Character> {
+        self.read().map_err(|damaged| damaged.refused(conn))
     }
 }
 

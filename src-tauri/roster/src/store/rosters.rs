@@ -5,7 +5,8 @@ use rollbook_rules::HouseRules;
 use rusqlite::{params, Connection, OptionalExtension};
 use uuid::Uuid;
 
-use super::{next_delete_batch, roster_row, Store, ROSTER_COLUMNS};
+use super::damaged::readable;
+use super::{next_delete_batch, roster_row, Readable, RosterRow, Store, ROSTER_COLUMNS};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::roster::{check_roster, HousePaths};
 use crate::model::{now, NewRoster, Roster, RosterPatch, System};
@@ -18,13 +19,22 @@ const STORE_PATHS: HousePaths = HousePaths {
 };
 
 impl Store {
-    /// Rosters not in the trash, in their order.
+    /// Rosters not in the trash, in their order. One whose stored fields do not read is left
+    /// out, so that it cannot hide the others: [`Store::rosters_readable`] names it.
     pub fn rosters(&self) -> Result<Vec<Roster>> {
-        query_rosters(
-            self.conn(),
-            "WHERE r.deleted_at IS NULL ORDER BY r.position, r.created_at",
-            [],
-        )
+        Ok(self.rosters_readable()?.read)
+    }
+
+    /// Rosters not in the trash, in their order, and the refusal (`damaged_record`) of each
+    /// whose stored fields do not read.
+    pub fn rosters_readable(&self) -> Result<Readable<Roster>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {ROSTER_COLUMNS} FROM rosters r
+             WHERE r.deleted_at IS NULL ORDER BY r.position, r.created_at"
+        ))?;
+        let rows = stmt.query_map([], roster_row)?;
+        readable(conn, rows, RosterRow::read)
     }
 
     /// One roster by id (also when it is in the trash).
@@ -44,18 +54,33 @@ impl Store {
             }
         }
         let key = wanted.to_lowercase();
-        let mut found: Vec<Roster> = self
-            .rosters()?
+        let listed = self.rosters_readable()?;
+        let mut found: Vec<Roster> = listed
+            .read
             .into_iter()
             .filter(|r| r.name.trim().to_lowercase() == key)
             .collect();
-        match found.len() {
-            0 => Err(RosterError::RosterNotFound(format!("named \"{wanted}\""))),
-            1 => Ok(found.remove(0)),
+        // A damaged roster of that name is refused by name, not reported missing.
+        let mut damaged: Vec<RosterError> = listed
+            .damaged
+            .into_iter()
+            .filter(|e| matches!(e, RosterError::DamagedRecord { record, .. } if record.in_roster_named(wanted)))
+            .collect();
+        match (found.len(), damaged.len()) {
+            (0, 0) => Err(RosterError::RosterNotFound(format!("named \"{wanted}\""))),
+            (1, 0) => Ok(found.remove(0)),
+            (0, 1) => Err(damaged.remove(0)),
             _ => Err(RosterError::Ambiguous {
                 what: "roster",
                 name: wanted.to_string(),
-                ids: found.iter().map(|r| r.id.to_string()).collect(),
+                ids: found
+                    .iter()
+                    .map(|r| r.id.to_string())
+                    .chain(damaged.iter().filter_map(|e| match e {
+                        RosterError::DamagedRecord { record, .. } => Some(record.roster_id.clone()),
+                        _ => None,
+                    }))
+                    .collect(),
             }),
         }
     }
@@ -247,7 +272,7 @@ pub(crate) fn query_rosters<P: rusqlite::Params>(
     let rows = stmt.query_map(params, roster_row)?;
     let mut out = Vec::new();
     for row in rows {
-        out.push(row?.into_roster()?);
+        out.push(row?.into_roster(conn)?);
     }
     Ok(out)
 }
@@ -259,7 +284,7 @@ pub(crate) fn get_roster(conn: &Connection, id: Uuid) -> Result<Option<Roster>> 
         roster_row,
     )
     .optional()?
-    .map(|row| row.into_roster())
+    .map(|row| row.into_roster(conn))
     .transpose()
 }
 

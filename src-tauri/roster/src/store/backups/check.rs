@@ -70,17 +70,21 @@ pub(super) fn integrity(conn: &Connection) -> rusqlite::Result<String> {
 /// Whether the file at `path` is a sound Rollbook snapshot (the quick look used to offer one
 /// when the database itself is damaged).
 pub(super) fn is_sound(path: &Path) -> bool {
-    let Ok(conn) = immutable(path) else {
-        return false;
-    };
-    let app_id: rusqlite::Result<i32> =
-        conn.pragma_query_value(None, "application_id", |r| r.get(0));
-    let version = user_version(&conn).unwrap_or(i64::MAX);
-    app_id.ok() == Some(APPLICATION_ID)
-        && version <= SCHEMA_VERSION
-        && conn
-            .query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0))
-            .is_ok_and(|v| v == "ok")
+    sound_file(path).is_some()
+}
+
+/// The file at `path` opened at rest when it is a Rollbook database of this schema or an older
+/// one that passes `PRAGMA quick_check`; `None` for anything else.
+pub(super) fn sound_file(path: &Path) -> Option<Connection> {
+    let conn = immutable(path).ok()?;
+    let app_id: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .ok()?;
+    let version = user_version(&conn).ok()?;
+    let quick = conn
+        .query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0))
+        .ok()?;
+    (app_id == APPLICATION_ID && version <= SCHEMA_VERSION && quick == "ok").then_some(conn)
 }
 
 fn sqlite_words(e: &rusqlite::Error) -> String {

@@ -5,12 +5,14 @@
 //! only read their arguments and present the answers.
 //!
 //! One idea per file: `names` (where snapshots are, their names, the listing), `take`, `check`,
-//! `rotation` (which to keep: a pure function), `restore` (the swap).
+//! `sound` (which holds a damaged record sound, which has none), `rotation` (which to keep: a
+//! pure function), `restore` (the swap).
 
 mod check;
 mod names;
 mod restore;
 mod rotation;
+mod sound;
 mod take;
 
 use std::path::{Path, PathBuf};
@@ -19,7 +21,8 @@ use serde::Serialize;
 
 pub use check::Holdings;
 pub use names::{Reason, Snapshot};
-pub use rotation::{to_delete, to_keep, Policy, MAX_POLICY_COUNT};
+pub use rotation::{to_delete, to_delete_sparing, to_keep, Policy, MAX_POLICY_COUNT};
+pub(crate) use sound::newest_holding;
 
 use super::Store;
 use crate::error::{Result, RosterError};
@@ -63,6 +66,16 @@ pub struct SnapshotEntry {
 pub struct RestoreDone {
     pub restored: Snapshot,
     pub saved: Snapshot,
+}
+
+/// A snapshot taken, and the records in it that do not read.
+#[derive(Debug)]
+pub struct BackedUp {
+    pub snapshot: Snapshot,
+    /// The refusal (`damaged_record`) of each roster or character in the snapshot that does not
+    /// read, offering the newest snapshot that holds it sound: the snapshot was taken all the
+    /// same, and rotation keeps the newest one with none.
+    pub damaged: Vec<RosterError>,
 }
 
 impl Store {
@@ -114,10 +127,21 @@ impl Store {
 
     /// Takes a snapshot now (checked, then rotation runs).
     pub fn back_up(&self, reason: Reason) -> Result<Snapshot> {
+        Ok(self.back_up_checked(reason)?.snapshot)
+    }
+
+    /// Takes a snapshot now, as [`Store::back_up`], and names the records in it that do not
+    /// read (`rollbook backup now` tells them).
+    pub fn back_up_checked(&self, reason: Reason) -> Result<BackedUp> {
         let db = self.writable_file()?;
-        let snapshot = take::take(self.conn(), db, reason)?;
-        self.prune_backups()?;
-        Ok(snapshot)
+        let (snapshot, damaged) = take::take(self.conn(), db, reason)?;
+        self.prune(Some((&snapshot.id, damaged.is_empty())))?;
+        // After rotation, so that no refusal offers a snapshot it deleted.
+        let damaged = damaged
+            .into_iter()
+            .map(|record| record.refused(self.conn()))
+            .collect();
+        Ok(BackedUp { snapshot, damaged })
     }
 
     /// Takes a `daily` snapshot when the newest is older than a day (or there is none); what the
@@ -131,9 +155,16 @@ impl Store {
         }
     }
 
-    /// Deletes the snapshots in the backups folder that the policy no longer keeps; answers
-    /// them. (The copies upgrades keep beside the file are left alone.)
+    /// Deletes the snapshots in the backups folder that the policy no longer keeps, sparing
+    /// the newest one in which every record reads; answers them. (The copies upgrades keep
+    /// beside the file are left alone.)
     pub fn prune_backups(&self) -> Result<Vec<Snapshot>> {
+        self.prune(None)
+    }
+
+    /// [`Store::prune_backups`]; `fresh` is a snapshot just taken and whether it is whole
+    /// (known from taking it, so it is not read again).
+    fn prune(&self, fresh: Option<(&str, bool)>) -> Result<Vec<Snapshot>> {
         let Some(db) = self.path.as_deref() else {
             return Ok(Vec::new());
         };
@@ -145,8 +176,12 @@ impl Store {
             .filter(|s| s.reason != Reason::Upgrade)
             .collect();
         let times: Vec<Timestamp> = rotating.iter().map(|s| s.at).collect();
+        let whole = |i: usize| match fresh {
+            Some((id, whole)) if rotating[i].id == id => whole,
+            _ => sound::is_whole(&rotating[i].path),
+        };
         let mut deleted = Vec::new();
-        for i in rotation::to_delete(&times, Timestamp::now(), &policy) {
+        for i in rotation::to_delete_sparing(&times, Timestamp::now(), &policy, whole) {
             let snapshot = &rotating[i];
             match std::fs::remove_file(&snapshot.path) {
                 Ok(()) => deleted.push(snapshot.clone()),
@@ -169,10 +204,10 @@ impl Store {
             .ok_or_else(|| RosterError::BackupNotFound(id.to_string()))?;
         let sound = check::check(&snapshot)?;
         let source = restore::source(sound, &names::folder(&db))?;
-        let saved = take::take(self.conn(), &db, Reason::Restore)?;
+        let (saved, damaged) = take::take(self.conn(), &db, Reason::Restore)?;
         restore::swap_in(&source, &mut self.conn).map_err(|e| e.at(&db))?;
         drop(source);
-        self.prune_backups()?;
+        self.prune(Some((&saved.id, damaged.is_empty())))?;
         Ok(RestoreDone {
             restored: snapshot,
             saved,

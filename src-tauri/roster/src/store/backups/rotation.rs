@@ -71,13 +71,38 @@ pub fn to_delete(taken: &[Timestamp], now: Timestamp, policy: &Policy) -> Vec<us
     (0..taken.len()).filter(|i| !kept.contains(i)).collect()
 }
 
+/// [`to_delete`], but never the newest snapshot that `whole` says is whole (no damaged record
+/// in it): however many damaged ones were taken since, the last good one stays. `whole` is
+/// asked newest first, only until one answers yes, and only when anything is to be deleted
+/// (each answer reads a snapshot through).
+pub fn to_delete_sparing(
+    taken: &[Timestamp],
+    now: Timestamp,
+    policy: &Policy,
+    mut whole: impl FnMut(usize) -> bool,
+) -> Vec<usize> {
+    let mut deleted = to_delete(taken, now, policy);
+    if deleted.is_empty() {
+        return deleted;
+    }
+    if let Some(spared) = newest_first(taken).into_iter().find(|&i| whole(i)) {
+        deleted.retain(|&i| i != spared);
+    }
+    deleted
+}
+
+/// Indexes into `taken`, newest first; of equal times, the higher index.
+fn newest_first(taken: &[Timestamp]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..taken.len()).collect();
+    order.sort_by(|&a, &b| taken[b].cmp(&taken[a]).then(b.cmp(&a)));
+    order
+}
+
 /// The snapshots (by index into `taken`) `policy` keeps now.
 pub fn to_keep(taken: &[Timestamp], now: Timestamp, policy: &Policy) -> HashSet<usize> {
     let utc = jiff::tz::TimeZone::UTC;
     let today = now.to_zoned(utc.clone()).date();
-    let mut newest_first: Vec<usize> = (0..taken.len()).collect();
-    // Newest first; of equal times, the higher index.
-    newest_first.sort_by(|&a, &b| taken[b].cmp(&taken[a]).then(b.cmp(&a)));
+    let newest_first = newest_first(taken);
     let mut kept: HashSet<usize> = newest_first
         .iter()
         .take(policy.keep_last as usize)

@@ -14,16 +14,23 @@ use super::names::{self, Reason, Snapshot, EXTENSION};
 use crate::error::{Result, RosterError};
 use crate::files::{sync_dir, sync_file};
 use crate::store::migrations::APPLICATION_ID;
+use crate::store::{damaged_records, DamagedRecord};
 
-/// Takes a snapshot of the database at `db`, read through `conn`, for `reason`.
-pub(super) fn take(conn: &Connection, db: &Path, reason: Reason) -> Result<Snapshot> {
+/// Takes a snapshot of the database at `db`, read through `conn`, for `reason`; answers it with
+/// the records in it that do not read (read from the snapshot itself, so they are exactly what
+/// it holds).
+pub(super) fn take(
+    conn: &Connection,
+    db: &Path,
+    reason: Reason,
+) -> Result<(Snapshot, Vec<DamagedRecord>)> {
     place(db, reason, |partial| write(conn, partial))
 }
 
 /// Sets a damaged database aside in the backups folder: its bytes as they are (and its `-wal`'s,
 /// beside the copy), since no SQLite read of it can be trusted. Nothing may have it open.
 pub(super) fn set_aside(db: &Path) -> Result<Snapshot> {
-    let snapshot = place(db, Reason::Damaged, |partial| {
+    let (snapshot, ()) = place(db, Reason::Damaged, |partial| {
         fs::copy(db, partial).map_err(|e| RosterError::io(db, e))?;
         sync_file(partial).map_err(|e| RosterError::io(partial, e))
     })?;
@@ -37,8 +44,13 @@ pub(super) fn set_aside(db: &Path) -> Result<Snapshot> {
     Ok(snapshot)
 }
 
-/// Reserves the snapshot's name, has `fill` write the hidden partial file, then renames it in.
-fn place(db: &Path, reason: Reason, fill: impl FnOnce(&Path) -> Result<()>) -> Result<Snapshot> {
+/// Reserves the snapshot's name, has `fill` write the hidden partial file, then renames it in;
+/// answers it with what `fill` answered.
+fn place<T>(
+    db: &Path,
+    reason: Reason,
+    fill: impl FnOnce(&Path) -> Result<T>,
+) -> Result<(Snapshot, T)> {
     let dir = names::folder(db);
     fs::create_dir_all(&dir).map_err(|e| folder_error(db, &dir, e))?;
     sweep_leftovers(&dir);
@@ -62,26 +74,31 @@ fn place(db: &Path, reason: Reason, fill: impl FnOnce(&Path) -> Result<()>) -> R
         }
     };
     let partial = dir.join(format!(".{id}.partial"));
-    let written = fill(&partial).and_then(|()| {
+    let written = fill(&partial).and_then(|filled| {
         fs::rename(&partial, &path).map_err(|e| RosterError::io(&path, e))?;
         // The rename itself must survive a power cut.
-        sync_dir(&dir).map_err(|e| RosterError::io(&dir, e))
+        sync_dir(&dir).map_err(|e| RosterError::io(&dir, e))?;
+        Ok(filled)
     });
-    if let Err(e) = written {
-        let _ = fs::remove_file(&partial);
-        let _ = fs::remove_file(&path);
-        return Err(e);
-    }
+    let filled = match written {
+        Ok(filled) => filled,
+        Err(e) => {
+            let _ = fs::remove_file(&partial);
+            let _ = fs::remove_file(&path);
+            return Err(e);
+        }
+    };
     let size = fs::metadata(&path)
         .map_err(|e| RosterError::io(&path, e))?
         .len();
-    Ok(Snapshot {
+    let snapshot = Snapshot {
         id,
         at,
         size,
         reason,
         path,
-    })
+    };
+    Ok((snapshot, filled))
 }
 
 /// How old a hidden partial file or an empty reserved name must be before it is taken for the
@@ -113,8 +130,8 @@ fn sweep_leftovers(dir: &Path) {
     }
 }
 
-/// `VACUUM INTO partial`, checked and synced.
-fn write(conn: &Connection, partial: &Path) -> Result<()> {
+/// `VACUUM INTO partial`, checked and synced; answers the records in it that do not read.
+fn write(conn: &Connection, partial: &Path) -> Result<Vec<DamagedRecord>> {
     let _ = fs::remove_file(partial);
     let Some(text) = partial.to_str() else {
         return Err(RosterError::io(
@@ -130,6 +147,12 @@ fn write(conn: &Connection, partial: &Path) -> Result<()> {
     )?;
     let verdict = integrity(&written)?;
     let app_id: i32 = written.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    // Read here, while the snapshot is being checked anyway: one pass over what it holds is
+    // what rotation needs to know it whole without reading it again.
+    let damaged = match verdict == "ok" {
+        true => damaged_records(&written)?,
+        false => Vec::new(),
+    };
     drop(written);
     if verdict != "ok" || app_id != APPLICATION_ID {
         return Err(RosterError::Io {
@@ -139,7 +162,8 @@ fn write(conn: &Connection, partial: &Path) -> Result<()> {
             )),
         });
     }
-    sync_file(partial).map_err(|e| RosterError::io(partial, e))
+    sync_file(partial).map_err(|e| RosterError::io(partial, e))?;
+    Ok(damaged)
 }
 
 /// A backups folder that cannot be made or written is the database's folder being read-only,

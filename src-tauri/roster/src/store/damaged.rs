@@ -1,0 +1,207 @@
+//! A stored record that does not read — a roster whose rules system this build does not know, a
+//! character whose sheet JSON is broken — is refused by name, never as a damaged database: one
+//! bad row must not take every roster down with it. The refusal names the newest snapshot that
+//! holds the record sound (`backups::sound`), and a snapshot is scanned for such records when it
+//! is taken (`backup now` tells them; rotation spares the newest snapshot without any).
+
+use std::fmt;
+
+use rollbook_rules::text::{excerpt, excerpt_quoted, isolated};
+use rusqlite::Connection;
+
+use super::{character_row, roster_row, CHARACTER_COLUMNS, ROSTER_COLUMNS};
+use crate::error::{Result, RosterError};
+
+/// A roster or a character whose stored fields do not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamagedRecord {
+    /// The roster's name and id, as stored (the roster itself, or the character's).
+    pub roster_name: String,
+    pub roster_id: String,
+    /// The character's name and id, when the damage is in one of its fields.
+    pub character: Option<(String, String)>,
+    /// What does not read (`its sheet: expected value at line 1 column 1`).
+    pub detail: String,
+}
+
+impl DamagedRecord {
+    pub(crate) fn roster(name: &str, id: &str, detail: String) -> DamagedRecord {
+        DamagedRecord {
+            roster_name: name.to_string(),
+            roster_id: id.to_string(),
+            character: None,
+            detail: excerpt_quoted(&detail),
+        }
+    }
+
+    pub(crate) fn character(
+        (roster_name, roster_id): (&str, &str),
+        (name, id): (&str, &str),
+        detail: String,
+    ) -> DamagedRecord {
+        DamagedRecord {
+            character: Some((name.to_string(), id.to_string())),
+            ..DamagedRecord::roster(roster_name, roster_id, detail)
+        }
+    }
+
+    /// The refusal of this record, offering the newest snapshot beside `conn`'s database file
+    /// that holds it sound.
+    pub(crate) fn refused(self, conn: &Connection) -> RosterError {
+        let offer = match conn.path().filter(|p| !p.is_empty()) {
+            Some(db) => super::backups::newest_holding(std::path::Path::new(db), &self),
+            None => SoundCopy::NotLooked,
+        };
+        RosterError::DamagedRecord {
+            record: Box::new(self),
+            offer,
+        }
+    }
+
+    /// Whether this is the roster (or a character of the roster) named `name`, as `--roster
+    /// NAME` matches names.
+    pub(crate) fn in_roster_named(&self, name: &str) -> bool {
+        self.roster_name.trim().to_lowercase() == name.trim().to_lowercase()
+    }
+}
+
+/// `the character "Vex" (ID) in roster "Heroes" (ID)`, or `the roster "Heroes" (ID)`: names as
+/// the GM knows them, ids to tell two of one name apart. Quoted short and isolated, since a
+/// damaged row's text is whatever is in the file.
+impl fmt::Display for DamagedRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = |text: &str| isolated(&excerpt(text)).into_owned();
+        if let Some((name, id)) = &self.character {
+            write!(f, "the character \"{}\" ({}) in ", shown(name), shown(id))?;
+        }
+        write!(
+            f,
+            "roster \"{}\" ({})",
+            shown(&self.roster_name),
+            shown(&self.roster_id)
+        )
+    }
+}
+
+/// Where a damaged record can be had whole again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SoundCopy {
+    /// The newest snapshot that holds the record and reads it: its id.
+    Snapshot(String),
+    /// No snapshot beside the database holds it sound.
+    None,
+    /// Not looked for (a database in memory has no snapshots).
+    NotLooked,
+}
+
+impl fmt::Display for SoundCopy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SoundCopy::Snapshot(id) => write!(
+                f,
+                ". The newest snapshot that holds it sound is {id}: `rollbook backup restore {id}` puts the whole database back as it was then (what is there now is snapshotted first)"
+            ),
+            SoundCopy::None => f.write_str(". No snapshot beside the database holds it sound"),
+            SoundCopy::NotLooked => Ok(()),
+        }
+    }
+}
+
+/// Every roster and character of `conn`'s database (the trash too) that does not read, in
+/// stored order; a character of a roster that does not read is told with its roster. This
+/// parses every sheet: what `backup now` and rotation pay to know a snapshot whole.
+pub(crate) fn damaged_records(conn: &Connection) -> Result<Vec<DamagedRecord>> {
+    let mut found = Vec::new();
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {ROSTER_COLUMNS} FROM rosters r ORDER BY r.position, r.created_at"
+    ))?;
+    let mut damaged_rosters = Vec::new();
+    for row in stmt.query_map([], roster_row)? {
+        if let Err(damaged) = row?.read() {
+            damaged_rosters.push(damaged.roster_id.clone());
+            found.push(damaged);
+        }
+    }
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {CHARACTER_COLUMNS} FROM characters c JOIN rosters r ON r.id = c.roster_id
+         ORDER BY r.position, r.created_at, c.position, c.created_at"
+    ))?;
+    for row in stmt.query_map([], character_row)? {
+        match row?.read() {
+            // Its roster's own damage (the system) is told once, with the roster.
+            Err(damaged)
+                if damaged.character.is_some() || !damaged_rosters.contains(&damaged.roster_id) =>
+            {
+                found.push(damaged)
+            }
+            _ => {}
+        }
+    }
+    Ok(found)
+}
+
+/// What a listing could read, and the refusal of each record it could not (the rest is whole).
+#[derive(Debug)]
+pub struct Readable<T> {
+    pub read: Vec<T>,
+    /// Each a `damaged_record` refusal, naming the record.
+    pub damaged: Vec<RosterError>,
+}
+
+/// Every row of `rows` read with `read`: what reads is kept, in order; what does not is refused
+/// by name.
+pub(crate) fn readable<T, R>(
+    conn: &Connection,
+    rows: impl Iterator<Item = rusqlite::Result<R>>,
+    read: impl Fn(R) -> std::result::Result<T, DamagedRecord>,
+) -> Result<Readable<T>> {
+    let mut out = Readable {
+        read: Vec::new(),
+        damaged: Vec::new(),
+    };
+    for row in rows {
+        match read(row?) {
+            Ok(value) => out.read.push(value),
+            Err(damaged) => out.damaged.push(damaged.refused(conn)),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{NewCharacter, NewRoster, Store, System};
+
+    #[test]
+    fn in_memory_a_damaged_character_is_refused_by_name_with_no_snapshot_spoken_of() {
+        let mut store = Store::open_in_memory().unwrap();
+        let roster = store
+            .create_roster(NewRoster::new("Crew", System::Marks))
+            .unwrap();
+        let glitch = store
+            .create_character(roster.id, NewCharacter::named("Glitch"))
+            .unwrap();
+        store
+            .conn()
+            .execute(
+                "UPDATE characters SET sheet = '[' WHERE id = ?1",
+                [glitch.id.to_string()],
+            )
+            .unwrap();
+        let error = store.characters(roster.id).unwrap_err();
+        assert_eq!(error.code(), "damaged_record");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "the character \"Glitch\" ({}) in roster \"Crew\" ({}) cannot be read (its sheet: EOF while parsing a list at line 1 column 1), so it was refused; nothing was changed, and the rest of the database reads as usual",
+                glitch.id, roster.id
+            )
+        );
+        let listed = super::damaged_records(store.conn()).unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(
+            listed[0].character,
+            Some(("Glitch".into(), glitch.id.to_string()))
+        );
+    }
+}
