@@ -57,16 +57,21 @@ pub fn run(command: BackupCommand, global: &Global) -> Result<(), Failure> {
     match command {
         BackupCommand::Now => {
             let store = store::open(global, Open::Existing)?;
-            let snapshot = store.back_up(Reason::Manual)?;
+            let taken = store.back_up_checked(Reason::Manual)?;
+            let snapshot = &taken.snapshot;
             if global.json {
-                return output::json(&snapshot);
+                output::json(snapshot)?;
+            } else {
+                output::text(&format!(
+                    "Snapshot {} taken ({}): {}\n",
+                    snapshot.id,
+                    size(snapshot.size),
+                    snapshot.path.display()
+                ))?;
             }
-            output::text(&format!(
-                "Snapshot {} taken ({}): {}\n",
-                snapshot.id,
-                size(snapshot.size),
-                snapshot.path.display()
-            ))
+            // Taken all the same; what in it does not read is named, each with the newest
+            // snapshot that holds it sound.
+            Failure::unless_damaged(taken.damaged)
         }
         BackupCommand::List => list(global),
         BackupCommand::Restore { id } => {

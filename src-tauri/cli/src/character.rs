@@ -93,14 +93,22 @@ pub fn find(store: &Store, name: &str, roster: Option<&str>) -> Result<Character
 
 fn list(global: &Global, roster: Option<&str>) -> Result<(), Failure> {
     let store = store::open(global, Open::Read)?;
+    // What does not read (a roster, a character) is told apart, after the others.
+    let mut damaged = Vec::new();
     let rosters = match roster {
         Some(name) => vec![store::roster(&store, name)?],
-        None => store.rosters()?,
+        None => {
+            let listed = store.rosters_readable()?;
+            damaged.extend(listed.damaged);
+            listed.read
+        }
     };
     let mut all = Vec::new();
     let mut table = Table::new(["CHARACTER", "ROSTER", "SYSTEM", "PLAYER", "KIND", "TAGS"]);
     for r in &rosters {
-        for c in store.characters(r.id)? {
+        let listed = store.characters_readable(r.id)?;
+        damaged.extend(listed.damaged);
+        for c in listed.read {
             table.row([
                 c.name.clone(),
                 r.name.clone(),
@@ -112,13 +120,24 @@ fn list(global: &Global, roster: Option<&str>) -> Result<(), Failure> {
             all.push(c);
         }
     }
+    print_list(global, &all, &table, damaged.is_empty())?;
+    Failure::unless_damaged(damaged)
+}
+
+fn print_list(
+    global: &Global,
+    all: &[Character],
+    table: &Table,
+    whole: bool,
+) -> Result<(), Failure> {
     if global.json {
         return output::json(&all);
     }
-    if table.is_empty() {
-        return output::text("No characters.\n");
+    match (table.is_empty(), whole) {
+        (true, true) => output::text("No characters.\n"),
+        (true, false) => Ok(()),
+        (false, _) => output::text(&table.render()),
     }
-    output::text(&table.render())
 }
 
 fn show(global: &Global, name: &str, roster: Option<&str>) -> Result<(), Failure> {

@@ -20,6 +20,10 @@ pub enum Failure {
     Failed(String),
     /// The roster store refused or failed; its code decides the exit status.
     Store(RosterError),
+    /// The answer was printed without the records that do not read: each is told as its own
+    /// refusal (`damaged_record`, naming it), one line apiece, and the exit status is 1, so a
+    /// script sees that the answer is not whole.
+    Damaged(Vec<RosterError>),
 }
 
 impl From<RosterError> for Failure {
@@ -58,6 +62,14 @@ fn is_bad_input(error: &RosterError) -> bool {
 }
 
 impl Failure {
+    /// After an answer printed without the records that do not read: their refusals, if any.
+    pub fn unless_damaged(damaged: Vec<RosterError>) -> Result<(), Failure> {
+        match damaged.is_empty() {
+            true => Ok(()),
+            false => Err(Failure::Damaged(damaged)),
+        }
+    }
+
     fn exit_code(&self) -> ExitCode {
         match self {
             Failure::BadInput(_) | Failure::Limit(_) => ExitCode::from(2),
@@ -73,6 +85,7 @@ impl Failure {
             Failure::Output(_) => "output_failed",
             Failure::Failed(_) => "io_error",
             Failure::Store(error) => error.code(),
+            Failure::Damaged(_) => "damaged_record",
         }
     }
 
@@ -82,6 +95,11 @@ impl Failure {
             Failure::Limit(error) => error.to_string(),
             Failure::Output(error) => format!("cannot write the output: {error}"),
             Failure::Store(error) => error.to_string(),
+            Failure::Damaged(errors) => errors
+                .iter()
+                .map(RosterError::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
         }
     }
 
@@ -98,28 +116,37 @@ impl Failure {
     }
 
     fn render(&self, json: bool) -> String {
-        let problems = self.problems();
-        if json {
-            let error = json!({"error": {
-                "code": self.code(),
-                "message": one_line(&self.message()),
-                "problems": problems,
-            }});
-            return format!("{error}\n");
+        match self {
+            Failure::Damaged(errors) => errors
+                .iter()
+                .map(|e| told(e.code(), &e.to_string(), e.problems(), json))
+                .collect(),
+            _ => told(self.code(), &self.message(), self.problems(), json),
         }
-        if problems.len() < 2 {
-            return format!("rollbook: {}\n", one_line(&self.message()));
-        }
-        // A headline, then the problems one per line as the message lists them (the first
-        // LISTED_PROBLEMS, then how many more): --json has every one.
-        let message = self.message();
-        let headline = message.lines().next().unwrap_or_default();
-        let mut text = format!("rollbook: {}\n", one_line(headline));
-        for line in Listed(problems).lines() {
-            text.push_str(&format!("  {}\n", one_line(&line)));
-        }
-        text
     }
+}
+
+/// One refusal as stderr shows it.
+fn told(code: &str, message: &str, problems: &[Problem], json: bool) -> String {
+    if json {
+        let error = json!({"error": {
+            "code": code,
+            "message": one_line(message),
+            "problems": problems,
+        }});
+        return format!("{error}\n");
+    }
+    if problems.len() < 2 {
+        return format!("rollbook: {}\n", one_line(message));
+    }
+    // A headline, then the problems one per line as the message lists them (the first
+    // LISTED_PROBLEMS, then how many more): --json has every one.
+    let headline = message.lines().next().unwrap_or_default();
+    let mut text = format!("rollbook: {}\n", one_line(headline));
+    for line in Listed(problems).lines() {
+        text.push_str(&format!("  {}\n", one_line(&line)));
+    }
+    text
 }
 
 /// Scripts read the reason as one line, whatever the error text contains.

@@ -2,7 +2,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Subcommand;
-use rollbook_roster::{NewRoster, Roster, RosterError, RosterPatch, System};
+use rollbook_roster::{Character, NewRoster, Roster, RosterError, RosterPatch, System};
 use rollbook_rules::{HouseRules, MINOR_DAMAGE_DICE, MISS_MARGIN};
 use serde_json::json;
 
@@ -243,17 +243,26 @@ fn done(
 
 fn list(global: &Global) -> Result<(), Failure> {
     let store = store::open(global, Open::Read)?;
-    let rosters = store.rosters()?;
+    // A roster that does not read is told apart, after the others (which it must not hide).
+    let listed = store.rosters_readable()?;
+    print_list(global, &listed.read, listed.damaged.is_empty())?;
+    Failure::unless_damaged(listed.damaged)
+}
+
+fn print_list(global: &Global, rosters: &[Roster], whole: bool) -> Result<(), Failure> {
     if global.json {
         return output::json(&rosters);
     }
     if rosters.is_empty() {
-        return output::text(
-            "No rosters yet. Create one with `rollbook roster create NAME --system d12`, or import a file with `rollbook import FILE`.\n",
-        );
+        return match whole {
+            true => output::text(
+                "No rosters yet. Create one with `rollbook roster create NAME --system d12`, or import a file with `rollbook import FILE`.\n",
+            ),
+            false => Ok(()),
+        };
     }
     let mut table = Table::new(["NAME", "SYSTEM", "CHARACTERS", "ID"]);
-    for r in &rosters {
+    for r in rosters {
         table.row([
             r.name.clone(),
             r.system.to_string(),
@@ -267,7 +276,18 @@ fn list(global: &Global) -> Result<(), Failure> {
 fn show(global: &Global, name: &str) -> Result<(), Failure> {
     let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, name)?;
-    let characters = store.characters(roster.id)?;
+    // A character that does not read is told apart, after the roster and the others.
+    let listed = store.characters_readable(roster.id)?;
+    print_roster(global, &roster, &listed.read, listed.damaged.is_empty())?;
+    Failure::unless_damaged(listed.damaged)
+}
+
+fn print_roster(
+    global: &Global,
+    roster: &Roster,
+    characters: &[Character],
+    whole: bool,
+) -> Result<(), Failure> {
     if global.json {
         return output::json(&json!({"roster": roster, "characters": characters}));
     }
@@ -282,16 +302,16 @@ fn show(global: &Global, name: &str) -> Result<(), Failure> {
         ("notes", roster.notes.clone()),
         ("levels", house),
     ];
-    rows.extend(numbers(&roster));
+    rows.extend(numbers(roster));
     rows.push(("created", text_table::local_time(roster.created_at)));
     rows.push(("updated", text_table::local_time(roster.updated_at)));
     text.push_str(&text_table::fields(&rows));
     text.push('\n');
-    if characters.is_empty() {
+    if characters.is_empty() && whole {
         text.push_str("No characters.\n");
-    } else {
+    } else if !characters.is_empty() {
         let mut table = Table::new(["CHARACTER", "PLAYER", "KIND", "TAGS"]);
-        for c in &characters {
+        for c in characters {
             table.row([
                 c.name.clone(),
                 c.player.clone(),
