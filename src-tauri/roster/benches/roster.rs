@@ -181,7 +181,7 @@ fn main() {
             .collect(),
     );
     println!(
-        "snapshot: take (VACUUM INTO + integrity_check + sync) {take:.2?}, {:.1} MiB; restore (snapshot of now + check + copy in) {restore:.2?}",
+        "snapshot: take (VACUUM INTO + integrity_check + read of every record + sync) {take:.2?}, {:.1} MiB; restore (snapshot of now + check + copy in) {restore:.2?}",
         size as f64 / 1048576.0
     );
 }
