@@ -156,6 +156,26 @@ fn the_other_rosters_list_show_export_roll_and_play_and_the_damaged_ones_are_ref
     // The players see an encounter of a sound roster.
     store.players_view(fight.id).unwrap();
 
+    // Reordering moves the sound rosters and keeps the damaged one in its own place.
+    let order: Vec<String> = store
+        .reorder_rosters(&[heroes.id])
+        .unwrap()
+        .into_iter()
+        .map(|r| r.name)
+        .collect();
+    assert_eq!(order[0], HEROES);
+    let positions: Vec<(String, i64)> = {
+        let conn = Connection::open(&path).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT name, position FROM rosters ORDER BY position")
+            .unwrap();
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    let numbers: Vec<i64> = positions.iter().map(|(_, p)| *p).collect();
+    assert_eq!(numbers, [0, 1, 2, 3, 4], "{positions:?}");
+    assert_eq!(positions[4].0, PIXEL, "{positions:?}");
+
     // None of it is the database being damaged: it opens, for writing and for reading.
     drop(store);
     assert_eq!(Store::open(&path).unwrap().rosters().unwrap().len(), 4);

@@ -5,7 +5,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::damaged::readable;
+use super::damaged::read_rows;
 use super::encounters::trashed_encounters;
 use super::rosters::query_rosters;
 use super::{character_row, next_delete_batch, CharacterRow, Readable, Store, CHARACTER_COLUMNS};
@@ -54,7 +54,7 @@ impl Store {
              WHERE c.roster_id = ?1 AND c.deleted_at IS NULL ORDER BY c.position, c.created_at"
         ))?;
         let rows = stmt.query_map([roster_id.to_string()], character_row)?;
-        readable(conn, rows, CharacterRow::read)
+        Ok(Readable::of(conn, read_rows(rows, CharacterRow::read)?))
     }
 
     /// One character by id (also when it is in the trash).

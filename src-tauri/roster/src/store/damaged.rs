@@ -148,24 +148,30 @@ pub struct Readable<T> {
     pub damaged: Vec<RosterError>,
 }
 
-/// Every row of `rows` read with `read`: what reads is kept, in order; what does not is refused
-/// by name.
-pub(crate) fn readable<T, R>(
-    conn: &Connection,
+/// Every row of `rows` read with `read`, in order: what does not read is kept as what it is (no
+/// snapshot is looked for until a caller refuses it, see [`Readable::of`]).
+pub(crate) fn read_rows<T, R>(
     rows: impl Iterator<Item = rusqlite::Result<R>>,
     read: impl Fn(R) -> std::result::Result<T, DamagedRecord>,
-) -> Result<Readable<T>> {
-    let mut out = Readable {
-        read: Vec::new(),
-        damaged: Vec::new(),
-    };
-    for row in rows {
-        match read(row?) {
-            Ok(value) => out.read.push(value),
-            Err(damaged) => out.damaged.push(damaged.refused(conn)),
+) -> Result<Vec<std::result::Result<T, DamagedRecord>>> {
+    rows.map(|row| Ok(read(row?))).collect()
+}
+
+impl<T> Readable<T> {
+    /// What reads, and each damaged record refused by name (with its snapshot looked for).
+    pub(crate) fn of(conn: &Connection, rows: Vec<std::result::Result<T, DamagedRecord>>) -> Self {
+        let mut out = Readable {
+            read: Vec::new(),
+            damaged: Vec::new(),
+        };
+        for row in rows {
+            match row {
+                Ok(value) => out.read.push(value),
+                Err(damaged) => out.damaged.push(damaged.refused(conn)),
+            }
         }
+        out
     }
-    Ok(out)
 }
 
 #[cfg(test)]

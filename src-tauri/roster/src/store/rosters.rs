@@ -5,8 +5,10 @@ use rollbook_rules::HouseRules;
 use rusqlite::{params, Connection, OptionalExtension};
 use uuid::Uuid;
 
-use super::damaged::readable;
-use super::{next_delete_batch, roster_row, Readable, RosterRow, Store, ROSTER_COLUMNS};
+use super::damaged::read_rows;
+use super::{
+    next_delete_batch, roster_row, DamagedRecord, Readable, RosterRow, Store, ROSTER_COLUMNS,
+};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::roster::{check_roster, HousePaths};
 use crate::model::{now, NewRoster, Roster, RosterPatch, System};
@@ -22,19 +24,23 @@ impl Store {
     /// Rosters not in the trash, in their order. One whose stored fields do not read is left
     /// out, so that it cannot hide the others: [`Store::rosters_readable`] names it.
     pub fn rosters(&self) -> Result<Vec<Roster>> {
-        Ok(self.rosters_readable()?.read)
+        Ok(self.roster_rows()?.into_iter().flatten().collect())
     }
 
     /// Rosters not in the trash, in their order, and the refusal (`damaged_record`) of each
     /// whose stored fields do not read.
     pub fn rosters_readable(&self) -> Result<Readable<Roster>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
+        Ok(Readable::of(self.conn(), self.roster_rows()?))
+    }
+
+    /// Rosters not in the trash, in their order, each read or what of it does not read.
+    fn roster_rows(&self) -> Result<Vec<std::result::Result<Roster, DamagedRecord>>> {
+        let mut stmt = self.conn().prepare(&format!(
             "SELECT {ROSTER_COLUMNS} FROM rosters r
              WHERE r.deleted_at IS NULL ORDER BY r.position, r.created_at"
         ))?;
         let rows = stmt.query_map([], roster_row)?;
-        readable(conn, rows, RosterRow::read)
+        read_rows(rows, RosterRow::read)
     }
 
     /// One roster by id (also when it is in the trash).
@@ -54,32 +60,26 @@ impl Store {
             }
         }
         let key = wanted.to_lowercase();
-        let listed = self.rosters_readable()?;
-        let mut found: Vec<Roster> = listed
-            .read
-            .into_iter()
-            .filter(|r| r.name.trim().to_lowercase() == key)
-            .collect();
-        // A damaged roster of that name is refused by name, not reported missing.
-        let mut damaged: Vec<RosterError> = listed
-            .damaged
-            .into_iter()
-            .filter(|e| matches!(e, RosterError::DamagedRecord { record, .. } if record.in_roster_named(wanted)))
-            .collect();
+        let (mut found, mut damaged) = (Vec::new(), Vec::new());
+        for row in self.roster_rows()? {
+            match row {
+                Ok(roster) if roster.name.trim().to_lowercase() == key => found.push(roster),
+                // A damaged roster of that name is refused by name, not reported missing.
+                Err(record) if record.in_roster_named(wanted) => damaged.push(record),
+                _ => {}
+            }
+        }
         match (found.len(), damaged.len()) {
             (0, 0) => Err(RosterError::RosterNotFound(format!("named \"{wanted}\""))),
             (1, 0) => Ok(found.remove(0)),
-            (0, 1) => Err(damaged.remove(0)),
+            (0, 1) => Err(damaged.remove(0).refused(self.conn())),
             _ => Err(RosterError::Ambiguous {
                 what: "roster",
                 name: wanted.to_string(),
                 ids: found
                     .iter()
                     .map(|r| r.id.to_string())
-                    .chain(damaged.iter().filter_map(|e| match e {
-                        RosterError::DamagedRecord { record, .. } => Some(record.roster_id.clone()),
-                        _ => None,
-                    }))
+                    .chain(damaged.into_iter().map(|d| d.roster_id))
                     .collect(),
             }),
         }
@@ -207,11 +207,18 @@ impl Store {
     /// Puts the rosters in the order of `ids`; rosters not listed keep their order after them.
     pub fn reorder_rosters(&mut self, ids: &[Uuid]) -> Result<Vec<Roster>> {
         let mut order: Vec<Uuid> = ids.to_vec();
-        for roster in self.rosters()? {
-            if !order.contains(&roster.id) {
-                order.push(roster.id);
+        // Read as ids only: a roster that does not read keeps its place among the others.
+        let mut stmt = self.conn().prepare(
+            "SELECT id FROM rosters WHERE deleted_at IS NULL ORDER BY position, created_at",
+        )?;
+        let stored = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        for id in stored {
+            let id = super::parse_id(&id?)?;
+            if !order.contains(&id) {
+                order.push(id);
             }
         }
+        drop(stmt);
         for id in ids {
             self.roster(*id)?;
         }
