@@ -13,8 +13,8 @@
 //!   random source, new at each start (stopping revokes every old link), and compared in
 //!   constant time so response timing cannot reveal it piece by piece.
 //! - **One spelling, one 404.** The path is matched as it came on the wire, never decoded or
-//!   normalised: no `%` escape, `..`, `.`, `//`, backslash or query can reach anything another
-//!   way. Everything not served, whatever the reason (wrong token, no token, unknown name), gets
+//!   normalised: no `%` escape, `..`, `.`, `//`, backslash, query or fragment can reach anything
+//!   another way. Everything not served, whatever the reason (wrong token, no token, unknown name), gets
 //!   the same 404 with the same body, so a probe learns nothing, not even that the token was
 //!   right.
 //! - **GET and HEAD only, no bodies.** The share is read-only; under a valid path any other
@@ -41,6 +41,7 @@ mod qr;
 mod routes;
 mod server;
 mod token;
+mod wire;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
