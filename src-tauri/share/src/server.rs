@@ -18,7 +18,9 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tower::ServiceExt;
 
-use crate::limits::{Admitted, Connections, Limits};
+use crate::answer_body::Tracked;
+use crate::connections::{Admitted, Connections};
+use crate::limits::Limits;
 use crate::routes::{has_body, ClientIp, RawTarget};
 use crate::wire::{Targets, Watched};
 
@@ -65,8 +67,8 @@ pub(crate) async fn run(
                 continue;
             }
         };
-        // Over a bound, the connection is closed unanswered: answering would cost what the
-        // bound is there to save.
+        // Over a bound with every place busy, the connection is closed unanswered: answering
+        // would cost what the bound is there to save.
         let Some(admitted) = connections.admit(peer.ip()) else {
             continue;
         };
@@ -110,9 +112,11 @@ async fn serve(
     let _ = stream.set_nodelay(true);
     let client = ClientIp(peer.ip());
     let targets = Targets::new(limits.max_header_bytes);
+    let place = admitted.handle();
     let service = {
         let targets = targets.clone();
         hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+            let busy = place.busy();
             let body = has_body(&request);
             request.extensions_mut().insert(client);
             request.extensions_mut().insert(RawTarget(targets.next()));
@@ -126,7 +130,7 @@ async fn serve(
                         .headers_mut()
                         .insert(header::CONNECTION, HeaderValue::from_static("close"));
                 }
-                Ok::<_, Infallible>(response)
+                Ok::<_, Infallible>(response.map(|body| Tracked::new(body, busy)))
             }
         })
     };
@@ -140,6 +144,10 @@ async fn serve(
     let connection = builder.serve_connection(io, service);
     tokio::pin!(connection);
     tokio::select! {
+        // Eviction first: once told, the connection answers nothing more, even a request that
+        // came in meanwhile.
+        biased;
+        () = admitted.evicted() => {}
         _ = connection.as_mut() => {}
         () = crate::until_stopped(&mut stopped) => {
             // Lets the answer under way finish (a stream ends itself with `stopped`), then closes.
