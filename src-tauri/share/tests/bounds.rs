@@ -214,28 +214,3 @@ fn clients_that_trickle_headers_or_idle_are_dropped_after_the_header_timeout() {
     let after = closed_after(&mut kept, b"").expect("kept-alive connection still open");
     assert!(bounds.contains(&after), "{after:?}");
 }
-
-#[test]
-fn an_oversized_request_head_is_refused() {
-    let running = Running::start();
-    let big = "a".repeat(16 * 1024);
-    let answer = raw(
-        running.addr(),
-        format!(
-            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {big}\r\nConnection: close\r\n\r\n",
-            running.path("state")
-        )
-        .as_bytes(),
-    );
-    assert_eq!(status(&answer), 431, "{answer}");
-    let many: String = (0..100).map(|i| format!("X-{i}: x\r\n")).collect();
-    let answer = raw(
-        running.addr(),
-        format!(
-            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\n{many}Connection: close\r\n\r\n",
-            running.path("state")
-        )
-        .as_bytes(),
-    );
-    assert_eq!(status(&answer), 431, "{answer}");
-}
