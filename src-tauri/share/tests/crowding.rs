@@ -41,20 +41,28 @@ fn slow_connection(running: &Running, from: Ipv4Addr) -> TcpStream {
 }
 
 /// `count` slow connections from each of `addresses` (127.0.0.2 on), oldest first, once the
-/// server has taken every one of them off its listening socket.
+/// server has taken every one of them off its listening socket, in that order.
 fn slow_connections(running: &Running, addresses: u8, count: usize) -> Vec<TcpStream> {
     let slow: Vec<TcpStream> = (0..addresses)
         .flat_map(|address| std::iter::repeat_n(Ipv4Addr::new(127, 0, 0, 2 + address), count))
-        .map(|from| slow_connection(running, from))
+        .map(|from| {
+            let stream = slow_connection(running, from);
+            // In the listening socket's queue before the next one: the order the server sees.
+            wait_until(running.addr(), |_, half_open| half_open == 0);
+            stream
+        })
         .collect();
-    wait_until_all_taken(running.addr());
+    // The one accept loop has taken all of them, in order: a connection made now comes after.
+    wait_until(running.addr(), |queued, half_open| {
+        queued == 0 && half_open == 0
+    });
     slow
 }
 
-/// Waits until no connection to `addr` is half-open or waiting in the listening socket's
-/// queue: the one accept loop has then taken all of them, in order, and a connection made now
-/// comes after them.
-fn wait_until_all_taken(addr: SocketAddr) {
+/// Waits until `done(queued, half_open)` holds for the server's side of `addr`: the
+/// connections waiting in its listening socket's queue, and those whose handshake's last step
+/// is not in yet.
+fn wait_until(addr: SocketAddr, done: impl Fn(usize, usize) -> bool) {
     let IpAddr::V4(ip) = addr.ip() else {
         unreachable!()
     };
@@ -79,20 +87,20 @@ fn wait_until_all_taken(addr: SocketAddr) {
                     let queue = fields[4].split(':').nth(1).unwrap();
                     listening = Some(usize::from_str_radix(queue, 16).unwrap());
                 }
-                // SYN_RECV: the handshake's last step is not in yet.
+                // SYN_RECV.
                 "03" => half_open += 1,
                 _ => {}
             }
         }
         let queued = listening.expect("the listening socket in /proc/net/tcp");
-        if queued == 0 && half_open == 0 {
+        if done(queued, half_open) {
             return;
         }
         assert!(
             started.elapsed() < Duration::from_secs(30),
             "after 30 s, {queued} connections still queued and {half_open} half-open"
         );
-        sleep(Duration::from_millis(10));
+        sleep(Duration::from_millis(5));
     }
 }
 
