@@ -28,7 +28,11 @@ impl Targets {
     /// The next request's target as sent, `None` when it could not be kept. hyper parses a whole
     /// head before it asks for an answer, so that head's target has been seen by then.
     pub(crate) fn next(&self) -> Option<String> {
-        self.lock().found.pop_front().flatten()
+        let mut scanner = self.lock();
+        if scanner.flooded {
+            return None;
+        }
+        scanner.found.pop_front().flatten()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Scanner> {
@@ -49,13 +53,19 @@ enum At {
     },
 }
 
+/// Request lines read ahead of their answers, at most: no browser pipelines at all, and one
+/// read of tiny heads could otherwise queue tens of thousands.
+const MOST_WAITING: usize = 32;
+
 struct Scanner {
     at: At,
     target: Vec<u8>,
     longest: usize,
-    /// One entry per request line, oldest first. hyper reads no more while it has a whole head
-    /// to answer, so this holds at most the heads of one read.
+    /// One entry per request line, oldest first.
     found: VecDeque<Option<String>>,
+    /// More than [`MOST_WAITING`] were waiting: nothing more is kept, and every request left on
+    /// the connection is answered as not found.
+    flooded: bool,
 }
 
 impl Scanner {
@@ -65,6 +75,7 @@ impl Scanner {
             target: Vec::new(),
             longest,
             found: VecDeque::new(),
+            flooded: false,
         }
     }
 
@@ -99,6 +110,11 @@ impl Scanner {
 
     fn finish_target(&mut self) {
         let target = std::mem::take(&mut self.target);
+        if self.flooded || self.found.len() >= MOST_WAITING {
+            self.flooded = true;
+            self.found.clear();
+            return;
+        }
         let kept = (target.len() <= self.longest)
             .then(|| String::from_utf8(target).ok())
             .flatten();
@@ -219,5 +235,18 @@ mod tests {
             [None, Some("/abc".to_owned())]
         );
         assert_eq!(targets_of(&[b"GET /\xff HTTP/1.1\r\n\r\n"], 100), [None]);
+    }
+
+    #[test]
+    fn a_flood_of_pipelined_heads_keeps_nothing() {
+        let targets = Targets::new(100);
+        let head: &[u8] = b"GET /a HTTP/1.1\r\n\r\n";
+        targets.lock().feed(&head.repeat(MOST_WAITING));
+        assert_eq!(targets.next().as_deref(), Some("/a"));
+        targets.lock().feed(&head.repeat(2));
+        assert!(targets.lock().flooded);
+        assert!(targets.lock().found.is_empty());
+        targets.lock().feed(head);
+        assert_eq!(targets.next(), None);
     }
 }
