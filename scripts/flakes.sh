@@ -49,6 +49,7 @@ rust_timing=(
   "rollbook-cli cli_backup"
   "rollbook-cli cli_players"
   "rollbook-share bounds"
+  "rollbook-share crowding"
 )
 
 # Appends the failed tests of one log to $failures, one line each: run, what, test, failure.

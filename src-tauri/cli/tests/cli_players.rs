@@ -1,7 +1,8 @@
 //! `rollbook players` and `rollbook encounter hide|reveal` (issue 14): the link comes first, the
 //! view follows another process's `encounter next` within a second while the database stays
-//! writable, a busy port exits 2, a polite kill stops it; hiding and aliasing change what the
-//! view holds and are undone like any action. All traffic stays on 127.0.0.1.
+//! writable, a busy port exits 2, a polite kill or a hangup stops it and the phones hear so;
+//! hiding and aliasing change what the view holds and are undone like any action. All traffic
+//! stays on 127.0.0.1.
 
 mod common;
 
@@ -94,6 +95,21 @@ impl Serving {
         (status, body.to_string())
     }
 
+    /// A phone's event stream under the link, once its first view has come.
+    fn stream(&self) -> BufReader<TcpStream> {
+        let rest = self.link.strip_prefix("http://").unwrap();
+        let (host, tail) = rest.split_once('/').unwrap();
+        let mut stream = TcpStream::connect(host).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        write!(stream, "GET /{tail}events HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
+        let mut reader = BufReader::new(stream);
+        let lines = read_lines_until(&mut reader, "event: view");
+        assert!(lines[0].starts_with("HTTP/1.1 200"), "{lines:?}");
+        reader
+    }
+
     fn state(&self) -> Value {
         let (status, body) = self.get("state");
         assert_eq!(status, 200, "{body}");
@@ -105,6 +121,29 @@ impl Drop for Serving {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Lines read until `wanted` (included), failing if the stream ends, is silent 30 s, or has not
+/// sent it within 60 s (its keep-alive comments would otherwise keep a wait going for ever).
+fn read_lines_until(reader: &mut BufReader<TcpStream>, wanted: &str) -> Vec<String> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut lines = Vec::new();
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "no {wanted:?} in 60 s: {lines:?}"
+        );
+        let mut line = String::new();
+        let read = reader.read_line(&mut line);
+        assert!(
+            matches!(read, Ok(n) if n > 0),
+            "{read:?} before {wanted:?}: {lines:?}"
+        );
+        lines.push(line.trim_end().to_string());
+        if lines.last().unwrap() == wanted {
+            return lines;
+        }
     }
 }
 
@@ -180,11 +219,14 @@ fn a_busy_port_exits_2() {
 #[test]
 fn a_polite_kill_or_a_hangup_stops_serving() {
     let sandbox = table();
-    // A polite kill, or the terminal it runs in closing (SIGHUP), stops it as Ctrl+C does.
+    // A polite kill, or the terminal it runs in closing (SIGHUP), stops it as Ctrl+C does, and
+    // the phones hear that it stopped.
     for signal in ["-TERM", "-HUP"] {
         let mut serving = Serving::start(&sandbox, "127.0.0.1:0");
+        let mut phone = serving.stream();
         let pid = serving.child.id().to_string();
         Command::new("kill").args([signal, &pid]).status().unwrap();
+        read_lines_until(&mut phone, "event: stopped");
         let deadline = Instant::now() + Duration::from_secs(60);
         let status = loop {
             if let Some(status) = serving.child.try_wait().unwrap() {

@@ -13,8 +13,8 @@
 //!   random source, new at each start (stopping revokes every old link), and compared in
 //!   constant time so response timing cannot reveal it piece by piece.
 //! - **One spelling, one 404.** The path is matched as it came on the wire, never decoded or
-//!   normalised: no `%` escape, `..`, `.`, `//`, backslash or query can reach anything another
-//!   way. Everything not served, whatever the reason (wrong token, no token, unknown name), gets
+//!   normalised: no `%` escape, `..`, `.`, `//`, backslash, query or fragment can reach anything
+//!   another way. Everything not served, whatever the reason (wrong token, no token, unknown name), gets
 //!   the same 404 with the same body, so a probe learns nothing, not even that the token was
 //!   right.
 //! - **GET and HEAD only, no bodies.** The share is read-only; under a valid path any other
@@ -23,16 +23,19 @@
 //!   own files and talks only to this server (CSP), cannot be framed, sniffed into another type,
 //!   embedded by another site or cached, and sends no referrer carrying the token elsewhere.
 //! - **Bounds.** One device must not starve the table or the GM's machine: at most 64 open
-//!   connections, 16 per address, ~20 requests a second per address (a burst of 40, then 429),
-//!   a header read timeout against clients that trickle or idle (slowloris), small request
-//!   heads. See [`Limits`].
+//!   connections, 16 per address, 8 of them idle; past a bound the longest-idle connection gives
+//!   way to the new one (connections that never send a request cannot lock the phones out),
+//!   ~20 requests a second per address (a burst of 40, then 429), a header read timeout against
+//!   clients that trickle or idle (slowloris), small request heads. See [`Limits`].
 //! - **One poller.** However many phones watch, the source (which may read SQLite) is read by
 //!   one task, four times a second or at once after [`Share::changed`], through the blocking
 //!   pool; streams are sent an event only when the view's text changed.
 //! - **Bound only while running.** [`Share::stop`] (or dropping the [`Share`]) closes the port:
 //!   open streams get `event: stopped` and end, and nothing listens any more.
 
+mod answer_body;
 mod assets;
+mod connections;
 mod error;
 mod events;
 mod lan;
@@ -41,6 +44,7 @@ mod qr;
 mod routes;
 mod server;
 mod token;
+mod wire;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};

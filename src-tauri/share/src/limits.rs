@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The server's bounds. `Limits::default()` is what the app uses; tests shorten the timeout.
@@ -12,9 +12,16 @@ use std::time::{Duration, Instant};
 #[non_exhaustive]
 pub struct Limits {
     /// Open connections in all (a table is a handful of phones, each with a page and a stream).
+    /// A new one past it takes the place of the connection idle the longest (see
+    /// `max_idle_per_client`); only when every one is busy answering is it closed unanswered.
     pub max_connections: usize,
-    /// Open connections from one address, so one device cannot take them all.
+    /// Open connections from one address, so one device cannot take them all; past it, that
+    /// address's longest-idle connection gives way, or with none idle the new one is closed.
     pub max_connections_per_client: usize,
+    /// Idle connections from one address (no request under way: its head not in yet, or kept
+    /// alive after an answer). A new one past it closes that address's longest-idle one, so
+    /// connections that never send a request cannot pile up (a browser opens six or so at once).
+    pub max_idle_per_client: usize,
     /// Requests a second one address may keep up…
     pub requests_per_second: u32,
     /// …after a burst of this many (a page load is a few files at once).
@@ -33,72 +40,12 @@ impl Default for Limits {
         Limits {
             max_connections: 64,
             max_connections_per_client: 16,
+            max_idle_per_client: 8,
             requests_per_second: 20,
             request_burst: 40,
             header_read_timeout: Duration::from_secs(10),
             max_header_bytes: 8 * 1024,
             max_headers: 48,
-        }
-    }
-}
-
-/// The open connections, in all and per address.
-pub(crate) struct Connections {
-    max_total: usize,
-    max_per_client: usize,
-    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
-}
-
-/// A connection's place in [`Connections`], given back when it is dropped (whatever way the
-/// connection ends).
-pub(crate) struct Admitted {
-    connections: Arc<Connections>,
-    ip: IpAddr,
-}
-
-impl Connections {
-    pub(crate) fn new(limits: &Limits) -> Arc<Connections> {
-        Arc::new(Connections {
-            max_total: limits.max_connections,
-            max_per_client: limits.max_connections_per_client,
-            open: Mutex::new((0, HashMap::new())),
-        })
-    }
-
-    /// A place for a new connection from `ip`, or `None` when either bound is reached.
-    pub(crate) fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Admitted> {
-        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let (total, per_client) = &mut *open;
-        let mine = per_client.entry(ip).or_insert(0);
-        if *total >= self.max_total || *mine >= self.max_per_client {
-            if *mine == 0 {
-                per_client.remove(&ip);
-            }
-            return None;
-        }
-        *total += 1;
-        *mine += 1;
-        Some(Admitted {
-            connections: Arc::clone(self),
-            ip,
-        })
-    }
-}
-
-impl Drop for Admitted {
-    fn drop(&mut self) {
-        let mut open = self
-            .connections
-            .open
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let (total, per_client) = &mut *open;
-        *total -= 1;
-        if let Some(mine) = per_client.get_mut(&self.ip) {
-            *mine -= 1;
-            if *mine == 0 {
-                per_client.remove(&self.ip);
-            }
         }
     }
 }
@@ -163,26 +110,6 @@ mod tests {
 
     const A: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1));
     const B: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 2));
-
-    #[test]
-    fn connections_are_bounded_per_client_and_in_all() {
-        let limits = Limits {
-            max_connections: 3,
-            max_connections_per_client: 2,
-            ..Limits::default()
-        };
-        let connections = Connections::new(&limits);
-        let a1 = connections.admit(A).unwrap();
-        let _a2 = connections.admit(A).unwrap();
-        assert!(connections.admit(A).is_none());
-        let _b1 = connections.admit(B).unwrap();
-        assert!(connections.admit(B).is_none(), "three open in all");
-        drop(a1);
-        assert!(
-            connections.admit(B).is_some(),
-            "a closed connection gives its place back"
-        );
-    }
 
     #[test]
     fn the_bucket_allows_the_burst_then_refuses() {

@@ -52,6 +52,10 @@ pub(crate) struct App {
 #[derive(Clone, Copy)]
 pub(crate) struct ClientIp(pub(crate) IpAddr);
 
+/// The request's target as it came on the wire (`wire`), `None` when it could not be kept.
+#[derive(Clone)]
+pub(crate) struct RawTarget(pub(crate) Option<String>);
+
 /// What a path names.
 #[derive(Debug, PartialEq, Eq)]
 enum Target {
@@ -73,6 +77,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
 async fn answer(
     State(app): State<Arc<App>>,
     Extension(ClientIp(ip)): Extension<ClientIp>,
+    Extension(RawTarget(raw)): Extension<RawTarget>,
     request: Request,
 ) -> Response {
     // Counted before anything else, so guessing paths costs as much as using them.
@@ -87,7 +92,7 @@ async fn answer(
             .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         return response;
     }
-    let Some(target) = target(&app, request.uri()) else {
+    let Some(target) = raw.and_then(|raw| target(&app, &raw, request.uri())) else {
         return not_found();
     };
     // Nothing served takes a body; refuse it unread rather than read what we would throw away.
@@ -132,16 +137,21 @@ async fn answer(
     }
 }
 
-/// What `uri` names, or `None` for anything else. Only origin-form (`/p/…`, as browsers send), no
-/// query, and exactly `/p/TOKEN/` followed by nothing, `state`, `events` or an asset's name.
-fn target(app: &App, uri: &Uri) -> Option<Target> {
+/// What `raw`, the target as sent, names, or `None` for anything else. Only origin-form (`/p/…`,
+/// as browsers send), no query, no fragment, and exactly `/p/TOKEN/` followed by nothing,
+/// `state`, `events` or an asset's name. `uri` is hyper's reading of the same target; a target
+/// it reads otherwise (it drops a fragment) is nothing served.
+fn target(app: &App, raw: &str, uri: &Uri) -> Option<Target> {
     if uri.scheme().is_some() || uri.authority().is_some() || uri.query().is_some() {
         return None;
     }
-    let path = uri.path();
-    // Said outright although the matching below refuses them too: no escape, no backslash and
-    // no dot segment ever reaches a lookup.
-    if path.contains(['%', '\\']) || path.split('/').any(|s| s == "." || s == "..") {
+    if raw != uri.path() {
+        return None;
+    }
+    let path = raw;
+    // Said outright although the matching below refuses them too: no escape, no backslash, no
+    // fragment and no dot segment ever reaches a lookup.
+    if path.contains(['%', '\\', '#']) || path.split('/').any(|s| s == "." || s == "..") {
         return None;
     }
     let (token, rest) = path.strip_prefix("/p/")?.split_once('/')?;
@@ -156,7 +166,7 @@ fn target(app: &App, uri: &Uri) -> Option<Target> {
     }
 }
 
-fn has_body(request: &Request) -> bool {
+pub(crate) fn has_body<B>(request: &axum::http::Request<B>) -> bool {
     let headers = request.headers();
     headers.contains_key(header::TRANSFER_ENCODING)
         || headers

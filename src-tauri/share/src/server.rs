@@ -1,12 +1,14 @@
 //! The accept loop and each connection: our own instead of `axum::serve`, which has no place for
 //! per-connection bounds or a listener that can be closed from `Drop`.
 
+use std::convert::Infallible;
 use std::future::poll_fn;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Poll;
 use std::time::Duration;
 
+use axum::http::header::{self, HeaderValue};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -16,8 +18,11 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tower::ServiceExt;
 
-use crate::limits::{Admitted, Connections, Limits};
-use crate::routes::ClientIp;
+use crate::answer_body::Tracked;
+use crate::connections::{Admitted, Connections};
+use crate::limits::Limits;
+use crate::routes::{has_body, ClientIp, RawTarget};
+use crate::wire::{Targets, Watched};
 
 /// How long open connections get to finish (a stream its `stopped` event) once sharing stops.
 const GRACE: Duration = Duration::from_secs(2);
@@ -62,8 +67,8 @@ pub(crate) async fn run(
                 continue;
             }
         };
-        // Over a bound, the connection is closed unanswered: answering would cost what the
-        // bound is there to save.
+        // Over a bound with every place busy, the connection is closed unanswered: answering
+        // would cost what the bound is there to save.
         let Some(admitted) = connections.admit(peer.ip()) else {
             continue;
         };
@@ -106,21 +111,45 @@ async fn serve(
     // Events are small and should reach the phones at once.
     let _ = stream.set_nodelay(true);
     let client = ClientIp(peer.ip());
-    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-        request.extensions_mut().insert(client);
-        router.clone().oneshot(request.map(axum::body::Body::new))
-    });
+    let targets = Targets::new(limits.max_header_bytes);
+    let place = admitted.handle();
+    let service = {
+        let targets = targets.clone();
+        hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+            let busy = place.busy();
+            let body = has_body(&request);
+            request.extensions_mut().insert(client);
+            request.extensions_mut().insert(RawTarget(targets.next()));
+            let answer = router.clone().oneshot(request.map(axum::body::Body::new));
+            async move {
+                let Ok(mut response) = answer.await;
+                // Never read, the body's bytes would be taken for the next request's head
+                // (`wire`): the connection ends with this answer, whatever it is.
+                if body {
+                    response
+                        .headers_mut()
+                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                }
+                Ok::<_, Infallible>(response.map(|body| Tracked::new(body, busy)))
+            }
+        })
+    };
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
         .max_header_size(limits.max_header_bytes)
         .max_headers(limits.max_headers);
-    let connection = builder.serve_connection(TokioIo::new(stream), service);
+    let io = TokioIo::new(Watched::new(stream, targets));
+    let connection = builder.serve_connection(io, service);
     tokio::pin!(connection);
     tokio::select! {
+        // Eviction first: once told, the connection answers nothing more, even a request that
+        // came in meanwhile.
+        biased;
+        () = admitted.evicted() => {}
         _ = connection.as_mut() => {}
-        _ = crate::until_stopped(&mut stopped) => {
+        () = crate::until_stopped(&mut stopped) => {
             // Lets the answer under way finish (a stream ends itself with `stopped`), then closes.
             connection.as_mut().graceful_shutdown();
             let _ = tokio::time::timeout(GRACE, connection).await;

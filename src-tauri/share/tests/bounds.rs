@@ -35,6 +35,36 @@ fn held_connection(addr: SocketAddr, target: &str) -> TcpStream {
     stream
 }
 
+/// An event stream under way: its connection is busy answering for as long as it is open.
+fn open_stream(addr: SocketAddr, target: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(stream, "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(stream.read(&mut byte).unwrap(), 1, "no stream: {head:?}");
+        head.push(byte[0]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    stream
+}
+
+/// Whether the server has closed `stream` (read to its end, within the stream's read timeout).
+fn closed_by_server(stream: &mut TcpStream) -> bool {
+    let mut rest = Vec::new();
+    match stream.read_to_end(&mut rest) {
+        Ok(_) => true,
+        Err(e) => !matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut),
+    }
+}
+
 /// Whether the server answers a request on a new connection (false: it closed it unanswered).
 fn answered(addr: SocketAddr, target: &str) -> bool {
     !get(addr, target).is_empty()
@@ -52,14 +82,34 @@ fn eventually(mut attempt: impl FnMut() -> bool) -> bool {
 }
 
 #[test]
-fn the_seventeenth_connection_from_one_client_is_closed_unanswered() {
+fn a_seventeenth_connection_from_a_client_with_sixteen_streams_is_closed_unanswered() {
     let running = Running::start();
     let (addr, state) = (running.addr(), running.path("state"));
-    let mut held: Vec<TcpStream> = (0..16).map(|_| held_connection(addr, &state)).collect();
+    let mut streams: Vec<TcpStream> = (0..16)
+        .map(|_| open_stream(addr, &running.path("events")))
+        .collect();
     assert!(!answered(addr, &state), "a 17th connection was answered");
-    // A connection closed gives its place back.
-    held.pop();
+    // A stream closed gives its place back.
+    streams.pop();
     assert!(eventually(|| answered(addr, &state)));
+}
+
+#[test]
+fn a_seventeenth_connection_from_a_client_takes_the_place_of_its_longest_idle_one() {
+    let mut limits = Limits::default();
+    limits.max_idle_per_client = 16;
+    let running = Running::start_with(limits);
+    let (addr, state) = (running.addr(), running.path("state"));
+    let mut held: Vec<TcpStream> = (0..16).map(|_| held_connection(addr, &state)).collect();
+    assert!(answered(addr, &state), "a 17th connection was refused");
+    assert!(closed_by_server(&mut held[0]), "the longest idle is closed");
+    // The others are still open: each answers on the connection it has.
+    for stream in &mut held[1..] {
+        write!(stream, "HEAD {state} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+        let mut answer = [0u8; 12];
+        stream.read_exact(&mut answer).unwrap();
+        assert_eq!(&answer, b"HTTP/1.1 200");
+    }
 }
 
 #[test]
@@ -68,9 +118,11 @@ fn connections_in_all_are_bounded() {
     limits.max_connections = 4;
     let running = Running::start_with(limits);
     let (addr, state) = (running.addr(), running.path("state"));
-    let mut held: Vec<TcpStream> = (0..4).map(|_| held_connection(addr, &state)).collect();
+    let mut streams: Vec<TcpStream> = (0..4)
+        .map(|_| open_stream(addr, &running.path("events")))
+        .collect();
     assert!(!answered(addr, &state), "a 5th connection was answered");
-    held.pop();
+    streams.pop();
     assert!(eventually(|| answered(addr, &state)));
 }
 
@@ -161,29 +213,4 @@ fn clients_that_trickle_headers_or_idle_are_dropped_after_the_header_timeout() {
     let mut kept = held_connection(addr, &running.path("state"));
     let after = closed_after(&mut kept, b"").expect("kept-alive connection still open");
     assert!(bounds.contains(&after), "{after:?}");
-}
-
-#[test]
-fn an_oversized_request_head_is_refused() {
-    let running = Running::start();
-    let big = "a".repeat(16 * 1024);
-    let answer = raw(
-        running.addr(),
-        format!(
-            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {big}\r\nConnection: close\r\n\r\n",
-            running.path("state")
-        )
-        .as_bytes(),
-    );
-    assert_eq!(status(&answer), 431, "{answer}");
-    let many: String = (0..100).map(|i| format!("X-{i}: x\r\n")).collect();
-    let answer = raw(
-        running.addr(),
-        format!(
-            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\n{many}Connection: close\r\n\r\n",
-            running.path("state")
-        )
-        .as_bytes(),
-    );
-    assert_eq!(status(&answer), 431, "{answer}");
 }

@@ -43,6 +43,12 @@ fn every_path_trick_gets_the_identical_404() {
         format!("/p/{t}/x/../state"),
         format!("/p/{t}/state?x=1"),
         format!("/p/{t}/state?"),
+        // A fragment never leaves a browser, but a raw client can send one.
+        format!("/p/{t}/state#x"),
+        format!("/p/{t}/state#"),
+        format!("/p/{t}/#"),
+        format!("/p/{t}/main.js#x"),
+        format!("/p/{t}#/state"),
         format!("/p/{t}/?x"),
         format!("/p/{t}/state/"),
         format!("/p/{t}/events/"),
@@ -148,5 +154,27 @@ fn a_request_body_is_refused_with_413_under_the_token_and_404_without() {
     for answer in [with_length("POST", "/p/WRONG/state"), chunked("/p/WRONG/")] {
         assert_eq!(status(&answer), 404, "{answer}");
         assert_eq!(without_date(&answer), not_found);
+    }
+}
+
+#[test]
+fn a_request_with_a_body_is_the_last_its_connection_answers() {
+    let running = Running::start_unlimited_rate();
+    let state = running.path("state");
+    // The body is never read, so whatever follows it is not taken for a request: not even one
+    // under the token, pipelined after a body that hides another.
+    let hidden = format!("GET {state} HTTP/1.1\r\nHost: x\r\n\r\n");
+    for target in ["/p/WRONG/", state.as_str()] {
+        let answer = raw(
+            running.addr(),
+            format!(
+                "POST {target} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{hidden}{hidden}",
+                hidden.len()
+            )
+            .as_bytes(),
+        );
+        assert_eq!(answer.matches("HTTP/1.1 ").count(), 1, "{answer}");
+        assert!([404, 413].contains(&status(&answer)), "{answer}");
+        assert_eq!(header(&answer, "connection").as_deref(), Some("close"));
     }
 }
