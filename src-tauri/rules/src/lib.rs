@@ -46,6 +46,7 @@ mod error;
 mod house_rules;
 mod kind;
 mod limits;
+pub mod notation;
 mod plans;
 mod request;
 pub mod sheet_limits;

@@ -14,7 +14,7 @@ use crate::kind::Kind;
 use crate::limits::{Budget, Limits, MAX_REQUESTS, MAX_REQUEST_BYTES};
 use crate::spec::{Catalog, KindSpec, SystemSpec};
 use crate::strict_json::StrictValue;
-use crate::systems::{d12, genre, marks, stunt, universe, SYSTEMS};
+use crate::systems::{d12, dice, genre, marks, stunt, universe, NOTATION_SYSTEMS, SYSTEMS};
 use crate::text::excerpt;
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
@@ -105,6 +105,7 @@ roll_kinds! {
     D12Straight => d12::Straight,
     D12Opposed => d12::Opposed,
     D12Damage => d12::Damage,
+    DiceExpr => dice::Expr,
 }
 
 fn spec_of<K: Kind>(house: &HouseRules) -> KindSpec {
@@ -163,9 +164,10 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
             "a roll request is a JSON object such as {\"system\":\"d12\",\"roll\":\"straight\"}",
         ));
     };
-    let systems = || SYSTEMS.map(|(id, _)| id).join(", ");
+    let known = || SYSTEMS.iter().chain(&NOTATION_SYSTEMS).map(|(id, _)| *id);
+    let systems = || known().collect::<Vec<_>>().join(", ");
     let system = take_string(&mut map, "system", systems)?;
-    if !SYSTEMS.iter().any(|(id, _)| *id == system) {
+    if !known().any(|id| id == system) {
         return Err(RulesError::invalid(
             "system",
             format!(

@@ -77,6 +77,12 @@ impl Tray {
         self.read(sides, label, true)
     }
 
+    /// Rolls (or reads) one die asked for as `label` whole, for a roll that names its own dice
+    /// (a typed expression's "Pool 2 (8d10) die #3"); `earned` as [`Tray::roll_earned`].
+    pub fn roll_named(&mut self, sides: u32, label: String, earned: bool) -> u32 {
+        self.read(sides, label, earned)
+    }
+
     fn read(&mut self, sides: u32, label: String, earned: bool) -> u32 {
         let face = match &mut self.source {
             Source::Seeded(rng) => rng.random_range(1..=sides),

@@ -330,7 +330,7 @@ fn the_count_is_refused_while_reading_before_the_rest_is_read() {
     let err = batch_refusal(r#"[{"system":"nope"}, {"#);
     assert_eq!(err.code(), "malformed_request", "{err}");
     let err = batch_refusal(r#"[{"system":"stunt","roll":"double_six"}, {"system":"nope"}, {}]"#);
-    assert_eq!(err.to_string(), "[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12");
+    assert_eq!(err.to_string(), "[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, dice");
 }
 
 #[test]

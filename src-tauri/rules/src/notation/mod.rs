@@ -1,0 +1,70 @@
+//! Rollbook's dice notation (`../shared/DICE.md`): anything a GM types — `2d6+3`, `4d6kh3`,
+//! `8d10x cs>=8`, `d20+@bonus >= @dc` — read, checked, worked out exactly and rolled.
+//!
+//! - [`parse`](parse::parse) reads the text into an expression as written, or names the column
+//!   of the first problem and what was expected there;
+//! - [`check`](check::check) gives each `@name` its value, works out the certain parts, checks
+//!   every count, side, face and modifier, and bounds the work the odds need before any is done;
+//! - [`odds`] gives the exact distribution: pools by convolution, keeps by order statistics or
+//!   by multisets of kept faces ([`pool_odds`]), never by listing faces one by one or sampling;
+//! - [`roll`] rolls it with the tray's dice, the same modifiers in the same order.
+
+mod ast;
+mod check;
+mod node;
+mod odds;
+mod parse;
+mod pmf;
+mod pool_odds;
+mod problem;
+mod roll;
+
+#[cfg(test)]
+mod problem_tests;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+pub use problem::Problem;
+
+pub(crate) use roll::Made;
+
+use crate::tray::Tray;
+
+/// The longest expression taken, in characters (DICE.md, "The request").
+pub const MAX_EXPR_CHARS: usize = 1000;
+
+/// An expression that was read and checked with its values: it can be worked out and rolled.
+#[derive(Debug, Clone)]
+pub struct Expression {
+    checked: check::Checked,
+}
+
+/// Reads and checks `text` with `values` for its `@names`: the expression, or every problem
+/// found (a problem in the text's grammar stops the reading there, so it comes alone).
+pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, Vec<Problem>> {
+    if text.chars().count() > MAX_EXPR_CHARS {
+        return Err(vec![Problem::at(
+            MAX_EXPR_CHARS + 1,
+            format!(
+                "an expression is at most {} characters",
+                crate::grouped(MAX_EXPR_CHARS)
+            ),
+        )]);
+    }
+    let ast = parse::parse(text).map_err(|p| vec![p])?;
+    check::check(&ast, values).map(|checked| Expression { checked })
+}
+
+impl Expression {
+    /// The exact distribution of the expression's value: each value with a chance above 0,
+    /// ascending.
+    pub fn distribution(&self) -> Vec<(i64, f64)> {
+        odds::outcomes(&self.checked.root)
+    }
+
+    pub(crate) fn roll(&self, tray: &mut Tray) -> Made {
+        roll::roll(&self.checked.root, tray)
+    }
+}

@@ -1,0 +1,138 @@
+//! `dice` — any roll a GM can type (`../shared/DICE.md`): `{"system":"dice","roll":"expr",
+//! "expr":"4d6kh3","values":{},"target":1}`. Not a rules system a roster keeps: a roll request
+//! like the five's, so odds, rolls, dice by hand and the log serve it as they serve them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::answer::{Odds, Rolled};
+use crate::kind::Kind;
+use crate::notation::{self, Expression};
+use crate::spec::{FieldSpec, IntField, KindText};
+use crate::tray::Tray;
+use crate::{HouseRules, RulesError};
+
+const TARGET: IntField = IntField {
+    name: "target",
+    label: "Target",
+    help: "The roll succeeds when its value is at least this (a count of successes: at least \
+           one; a comparison: when it is true).",
+    min: -(1 << 53),
+    max: 1 << 53,
+    default: 1,
+};
+
+/// A typed expression with the values of its `@names` and the value it must reach.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Expr {
+    pub expr: String,
+    pub values: BTreeMap<String, i64>,
+    pub target: i64,
+}
+
+impl Default for Expr {
+    fn default() -> Self {
+        Self {
+            expr: "2d6".into(),
+            values: BTreeMap::new(),
+            target: TARGET.default,
+        }
+    }
+}
+
+impl Expr {
+    /// The expression read and checked; its first problem as the request's error.
+    pub fn checked(&self) -> Result<Expression, RulesError> {
+        notation::check(&self.expr, &self.values).map_err(|problems| {
+            problems.into_iter().next().map_or_else(
+                || RulesError::invalid("expr", "not a roll"),
+                notation::Problem::into_error,
+            )
+        })
+    }
+
+    /// The exact distribution: each value with a chance above 0, ascending. The values may
+    /// lie far apart (`d2*1000000`), so they are never laid out one slot per integer.
+    fn distribution(&self) -> Vec<(i64, f64)> {
+        self.checked()
+            .map(|expression| expression.distribution())
+            .unwrap_or_default()
+    }
+}
+
+impl Kind for Expr {
+    const SYSTEM: &'static str = "dice";
+    const ROLL: &'static str = "expr";
+
+    fn text() -> KindText {
+        KindText {
+            name: "Notation",
+            summary: "Any roll typed in dice notation (2d6+3, 4d6kh3, 8d10x cs>=8): its exact \
+                      odds, rolled or rolled by hand.",
+            rulings: &[],
+            contract: false,
+            outcome: "Value",
+        }
+    }
+
+    fn fields(_: &HouseRules) -> Vec<FieldSpec> {
+        vec![TARGET.into()]
+    }
+
+    fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {
+        TARGET.check(self.target)?;
+        self.checked().map(|_| ())
+    }
+
+    fn odds(&self, _: &HouseRules) -> Odds {
+        let outcomes = self.distribution();
+        let at_least = |target: i64| {
+            outcomes
+                .iter()
+                .filter(|(v, _)| *v >= target)
+                .fold(0.0, |total, (_, p)| total + p)
+        };
+        Odds {
+            success: at_least(self.target),
+            mean: Some(outcomes.iter().map(|&(v, p)| v as f64 * p).sum()),
+            outcomes: outcomes.iter().map(|(v, p)| (v.to_string(), *p)).collect(),
+            events: Default::default(),
+            target: Some(self.target),
+            succeeding: Vec::new(),
+        }
+    }
+
+    fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {
+        let Ok(expression) = self.checked() else {
+            return Rolled {
+                outcome: "0".into(),
+                success: false,
+                detail: String::new(),
+                total: Some(0),
+                groups: Vec::new(),
+            };
+        };
+        let made = expression.roll(tray);
+        let success = made.value >= self.target;
+        let verdict = if success { "success" } else { "failure" };
+        let pools = if made.pools.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", made.pools.join("; "))
+        };
+        Rolled {
+            outcome: made.value.to_string(),
+            success,
+            detail: format!(
+                "{} = {}{pools}; at least {}: {verdict}",
+                self.expr.trim(),
+                made.value,
+                self.target
+            ),
+            total: Some(made.value),
+            groups: made.groups,
+        }
+    }
+}
