@@ -88,7 +88,7 @@ export function mountLog(root, ctx) {
   /** The roster list, keeping the chosen roster when it still exists. */
   async function loadRosters() {
     const mine = ++rosterLoads;
-    const rosters = await ctx.api.rosters();
+    const { rosters } = await ctx.api.rosters();
     if (mine !== rosterLoads) return;
     rosterSelect = freshSelect(rosterSelect, [option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, r.name))], pickRoster);
     const still = rosters.find((r) => r.id === filter.rosterId);
@@ -108,7 +108,7 @@ export function mountLog(root, ctx) {
       characterSelect.disabled = true;
       return;
     }
-    const characters = await ctx.api.characterSummaries(rosterId);
+    const { characters } = await ctx.api.characterSummaries(rosterId);
     if (mine !== characterLoads || rosterId !== filter.rosterId) return;
     characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, c.name))], pickCharacter);
     const still = characters.find((c) => c.id === filter.characterId);
