@@ -18,12 +18,12 @@ export function createDamagedNotice(doc, handlers) {
   const backups = el(doc, 'button', { type: 'button', className: 'button damaged-backups', text: 'Backups…' });
   backups.addEventListener('click', () => handlers.openBackups());
   const element = el(doc, 'section', { className: 'damaged-notice', id: 'damaged-notice', 'aria-labelledby': 'damaged-heading', hidden: true }, [
-    heading,
-    items,
-    el(doc, 'div', { className: 'damaged-actions' }, [
-      el(doc, 'span', { className: 'damaged-hint', text: 'Restore a snapshot that holds them sound:' }),
+    el(doc, 'div', { className: 'damaged-head' }, [
+      heading,
+      el(doc, 'span', { className: 'damaged-hint', text: 'A snapshot that holds them sound can be restored:' }),
       backups,
     ]),
+    items,
   ]);
 
   /** @param {import('../../types/bindings').DamagedNotice[]} notices */

@@ -94,6 +94,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     duplicate: () => duplicateSelected(),
     clear: () => list.clearSelection(),
   });
+  // Above the three panes, across them: the messages are long, the panes narrow.
   const damaged = createDamagedNotice(doc, { openBackups: guard(() => backupsFlow(ctx)) });
   const sheetArea = createSheetArea(doc, ctx, { onRollToggle: (open) => layout.classList.toggle('with-roll', open) });
 
@@ -104,10 +105,10 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     firstRoster,
   ]);
   const pane = el(doc, 'section', { className: 'characters-pane', id: 'characters-pane', 'aria-labelledby': 'roster-heading' }, [
-    damaged.element, head.element, list.tools, bulk.element, list.head, list.list, list.empty, noRoster, list.status,
+    head.element, list.tools, bulk.element, list.head, list.list, list.empty, noRoster, list.status,
   ]);
   // Busy until the first rosters are shown (tests and screen readers wait for it).
-  const layout = el(doc, 'div', { className: 'rosters-layout', 'aria-busy': 'true' }, [sidebar.element, pane, sheetArea.element]);
+  const layout = el(doc, 'div', { className: 'rosters-layout', 'aria-busy': 'true' }, [damaged.element, sidebar.element, pane, sheetArea.element]);
   root.replaceChildren(layout);
 
   function renderSidebar() {
