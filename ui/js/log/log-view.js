@@ -4,6 +4,7 @@
 // from the bus (`log-changed`, `rosters-changed`, `characters-changed`).
 
 import { el } from '../dom.js';
+import { isolated } from '../format.js';
 import { clearQuestion, emptyText, exportName, kindNames, logQuery, logRow, PAGE_SIZE, rollsText, shownText, timeFormatter } from './log-rows.js';
 import { buildLogTable, virtualLogTable } from './log-table.js';
 import { buildLuckPanel } from './luck-panel.js';
@@ -90,7 +91,7 @@ export function mountLog(root, ctx) {
     const mine = ++rosterLoads;
     const { rosters } = await ctx.api.rosters();
     if (mine !== rosterLoads) return;
-    rosterSelect = freshSelect(rosterSelect, [option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, r.name))], pickRoster);
+    rosterSelect = freshSelect(rosterSelect, [option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, isolated(r.name)))], pickRoster);
     const still = rosters.find((r) => r.id === filter.rosterId);
     if (!still) {
       Object.assign(filter, { rosterId: null, rosterName: null, characterId: null, characterName: null });
@@ -110,7 +111,7 @@ export function mountLog(root, ctx) {
     }
     const { characters } = await ctx.api.characterSummaries(rosterId);
     if (mine !== characterLoads || rosterId !== filter.rosterId) return;
-    characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, c.name))], pickCharacter);
+    characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, isolated(c.name)))], pickCharacter);
     const still = characters.find((c) => c.id === filter.characterId);
     filter.characterId = still?.id ?? null;
     filter.characterName = still?.name ?? null;
