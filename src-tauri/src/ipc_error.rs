@@ -75,6 +75,44 @@ impl From<RosterError> for IpcError {
     }
 }
 
+/// A record a listing could not read, named beside what the listing answers (`rosters`,
+/// `character_summaries`) rather than failing it: the refusal a command would give for it
+/// (`code` `damaged_record`, `message` naming the record and the newest snapshot that holds it
+/// sound), and which record it is, as stored (a damaged id may not be a UUID).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DamagedNotice {
+    pub code: String,
+    pub message: String,
+    /// The roster, or the character's roster.
+    pub roster_id: Option<String>,
+    /// The character, when the damage is in one of its fields.
+    pub character_id: Option<String>,
+}
+
+impl From<RosterError> for DamagedNotice {
+    fn from(error: RosterError) -> Self {
+        let (roster_id, character_id) = match &error {
+            RosterError::DamagedRecord { record, .. } => (
+                Some(record.roster_id.clone()),
+                record.character.as_ref().map(|(_, id)| id.clone()),
+            ),
+            _ => (None, None),
+        };
+        DamagedNotice {
+            code: error.code().to_string(),
+            message: error.to_string(),
+            roster_id,
+            character_id,
+        }
+    }
+}
+
+/// The notices of a listing's damaged records, in its order.
+pub fn damaged_notices(damaged: Vec<RosterError>) -> Vec<DamagedNotice> {
+    damaged.into_iter().map(DamagedNotice::from).collect()
+}
+
 /// A table move the rules refused at one field (a card typed in, `cards[5]`; a die, `dice[2]`):
 /// that field as the refusal's one problem, so the window marks the box at fault.
 fn table_field(error: &RosterError) -> Option<IpcProblem> {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeDie, formatNumber, formatPercent, outcomeLabel, stateLabel, DIE_STATES } from '../../ui/js/format.js';
+import { describeDie, formatNumber, formatPercent, isolated, outcomeLabel, stateLabel, DIE_STATES } from '../../ui/js/format.js';
 
 test('formatPercent shows two decimals', () => {
   assert.equal(formatPercent(0.6875), '68.75%');
@@ -62,4 +62,27 @@ test('every die state has a distinct legend word', () => {
   assert.equal(new Set(words).size, DIE_STATES.length);
   assert.deepEqual(DIE_STATES, ['kept', 'dropped', 'exploded', 'bonus', 'cancelled', 'cancels']);
   assert.equal(stateLabel('unknown'), 'unknown');
+});
+
+test('isolated wraps a name holding bidi controls in FSI … PDI and leaves the others alone', () => {
+  assert.equal(isolated('Drone 3'), 'Drone 3');
+  assert.equal(isolated('דרון'), 'דרון', 'right-to-left letters need no control');
+  assert.equal(isolated('\u202Ekcaj'), '\u2068\u202Ekcaj\u2069');
+  assert.equal(isolated('\u200FVex'), '\u2068\u200FVex\u2069');
+  // A stray isolate end cannot close the wrapper early; an isolate left open is closed.
+  assert.equal(isolated('\u2069\u202Eevil'), '\u2068\u202Eevil\u2069');
+  assert.equal(isolated('a\u2067b'), '\u2068a\u2067b\u2069\u2069');
+  assert.equal(isolated(null), '');
+});
+
+test('an isolated name is balanced: nothing after it is inside an isolate it opened', () => {
+  for (const name of ['\u202Eabc', '\u2066\u2066x', '\u2069\u2069\u202Bq', 'a\u2068b\u2069c\u202D']) {
+    let depth = 0;
+    for (const c of isolated(name)) {
+      if (c >= '\u2066' && c <= '\u2068') depth += 1;
+      if (c === '\u2069') depth -= 1;
+      assert.ok(depth >= 0, JSON.stringify(name));
+    }
+    assert.equal(depth, 0, JSON.stringify(name));
+  }
 });

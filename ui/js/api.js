@@ -8,6 +8,8 @@
 /** @typedef {import('../types/bindings').Catalog} Catalog */
 /** @typedef {import('../types/bindings').Character} Character */
 /** @typedef {import('../types/bindings').CharacterSummary} CharacterSummary */
+/** @typedef {import('../types/bindings').CharacterList} CharacterList */
+/** @typedef {import('../types/bindings').DamagedNotice} DamagedNotice */
 /** @typedef {import('../types/bindings').CharacterPatch} CharacterPatch */
 /** @typedef {import('../types/bindings').Encounter} Encounter */
 /** @typedef {import('../types/bindings').EncounterPlan} EncounterPlan */
@@ -33,6 +35,7 @@
 /** @typedef {import('../types/bindings').Restored} Restored */
 /** @typedef {import('../types/bindings').RestoreDone} RestoreDone */
 /** @typedef {import('../types/bindings').Roster} Roster */
+/** @typedef {import('../types/bindings').RosterList} RosterList */
 /** @typedef {import('../types/bindings').RosterPatch} RosterPatch */
 /** @typedef {import('../types/bindings').SearchHit} SearchHit */
 /** @typedef {import('../types/bindings').Settings} Settings */
@@ -176,7 +179,7 @@ export const rollDiceAsked = (request, dice, { rosterId = null, characterId = nu
   call('roll_dice_asked', { request, dice, roster_id: rosterId, character_id: characterId });
 
 // Rosters
-/** @returns {Promise<Roster[]>} not in the trash, in the user's order */
+/** @returns {Promise<RosterList>} `rosters` not in the trash, in the user's order, and each damaged one named in `damaged` */
 export const rosters = () => call('rosters');
 /** @param {NewRoster} roster @returns {Promise<Roster>} */
 export const createRoster = (roster) => call('roster_create', { roster });
@@ -192,7 +195,7 @@ export const undoDelete = () => call('undo_delete');
 // Characters
 /** @param {Id} rosterId @returns {Promise<Character[]>} */
 export const characters = (rosterId) => call('characters', { roster_id: rosterId });
-/** The same, without notes and sheets (for lists). @param {Id} rosterId @returns {Promise<CharacterSummary[]>} */
+/** The same, without notes and sheets (for lists), and each damaged one named in `damaged`. @param {Id} rosterId @returns {Promise<CharacterList>} */
 export const characterSummaries = (rosterId) => call('character_summaries', { roster_id: rosterId });
 /** @param {Id} id @returns {Promise<Character>} */
 export const character = (id) => call('character', { id });

@@ -70,3 +70,32 @@ export const DIE_STATES = Object.keys(STATE_LABELS);
 export function stateLabel(state) {
   return STATE_LABELS[state] ?? state;
 }
+
+// The controls of bidirectional text: the direction marks, embeddings and overrides, isolates.
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A name as text put beside other text where CSS cannot isolate it (an `<option>`'s label is
+ * plain text): when it holds bidi controls it is wrapped in FIRST STRONG ISOLATE … POP
+ * DIRECTIONAL ISOLATE, as `<bdi>` would, a stray isolate end that would close the wrapper early
+ * is dropped and the isolates it leaves open are closed, so a right-to-left override in the name
+ * reorders nothing around it. Anything else comes back as it is. The same as Rust's
+ * `rollbook_rules::text::isolated`.
+ * @param {string} text
+ * @returns {string}
+ */
+export function isolated(text) {
+  const value = String(text ?? '');
+  if (!BIDI_CONTROL.test(value)) return value;
+  let open = 0;
+  let out = '\u2068';
+  for (const c of value) {
+    if (c >= '\u2066' && c <= '\u2068') open += 1;
+    else if (c === '\u2069') {
+      if (open === 0) continue;
+      open -= 1;
+    }
+    out += c;
+  }
+  return out + '\u2069'.repeat(open + 1);
+}

@@ -150,6 +150,12 @@ deleted_at: string | null, };
  */
 export type CharacterKind = "pc" | "npc";
 
+/**
+ * A roster's characters as its list shows them, and each one whose stored fields do not read
+ * named apart (it is not listed: it would not open).
+ */
+export type CharacterList = { characters: Array<CharacterSummary>, damaged: Array<DamagedNotice>, };
+
 export type CharacterLuck = { character_id: string | null, name: string | null, luck: Luck, };
 
 /**
@@ -276,6 +282,22 @@ export type D12Sheet = { abilities: Array<D12Ability>, health: Track, effects: A
  * `NdS+K` damage dice: the engine's `damage` request without the target.
  */
 export type DamageDice = { dice: number, sides: number, bonus: number, };
+
+/**
+ * A record a listing could not read, named beside what the listing answers (`rosters`,
+ * `character_summaries`) rather than failing it: the refusal a command would give for it
+ * (`code` `damaged_record`, `message` naming the record and the newest snapshot that holds it
+ * sound), and which record it is, as stored (a damaged id may not be a UUID).
+ */
+export type DamagedNotice = { code: string, message: string, 
+/**
+ * The roster, or the character's roster.
+ */
+roster_id: string | null, 
+/**
+ * The character, when the damage is in one of its fields.
+ */
+character_id: string | null, };
 
 /**
  * The card a combatant holds for this round.
@@ -1507,6 +1529,12 @@ deleted_at: string | null,
  * Characters not in the trash.
  */
 character_count: number, };
+
+/**
+ * The rosters that read, and each one that does not named apart: one damaged roster neither
+ * hides the others nor goes unmentioned.
+ */
+export type RosterList = { rosters: Array<Roster>, damaged: Array<DamagedNotice>, };
 
 /**
  * A change to a roster: each field given is replaced. The system never changes (the sheets

@@ -47,7 +47,8 @@
 //! (house rules included: renamed stunt levels follow into the sheets),
 //! [`Store::delete_roster`] (to the trash), [`Store::restore_roster`], [`Store::reorder_rosters`].
 //!
-//! Characters: [`Store::characters`], [`Store::character_summaries`] (for lists: no sheets),
+//! Characters: [`Store::characters`], [`Store::character_summaries`] (for lists: no sheets; a
+//! damaged one named apart), [`Store::characters_readable`],
 //! [`Store::character`], [`Store::find_character`],
 //! [`Store::create_character`], [`Store::update_character`], [`Store::duplicate_character`],
 //! [`Store::move_characters`] (same system only), [`Store::reorder_characters`],

@@ -124,6 +124,12 @@ fn the_other_rosters_list_show_export_roll_and_play_and_the_damaged_ones_are_ref
     assert_eq!(others, ["Juno Park", "Brick", "Overseer Kaan"]);
     assert_eq!(readable.damaged.len(), 1);
     assert_eq!(readable.damaged[0].to_string(), vex);
+    // The window's list (summaries, no sheets sent) names the same one apart.
+    let listed = store.character_summaries(heroes.id).unwrap();
+    let names: Vec<&str> = listed.read.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, others);
+    assert_eq!(listed.damaged.len(), 1);
+    assert_eq!(listed.damaged[0].to_string(), vex);
     refused(store.export_file(&ExportSelection::Rosters(vec![heroes.id]), FileFormat::Csv));
     // "Every roster" would silently lack one: refused, naming the damaged roster.
     let all = refused(store.export_file(&ExportSelection::All, FileFormat::Json));
@@ -242,6 +248,10 @@ fn the_refusal_names_the_newest_snapshot_that_holds_the_record_sound() {
     .unwrap();
     let newcomer = refused(store.characters(squad.id));
     assert!(newcomer.contains("(its tags: "), "{newcomer}");
+    let listed = store.character_summaries(squad.id).unwrap();
+    assert_eq!(listed.read.len(), 4, "the others are listed");
+    let told: Vec<String> = listed.damaged.iter().map(|e| e.to_string()).collect();
+    assert_eq!(told, std::slice::from_ref(&newcomer));
     assert!(
         newcomer.ends_with(". No snapshot beside the database holds it sound"),
         "{newcomer}"

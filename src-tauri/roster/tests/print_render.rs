@@ -345,3 +345,79 @@ fn the_longest_lists_continue_on_numbered_pages_and_lose_nothing() {
         }
     }
 }
+
+/// Issue 28: a name holding a right-to-left override is printed isolated (FIRST STRONG ISOLATE …
+/// POP DIRECTIONAL ISOLATE) wherever it sits beside other words: the title, the header, the
+/// header of every continuation page (cut to one line, then isolated), the player and the tags
+/// in the header's meta, and the roster in the footer. Nothing after a name is reordered.
+#[test]
+fn names_holding_bidi_controls_are_printed_isolated() {
+    const RLO: char = '\u{202E}';
+    let (mut store, roster, _) = fixture_roster(System::D12);
+    let roster = store
+        .update_roster(
+            roster.id,
+            rollbook_roster::RosterPatch {
+                name: Some(format!("{RLO}sessaM")),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    let (roster, longest) = add_longest(&mut store, &roster);
+    let name = format!("{RLO}Longest {}", "W".repeat(100));
+    let character = store
+        .update_character(
+            longest.id,
+            rollbook_roster::CharacterPatch {
+                name: Some(name.clone()),
+                player: Some(format!("{RLO}maS")),
+                tags: Some(vec![format!("{RLO}ytrap"), "hurt".into()]),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    let printed = print::render(&roster, &[character], Paper::A4, date()).unwrap();
+    let html = &printed.html;
+    assert!(printed.pages > 1, "a continuation page is printed too");
+    assert!(
+        html.contains(&format!("<h1>\u{2068}{name}\u{2069}</h1>")),
+        "the header"
+    );
+    assert!(
+        html.contains(&format!(
+            "<p class=\"meta\">PC · player \u{2068}{RLO}maS\u{2069} · \u{2068}{RLO}ytrap\u{2069}, hurt</p>"
+        )),
+        "the meta"
+    );
+    assert!(
+        html.contains(&format!(
+            "<span class=\"place\">\u{2068}{RLO}sessaM\u{2069} · printed "
+        )),
+        "the footer"
+    );
+    assert!(
+        html.contains(&format!(
+            "<title>\u{2068}{name}\u{2069} — \u{2068}{RLO}sessaM\u{2069}</title>"
+        )),
+        "the title"
+    );
+    // Every override of the document, the continuation pages' cut names included, sits in an
+    // isolate that closes.
+    let mut depth = 0usize;
+    for c in html.chars() {
+        match c {
+            '\u{2068}' => depth += 1,
+            '\u{2069}' => {
+                assert!(depth > 0, "an isolate closed that was not open");
+                depth -= 1;
+            }
+            RLO => assert!(depth > 0, "an override outside an isolate"),
+            _ => {}
+        }
+    }
+    assert_eq!(depth, 0, "every isolate is closed");
+    assert_eq!(
+        html.matches("<p class=\"meta\">continued</p>").count(),
+        printed.pages - 1
+    );
+}

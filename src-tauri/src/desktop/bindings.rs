@@ -22,7 +22,7 @@ use rollbook_roster::{
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
 
-use super::commands::{AppInfo, EncounterPreview, LoggedRoll, Progress};
+use super::commands::{AppInfo, CharacterList, EncounterPreview, LoggedRoll, Progress, RosterList};
 use super::players::ShareStatus;
 use crate::ipc_error::IpcError;
 
@@ -80,11 +80,13 @@ fn render() -> String {
     all.visit::<PlanAnswer>();
     all.visit::<LoggedRoll>();
     all.visit::<HandProgress>();
+    all.visit::<RosterList>();
     all.visit::<Roster>();
     all.visit::<NewRoster>();
     all.visit::<RosterPatch>();
     all.visit::<Restored>();
     all.visit::<Character>();
+    all.visit::<CharacterList>();
     all.visit::<CharacterSummary>();
     all.visit::<NewCharacter>();
     all.visit::<CharacterPatch>();

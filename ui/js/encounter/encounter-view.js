@@ -492,7 +492,7 @@ export function mountEncounters(root, ctx) {
       drawNone();
       return;
     }
-    const [encounters, characters] = await Promise.all([ctx.api.encounters(roster.id), ctx.api.characterSummaries(roster.id)]);
+    const [encounters, { characters }] = await Promise.all([ctx.api.encounters(roster.id), ctx.api.characterSummaries(roster.id)]);
     if (mine !== loads) return;
     const rosterChanged = state.roster?.id !== roster.id;
     state.roster = roster;
@@ -546,7 +546,7 @@ export function mountEncounters(root, ctx) {
   }));
   ctx.bus.addEventListener('rosters-changed', guard(() => whenShown(async () => {
     if (!state.roster) return;
-    const rosters = await ctx.api.rosters();
+    const { rosters } = await ctx.api.rosters();
     await loadRoster(rosters.find((r) => r.id === state.roster?.id) ?? null);
   })));
 

@@ -4,6 +4,7 @@
 // from the bus (`log-changed`, `rosters-changed`, `characters-changed`).
 
 import { el } from '../dom.js';
+import { isolated } from '../format.js';
 import { clearQuestion, emptyText, exportName, kindNames, logQuery, logRow, PAGE_SIZE, rollsText, shownText, timeFormatter } from './log-rows.js';
 import { buildLogTable, virtualLogTable } from './log-table.js';
 import { buildLuckPanel } from './luck-panel.js';
@@ -88,9 +89,9 @@ export function mountLog(root, ctx) {
   /** The roster list, keeping the chosen roster when it still exists. */
   async function loadRosters() {
     const mine = ++rosterLoads;
-    const rosters = await ctx.api.rosters();
+    const { rosters } = await ctx.api.rosters();
     if (mine !== rosterLoads) return;
-    rosterSelect = freshSelect(rosterSelect, [option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, r.name))], pickRoster);
+    rosterSelect = freshSelect(rosterSelect, [option(ALL, 'All rosters'), ...rosters.map((r) => option(r.id, isolated(r.name)))], pickRoster);
     const still = rosters.find((r) => r.id === filter.rosterId);
     if (!still) {
       Object.assign(filter, { rosterId: null, rosterName: null, characterId: null, characterName: null });
@@ -108,9 +109,9 @@ export function mountLog(root, ctx) {
       characterSelect.disabled = true;
       return;
     }
-    const characters = await ctx.api.characterSummaries(rosterId);
+    const { characters } = await ctx.api.characterSummaries(rosterId);
     if (mine !== characterLoads || rosterId !== filter.rosterId) return;
-    characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, c.name))], pickCharacter);
+    characterSelect = freshSelect(characterSelect, [option(ALL, 'All characters'), ...characters.map((c) => option(c.id, isolated(c.name)))], pickCharacter);
     const still = characters.find((c) => c.id === filter.characterId);
     filter.characterId = still?.id ?? null;
     filter.characterName = still?.name ?? null;

@@ -3,6 +3,7 @@
 
 import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
 import { el } from '../dom.js';
+import { isolated } from '../format.js';
 import { fieldMessage } from './roster-dialogs.js';
 import { maxLength } from '../text-limits.js';
 
@@ -56,7 +57,7 @@ export async function pickMoveTarget(doc, { ids, roster, rosters, systemName }) 
     await openModal(dialog, { initial: close });
     return null;
   }
-  const select = el(doc, 'select', { id: 'move-target' }, targets.map((r) => el(doc, 'option', { value: r.id, text: r.name })));
+  const select = el(doc, 'select', { id: 'move-target' }, targets.map((r) => el(doc, 'option', { value: r.id, text: isolated(r.name) })));
   body.append(el(doc, 'div', { className: 'dialog-field' }, [
     el(doc, 'label', { className: 'label', for: select.id, text: 'To the roster' }),
     select,

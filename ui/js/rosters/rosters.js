@@ -13,6 +13,8 @@ import { exportFlow } from '../transfer/transfer.js';
 import { countText, createBulkBar, pickMoveTarget, tagDialog } from './bulk-bar.js';
 import { newCharacterDialog } from './character-dialog.js';
 import { createCharacterList } from './character-list.js';
+import { createDamagedNotice } from './damaged-notice.js';
+import { backupsFlow } from '../backups/backups-dialog.js';
 import { allTags } from './list-model.js';
 import { createRosterHead } from './roster-head.js';
 import { newRosterDialog, renameRosterDialog } from './roster-dialogs.js';
@@ -27,7 +29,8 @@ import { createSidebar } from './sidebar.js';
  */
 export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const doc = root.ownerDocument;
-  const state = { rosters: [], roster: null, characters: [], systems: [], selected: [], lastUndo: null };
+  // `damagedRosters` / `damagedCharacters`: what the lists left out because it does not read.
+  const state = { rosters: [], roster: null, characters: [], systems: [], selected: [], lastUndo: null, damagedRosters: [], damagedCharacters: [] };
   const systemName = (id) => state.systems.find((s) => s.id === id)?.name ?? id;
   // The list reads summaries (no sheets: 10,000 whole characters are 6 MB of JSON); a sheet is
   // read whole as it opens.
@@ -91,6 +94,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     duplicate: () => duplicateSelected(),
     clear: () => list.clearSelection(),
   });
+  // Above the three panes, across them: the messages are long, the panes narrow.
+  const damaged = createDamagedNotice(doc, { openBackups: guard(() => backupsFlow(ctx)) });
   const sheetArea = createSheetArea(doc, ctx, { onRollToggle: (open) => layout.classList.toggle('with-roll', open) });
 
   const firstRoster = el(doc, 'button', { type: 'button', className: 'button primary', text: 'New roster…' });
@@ -103,11 +108,15 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     head.element, list.tools, bulk.element, list.head, list.list, list.empty, noRoster, list.status,
   ]);
   // Busy until the first rosters are shown (tests and screen readers wait for it).
-  const layout = el(doc, 'div', { className: 'rosters-layout', 'aria-busy': 'true' }, [sidebar.element, pane, sheetArea.element]);
+  const layout = el(doc, 'div', { className: 'rosters-layout', 'aria-busy': 'true' }, [damaged.element, sidebar.element, pane, sheetArea.element]);
   root.replaceChildren(layout);
 
   function renderSidebar() {
     sidebar.render(state.rosters, state.roster?.id ?? null, systemName);
+  }
+
+  function showDamaged() {
+    damaged.show([...state.damagedRosters, ...state.damagedCharacters]);
   }
 
   function showRoster() {
@@ -123,7 +132,10 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
 
   /** Reads the rosters again; keeps the open one if it still exists, else opens `preferId` or the first. */
   async function loadRosters(preferId = null) {
-    state.rosters = await ctx.api.rosters();
+    const listed = await ctx.api.rosters();
+    state.rosters = listed.rosters;
+    state.damagedRosters = listed.damaged;
+    showDamaged();
     const keep = [preferId, state.roster?.id].find((id) => id && state.rosters.some((r) => r.id === id));
     const next = state.rosters.find((r) => r.id === keep) ?? state.rosters[0] ?? null;
     if (next?.id !== state.roster?.id) await selectRoster(next?.id ?? null);
@@ -142,6 +154,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     // `roster-selected` starts (saving the settings) must not hold up the list.
     const loading = roster ? loadCharacters({ reset: changed }) : null;
     if (changed) {
+      state.damagedCharacters = [];
+      showDamaged();
       sheetArea.close();
       list.setOpen(null);
       emit('roster-selected', { roster });
@@ -157,7 +171,9 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     const answer = await charactersCall(roster.id);
     if (answer.superseded || state.roster?.id !== roster.id) return;
     if (answer.error) throw answer.error;
-    state.characters = answer.value;
+    state.characters = answer.value.characters;
+    state.damagedCharacters = answer.value.damaged;
+    showDamaged();
     list.setCharacters(state.characters, { rosterId: roster.id, rosterName: roster.name, resetView: reset });
     list.setOpen(sheetArea.openId());
   }

@@ -2,6 +2,7 @@
 // carries `data-loc`, its place in the draft, so one listener on the form can apply any edit.
 
 import { el } from '../dom.js';
+import { isolated } from '../format.js';
 import { choicesOf, rangeText } from './model.js';
 import { getAt, setAt } from './paths.js';
 
@@ -70,10 +71,10 @@ export function scalarInput(doc, node, value, { id, loc, label, describedBy, env
     const choices = choicesOf(node, env, sheet);
     const select = el(doc, 'select', common);
     if (node.optional !== undefined) select.append(option(doc, '', node.optional, value === ''));
-    for (const choice of choices) select.append(option(doc, choice, node.names?.[choice] ?? choice, choice === value));
+    for (const choice of choices) select.append(option(doc, choice, isolated(node.names?.[choice] ?? choice), choice === value));
     // A value the list no longer has (a stunt level the house rules dropped) stays visible, so
     // the problem the check reports about it points at something the GM can see and change.
-    if (value !== '' && !choices.includes(value)) select.append(option(doc, value, `${value} (not in the list)`, true));
+    if (value !== '' && !choices.includes(value)) select.append(option(doc, value, `${isolated(value)} (not in the list)`, true));
     return select;
   }
   if (node.type === 'int') {

@@ -8,7 +8,7 @@ import { fileName, IMPORT_FILTERS, ROSTER_FILTERS, saveTarget, slug } from './fi
 
 /** System names by id, and stored roster names by id, for the preview's words (best effort). */
 async function names(api) {
-  const [catalog, rosters] = await Promise.all([api.catalog().catch(() => null), api.rosters().catch(() => [])]);
+  const [catalog, rosters] = await Promise.all([api.catalog().catch(() => null), api.rosters().then((listed) => listed.rosters).catch(() => [])]);
   return {
     systemNames: Object.fromEntries((catalog?.systems ?? []).map((s) => [s.id, s.name])),
     storedRosters: Object.fromEntries(rosters.map((r) => [r.id, r.name])),
@@ -89,7 +89,7 @@ async function runImport(ctx) {
 /** The name the save dialog proposes for a selection. */
 async function proposedName(selection, api) {
   if (selection?.rosters?.length === 1) {
-    const roster = (await api.rosters().catch(() => [])).find((r) => r.id === selection.rosters[0]);
+    const roster = (await api.rosters().then((listed) => listed.rosters).catch(() => [])).find((r) => r.id === selection.rosters[0]);
     if (roster) return `${slug(roster.name)}.json`;
   }
   if (selection?.characters) return 'rollbook-characters.json';

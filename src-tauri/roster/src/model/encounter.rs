@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use rollbook_rules::text::isolated;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -163,10 +164,17 @@ pub struct JoiningCharacter {
     pub sheet: Option<serde_json::Value>,
 }
 
+/// `names` for a sentence: each isolated (a bidi control in one reorders nothing around it),
+/// comma-separated.
+fn said_names(names: &[String]) -> String {
+    let said: Vec<_> = names.iter().map(|n| isolated(n)).collect();
+    said.join(", ")
+}
+
 /// What NextTurn says when it turns the round: "Round 2, Drone 1's turn" (`first` acts first;
-/// after a new round's deal that is the deal's first, table/play.rs).
+/// after a new round's deal that is the deal's first, table/play.rs). The name is isolated.
 pub(crate) fn new_round_words(round: u32, first: &str) -> String {
-    format!("Round {round}, {first}'s turn")
+    format!("Round {round}, {}'s turn", isolated(first))
 }
 
 impl EncounterState {
@@ -220,7 +228,7 @@ impl EncounterState {
                         format!("character {id} is not in this encounter's roster")
                     })?;
                     if character_ids[..i].contains(id) || next.has_character(*id) {
-                        return Err(format!("{} is already in the encounter", c.name));
+                        return Err(format!("{} is already in the encounter", isolated(&c.name)));
                     }
                     next.order.push(Participant {
                         id: Uuid::new_v4(),
@@ -229,7 +237,7 @@ impl EncounterState {
                         sheet: None,
                         copy_of: None,
                     });
-                    names.push(c.name.clone());
+                    names.push(isolated(&c.name).into_owned());
                 }
                 format!("Added {}", names.join(", "))
             }
@@ -249,7 +257,7 @@ impl EncounterState {
                 }
                 let names = next.numbered(label, *count, ADD_NPCS_COUNT, "NPCs")?;
                 next.join(&names, sheet.as_ref(), None);
-                format!("Added {}", names.join(", "))
+                format!("Added {}", said_names(&names))
             }
             TableAction::AddCopies {
                 character_id,
@@ -264,12 +272,16 @@ impl EncounterState {
                 let sheet = c.sheet.as_ref().ok_or_else(|| {
                     format!(
                         "{}'s sheet was not read; play this through the store",
-                        c.name
+                        isolated(&c.name)
                     )
                 })?;
                 let names = next.numbered(c.name.trim(), *count, ADD_COPIES_COUNT, "copies")?;
                 next.join(&names, Some(sheet), Some(c.id));
-                format!("Added {} (copies of {})", names.join(", "), c.name)
+                format!(
+                    "Added {} (copies of {})",
+                    said_names(&names),
+                    isolated(&c.name)
+                )
             }
             TableAction::RemoveParticipant { participant_id } => {
                 let at = self.position(*participant_id)?;
@@ -283,23 +295,23 @@ impl EncounterState {
                         .or_else(|| next.order.first())
                         .map(|p| p.id);
                 }
-                format!("Removed {}", gone.name)
+                format!("Removed {}", isolated(&gone.name))
             }
             TableAction::MoveUp { participant_id } => {
                 let at = self.position(*participant_id)?;
                 if at == 0 {
-                    return Err(format!("{} is already first", self.order[at].name));
+                    return Err(format!("{} is already first", self.said_name(at)));
                 }
                 next.order.swap(at, at - 1);
-                format!("Moved {} up to place {at}", self.order[at].name)
+                format!("Moved {} up to place {at}", self.said_name(at))
             }
             TableAction::MoveDown { participant_id } => {
                 let at = self.position(*participant_id)?;
                 if at + 1 == self.order.len() {
-                    return Err(format!("{} is already last", self.order[at].name));
+                    return Err(format!("{} is already last", self.said_name(at)));
                 }
                 next.order.swap(at, at + 1);
-                format!("Moved {} down to place {}", self.order[at].name, at + 2)
+                format!("Moved {} down to place {}", self.said_name(at), at + 2)
             }
             TableAction::SetOrder { participant_ids } => {
                 let mut order = Vec::with_capacity(self.order.len());
@@ -308,7 +320,7 @@ impl EncounterState {
                     if participant_ids[..i].contains(id) {
                         return Err(format!(
                             "{} is listed twice; list each participant once",
-                            self.order[at].name
+                            self.said_name(at)
                         ));
                     }
                     order.push(self.order[at].clone());
@@ -317,7 +329,7 @@ impl EncounterState {
                 {
                     return Err(format!(
                         "{} is missing from the order; list every participant once",
-                        missing.name
+                        isolated(&missing.name)
                     ));
                 }
                 next.order = order;
@@ -326,7 +338,7 @@ impl EncounterState {
             TableAction::SetTurn { participant_id } => {
                 let at = self.position(*participant_id)?;
                 next.current = Some(*participant_id);
-                format!("{}'s turn", self.order[at].name)
+                format!("{}'s turn", self.said_name(at))
             }
             TableAction::NextTurn => {
                 let Some(current) = self.current else {
@@ -336,7 +348,7 @@ impl EncounterState {
                 match self.order.get(at + 1) {
                     Some(p) => {
                         next.current = Some(p.id);
-                        format!("{}'s turn", p.name)
+                        format!("{}'s turn", isolated(&p.name))
                     }
                     None => {
                         next.round = self.next_round_number()?;
@@ -360,7 +372,7 @@ impl EncounterState {
                     return Err(format!("the encounter name {}", p.message));
                 }
                 next.name = name.trim().to_string();
-                format!("Renamed to {}", next.name)
+                format!("Renamed to {}", isolated(&next.name))
             }
             TableAction::SetVisibility {
                 participant_id,
@@ -404,6 +416,11 @@ impl EncounterState {
     ) -> Result<EncounterState, TableError> {
         let action = TableAction::SetOrder { participant_ids };
         Ok(self.apply(&action, &[])?.0)
+    }
+
+    /// The name of the participant at `at`, isolated for a sentence.
+    fn said_name(&self, at: usize) -> std::borrow::Cow<'_, str> {
+        isolated(&self.order[at].name)
     }
 
     /// Where a participant stands in the order, or a refusal naming the unknown id.
@@ -529,6 +546,82 @@ mod tests {
         assert_eq!(said, "Round 2, Goon 1's turn");
         let (s, _) = s.apply(&TableAction::NextRound, &[]).unwrap();
         assert_eq!(s.round, 3);
+    }
+
+    #[test]
+    fn names_holding_bidi_controls_are_isolated_in_what_the_actions_say() {
+        let s = npcs(&EncounterState::new("Ambush"), "\u{202E}nooG", 2);
+        let (s, said) = s
+            .apply(
+                &TableAction::AddNpcs {
+                    label: "Drone".into(),
+                    count: 1,
+                    sheet: None,
+                },
+                &[],
+            )
+            .unwrap();
+        assert_eq!(said, "Added Drone 1");
+        let iso = |n: u32| format!("\u{2068}\u{202E}nooG {n}\u{2069}");
+        let said = npcs(&EncounterState::new("Ambush"), "\u{202E}nooG", 2)
+            .apply(&TableAction::NextTurn, &[])
+            .unwrap()
+            .1;
+        assert_eq!(said, format!("{}'s turn", iso(2)));
+        let (s, said) = s
+            .apply(
+                &TableAction::SetTurn {
+                    participant_id: s.order[2].id,
+                },
+                &[],
+            )
+            .unwrap();
+        assert_eq!(said, "Drone 1's turn");
+        let (_, said) = s.apply(&TableAction::NextTurn, &[]).unwrap();
+        assert_eq!(said, format!("Round 2, {}'s turn", iso(1)));
+        let (_, said) = s
+            .apply(
+                &TableAction::MoveDown {
+                    participant_id: s.order[0].id,
+                },
+                &[],
+            )
+            .unwrap();
+        assert_eq!(said, format!("Moved {} down to place 2", iso(1)));
+        let refused = s
+            .apply(
+                &TableAction::MoveUp {
+                    participant_id: s.order[0].id,
+                },
+                &[],
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains(&format!("{} is already first", iso(1))),
+            "{refused}"
+        );
+        let (_, said) = s
+            .apply(
+                &TableAction::Rename {
+                    name: "\u{202E}ffoor".into(),
+                },
+                &[],
+            )
+            .unwrap();
+        assert_eq!(said, "Renamed to \u{2068}\u{202E}ffoor\u{2069}");
+        let added = npcs(&EncounterState::new("Ambush"), "Goon", 1)
+            .apply(
+                &TableAction::AddNpcs {
+                    label: "\u{202E}nooG".into(),
+                    count: 2,
+                    sheet: None,
+                },
+                &[],
+            )
+            .unwrap()
+            .1;
+        assert_eq!(added, format!("Added {}, {}", iso(1), iso(2)));
     }
 
     #[test]

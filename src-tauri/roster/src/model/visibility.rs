@@ -3,6 +3,7 @@
 //! in the encounter's state (`EncounterState::visibility`, absent = the default) and changed by
 //! the table action `set_visibility`, so it is logged and undone like every action.
 
+use rollbook_rules::text::isolated;
 use serde::{Deserialize, Serialize};
 
 use crate::check::{Check, NAME_MAX};
@@ -54,18 +55,21 @@ impl Visibility {
     }
 
     /// What changed from `before` to `self` for `name`, in words for the action log.
+    /// Names are isolated: a bidi control in one reorders nothing around it.
     pub(crate) fn change_words(&self, before: &Visibility, name: &str) -> String {
+        let name = isolated(name);
+        let alias = self.alias.as_deref().map(isolated);
         let mut said = Vec::new();
         if self.hidden && !before.hidden {
             said.push(format!("Hid {name} from the players"));
         } else if !self.hidden && (before.hidden || self.alias != before.alias) {
-            said.push(match &self.alias {
+            said.push(match &alias {
                 Some(alias) => format!("Showed {name} to the players as “{alias}”"),
                 None => format!("Showed {name} to the players under their own name"),
             });
         } else if self.alias != before.alias {
             // Hidden all along: the alias waits for the reveal.
-            said.push(match &self.alias {
+            said.push(match &alias {
                 Some(alias) => format!("{name} will be shown to the players as “{alias}”"),
                 None => format!("{name} will be shown to the players under their own name"),
             });
@@ -123,6 +127,22 @@ mod tests {
         assert_eq!(
             default.change_words(&default, "Goon 2"),
             "Nothing changed in what the players see of Goon 2"
+        );
+    }
+
+    #[test]
+    fn names_and_aliases_holding_bidi_controls_are_isolated_in_the_words() {
+        let hidden = Visibility {
+            hidden: true,
+            ..Visibility::default()
+        };
+        assert_eq!(
+            shown(Some("\u{202E}kcaj"), None).change_words(&hidden, "\u{202E}nooG"),
+            "Showed \u{2068}\u{202E}nooG\u{2069} to the players as “\u{2068}\u{202E}kcaj\u{2069}”"
+        );
+        assert_eq!(
+            hidden.change_words(&Visibility::default(), "\u{202E}nooG"),
+            "Hid \u{2068}\u{202E}nooG\u{2069} from the players"
         );
     }
 

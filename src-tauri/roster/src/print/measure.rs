@@ -117,8 +117,12 @@ pub(crate) const MM_PER_PT: f64 = 25.4 / 72.0;
 /// Lines are filled to this share of their width, for the rounding of real layout.
 const FILL: f64 = 0.97;
 
-/// The estimated advance of `c`, in em.
+/// The estimated advance of `c`, in em. What is drawn as nothing (a bidi isolate around a
+/// name, a zero-width joiner) takes no room.
 pub(crate) fn em(c: char) -> f64 {
+    if rollbook_rules::text::is_invisible(c) {
+        return 0.0;
+    }
     let code = c as u32;
     let thousandths = if (0x20..0x20 + TABLE.len() as u32).contains(&code) {
         match TABLE[(code - 0x20) as usize] {
@@ -227,6 +231,8 @@ mod tests {
         assert_eq!(em(' '), 0.349);
         assert_eq!(em('\u{301}'), 0.0);
         assert_eq!(em('\u{85}'), 1.3, "a control character is not zero wide");
+        assert_eq!(em('\u{2068}'), 0.0, "an isolate is drawn as nothing");
+        assert_eq!(em('\u{202E}'), 0.0);
         assert_eq!(em('Ж'), 1.225);
         assert_eq!(em('語'), 1.0);
         assert_eq!(em('🎲'), 1.3);

@@ -44,6 +44,7 @@ mod templates;
 use std::fmt;
 use std::str::FromStr;
 
+use rollbook_rules::text::isolated;
 use serde::Serialize;
 
 use crate::{Character, Roster};
@@ -241,8 +242,8 @@ fn plan(
         });
     }
     let title = match characters {
-        [one] => format!("{} — {}", one.name, roster.name),
-        _ => roster.name.clone(),
+        [one] => format!("{} — {}", isolated(&one.name), isolated(&roster.name)),
+        _ => isolated(&roster.name).into_owned(),
     };
     Ok(Plan {
         title,
@@ -262,7 +263,10 @@ fn character_pages(
     let system = character.sheet.system();
     let layout = systems::layout(system);
     let mut built = systems::build(roster, character);
+    // Every name printed is isolated, so a bidi control in it (a right-to-left override)
+    // reorders nothing around it: the header's meta and the footer are sentences of names.
     let name = character.name.trim();
+    let said = isolated(name).into_owned();
     // Kind, player and tags head the sheet; tags too many for the header get a section.
     let (meta, tags) = meta(character);
     let header = match tags {
@@ -270,22 +274,16 @@ fn character_pages(
             built
                 .sections
                 .insert(0, section::Section::notes("Tags", &tags, 0));
-            Header {
-                name: name.to_string(),
-                meta,
-            }
+            Header { name: said, meta }
         }
         Some(tags) => Header {
-            name: name.to_string(),
+            name: said,
             meta: format!("{meta} · {tags}"),
         },
-        None => Header {
-            name: name.to_string(),
-            meta,
-        },
+        None => Header { name: said, meta },
     };
     let continued = Header::continued(name);
-    let place = format!("{} · printed {printed_on}", roster.name.trim());
+    let place = format!("{} · printed {printed_on}", isolated(roster.name.trim()));
     // The footer's height does not depend on its page number (that sits at a fixed width).
     let footer_h = Footer {
         place: place.clone(),
@@ -331,15 +329,18 @@ fn character_pages(
         .collect()
 }
 
-/// "PC · player Sam", and the tags ("party, villain") if any.
+/// "PC · player Sam", and the tags ("party, villain") if any; the player and each tag isolated.
 fn meta(character: &Character) -> (String, Option<String>) {
     let mut meta = match character.kind {
         crate::CharacterKind::Pc => "PC".to_string(),
         crate::CharacterKind::Npc => "NPC".to_string(),
     };
     if !character.player.trim().is_empty() {
-        meta.push_str(&format!(" · player {}", character.player.trim()));
+        meta.push_str(&format!(" · player {}", isolated(character.player.trim())));
     }
-    let tags = (!character.tags.is_empty()).then(|| character.tags.join(", "));
+    let tags = (!character.tags.is_empty()).then(|| {
+        let said: Vec<_> = character.tags.iter().map(|t| isolated(t)).collect();
+        said.join(", ")
+    });
     (meta, tags)
 }

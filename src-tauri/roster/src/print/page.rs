@@ -3,6 +3,7 @@
 //! and the print date. Also how tall the header and footer are, so the planner knows what is
 //! left for the columns.
 
+use rollbook_rules::text::isolated;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -52,9 +53,11 @@ impl Header {
 
     /// The header of a continuation page: the name on one line (cut if it must be: page 1 has
     /// it whole) and "continued".
+    /// The header of a continuation page; `name` is cut to one line, then isolated (the cut
+    /// must not drop the isolate's end).
     pub fn continued(name: &str) -> Header {
         Header {
-            name: one_line(name, Header::width(), NAME.pt),
+            name: isolated(&one_line(name, Header::width(), NAME.pt)).into_owned(),
             meta: "continued".to_string(),
         }
     }

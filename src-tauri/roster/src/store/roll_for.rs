@@ -2,6 +2,7 @@
 //! under its house rules and logged. The one way the window and the command line roll for
 //! someone (one request or a batch), so both refuse and log alike.
 
+use rollbook_rules::text::isolated;
 use rollbook_rules::{Dice, HouseRules, RollRequest, RollResult};
 use uuid::Uuid;
 
@@ -32,8 +33,12 @@ impl RollPlace {
             return Ok(());
         }
         let who = match &self.character {
-            Some(c) => format!("{} of \"{}\"", c.name, self.roster.name),
-            None => format!("\"{}\"", self.roster.name),
+            Some(c) => format!(
+                "{} of \"{}\"",
+                isolated(&c.name),
+                isolated(&self.roster.name)
+            ),
+            None => format!("\"{}\"", isolated(&self.roster.name)),
         };
         Err(RosterError::RollOfOtherSystem {
             system: system.to_string(),

@@ -179,7 +179,7 @@ fn sheet_of<'a>(ctx: &'a TableContext, id: Uuid) -> Option<&'a D12Sheet> {
 
 fn name_of(ctx: &TableContext, id: Uuid) -> String {
     ctx.seat(id)
-        .map(|s| s.participant.name.clone())
+        .map(|s| s.name().into_owned())
         .unwrap_or_else(|_| id.to_string())
 }
 
@@ -226,9 +226,9 @@ fn wounds_from(sheet: &D12Sheet) -> Wounds {
 impl D12Encounter {
     fn part(&self, ctx: &TableContext, id: Uuid) -> Result<&D12Part, TableError> {
         let seat = ctx.seat(id)?;
-        self.parts.get(&id).ok_or_else(|| {
-            TableError::invalid(format!("{} has no d12 state yet", seat.participant.name))
-        })
+        self.parts
+            .get(&id)
+            .ok_or_else(|| TableError::invalid(format!("{} has no d12 state yet", seat.name())))
     }
 
     /// The defender's roll in `role`: ranks and extra dice from the sheet (or the NPC's ranks),
@@ -716,10 +716,10 @@ impl SystemRules for D12Encounter {
                 if seat.character.is_some() {
                     return Err(TableError::invalid(format!(
                         "{}'s health and ranks come from the sheet; change them there",
-                        seat.participant.name
+                        seat.name()
                     )));
                 }
-                let who = &seat.participant.name;
+                let who = seat.name();
                 for (range, ranks) in [
                     (&ranges::D12_NPC_DODGE, defenses.dodge),
                     (&ranges::D12_NPC_MIND, defenses.mind),

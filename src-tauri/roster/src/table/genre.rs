@@ -75,9 +75,9 @@ impl GenreEncounter {
     ) -> Result<(&GenrePart, String), TableError> {
         let seat = ctx.seat(participant_id)?;
         let part = self.parts.get(&participant_id).ok_or_else(|| {
-            TableError::invalid(format!("{} has no genre state yet", seat.participant.name))
+            TableError::invalid(format!("{} has no genre state yet", seat.name()))
         })?;
-        Ok((part, seat.participant.name.clone()))
+        Ok((part, seat.name().into_owned()))
     }
 
     /// `action` for one participant, its events prefixed with the name.
@@ -162,7 +162,7 @@ fn without_saved_trackers(
     fields: &mut serde_json::Map<String, Value>,
 ) -> Result<(), TableError> {
     let seat = ctx.seat(participant_id)?;
-    let name = &seat.participant.name;
+    let name = seat.name();
     let Some(Sheet::Genre(sheet)) = seat.sheet() else {
         return Err(TableError::invalid(format!(
             "{name} has no genre sheet to take \"{label}\" from; send the request alone"
@@ -247,7 +247,7 @@ impl SystemRules for GenreEncounter {
                     .map_err(TableError::from)?;
                 let (next, said) =
                     self.act_on(ctx, *participant_id, &GenreAction::Act { plan: *plan })?;
-                let name = &ctx.seat(*participant_id)?.participant.name;
+                let name = ctx.seat(*participant_id)?.name();
                 let mut events = vec![Event::roll_detail(format!(
                     "{name} rolled: {}",
                     result.detail
@@ -315,7 +315,7 @@ impl SystemRules for GenreEncounter {
                 if seat.character.is_some() {
                     return Err(TableError::invalid(format!(
                         "{}'s level and Stamina come from the sheet; change them there",
-                        seat.participant.name
+                        seat.name()
                     )));
                 }
                 TableError::check_range(&ranges::GENRE_NPC_LEVEL, *level)?;

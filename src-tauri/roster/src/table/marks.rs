@@ -141,7 +141,7 @@ fn dice_of(
         pool.super_dice,
         pool.super_skill_dice,
     ];
-    let name = &seat.participant.name;
+    let name = seat.name();
     let Some(label) = &pool.roll else {
         return Ok((entered, "entered dice".into()));
     };
@@ -241,7 +241,7 @@ impl MarksEncounter {
     /// The table with the task rolled once (an attempt or a step).
     fn rolled(&self, ctx: &TableContext, task_id: i64) -> Result<Outcome<Self>, TableError> {
         let running = self.task(task_id)?;
-        let name = &ctx.seat(running.participant_id)?.participant.name;
+        let name = ctx.seat(running.participant_id)?.name();
         let prefix = format!("{name}, {}", running.label);
         let (kind, rolled) = match &running.kind {
             TaskKind::Task {
@@ -352,7 +352,7 @@ impl SystemRules for MarksEncounter {
                 task.validate().map_err(TableError::from)?;
                 let event = format!(
                     "{}, {label}: task started ({}, {} of difficulty, {} needed)",
-                    seat.participant.name,
+                    seat.name(),
                     dice_words(dice),
                     if *difficulty == 1 {
                         "1 penalty die".to_string()
@@ -407,8 +407,8 @@ impl SystemRules for MarksEncounter {
                 task.validate().map_err(TableError::from)?;
                 let event = format!(
                     "{}, {label}: contested by {} ({} against {}, {defender_source}; ties favour the defender, a ruling)",
-                    seat.participant.name,
-                    defender.participant.name,
+                    seat.name(),
+                    defender.name(),
                     dice_words(dice),
                     dice_words(d)
                 );
@@ -442,7 +442,7 @@ impl SystemRules for MarksEncounter {
                 let events = vec![
                     Event::said(format!(
                         "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps)",
-                        seat.participant.name,
+                        seat.name(),
                         dice_words(dice)
                     )),
                     Event::ruling(RulingId::MarksStepIsTimeStep),
@@ -466,7 +466,7 @@ impl SystemRules for MarksEncounter {
                 let running = self.task(*task_id)?;
                 let name = ctx
                     .seat(running.participant_id)
-                    .map(|s| s.participant.name.clone())
+                    .map(|s| s.name().into_owned())
                     .unwrap_or_default();
                 let how = match &running.kind {
                     TaskKind::Task { task, .. } if task.done => "succeeded",

@@ -78,6 +78,12 @@ pub struct Seat<'a> {
 }
 
 impl<'a> Seat<'a> {
+    /// The participant's name as a sentence of the table says it: isolated, so that a bidi
+    /// control in it (a right-to-left override) reorders nothing around it.
+    pub fn name(&self) -> Cow<'a, str> {
+        rollbook_rules::text::isolated(&self.participant.name)
+    }
+
     /// `participant` with its character when live in `characters`, reading the participant's
     /// own numbers as a sheet of `system`. A stored sheet that no longer reads (it was checked
     /// when added) leaves the defaults, so one damaged participant never stops the table.

@@ -128,7 +128,7 @@ impl StuntEncounter {
     /// A participant's HTK and name, or a refusal naming who is missing.
     fn part(&self, ctx: &TableContext, participant_id: Uuid) -> Result<(Htk, String), TableError> {
         let seat = ctx.seat(participant_id)?;
-        let name = seat.participant.name.clone();
+        let name = seat.name().into_owned();
         let part = self
             .parts
             .get(&participant_id)

@@ -2,13 +2,23 @@
 //! (delete, move, tag, reorder); search across every roster.
 
 use rollbook_roster::{Character, CharacterPatch, CharacterSummary, NewCharacter, SearchHit};
+use serde::Serialize;
 use serde_json::Value;
 use tauri::State;
 use uuid::Uuid;
 
 use super::argument;
 use crate::desktop::Database;
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{damaged_notices, DamagedNotice, IpcError};
+
+/// A roster's characters as its list shows them, and each one whose stored fields do not read
+/// named apart (it is not listed: it would not open).
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CharacterList {
+    pub characters: Vec<CharacterSummary>,
+    pub damaged: Vec<DamagedNotice>,
+}
 
 /// How many search hits when the window does not say: more than a list shows at once.
 const SEARCH_LIMIT: usize = 50;
@@ -25,14 +35,20 @@ pub async fn characters(
 }
 
 /// The same characters without notes and sheets: what the window's lists show (a sheet is read
-/// with `character` when it opens).
+/// with `character` when it opens); a damaged one is named in `damaged`.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn character_summaries(
     db: State<'_, Database>,
     roster_id: Uuid,
-) -> Result<Vec<CharacterSummary>, IpcError> {
-    db.run(move |store| Ok(store.character_summaries(roster_id)?))
-        .await
+) -> Result<CharacterList, IpcError> {
+    db.run(move |store| {
+        let listed = store.character_summaries(roster_id)?;
+        Ok(CharacterList {
+            characters: listed.read,
+            damaged: damaged_notices(listed.damaged),
+        })
+    })
+    .await
 }
 
 #[tauri::command(rename_all = "snake_case")]

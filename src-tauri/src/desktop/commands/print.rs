@@ -334,7 +334,7 @@ mod tests {
             .unwrap()
             .starts_with("paper: unknown variant `b5`"));
         let rosters = window.invoke("rosters", json!({})).unwrap();
-        let other = rosters
+        let other = rosters["rosters"]
             .as_array()
             .unwrap()
             .iter()

@@ -1,18 +1,35 @@
 //! Rosters: list, create, change (name, notes, house rules), delete to the trash, reorder, undo.
 
 use rollbook_roster::{NewRoster, Restored, Roster, RosterPatch};
+use serde::Serialize;
 use serde_json::Value;
 use tauri::State;
 use uuid::Uuid;
 
 use super::argument;
 use crate::desktop::Database;
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{damaged_notices, DamagedNotice, IpcError};
 
-/// Every roster not in the trash, in the user's order.
+/// The rosters that read, and each one that does not named apart: one damaged roster neither
+/// hides the others nor goes unmentioned.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct RosterList {
+    pub rosters: Vec<Roster>,
+    pub damaged: Vec<DamagedNotice>,
+}
+
+/// Every roster not in the trash, in the user's order; a damaged one is named in `damaged`.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn rosters(db: State<'_, Database>) -> Result<Vec<Roster>, IpcError> {
-    db.run(|store| Ok(store.rosters()?)).await
+pub async fn rosters(db: State<'_, Database>) -> Result<RosterList, IpcError> {
+    db.run(|store| {
+        let listed = store.rosters_readable()?;
+        Ok(RosterList {
+            rosters: listed.read,
+            damaged: damaged_notices(listed.damaged),
+        })
+    })
+    .await
 }
 
 #[tauri::command(rename_all = "snake_case")]

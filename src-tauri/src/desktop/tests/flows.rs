@@ -61,7 +61,7 @@ fn a_roster_of_each_system_and_a_character_refused_an_over_limit_value() {
         );
         assert!(blank["sheet"].is_object(), "{system}: {blank}");
     }
-    let listed = window.ok("rosters", json!({}));
+    let listed = window.rosters();
     assert_eq!(ids(&listed), ids(&Value::from(rosters.clone())));
     assert!(listed
         .as_array()
@@ -161,14 +161,14 @@ fn a_file_is_previewed_then_imported_and_exported_back_the_same() {
     let preview = window.ok("import_preview", json!({"path": file, "mode": "merge"}));
     assert_eq!(preview["roster_counts"]["added"], 5);
     assert_eq!(preview["character_counts"]["added"], 20);
-    assert_eq!(window.ok("rosters", json!({})).as_array().unwrap().len(), 1);
+    assert_eq!(window.rosters().as_array().unwrap().len(), 1);
 
     let applied = window.ok(
         "import_apply",
         json!({"path": file, "mode": "merge", "on_progress": "__CHANNEL__:1"}),
     );
     assert_eq!(applied, preview, "the import did what the preview said");
-    let rosters = window.ok("rosters", json!({}));
+    let rosters = window.rosters();
     assert_eq!(rosters.as_array().unwrap().len(), 6);
     assert_eq!(rosters[0]["id"], own["id"]);
 
@@ -276,7 +276,7 @@ fn bulk_actions_tag_move_delete_and_undo() {
 
     let gone = window.ok("roster_delete", json!({"id": rosters[0]["id"]}));
     assert!(gone["deleted_at"].is_string());
-    assert_eq!(window.ok("rosters", json!({})).as_array().unwrap().len(), 5);
+    assert_eq!(window.rosters().as_array().unwrap().len(), 5);
     assert_eq!(
         window.ok("undo_delete", json!({}))["rosters"],
         json!([rosters[0]["id"]])
@@ -286,10 +286,7 @@ fn bulk_actions_tag_move_delete_and_undo() {
         "nothing_to_undo"
     );
 
-    let order: Vec<Value> = ids(&window.ok("rosters", json!({})))
-        .into_iter()
-        .rev()
-        .collect();
+    let order: Vec<Value> = ids(&window.rosters()).into_iter().rev().collect();
     let reversed = window.ok("rosters_reorder", json!({"ids": order}));
     assert_eq!(ids(&reversed), order);
 }
@@ -451,7 +448,7 @@ fn the_save_dialogs_refuse_the_open_database_and_what_is_not_a_file() {
     );
     assert_eq!(folder["code"], "not_a_regular_file", "{folder}");
     assert_eq!(std::fs::read(&db).unwrap(), before);
-    assert_eq!(window.ok("rosters", json!({})).as_array().unwrap().len(), 1);
+    assert_eq!(window.rosters().as_array().unwrap().len(), 1);
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! and a real database file in a temp folder, no display. The shapes and the path from the
 //! window to the store are checked here; the numbers themselves are the crates' own tests.
 
+mod damaged;
 mod encounters;
 mod flows;
 mod players;
@@ -80,6 +81,13 @@ impl Window {
     pub fn ok(&self, command: &str, args: Value) -> Value {
         self.invoke(command, args)
             .unwrap_or_else(|error| panic!("{command} failed: {error}"))
+    }
+
+    /// The rosters `rosters` lists, where none is damaged.
+    pub fn rosters(&self) -> Value {
+        let mut listed = self.ok("rosters", serde_json::json!({}));
+        assert_eq!(listed["damaged"], serde_json::json!([]), "{listed}");
+        listed["rosters"].take()
     }
 
     /// The error of a command that must fail.

@@ -227,7 +227,7 @@ fn a_read_only_database_is_shown_and_a_change_says_read_only() {
     let before = snapshot(dir.path());
 
     let window = Window::on(&db);
-    let rosters = window.ok("rosters", json!({}));
+    let rosters = window.rosters();
     assert_eq!(rosters[0]["name"], "Heroes", "{rosters}");
     let error = window.err(
         "roster_create",

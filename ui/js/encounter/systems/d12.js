@@ -6,6 +6,7 @@
 // from the encounter's `system_state` (d12); every change is a move the shell plays.
 
 import { el } from '../../dom.js';
+import { isolated } from '../../format.js';
 import {
   adjuster, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, selectField, setOptions, showPreview,
 } from './panel-parts.js';
@@ -318,7 +319,7 @@ export function mountSystemPanel(host, ctx) {
     const order = encounter.state.order;
     parts.replaceChildren(...order.map((p) => partRow(p, table)));
     if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their health and play attacks.' }));
-    const options = order.map((p) => [p.id, p.name]);
+    const options = order.map((p) => [p.id, isolated(p.name)]);
     setOptions(attacker.select, options);
     setOptions(defender.select, options);
     if (follow.apply(encounter)) {

@@ -5,6 +5,7 @@
 // Rest / End adventure for everyone. State comes from the encounter's `system_state` (genre).
 
 import { el } from '../../dom.js';
+import { isolated } from '../../format.js';
 import {
   confirmButton, eventList, fieldRange, intOf, moveRange, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
@@ -173,7 +174,7 @@ export function mountSystemPanel(host, ctx) {
   async function refreshRolls() {
     const p = participant();
     const rolls = await sheetRollsOf(p);
-    const options = rolls.map((r) => [r.label, `${r.group}: ${r.label}`]);
+    const options = rolls.map((r) => [r.label, `${r.group}: ${isolated(r.label)}`]);
     if (!p?.character_id || !options.length) options.push([NPC_ROLL, 'Dice entered here']);
     setOptions(rollPick.select, options);
     npcDice.field.hidden = rollPick.select.value !== NPC_ROLL;
@@ -319,7 +320,7 @@ export function mountSystemPanel(host, ctx) {
     const order = encounter.state.order;
     parts.replaceChildren(...order.map(partRow));
     if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their Glory and trackers.' }));
-    setOptions(who.select, order.map((p) => [p.id, p.name]));
+    setOptions(who.select, order.map((p) => [p.id, isolated(p.name)]));
     // Whose turn it is acts; a new turn puts the last roll (and its odds) away.
     if (follow.apply(encounter)) {
       hold.release();

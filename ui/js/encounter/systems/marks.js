@@ -4,6 +4,7 @@
 // rolls or from dice entered for a quick NPC. State is the encounter's `system_state` (marks).
 
 import { el } from '../../dom.js';
+import { isolated } from '../../format.js';
 import {
   fieldRange, intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
@@ -162,7 +163,7 @@ export function mountSystemPanel(host, ctx) {
   }
 
   async function rollOptions(p) {
-    const options = (await poolRolls(p)).map((r) => [r.label, `${r.group}: ${r.label}`]);
+    const options = (await poolRolls(p)).map((r) => [r.label, `${r.group}: ${isolated(r.label)}`]);
     options.push([ENTERED, 'Dice entered here']);
     return options;
   }
@@ -176,14 +177,14 @@ export function mountSystemPanel(host, ctx) {
 
   async function refreshForm() {
     const order = encounter.state.order;
-    setOptions(who.select, order.map((p) => [p.id, p.name]));
+    setOptions(who.select, order.map((p) => [p.id, isolated(p.name)]));
     // A new turn: whose it is acts, and the last roll is put away.
     if (follow.apply(encounter) && held) {
       releaseHeld();
       render();
     }
     const others = order.filter((p) => p.id !== who.select.value);
-    setOptions(defender.select, others.map((p) => [p.id, p.name]));
+    setOptions(defender.select, others.map((p) => [p.id, isolated(p.name)]));
     follow.apply(encounter);
     await fillPool(roll.select, who.select.value);
     await fillPool(defenderRoll.select, defender.select.value);

@@ -6,7 +6,7 @@
 // every change is a move the shell plays.
 
 import { el } from '../../dom.js';
-import { formatPercent } from '../../format.js';
+import { formatPercent, isolated } from '../../format.js';
 import {
   adjuster, fieldRange, intOf, meter, moveRange, numberField, oddsBlock, oddsHold, panelPlayer, rollRow, selectField, setOptions, showPreview,
 } from './panel-parts.js';
@@ -416,7 +416,7 @@ export function mountSystemPanel(host, ctx) {
    */
   function offerDamage(checker) {
     const order = encounter.state.order;
-    const others = order.filter((p) => p.id !== checker).map((p) => [p.id, p.name]);
+    const others = order.filter((p) => p.id !== checker).map((p) => [p.id, isolated(p.name)]);
     if (!others.length) return;
     const damage = (id, points) => play({ move: 'damage', participant_id: id, points }, `${nameOf(id)} · damage`, spots.check);
     const minor = (id) => play({ move: 'minor_damage', participant_id: id }, `${nameOf(id)} · Minor Damage (${minorDice})`, spots.check);
@@ -438,7 +438,7 @@ export function mountSystemPanel(host, ctx) {
     const order = encounter.state.order;
     parts.replaceChildren(...order.map((p) => partRow(p, table)));
     if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track their HTK and running tasks.' }));
-    const options = order.map((p) => [p.id, p.name]);
+    const options = order.map((p) => [p.id, isolated(p.name)]);
     setOptions(taskWho.select, options);
     setOptions(hitWho.select, options);
     setOptions(checkWho.select, options);

@@ -6,6 +6,7 @@
 
 import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
+import { isolated } from '../../format.js';
 import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
 import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
@@ -156,7 +157,7 @@ export function mountSystemPanel(host, ctx) {
     const controls = [cardNode(doc, code), use];
     let combatant = null;
     if (!holderId) {
-      combatant = select(doc, `Whose second initiative ${face.words} makes`, encounter.state.order.map((p) => [p.id, p.name]));
+      combatant = select(doc, `Whose second initiative ${face.words} makes`, encounter.state.order.map((p) => [p.id, isolated(p.name)]));
       combatant.hidden = true;
       use.addEventListener('change', () => { combatant.hidden = use.value !== 'second_initiative'; });
       controls.push(combatant);
@@ -317,7 +318,7 @@ export function mountSystemPanel(host, ctx) {
   const participantSelect = (label) => select(doc, label, []);
   const fillParticipants = (node, { blank = null } = {}) => {
     const keep = node.value;
-    const options = encounter.state.order.map((p) => [p.id, p.name]);
+    const options = encounter.state.order.map((p) => [p.id, isolated(p.name)]);
     if (blank) options.unshift(['', blank]);
     node.replaceChildren(...options.map(([value, text]) => el(doc, 'option', { value, text })));
     if (options.some(([v]) => v === keep)) node.value = keep;
@@ -395,7 +396,7 @@ export function mountSystemPanel(host, ctx) {
       const name = encounter.state.order.find((p) => p.id === move.target_id)?.name ?? 'the target';
       offer = hitOffer(doc, {
         heading: `A hit on ${name}: apply its damage`,
-        targets: encounter.state.order.map((p) => [p.id, p.name]),
+        targets: encounter.state.order.map((p) => [p.id, isolated(p.name)]),
         target: move.target_id,
         points: moveRange(ctx.catalog, 'universe', 'damage', 'points'),
         actions: [{ text: 'Apply damage', role: 'apply-damage', typed: true, run: (id, points) => play(universeMove('damage', { participant_id: id, points }), spot) }],
@@ -539,7 +540,7 @@ export function mountSystemPanel(host, ctx) {
       el(doc, 'input', { type: 'checkbox', value: p.id, checked: checked.has(p.id) }), el(doc, 'span', { text: p.name }),
     ])));
     if (running) {
-      const runners = running.participant_ids.map((id) => [id, names.get(id) ?? '?']);
+      const runners = running.participant_ids.map((id) => [id, isolated(names.get(id) ?? '?')]);
       for (const [node, at] of [[chaseFirst, 0], [chaseSecond, 1]]) {
         const keep = node.value;
         node.replaceChildren(...runners.map(([value, text]) => el(doc, 'option', { value, text })));

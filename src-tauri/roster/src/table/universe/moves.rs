@@ -10,6 +10,7 @@ impl UniverseEncounter {
         })
     }
 
+    /// A participant's universe state and name (isolated for a sentence).
     pub(super) fn part(
         &self,
         ctx: &TableContext,
@@ -17,12 +18,9 @@ impl UniverseEncounter {
     ) -> Result<(&UniversePart, String), TableError> {
         let seat = ctx.seat(id)?;
         let part = self.parts.get(&id).ok_or_else(|| {
-            TableError::invalid(format!(
-                "{} has no universe state yet",
-                seat.participant.name
-            ))
+            TableError::invalid(format!("{} has no universe state yet", seat.name()))
         })?;
-        Ok((part, seat.participant.name.clone()))
+        Ok((part, seat.name().into_owned()))
     }
 
     /// Who is dealt a card: every seat, with its side.
@@ -82,7 +80,7 @@ impl UniverseEncounter {
         let first = order.first().and_then(|id| ctx.seat(*id).ok());
         let mut events = vec![Event::said(format!(
             "Round {round}: cards dealt; {} acts first.",
-            first.map_or("nobody", |s| s.participant.name.as_str())
+            first.map_or("nobody".into(), |s| s.name())
         ))];
         for event in &fate_events {
             events.extend(fate_words(ctx, event, round));
@@ -287,7 +285,7 @@ impl UniverseEncounter {
             .map_err(TableError::from)?;
         let against = target
             .and_then(|t| ctx.seat(t).ok())
-            .map(|s| format!(" on {}", s.participant.name))
+            .map(|s| format!(" on {}", s.name()))
             .unwrap_or_default();
         let mut events = vec![Event::roll_detail(format!(
             "{name}'s attack{against}: {}",

@@ -43,11 +43,12 @@ pub(super) fn is_pc(ctx: &TableContext, id: Uuid) -> bool {
         .is_some_and(|c| c.kind == CharacterKind::Pc)
 }
 
+/// The name of the participant with id `id`, isolated for a sentence.
 pub(super) fn name_of(ctx: &TableContext, id: &str) -> String {
     Uuid::parse_str(id)
         .ok()
         .and_then(|id| ctx.seat(id).ok())
-        .map(|s| s.participant.name.clone())
+        .map(|s| s.name().into_owned())
         .unwrap_or_else(|| "someone who left".to_string())
 }
 
@@ -62,7 +63,7 @@ pub(super) fn named(
             for seat in &ctx.seats {
                 let id = seat.participant.id.to_string();
                 if message.contains(&id) {
-                    message = message.replace(&id, &seat.participant.name);
+                    message = message.replace(&id, &seat.name());
                 }
             }
             rollbook_rules::RulesError::Invalid { field, message }
