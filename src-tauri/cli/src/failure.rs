@@ -24,6 +24,8 @@ pub enum Failure {
     /// refusal (`damaged_record`, naming it), one line apiece, and the exit status is 1, so a
     /// script sees that the answer is not whole.
     Damaged(Vec<RosterError>),
+    /// A dice expression with problems, already told (each with its caret): exit 2.
+    Notation(String),
 }
 
 impl From<RosterError> for Failure {
@@ -72,7 +74,7 @@ impl Failure {
 
     fn exit_code(&self) -> ExitCode {
         match self {
-            Failure::BadInput(_) | Failure::Limit(_) => ExitCode::from(2),
+            Failure::BadInput(_) | Failure::Limit(_) | Failure::Notation(_) => ExitCode::from(2),
             Failure::Store(error) if is_bad_input(error) => ExitCode::from(2),
             _ => ExitCode::FAILURE,
         }
@@ -86,12 +88,15 @@ impl Failure {
             Failure::Failed(_) => "io_error",
             Failure::Store(error) => error.code(),
             Failure::Damaged(_) => "damaged_record",
+            Failure::Notation(_) => "invalid_request",
         }
     }
 
     fn message(&self) -> String {
         match self {
-            Failure::BadInput(reason) | Failure::Failed(reason) => reason.clone(),
+            Failure::BadInput(reason) | Failure::Failed(reason) | Failure::Notation(reason) => {
+                reason.clone()
+            }
             Failure::Limit(error) => error.to_string(),
             Failure::Output(error) => format!("cannot write the output: {error}"),
             Failure::Store(error) => error.to_string(),
@@ -117,6 +122,7 @@ impl Failure {
 
     fn render(&self, json: bool) -> String {
         match self {
+            Failure::Notation(told) => told.clone(),
             Failure::Damaged(errors) => errors
                 .iter()
                 .map(|e| told(e.code(), &e.to_string(), e.problems(), json))

@@ -7,6 +7,7 @@
 
 mod backup;
 mod character;
+mod dice;
 mod encounter;
 mod export;
 mod failure;
@@ -119,6 +120,9 @@ pub enum Command {
     /// With --character or --roster the roster's house rules apply and each roll is logged.
     #[command(after_help = roll::EXAMPLES)]
     Roll(roll::RollArgs),
+    /// Dice notation (DICE.md): check an expression, with a caret under each problem.
+    #[command(subcommand)]
+    Dice(dice::DiceCommand),
     /// Print the catalog of systems, roll kinds, their fields and rulings as JSON.
     #[command(after_help = kinds::EXAMPLES)]
     Kinds,
@@ -180,6 +184,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Odds(args) => odds::run(&args, global),
         Command::Roll(args) => roll::run(args, global),
         Command::Kinds => kinds::run(),
+        Command::Dice(command) => dice::run(command, global.json),
         Command::Roster(command) => roster::run(command, global),
         Command::Character(command) => character::run(command, global),
         Command::Search(args) => character::search(args, global),
