@@ -40,6 +40,7 @@ fn is_bad_input(error: &RosterError) -> bool {
         "invalid_sheet"
             | "invalid_roster"
             | "import_refused"
+            | "limit_reached"
             | "roster_not_found"
             | "character_not_found"
             | "ambiguous_name"

@@ -66,7 +66,10 @@ pub use house_rules::{
     ruled_target, HouseRuleNumber, HouseRules, StuntChart, DEFAULT_LEVELS, HOUSE_RULE_NUMBERS,
     MINOR_DAMAGE_DICE, MISS_MARGIN,
 };
-pub use limits::{grouped, Limits, TextLimits, MAX_REQUESTS, MAX_REQUEST_BYTES};
+pub use limits::{
+    grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
+    MAX_REQUEST_BYTES, MAX_ROSTERS,
+};
 pub use plans::{
     odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
     PlanRole, PlanRoll, PlanSpec,

@@ -1,24 +1,30 @@
-//! Reading a roster file: bytes → a fully validated [`Import`], or every problem with its path.
+//! Reading a roster file: a file → a fully validated [`Import`], or every problem with its path.
 //!
-//! The order of the checks is the order a person fixes things in: the file itself (size, text
+//! The order of the checks is the order a person fixes things in: the file itself (text
 //! encoding, JSON), then what kind of file it is (`format`, `version` — past those, nothing else
 //! would make sense), then every roster and character, collecting all the problems.
 //!
-//! Memory: the file's text is read once into memory and checked whole (`rollbook_rules::strict_json`), then walked
-//! as raw JSON borrowed from it (`raw.rs`): one character at a time becomes a `Value` and then its
-//! typed [`ImportCharacter`]. An import holds the text, the [`Import`] and one character's tree.
+//! Memory (issue 28): the file is never held whole. It is read twice, record by record
+//! (`walk.rs`): first the file's and the rosters' own fields, with the characters only checked
+//! as JSON and counted (a roster may list its characters before its system); then every
+//! character, checked against its roster. An [`Import`] keeps the rosters' own fields and the
+//! characters' ids; the characters themselves are read from the file again when they are
+//! previewed and written ([`Import::for_each_character`]), and a file that changed in between
+//! is refused. So an import holds one record at a time, whatever the file's size, plus a few
+//! bytes per character (`MAX_CHARACTERS` bounds how many).
 
-use std::io::Read;
+use std::collections::HashMap;
+use std::fmt;
 use std::path::Path;
 
-use rollbook_rules::{HouseRules, StuntChart};
+use rollbook_rules::{grouped, HouseRules, StuntChart};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::raw::{each_element, fields, is_array, shallow, whole};
+use super::source::Source;
+use super::walk::{walk, Ended, Flow, Visit};
 use crate::check::{deserialize_collect, field, index};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
@@ -30,19 +36,24 @@ use crate::sheet::Sheet;
 pub const FORMAT_NAME: &str = "rollbook-roster";
 /// The newest file version this build reads (and the one it writes).
 pub const FORMAT_VERSION: i64 = 1;
-/// Files above this size are refused before they are read (a roster of 10,000 characters is
-/// about 8 MiB).
-pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+/// A refusal keeps this many problems; the file is read no further once it has them (a file
+/// of 100,000 broken characters would otherwise fill memory with its problems).
+pub const KEPT_PROBLEMS: usize = 10_000;
 
 /// A roster file that passed every check, ready to preview and apply. Ids missing from the file
-/// have been given new ones.
+/// have been given new ones. The characters stay in the file: [`Import::for_each_character`]
+/// reads them again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Import {
     pub version: i64,
     pub exported_at: Option<String>,
     pub rosters: Vec<ImportRoster>,
+    source: Source,
+    /// Of the whole file as it was checked.
+    fingerprint: u64,
 }
 
+/// A roster of the file: its own fields, and the ids of its characters in the file's order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImportRoster {
     pub id: Uuid,
@@ -52,7 +63,8 @@ pub struct ImportRoster {
     pub system: System,
     pub notes: String,
     pub house_rules: HouseRules,
-    pub characters: Vec<ImportCharacter>,
+    /// Each character's id (made up where the file gives none), in the file's order.
+    pub character_ids: Vec<Uuid>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -79,7 +91,7 @@ struct Envelope {
     version: Value,
     #[serde(default)]
     exported_at: Option<Value>,
-    /// Only checked to be a list here; the rosters are read one by one from the raw text.
+    /// Only checked to be a list here; the rosters are read one by one.
     #[allow(dead_code)]
     rosters: Vec<IgnoredAny>,
 }
@@ -95,7 +107,7 @@ struct RawRoster {
     notes: String,
     #[serde(default)]
     house_rules: Value,
-    /// Only checked to be a list here; the characters are read one by one from the raw text.
+    /// Only checked to be a list here; the characters are read one by one.
     #[serde(default)]
     #[allow(dead_code)]
     characters: Vec<IgnoredAny>,
@@ -139,113 +151,327 @@ fn empty_object() -> Value {
 }
 
 impl Import {
-    /// Reads a file, refusing one over [`MAX_FILE_BYTES`] before reading it.
+    /// Reads and checks a file (a folder, a FIFO or a device is refused at once).
     pub fn from_path(path: impl AsRef<Path>) -> Result<Import> {
-        let path = path.as_ref();
-        let file = crate::files::open_regular_file(path)?;
-        let len = file.metadata().map_err(|e| RosterError::io(path, e))?.len();
-        if len > MAX_FILE_BYTES {
-            return Err(RosterError::refused(vec![too_large(len)]));
-        }
-        let mut bytes = Vec::with_capacity(len as usize);
-        // `take` guards against a file that grows while it is read.
-        file.take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| RosterError::io(path, e))?;
-        Import::from_bytes(&bytes)
+        Import::read(Source::File(path.as_ref().to_path_buf()))
     }
 
-    /// Parses and validates a whole file. Either every check passed, or
-    /// [`RosterError::ImportRefused`] lists every problem found.
+    /// Parses and validates a whole file held in memory. Either every check passed, or
+    /// [`RosterError::ImportRefused`] lists every problem found (the first [`KEPT_PROBLEMS`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Import> {
-        let text = read_json(bytes).map_err(|p| RosterError::refused(vec![p]))?;
-        let mut problems = Vec::new();
-        let import = read_file(text, &mut problems);
-        match import {
-            Some(import) if problems.is_empty() => Ok(import),
-            _ => Err(RosterError::refused(problems)),
-        }
+        Import::read(Source::Bytes(bytes.to_vec()))
     }
 
     /// How many characters the file holds.
     pub fn character_count(&self) -> usize {
-        self.rosters.iter().map(|r| r.characters.len()).sum()
+        self.rosters.iter().map(|r| r.character_ids.len()).sum()
+    }
+
+    /// Reads the file's characters again, in the file's order, handing each to `each` with its
+    /// place (`rosters[i].characters[j]`): the same characters, with the same ids, as were
+    /// checked. A file that changed since is refused; an error of `each` ends the reading and
+    /// is returned.
+    pub fn for_each_character(
+        &self,
+        each: impl FnMut(usize, usize, ImportCharacter) -> Result<()>,
+    ) -> Result<()> {
+        let mut reader = self.source.open()?;
+        let mut replay = Replay {
+            import: self,
+            each,
+            failed: None,
+        };
+        let ended = walk(&mut reader, &mut replay);
+        if let Some(error) = replay.failed {
+            return Err(error);
+        }
+        match ended {
+            Ended::Whole if reader.fingerprint() == self.fingerprint => Ok(()),
+            Ended::Failed(e) => Err(self.source.io_error(e)),
+            _ => Err(changed()),
+        }
+    }
+
+    fn read(source: Source) -> Result<Import> {
+        let mut reader = source.open()?;
+        let mut heads = Heads::default();
+        let refuse = |problems| Err(RosterError::refused(problems));
+        match walk(&mut reader, &mut heads) {
+            Ended::Whole => {}
+            Ended::Failed(e) => return Err(source.io_error(e)),
+            Ended::Broken(problem) => return refuse(vec![problem]),
+            Ended::NotAnObject(value) => return refuse(vec![not_a_roster_file(&value)]),
+            Ended::Stopped(problem) => {
+                // What kind of file it is outranks the rest, as far as it was read.
+                let mut problems = Vec::new();
+                if kind_of_file(&heads.top, false, &mut problems).is_none() {
+                    return refuse(problems);
+                }
+                let mut problems: Vec<Problem> = heads.problems.into_iter().flatten().collect();
+                problems.truncate(KEPT_PROBLEMS);
+                problems.push(problem);
+                return refuse(problems);
+            }
+        }
+        let fingerprint = reader.fingerprint();
+        let mut problems = Vec::new();
+        let Some(version) = kind_of_file(&heads.top, true, &mut problems) else {
+            return refuse(problems);
+        };
+        let exported_at = read_envelope(heads.top, &mut problems);
+
+        let mut characters = Characters {
+            heads: &heads.rosters,
+            seen: HashMap::new(),
+            ids: vec![Vec::new(); heads.rosters.len()],
+            problems: vec![Vec::new(); heads.rosters.len()],
+            kept: problems.len() + heads.problems.iter().map(Vec::len).sum::<usize>(),
+        };
+        let mut reader = source.open()?;
+        let stopped = match walk(&mut reader, &mut characters) {
+            Ended::Whole if reader.fingerprint() == fingerprint => None,
+            Ended::Whole | Ended::NotAnObject(_) => return Err(changed()),
+            Ended::Failed(e) => return Err(source.io_error(e)),
+            Ended::Broken(problem) => return refuse(vec![problem]),
+            Ended::Stopped(problem) => Some(problem),
+        };
+        // The rosters' problems, each roster's own before its characters'.
+        let Characters {
+            ids,
+            problems: of_characters,
+            ..
+        } = characters;
+        let mut of_characters = of_characters.into_iter();
+        for of_roster in heads.problems {
+            problems.extend(of_roster);
+            problems.extend(of_characters.next().unwrap_or_default());
+        }
+        if let Some(stop) = stopped {
+            problems.truncate(KEPT_PROBLEMS);
+            problems.push(stop);
+        }
+        if !problems.is_empty() {
+            return refuse(problems);
+        }
+        let rosters = heads
+            .rosters
+            .into_iter()
+            .zip(ids)
+            .map(|(head, character_ids)| {
+                head.roster.map(|roster| ImportRoster {
+                    character_ids,
+                    ..roster
+                })
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| RosterError::refused(vec![Problem::new("", "a roster was not read")]))?;
+        Ok(Import {
+            version,
+            exported_at,
+            rosters,
+            source,
+            fingerprint,
+        })
     }
 }
 
-fn too_large(len: u64) -> Problem {
+/// The refusal of a file that is not what it was when it was checked.
+pub(super) fn changed() -> RosterError {
+    RosterError::refused(vec![Problem::new(
+        "",
+        "the file changed while it was being imported; nothing was imported from it. Import it again",
+    )])
+}
+
+fn not_a_roster_file(value: &Value) -> Problem {
     Problem::new(
         "",
         format!(
-            "the file is {:.1} MiB; roster files are limited to {} MiB (is this the right file?)",
-            len as f64 / (1024.0 * 1024.0),
-            MAX_FILE_BYTES / (1024 * 1024)
+            "the file holds {}, not a roster file (an object starting {{\"format\": \"{FORMAT_NAME}\", \"version\": 1, …}})",
+            describe(value)
         ),
     )
 }
 
-/// Size, encoding and JSON syntax (duplicate keys too): the file as a whole, as its text.
-fn read_json(bytes: &[u8]) -> std::result::Result<&str, Problem> {
-    let whole = |message: String| Problem::new("", message);
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large(bytes.len() as u64));
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(whole("the file is empty".into()));
-    }
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return Err(whole(
-            "the file is UTF-16 text; roster files are UTF-8 (save it again as UTF-8)".into(),
-        ));
-    }
-    // Editors on Windows often start UTF-8 files with a byte order mark; it carries no meaning.
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let at = e.valid_up_to();
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        whole(format!(
-            "the file is not UTF-8 text: byte {} (0x{:02X}, line {line}) is not valid UTF-8; roster files are UTF-8",
-            at + 1,
-            bytes[at]
-        ))
-    })?;
-    rollbook_rules::strict_json::check(text).map_err(|e| {
-        whole(match e.classify() {
-            serde_json::error::Category::Eof => format!(
-                "the file ends in the middle of the JSON (line {}, column {}); it may have been cut short",
-                e.line(),
-                e.column()
-            ),
-            _ => {
-                let text = e.to_string();
-                let what = text.split(" at line ").next().unwrap_or(&text);
-                format!(
-                    "the file is not valid JSON: {what} (line {}, column {})",
-                    e.line(),
-                    e.column()
-                )
-            }
-        })
-    })?;
-    Ok(text)
+/// A roster's own fields as read, and what its characters are checked against.
+struct Head {
+    /// `None` when the roster has a problem.
+    roster: Option<ImportRoster>,
+    system: Option<System>,
+    /// `None` when they are unusable (a problem of the roster).
+    house: Option<HouseRules>,
 }
 
-/// The envelope, then every roster.
-fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
-    // The text was checked: it is one JSON value.
-    let file: &RawValue = serde_json::from_str(text).ok()?;
-    let Some(top) = fields(file) else {
-        problems.push(Problem::new(
-            "",
-            format!(
-                "the file holds {}, not a roster file (an object starting {{\"format\": \"{FORMAT_NAME}\", \"version\": 1, …}})",
-                describe(&shallow(file))
-            ),
-        ));
-        return None;
-    };
-    let get = |key: &str| top.iter().find(|(k, _)| k == key).map(|(_, raw)| *raw);
-    match get("format").map(shallow).as_ref() {
+/// The first reading: the file's own fields, then each roster's own fields as it ends.
+#[derive(Default)]
+struct Heads {
+    top: Map<String, Value>,
+    rosters: Vec<Head>,
+    /// Each roster's problems.
+    problems: Vec<Vec<Problem>>,
+    seen: HashMap<Uuid, Place>,
+}
+
+impl Visit for Heads {
+    fn wants_characters(&self) -> bool {
+        false
+    }
+
+    fn field(&mut self, key: String, value: Value) -> Flow {
+        self.top.insert(key, value);
+        // A file of another kind is told so as soon as its format is read.
+        let mut problems = Vec::new();
+        match kind_of_file(&self.top, false, &mut problems) {
+            Some(_) => Ok(()),
+            None => Err(problems.remove(0)),
+        }
+    }
+
+    fn roster(&mut self, i: usize, value: Value, _characters: usize) -> Flow {
+        let mut problems = Vec::new();
+        let head = read_roster(value, i, &mut self.seen, &mut problems);
+        self.rosters.push(head);
+        self.problems.push(problems);
+        let kept: usize = self.problems.iter().map(Vec::len).sum();
+        if kept >= KEPT_PROBLEMS {
+            return Err(too_many_problems());
+        }
+        Ok(())
+    }
+
+    fn character(&mut self, _: usize, _: usize, _: Value) -> Flow {
+        Ok(())
+    }
+}
+
+fn too_many_problems() -> Problem {
+    Problem::new(
+        "",
+        format!(
+            "checking stopped after the first {} problems; fix these and import the file again",
+            grouped(KEPT_PROBLEMS)
+        ),
+    )
+}
+
+/// The second reading: every character, checked against its roster.
+struct Characters<'h> {
+    heads: &'h [Head],
+    seen: HashMap<Uuid, Place>,
+    ids: Vec<Vec<Uuid>>,
+    problems: Vec<Vec<Problem>>,
+    kept: usize,
+}
+
+impl Visit for Characters<'_> {
+    fn wants_characters(&self) -> bool {
+        true
+    }
+
+    fn field(&mut self, _: String, _: Value) -> Flow {
+        Ok(())
+    }
+
+    fn roster(&mut self, _: usize, _: Value, _: usize) -> Flow {
+        Ok(())
+    }
+
+    fn character(&mut self, i: usize, j: usize, value: Value) -> Flow {
+        let (Some(head), Some(problems)) = (self.heads.get(i), self.problems.get_mut(i)) else {
+            return Err(changed_problem());
+        };
+        let before = problems.len();
+        let character = read_character(
+            &value,
+            Place(i, Some(j)),
+            head.system,
+            head.house.as_ref(),
+            &mut self.seen,
+            problems,
+        );
+        self.ids[i].push(character.map_or(Uuid::nil(), |c| c.id));
+        self.kept += problems.len() - before;
+        if self.kept >= KEPT_PROBLEMS {
+            return Err(too_many_problems());
+        }
+        Ok(())
+    }
+}
+
+fn changed_problem() -> Problem {
+    changed().problems()[0].clone()
+}
+
+/// A later reading: each character checked again and handed on with the id it was given.
+struct Replay<'i, F> {
+    import: &'i Import,
+    each: F,
+    failed: Option<RosterError>,
+}
+
+impl<F: FnMut(usize, usize, ImportCharacter) -> Result<()>> Visit for Replay<'_, F> {
+    fn wants_characters(&self) -> bool {
+        true
+    }
+
+    fn field(&mut self, _: String, _: Value) -> Flow {
+        Ok(())
+    }
+
+    fn roster(&mut self, _: usize, _: Value, _: usize) -> Flow {
+        Ok(())
+    }
+
+    fn character(&mut self, i: usize, j: usize, value: Value) -> Flow {
+        let Some(roster) = self.import.rosters.get(i) else {
+            return Err(changed_problem());
+        };
+        let Some(&id) = roster.character_ids.get(j) else {
+            return Err(changed_problem());
+        };
+        let mut problems = Vec::new();
+        // Ids were checked for repeats in the first reading; none is kept here.
+        let mut seen = HashMap::new();
+        let character = read_character(
+            &value,
+            Place(i, Some(j)),
+            Some(roster.system),
+            Some(&roster.house_rules),
+            &mut seen,
+            &mut problems,
+        );
+        match character {
+            Some(c) if problems.is_empty() && (!c.id_given || c.id == id) => {
+                match (self.each)(i, j, ImportCharacter { id, ..c }) {
+                    Ok(()) => Ok(()),
+                    Err(error) => {
+                        self.failed = Some(error);
+                        Err(Problem::new("", "stopped"))
+                    }
+                }
+            }
+            _ => Err(changed_problem()),
+        }
+    }
+}
+
+/// Where a roster (`Place(i, None)`) or a character (`Place(i, Some(j))`) sits in the file.
+#[derive(Debug, Clone, Copy)]
+struct Place(usize, Option<usize>);
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            None => write!(f, "rosters[{}]", self.0),
+            Some(j) => write!(f, "rosters[{}].characters[{j}]", self.0),
+        }
+    }
+}
+
+/// `format` and `version`: the file's version, or `None` with the problem pushed. Until the
+/// file has been read to its end (`whole`), a missing field is not a problem yet.
+fn kind_of_file(top: &Map<String, Value>, whole: bool, problems: &mut Vec<Problem>) -> Option<i64> {
+    match top.get("format") {
         Some(Value::String(f)) if f == FORMAT_NAME => {}
         Some(Value::String(f)) => {
             problems.push(Problem::new(
@@ -264,6 +490,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             ));
             return None;
         }
+        None if !whole => {}
         None => {
             problems.push(Problem::new(
                 "format",
@@ -272,7 +499,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             return None;
         }
     }
-    let version = match get("version").map(shallow).as_ref() {
+    let version = match top.get("version") {
         Some(Value::Number(n)) if n.as_i64().is_some() => n.as_i64().unwrap_or_default(),
         Some(Value::Number(n)) if n.as_u64().is_some() => i64::MAX,
         Some(other) => {
@@ -282,6 +509,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             ));
             return None;
         }
+        None if !whole => return Some(FORMAT_VERSION),
         None => {
             problems.push(Problem::new(
                 "version",
@@ -307,21 +535,13 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
         ));
         return None;
     }
-    // The rosters are left out of the envelope's value (read one by one below).
-    let envelope_value = Value::Object(
-        top.iter()
-            .map(|(key, raw)| {
-                let value = if key == "rosters" && is_array(raw) {
-                    Value::Array(Vec::new())
-                } else {
-                    shallow(raw)
-                };
-                (key.clone(), value)
-            })
-            .collect(),
-    );
-    let envelope: Envelope = deserialize_collect(&envelope_value, "", problems)?;
-    let exported_at = match envelope.exported_at {
+    Some(version)
+}
+
+/// The rest of the file's own fields (unknown ones, `exported_at`, `rosters` being a list).
+fn read_envelope(top: Map<String, Value>, problems: &mut Vec<Problem>) -> Option<String> {
+    let envelope: Envelope = deserialize_collect(&Value::Object(top), "", problems)?;
+    match envelope.exported_at {
         None | Some(Value::Null) => None,
         Some(Value::String(t)) => {
             if t.parse::<jiff::Timestamp>().is_err() {
@@ -339,19 +559,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             ));
             None
         }
-    };
-    let mut ids = Ids::default();
-    let mut rosters = Vec::new();
-    if let Some(raw) = get("rosters") {
-        each_element(raw, |i, r| {
-            rosters.extend(read_roster(r, i, &mut ids, problems));
-        });
     }
-    Some(Import {
-        version,
-        exported_at,
-        rosters,
-    })
 }
 
 fn n_or_huge(version: i64) -> String {
@@ -362,24 +570,19 @@ fn n_or_huge(version: i64) -> String {
     }
 }
 
-/// Ids seen so far, to refuse duplicates with the path of the first use.
-#[derive(Default)]
-struct Ids {
-    rosters: std::collections::HashMap<Uuid, String>,
-    characters: std::collections::HashMap<Uuid, String>,
-}
-
+/// The id at `place`: the file's, or a new one when it gives none; a repeat is refused with
+/// the place of the first use.
 fn read_id(
     text: Option<&str>,
-    path: &str,
-    seen: &mut std::collections::HashMap<Uuid, String>,
+    place: Place,
+    seen: &mut HashMap<Uuid, Place>,
     what: &str,
     problems: &mut Vec<Problem>,
 ) -> (Uuid, bool) {
     let Some(text) = text else {
         return (Uuid::new_v4(), false);
     };
-    let at = field(path, "id");
+    let at = field(&place.to_string(), "id");
     match Uuid::parse_str(text.trim()) {
         Ok(id) => {
             if let Some(first) = seen.get(&id) {
@@ -390,7 +593,7 @@ fn read_id(
                     ),
                 ));
             } else {
-                seen.insert(id, path.to_string());
+                seen.insert(id, place);
             }
             (id, true)
         }
@@ -404,43 +607,24 @@ fn read_id(
     }
 }
 
+/// A roster's own fields (its characters stand in as `[]`): what its characters are checked
+/// against, and the roster when it has no problem.
 fn read_roster(
-    roster: &RawValue,
+    value: Value,
     i: usize,
-    ids: &mut Ids,
+    seen: &mut HashMap<Uuid, Place>,
     problems: &mut Vec<Problem>,
-) -> Option<ImportRoster> {
+) -> Head {
     let path = index("rosters", i);
-    // Everything but the characters, which are read one by one below.
-    let mut characters_raw = None;
-    let value = match fields(roster) {
-        Some(fields) => Value::Object(
-            fields
-                .into_iter()
-                .map(|(key, raw)| {
-                    let value = match key.as_str() {
-                        "characters" if is_array(raw) => {
-                            characters_raw = Some(raw);
-                            Value::Array(Vec::new())
-                        }
-                        // Read whole: an empty stand-in would pass as no house rules.
-                        "house_rules" => whole(raw),
-                        _ => shallow(raw),
-                    };
-                    (key, value)
-                })
-                .collect::<Map<String, Value>>(),
-        ),
-        None => shallow(roster),
+    let before = problems.len();
+    let Some(raw) = deserialize_collect::<RawRoster>(&value, &path, problems) else {
+        return Head {
+            roster: None,
+            system: None,
+            house: None,
+        };
     };
-    let raw: RawRoster = deserialize_collect(&value, &path, problems)?;
-    let (id, id_given) = read_id(
-        raw.id.as_deref(),
-        &path,
-        &mut ids.rosters,
-        "roster",
-        problems,
-    );
+    let (id, id_given) = read_id(raw.id.as_deref(), Place(i, None), seen, "roster", problems);
     let system = match raw.system.parse::<System>() {
         Ok(system) => Some(system),
         Err(message) => {
@@ -459,31 +643,23 @@ fn read_roster(
     check_roster(
         &path, &raw.name, &raw.notes, system, &house, paths, problems,
     );
-    let characters_path = field(&path, "characters");
-    let mut characters: Vec<ImportCharacter> = Vec::new();
-    if let Some(list) = characters_raw {
-        each_element(list, |j, c| {
-            let at = index(&characters_path, j);
-            let value = whole(c);
-            characters.extend(read_character(
-                &value,
-                &at,
-                system,
-                house_rules.as_ref(),
-                ids,
-                problems,
-            ));
-        });
+    let roster = match (system, &house_rules) {
+        (Some(system), Some(house)) if problems.len() == before => Some(ImportRoster {
+            id,
+            id_given,
+            name: raw.name.trim().to_string(),
+            system,
+            notes: raw.notes,
+            house_rules: house.clone(),
+            character_ids: Vec::new(),
+        }),
+        _ => None,
+    };
+    Head {
+        roster,
+        system,
+        house: house_rules,
     }
-    Some(ImportRoster {
-        id,
-        id_given,
-        name: raw.name.trim().to_string(),
-        system: system?,
-        notes: raw.notes,
-        house_rules: house_rules?,
-        characters,
-    })
 }
 
 /// The file's house rules as the engine's; `None` when they are unusable (problems pushed).
@@ -526,20 +702,15 @@ fn read_house_rules(
 
 fn read_character(
     value: &Value,
-    path: &str,
+    place: Place,
     system: Option<System>,
     house: Option<&HouseRules>,
-    ids: &mut Ids,
+    seen: &mut HashMap<Uuid, Place>,
     problems: &mut Vec<Problem>,
 ) -> Option<ImportCharacter> {
+    let path = &place.to_string();
     let raw: RawCharacter = deserialize_collect(value, path, problems)?;
-    let (id, id_given) = read_id(
-        raw.id.as_deref(),
-        path,
-        &mut ids.characters,
-        "character",
-        problems,
-    );
+    let (id, id_given) = read_id(raw.id.as_deref(), place, seen, "character", problems);
     let tags = clean_tags(&raw.tags);
     check_character(
         path,

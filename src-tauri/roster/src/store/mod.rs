@@ -16,6 +16,7 @@ mod plans;
 mod players;
 mod roll_for;
 mod roll_log;
+pub(crate) mod room;
 pub(crate) mod rosters;
 mod search;
 mod settings;
