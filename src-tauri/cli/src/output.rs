@@ -63,6 +63,68 @@ pub fn file(out: &Path, data: &[u8], store: &Store) -> Result<Destination, Failu
     }
 }
 
+/// [`file`] of what `write` writes, as it writes it (an export of any size is never held
+/// whole): to stdout for `-`, else through [`rollbook_roster::files::write_whole_with`]. Answers
+/// where it went and what `write` answered (its default when the reader of stdout closed it
+/// early, which is not an error, as for [`bytes`]).
+pub fn file_with<T: Default>(
+    out: &Path,
+    store: &Store,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, RosterError>,
+) -> Result<(Destination, T), Failure> {
+    if out.as_os_str() == "-" {
+        let mut stdout = Piped {
+            inner: std::io::BufWriter::new(std::io::stdout().lock()),
+            closed: false,
+        };
+        let written = write(&mut stdout).and_then(|value| {
+            stdout
+                .flush()
+                .map_err(|e| RosterError::Export(e.to_string()))?;
+            Ok(value)
+        });
+        return match written {
+            Ok(value) => Ok((Destination::Stdout, value)),
+            Err(_) if stdout.closed => Ok((Destination::Stdout, T::default())),
+            Err(error) => Err(error.into()),
+        };
+    }
+    if out.file_name().is_none() {
+        return Err(Failure::BadInput(format!(
+            "--out {}: not a file name; give a file, or - for standard output",
+            out.display()
+        )));
+    }
+    match rollbook_roster::files::write_whole_with(out, &store.protected_files(), write) {
+        Ok(value) => Ok((Destination::File, value)),
+        Err(RosterError::Io { source, .. }) => Err(Failure::Failed(format!(
+            "cannot write {}: {source}; nothing was written there",
+            out.display()
+        ))),
+        Err(refusal) => Err(refusal.into()),
+    }
+}
+
+/// Stdout, noting whether its reader closed it.
+struct Piped<W> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> Write for Piped<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(bytes).inspect_err(|e| {
+            self.closed |= e.kind() == ErrorKind::BrokenPipe;
+        })
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|e| {
+            self.closed |= e.kind() == ErrorKind::BrokenPipe;
+        })
+    }
+}
+
 /// Where [`file`] wrote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Destination {

@@ -4,6 +4,7 @@
 
 mod backup;
 pub mod backups;
+mod character_rows;
 mod character_summaries;
 pub(crate) mod characters;
 mod encounter_sheets;
