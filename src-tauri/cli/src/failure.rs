@@ -22,6 +22,13 @@ pub enum Failure {
     Store(RosterError),
 }
 
+impl Failure {
+    /// Writing JSON to stdout failed: the output's own error when it had one.
+    pub fn from_json(error: serde_json::Error) -> Self {
+        Failure::Output(error.into())
+    }
+}
+
 impl From<RosterError> for Failure {
     fn from(error: RosterError) -> Self {
         Failure::Store(error)

@@ -17,6 +17,38 @@ pub fn print<T: Serialize>(answers: Vec<T>, is_array: bool) -> Result<(), Failur
     }
 }
 
+/// [`print`] of answers written one by one as they come, never held together: the same text
+/// (an array's elements with the same separators), and the first error ends it. A reader that
+/// closes stdout early stops the answers, which is not an error.
+pub fn print_each<T: Serialize>(
+    mut answers: impl Iterator<Item = Result<T, Failure>>,
+    is_array: bool,
+) -> Result<(), Failure> {
+    if !is_array {
+        return match answers.next() {
+            Some(answer) => json(&answer?),
+            None => Ok(()),
+        };
+    }
+    use serde::ser::{SerializeSeq, Serializer};
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = (|| {
+        let mut serializer = serde_json::Serializer::pretty(&mut stdout);
+        let mut seq = serializer.serialize_seq(None).map_err(Failure::from_json)?;
+        for answer in answers {
+            seq.serialize_element(&answer?)
+                .map_err(Failure::from_json)?;
+        }
+        seq.end().map_err(Failure::from_json)?;
+        stdout.write_all(b"\n").map_err(Failure::Output)?;
+        stdout.flush().map_err(Failure::Output)
+    })();
+    match written {
+        Err(Failure::Output(error)) if error.kind() == ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
 /// Pretty JSON and a newline.
 pub fn json<T: Serialize + ?Sized>(value: &T) -> Result<(), Failure> {
     let json =

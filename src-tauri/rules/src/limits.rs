@@ -16,9 +16,10 @@ pub const MAX_REQUEST_BYTES: usize = 16 * 1024 * 1024;
 
 /// The most work one batch of odds asks for, in the units of [`crate::RollRequest::work`]
 /// (about a microsecond each on the 2-core machine of the README): a batch over it is refused
-/// before anything is computed. 100,000 everyday requests fit many times over; 3,000 copies of
-/// the heaviest request the contract allows do not.
-pub const MAX_BATCH_WORK: u64 = 20_000_000;
+/// before anything is computed (`too_much_work`). [`MAX_REQUESTS`] everyday requests fit (a d12
+/// roll of 4 ranks is 248 units); 3,000 copies of the heaviest request the contract allows
+/// (stunt damage 60d100, 14,943 units) do not.
+pub const MAX_BATCH_WORK: u64 = 30_000_000;
 
 /// The most rosters Rollbook keeps, the trash included: a roster file holds at most as many, so
 /// whatever Rollbook exports it imports again.

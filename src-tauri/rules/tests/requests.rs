@@ -363,7 +363,7 @@ fn the_catalog_serves_the_limits() {
     assert_eq!(
         value["limits"],
         serde_json::json!({"requests": 100_000, "request_bytes": 16 * 1024 * 1024,
-            "batch_work": 20_000_000, "rosters": 1_000, "characters": 100_000,
+            "batch_work": 30_000_000, "rosters": 1_000, "characters": 100_000,
             "record_bytes": 2 * 1024 * 1024})
     );
 }
