@@ -118,3 +118,45 @@ fn a_file_changed_after_its_check_is_refused_and_nothing_is_written() {
         .find_character(None, "Rook")
         .is_ok());
 }
+
+#[test]
+fn characters_before_their_rosters_system_are_checked_all_the_same() {
+    // As Rollbook writes a roster, its system and house rules come before its characters, which
+    // are checked as they are read; in any other order they are checked in a second reading.
+    let bad = r#"{"id": "3e9a8b7c-6d5e-4f4a-8b3c-2d1e0f9a8b7c", "name": "A", "sheet": {"abilities": [{"name": "Guns", "ranks": 5}]}}"#;
+    let orders = [
+        format!(r#"{{"name": "R", "system": "d12", "house_rules": {{}}, "characters": [{bad}]}}"#),
+        format!(r#"{{"characters": [{bad}], "name": "R", "system": "d12"}}"#),
+        // System and house rules first, but the name after: what the characters were checked
+        // against might have changed, so they are checked again.
+        format!(r#"{{"system": "d12", "house_rules": {{}}, "characters": [{bad}], "name": "R"}}"#),
+    ];
+    for roster in &orders {
+        let file = format!(
+            r#"{{"format": "rollbook-roster", "version": 1, "rosters": [{roster}, {}]}}"#,
+            roster.replace("\"R\"", "\"S\"")
+        );
+        let err = Import::from_bytes(file.as_bytes()).unwrap_err();
+        assert_eq!(
+            err.problems()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "rosters[0].characters[0].sheet.abilities[0].ranks: 5 is over the limit of 4",
+                "rosters[1].characters[0].id: 3e9a8b7c-6d5e-4f4a-8b3c-2d1e0f9a8b7c is also the id of rosters[0].characters[0]; each character of a file needs its own id",
+                "rosters[1].characters[0].sheet.abilities[0].ranks: 5 is over the limit of 4",
+            ],
+            "{roster}"
+        );
+        let good = roster.replace("\"ranks\": 5", "\"ranks\": 4");
+        let file = format!(r#"{{"format": "rollbook-roster", "version": 1, "rosters": [{good}]}}"#);
+        let import = Import::from_bytes(file.as_bytes()).unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        store
+            .apply_import(&import, ImportMode::Merge, |_, _| {})
+            .unwrap();
+        let vex = store.find_character(None, "A").unwrap();
+        assert_eq!(vex.sheet.to_value()["abilities"][0]["ranks"], 4, "{roster}");
+    }
+}

@@ -194,9 +194,9 @@ impl Import {
 
     fn read(source: Source) -> Result<Import> {
         let mut reader = source.open()?;
-        let mut heads = Heads::default();
+        let mut checking = Checking::default();
         let refuse = |problems| Err(RosterError::refused(problems));
-        match walk(&mut reader, &mut heads) {
+        match walk(&mut reader, &mut checking) {
             Ended::Whole => {}
             Ended::Failed(e) => return Err(source.io_error(e)),
             Ended::Broken(problem) => return refuse(vec![problem]),
@@ -204,59 +204,42 @@ impl Import {
             Ended::Stopped(problem) => {
                 // What kind of file it is outranks the rest, as far as it was read.
                 let mut problems = Vec::new();
-                if kind_of_file(&heads.top, false, &mut problems).is_none() {
+                if kind_of_file(&checking.top, false, &mut problems).is_none() {
                     return refuse(problems);
                 }
-                let mut problems: Vec<Problem> = heads.problems.into_iter().flatten().collect();
-                problems.truncate(KEPT_PROBLEMS);
-                problems.push(problem);
-                return refuse(problems);
+                return refuse(checking.into_problems(Vec::new(), Some(problem)));
             }
         }
         let fingerprint = reader.fingerprint();
         let mut problems = Vec::new();
-        let Some(version) = kind_of_file(&heads.top, true, &mut problems) else {
+        let Some(version) = kind_of_file(&checking.top, true, &mut problems) else {
             return refuse(problems);
         };
-        let exported_at = read_envelope(heads.top, &mut problems);
-
-        let mut characters = Characters {
-            heads: &heads.rosters,
-            seen: HashMap::new(),
-            ids: vec![Vec::new(); heads.rosters.len()],
-            problems: vec![Vec::new(); heads.rosters.len()],
-            kept: problems.len() + heads.problems.iter().map(Vec::len).sum::<usize>(),
-        };
-        let mut reader = source.open()?;
-        let stopped = match walk(&mut reader, &mut characters) {
-            Ended::Whole if reader.fingerprint() == fingerprint => None,
-            Ended::Whole | Ended::NotAnObject(_) => return Err(changed()),
-            Ended::Failed(e) => return Err(source.io_error(e)),
-            Ended::Broken(problem) => return refuse(vec![problem]),
-            Ended::Stopped(problem) => Some(problem),
-        };
-        // The rosters' problems, each roster's own before its characters'.
-        let Characters {
-            ids,
-            problems: of_characters,
-            ..
-        } = characters;
-        let mut of_characters = of_characters.into_iter();
-        for of_roster in heads.problems {
-            problems.extend(of_roster);
-            problems.extend(of_characters.next().unwrap_or_default());
+        let exported_at = read_envelope(std::mem::take(&mut checking.top), &mut problems);
+        checking.kept += problems.len();
+        // The characters of a roster whose system or house rules came after them are checked
+        // in a second reading.
+        let mut stopped = None;
+        if checking.done.iter().any(|done| !done) {
+            checking.second = true;
+            let mut reader = source.open()?;
+            stopped = match walk(&mut reader, &mut checking) {
+                Ended::Whole if reader.fingerprint() == fingerprint => None,
+                Ended::Whole | Ended::NotAnObject(_) => return Err(changed()),
+                Ended::Failed(e) => return Err(source.io_error(e)),
+                Ended::Broken(problem) => return refuse(vec![problem]),
+                Ended::Stopped(problem) => Some(problem),
+            };
         }
-        if let Some(stop) = stopped {
-            problems.truncate(KEPT_PROBLEMS);
-            problems.push(stop);
-        }
+        let ids = std::mem::take(&mut checking.ids);
+        let heads = std::mem::take(&mut checking.heads);
+        let problems = checking.into_problems(problems, stopped);
         if !problems.is_empty() {
             return refuse(problems);
         }
         let rosters = heads
-            .rosters
             .into_iter()
-            .zip(ids)
+            .zip(ids.into_iter().chain(std::iter::repeat(Vec::new())))
             .map(|(head, character_ids)| {
                 head.roster.map(|roster| ImportRoster {
                     character_ids,
@@ -302,22 +285,90 @@ struct Head {
     house: Option<HouseRules>,
 }
 
-/// The first reading: the file's own fields, then each roster's own fields as it ends.
+/// The checking of a file. The first reading takes the file's and each roster's own fields,
+/// and checks a roster's characters as they come when its system and house rules came before
+/// them (as Rollbook writes a file); a second reading (`second`) checks the characters of the
+/// other rosters, once every roster's own fields are known.
 #[derive(Default)]
-struct Heads {
+struct Checking {
+    second: bool,
     top: Map<String, Value>,
-    rosters: Vec<Head>,
-    /// Each roster's problems.
-    problems: Vec<Vec<Problem>>,
-    seen: HashMap<Uuid, Place>,
+    heads: Vec<Head>,
+    /// Each roster's problems: its own fields', then its characters'.
+    head_problems: Vec<Vec<Problem>>,
+    character_problems: Vec<Vec<Problem>>,
+    roster_ids: HashMap<Uuid, Place>,
+    character_ids: HashMap<Uuid, Place>,
+    /// Each roster's characters' ids, in order.
+    ids: Vec<Vec<Uuid>>,
+    /// Whether a roster's characters have been checked.
+    done: Vec<bool>,
+    /// The roster whose characters are being checked, and what they are checked against.
+    current: Option<(usize, Option<System>, Option<HouseRules>)>,
+    kept: usize,
 }
 
-impl Visit for Heads {
-    fn wants_characters(&self) -> bool {
-        false
+impl Checking {
+    /// Makes room for roster `i` in the per-roster lists.
+    fn room_for(&mut self, i: usize) {
+        if self.ids.len() <= i {
+            self.ids.resize(i + 1, Vec::new());
+            self.character_problems.resize(i + 1, Vec::new());
+            self.done.resize(i + 1, false);
+        }
+    }
+
+    /// Every problem, in the file's order (each roster's own fields before its characters),
+    /// `first` before them and `stop` (why the reading stopped) at the end.
+    fn into_problems(self, first: Vec<Problem>, stop: Option<Problem>) -> Vec<Problem> {
+        let mut problems = first;
+        let mut of_characters = self.character_problems.into_iter();
+        for of_roster in self.head_problems {
+            problems.extend(of_roster);
+            problems.extend(of_characters.next().unwrap_or_default());
+        }
+        problems.extend(of_characters.flatten());
+        if let Some(stop) = stop {
+            problems.truncate(KEPT_PROBLEMS);
+            problems.push(stop);
+        }
+        problems
+    }
+}
+
+impl Visit for Checking {
+    fn wants_characters(&mut self, i: usize, before: &Map<String, Value>) -> bool {
+        self.room_for(i);
+        self.current = None;
+        if self.second {
+            if self.done[i] {
+                return false;
+            }
+            let head = &self.heads[i];
+            self.current = Some((i, head.system, head.house.clone()));
+            return true;
+        }
+        if !(before.contains_key("system") && before.contains_key("house_rules")) {
+            return false;
+        }
+        // What the characters are checked against, from the fields so far; the roster's end
+        // tells whether that was all of it.
+        let mut fields = before.clone();
+        fields.insert("characters".into(), Value::Array(Vec::new()));
+        let head = read_roster(
+            Value::Object(fields),
+            i,
+            &mut HashMap::new(),
+            &mut Vec::new(),
+        );
+        self.current = Some((i, head.system, head.house));
+        true
     }
 
     fn field(&mut self, key: String, value: Value) -> Flow {
+        if self.second {
+            return Ok(());
+        }
         self.top.insert(key, value);
         // A file of another kind is told so as soon as its format is read.
         let mut problems = Vec::new();
@@ -327,19 +378,59 @@ impl Visit for Heads {
         }
     }
 
-    fn roster(&mut self, i: usize, value: Value, _characters: usize) -> Flow {
+    fn roster(&mut self, i: usize, value: Value, characters: usize) -> Flow {
+        if self.second {
+            return Ok(());
+        }
+        self.room_for(i);
         let mut problems = Vec::new();
-        let head = read_roster(value, i, &mut self.seen, &mut problems);
-        self.rosters.push(head);
-        self.problems.push(problems);
-        let kept: usize = self.problems.iter().map(Vec::len).sum();
-        if kept >= KEPT_PROBLEMS {
+        let head = read_roster(value, i, &mut self.roster_ids, &mut problems);
+        self.kept += problems.len();
+        let checked = match self.current.take() {
+            Some((at, system, house)) if at == i => system == head.system && house == head.house,
+            _ => false,
+        };
+        self.done[i] = checked || characters == 0;
+        if !checked && !self.ids[i].is_empty() {
+            // Checked against fields that were not all of the roster's: again in the second
+            // reading, and their ids forgotten until then.
+            self.character_ids
+                .retain(|_, place| !(place.0 == i && place.1.is_some()));
+            self.kept -= self.character_problems[i].len();
+            self.ids[i].clear();
+            self.character_problems[i].clear();
+        }
+        self.heads.push(head);
+        self.head_problems.push(problems);
+        if self.kept >= KEPT_PROBLEMS {
             return Err(too_many_problems());
         }
         Ok(())
     }
 
-    fn character(&mut self, _: usize, _: usize, _: Value) -> Flow {
+    fn character(&mut self, i: usize, j: usize, value: Value) -> Flow {
+        let Some((at, system, house)) = &self.current else {
+            return Ok(());
+        };
+        if *at != i {
+            return Ok(());
+        }
+        let problems = &mut self.character_problems[i];
+        let before = problems.len();
+        let character = read_character(
+            &value,
+            Place(i, Some(j)),
+            *system,
+            house.as_ref(),
+            true,
+            &mut self.character_ids,
+            problems,
+        );
+        self.kept += problems.len() - before;
+        self.ids[i].push(character.map_or(Uuid::nil(), |c| c.id));
+        if self.kept >= KEPT_PROBLEMS {
+            return Err(too_many_problems());
+        }
         Ok(())
     }
 }
@@ -354,50 +445,6 @@ fn too_many_problems() -> Problem {
     )
 }
 
-/// The second reading: every character, checked against its roster.
-struct Characters<'h> {
-    heads: &'h [Head],
-    seen: HashMap<Uuid, Place>,
-    ids: Vec<Vec<Uuid>>,
-    problems: Vec<Vec<Problem>>,
-    kept: usize,
-}
-
-impl Visit for Characters<'_> {
-    fn wants_characters(&self) -> bool {
-        true
-    }
-
-    fn field(&mut self, _: String, _: Value) -> Flow {
-        Ok(())
-    }
-
-    fn roster(&mut self, _: usize, _: Value, _: usize) -> Flow {
-        Ok(())
-    }
-
-    fn character(&mut self, i: usize, j: usize, value: Value) -> Flow {
-        let (Some(head), Some(problems)) = (self.heads.get(i), self.problems.get_mut(i)) else {
-            return Err(changed_problem());
-        };
-        let before = problems.len();
-        let character = read_character(
-            &value,
-            Place(i, Some(j)),
-            head.system,
-            head.house.as_ref(),
-            &mut self.seen,
-            problems,
-        );
-        self.ids[i].push(character.map_or(Uuid::nil(), |c| c.id));
-        self.kept += problems.len() - before;
-        if self.kept >= KEPT_PROBLEMS {
-            return Err(too_many_problems());
-        }
-        Ok(())
-    }
-}
-
 fn changed_problem() -> Problem {
     changed().problems()[0].clone()
 }
@@ -410,7 +457,7 @@ struct Replay<'i, F> {
 }
 
 impl<F: FnMut(usize, usize, ImportCharacter) -> Result<()>> Visit for Replay<'_, F> {
-    fn wants_characters(&self) -> bool {
+    fn wants_characters(&mut self, _: usize, _: &Map<String, Value>) -> bool {
         true
     }
 
@@ -430,13 +477,15 @@ impl<F: FnMut(usize, usize, ImportCharacter) -> Result<()>> Visit for Replay<'_,
             return Err(changed_problem());
         };
         let mut problems = Vec::new();
-        // Ids were checked for repeats in the first reading; none is kept here.
+        // The bytes were checked (the fingerprint at the end tells whether they are the same):
+        // read again, not checked again; ids were checked for repeats then too.
         let mut seen = HashMap::new();
         let character = read_character(
             &value,
             Place(i, Some(j)),
             Some(roster.system),
             Some(&roster.house_rules),
+            false,
             &mut seen,
             &mut problems,
         );
@@ -700,11 +749,15 @@ fn read_house_rules(
     Some(HouseRules { stunt, ..numbers })
 }
 
+/// A character of the file, checked against its roster's system and house rules (`house`;
+/// `None` when those are unusable); with `check` false only read, for a file read again that
+/// was checked already (its fingerprint is the same).
 fn read_character(
     value: &Value,
     place: Place,
     system: Option<System>,
     house: Option<&HouseRules>,
+    check: bool,
     seen: &mut HashMap<Uuid, Place>,
     problems: &mut Vec<Problem>,
 ) -> Option<ImportCharacter> {
@@ -712,19 +765,22 @@ fn read_character(
     let raw: RawCharacter = deserialize_collect(value, path, problems)?;
     let (id, id_given) = read_id(raw.id.as_deref(), place, seen, "character", problems);
     let tags = clean_tags(&raw.tags);
-    check_character(
-        path,
-        &raw.name,
-        &raw.player,
-        &raw.tags,
-        &raw.notes,
-        problems,
-    );
+    if check {
+        check_character(
+            path,
+            &raw.name,
+            &raw.player,
+            &raw.tags,
+            &raw.notes,
+            problems,
+        );
+    }
     // Without a known system (or usable house rules) the sheet cannot be read; that problem is
     // already reported on the roster.
     let sheet_path = field(path, "sheet");
     let sheet = Sheet::read(system?, &raw.sheet, &sheet_path, problems)?;
     match house {
+        _ if !check => {}
         Some(house) => sheet.validate(house, &sheet_path, problems),
         // Unusable stunt house rules: level names cannot be checked against them.
         None if system == Some(System::Stunt) => {}

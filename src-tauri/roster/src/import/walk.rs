@@ -25,9 +25,10 @@ pub(super) type Flow = Result<(), Problem>;
 
 /// What a reading hands out, in the file's order.
 pub(super) trait Visit {
-    /// Whether characters are read as values; otherwise they are only checked as JSON, counted
-    /// and stepped over.
-    fn wants_characters(&self) -> bool;
+    /// Whether the characters of roster `index`, whose list begins after its own fields
+    /// `before` (those read so far), are handed out as values; otherwise they are only checked
+    /// as JSON, counted and stepped over.
+    fn wants_characters(&mut self, index: usize, before: &Map<String, Value>) -> bool;
 
     /// A field of the file's object; `rosters` stands in as `[]` when it is a list (its
     /// rosters come one by one).
@@ -259,11 +260,12 @@ impl<V: Visit> Top<'_, '_, V> {
     }
 }
 
-/// Which list is streamed.
+/// Which list is streamed: the rosters, or a roster's characters (handed out as values or
+/// not).
 #[derive(Clone, Copy)]
 enum Of {
     Rosters,
-    Characters(usize),
+    Characters(usize, bool),
 }
 
 /// A list read element by element, or whatever stands where the list should be.
@@ -332,7 +334,7 @@ impl<'de, V: Visit> Visitor<'de> for List<'_, '_, V> {
                         None => false,
                     }
                 }
-                Of::Characters(roster) if walker.characters == MAX_CHARACTERS => {
+                Of::Characters(roster, _) if walker.characters == MAX_CHARACTERS => {
                     if seq.next_element::<IgnoredAny>()?.is_some() {
                         return Err(walker.stop(Problem::new(
                             index(&field(&index("rosters", roster), "characters"), count),
@@ -345,10 +347,10 @@ impl<'de, V: Visit> Visitor<'de> for List<'_, '_, V> {
                     }
                     false
                 }
-                Of::Characters(roster) => {
+                Of::Characters(roster, wanted) => {
                     walker.record = Record::Character(roster, count);
                     walker.budget.set(Some(MAX_RECORD_BYTES as u64));
-                    if walker.visit.wants_characters() {
+                    if wanted {
                         match seq.next_element::<StrictValue>()? {
                             Some(StrictValue(value)) => {
                                 let flow = walker.visit.character(roster, count, value);
@@ -366,7 +368,7 @@ impl<'de, V: Visit> Visitor<'de> for List<'_, '_, V> {
                 break;
             }
             count += 1;
-            if let Of::Characters(_) = self.of {
+            if let Of::Characters(..) = self.of {
                 walker.characters += 1;
             }
         }
@@ -445,9 +447,10 @@ impl<'de, V: Visit> Visitor<'de> for RosterSeed<'_, '_, V> {
                 return Err(twice(&key));
             }
             let (value, streamed) = if key == "characters" {
+                let wanted = walker.visit.wants_characters(self.index, &fields);
                 match map.next_value_seed(List {
                     walker: &mut *walker,
-                    of: Of::Characters(self.index),
+                    of: Of::Characters(self.index, wanted),
                 })? {
                     Listed::Streamed { count, span } => {
                         characters = count;
