@@ -20,6 +20,9 @@ use super::source::{Budget, Halt, Reader};
 use crate::check::{field, index};
 use crate::error::Problem;
 
+/// What the parser reads ahead of where it is.
+const READ_AHEAD: usize = 4096;
+
 /// Go on, or stop the reading with this problem.
 pub(super) type Flow = Result<(), Problem>;
 
@@ -87,7 +90,12 @@ pub(super) fn walk(reader: &mut Reader, visit: &mut impl Visit) -> Ended {
         not_an_object: None,
     };
     budget.set(Some(MAX_RECORD_BYTES as u64));
-    let mut de = serde_json::Deserializer::from_reader(&mut *reader);
+    // The parser takes one byte at a time: a small buffer serves those fast (the budgets are
+    // then counted to within its size, a few KiB of 2 MiB).
+    let mut de = serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(
+        READ_AHEAD,
+        &mut *reader,
+    ));
     // The file's JSON may nest no deeper than serde_json's default (128 levels).
     let read = Top(&mut walker)
         .deserialize(&mut de)
