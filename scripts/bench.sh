@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every performance figure of the README's Performance section, in one run (issue 15): the odds
 # engine against icepool (in-process, and 200 requests through one whole process), the command
-# line's start-up and memory, judging the luck of 10,000 logged rolls, what a table action keeps
+# line's start-up and memory, the peak memory of the largest batch and import the limits accept
+# (issue 28), judging the luck of 10,000 logged rolls, what a table action keeps
 # in the history, the window's start-up, long lists in the window, the idle window's memory per
 # process, and the installers' sizes.
 # Usage: scripts/bench.sh   (about 20-30 minutes on 2 cores; needs what the e2e tests need and
@@ -34,6 +35,9 @@ section "the command line (scripts/bench/cli.py)"
 
 section "how lucky the dice were: rollbook --json log --luck over 10,000 rolls (scripts/bench/luck.py)"
 python3 scripts/bench/luck.py "$release/rollbook"
+
+section "the largest inputs the limits accept: peak memory (scripts/measure-limits.sh)"
+ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-limits.sh | tail -n +2
 
 section "table history (cargo bench -p rollbook-roster --bench table)"
 cargo bench -q -p rollbook-roster --bench table 2>/dev/null | grep -E "universe|genre|undo"

@@ -3,10 +3,12 @@
 characters like a GM's (the sheets of src-tauri/roster/benches/roster.rs). The same size gives the
 same file (the ids come from a seeded generator).
 
-Usage: scripts/make-big-roster.py OUT.json [SIZE_MIB]   (default 31.5, under the 32 MiB limit)
-       scripts/make-big-roster.py OUT.json --characters N [--rosters R]
+Usage: scripts/make-big-roster.py OUT.json [SIZE_MIB]   (default 31.5)
+       scripts/make-big-roster.py OUT.json --characters N [--rosters R] [--longest-names]
          exactly N characters over R rosters (default 10; 1: one roster of N, as
-         scripts/measure-lists.mjs wants), still under the size limit.
+         scripts/measure-lists.mjs wants), whatever the file's size. --longest-names: every
+         roster's and character's name 120 characters of 4 bytes, the most an import keeps of
+         each (scripts/measure-limits.sh: 100,000 characters over 1,000 rosters, the limits).
 """
 
 import argparse
@@ -65,12 +67,16 @@ def main():
     parser.add_argument("size_mib", nargs="?", type=float, default=31.5)
     parser.add_argument("--characters", type=int, default=None)
     parser.add_argument("--rosters", type=int, default=ROSTERS)
+    parser.add_argument("--longest-names", action="store_true")
     args = parser.parse_args()
+    # 120 characters of 4 bytes, told apart by the number at their end.
+    longest = lambda n: "\U0001F409" * (120 - len(str(n))) + str(n)
     out = args.out
     target = int(args.size_mib * 1024 * 1024)
     rng = random.Random(19)
     new_id = lambda: str(uuid.UUID(int=rng.getrandbits(128), version=4))
-    rosters = [{"id": new_id(), "name": f"Campaign {r}", "system": SYSTEMS[r % 5], "notes": "",
+    rosters = [{"id": new_id(), "name": longest(r) if args.longest_names else f"Campaign {r}",
+                "system": SYSTEMS[r % 5], "notes": "",
                 "house_rules": {}, "characters": []} for r in range(args.rosters)]
     size = 200 + sum(len(json.dumps(r)) for r in rosters)
     i = 0
@@ -78,7 +84,7 @@ def main():
         roster = rosters[i % len(rosters)]
         character = {
             "id": new_id(),
-            "name": f"{FIRST[i % 12]} {LAST[(i // 12) % 10]} {i:05}",
+            "name": longest(i) if args.longest_names else f"{FIRST[i % 12]} {LAST[(i // 12) % 10]} {i:05}",
             "player": "" if i % 4 == 0 else PLAYERS[i % 8],
             "kind": "npc" if i % 4 == 0 else "pc",
             "tags": [f"squad-{i % 40}", "villain" if i % 4 == 0 else "party"],
@@ -86,7 +92,7 @@ def main():
             "sheet": sheet(roster["system"], i),
         }
         grown = len(json.dumps(character, separators=(",", ":"))) + 1
-        if size + grown > target:
+        if args.characters is None and size + grown > target:
             break
         size += grown
         roster["characters"].append(character)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Peak memory (maximum resident set size) and time of `rollbook import FILE --dry-run` and of a
-# real import into a fresh database, for a valid roster file of about 31.5 MiB (just under the
-# 32 MiB limit; scripts/make-big-roster.py), with the ratio to the file's size. The goal
+# real import into a fresh database, for a valid roster file of about 31.5 MiB
+# (scripts/make-big-roster.py), with the ratio to the file's size (the largest inputs the limits
+# accept: scripts/measure-limits.sh). The goal
 # (issue 19): an import peaks at no more than 4 times the file's size plus a constant, the
 # constant being what the binary takes doing nothing (`rollbook kinds`, printed first).
 # Usage: scripts/measure-import-memory.sh [FILE.json]   (build first: cargo build --release -p

@@ -101,7 +101,8 @@ export type Card = string;
  */
 export type Catalog = { systems: Array<SystemSpec>, 
 /**
- * How many requests, and how much request text, one call takes.
+ * The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
+ * (rosters, characters, one record of a roster file).
  */
 limits: Limits, 
 /**
@@ -797,8 +798,9 @@ carried: boolean, };
 export type Leveled = { name: string, level: number, };
 
 /**
- * The limits of one call, as the catalog serves them; a call over one is refused with the code
- * `too_many_requests` or `request_too_large`.
+ * The limits as the catalog serves them; a call over one is refused with the code
+ * `too_many_requests`, `request_too_large` or `too_much_work`, and what would pass Rollbook's
+ * store over one with `limit_reached` (or, in a file, `import_refused`).
  */
 export type Limits = { 
 /**
@@ -808,7 +810,23 @@ requests: number,
 /**
  * The longest request text one call takes, in bytes (`MAX_REQUEST_BYTES`).
  */
-request_bytes: number, };
+request_bytes: number, 
+/**
+ * The most work one batch of odds asks for (`MAX_BATCH_WORK`).
+ */
+batch_work: number, 
+/**
+ * The most rosters Rollbook keeps, the trash included (`MAX_ROSTERS`).
+ */
+rosters: number, 
+/**
+ * The most characters Rollbook keeps, the trash included (`MAX_CHARACTERS`).
+ */
+characters: number, 
+/**
+ * The most bytes one record of a roster file takes (`MAX_RECORD_BYTES`).
+ */
+record_bytes: number, };
 
 /**
  * A place in the roll log: an entry's time and id.

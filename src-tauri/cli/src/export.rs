@@ -67,8 +67,12 @@ pub fn run(args: ExportArgs, global: &Global) -> Result<(), Failure> {
     let format = args
         .format
         .map_or_else(|| by_name(&args.out), FileFormat::from);
-    let exported = store.export_file(&selection, format)?;
-    if output::file(&args.out, &exported.bytes, &store)? == output::Destination::Stdout {
+    // Written as the database is read: an export of everything Rollbook keeps is never held
+    // whole (issue 28).
+    let (destination, (rosters, characters)) = output::file_with(&args.out, &store, |out| {
+        store.export_file_to(&selection, format, out)
+    })?;
+    if destination == output::Destination::Stdout {
         return Ok(());
     }
     let format_name = format.as_str();
@@ -76,14 +80,14 @@ pub fn run(args: ExportArgs, global: &Global) -> Result<(), Failure> {
         return output::json(&json!({
             "out": args.out,
             "format": format_name,
-            "rosters": exported.rosters,
-            "characters": exported.characters,
+            "rosters": rosters,
+            "characters": characters,
         }));
     }
     output::text(&format!(
         "Exported {}, {} to {} ({format_name})\n",
-        text_table::count(exported.rosters, "roster"),
-        text_table::count(exported.characters, "character"),
+        text_table::count(rosters, "roster"),
+        text_table::count(characters, "character"),
         args.out.display()
     ))
 }

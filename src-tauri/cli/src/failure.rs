@@ -28,6 +28,13 @@ pub enum Failure {
     Notation(String),
 }
 
+impl Failure {
+    /// Writing JSON to stdout failed: the output's own error when it had one.
+    pub fn from_json(error: serde_json::Error) -> Self {
+        Failure::Output(error.into())
+    }
+}
+
 impl From<RosterError> for Failure {
     fn from(error: RosterError) -> Self {
         Failure::Store(error)
@@ -46,6 +53,7 @@ fn is_bad_input(error: &RosterError) -> bool {
         "invalid_sheet"
             | "invalid_roster"
             | "import_refused"
+            | "limit_reached"
             | "roster_not_found"
             | "character_not_found"
             | "ambiguous_name"

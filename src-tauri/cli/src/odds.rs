@@ -2,7 +2,7 @@
 
 use clap::Args;
 use rollbook_roster::RollPlace;
-use rollbook_rules::{HouseRules, RollRequest};
+use rollbook_rules::{HouseRules, RollRequest, RulesError};
 use serde_json::Value;
 
 use super::store::{self, Open};
@@ -77,14 +77,29 @@ pub fn run(args: &OddsArgs, global: &Global) -> Result<(), Failure> {
         return planned(args, plan, house, check);
     }
     let requests = input::read(&args.request)?;
-    let mut answers = Vec::with_capacity(requests.items.len());
+    // Every request and the batch's work are checked before the first answer is written: a
+    // refusal leaves nothing half-printed.
     for (index, request) in requests.items.iter().enumerate() {
         check(request)?;
-        let odds = rollbook_rules::odds_with(request, house)
+        rollbook_rules::check_odds(request, house)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
-        answers.push(odds);
     }
-    output::print(answers, requests.is_array)
+    answer_each(&requests.items, requests.is_array, house)
+}
+
+/// Refuses a batch over `rollbook_rules::MAX_BATCH_WORK`, then writes each answer as it is
+/// worked out (issue 28: 3,000 answers held at once took 2.7 GB).
+fn answer_each(
+    requests: &[RollRequest],
+    is_array: bool,
+    house: &HouseRules,
+) -> Result<(), Failure> {
+    rollbook_rules::check_work(requests).map_err(Failure::Limit)?;
+    let answers = requests.iter().enumerate().map(|(index, request)| {
+        rollbook_rules::odds_with(request, house)
+            .map_err(|error| Failure::BadInput(locate(is_array, index, &error)))
+    });
+    output::print_each(answers, is_array)
 }
 
 /// Names the failing element of an array so the user knows which request to fix.
@@ -121,10 +136,15 @@ fn varied(
         ));
     }
     check(&requests.items[0])?;
+    if values.len() > rollbook_rules::MAX_REQUESTS {
+        return Err(Failure::Limit(RulesError::TooManyRequests {
+            limit: rollbook_rules::MAX_REQUESTS,
+        }));
+    }
     let request = serde_json::to_value(&requests.items[0]).expect("a request serialises");
-    let answers = rollbook_rules::odds_varied(&request, field.trim(), &values, house)
+    let varied = rollbook_rules::varied_requests(&request, field.trim(), &values, house)
         .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
-    output::print(answers, true)
+    answer_each(&varied, true, house)
 }
 
 /// `--plan PLAN [--later REQUEST] [--card CODE]`: the request is the roll in hand (`this`).

@@ -154,6 +154,75 @@ fn help_lists_examples_for_the_tool_and_each_command() {
 }
 
 #[test]
+fn a_batch_is_answered_as_it_is_worked_out_in_the_same_text() {
+    // Streamed element by element, the array reads exactly as one made whole.
+    let sandbox = Sandbox::new();
+    let requests = [
+        D12,
+        r#"{"system":"stunt","roll":"damage","dice":2,"sides":6}"#,
+        r#"{"system":"universe","roll":"save","dc":12}"#,
+    ];
+    let text = sandbox
+        .run_bare(&["odds", &format!("[{}]", requests.join(","))])
+        .ok()
+        .stdout;
+    let answers: Vec<serde_json::Value> = requests
+        .iter()
+        .map(|r| sandbox.run_bare(&["odds", r]).ok().json())
+        .collect();
+    assert_eq!(
+        text,
+        format!("{}\n", serde_json::to_string_pretty(&answers).unwrap())
+    );
+    assert_eq!(sandbox.run_bare(&["odds", "[]"]).ok().stdout, "[]\n");
+    // --vary too, its values one answer each.
+    let varied = sandbox
+        .run_bare(&["odds", D12, "--vary", "ranks=0,1,2"])
+        .ok()
+        .stdout;
+    let answers: Vec<serde_json::Value> = (0..3)
+        .map(|ranks| {
+            let mut request: serde_json::Value = serde_json::from_str(D12).unwrap();
+            request["ranks"] = ranks.into();
+            sandbox
+                .run_bare(&["odds", &request.to_string()])
+                .ok()
+                .json()
+        })
+        .collect();
+    assert_eq!(
+        varied,
+        format!("{}\n", serde_json::to_string_pretty(&answers).unwrap())
+    );
+}
+
+#[test]
+fn a_batch_over_its_work_is_refused_before_any_answer() {
+    let sandbox = Sandbox::new();
+    let heavy = r#"{"system":"stunt","roll":"damage","dice":60,"sides":100,"htk":3000}"#;
+    let batch = format!("[{}]", vec![heavy; 3000].join(","));
+    let run = sandbox.run_with_stdin(&["odds", "-"], &batch);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "", "nothing is answered");
+    assert_eq!(
+        run.stderr,
+        "rollbook: these 3,000 requests ask for 44,829,000 units of work (about a microsecond each); one call does at most 30,000,000 (the limit batch_work): split them into several calls\n"
+    );
+    let run = sandbox.run_with_stdin(&["--json", "odds", "-"], &batch);
+    let error: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
+    assert_eq!(error["error"]["code"], "too_much_work");
+    // The same bound for --vary, whose values are requests too.
+    let many = vec!["100"; 3000].join(",");
+    let err = sandbox
+        .run_bare(&["odds", heavy, "--vary", &format!("sides={many}")])
+        .fails(2);
+    assert!(
+        err.starts_with("rollbook: these 3,000 requests ask for"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_call_over_the_limits_is_refused_at_once_with_the_limit_named() {
     let sandbox = Sandbox::new();
     let one = r#"{"system":"stunt","roll":"double_six"}"#;
@@ -186,7 +255,9 @@ fn a_call_over_the_limits_is_refused_at_once_with_the_limit_named() {
     let kinds = sandbox.run_bare(&["kinds"]).ok().json();
     assert_eq!(
         kinds["limits"],
-        serde_json::json!({"requests": 100_000, "request_bytes": 16_777_216})
+        serde_json::json!({"requests": 100_000, "request_bytes": 16_777_216,
+            "batch_work": 30_000_000, "rosters": 1_000, "characters": 100_000,
+            "record_bytes": 2_097_152})
     );
     // So are the ranges of the table's own numbers, a Glory award's among them.
     let glory = kinds["table_ranges"]

@@ -135,6 +135,16 @@ pub enum RosterError {
     #[error("the file was not imported{}", Listed(.problems))]
     ImportRefused { problems: Vec<Problem> },
 
+    /// Adding would take Rollbook past what it keeps (`rollbook_rules::MAX_ROSTERS`,
+    /// `MAX_CHARACTERS`, the trash included), so that everything it holds fits in one roster
+    /// file it can import again.
+    #[error("Rollbook keeps at most {} {what}, the trash included, and holds {} now; nothing was added. Empty the trash or delete some {what} first", grouped(*.limit), grouped(*.held))]
+    LimitReached {
+        what: &'static str,
+        limit: usize,
+        held: usize,
+    },
+
     #[error("no roster {0}")]
     RosterNotFound(String),
 
@@ -345,6 +355,7 @@ impl RosterError {
             Self::InvalidSheet { .. } => "invalid_sheet",
             Self::InvalidRoster { .. } => "invalid_roster",
             Self::ImportRefused { .. } => "import_refused",
+            Self::LimitReached { .. } => "limit_reached",
             Self::RosterNotFound(_) => "roster_not_found",
             Self::CharacterNotFound(_) => "character_not_found",
             Self::Ambiguous { .. } => "ambiguous_name",

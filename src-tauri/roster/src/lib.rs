@@ -137,7 +137,7 @@ pub use export::{
 };
 pub use import::{
     Action, Counts, Import, ImportCharacter, ImportMode, ImportPlan, ImportRoster,
-    PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
+    PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, KEPT_PROBLEMS,
 };
 pub use luck::LuckReport;
 pub use model::{

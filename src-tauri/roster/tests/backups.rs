@@ -399,7 +399,7 @@ fn snapshots_taken_while_another_process_imports_in_a_loop_are_sound() {
         .unwrap()
         .rosters
         .iter()
-        .map(|r| r.characters.len() as i64)
+        .map(|r| r.character_ids.len() as i64)
         .sum::<i64>();
     // The writer imports the file as a copy, again and again (every commit adds `per_import`),
     // each time in a new process, until told to stop or an import fails.

@@ -41,12 +41,22 @@ fn check(bytes: &[u8]) {
             assert_eq!(again.rosters.len(), import.rosters.len());
             for (a, b) in again.rosters.iter().zip(&import.rosters) {
                 assert_eq!((a.id, &a.name, a.system), (b.id, &b.name, b.system));
-                let sheets_a: Vec<_> = a.characters.iter().map(|c| (&c.name, &c.sheet)).collect();
-                let sheets_b: Vec<_> = b.characters.iter().map(|c| (&c.name, &c.sheet)).collect();
-                assert_eq!(sheets_a, sheets_b);
             }
+            assert_eq!(sheets(&again), sheets(&import));
         }
     }
+}
+
+/// Every character's roster, name and sheet, in the file's order.
+fn sheets(import: &Import) -> Vec<(usize, String, rollbook_roster::Sheet)> {
+    let mut all = Vec::new();
+    import
+        .for_each_character(|i, _, c| {
+            all.push((i, c.name, c.sheet));
+            Ok(())
+        })
+        .unwrap();
+    all
 }
 
 /// A JSON value of the kinds that break importers: wrong types, huge and negative numbers,
@@ -180,9 +190,20 @@ proptest! {
 #[test]
 fn deep_nesting_is_refused_not_a_stack_overflow() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    // A list where the file's object should be is refused at its first byte.
     let err = Import::from_bytes(deep.as_bytes()).unwrap_err();
-    assert!(
-        err.to_string().contains("recursion limit exceeded"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("holds a JSON array"), "{err}");
+    // Deep inside each kind of record: the file's own fields, a roster's, a character's.
+    for inside in [
+        r#"{"format": "rollbook-roster", "version": 1, "x": DEEP, "rosters": []}"#,
+        r#"{"format": "rollbook-roster", "version": 1, "rosters": [{"name": "R", "system": "d12", "notes": DEEP}]}"#,
+        r#"{"format": "rollbook-roster", "version": 1, "rosters": [{"name": "R", "system": "d12", "characters": [{"name": "C", "sheet": DEEP}]}]}"#,
+    ] {
+        let file = inside.replace("DEEP", &deep);
+        let err = Import::from_bytes(file.as_bytes()).unwrap_err();
+        assert!(
+            err.to_string().contains("recursion limit exceeded"),
+            "{err}"
+        );
+    }
 }

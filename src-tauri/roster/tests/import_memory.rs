@@ -1,5 +1,6 @@
 //! An import's memory stays within 4 times the file's size plus a constant (issue 19: a valid
-//! 32 MiB file once peaked at 658 MB). Counted with a global allocator that keeps the peak of the
+//! 32 MiB file once peaked at 658 MB), and does not grow with the file at all but for a few bytes
+//! per character (issue 28: it reads one record at a time). Counted with a global allocator that keeps the peak of the
 //! bytes held, so the figure is exact and does not depend on the machine's speed. SQLite's own
 //! page cache is not Rust's heap and is bounded by its `cache_size`; `scripts/measure-import-
 //! memory.sh` measures the whole process on a 32 MiB file.
@@ -45,6 +46,9 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
+/// The tests of this file take turns: the counts are of the whole process.
+static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// The most bytes held at once while `f` ran, above what was held when it started.
 fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let base = HELD.load(Ordering::Relaxed);
@@ -83,6 +87,7 @@ fn big_file(bytes: usize) -> Vec<u8> {
 
 #[test]
 fn an_import_holds_at_most_four_times_the_file_plus_a_constant() {
+    let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
     const CONSTANT: usize = 4 * 1024 * 1024;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.json");
@@ -133,4 +138,56 @@ fn an_import_holds_at_most_four_times_the_file_plus_a_constant() {
         mib(import),
         mib(limit)
     );
+}
+
+/// A valid roster file of `characters` characters, each with notes of 20,000 characters (the
+/// most a character takes): about 20 KB of file per character.
+fn fat_file(characters: usize) -> Vec<u8> {
+    let notes = "A long night of notes. ".repeat(20_000 / 23);
+    let list: Vec<Value> = (0..characters)
+        .map(|i| serde_json::json!({"name": format!("Hero {i}"), "notes": notes}))
+        .collect();
+    serde_json::to_vec(&serde_json::json!({
+        "format": "rollbook-roster", "version": 1,
+        "rosters": [{"name": "Many", "system": "d12", "characters": list}],
+    }))
+    .unwrap()
+}
+
+#[test]
+fn an_import_holds_one_record_at_a_time() {
+    let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    // What the import keeps of each character (its id, its entry in the plan), at most; the
+    // record being read and the rest are a constant.
+    const PER_CHARACTER: usize = 400;
+    const CONSTANT: usize = 1024 * 1024;
+    let dir = tempfile::tempdir().unwrap();
+    let mib = |n: usize| n as f64 / 1048576.0;
+    for characters in [100, 400] {
+        let path = dir.path().join(format!("fat-{characters}.json"));
+        let bytes = fat_file(characters);
+        let size = bytes.len();
+        std::fs::write(&path, &bytes).unwrap();
+        drop(bytes);
+        let mut store = Store::open(dir.path().join(format!("{characters}.sqlite3"))).unwrap();
+        let (plan, peak) = peak_of(|| {
+            store
+                .import_file(&path, ImportMode::Merge, |_, _| {})
+                .unwrap()
+        });
+        assert_eq!(plan.character_counts.added, characters);
+        println!(
+            "import of {:.1} MiB ({characters} characters): {:.2} MiB at the peak",
+            mib(size),
+            mib(peak)
+        );
+        let limit = CONSTANT + PER_CHARACTER * characters;
+        assert!(
+            peak <= limit,
+            "importing {characters} characters ({:.1} MiB) held {:.2} MiB at its peak (limit {:.2} MiB)",
+            mib(size),
+            mib(peak),
+            mib(limit)
+        );
+    }
 }

@@ -18,6 +18,20 @@ pub fn odds_varied(
     values: &[Value],
     house: &HouseRules,
 ) -> Result<Vec<Odds>, RulesError> {
+    varied_requests(request, field, values, house)?
+        .iter()
+        .map(|varied| crate::odds_with(varied, house))
+        .collect()
+}
+
+/// The requests [`odds_varied`] answers, each checked ([`crate::check_odds`]) but none worked
+/// out: the command line checks their work and writes each answer as it comes.
+pub fn varied_requests(
+    request: &Value,
+    field: &str,
+    values: &[Value],
+    house: &HouseRules,
+) -> Result<Vec<crate::RollRequest>, RulesError> {
     let parsed = crate::request_from_value(request.clone())?;
     let (system, roll) = parsed.kind_id();
     let catalog = crate::catalog_with(house);
@@ -48,7 +62,8 @@ pub fn odds_varied(
             let mut varied = request.clone();
             varied[field] = value.clone();
             let varied = crate::request_from_value(varied).map_err(|e| e.at_index(i))?;
-            crate::odds_with(&varied, house).map_err(|e| e.at_index(i))
+            crate::check_odds(&varied, house).map_err(|e| e.at_index(i))?;
+            Ok(varied)
         })
         .collect()
 }

@@ -35,6 +35,17 @@ pub enum RulesError {
 
     #[error("the request text is over the limit of {} MiB ({} bytes); send fewer requests at a time", .limit / (1024 * 1024), grouped(*.limit))]
     RequestTooLarge { limit: usize },
+
+    /// A batch whose odds would take more than [`crate::MAX_BATCH_WORK`] ([`check_work`]):
+    /// refused before any is worked out.
+    ///
+    /// [`check_work`]: crate::check_work
+    #[error("these {} requests ask for {} units of work (about a microsecond each); one call does at most {} (the limit batch_work): split them into several calls", grouped(*.requests), grouped(*.work as usize), grouped(*.limit as usize))]
+    TooMuchWork {
+        requests: usize,
+        work: u64,
+        limit: u64,
+    },
 }
 
 /// "a d12, a d12 and a d6": the dice still needed, in the order they are read.
@@ -56,6 +67,7 @@ impl RulesError {
             Self::HouseRules { .. } => "invalid_house_rules",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::RequestTooLarge { .. } => "request_too_large",
+            Self::TooMuchWork { .. } => "too_much_work",
             Self::DiceMissing { .. } => "dice_missing",
             Self::CardsMissing { .. } => "cards_missing",
             Self::DiceLeftOver { .. } => "dice_left_over",

@@ -57,9 +57,10 @@ mod systems;
 pub mod table;
 pub mod text;
 mod tray;
+mod work;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
-pub use compare::odds_varied;
+pub use compare::{odds_varied, varied_requests};
 pub use dice::{dice_asked, roll_by_hand, roll_dice, Dice, DieAsked, HandProgress};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
 pub use error::RulesError;
@@ -67,7 +68,10 @@ pub use house_rules::{
     ruled_target, HouseRuleNumber, HouseRules, StuntChart, DEFAULT_LEVELS, HOUSE_RULE_NUMBERS,
     MINOR_DAMAGE_DICE, MISS_MARGIN,
 };
-pub use limits::{grouped, Limits, TextLimits, MAX_REQUESTS, MAX_REQUEST_BYTES};
+pub use limits::{
+    grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
+    MAX_REQUEST_BYTES, MAX_ROSTERS,
+};
 pub use plans::{
     odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
     PlanRole, PlanRoll, PlanSpec,
@@ -79,6 +83,7 @@ pub use spec::{
 };
 pub use systems::d12::{damage_dice_for, DamageRow, DAMAGE_TABLE, LIMBS};
 pub use tray::{random_seed, MAX_PORTABLE_SEED};
+pub use work::check_work;
 
 /// Each roll kind's fields as a typed value, for code that builds a request (the table layer)
 /// rather than writing its JSON and parsing it back:
@@ -101,6 +106,13 @@ pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
     let house = HouseRules::ruled();
     request.validate(house)?;
     Ok(request.compute_odds(house))
+}
+
+/// Whether [`odds_with`] answers this request under these house rules, without working its
+/// odds out: a batch is checked whole before its first answer is written.
+pub fn check_odds(request: &RollRequest, house: &HouseRules) -> Result<(), RulesError> {
+    house.validate()?;
+    request.validate(house)
 }
 
 /// Exact odds of a request under a roster's house rules.

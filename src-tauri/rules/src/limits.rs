@@ -1,6 +1,9 @@
-//! The limits of one call: how many requests and how much request text `odds` and `roll` take
-//! (issue 19: an array of millions of requests once grew to 22.6 GB). Declared here once, served
-//! in the catalog (`limits`), and refused at once with the limit named.
+//! The limits of one call and of what Rollbook keeps, declared here once, served in the catalog
+//! (`limits`) and refused at once with the limit named: how many requests and how much request
+//! text `odds` and `roll` take and how much work one batch asks for (issue 19: an array of
+//! millions of requests once grew to 22.6 GB; issue 28: 3,000 copies of one heavy request, 2.7 GB),
+//! and how many rosters and characters Rollbook keeps and how large one record of a roster file
+//! may be (issue 28: an export that its own import refused).
 
 use serde::Serialize;
 
@@ -11,8 +14,31 @@ pub const MAX_REQUESTS: usize = 100_000;
 /// about 160 bytes each (the contract's examples are 40 to 130).
 pub const MAX_REQUEST_BYTES: usize = 16 * 1024 * 1024;
 
-/// The limits of one call, as the catalog serves them; a call over one is refused with the code
-/// `too_many_requests` or `request_too_large`.
+/// The most work one batch of odds asks for, in the units of [`crate::RollRequest::work`]
+/// (about a microsecond each on the 2-core machine of the README): a batch over it is refused
+/// before anything is computed (`too_much_work`). [`MAX_REQUESTS`] everyday requests fit (a d12
+/// roll of 4 ranks is 248 units); 3,000 copies of the heaviest request the contract allows
+/// (stunt damage 60d100, 14,943 units) do not.
+pub const MAX_BATCH_WORK: u64 = 30_000_000;
+
+/// The most rosters Rollbook keeps, the trash included: a roster file holds at most as many, so
+/// whatever Rollbook exports it imports again.
+pub const MAX_ROSTERS: usize = 1_000;
+
+/// The most characters Rollbook keeps in all its rosters, the trash included; a roster file
+/// holds at most as many (see [`MAX_ROSTERS`]).
+pub const MAX_CHARACTERS: usize = 100_000;
+
+/// The most bytes one record of a roster file takes: one character, or one roster's own fields
+/// (all but its characters), or the file's own fields (all but its rosters). The largest
+/// character the limits of FORMAT.md allow takes well under half of it as Rollbook writes it
+/// (`roster/tests/largest_roster.rs`); an import holds one record at a time, so its memory does
+/// not grow with the file.
+pub const MAX_RECORD_BYTES: usize = 2 * 1024 * 1024;
+
+/// The limits as the catalog serves them; a call over one is refused with the code
+/// `too_many_requests`, `request_too_large` or `too_much_work`, and what would pass Rollbook's
+/// store over one with `limit_reached` (or, in a file, `import_refused`).
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Limits {
@@ -20,12 +46,24 @@ pub struct Limits {
     pub requests: usize,
     /// The longest request text one call takes, in bytes (`MAX_REQUEST_BYTES`).
     pub request_bytes: usize,
+    /// The most work one batch of odds asks for (`MAX_BATCH_WORK`).
+    pub batch_work: u64,
+    /// The most rosters Rollbook keeps, the trash included (`MAX_ROSTERS`).
+    pub rosters: usize,
+    /// The most characters Rollbook keeps, the trash included (`MAX_CHARACTERS`).
+    pub characters: usize,
+    /// The most bytes one record of a roster file takes (`MAX_RECORD_BYTES`).
+    pub record_bytes: usize,
 }
 
 impl Limits {
-    pub const OF_A_CALL: Limits = Limits {
+    pub const ALL: Limits = Limits {
         requests: MAX_REQUESTS,
         request_bytes: MAX_REQUEST_BYTES,
+        batch_work: MAX_BATCH_WORK,
+        rosters: MAX_ROSTERS,
+        characters: MAX_CHARACTERS,
+        record_bytes: MAX_RECORD_BYTES,
     };
 }
 

@@ -358,7 +358,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         .collect();
     Catalog {
         systems,
-        limits: Limits::OF_A_CALL,
+        limits: Limits::ALL,
         text_limits: crate::TextLimits::FORMAT,
         table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
         table_rulings: crate::table::table_rulings(),

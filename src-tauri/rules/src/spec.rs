@@ -358,7 +358,8 @@ pub struct SystemSpec {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Catalog {
     pub systems: Vec<SystemSpec>,
-    /// How many requests, and how much request text, one call takes.
+    /// The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
+    /// (rosters, characters, one record of a roster file).
     pub limits: crate::Limits,
     /// How long a roster's texts may be (names, notes, tags, labels).
     pub text_limits: crate::TextLimits,

@@ -358,10 +358,12 @@ fn request_text_over_the_size_limit_is_refused_before_it_is_parsed() {
 }
 
 #[test]
-fn the_catalog_serves_the_limits_of_a_call() {
+fn the_catalog_serves_the_limits() {
     let value = serde_json::to_value(catalog()).unwrap();
     assert_eq!(
         value["limits"],
-        serde_json::json!({"requests": 100_000, "request_bytes": 16 * 1024 * 1024})
+        serde_json::json!({"requests": 100_000, "request_bytes": 16 * 1024 * 1024,
+            "batch_work": 30_000_000, "rosters": 1_000, "characters": 100_000,
+            "record_bytes": 2 * 1024 * 1024})
     );
 }

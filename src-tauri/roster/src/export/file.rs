@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::{csv, json, ExportSelection};
+use super::{csv, ExportSelection};
 use crate::error::Result;
 use crate::store::{LogQuery, Store};
 
@@ -39,22 +39,36 @@ impl Store {
     /// The selected rosters as a file: JSON is the roster file `import` reads back, CSV one row
     /// per character. Characters in the trash are left out.
     pub fn export_file(&self, selection: &ExportSelection, format: FileFormat) -> Result<Exported> {
-        let selected = self.selected(selection)?;
-        let rosters = selected.len();
-        let characters = selected.iter().map(|(_, of_roster)| of_roster.len()).sum();
-        let bytes = match format {
-            FileFormat::Json => json::roster_file(selected).to_json().into_bytes(),
-            FileFormat::Csv => {
-                let mut bytes = Vec::new();
-                csv::characters_csv(selected, &mut bytes)?;
-                bytes
-            }
-        };
+        let mut bytes = Vec::new();
+        let (rosters, characters) = self.export_file_to(selection, format, &mut bytes)?;
         Ok(Exported {
             bytes,
             rosters,
             characters,
         })
+    }
+
+    /// [`Store::export_file`] written to `out` as it is made, answering how many rosters and
+    /// characters it holds: JSON holds one character in memory at a time (the command line
+    /// writes an export of any size so); CSV, whose columns are every sheet's, holds them all.
+    pub fn export_file_to(
+        &self,
+        selection: &ExportSelection,
+        format: FileFormat,
+        out: &mut dyn std::io::Write,
+    ) -> Result<(usize, usize)> {
+        match format {
+            FileFormat::Json => self.write_roster_file(selection, out),
+            FileFormat::Csv => {
+                let selected = self.selected(selection)?;
+                let counts = (
+                    selected.len(),
+                    selected.iter().map(|(_, of_roster)| of_roster.len()).sum(),
+                );
+                csv::characters_csv(selected, out)?;
+                Ok(counts)
+            }
+        }
     }
 
     /// The logged rolls `query` picks (newest first) as a file, with how many rolls it holds.

@@ -109,9 +109,59 @@ impl Store {
 
     /// Writes the roster file for `selection` to `out`.
     pub fn export_json(&self, selection: &ExportSelection, mut out: impl Write) -> Result<()> {
-        let text = self.export(selection)?.to_json();
-        out.write_all(text.as_bytes())
-            .map_err(|e| RosterError::Export(e.to_string()))
+        self.write_roster_file(selection, &mut out).map(|_| ())
+    }
+
+    /// Writes the roster file for `selection` to `out` as the database is read, one character
+    /// at a time, so that an export of everything Rollbook keeps holds one character in memory,
+    /// not the file (issue 28); the same bytes as [`RosterFile::to_json`] of [`Store::export`].
+    /// Answers how many rosters and characters the file holds.
+    pub fn write_roster_file(
+        &self,
+        selection: &ExportSelection,
+        out: &mut dyn Write,
+    ) -> Result<(usize, usize)> {
+        let rosters = self.selected_rosters(selection)?;
+        let mut characters = 0;
+        put(
+            out,
+            &format!(
+                "{{\n  \"format\": {},\n  \"version\": {FORMAT_VERSION},\n  \"exported_at\": {},\n  \"rosters\": [",
+                json_text(FORMAT_NAME),
+                json_text(&now_rfc3339())
+            ),
+            0,
+        )?;
+        for (i, roster) in rosters.iter().enumerate() {
+            // The roster's own fields, its closing brace left for after its characters.
+            let head = pretty(&FileRosterHead {
+                id: roster.id,
+                name: &roster.name,
+                system: roster.system,
+                notes: &roster.notes,
+                house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
+            });
+            let head = head.strip_suffix("\n}").unwrap_or(&head);
+            put(out, if i == 0 { "\n" } else { ",\n" }, 4)?;
+            put(out, head, 4)?;
+            put(out, ",\n\"characters\": [", 6)?;
+            let mut written = 0;
+            self.each_character(roster.id, |c| {
+                if !selection.holds(&c) {
+                    return Ok(());
+                }
+                put(out, if written == 0 { "\n" } else { ",\n" }, 8)?;
+                put(out, &pretty(&FileCharacter::from(c)), 8)?;
+                written += 1;
+                Ok(())
+            })?;
+            put(out, if written == 0 { "]" } else { "\n]" }, 6)?;
+            put(out, "\n}", 4)?;
+            characters += written;
+        }
+        put(out, if rosters.is_empty() { "]" } else { "\n]" }, 2)?;
+        put(out, "\n}\n", 0)?;
+        Ok((rosters.len(), characters))
     }
 
     /// Writes the logged rolls matching `query` (newest first) as JSON.
@@ -131,6 +181,57 @@ impl Store {
             .map_err(|e| RosterError::Export(e.to_string()))?;
         Ok(n)
     }
+}
+
+/// A roster's own fields as the file writes them: a [`FileRoster`] but its characters.
+#[derive(Serialize)]
+struct FileRosterHead<'a> {
+    id: Uuid,
+    name: &'a str,
+    system: System,
+    notes: &'a str,
+    house_rules: FileHouseRules,
+}
+
+impl From<Character> for FileCharacter {
+    fn from(c: Character) -> Self {
+        FileCharacter {
+            id: c.id,
+            name: c.name,
+            player: c.player,
+            kind: c.kind,
+            tags: c.tags,
+            notes: c.notes,
+            sheet: c.sheet,
+        }
+    }
+}
+
+/// `value` as the file writes it on its own: pretty, lists of numbers on one line.
+fn pretty(value: &impl Serialize) -> String {
+    compact_number_lists(&serde_json::to_string_pretty(value).unwrap_or_default())
+}
+
+/// `text` as a JSON string.
+fn json_text(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}
+
+/// Writes `text` with `indent` spaces after each of its line breaks: a value written on its own
+/// takes its place in the file, nested where it belongs.
+fn put(out: &mut dyn Write, text: &str, indent: usize) -> Result<()> {
+    let write = |out: &mut dyn Write, bytes: &[u8]| {
+        out.write_all(bytes)
+            .map_err(|e| RosterError::Export(e.to_string()))
+    };
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            write(out, b"\n")?;
+            write(out, &b" ".repeat(indent))?;
+        }
+        write(out, line.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Joins the lines of a pretty-printed list whose items are all numbers: `[12, 15, 18]`.
@@ -183,18 +284,7 @@ fn compact_number_lists(pretty: &str) -> String {
 pub(super) fn roster_file(selected: Vec<(Roster, Vec<Character>)>) -> RosterFile {
     let mut out = Vec::with_capacity(selected.len());
     for (roster, characters) in selected {
-        let characters = characters
-            .into_iter()
-            .map(|c| FileCharacter {
-                id: c.id,
-                name: c.name,
-                player: c.player,
-                kind: c.kind,
-                tags: c.tags,
-                notes: c.notes,
-                sheet: c.sheet,
-            })
-            .collect();
+        let characters = characters.into_iter().map(FileCharacter::from).collect();
         out.push(FileRoster {
             id: roster.id,
             house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
@@ -220,7 +310,75 @@ fn now_rfc3339() -> String {
 #[cfg(test)]
 mod tests {
     use super::compact_number_lists;
+    use crate::{ExportSelection, NewCharacter, NewRoster, Store, System};
     use serde_json::json;
+
+    #[test]
+    fn the_file_written_as_it_is_read_is_the_file_made_whole() {
+        let mut store = Store::open_in_memory().unwrap();
+        let without_time = |text: &str| -> String {
+            text.lines()
+                .filter(|l| !l.contains("\"exported_at\""))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let streamed = |store: &Store, selection: &ExportSelection| {
+            let mut bytes = Vec::new();
+            let counts = store.write_roster_file(selection, &mut bytes).unwrap();
+            (String::from_utf8(bytes).unwrap(), counts)
+        };
+        let (empty, counts) = streamed(&store, &ExportSelection::All);
+        assert_eq!(counts, (0, 0));
+        assert_eq!(
+            without_time(&empty),
+            without_time(&store.export(&ExportSelection::All).unwrap().to_json())
+        );
+        let mut picked = Vec::new();
+        for (name, system, sheet) in [
+            ("Stunts", System::Stunt, None),
+            (
+                "Genre",
+                System::Genre,
+                Some(json!({"attributes": {"Strength": 3, "Stamina": 3},
+                            "trackers": {"grunt_penalties": [-2, -1], "grunts_since_rest": 1}})),
+            ),
+            ("Empty", System::D12, None),
+        ] {
+            let roster = store.create_roster(NewRoster::new(name, system)).unwrap();
+            if name == "Empty" {
+                continue;
+            }
+            for n in 0..3 {
+                let c = store
+                    .create_character(
+                        roster.id,
+                        NewCharacter {
+                            notes: "two\nlines \"quoted\" \u{1}".into(),
+                            tags: vec!["a".into(), "b".into()],
+                            sheet: sheet.clone(),
+                            ..NewCharacter::named(format!("{name} {n}"))
+                        },
+                    )
+                    .unwrap();
+                if n == 1 {
+                    store.delete_character(c.id).unwrap();
+                } else {
+                    picked.push(c.id);
+                }
+            }
+        }
+        for selection in [
+            ExportSelection::All,
+            ExportSelection::Characters(picked[1..].to_vec()),
+        ] {
+            let (text, counts) = streamed(&store, &selection);
+            let whole = store.export(&selection).unwrap();
+            let characters = whole.rosters.iter().map(|r| r.characters.len()).sum();
+            assert_eq!(counts, (whole.rosters.len(), characters));
+            assert_eq!(without_time(&text), without_time(&whole.to_json()));
+            assert!(text.ends_with("}\n"));
+        }
+    }
 
     #[test]
     fn number_lists_fold_onto_one_line_and_stay_the_same_json() {

@@ -38,6 +38,18 @@ impl Store {
         &self,
         selection: &ExportSelection,
     ) -> Result<Vec<(Roster, Vec<Character>)>> {
+        let mut out = Vec::new();
+        for roster in self.selected_rosters(selection)? {
+            let mut characters = self.characters(roster.id)?;
+            characters.retain(|c| selection.holds(c));
+            out.push((roster, characters));
+        }
+        Ok(out)
+    }
+
+    /// The selected rosters in their stored order, without their characters (which
+    /// [`ExportSelection::holds`] picks).
+    pub(crate) fn selected_rosters(&self, selection: &ExportSelection) -> Result<Vec<Roster>> {
         let mut rosters = match selection {
             // A file of "every roster" that silently lacked one would be taken for the whole
             // campaign: a damaged roster refuses it by name (the others export one by one).
@@ -69,15 +81,17 @@ impl Store {
         };
         rosters.sort_by_key(|r| (r.position, r.created_at, r.id));
         rosters.dedup_by_key(|r| r.id);
-        let mut out = Vec::with_capacity(rosters.len());
-        for roster in rosters {
-            let mut characters = self.characters(roster.id)?;
-            if let ExportSelection::Characters(ids) = selection {
-                characters.retain(|c| ids.contains(&c.id));
-            }
-            out.push((roster, characters));
+        Ok(rosters)
+    }
+}
+
+impl ExportSelection {
+    /// Whether a character of a selected roster is exported.
+    pub(crate) fn holds(&self, character: &Character) -> bool {
+        match self {
+            ExportSelection::Characters(ids) => ids.contains(&character.id),
+            _ => true,
         }
-        Ok(out)
     }
 }
 

@@ -14,7 +14,7 @@ mod sync;
 mod temp;
 
 pub use input::open_regular_file;
-pub use output::write_whole;
+pub use output::{write_whole, write_whole_with};
 pub use protected::{Protected, BACKUPS_DIR};
 pub(crate) use sync::{sync_dir, sync_file};
 

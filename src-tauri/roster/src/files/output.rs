@@ -14,6 +14,20 @@ use crate::error::{Result, RosterError};
 /// socket, a device). A link is followed: the file it points to is replaced and the link kept.
 /// The replaced file keeps its permission bits; the temporary file is removed on every failure.
 pub fn write_whole(path: &Path, bytes: &[u8], protected: &Protected) -> Result<()> {
+    write_whole_with(path, protected, |out| {
+        out.write_all(bytes)
+            .map_err(|e| RosterError::Export(e.to_string()))
+    })
+}
+
+/// [`write_whole`] of what `write` writes, as it writes it (an export of any size is never
+/// held in memory whole). The file is only replaced once `write` has succeeded; a failure to
+/// write is told as the file's (a full disk as `disk_full`), whatever `write` made of it.
+pub fn write_whole_with<T>(
+    path: &Path,
+    protected: &Protected,
+    write: impl FnOnce(&mut dyn Write) -> Result<T>,
+) -> Result<T> {
     let target = resolve(path)?;
     let existing = match fs::metadata(&target) {
         Ok(meta) if !meta.is_file() => {
@@ -44,7 +58,21 @@ pub fn write_whole(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(
     let io = |e: std::io::Error| RosterError::io(path, e);
     // Dropping the temporary file on any error below removes it.
     let mut file = temp::create(dir, name, mode).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
+    let mut out = Recorded {
+        inner: std::io::BufWriter::new(file.as_file_mut()),
+        failed: None,
+    };
+    let written = write(&mut out).and_then(|value| {
+        out.flush()
+            .map_err(|e| RosterError::Export(e.to_string()))?;
+        Ok(value)
+    });
+    let written = match (written, out.failed.take()) {
+        (Ok(value), None) => value,
+        (_, Some(e)) => return Err(io(e)),
+        (Err(e), None) => return Err(e),
+    };
+    drop(out);
     if let Some(meta) = &existing {
         // Exactly the old bits: the creation mode was cut by the umask.
         file.as_file()
@@ -55,7 +83,30 @@ pub fn write_whole(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(
     file.persist(&target).map_err(|e| io(e.error))?;
     // Best effort: the file is whole either way; this makes the new name outlive a power cut.
     let _ = sync_dir(dir);
-    Ok(())
+    Ok(written)
+}
+
+/// A writer that keeps its first error, so that the file's own failure is told whatever the
+/// writing side made of it.
+struct Recorded<W> {
+    inner: W,
+    failed: Option<std::io::Error>,
+}
+
+impl<W: Write> Write for Recorded<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(bytes).inspect_err(|e| {
+            self.failed
+                .get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        })
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|e| {
+            self.failed
+                .get_or_insert_with(|| std::io::Error::new(e.kind(), e.to_string()));
+        })
+    }
 }
 
 /// The path to replace: `path`, or where the link at `path` points.

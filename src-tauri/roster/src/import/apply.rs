@@ -2,9 +2,11 @@
 //! the data at that instant), then every row is written, then one commit. An error or a crash
 //! before the commit leaves the database as it was.
 
-use super::parse::Import;
-use super::plan::{plan, Action, ImportMode, ImportPlan};
-use crate::error::Result;
+use rusqlite::Connection;
+
+use super::parse::{changed, Import, ImportCharacter};
+use super::plan::{plan, Action, ImportMode, ImportPlan, PlannedCharacter};
+use crate::error::{Result, RosterError};
 use crate::model::now;
 use crate::store::characters::{
     insert_character, set_character_position, trash_character, update_character_row,
@@ -65,33 +67,34 @@ impl Store {
             } else {
                 0
             };
-            for planned in &plan.characters {
-                match (planned.action, planned.source) {
-                    (Action::Remove, _) => {
-                        trash_character(tx, planned.id, now().as_millisecond(), batch)?;
-                    }
-                    (Action::Skip, _) => set_character_position(tx, planned.id, planned.position)?,
-                    (action, Some((i, j))) => {
-                        let c = &import.rosters[i].characters[j];
-                        let fields = CharacterFields {
-                            name: &c.name,
-                            player: &c.player,
-                            kind: c.kind.as_str(),
-                            tags: &c.tags,
-                            notes: &c.notes,
-                            sheet: &c.sheet,
-                        };
-                        let write = if action == Action::Add {
-                            insert_character
-                        } else {
-                            update_character_row
-                        };
-                        write(tx, planned.id, planned.roster_id, &fields, planned.position)?;
-                    }
-                    (_, None) => {}
-                }
+            // The file's characters come again in the file's order, the plan's entries for
+            // them in the same order; a removal is written where it stands among them.
+            let mut next = 0;
+            let mut write = |planned: &PlannedCharacter, c: Option<&ImportCharacter>| {
+                write_character(tx, planned, c, batch)?;
                 done += 1;
                 progress(done, total);
+                Ok::<(), RosterError>(())
+            };
+            import.for_each_character(|i, j, c| {
+                while let Some(planned) = plan.characters.get(next) {
+                    match planned.source {
+                        Some(at) if at > (i, j) => break,
+                        Some(at) if at == (i, j) => {
+                            write(planned, Some(&c))?;
+                            next += 1;
+                            break;
+                        }
+                        _ => {
+                            write(planned, None)?;
+                            next += 1;
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+            for planned in &plan.characters[next..] {
+                write(planned, None)?;
             }
             for &(id, position) in &plan.reposition {
                 set_character_position(tx, id, position)?;
@@ -111,5 +114,38 @@ impl Store {
     ) -> Result<ImportPlan> {
         let import = Import::from_path(path)?;
         self.apply_import(&import, mode, progress)
+    }
+}
+
+/// Writes one planned character: `c` is its data from the file (none for a removal).
+fn write_character(
+    tx: &Connection,
+    planned: &PlannedCharacter,
+    c: Option<&ImportCharacter>,
+    batch: i64,
+) -> Result<()> {
+    match (planned.action, c) {
+        (Action::Remove, _) => {
+            trash_character(tx, planned.id, now().as_millisecond(), batch).map(|_| ())
+        }
+        (Action::Skip, _) => set_character_position(tx, planned.id, planned.position),
+        (action, Some(c)) => {
+            let fields = CharacterFields {
+                name: &c.name,
+                player: &c.player,
+                kind: c.kind.as_str(),
+                tags: &c.tags,
+                notes: &c.notes,
+                sheet: &c.sheet,
+            };
+            let write = if action == Action::Add {
+                insert_character
+            } else {
+                update_character_row
+            };
+            write(tx, planned.id, planned.roster_id, &fields, planned.position)
+        }
+        // The plan names a character the file no longer holds where it was.
+        (_, None) => Err(changed()),
     }
 }

@@ -1,13 +1,16 @@
 //! Importing a roster file (FORMAT.md): parse and validate the WHOLE file first ([`Import`]),
 //! preview what would change ([`crate::Store::plan_import`] → [`ImportPlan`]), then write it in
-//! one transaction or not at all ([`crate::Store::apply_import`]).
+//! one transaction or not at all ([`crate::Store::apply_import`]). The file is read record by
+//! record each time (`source.rs`, `walk.rs`), never held whole, so any file Rollbook exports
+//! imports again whatever its size.
 
 mod apply;
 mod parse;
 mod plan;
-mod raw;
+mod source;
+mod walk;
 
 pub use parse::{
-    Import, ImportCharacter, ImportRoster, FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES,
+    Import, ImportCharacter, ImportRoster, FORMAT_NAME, FORMAT_VERSION, KEPT_PROBLEMS,
 };
 pub use plan::{Action, Counts, ImportMode, ImportPlan, PlannedCharacter, PlannedRoster};

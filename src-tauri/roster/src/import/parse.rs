@@ -1,24 +1,30 @@
-//! Reading a roster file: bytes → a fully validated [`Import`], or every problem with its path.
+//! Reading a roster file: a file → a fully validated [`Import`], or every problem with its path.
 //!
-//! The order of the checks is the order a person fixes things in: the file itself (size, text
+//! The order of the checks is the order a person fixes things in: the file itself (text
 //! encoding, JSON), then what kind of file it is (`format`, `version` — past those, nothing else
 //! would make sense), then every roster and character, collecting all the problems.
 //!
-//! Memory: the file's text is read once into memory and checked whole (`rollbook_rules::strict_json`), then walked
-//! as raw JSON borrowed from it (`raw.rs`): one character at a time becomes a `Value` and then its
-//! typed [`ImportCharacter`]. An import holds the text, the [`Import`] and one character's tree.
+//! Memory (issue 28): the file is never held whole. It is read twice, record by record
+//! (`walk.rs`): first the file's and the rosters' own fields, with the characters only checked
+//! as JSON and counted (a roster may list its characters before its system); then every
+//! character, checked against its roster. An [`Import`] keeps the rosters' own fields and the
+//! characters' ids; the characters themselves are read from the file again when they are
+//! previewed and written ([`Import::for_each_character`]), and a file that changed in between
+//! is refused. So an import holds one record at a time, whatever the file's size, plus a few
+//! bytes per character (`MAX_CHARACTERS` bounds how many).
 
-use std::io::Read;
+use std::collections::HashMap;
+use std::fmt;
 use std::path::Path;
 
-use rollbook_rules::{HouseRules, StuntChart};
+use rollbook_rules::{grouped, HouseRules, StuntChart};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::raw::{each_element, fields, is_array, shallow, whole};
+use super::source::Source;
+use super::walk::{walk, Ended, Flow, Visit};
 use crate::check::{deserialize_collect, field, index};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
@@ -30,19 +36,24 @@ use crate::sheet::Sheet;
 pub const FORMAT_NAME: &str = "rollbook-roster";
 /// The newest file version this build reads (and the one it writes).
 pub const FORMAT_VERSION: i64 = 1;
-/// Files above this size are refused before they are read (a roster of 10,000 characters is
-/// about 8 MiB).
-pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+/// A refusal keeps this many problems; the file is read no further once it has them (a file
+/// of 100,000 broken characters would otherwise fill memory with its problems).
+pub const KEPT_PROBLEMS: usize = 10_000;
 
 /// A roster file that passed every check, ready to preview and apply. Ids missing from the file
-/// have been given new ones.
+/// have been given new ones. The characters stay in the file: [`Import::for_each_character`]
+/// reads them again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Import {
     pub version: i64,
     pub exported_at: Option<String>,
     pub rosters: Vec<ImportRoster>,
+    source: Source,
+    /// Of the whole file as it was checked.
+    fingerprint: u64,
 }
 
+/// A roster of the file: its own fields, and the ids of its characters in the file's order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImportRoster {
     pub id: Uuid,
@@ -52,7 +63,8 @@ pub struct ImportRoster {
     pub system: System,
     pub notes: String,
     pub house_rules: HouseRules,
-    pub characters: Vec<ImportCharacter>,
+    /// Each character's id (made up where the file gives none), in the file's order.
+    pub character_ids: Vec<Uuid>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -79,7 +91,7 @@ struct Envelope {
     version: Value,
     #[serde(default)]
     exported_at: Option<Value>,
-    /// Only checked to be a list here; the rosters are read one by one from the raw text.
+    /// Only checked to be a list here; the rosters are read one by one.
     #[allow(dead_code)]
     rosters: Vec<IgnoredAny>,
 }
@@ -95,7 +107,7 @@ struct RawRoster {
     notes: String,
     #[serde(default)]
     house_rules: Value,
-    /// Only checked to be a list here; the characters are read one by one from the raw text.
+    /// Only checked to be a list here; the characters are read one by one.
     #[serde(default)]
     #[allow(dead_code)]
     characters: Vec<IgnoredAny>,
@@ -139,113 +151,376 @@ fn empty_object() -> Value {
 }
 
 impl Import {
-    /// Reads a file, refusing one over [`MAX_FILE_BYTES`] before reading it.
+    /// Reads and checks a file (a folder, a FIFO or a device is refused at once).
     pub fn from_path(path: impl AsRef<Path>) -> Result<Import> {
-        let path = path.as_ref();
-        let file = crate::files::open_regular_file(path)?;
-        let len = file.metadata().map_err(|e| RosterError::io(path, e))?.len();
-        if len > MAX_FILE_BYTES {
-            return Err(RosterError::refused(vec![too_large(len)]));
-        }
-        let mut bytes = Vec::with_capacity(len as usize);
-        // `take` guards against a file that grows while it is read.
-        file.take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| RosterError::io(path, e))?;
-        Import::from_bytes(&bytes)
+        Import::read(Source::File(path.as_ref().to_path_buf()))
     }
 
-    /// Parses and validates a whole file. Either every check passed, or
-    /// [`RosterError::ImportRefused`] lists every problem found.
+    /// Parses and validates a whole file held in memory. Either every check passed, or
+    /// [`RosterError::ImportRefused`] lists every problem found (the first [`KEPT_PROBLEMS`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Import> {
-        let text = read_json(bytes).map_err(|p| RosterError::refused(vec![p]))?;
-        let mut problems = Vec::new();
-        let import = read_file(text, &mut problems);
-        match import {
-            Some(import) if problems.is_empty() => Ok(import),
-            _ => Err(RosterError::refused(problems)),
-        }
+        Import::read(Source::Bytes(bytes.to_vec()))
     }
 
     /// How many characters the file holds.
     pub fn character_count(&self) -> usize {
-        self.rosters.iter().map(|r| r.characters.len()).sum()
+        self.rosters.iter().map(|r| r.character_ids.len()).sum()
+    }
+
+    /// Reads the file's characters again, in the file's order, handing each to `each` with its
+    /// place (`rosters[i].characters[j]`): the same characters, with the same ids, as were
+    /// checked. A file that changed since is refused; an error of `each` ends the reading and
+    /// is returned.
+    pub fn for_each_character(
+        &self,
+        each: impl FnMut(usize, usize, ImportCharacter) -> Result<()>,
+    ) -> Result<()> {
+        let mut reader = self.source.open()?;
+        let mut replay = Replay {
+            import: self,
+            each,
+            failed: None,
+        };
+        let ended = walk(&mut reader, &mut replay);
+        if let Some(error) = replay.failed {
+            return Err(error);
+        }
+        match ended {
+            Ended::Whole if reader.fingerprint() == self.fingerprint => Ok(()),
+            Ended::Failed(e) => Err(self.source.io_error(e)),
+            _ => Err(changed()),
+        }
+    }
+
+    fn read(source: Source) -> Result<Import> {
+        let mut reader = source.open()?;
+        let mut checking = Checking::default();
+        let refuse = |problems| Err(RosterError::refused(problems));
+        match walk(&mut reader, &mut checking) {
+            Ended::Whole => {}
+            Ended::Failed(e) => return Err(source.io_error(e)),
+            Ended::Broken(problem) => return refuse(vec![problem]),
+            Ended::NotAnObject(value) => return refuse(vec![not_a_roster_file(&value)]),
+            Ended::Stopped(problem) => {
+                // What kind of file it is outranks the rest, as far as it was read.
+                let mut problems = Vec::new();
+                if kind_of_file(&checking.top, false, &mut problems).is_none() {
+                    return refuse(problems);
+                }
+                return refuse(checking.into_problems(Vec::new(), Some(problem)));
+            }
+        }
+        let fingerprint = reader.fingerprint();
+        let mut problems = Vec::new();
+        let Some(version) = kind_of_file(&checking.top, true, &mut problems) else {
+            return refuse(problems);
+        };
+        let exported_at = read_envelope(std::mem::take(&mut checking.top), &mut problems);
+        checking.kept += problems.len();
+        // The characters of a roster whose system or house rules came after them are checked
+        // in a second reading.
+        let mut stopped = None;
+        if checking.done.iter().any(|done| !done) {
+            checking.second = true;
+            let mut reader = source.open()?;
+            stopped = match walk(&mut reader, &mut checking) {
+                Ended::Whole if reader.fingerprint() == fingerprint => None,
+                Ended::Whole | Ended::NotAnObject(_) => return Err(changed()),
+                Ended::Failed(e) => return Err(source.io_error(e)),
+                Ended::Broken(problem) => return refuse(vec![problem]),
+                Ended::Stopped(problem) => Some(problem),
+            };
+        }
+        let ids = std::mem::take(&mut checking.ids);
+        let heads = std::mem::take(&mut checking.heads);
+        let problems = checking.into_problems(problems, stopped);
+        if !problems.is_empty() {
+            return refuse(problems);
+        }
+        let rosters = heads
+            .into_iter()
+            .zip(ids.into_iter().chain(std::iter::repeat(Vec::new())))
+            .map(|(head, character_ids)| {
+                head.roster.map(|roster| ImportRoster {
+                    character_ids,
+                    ..roster
+                })
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| RosterError::refused(vec![Problem::new("", "a roster was not read")]))?;
+        Ok(Import {
+            version,
+            exported_at,
+            rosters,
+            source,
+            fingerprint,
+        })
     }
 }
 
-fn too_large(len: u64) -> Problem {
+/// The refusal of a file that is not what it was when it was checked.
+pub(super) fn changed() -> RosterError {
+    RosterError::refused(vec![Problem::new(
+        "",
+        "the file changed while it was being imported; nothing was imported from it. Import it again",
+    )])
+}
+
+fn not_a_roster_file(value: &Value) -> Problem {
     Problem::new(
         "",
         format!(
-            "the file is {:.1} MiB; roster files are limited to {} MiB (is this the right file?)",
-            len as f64 / (1024.0 * 1024.0),
-            MAX_FILE_BYTES / (1024 * 1024)
+            "the file holds {}, not a roster file (an object starting {{\"format\": \"{FORMAT_NAME}\", \"version\": 1, …}})",
+            describe(value)
         ),
     )
 }
 
-/// Size, encoding and JSON syntax (duplicate keys too): the file as a whole, as its text.
-fn read_json(bytes: &[u8]) -> std::result::Result<&str, Problem> {
-    let whole = |message: String| Problem::new("", message);
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large(bytes.len() as u64));
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(whole("the file is empty".into()));
-    }
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return Err(whole(
-            "the file is UTF-16 text; roster files are UTF-8 (save it again as UTF-8)".into(),
-        ));
-    }
-    // Editors on Windows often start UTF-8 files with a byte order mark; it carries no meaning.
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let at = e.valid_up_to();
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        whole(format!(
-            "the file is not UTF-8 text: byte {} (0x{:02X}, line {line}) is not valid UTF-8; roster files are UTF-8",
-            at + 1,
-            bytes[at]
-        ))
-    })?;
-    rollbook_rules::strict_json::check(text).map_err(|e| {
-        whole(match e.classify() {
-            serde_json::error::Category::Eof => format!(
-                "the file ends in the middle of the JSON (line {}, column {}); it may have been cut short",
-                e.line(),
-                e.column()
-            ),
-            _ => {
-                let text = e.to_string();
-                let what = text.split(" at line ").next().unwrap_or(&text);
-                format!(
-                    "the file is not valid JSON: {what} (line {}, column {})",
-                    e.line(),
-                    e.column()
-                )
-            }
-        })
-    })?;
-    Ok(text)
+/// A roster's own fields as read, and what its characters are checked against.
+struct Head {
+    /// `None` when the roster has a problem.
+    roster: Option<ImportRoster>,
+    system: Option<System>,
+    /// `None` when they are unusable (a problem of the roster).
+    house: Option<HouseRules>,
 }
 
-/// The envelope, then every roster.
-fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
-    // The text was checked: it is one JSON value.
-    let file: &RawValue = serde_json::from_str(text).ok()?;
-    let Some(top) = fields(file) else {
-        problems.push(Problem::new(
-            "",
-            format!(
-                "the file holds {}, not a roster file (an object starting {{\"format\": \"{FORMAT_NAME}\", \"version\": 1, …}})",
-                describe(&shallow(file))
-            ),
-        ));
-        return None;
-    };
-    let get = |key: &str| top.iter().find(|(k, _)| k == key).map(|(_, raw)| *raw);
-    match get("format").map(shallow).as_ref() {
+/// The checking of a file. The first reading takes the file's and each roster's own fields,
+/// and checks a roster's characters as they come when its system and house rules came before
+/// them (as Rollbook writes a file); a second reading (`second`) checks the characters of the
+/// other rosters, once every roster's own fields are known.
+#[derive(Default)]
+struct Checking {
+    second: bool,
+    top: Map<String, Value>,
+    heads: Vec<Head>,
+    /// Each roster's problems: its own fields', then its characters'.
+    head_problems: Vec<Vec<Problem>>,
+    character_problems: Vec<Vec<Problem>>,
+    roster_ids: HashMap<Uuid, Place>,
+    character_ids: HashMap<Uuid, Place>,
+    /// Each roster's characters' ids, in order.
+    ids: Vec<Vec<Uuid>>,
+    /// Whether a roster's characters have been checked.
+    done: Vec<bool>,
+    /// The roster whose characters are being checked, and what they are checked against.
+    current: Option<(usize, Option<System>, Option<HouseRules>)>,
+    kept: usize,
+}
+
+impl Checking {
+    /// Makes room for roster `i` in the per-roster lists.
+    fn room_for(&mut self, i: usize) {
+        if self.ids.len() <= i {
+            self.ids.resize(i + 1, Vec::new());
+            self.character_problems.resize(i + 1, Vec::new());
+            self.done.resize(i + 1, false);
+        }
+    }
+
+    /// Every problem, in the file's order (each roster's own fields before its characters),
+    /// `first` before them and `stop` (why the reading stopped) at the end.
+    fn into_problems(self, first: Vec<Problem>, stop: Option<Problem>) -> Vec<Problem> {
+        let mut problems = first;
+        let mut of_characters = self.character_problems.into_iter();
+        for of_roster in self.head_problems {
+            problems.extend(of_roster);
+            problems.extend(of_characters.next().unwrap_or_default());
+        }
+        problems.extend(of_characters.flatten());
+        if let Some(stop) = stop {
+            problems.truncate(KEPT_PROBLEMS);
+            problems.push(stop);
+        }
+        problems
+    }
+}
+
+impl Visit for Checking {
+    fn wants_characters(&mut self, i: usize, before: &Map<String, Value>) -> bool {
+        self.room_for(i);
+        self.current = None;
+        if self.second {
+            if self.done[i] {
+                return false;
+            }
+            let head = &self.heads[i];
+            self.current = Some((i, head.system, head.house.clone()));
+            return true;
+        }
+        if !(before.contains_key("system") && before.contains_key("house_rules")) {
+            return false;
+        }
+        // What the characters are checked against, from the fields so far; the roster's end
+        // tells whether that was all of it.
+        let mut fields = before.clone();
+        fields.insert("characters".into(), Value::Array(Vec::new()));
+        let head = read_roster(
+            Value::Object(fields),
+            i,
+            &mut HashMap::new(),
+            &mut Vec::new(),
+        );
+        self.current = Some((i, head.system, head.house));
+        true
+    }
+
+    fn field(&mut self, key: String, value: Value) -> Flow {
+        if self.second {
+            return Ok(());
+        }
+        self.top.insert(key, value);
+        // A file of another kind is told so as soon as its format is read.
+        let mut problems = Vec::new();
+        match kind_of_file(&self.top, false, &mut problems) {
+            Some(_) => Ok(()),
+            None => Err(problems.remove(0)),
+        }
+    }
+
+    fn roster(&mut self, i: usize, value: Value, characters: usize) -> Flow {
+        if self.second {
+            return Ok(());
+        }
+        self.room_for(i);
+        let mut problems = Vec::new();
+        let head = read_roster(value, i, &mut self.roster_ids, &mut problems);
+        self.kept += problems.len();
+        let checked = match self.current.take() {
+            Some((at, system, house)) if at == i => system == head.system && house == head.house,
+            _ => false,
+        };
+        self.done[i] = checked || characters == 0;
+        if !checked && !self.ids[i].is_empty() {
+            // Checked against fields that were not all of the roster's: again in the second
+            // reading, and their ids forgotten until then.
+            self.character_ids
+                .retain(|_, place| !(place.0 == i && place.1.is_some()));
+            self.kept -= self.character_problems[i].len();
+            self.ids[i].clear();
+            self.character_problems[i].clear();
+        }
+        self.heads.push(head);
+        self.head_problems.push(problems);
+        if self.kept >= KEPT_PROBLEMS {
+            return Err(too_many_problems());
+        }
+        Ok(())
+    }
+
+    fn character(&mut self, i: usize, j: usize, value: Value) -> Flow {
+        let Some((at, system, house)) = &self.current else {
+            return Ok(());
+        };
+        if *at != i {
+            return Ok(());
+        }
+        let problems = &mut self.character_problems[i];
+        let before = problems.len();
+        let character = read_character(
+            &value,
+            Place(i, Some(j)),
+            *system,
+            house.as_ref(),
+            true,
+            &mut self.character_ids,
+            problems,
+        );
+        self.kept += problems.len() - before;
+        self.ids[i].push(character.map_or(Uuid::nil(), |c| c.id));
+        if self.kept >= KEPT_PROBLEMS {
+            return Err(too_many_problems());
+        }
+        Ok(())
+    }
+}
+
+fn too_many_problems() -> Problem {
+    Problem::new(
+        "",
+        format!(
+            "checking stopped after the first {} problems; fix these and import the file again",
+            grouped(KEPT_PROBLEMS)
+        ),
+    )
+}
+
+fn changed_problem() -> Problem {
+    changed().problems()[0].clone()
+}
+
+/// A later reading: each character checked again and handed on with the id it was given.
+struct Replay<'i, F> {
+    import: &'i Import,
+    each: F,
+    failed: Option<RosterError>,
+}
+
+impl<F: FnMut(usize, usize, ImportCharacter) -> Result<()>> Visit for Replay<'_, F> {
+    fn wants_characters(&mut self, _: usize, _: &Map<String, Value>) -> bool {
+        true
+    }
+
+    fn field(&mut self, _: String, _: Value) -> Flow {
+        Ok(())
+    }
+
+    fn roster(&mut self, _: usize, _: Value, _: usize) -> Flow {
+        Ok(())
+    }
+
+    fn character(&mut self, i: usize, j: usize, value: Value) -> Flow {
+        let Some(roster) = self.import.rosters.get(i) else {
+            return Err(changed_problem());
+        };
+        let Some(&id) = roster.character_ids.get(j) else {
+            return Err(changed_problem());
+        };
+        let mut problems = Vec::new();
+        // The bytes were checked (the fingerprint at the end tells whether they are the same):
+        // read again, not checked again; ids were checked for repeats then too.
+        let mut seen = HashMap::new();
+        let character = read_character(
+            &value,
+            Place(i, Some(j)),
+            Some(roster.system),
+            Some(&roster.house_rules),
+            false,
+            &mut seen,
+            &mut problems,
+        );
+        match character {
+            Some(c) if problems.is_empty() && (!c.id_given || c.id == id) => {
+                match (self.each)(i, j, ImportCharacter { id, ..c }) {
+                    Ok(()) => Ok(()),
+                    Err(error) => {
+                        self.failed = Some(error);
+                        Err(Problem::new("", "stopped"))
+                    }
+                }
+            }
+            _ => Err(changed_problem()),
+        }
+    }
+}
+
+/// Where a roster (`Place(i, None)`) or a character (`Place(i, Some(j))`) sits in the file.
+#[derive(Debug, Clone, Copy)]
+struct Place(usize, Option<usize>);
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            None => write!(f, "rosters[{}]", self.0),
+            Some(j) => write!(f, "rosters[{}].characters[{j}]", self.0),
+        }
+    }
+}
+
+/// `format` and `version`: the file's version, or `None` with the problem pushed. Until the
+/// file has been read to its end (`whole`), a missing field is not a problem yet.
+fn kind_of_file(top: &Map<String, Value>, whole: bool, problems: &mut Vec<Problem>) -> Option<i64> {
+    match top.get("format") {
         Some(Value::String(f)) if f == FORMAT_NAME => {}
         Some(Value::String(f)) => {
             problems.push(Problem::new(
@@ -264,6 +539,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             ));
             return None;
         }
+        None if !whole => {}
         None => {
             problems.push(Problem::new(
                 "format",
@@ -272,7 +548,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             return None;
         }
     }
-    let version = match get("version").map(shallow).as_ref() {
+    let version = match top.get("version") {
         Some(Value::Number(n)) if n.as_i64().is_some() => n.as_i64().unwrap_or_default(),
         Some(Value::Number(n)) if n.as_u64().is_some() => i64::MAX,
         Some(other) => {
@@ -282,6 +558,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             ));
             return None;
         }
+        None if !whole => return Some(FORMAT_VERSION),
         None => {
             problems.push(Problem::new(
                 "version",
@@ -307,21 +584,13 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
         ));
         return None;
     }
-    // The rosters are left out of the envelope's value (read one by one below).
-    let envelope_value = Value::Object(
-        top.iter()
-            .map(|(key, raw)| {
-                let value = if key == "rosters" && is_array(raw) {
-                    Value::Array(Vec::new())
-                } else {
-                    shallow(raw)
-                };
-                (key.clone(), value)
-            })
-            .collect(),
-    );
-    let envelope: Envelope = deserialize_collect(&envelope_value, "", problems)?;
-    let exported_at = match envelope.exported_at {
+    Some(version)
+}
+
+/// The rest of the file's own fields (unknown ones, `exported_at`, `rosters` being a list).
+fn read_envelope(top: Map<String, Value>, problems: &mut Vec<Problem>) -> Option<String> {
+    let envelope: Envelope = deserialize_collect(&Value::Object(top), "", problems)?;
+    match envelope.exported_at {
         None | Some(Value::Null) => None,
         Some(Value::String(t)) => {
             if t.parse::<jiff::Timestamp>().is_err() {
@@ -339,19 +608,7 @@ fn read_file(text: &str, problems: &mut Vec<Problem>) -> Option<Import> {
             ));
             None
         }
-    };
-    let mut ids = Ids::default();
-    let mut rosters = Vec::new();
-    if let Some(raw) = get("rosters") {
-        each_element(raw, |i, r| {
-            rosters.extend(read_roster(r, i, &mut ids, problems));
-        });
     }
-    Some(Import {
-        version,
-        exported_at,
-        rosters,
-    })
 }
 
 fn n_or_huge(version: i64) -> String {
@@ -362,24 +619,19 @@ fn n_or_huge(version: i64) -> String {
     }
 }
 
-/// Ids seen so far, to refuse duplicates with the path of the first use.
-#[derive(Default)]
-struct Ids {
-    rosters: std::collections::HashMap<Uuid, String>,
-    characters: std::collections::HashMap<Uuid, String>,
-}
-
+/// The id at `place`: the file's, or a new one when it gives none; a repeat is refused with
+/// the place of the first use.
 fn read_id(
     text: Option<&str>,
-    path: &str,
-    seen: &mut std::collections::HashMap<Uuid, String>,
+    place: Place,
+    seen: &mut HashMap<Uuid, Place>,
     what: &str,
     problems: &mut Vec<Problem>,
 ) -> (Uuid, bool) {
     let Some(text) = text else {
         return (Uuid::new_v4(), false);
     };
-    let at = field(path, "id");
+    let at = field(&place.to_string(), "id");
     match Uuid::parse_str(text.trim()) {
         Ok(id) => {
             if let Some(first) = seen.get(&id) {
@@ -390,7 +642,7 @@ fn read_id(
                     ),
                 ));
             } else {
-                seen.insert(id, path.to_string());
+                seen.insert(id, place);
             }
             (id, true)
         }
@@ -404,43 +656,24 @@ fn read_id(
     }
 }
 
+/// A roster's own fields (its characters stand in as `[]`): what its characters are checked
+/// against, and the roster when it has no problem.
 fn read_roster(
-    roster: &RawValue,
+    value: Value,
     i: usize,
-    ids: &mut Ids,
+    seen: &mut HashMap<Uuid, Place>,
     problems: &mut Vec<Problem>,
-) -> Option<ImportRoster> {
+) -> Head {
     let path = index("rosters", i);
-    // Everything but the characters, which are read one by one below.
-    let mut characters_raw = None;
-    let value = match fields(roster) {
-        Some(fields) => Value::Object(
-            fields
-                .into_iter()
-                .map(|(key, raw)| {
-                    let value = match key.as_str() {
-                        "characters" if is_array(raw) => {
-                            characters_raw = Some(raw);
-                            Value::Array(Vec::new())
-                        }
-                        // Read whole: an empty stand-in would pass as no house rules.
-                        "house_rules" => whole(raw),
-                        _ => shallow(raw),
-                    };
-                    (key, value)
-                })
-                .collect::<Map<String, Value>>(),
-        ),
-        None => shallow(roster),
+    let before = problems.len();
+    let Some(raw) = deserialize_collect::<RawRoster>(&value, &path, problems) else {
+        return Head {
+            roster: None,
+            system: None,
+            house: None,
+        };
     };
-    let raw: RawRoster = deserialize_collect(&value, &path, problems)?;
-    let (id, id_given) = read_id(
-        raw.id.as_deref(),
-        &path,
-        &mut ids.rosters,
-        "roster",
-        problems,
-    );
+    let (id, id_given) = read_id(raw.id.as_deref(), Place(i, None), seen, "roster", problems);
     let system = match raw.system.parse::<System>() {
         Ok(system) => Some(system),
         Err(message) => {
@@ -459,31 +692,23 @@ fn read_roster(
     check_roster(
         &path, &raw.name, &raw.notes, system, &house, paths, problems,
     );
-    let characters_path = field(&path, "characters");
-    let mut characters: Vec<ImportCharacter> = Vec::new();
-    if let Some(list) = characters_raw {
-        each_element(list, |j, c| {
-            let at = index(&characters_path, j);
-            let value = whole(c);
-            characters.extend(read_character(
-                &value,
-                &at,
-                system,
-                house_rules.as_ref(),
-                ids,
-                problems,
-            ));
-        });
+    let roster = match (system, &house_rules) {
+        (Some(system), Some(house)) if problems.len() == before => Some(ImportRoster {
+            id,
+            id_given,
+            name: raw.name.trim().to_string(),
+            system,
+            notes: raw.notes,
+            house_rules: house.clone(),
+            character_ids: Vec::new(),
+        }),
+        _ => None,
+    };
+    Head {
+        roster,
+        system,
+        house: house_rules,
     }
-    Some(ImportRoster {
-        id,
-        id_given,
-        name: raw.name.trim().to_string(),
-        system: system?,
-        notes: raw.notes,
-        house_rules: house_rules?,
-        characters,
-    })
 }
 
 /// The file's house rules as the engine's; `None` when they are unusable (problems pushed).
@@ -524,36 +749,38 @@ fn read_house_rules(
     Some(HouseRules { stunt, ..numbers })
 }
 
+/// A character of the file, checked against its roster's system and house rules (`house`;
+/// `None` when those are unusable); with `check` false only read, for a file read again that
+/// was checked already (its fingerprint is the same).
 fn read_character(
     value: &Value,
-    path: &str,
+    place: Place,
     system: Option<System>,
     house: Option<&HouseRules>,
-    ids: &mut Ids,
+    check: bool,
+    seen: &mut HashMap<Uuid, Place>,
     problems: &mut Vec<Problem>,
 ) -> Option<ImportCharacter> {
+    let path = &place.to_string();
     let raw: RawCharacter = deserialize_collect(value, path, problems)?;
-    let (id, id_given) = read_id(
-        raw.id.as_deref(),
-        path,
-        &mut ids.characters,
-        "character",
-        problems,
-    );
+    let (id, id_given) = read_id(raw.id.as_deref(), place, seen, "character", problems);
     let tags = clean_tags(&raw.tags);
-    check_character(
-        path,
-        &raw.name,
-        &raw.player,
-        &raw.tags,
-        &raw.notes,
-        problems,
-    );
+    if check {
+        check_character(
+            path,
+            &raw.name,
+            &raw.player,
+            &raw.tags,
+            &raw.notes,
+            problems,
+        );
+    }
     // Without a known system (or usable house rules) the sheet cannot be read; that problem is
     // already reported on the roster.
     let sheet_path = field(path, "sheet");
     let sheet = Sheet::read(system?, &raw.sheet, &sheet_path, problems)?;
     match house {
+        _ if !check => {}
         Some(house) => sheet.validate(house, &sheet_path, problems),
         // Unusable stunt house rules: level names cannot be checked against them.
         None if system == Some(System::Stunt) => {}

@@ -18,11 +18,14 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use rollbook_rules::{grouped, MAX_CHARACTERS, MAX_ROSTERS};
+
 use super::parse::{Import, ImportCharacter, ImportRoster};
 use crate::check::{field, index};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::{Character, Roster, System};
 use crate::store::characters::{get_character, roster_characters};
+use crate::store::room::stored_counts;
 use crate::store::rosters::{get_roster, next_roster_position};
 
 /// What to do with ids that are already stored.
@@ -195,6 +198,8 @@ impl ImportPlan {
 }
 
 /// Works out the plan against the stored data; conflicts refuse the import with their paths.
+/// The rosters' own fields are at hand; the characters are read from the file again, one at a
+/// time ([`Import::for_each_character`]).
 pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Result<ImportPlan> {
     let mut plan = ImportPlan {
         mode,
@@ -210,8 +215,9 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
     let in_file: HashSet<Uuid> = import
         .rosters
         .iter()
-        .flat_map(|r| r.characters.iter().map(|c| c.id))
+        .flat_map(|r| r.character_ids.iter().copied())
         .collect();
+    let mut rosters = Vec::with_capacity(import.rosters.len());
     for (i, file_roster) in import.rosters.iter().enumerate() {
         let path = index("rosters", i);
         let id = match mode {
@@ -231,6 +237,7 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
                         stored.name, stored.system
                     ),
                 ));
+                rosters.push(None);
                 continue;
             }
         }
@@ -246,53 +253,81 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
                 next_position - 1
             }
         };
-        let mut counts = Counts::default();
-        for (j, file_character) in file_roster.characters.iter().enumerate() {
-            let cid = match mode {
-                ImportMode::Copy => Uuid::new_v4(),
-                _ => file_character.id,
-            };
-            let stored_c = match mode {
-                ImportMode::Copy => None,
-                _ => get_character(conn, cid)?,
-            };
-            if let Some(c) = &stored_c {
-                if c.sheet.system() != file_roster.system {
-                    problems.push(Problem::new(
-                        field(&index(&field(&path, "characters"), j), "id"),
-                        format!(
-                            "the stored character \"{}\" with this id has a {} sheet and cannot join a {} roster; import with mode copy to add this one as a new character",
-                            c.name,
-                            c.sheet.system(),
-                            file_roster.system
-                        ),
-                    ));
-                    continue;
-                }
+        rosters.push(Some(RosterPlan {
+            id,
+            stored: stored.is_some(),
+            action,
+            position,
+            counts: Counts::default(),
+            characters: Vec::new(),
+        }));
+    }
+    import.for_each_character(|i, j, file_character| {
+        let Some(Some(roster)) = rosters.get_mut(i) else {
+            return Ok(());
+        };
+        let file_system = import.rosters[i].system;
+        let cid = match mode {
+            ImportMode::Copy => Uuid::new_v4(),
+            _ => file_character.id,
+        };
+        let stored_c = match mode {
+            ImportMode::Copy => None,
+            _ => get_character(conn, cid)?,
+        };
+        if let Some(c) = &stored_c {
+            if c.sheet.system() != file_system {
+                problems.push(Problem::new(
+                    field(&index(&field(&index("rosters", i), "characters"), j), "id"),
+                    format!(
+                        "the stored character \"{}\" with this id has a {} sheet and cannot join a {} roster; import with mode copy to add this one as a new character",
+                        c.name,
+                        c.sheet.system(),
+                        file_system
+                    ),
+                ));
+                return Ok(());
             }
-            let action = match &stored_c {
-                None => Action::Add,
-                Some(c) if c.roster_id == id && same_character(c, file_character) => Action::Skip,
-                Some(_) => Action::Update,
-            };
-            counts.count(action);
-            plan.characters.push(PlannedCharacter {
-                action,
-                id: cid,
-                name: file_character.name.clone(),
-                roster_id: id,
-                moved_from: stored_c
-                    .as_ref()
-                    .map(|c| c.roster_id)
-                    .filter(|&from| from != id),
-                source: Some((i, j)),
-                position: j as i64,
-            });
         }
-        if stored.is_some() {
+        let action = match &stored_c {
+            None => Action::Add,
+            Some(c) if c.roster_id == roster.id && same_character(c, &file_character) => {
+                Action::Skip
+            }
+            Some(_) => Action::Update,
+        };
+        roster.counts.count(action);
+        roster.characters.push(PlannedCharacter {
+            action,
+            id: cid,
+            name: file_character.name,
+            roster_id: roster.id,
+            moved_from: stored_c
+                .as_ref()
+                .map(|c| c.roster_id)
+                .filter(|&from| from != roster.id),
+            source: Some((i, j)),
+            position: j as i64,
+        });
+        Ok(())
+    })?;
+    for (i, (file_roster, roster)) in import.rosters.iter().zip(rosters).enumerate() {
+        let Some(RosterPlan {
+            id,
+            stored,
+            action,
+            position,
+            mut counts,
+            characters,
+        }) = roster
+        else {
+            continue;
+        };
+        plan.characters.extend(characters);
+        if stored {
             // Stored characters the file leaves out: kept after the file's (merge), or trashed
             // (replace).
-            let mut after = file_roster.characters.len() as i64;
+            let mut after = file_roster.character_ids.len() as i64;
             for c in roster_characters(conn, id, false)? {
                 if in_file.contains(&c.id) {
                     continue;
@@ -331,11 +366,52 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
             position,
         });
     }
+    check_room(conn, &plan, &mut problems)?;
     if problems.is_empty() {
         Ok(plan)
     } else {
         Err(RosterError::refused(problems))
     }
+}
+
+/// A roster of the file as planned so far.
+struct RosterPlan {
+    id: Uuid,
+    stored: bool,
+    action: Action,
+    position: i64,
+    counts: Counts,
+    characters: Vec<PlannedCharacter>,
+}
+
+/// What the import adds must fit in what Rollbook keeps ([`MAX_ROSTERS`], [`MAX_CHARACTERS`],
+/// the trash included), so that an export of everything always imports again.
+fn check_room(conn: &Connection, plan: &ImportPlan, problems: &mut Vec<Problem>) -> Result<()> {
+    let (rosters, characters) = stored_counts(conn)?;
+    let checks = [
+        ("rosters", rosters, plan.roster_counts.added, MAX_ROSTERS),
+        (
+            "characters",
+            characters,
+            plan.character_counts.added,
+            MAX_CHARACTERS,
+        ),
+    ];
+    for (what, stored, added, limit) in checks {
+        if stored + added > limit {
+            problems.push(Problem::new(
+                "",
+                format!(
+                    "importing this file would add {} {what} to the {} Rollbook keeps (the trash included), {} in all; it keeps at most {}. Empty the trash, delete some or import fewer",
+                    grouped(added),
+                    grouped(stored),
+                    grouped(stored + added),
+                    grouped(limit)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn same_roster(stored: &Roster, file: &ImportRoster) -> bool {

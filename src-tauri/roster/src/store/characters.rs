@@ -121,6 +121,7 @@ impl Store {
         )?;
         let id = Uuid::new_v4();
         self.write(|tx| {
+            super::room::make_room(tx, 0, 1)?;
             let position = next_character_position(tx, roster_id)?;
             let c = CharacterFields {
                 name: new.name.trim(),
@@ -169,6 +170,7 @@ impl Store {
         }
         let copy = Uuid::new_v4();
         self.write(|tx| {
+            super::room::make_room(tx, 0, 1)?;
             // Make room: everything after the original moves down one place.
             tx.execute(
                 "UPDATE characters SET position = position + 1 WHERE roster_id = ?1 AND position > ?2",

@@ -4,6 +4,7 @@
 
 mod backup;
 pub mod backups;
+mod character_rows;
 mod character_summaries;
 pub(crate) mod characters;
 mod damaged;
@@ -17,6 +18,7 @@ mod plans;
 mod players;
 mod roll_for;
 mod roll_log;
+pub(crate) mod room;
 pub(crate) mod rosters;
 mod search;
 mod settings;

@@ -104,6 +104,7 @@ impl Store {
         }
         let id = Uuid::new_v4();
         self.write(|tx| {
+            super::room::make_room(tx, 1, 0)?;
             let position = next_roster_position(tx)?;
             insert_roster(
                 tx,

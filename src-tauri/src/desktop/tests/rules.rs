@@ -120,23 +120,27 @@ fn a_request_over_the_size_limit_is_refused_with_its_code_and_the_limit_named() 
 }
 
 #[test]
-fn an_import_over_the_size_limit_is_refused_with_the_limit_named() {
+fn an_import_over_the_limits_is_refused_with_the_limit_named() {
+    // A roster file has no size limit (it is read record by record); how many rosters it holds
+    // has one, Rollbook's own (`rollbook_rules::MAX_ROSTERS`), served in the catalog.
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.json");
-    // Sparse: the size is checked before a byte is read.
-    std::fs::File::create(&big)
-        .unwrap()
-        .set_len(32 * 1024 * 1024 + 1)
-        .unwrap();
-    let refused = Window::new().err("import_preview", json!({"path": big, "mode": "merge"}));
+    let rosters: Vec<Value> = (0..1001)
+        .map(|i| json!({"name": format!("R{i}"), "system": "d12"}))
+        .collect();
+    let file = json!({"format": "rollbook-roster", "version": 1, "rosters": rosters});
+    std::fs::write(&big, file.to_string()).unwrap();
+    let window = Window::new();
+    let refused = window.err("import_preview", json!({"path": big, "mode": "merge"}));
     assert_eq!(refused["code"], "import_refused");
     assert!(
-        refused["message"]
-            .as_str()
-            .unwrap()
-            .contains("roster files are limited to 32 MiB"),
+        refused["message"].as_str().unwrap().contains(
+            "rosters: the file holds more than 1,000 rosters; Rollbook keeps at most 1,000"
+        ),
         "{refused}"
     );
+    let catalog = window.ok("catalog", json!({}));
+    assert_eq!(catalog["limits"]["rosters"], 1_000);
 }
 
 /// `odds_compare` answers, for each value, what `odds` answers with the field set to it.
