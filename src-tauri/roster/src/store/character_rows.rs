@@ -20,7 +20,7 @@ impl Store {
              WHERE c.roster_id = ?1 AND c.deleted_at IS NULL ORDER BY c.position, c.created_at"
         ))?;
         for row in stmt.query_map([roster_id.to_string()], character_row)? {
-            each(row?.into_character()?)?;
+            each(row?.into_character(self.conn())?)?;
         }
         Ok(())
     }

@@ -64,6 +64,12 @@ impl Expression {
         odds::outcomes(&self.checked.root)
     }
 
+    /// About how many steps its odds take, and at most how many values they list: known
+    /// before they are worked out.
+    pub fn cost(&self) -> (f64, f64) {
+        (self.checked.work, self.checked.values)
+    }
+
     pub(crate) fn roll(&self, tray: &mut Tray) -> Made {
         roll::roll(&self.checked.root, tray)
     }
