@@ -121,7 +121,7 @@ pub enum Command {
     #[command(after_help = roll::EXAMPLES)]
     Roll(roll::RollArgs),
     /// Dice notation (DICE.md): check an expression, with a caret under each problem.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = dice::EXAMPLES)]
     Dice(dice::DiceCommand),
     /// Print the catalog of systems, roll kinds, their fields and rulings as JSON.
     #[command(after_help = kinds::EXAMPLES)]

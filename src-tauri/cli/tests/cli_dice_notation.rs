@@ -18,7 +18,10 @@ fn dice_check_tells_the_range_or_every_problem_under_its_column() {
     let bad = sandbox.run_bare(&["dice", "check", "4d6k3"]);
     let told = bad.fails(2);
     let lines: Vec<&str> = told.lines().collect();
-    assert!(lines[0].contains("expr: column 4: did you mean kh3?"), "{told}");
+    assert!(
+        lines[0].contains("expr: column 4: did you mean kh3?"),
+        "{told}"
+    );
     assert_eq!(lines[1], "  4d6k3");
     assert_eq!(lines[2], "     ^");
     let named = sandbox.run_bare(&["dice", "check", "d20+@bonus", "--values", r#"{"dc": 3}"#]);
@@ -55,5 +58,8 @@ fn an_expression_s_odds_and_rolls_are_a_request_like_any_other() {
     assert_eq!(by_hand["outcome"], seeded["outcome"]);
     assert_eq!(by_hand["groups"], seeded["groups"]);
     let refused = sandbox.run_bare(&["odds", &expr("100d1000kh50")]).fails(2);
-    assert!(refused.contains("expr: column 1: 100d1000kh50 is too big"), "{refused}");
+    assert!(
+        refused.contains("expr: column 1: 100d1000kh50 is too big"),
+        "{refused}"
+    );
 }

@@ -122,6 +122,11 @@ impl Store {
         out: &mut dyn Write,
     ) -> Result<(usize, usize)> {
         let rosters = self.selected_rosters(selection)?;
+        // Every character is read once before the first byte is written: a damaged one is
+        // refused by name with nothing written (a file, or stdout, is never left half a roster).
+        for roster in &rosters {
+            self.each_character(roster.id, |_| Ok(()))?;
+        }
         let mut characters = 0;
         put(
             out,
