@@ -404,6 +404,7 @@ impl RosterError {
         if source.kind() == std::io::ErrorKind::StorageFull {
             return Self::DiskFull { path };
         }
+        let source = crate::os_words::worded(&path, source);
         Self::Io { path, source }
     }
 

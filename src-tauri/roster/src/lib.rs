@@ -122,6 +122,7 @@ pub mod files;
 mod import;
 pub mod luck;
 mod model;
+mod os_words;
 mod paths;
 pub mod players;
 pub mod print;

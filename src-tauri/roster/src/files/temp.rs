@@ -29,13 +29,18 @@ pub(super) fn create(
     }
     #[cfg(not(unix))]
     let _ = mode;
-    builder.tempfile_in(dir).map_err(plain)
+    builder.tempfile_in(dir).map_err(|e| plain(e, dir))
 }
 
 /// The error in words about the target's folder: `tempfile` names its temporary file in the
 /// message ("… at path /x/.out.rollbook-…"), which the GM never asked for and cannot act on.
-fn plain(error: std::io::Error) -> std::io::Error {
+fn plain(error: std::io::Error, dir: &Path) -> std::io::Error {
     use std::io::ErrorKind::*;
+    if error.kind() == NotFound {
+        if let Some(words) = crate::os_words::missing_drive(dir) {
+            return std::io::Error::new(NotFound, words);
+        }
+    }
     let words = match error.kind() {
         NotFound => "the folder does not exist",
         PermissionDenied => "no permission to write in that folder",
