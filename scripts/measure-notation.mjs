@@ -42,10 +42,12 @@ async function keystroke(text, done) {
   const field = input.closest('.notation');
   const panel = document.getElementById('odds-panel');
   const base = new URL('js/', document.baseURI);
-  const [{ mountNotation }, { renderOdds }, api] = await Promise.all([
+  const [{ mountNotation }, { renderOdds }, api, { chartMarks, renderChart }, { oddsEntries }] = await Promise.all([
     import(new URL('notation/notation-field.js', base).href),
     import(new URL('odds-view.js', base).href),
     import(new URL('api.js', base).href),
+    import(new URL('chart.js', base).href),
+    import(new URL('odds.js', base).href),
   ]);
   if (!window.measureCopy) {
     // An off-screen copy of the field to time `show` on, laid out as the real one is.
@@ -86,12 +88,20 @@ async function keystroke(text, done) {
     table: document.getElementById('outcomes-body'),
     axis: 'Value',
   };
+  // The chart alone first (the one every kind uses), then the whole answer as the window draws it.
+  let chart = 0;
+  if (odds) {
+    const chartStart = performance.now();
+    renderChart(view.chart, oddsEntries(odds), null, chartMarks(odds, view.axis));
+    document.body.getBoundingClientRect();
+    chart = performance.now() - chartStart;
+  }
   const drawStart = performance.now();
   window.measureCopy.show(check, text);
   if (odds) renderOdds(view, odds, null, request);
   document.body.getBoundingClientRect();
   const draw = performance.now() - drawStart;
-  done({ key, draw, work: key + draw, answer, outcomes: odds ? Object.keys(odds.outcomes).length : 0 });
+  done({ key, chart, draw, work: key + draw, answer, outcomes: odds ? Object.keys(odds.outcomes).length : 0 });
 }
 
 const app = await startApp();
@@ -103,6 +113,7 @@ try {
   await page.clear();
   const all = [];
   const byExpression = [];
+  const slow = [];
   for (const expr of EXPRESSIONS) {
     const runs = [];
     for (let end = 1; end <= expr.length; end += 1) {
@@ -111,20 +122,28 @@ try {
     }
     all.push(...runs);
     byExpression.push({ expr, work: Math.max(...runs.map((r) => r.work)), answer: Math.max(...runs.map((r) => r.answer)), outcomes: runs[runs.length - 1].outcomes });
+    const worst = runs.reduce((a, b) => (b.work > a.work ? b : a));
+    if (worst.work > 16) slow.push({ text: expr.slice(0, runs.indexOf(worst) + 1), ...worst });
     await page.clear();
   }
   const line = (what, xs) => console.log(`${what.padEnd(7)} median ${ms(median(xs))}, slowest ${ms(Math.max(...xs))}`);
   console.log(`${EXPRESSIONS.length} expressions, ${all.length} keystrokes`);
+  const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
+  const drawn = all.filter((r) => r.outcomes > 0);
+  console.log(`chart   median ${ms(median(drawn.map((r) => r.chart)))}, 95th ${ms(p95(drawn.map((r) => r.chart)))}, slowest ${ms(Math.max(...drawn.map((r) => r.chart)))} (${drawn.length} keystrokes with odds)`);
   line('key', all.map((r) => r.key));
   line('draw', all.map((r) => r.draw));
   line('work', all.map((r) => r.work));
+  console.log(`work    95th ${ms(p95(all.map((r) => r.work)))}`);
   line('answer', all.map((r) => r.answer));
   const over = all.filter((r) => r.work > 16).length;
   console.log(`keystrokes whose work passed 16 ms: ${over} of ${all.length}`);
   console.log('slowest expressions (most work on one keystroke):');
   for (const e of [...byExpression].sort((a, b) => b.work - a.work).slice(0, 5)) {
-    console.log(`  ${e.expr.padEnd(24)} work ${ms(e.work)}, answer ${ms(e.answer)}, ${e.outcomes} outcomes`);
+    console.log(`  ${e.expr.padEnd(24)} work ${ms(e.work)}, answer ${ms(e.answer)}, ${e.outcomes} outcomes at the end`);
   }
+  console.log('the slowest keystroke of each expression past 16 ms (text typed so far: outcomes, chart, draw):');
+  for (const r of slow.sort((a, b) => b.work - a.work).slice(0, 8)) console.log(`  ${r.text.padEnd(24)} ${r.outcomes} outcomes, chart ${ms(r.chart)}, draw ${ms(r.draw)}`);
 } finally {
   await app.stop();
 }
