@@ -98,3 +98,18 @@ test('screen-reader words name the choice, its chance, now and best', () => {
   assert.equal(columnWords(result.columns[1], result.metric), 'Grunt +1: 50.00% chance of success, average 1.5, best');
   assert.equal(compareChartLabel(grunt, result), `Grunt compared, 2 choices: ${columnWords(result.columns[0], 'success')}; ${columnWords(result.columns[1], 'success')}.`);
 });
+
+test('a comparison of a typed expression\'s value reads and adds to that value', async () => {
+  const { fieldValue } = await import('../../ui/js/compare.js');
+  const request = { system: 'dice', roll: 'expr', expr: 'd20+@bonus', values: { bonus: 3 }, target: 15 };
+  assert.equal(fieldValue(request, 'values.bonus'), 3);
+  assert.equal(fieldValue(request, 'target'), 15);
+  assert.equal(fieldValue(request, 'values.dc'), undefined);
+  const bonus = {
+    id: 'values.bonus', field: 'values.bonus', label: '@bonus', help: '',
+    alternatives: [[-1, '1 lower'], [0, 'As set'], [1, '1 higher']].map(([by, label]) => ({ label, how: 'add', by })),
+  };
+  const resolved = resolveAlternatives(bonus, request, undefined);
+  assert.deepEqual(resolved.map((a) => a.value), [2, 3, 4]);
+  assert.deepEqual(resolved.map((a) => a.current), [false, true, false]);
+});

@@ -156,3 +156,11 @@ test('a day heading is formatted once per quarter hour, and right on both sides 
   assert.equal(utc.day('2026-11-22T06:10:15+01:00'), 'Sunday, 22 November 2026', 'not in UTC: formatted as it is');
   assert.equal(utc.day('not a time'), 'not a time');
 });
+
+test('a typed roll reads as the notation typed, its system as the catalog names it', () => {
+  const withNotation = { ...catalog, notation: [{ id: 'dice', name: 'Dice notation', kinds: [{ id: 'expr', name: 'Notation' }] }] };
+  const entry = { ...vexEntry, system: 'dice', roll: 'expr', request: { system: 'dice', roll: 'expr', expr: ' 4d6kh3 ', values: {}, target: 1 } };
+  const row = logRow(entry, kindNames(withNotation), timeFormatter('en-GB', 'UTC'));
+  assert.equal(row.roll, '4d6kh3');
+  assert.equal(row.system, 'Dice notation');
+});

@@ -156,6 +156,15 @@ export const oddsCompare = (request, field, values, rosterId = null) => call('od
  * @returns {Promise<import('../types/bindings').PlanAnswer>}
  */
 export const oddsPlan = (plan, rosterId = null) => call('odds_plan', { plan, roster_id: rosterId });
+
+/**
+ * A dice expression read as it is typed: its `@names`, what Compare offers on it and every
+ * problem with its column (`rollbook dice check`'s). Values of names it does not use are left out.
+ * @param {string} expr
+ * @param {Record<string, number>} values
+ * @returns {Promise<import('../types/bindings').DiceCheck>}
+ */
+export const diceCheck = (expr, values) => call('dice_check', { expr, values });
 /**
  * Rolls one request and logs it; `seed` (a safe integer) or null for fresh dice.
  * @param {RollRequest} request

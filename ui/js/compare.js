@@ -33,7 +33,7 @@ export function compareChoices(kind) {
  * @returns {Resolved[]}
  */
 export function resolveAlternatives(choice, request, field) {
-  const own = /** @type {number | boolean | string | undefined} */ (request?.[choice.field] ?? defaultOf(field));
+  const own = /** @type {number | boolean | string | undefined} */ (fieldValue(request, choice.field) ?? defaultOf(field));
   const seen = new Set();
   const resolved = [];
   for (const alternative of choice.alternatives) {
@@ -52,6 +52,17 @@ export function resolveAlternatives(choice, request, field) {
     resolved.push({ label: alternative.label, value, current: sameValue(value, own) });
   }
   return resolved;
+}
+
+/**
+ * The request's value at `path`: a field (`target`), or a path into it (`values.bonus`, a
+ * typed expression's value, as the engine's compare sets it).
+ * @param {Record<string, unknown> | null} request
+ * @param {string} path
+ */
+export function fieldValue(request, path) {
+  if (Object.hasOwn(request ?? {}, path)) return request[path];
+  return path.split('.').reduce((at, key) => (at && typeof at === 'object' ? at[key] : undefined), /** @type {any} */ (request));
 }
 
 /** @param {FieldSpec | undefined} field */

@@ -18,8 +18,12 @@ function describedBy(field, ids) {
   return [field.help ? ids.help(field.name) : null, ids.error(field.name)].filter(Boolean).join(' ');
 }
 
-/** "0–60", or "−20 to 40" (a dash after a minus sign would read as a second minus). */
+/**
+ * "0–60", or "−20 to 40" (a dash after a minus sign would read as a second minus); "any whole
+ * number" for a range as wide as JavaScript's whole numbers (a typed roll's target).
+ */
 function rangeText(field) {
+  if (field.min <= -Number.MAX_SAFE_INTEGER && field.max >= Number.MAX_SAFE_INTEGER) return 'any whole number';
   const minus = (n) => String(n).replace('-', '\u2212');
   return field.min < 0 ? `${minus(field.min)} to ${minus(field.max)}` : `${field.min}–${field.max}`;
 }

@@ -12,6 +12,8 @@ import { historyEntry, pushHistory } from './history.js';
 import { renderHistory } from './history-view.js';
 import { oddsEntries } from './odds.js';
 import { markPending, renderOdds, showNoOdds } from './odds-view.js';
+import { mountNotation } from './notation/notation-field.js';
+import { valuesOf } from './notation/notation-model.js';
 import { verdictFigure, verdictText } from './result.js';
 import { debounce, latestOnly } from './timing.js';
 
@@ -53,8 +55,27 @@ function elements(doc) {
 
 export function startQuickRoll(doc) {
   const ui = elements(doc);
-  const state = { catalog: null, system: null, kind: null, fields: [], odds: null, oddsKey: null, hot: null, history: [], rolling: false };
-  const oddsCall = latestOnly(api.odds);
+  const state = { catalog: null, system: null, kind: null, fields: [], odds: null, oddsKey: null, hot: null, history: [], rolling: false, compareIds: null };
+  // One ticket for a whole answer: a notation's check and then its odds, so an older
+  // expression's answer never lands after a newer one's.
+  const oddsCall = latestOnly(async (request, typed) => {
+    if (!typed) return { odds: await api.odds(request) };
+    const check = await api.diceCheck(typed.expr, typed.values);
+    if (check.problems.length) return { check };
+    const sent = { ...request, values: valuesOf(check.names, typed.values) };
+    return { check, request: sent, odds: await api.odds(sent) };
+  });
+  // Any roll typed (Notation): shown for the catalog's notation systems instead of nothing.
+  const notation = mountNotation(doc, {
+    prefix: 'quick-roll',
+    onInput: () => {
+      // Every key is answered at once: the newest answer wins (oddsCall), so none is skipped.
+      scheduleOdds.cancel();
+      markPending(ui.odds);
+      updateOdds();
+    },
+  });
+  ui.fields.before(notation.element);
   // Choices side by side, below the odds: asked for only while open.
   const compare = mountCompare(doc, {
     prefix: 'quick-roll',
@@ -98,9 +119,15 @@ export function startQuickRoll(doc) {
     const { values, errors } = readValues(ui.fields, state.fields);
     showFieldErrors(ui.fields, state.fields, errors);
     if (errors.length) return { errors };
-    const request = buildRequest(state.system.id, state.kind.id, state.fields, values);
+    const built = buildRequest(state.system.id, state.kind.id, state.fields, values);
+    const request = notationOn() ? { system: built.system, roll: built.roll, expr: notation.read().expr, values: notation.given(), ...built } : built;
     ui.requestJson.textContent = requestText(request);
     return { request };
+  }
+
+  /** Whether the form is a typed expression (the catalog's `notation` systems). */
+  function notationOn() {
+    return Boolean(state.system && state.catalog?.notation?.some((s) => s.id === state.system.id));
   }
 
   /** Shows an engine error at the field it names (or by the Roll button), and no odds. */
@@ -136,20 +163,43 @@ export function startQuickRoll(doc) {
       return;
     }
     markPending(ui.odds);
-    const answer = await oddsCall(request);
+    const typed = notationOn() ? notation.read() : null;
+    const answer = await oddsCall(request, typed);
     if (answer.superseded) return;
     if (answer.error) {
       const target = showEngineError(api.toCommandError(answer.error));
       blockOdds(`No odds until the request is fixed: ${target.text}`);
       return;
     }
+    let sent = request;
+    const { check } = answer.value;
+    if (check) {
+      // A new @name got its starting value: the values changed, so ask again.
+      if (notation.show(check, typed.expr)) return updateOdds();
+      offerComparisons(check.compare);
+      if (!answer.value.odds) {
+        showFormError(null);
+        blockOdds('No odds until the notation is fixed: see the underlined part.');
+        return;
+      }
+      sent = answer.value.request;
+      ui.requestJson.textContent = requestText(sent);
+    }
     showFieldErrors(ui.fields, state.fields, []);
     showFormError(null);
-    state.odds = answer.value;
-    state.oddsKey = JSON.stringify(request);
-    renderOdds(ui.odds, state.odds, hotFor(state.oddsKey), request);
-    compare.update(request);
+    state.odds = answer.value.odds;
+    state.oddsKey = JSON.stringify(sent);
+    renderOdds(ui.odds, state.odds, hotFor(state.oddsKey), sent);
+    compare.update(sent);
     hand.refresh();
+  }
+
+  /** A typed expression's comparisons (its target and each @name's value), when they change. */
+  function offerComparisons(choices) {
+    const ids = JSON.stringify(choices.map((c) => c.id));
+    if (state.compareIds === ids) return;
+    state.compareIds = ids;
+    compare.setKind({ ...state.kind, compare: choices });
   }
   const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
 
@@ -182,6 +232,8 @@ export function startQuickRoll(doc) {
     showRulings(state.kind.rulings ?? []);
     state.fields = state.kind.fields.map(fieldModel);
     compare.setKind(state.kind);
+    state.compareIds = null;
+    notation.setHidden(!notationOn());
     state.hot = null;
     renderFields(ui.fields, state.fields, initialValues(state.fields), onInput);
     // Which form the fields are, for tests to wait on (tests/e2e/quick-roll-page.mjs).
@@ -209,10 +261,15 @@ export function startQuickRoll(doc) {
   }
 
   function selectSystem(systemId) {
-    state.system = state.catalog.systems.find((s) => s.id === systemId) ?? state.catalog.systems[0];
+    state.system = pickable().find((s) => s.id === systemId) ?? state.catalog.systems[0];
     ui.system.value = state.system.id;
     replaceKindSelect(state.system.kinds);
     selectKind(state.system.kinds[0]?.id);
+  }
+
+  /** The systems the picker lists: the rules systems, then dice notation. */
+  function pickable() {
+    return [...state.catalog.systems, ...(state.catalog.notation ?? [])];
   }
 
   function refuseRoll() {
@@ -225,7 +282,9 @@ export function startQuickRoll(doc) {
 
   function recordRoll(request, result) {
     const key = JSON.stringify(request);
-    const what = `${state.kind.name} · ${state.system.name}`;
+    // A typed roll is called by what was typed, as the roll log calls it.
+    const name = notationOn() ? String(request.expr).trim() : state.kind.name;
+    const what = `${name} · ${state.system.name}`;
     renderResult(ui.result, result, what);
     ui.rollStatus.textContent = [verdictText(result), verdictFigure(result), result.detail].filter(Boolean).join('. ');
     state.hot = { key, outcome: String(result.outcome) };
@@ -233,7 +292,7 @@ export function startQuickRoll(doc) {
     if (current) renderOdds(ui.odds, state.odds, state.hot.outcome, request);
     state.history = pushHistory(state.history, historyEntry({
       systemName: state.system.name,
-      kindName: state.kind.name,
+      kindName: name,
       result,
       chance: current ? state.odds.outcomes?.[result.outcome] : null,
       time: new Date(),
@@ -301,10 +360,34 @@ export function startQuickRoll(doc) {
     if (state.odds) renderChart(ui.odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, ui.odds.axis));
   }).observe(ui.odds.chart);
 
+  /**
+   * The typed roll as the form holds it: `{expr, values, target}` (the values of the names the
+   * expression used at its last check; `target` null while its field holds no whole number).
+   */
+  function currentNotation() {
+    const { values } = readValues(ui.fields, state.fields);
+    return { expr: notation.read().expr, values: notation.given(), target: notationOn() ? values.target ?? null : null };
+  }
+
+  /** Shows `{expr, values, target}` in the Notation form (a saved roll) and its odds. */
+  function setNotation({ expr, values = {}, target = null }) {
+    const system = state.catalog?.notation?.[0];
+    if (!system) return;
+    if (state.system?.id !== system.id) {
+      ui.system.value = system.id;
+      selectSystem(system.id);
+    }
+    notation.set({ expr, values });
+    const targetInput = ui.fields.querySelector('[data-field="target"] input');
+    if (targetInput && target !== null) targetInput.value = String(target);
+    scheduleOdds.cancel();
+    updateOdds();
+  }
+
   return (async () => {
     try {
       state.catalog = await api.catalog();
-      fillSelect(ui.system, state.catalog.systems);
+      fillSelect(ui.system, pickable());
       selectSystem(state.catalog.systems[0]?.id);
     } catch (error) {
       const message = api.toCommandError(error).message;
@@ -313,5 +396,7 @@ export function startQuickRoll(doc) {
     } finally {
       ui.root.setAttribute('aria-busy', 'false');
     }
+    // What a list of saved rolls plugs into: read the typed roll, and put one in.
+    return { notation: { current: currentNotation, set: setNotation } };
   })();
 }

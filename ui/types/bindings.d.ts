@@ -99,7 +99,16 @@ export type Card = string;
 /**
  * Every system and roll kind the engine answers, with the fields of each.
  */
-export type Catalog = { systems: Array<SystemSpec>, 
+export type Catalog = { 
+/**
+ * The rules systems a roster is made for.
+ */
+systems: Array<SystemSpec>, 
+/**
+ * The roll requests that are no roster's system: dice notation (`../shared/DICE.md`),
+ * which Quick roll offers beside the systems.
+ */
+notation: Array<SystemSpec>, 
 /**
  * The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
  * (rosters, characters, one record of a roster file).
@@ -338,9 +347,52 @@ value: string,
 note: string, };
 
 /**
+ * A dice expression read as the GM types it (`../shared/DICE.md`): the `@names` it uses, what
+ * Compare offers on it, and every problem with its column.
+ */
+export type DiceCheck = { 
+/**
+ * Every `@name` the expression uses, each once, in the order first written.
+ */
+names: Array<string>, 
+/**
+ * A value field for each name (`name` the name, `label` `@name`), starting at 0.
+ */
+values: Array<FieldSpec>, 
+/**
+ * Empty when the expression, with the values given for its names, can be rolled.
+ */
+problems: Array<DiceProblem>, 
+/**
+ * The comparisons Compare offers: the target, and each name's value (`values.NAME`).
+ */
+compare: Array<CompareSpec>, };
+
+/**
  * The dice of one side or sub-pool of a roll ("Challenger", "Human pool", ...).
  */
 export type DiceGroup = { label: string, dice: Array<RolledDie>, };
+
+/**
+ * One problem of a dice expression, as `rollbook dice check` prints it.
+ */
+export type DiceProblem = { 
+/**
+ * Always `invalid_request`: the code the expression's roll would be refused with.
+ */
+code: string, 
+/**
+ * `expr`, or `values.NAME` for a value given.
+ */
+field: string, 
+/**
+ * The column of `expr` it starts at (1-based, in characters); null for a value given.
+ */
+column: number | null, 
+/**
+ * What was expected there, and a fix where one helps.
+ */
+message: string, };
 
 /**
  * One die a roll reads, as it is asked for when the dice are rolled at the table.

@@ -61,7 +61,7 @@ pub fn run(command: DiceCommand, json: bool) -> Result<(), Failure> {
     if json {
         return output::json(&json!({
             "expr": text, "lowest": lowest, "highest": highest, "mean": mean,
-            "values": outcomes.len(),
+            "values": outcomes.len(), "names": notation::names(text),
         }));
     }
     output::text(&format!(

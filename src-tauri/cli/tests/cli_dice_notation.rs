@@ -33,6 +33,20 @@ fn dice_check_tells_the_range_or_every_problem_under_its_column() {
     let error: serde_json::Value = serde_json::from_str(json.stderr.trim()).unwrap();
     assert_eq!(error["error"]["code"], "invalid_request");
     assert_eq!(error["error"]["problems"][0]["column"], 5);
+    // The names it uses, as the window offers a value for each.
+    let values = r#"{"bonus": 1, "dc": 12}"#;
+    let read = sandbox
+        .run_bare(&[
+            "dice",
+            "check",
+            "d20+@bonus >= @dc",
+            "--values",
+            values,
+            "--json",
+        ])
+        .ok()
+        .json();
+    assert_eq!(read["names"], serde_json::json!(["bonus", "dc"]));
 }
 
 #[test]

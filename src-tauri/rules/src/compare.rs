@@ -38,12 +38,21 @@ pub fn varied_requests(
     let kind = catalog
         .systems
         .iter()
+        .chain(&catalog.notation)
         .filter(|s| s.id == system)
         .flat_map(|s| &s.kinds)
         .find(|k| k.id == roll)
         .expect("every request's kind is in the catalog");
-    if !kind.fields.iter().any(|f| f.name == field) {
-        let names: Vec<&str> = kind.fields.iter().map(|f| f.name.as_str()).collect();
+    let named_value = named_value(request, field);
+    if named_value.is_none() && !kind.fields.iter().any(|f| f.name == field) {
+        let given = request.get("values").and_then(Value::as_object);
+        let names: Vec<String> = (kind.fields.iter().map(|f| f.name.clone()))
+            .chain(
+                given
+                    .into_iter()
+                    .flat_map(|v| v.keys().map(|k| format!("values.{k}"))),
+            )
+            .collect();
         return Err(RulesError::invalid(
             "vary",
             format!(
@@ -60,12 +69,22 @@ pub fn varied_requests(
         .enumerate()
         .map(|(i, value)| {
             let mut varied = request.clone();
-            varied[field] = value.clone();
+            match named_value {
+                Some(name) => varied["values"][name] = value.clone(),
+                None => varied[field] = value.clone(),
+            }
             let varied = crate::request_from_value(varied).map_err(|e| e.at_index(i))?;
             crate::check_odds(&varied, house).map_err(|e| e.at_index(i))?;
             Ok(varied)
         })
         .collect()
+}
+
+/// `values.NAME` when the request gives `values` a `NAME` (a dice expression's `@NAME`): the
+/// value varied is that one.
+fn named_value<'a>(request: &Value, field: &'a str) -> Option<&'a str> {
+    let name = field.strip_prefix("values.")?;
+    request.get("values")?.get(name).map(|_| name)
 }
 
 #[cfg(test)]
@@ -107,5 +126,28 @@ mod tests {
         )
         .unwrap_err();
         assert!(error.to_string().starts_with("[1].ranks"), "{error}");
+    }
+
+    #[test]
+    fn a_dice_expression_varies_its_target_and_each_value_it_is_given() {
+        let request = json!({"system": "dice", "roll": "expr", "expr": "d20+@bonus",
+                             "values": {"bonus": 2}, "target": 15});
+        let house = HouseRules::ruled();
+        for (field, value, set) in [
+            ("target", json!(12), json!({"bonus": 2, "target": 12})),
+            ("values.bonus", json!(5), json!({"bonus": 5, "target": 15})),
+        ] {
+            let varied = odds_varied(&request, field, &[value], house).unwrap();
+            let mut one = request.clone();
+            one["values"]["bonus"] = set["bonus"].clone();
+            one["target"] = set["target"].clone();
+            let alone = crate::odds(&crate::request_from_value(one).unwrap()).unwrap();
+            assert_eq!(varied, vec![alone], "{field}");
+        }
+        let error = odds_varied(&request, "values.penalty", &[json!(1)], house).unwrap_err();
+        assert!(
+            error.to_string().ends_with("it takes target, values.bonus"),
+            "{error}"
+        );
     }
 }

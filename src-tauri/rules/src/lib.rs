@@ -98,6 +98,9 @@ pub mod kinds {
             Attack, AugmentedSave, GroupStealth, Save, SaveType, Skill,
         };
     }
+    pub mod dice {
+        pub use crate::systems::dice::{comparisons, value_fields, Expr};
+    }
 }
 
 /// Exact odds of a request under the default rules.

@@ -344,20 +344,23 @@ impl Serialize for RollRequest {
 /// Every system and roll kind with its fields; stunt level choices come from `house`.
 pub fn catalog_with(house: &HouseRules) -> Catalog {
     let specs = kind_specs(house);
-    let systems = SYSTEMS
-        .iter()
-        .map(|&(id, name)| SystemSpec {
-            id: id.into(),
-            name: name.into(),
-            kinds: specs
-                .iter()
-                .filter(|(s, _)| *s == id)
-                .map(|(_, k)| k.clone())
-                .collect(),
-        })
-        .collect();
+    let listed = |systems: &[(&str, &str)]| {
+        systems
+            .iter()
+            .map(|&(id, name)| SystemSpec {
+                id: id.into(),
+                name: name.into(),
+                kinds: specs
+                    .iter()
+                    .filter(|(s, _)| *s == id)
+                    .map(|(_, k)| k.clone())
+                    .collect(),
+            })
+            .collect()
+    };
     Catalog {
-        systems,
+        systems: listed(&SYSTEMS),
+        notation: listed(&NOTATION_SYSTEMS),
         limits: Limits::ALL,
         text_limits: crate::TextLimits::FORMAT,
         table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),

@@ -277,15 +277,28 @@ impl IntField {
         help: &str,
         steps: &[(i64, &str)],
     ) -> CompareSpec {
-        let alternatives = steps
-            .iter()
-            .map(|&(by, text)| Alternative {
-                label: text.into(),
-                pick: Pick::Add { by },
-            })
-            .collect();
-        compare_spec(id, self.name, label, help, alternatives)
+        compare_steps(id, self.name, label, help, steps)
     }
+}
+
+/// Compares the roll with the number at `field` raised by each of `steps` (`(by, label)`) from
+/// the roll's own value. `field` may be a path into the request (`values.bonus`, a dice
+/// expression's value): [`crate::odds_varied`] sets it there.
+pub fn compare_steps(
+    id: &str,
+    field: &str,
+    label: &str,
+    help: &str,
+    steps: &[(i64, &str)],
+) -> CompareSpec {
+    let alternatives = steps
+        .iter()
+        .map(|&(by, text)| Alternative {
+            label: text.into(),
+            pick: Pick::Add { by },
+        })
+        .collect();
+    compare_spec(id, field, label, help, alternatives)
 }
 
 impl BoolField {
@@ -357,7 +370,11 @@ pub struct SystemSpec {
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Catalog {
+    /// The rules systems a roster is made for.
     pub systems: Vec<SystemSpec>,
+    /// The roll requests that are no roster's system: dice notation (`../shared/DICE.md`),
+    /// which Quick roll offers beside the systems.
+    pub notation: Vec<SystemSpec>,
     /// The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
     /// (rosters, characters, one record of a roster file).
     pub limits: crate::Limits,

@@ -22,7 +22,7 @@ fn house_rules_roster() -> HouseRules {
 fn check_every_kind(house: &HouseRules) {
     let catalog = catalog_with(house);
     let mut compared = 0;
-    for system in &catalog.systems {
+    for system in catalog.systems.iter().chain(&catalog.notation) {
         for kind in &system.kinds {
             let at = format!("{} {}", system.id, kind.id);
             let mut ids = HashSet::new();
@@ -172,4 +172,41 @@ fn the_contract_kinds_each_offer_a_comparison() {
             .unwrap();
         assert!(!kind.compare.is_empty(), "{system} {roll} compares nothing");
     }
+}
+
+/// What the window offers on a typed expression, past the catalog's target: each `@name`'s
+/// value (`values.NAME`), which `odds_varied` sets inside `values`, as `rollbook odds --vary`.
+#[test]
+fn a_typed_expressions_comparisons_are_each_taken() {
+    let text = "d20+@bonus >= @dc";
+    let names = rollbook_rules::notation::names(text);
+    let choices = rollbook_rules::kinds::dice::comparisons(&names);
+    let ids: Vec<&str> = choices.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["target", "values.bonus", "values.dc"]);
+    let request = json!({"system": "dice", "roll": "expr", "expr": text,
+                         "values": {"bonus": 3, "dc": 15}, "target": 1});
+    for choice in &choices {
+        let own = match choice.field.strip_prefix("values.") {
+            Some(name) => request["values"][name].as_i64().unwrap(),
+            None => request[&choice.field].as_i64().unwrap(),
+        };
+        let values: Vec<Value> = (choice.alternatives.iter())
+            .map(|a| match a.pick {
+                Pick::Add { by } => json!(own + by),
+                ref other => panic!("{other:?}"),
+            })
+            .collect();
+        let answers = odds_varied(&request, &choice.field, &values, HouseRules::ruled())
+            .unwrap_or_else(|e| panic!("{}: {e}", choice.id));
+        assert_eq!(answers.len(), values.len());
+    }
+    // A higher bonus never lowers the chance of reaching the dc.
+    let bonus = odds_varied(
+        &request,
+        "values.bonus",
+        &[json!(0), json!(5)],
+        HouseRules::ruled(),
+    )
+    .unwrap();
+    assert!(bonus[1].success > bonus[0].success);
 }

@@ -22,7 +22,9 @@ use rollbook_roster::{
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
 
-use super::commands::{AppInfo, CharacterList, EncounterPreview, LoggedRoll, Progress, RosterList};
+use super::commands::{
+    AppInfo, CharacterList, DiceCheck, EncounterPreview, LoggedRoll, Progress, RosterList,
+};
 use super::players::ShareStatus;
 use crate::ipc_error::IpcError;
 
@@ -79,6 +81,7 @@ fn render() -> String {
     all.visit::<PlanRequest>();
     all.visit::<PlanAnswer>();
     all.visit::<LoggedRoll>();
+    all.visit::<DiceCheck>();
     all.visit::<HandProgress>();
     all.visit::<RosterList>();
     all.visit::<Roster>();

@@ -13,7 +13,7 @@ export const PAGE_SIZE = 200;
 /** "system/roll" -> {kind, system} names from the catalog (`{systems: [{id, name, kinds: [{id, name}]}]}`). */
 export function kindNames(catalog) {
   const names = new Map();
-  for (const system of catalog?.systems ?? []) {
+  for (const system of [...(catalog?.systems ?? []), ...(catalog?.notation ?? [])]) {
     for (const kind of system.kinds ?? []) names.set(`${system.id}/${kind.id}`, { kind: kind.name, system: system.name });
   }
   return names;
@@ -77,7 +77,7 @@ export function logRow(entry, names, formatTime, ranks = new Map()) {
     at: entry.at,
     roster: entry.roster_name ?? '',
     character: entry.character_name ?? '',
-    roll: known?.kind ?? outcomeLabel(entry.roll),
+    roll: typedRoll(entry) ?? known?.kind ?? outcomeLabel(entry.roll),
     system: known?.system ?? entry.system,
     outcome: outcomeText(entry.outcome),
     success: entry.success ? 'Success' : 'Failure',
@@ -92,6 +92,12 @@ export function logRow(entry, names, formatTime, ranks = new Map()) {
     /** Rolled in secret: GM only, never in the players' view. */
     secret: Boolean(entry.secret),
   };
+}
+
+/** A typed roll (dice notation) is called by what was typed: "4d6kh3", not "Notation". */
+function typedRoll(entry) {
+  const expr = /** @type {{expr?: unknown} | null} */ (entry.request)?.expr;
+  return typeof expr === 'string' ? expr.trim() : null;
 }
 
 /**

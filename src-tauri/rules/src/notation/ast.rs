@@ -218,3 +218,43 @@ pub(crate) struct ModAst {
     /// `x>=5`'s comparison, when written.
     pub cmp: Option<CmpAst>,
 }
+
+impl Ast {
+    /// Every `@name` the expression uses, each once, in the order first written: what the
+    /// window offers a value field for.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        self.collect_names(&mut names);
+        names
+    }
+
+    fn collect_names(&self, names: &mut Vec<String>) {
+        match self {
+            Self::Int { .. } => {}
+            Self::Name { name, .. } => {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+            Self::Neg { operand, .. } | Self::Not { operand, .. } => operand.collect_names(names),
+            Self::Binary { left, right, .. } => {
+                left.collect_names(names);
+                right.collect_names(names);
+            }
+            Self::Call { args, .. } => args.iter().for_each(|a| a.collect_names(names)),
+            Self::Pool(pool) => {
+                if let Some(count) = &pool.count {
+                    count.collect_names(names);
+                }
+                for modifier in &pool.mods {
+                    if let Some(count) = &modifier.count {
+                        count.collect_names(names);
+                    }
+                    if let Some(cmp) = &modifier.cmp {
+                        cmp.value.collect_names(names);
+                    }
+                }
+            }
+        }
+    }
+}

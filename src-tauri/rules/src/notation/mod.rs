@@ -32,6 +32,9 @@ pub(crate) use roll::Made;
 
 use crate::tray::Tray;
 
+/// The range of a value given for an `@name` (DICE.md, "The request").
+pub const MAX_VALUE: i64 = check::MAX_VALUE;
+
 /// The longest expression taken, in characters (DICE.md, "The request").
 pub const MAX_EXPR_CHARS: usize = 1000;
 
@@ -55,6 +58,18 @@ pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, V
     }
     let ast = parse::parse(text).map_err(|p| vec![p])?;
     check::check(&ast, values).map(|checked| Expression { checked })
+}
+
+/// Every `@name` `text` uses, each once, in the order first written; none when it does not
+/// read (its problem is [`check`]'s to tell). The window offers a value field for each, and
+/// gives [`check`] the values of these names only.
+pub fn names(text: &str) -> Vec<String> {
+    if text.chars().count() > MAX_EXPR_CHARS {
+        return Vec::new();
+    }
+    parse::parse(text)
+        .map(|ast| ast.names())
+        .unwrap_or_default()
 }
 
 impl Expression {

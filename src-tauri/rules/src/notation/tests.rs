@@ -524,3 +524,26 @@ fn seeded_rolls_replay_by_hand_and_follow_the_odds() {
         );
     }
 }
+
+#[test]
+fn names_are_every_name_used_once_in_the_order_written() {
+    assert_eq!(
+        names("(@n)d6 + + @dc"),
+        Vec::<String>::new(),
+        "text that does not read has no names"
+    );
+    assert_eq!(
+        names("(@n)d6kh@keep + @bonus + @n >= @dc"),
+        ["n", "keep", "bonus", "dc"]
+    );
+    assert_eq!(
+        names("if(@adv, 2d20kh1, d20) + max(@a, 4d6x>=@edge cs>@b)"),
+        ["adv", "a", "edge", "b"]
+    );
+    assert_eq!(names("4d6kh3"), Vec::<String>::new());
+    assert_eq!(names(&"@a+".repeat(400)), Vec::<String>::new());
+    // Every name check asks a value for is one names lists, and no other.
+    let text = "d20+@bonus >= @dc";
+    let given: BTreeMap<String, i64> = names(text).into_iter().map(|n| (n, 1)).collect();
+    assert!(check(text, &given).is_ok());
+}

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::answer::{Odds, Rolled};
 use crate::kind::Kind;
 use crate::notation::{self, Expression};
-use crate::spec::{FieldSpec, IntField, KindText};
+use crate::spec::{compare_steps, CompareSpec, FieldKind, FieldSpec, IntField, KindText};
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
 
@@ -40,6 +40,57 @@ impl Default for Expr {
             target: TARGET.default,
         }
     }
+}
+
+/// The steps Compare sets a number to, from the roll's own value.
+const STEPS: [(i64, &str); 5] = [
+    (-2, "2 lower"),
+    (-1, "1 lower"),
+    (0, "As set"),
+    (1, "1 higher"),
+    (2, "2 higher"),
+];
+
+/// What Compare offers on an expression that uses `names`: the target (as every expression
+/// has) and each name's value, as `values.NAME`. The names are the expression's own
+/// ([`notation::names`]), so they are known only once it is typed: the catalog lists the
+/// target, the window asks for the rest with the expression.
+pub fn comparisons(names: &[String]) -> Vec<CompareSpec> {
+    let target = compare_steps(
+        "target",
+        "target",
+        "Target",
+        "The same roll against a lower or higher target.",
+        &STEPS,
+    );
+    let values = names.iter().map(|name| {
+        compare_steps(
+            &format!("values.{name}"),
+            &format!("values.{name}"),
+            &format!("@{name}"),
+            &format!("The same roll with @{name} a little lower or higher."),
+            &STEPS,
+        )
+    });
+    std::iter::once(target).chain(values).collect()
+}
+
+/// A value field for each of `names` (an expression's `@names`, [`notation::names`]): the
+/// window's form for `values`, starting at 0, in the range the check takes.
+pub fn value_fields(names: &[String]) -> Vec<FieldSpec> {
+    names
+        .iter()
+        .map(|name| FieldSpec {
+            name: name.clone(),
+            label: format!("@{name}"),
+            help: format!("The value of @{name} in this roll."),
+            kind: FieldKind::Int {
+                min: -notation::MAX_VALUE,
+                max: notation::MAX_VALUE,
+                default: 0,
+            },
+        })
+        .collect()
 }
 
 impl Expr {
@@ -79,6 +130,10 @@ impl Kind for Expr {
 
     fn fields(_: &HouseRules) -> Vec<FieldSpec> {
         vec![TARGET.into()]
+    }
+
+    fn compare(_: &HouseRules) -> Vec<CompareSpec> {
+        comparisons(&[])
     }
 
     fn validate(&self, _: &HouseRules) -> Result<(), RulesError> {

@@ -21,6 +21,7 @@ macro_rules! window_commands {
             rules::odds,
             rules::odds_compare,
             rules::odds_plan,
+            rules::dice_check,
             rules::roll,
             rules::roll_dice_asked,
             rosters::rosters,

@@ -2,11 +2,13 @@
 //! when one is named. Every roll the window makes is logged.
 
 use rollbook_roster::{LogOptions, RollPlace};
+use rollbook_rules::notation;
 use rollbook_rules::{
     Catalog, Dice, HandProgress, HouseRules, Odds, PlanAnswer, PlanRequest, RollResult,
 };
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use tauri::{AppHandle, Runtime, State};
 use uuid::Uuid;
 
@@ -96,6 +98,73 @@ pub async fn odds_plan(
     db.compute(move || {
         let house = house_for(place.as_ref(), &plan.this)?;
         Ok(rollbook_rules::odds_plan(&plan, house)?)
+    })
+    .await
+}
+
+/// A dice expression read as the GM types it (`../shared/DICE.md`): the `@names` it uses, what
+/// Compare offers on it, and every problem with its column.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DiceCheck {
+    /// Every `@name` the expression uses, each once, in the order first written.
+    pub names: Vec<String>,
+    /// A value field for each name (`name` the name, `label` `@name`), starting at 0.
+    pub values: Vec<rollbook_rules::FieldSpec>,
+    /// Empty when the expression, with the values given for its names, can be rolled.
+    pub problems: Vec<DiceProblem>,
+    /// The comparisons Compare offers: the target, and each name's value (`values.NAME`).
+    pub compare: Vec<rollbook_rules::CompareSpec>,
+}
+
+/// One problem of a dice expression, as `rollbook dice check` prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DiceProblem {
+    /// Always `invalid_request`: the code the expression's roll would be refused with.
+    pub code: String,
+    /// `expr`, or `values.NAME` for a value given.
+    pub field: String,
+    /// The column of `expr` it starts at (1-based, in characters); null for a value given.
+    pub column: Option<usize>,
+    /// What was expected there, and a fix where one helps.
+    pub message: String,
+}
+
+/// Reads a dice expression with the values the window holds: of `values`, only those of the
+/// names the expression uses are given to the check (the window keeps a value typed for a name
+/// the GM erased, for when it comes back). The same check as `rollbook dice check`
+/// (`rollbook_rules::notation::check`). Computed off the store's lock, as `odds` is.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn dice_check(
+    db: State<'_, Database>,
+    expr: String,
+    values: BTreeMap<String, i64>,
+) -> Result<DiceCheck, IpcError> {
+    db.compute(move || {
+        let names = notation::names(&expr);
+        let given = values
+            .into_iter()
+            .filter(|(name, _)| names.contains(name))
+            .collect();
+        let problems = match notation::check(&expr, &given) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems
+                .into_iter()
+                .map(|p| DiceProblem {
+                    code: "invalid_request".into(),
+                    field: p.field,
+                    column: p.column,
+                    message: p.message,
+                })
+                .collect(),
+        };
+        Ok(DiceCheck {
+            compare: rollbook_rules::kinds::dice::comparisons(&names),
+            values: rollbook_rules::kinds::dice::value_fields(&names),
+            names,
+            problems,
+        })
     })
     .await
 }

@@ -42,6 +42,10 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             "odds_plan",
             json!({"plan": {"plan": "augmentation", "this": {"system": "universe", "roll": "augmented_save", "pool": 8}}}),
         ),
+        (
+            "dice_check",
+            json!({"expr": "d20+@bonus", "values": {"bonus": 2}}),
+        ),
         ("roll", json!({"request": request, "seed": 1})),
         ("roll_dice_asked", json!({"request": request, "dice": [3]})),
         ("rosters", json!({})),
