@@ -24,6 +24,7 @@ pub(crate) fn worded(path: &Path, error: io::Error) -> io::Error {
 /// enough as Windows words it.
 pub(crate) fn words(code: i32, path: &Path) -> Option<String> {
     // winerror.h
+    const FILE_NOT_FOUND: i32 = 2;
     const PATH_NOT_FOUND: i32 = 3;
     const ACCESS_DENIED: i32 = 5;
     const INVALID_DRIVE: i32 = 15;
@@ -54,6 +55,8 @@ pub(crate) fn words(code: i32, path: &Path) -> Option<String> {
             Some(letter) => format!("drive {letter}: is not ready (is its disk in, or the network drive connected?); try again when it is"),
             None => "that drive is not ready (is its disk in, or the network drive connected?); try again when it is".into(),
         },
+        // Wine answers "file not found" where Windows says "path not found" for a missing drive.
+        FILE_NOT_FOUND => return missing_drive(path),
         PATH_NOT_FOUND => missing_drive(path).unwrap_or_else(|| {
             "a folder on that path does not exist; create it first or pick another".into()
         }),
@@ -132,7 +135,7 @@ mod tests {
 
     #[test]
     fn other_errors_keep_windows_words() {
-        assert_eq!(words(2, Path::new("x")), None);
+        assert_eq!(words(2, Path::new("x")), None, "a file not found on a drive that exists");
         assert_eq!(words(112, Path::new("x")), None);
     }
 
