@@ -42,8 +42,19 @@ pub fn varied_requests(
         .flat_map(|s| &s.kinds)
         .find(|k| k.id == roll)
         .expect("every request's kind is in the catalog");
-    if !kind.fields.iter().any(|f| f.name == field) {
-        let names: Vec<&str> = kind.fields.iter().map(|f| f.name.as_str()).collect();
+    // A typed expression's `@names` are its own, not the kind's fields: `values.bonus` is
+    // the value of `@bonus` (refused below, as the request would be, when the roll has none).
+    let takes_values = serde_json::to_value(&parsed)
+        .ok()
+        .is_some_and(|whole| whole.get("values").is_some_and(Value::is_object));
+    let named = field
+        .strip_prefix("values.")
+        .filter(|name| takes_values && !name.is_empty());
+    if named.is_none() && !kind.fields.iter().any(|f| f.name == field) {
+        let mut names: Vec<&str> = kind.fields.iter().map(|f| f.name.as_str()).collect();
+        if takes_values {
+            names.push("values.NAME (the value of @NAME)");
+        }
         return Err(RulesError::invalid(
             "vary",
             format!(
@@ -60,7 +71,10 @@ pub fn varied_requests(
         .enumerate()
         .map(|(i, value)| {
             let mut varied = request.clone();
-            varied[field] = value.clone();
+            match named {
+                Some(name) => varied["values"][name] = value.clone(),
+                None => varied[field] = value.clone(),
+            }
             let varied = crate::request_from_value(varied).map_err(|e| e.at_index(i))?;
             crate::check_odds(&varied, house).map_err(|e| e.at_index(i))?;
             Ok(varied)
