@@ -34,14 +34,11 @@ pub fn varied_requests(
 ) -> Result<Vec<crate::RollRequest>, RulesError> {
     let parsed = crate::request_from_value(request.clone())?;
     let (system, roll) = parsed.kind_id();
-    let catalog = crate::catalog_with(house);
-    let kind = catalog
-        .systems
-        .iter()
-        .filter(|s| s.id == system)
-        .flat_map(|s| &s.kinds)
-        .find(|k| k.id == roll)
-        .expect("every request's kind is in the catalog");
+    // Every kind, the typed notation's too (the catalog's systems list the five only).
+    let (_, kind) = crate::request::kind_specs(house)
+        .into_iter()
+        .find(|(s, k)| *s == system && k.id == roll)
+        .expect("every request's kind has a spec");
     // A typed expression's `@names` are its own, not the kind's fields: `values.bonus` is
     // the value of `@bonus` (refused below, as the request would be, when the roll has none).
     let takes_values = serde_json::to_value(&parsed)

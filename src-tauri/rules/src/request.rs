@@ -82,7 +82,7 @@ macro_rules! roll_kinds {
         const KIND_IDS: &[(&str, &str)] = &[$((<$ty as Kind>::SYSTEM, <$ty as Kind>::ROLL),)*];
 
         /// Every kind's catalog entry, paired with its system id, in declaration order.
-        fn kind_specs(house: &HouseRules) -> Vec<(&'static str, KindSpec)> {
+        pub(crate) fn kind_specs(house: &HouseRules) -> Vec<(&'static str, KindSpec)> {
             vec![$((<$ty as Kind>::SYSTEM, spec_of::<$ty>(house)),)*]
         }
     };
