@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every performance figure of the README's Performance section, in one run (issue 15): the odds
-# engine against icepool (in-process, and 200 requests through one whole process), the command
+# engine against icepool (in-process, and 200 requests through one whole process), dice notation
+# against icepool and near its work bound, a bounded fuzzing of the notation (issue 29), the command
 # line's start-up and memory, the peak memory of the largest batch and import the limits accept
 # (issue 28), judging the luck of 10,000 logged rolls, what a table action keeps
 # in the history, the window's start-up, long lists in the window, the idle window's memory per
@@ -20,15 +21,25 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 section "build (release binaries, .deb and .rpm)"
 npm run --silent build >/dev/null 2>&1 || npm run build
 cargo build --release -q -p rollbook-cli
+cargo build --release -q -p rollbook-rules --example time_odds
 bash scripts/measure-bundle.sh
 
+# icepool is a dependency of the bench only, pinned in scripts/bench/requirements.txt.
 venv=${ICEPOOL_VENV:-${TMPDIR:-/tmp}/rollbook-icepool-venv}
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv" && "$venv/bin/pip" install -q icepool==2.1.3
+if ! "$venv/bin/python" -c 'import icepool' 2>/dev/null \
+  || ! "$venv/bin/pip" freeze 2>/dev/null | grep -qxFf scripts/bench/requirements.txt; then
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q -r scripts/bench/requirements.txt
 fi
 
 section "odds engine against icepool, in-process (src-tauri/rules/benches/icepool_compare.py)"
 "$venv/bin/python" src-tauri/rules/benches/icepool_compare.py 2>/dev/null | grep -E "^(ratio|max)"
+
+section "dice notation against icepool, and near its work bound (scripts/bench/notation.py)"
+"$venv/bin/python" scripts/bench/notation.py "$release/rollbook" "$release/examples/time_odds" \
+  | sed -n '/^expressions:/,$p'
+
+section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz-notation.sh)"
+bash scripts/fuzz-notation.sh "${FUZZ_SECONDS:-300}"
 
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"

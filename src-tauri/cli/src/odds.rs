@@ -17,7 +17,8 @@ pub struct OddsArgs {
     #[arg(long, value_name = "NAME")]
     roster: Option<String>,
     /// Compare choices: the odds with FIELD set to each value in turn, one answer per value
-    /// (a JSON array), e.g. --vary grunt=0,1,2,3 or --vary active=Skilled,Expert.
+    /// (a JSON array), e.g. --vary grunt=0,1,2,3 or --vary active=Skilled,Expert; for typed
+    /// dice notation, a value of its `@names`: --vary values.bonus=0,2,4.
     #[arg(long, value_name = "FIELD=V1,V2,...", conflicts_with = "plan")]
     vary: Option<String>,
     /// Compare a choice that is not one field (the kind's `plans` in `rollbook kinds`):
@@ -40,6 +41,7 @@ Examples:
   rollbook odds '[{\"system\":\"d12\",\"roll\":\"opposed\",\"attacker_ranks\":2},{\"system\":\"universe\",\"roll\":\"save\",\"dc\":12}]'
 
   rollbook odds '{\"system\":\"genre\",\"roll\":\"action\",\"dice\":3,\"difficulty\":2}' --vary grunt=0,1,2,3
+  rollbook odds '{\"system\":\"dice\",\"roll\":\"expr\",\"expr\":\"d20+@bonus\",\"values\":{\"bonus\":0},\"target\":15}' --vary values.bonus=0,2,4
   rollbook odds '{\"system\":\"d12\",\"roll\":\"opposed\",\"attacker_ranks\":2}' --roster \"Friday Night Heroes\"
   rollbook odds '{\"system\":\"universe\",\"roll\":\"augmented_save\",\"dc\":14,\"pool\":12}' --plan augmentation
   rollbook odds '{\"system\":\"universe\",\"roll\":\"attack\",\"bonus\":3,\"ac\":14}' --plan fate_card \\

@@ -77,3 +77,73 @@ fn an_expression_s_odds_and_rolls_are_a_request_like_any_other() {
         "{refused}"
     );
 }
+
+#[test]
+fn vary_sets_a_value_of_the_expression_each_answer_its_own_odds() {
+    let sandbox = Sandbox::new();
+    let request = serde_json::json!({
+        "system": "dice", "roll": "expr", "expr": "d20+@bonus", "values": {"bonus": 0},
+        "target": 15
+    })
+    .to_string();
+    let varied = sandbox
+        .run_bare(&["odds", &request, "--vary", "values.bonus=0,2,4"])
+        .ok()
+        .json();
+    let answers = varied.as_array().unwrap();
+    assert_eq!(answers.len(), 3);
+    for (bonus, answer) in [0, 2, 4].into_iter().zip(answers) {
+        let alone = serde_json::json!({
+            "system": "dice", "roll": "expr", "expr": "d20+@bonus", "values": {"bonus": bonus},
+            "target": 15
+        })
+        .to_string();
+        assert_eq!(
+            answer,
+            &sandbox.run_bare(&["odds", &alone]).ok().json(),
+            "bonus {bonus}"
+        );
+        // d20 + bonus >= 15: 6 faces of 20 with no bonus, two more for each 2.
+        let want = f64::from(6 + bonus) / 20.0;
+        assert!((answer["success"].as_f64().unwrap() - want).abs() < 1e-12);
+    }
+    let targets = sandbox
+        .run_bare(&["odds", &request, "--vary", "target=10,20"])
+        .ok()
+        .json();
+    assert!((targets[0]["success"].as_f64().unwrap() - 0.55).abs() < 1e-12);
+    assert!((targets[1]["success"].as_f64().unwrap() - 0.05).abs() < 1e-12);
+}
+
+#[test]
+fn vary_refuses_a_value_the_expression_does_not_use_or_cannot_take() {
+    let sandbox = Sandbox::new();
+    let request = serde_json::json!({
+        "system": "dice", "roll": "expr", "expr": "d20+@bonus", "values": {"bonus": 0}
+    })
+    .to_string();
+    let unused = sandbox
+        .run_bare(&["odds", &request, "--vary", "values.dc=10,12"])
+        .fails(2);
+    assert!(unused.contains("[0]") && unused.contains("@dc"), "{unused}");
+    let too_big = sandbox
+        .run_bare(&["odds", &request, "--vary", "values.bonus=1,2000000"])
+        .fails(2);
+    assert!(
+        too_big.contains("[1]") && too_big.contains("bonus"),
+        "{too_big}"
+    );
+    let unknown = sandbox
+        .run_bare(&["odds", &request, "--vary", "dice=1,2"])
+        .fails(2);
+    assert!(unknown.contains("values.NAME"), "{unknown}");
+    let elsewhere =
+        serde_json::json!({"system": "d12", "roll": "straight", "ranks": 2}).to_string();
+    let not_an_expression = sandbox
+        .run_bare(&["odds", &elsewhere, "--vary", "values.bonus=1"])
+        .fails(2);
+    assert!(
+        not_an_expression.contains("has no field \"values.bonus\""),
+        "{not_an_expression}"
+    );
+}

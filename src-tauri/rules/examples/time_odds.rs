@@ -1,10 +1,12 @@
 //! Times `rollbook_rules::odds` per request, for `benches/icepool_compare.py`.
 //!
 //! Reads a JSON array of roll requests on stdin and prints, in the same order,
-//! `[{"ns_per_request": NS, "odds": {...}}, ...]` on stdout. Each request is parsed once, warmed
-//! up, then timed in batches of calls (each batch about `BATCH_NS` long); the figure is the best
-//! (lowest) mean of `ROUNDS` batches, in nanoseconds per `odds()` call (validation included,
-//! JSON parsing not).
+//! `[{"ns_per_request": NS, "median_ns": NS, "odds": {...}}, ...]` on stdout. Each request is
+//! parsed once, warmed up, then timed in batches of calls (each batch about `BATCH_NS` long);
+//! `ns_per_request` is the best (lowest) mean of `ROUNDS` batches, in nanoseconds per `odds()`
+//! call (validation included, JSON parsing not). `median_ns` is the median of single calls each
+//! timed alone (at least `SINGLE_CALLS` of them, more while they fill `BATCH_NS`): what one
+//! request typically costs, a slow call now and then included (`scripts/bench/notation.py`).
 //!
 //! ```text
 //! echo '[{"system":"d12","roll":"straight","ranks":1,"difficulty":12}]' \
@@ -23,6 +25,8 @@ use serde_json::Value;
 const BATCH_NS: u128 = 20_000_000;
 /// How many batches are timed; the best is reported.
 const ROUNDS: usize = 5;
+/// The fewest calls timed one by one for the median.
+const SINGLE_CALLS: usize = 21;
 
 fn main() -> ExitCode {
     let mut input = String::new();
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
 #[derive(Serialize)]
 struct Timed {
     ns_per_request: f64,
+    median_ns: f64,
     odds: rollbook_rules::Odds,
 }
 
@@ -88,8 +93,14 @@ fn time_request(
     let best = (0..ROUNDS)
         .map(|_| run(request, calls).as_nanos() as f64 / calls as f64)
         .fold(f64::INFINITY, f64::min);
+    let singles = SINGLE_CALLS.max(calls.min(1000) as usize);
+    let mut each: Vec<f64> = (0..singles)
+        .map(|_| run(request, 1).as_nanos() as f64)
+        .collect();
+    each.sort_by(f64::total_cmp);
     Ok(Timed {
         ns_per_request: best,
+        median_ns: each[each.len() / 2],
         odds,
     })
 }

@@ -8,6 +8,11 @@
 pub const TAIL_CUTOFF: f64 = 1e-12;
 
 /// A probability distribution over the consecutive integers `min ..= min + probs.len() - 1`.
+///
+/// Every distribution a roll answers holds 1 in all. While one is being built it may hold less,
+/// or nothing ([`Dist::zero`]): the pieces a chain of rerolls or explosions is folded from ("the
+/// dice that met the comparison", with the chance they did) are parts of a distribution, added
+/// together with [`Dist::add_scaled`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dist {
     min: i64,
@@ -21,6 +26,19 @@ impl Dist {
             min: value,
             probs: vec![1.0],
         }
+    }
+
+    /// No mass at all: the start of a sum of weighted parts.
+    pub fn zero() -> Self {
+        Self {
+            min: 0,
+            probs: Vec::new(),
+        }
+    }
+
+    /// Whether this holds no mass at all (only [`Dist::zero`] and what is built from it).
+    pub fn is_zero(&self) -> bool {
+        self.probs.is_empty()
     }
 
     /// A fair die numbered `1..=sides`.
@@ -84,7 +102,7 @@ impl Dist {
     }
 
     /// Every value of the support with its probability, in increasing order (zeros included).
-    pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + Clone + '_ {
         self.probs
             .iter()
             .enumerate()
@@ -123,19 +141,63 @@ impl Dist {
 
     /// The distribution of `X + Y` for independent `X` (self) and `Y` (convolution).
     pub fn add(&self, other: &Self) -> Self {
+        if self.is_zero() || other.is_zero() {
+            return Self::zero();
+        }
+        // A certain value (or one value with its chance) only moves the other: no products of
+        // zeros, which a pool's sums of many small parts would otherwise mostly be.
+        if other.probs.len() == 1 {
+            return self.shift(other.min).scaled(other.probs[0]);
+        }
+        if self.probs.len() == 1 {
+            return other.shift(self.min).scaled(self.probs[0]);
+        }
         let mut probs = vec![0.0; self.probs.len() + other.probs.len() - 1];
         for (i, &a) in self.probs.iter().enumerate() {
             if a == 0.0 {
                 continue;
             }
-            for (j, &b) in other.probs.iter().enumerate() {
-                probs[i + j] += a * b;
+            for (slot, &b) in probs[i..].iter_mut().zip(&other.probs) {
+                *slot += a * b;
             }
         }
         Self {
             min: self.min + other.min,
             probs,
         }
+    }
+
+    /// Adds `weight` times `other` into this distribution (a part of a mixture).
+    pub fn add_scaled(&mut self, other: &Self, weight: f64) {
+        if other.is_zero() || weight == 0.0 {
+            return;
+        }
+        if self.is_zero() {
+            self.min = other.min;
+            self.probs = other.probs.iter().map(|p| p * weight).collect();
+            return;
+        }
+        let end = |d: &Self| d.min + d.probs.len() as i64;
+        let (lo, hi) = (self.min.min(other.min), end(self).max(end(other)));
+        if lo < self.min || hi > end(self) {
+            let mut grown = vec![0.0; (hi - lo) as usize];
+            let at = (self.min - lo) as usize;
+            grown[at..at + self.probs.len()].copy_from_slice(&self.probs);
+            self.probs = grown;
+            self.min = lo;
+        }
+        let at = (other.min - self.min) as usize;
+        for (slot, p) in self.probs[at..].iter_mut().zip(&other.probs) {
+            *slot += p * weight;
+        }
+    }
+
+    /// Every chance times `weight`.
+    pub fn scaled(mut self, weight: f64) -> Self {
+        for p in &mut self.probs {
+            *p *= weight;
+        }
+        self
     }
 
     /// The distribution of `-X`.

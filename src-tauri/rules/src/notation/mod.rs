@@ -14,7 +14,6 @@ mod check;
 mod node;
 mod odds;
 mod parse;
-mod pmf;
 mod pool_odds;
 mod problem;
 mod roll;

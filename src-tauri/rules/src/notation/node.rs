@@ -17,6 +17,16 @@ pub(crate) enum Node {
     If(Box<Node>, Box<Node>, Box<Node>),
 }
 
+impl Node {
+    /// The value of a part known before the roll (no dice in it).
+    pub fn certain(&self) -> Option<i64> {
+        match self {
+            Self::Const(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
 /// One kind of die: its faces as listed (a die by hand is typed as the place of its face in
 /// this list, which for `dN` is the face itself) and, for the odds, its distinct faces.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,8 +4,8 @@
 
 use super::ast::BinOp;
 use super::node::Node;
-use super::pmf::Pmf;
-use super::pool_odds::pool_pmf;
+use super::pool_odds::pool_dist;
+use crate::Dist;
 
 /// A distribution as its values with a chance above 0, ascending.
 pub(crate) type Outcomes = Vec<(i64, f64)>;
@@ -13,7 +13,7 @@ pub(crate) type Outcomes = Vec<(i64, f64)>;
 pub(crate) fn outcomes(node: &Node) -> Outcomes {
     match node {
         Node::Const(v) => vec![(*v, 1.0)],
-        Node::Pool(pool) => from_pmf(&pool_pmf(pool)),
+        Node::Pool(pool) => from_dist(&pool_dist(pool)),
         Node::Neg(inner) => map(&outcomes(inner), |v| -v),
         Node::Abs(inner) => map(&outcomes(inner), i64::abs),
         Node::Not(inner) => truth(1.0 - chance_nonzero(&outcomes(inner))),
@@ -106,19 +106,19 @@ fn dense_sum(a: &Outcomes, b: &Outcomes) -> Option<Outcomes> {
     if wa + wb > 8.0 * (a.len() * b.len()) as f64 + 64.0 {
         return None;
     }
-    Some(from_pmf(&to_pmf(a).conv(&to_pmf(b))))
+    Some(from_dist(&to_dist(a).add(&to_dist(b))))
 }
 
-fn to_pmf(o: &Outcomes) -> Pmf {
-    let mut pmf = Pmf::zero();
+fn to_dist(o: &Outcomes) -> Dist {
+    let mut dist = Dist::zero();
     for &(v, p) in o {
-        pmf.add_scaled(&Pmf::point(v), p);
+        dist.add_scaled(&Dist::point(v), p);
     }
-    pmf
+    dist
 }
 
-fn from_pmf(pmf: &Pmf) -> Outcomes {
-    pmf.iter().filter(|&(_, p)| p > 0.0).collect()
+fn from_dist(dist: &Dist) -> Outcomes {
+    dist.iter().filter(|&(_, p)| p > 0.0).collect()
 }
 
 fn map(o: &Outcomes, f: impl Fn(i64) -> i64) -> Outcomes {

@@ -19,13 +19,13 @@
 use std::collections::HashMap;
 
 use super::node::{Die, Mod, PoolSpec};
-use super::pmf::Pmf;
+use crate::Dist;
 
 /// The most multisets of kept faces carried at once.
 pub(crate) const MAX_STATES: f64 = 200_000.0;
 
 /// The exact distribution of the pool's value.
-pub(crate) fn pool_pmf(pool: &PoolSpec) -> Pmf {
+pub(crate) fn pool_dist(pool: &PoolSpec) -> Dist {
     let ops: Vec<Mod> = without_count(pool);
     let last_selection = ops.iter().rposition(|m| m.is_selection());
     let (before, after) = match last_selection {
@@ -61,12 +61,12 @@ fn without_count(pool: &PoolSpec) -> Vec<Mod> {
 /// What one die showing each distinct face adds to the pool, once `ops` (none of them a keep or
 /// a drop) have acted on it: worked backwards from the last modifier, each one's effect on a
 /// face read through what the later ones make of the faces it leads to.
-fn worths(pool: &PoolSpec, ops: &[Mod]) -> Vec<Pmf> {
+fn worths(pool: &PoolSpec, ops: &[Mod]) -> Vec<Dist> {
     let die = &pool.die;
-    let mut worth: Vec<Pmf> = die
+    let mut worth: Vec<Dist> = die
         .values
         .iter()
-        .map(|&v| Pmf::point(pool.worth(v)))
+        .map(|&v| Dist::point(pool.worth(v)))
         .collect();
     for op in ops.iter().rev() {
         worth = match *op {
@@ -84,7 +84,7 @@ fn worths(pool: &PoolSpec, ops: &[Mod]) -> Vec<Pmf> {
                 die.values
                     .iter()
                     .zip(worth)
-                    .map(|(&v, w)| if cmp.meets(v) { w.conv(&chain) } else { w })
+                    .map(|(&v, w)| if cmp.meets(v) { w.add(&chain) } else { w })
                     .collect()
             }
             Mod::Keep { .. } | Mod::Drop { .. } | Mod::Count { .. } => worth,
@@ -94,8 +94,8 @@ fn worths(pool: &PoolSpec, ops: &[Mod]) -> Vec<Pmf> {
 }
 
 /// `Σ probs[f] · worth[f]`.
-fn mixture(probs: &[f64], worth: &[Pmf]) -> Pmf {
-    let mut out = Pmf::zero();
+fn mixture(probs: &[f64], worth: &[Dist]) -> Dist {
+    let mut out = Dist::zero();
     for (p, w) in probs.iter().zip(worth) {
         out.add_scaled(w, *p);
     }
@@ -147,9 +147,9 @@ fn rerolled(die: &Die, probs: &[f64], op: Mod) -> Vec<f64> {
 
 /// What the dice added by one exploding die are worth together: the first added die's worth,
 /// plus, while it meets the comparison and the chain is shorter than `cap`, the next one's.
-fn explosion_chain(die: &Die, cmp: super::node::Cmp, cap: u32, worth: &[Pmf]) -> Pmf {
-    let mut stops = Pmf::zero();
-    let mut goes_on = Pmf::zero();
+fn explosion_chain(die: &Die, cmp: super::node::Cmp, cap: u32, worth: &[Dist]) -> Dist {
+    let mut stops = Dist::zero();
+    let mut goes_on = Dist::zero();
     for ((&v, &p), w) in die.values.iter().zip(&die.probs).zip(worth) {
         if cmp.meets(v) {
             goes_on.add_scaled(w, p);
@@ -160,7 +160,7 @@ fn explosion_chain(die: &Die, cmp: super::node::Cmp, cap: u32, worth: &[Pmf]) ->
     let mut chain = mixture(&die.probs, worth);
     for _ in 1..cap {
         let mut next = stops.clone();
-        next.add_scaled(&goes_on.conv(&chain), 1.0);
+        next.add_scaled(&goes_on.add(&chain), 1.0);
         chain = next;
     }
     chain
@@ -177,9 +177,9 @@ fn kept_of(selection: Mod, count: u32) -> (bool, u32) {
 
 /// The worth of the `keep` highest (or lowest) of `count` independent dice alike (`probs` over
 /// the distinct faces), each kept die adding its face's `worth`.
-fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Pmf]) -> Pmf {
+fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Dist]) -> Dist {
     if keep == 0 {
-        return Pmf::point(0);
+        return Dist::point(0);
     }
     let n = count as usize;
     let mut order: Vec<usize> = (0..probs.len()).filter(|&f| probs[f] > 0.0).collect();
@@ -187,11 +187,11 @@ fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Pmf]
         order.reverse();
     }
     // placing[r]: the worth of the dice kept so far when r dice are not yet placed.
-    let mut placing = vec![Pmf::zero(); n + 1];
-    placing[n] = Pmf::point(0);
-    let mut done = Pmf::zero();
+    let mut placing = vec![Dist::zero(); n + 1];
+    placing[n] = Dist::point(0);
+    let mut done = Dist::zero();
     let mut left_mass: f64 = order.iter().map(|&f| probs[f]).sum();
-    let mut powers: HashMap<(usize, u32), Pmf> = HashMap::new();
+    let mut powers: HashMap<(usize, u32), Dist> = HashMap::new();
     for (place, &face) in order.iter().enumerate() {
         let chance = if place + 1 == order.len() {
             1.0
@@ -199,7 +199,7 @@ fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Pmf]
             (probs[face] / left_mass).min(1.0)
         };
         left_mass -= probs[face];
-        let mut next = vec![Pmf::zero(); n + 1];
+        let mut next = vec![Dist::zero(); n + 1];
         for (r, so_far) in placing.iter().enumerate() {
             if so_far.is_zero() {
                 continue;
@@ -213,7 +213,7 @@ fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Pmf]
                 let power = powers
                     .entry((face, take as u32))
                     .or_insert_with(|| worth[face].sum_of(take as u32));
-                let reached = so_far.conv(power);
+                let reached = so_far.add(power);
                 if take == wanted {
                     done.add_scaled(&reached, p);
                 } else {
@@ -244,7 +244,7 @@ type Kept = Vec<u16>;
 
 /// The pool as multisets of kept faces, through `ops` (the last a keep or drop); then the
 /// worth of each multiset's dice.
-fn multisets(pool: &PoolSpec, ops: &[Mod], worth: &[Pmf]) -> Pmf {
+fn multisets(pool: &PoolSpec, ops: &[Mod], worth: &[Dist]) -> Dist {
     let die = &pool.die;
     let segments = segments(ops);
     let mut states: Vec<(Kept, f64)> = vec![(Vec::new(), 1.0)];
@@ -272,11 +272,11 @@ fn multisets(pool: &PoolSpec, ops: &[Mod], worth: &[Pmf]) -> Pmf {
                 .map(|(kept, p)| (select(kept, *selection), p)),
         );
     }
-    let mut value = Pmf::zero();
+    let mut value = Dist::zero();
     for (kept, p) in states {
-        let mut sum = Pmf::point(0);
+        let mut sum = Dist::point(0);
         for face in kept {
-            sum = sum.conv(&worth[face as usize]);
+            sum = sum.add(&worth[face as usize]);
         }
         value.add_scaled(&sum, p);
     }
@@ -459,7 +459,7 @@ fn merge(items: impl Iterator<Item = (Kept, f64)>) -> Vec<(Kept, f64)> {
         .collect()
 }
 
-/// About how many steps [`pool_pmf`] takes for `pool`, known before it starts; the check
+/// About how many steps [`pool_dist`] takes for `pool`, known before it starts; the check
 /// refuses a pool past the bound. `f64::INFINITY` when the multisets it would carry are past
 /// [`MAX_STATES`].
 pub(crate) fn work(pool: &PoolSpec) -> f64 {

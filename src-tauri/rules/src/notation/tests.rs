@@ -94,9 +94,9 @@ impl Brute<'_> {
         }
     }
 
-    /// Every die through a reroll or an explosion, one die at a time, each new face listed:
-    /// a die waiting its turn carries how many rerolls (or explosions before it) its chain has
-    /// had. Equal partial results are added together as they go, so the listing stays small.
+    /// Every die through a reroll or an explosion. Each die's chain is its own (DICE.md: each
+    /// die meeting the comparison is rolled again, or adds a die), so each is listed alone,
+    /// face by face, and the pool is every way the chains fall together, equal pools added.
     fn chains(
         &self,
         dice: Vec<Die>,
@@ -104,43 +104,22 @@ impl Brute<'_> {
         cap: u32,
         explodes: bool,
     ) -> Vec<(Vec<Die>, f64)> {
-        type Waiting = Vec<(i64, bool, u32)>;
-        let mut states: BTreeMap<(Dice, Waiting), f64> = BTreeMap::new();
-        let waiting: Waiting = dice.iter().map(|d| (d.value, d.kept, 0)).collect();
-        states.insert((Vec::new(), waiting), 1.0);
-        let mut done: BTreeMap<Dice, f64> = BTreeMap::new();
-        while !states.is_empty() {
-            let mut next: BTreeMap<(Dice, Waiting), f64> = BTreeMap::new();
-            for ((finished, waiting), p) in states {
-                let Some((&(value, kept, links), rest)) = waiting.split_first() else {
-                    *done.entry(finished).or_default() += p;
-                    continue;
-                };
-                let mut add = |mut finished: Dice, mut waiting: Waiting, q: f64| {
-                    finished.sort_unstable();
-                    waiting.sort_unstable();
-                    *next.entry((finished, waiting)).or_default() += q;
-                };
-                if !(kept && meets(value) && links < cap) {
-                    let mut finished = finished.clone();
-                    finished.push((value, kept));
-                    add(finished, rest.to_vec(), p);
-                    continue;
-                }
-                for (face, q) in self.each_face() {
-                    let mut finished = finished.clone();
-                    let mut waiting = rest.to_vec();
-                    if explodes {
-                        // The die stays; the new one waits its turn, one link further on.
-                        finished.push((value, kept));
-                    }
-                    waiting.push((face, true, links + 1));
-                    add(finished, waiting, p * q);
+        let mut pools: BTreeMap<Dice, f64> = BTreeMap::from([(Vec::new(), 1.0)]);
+        let mut listed: BTreeMap<(i64, bool), Vec<(Dice, f64)>> = BTreeMap::new();
+        for die in dice {
+            let chain = listed
+                .entry((die.value, die.kept))
+                .or_insert_with(|| self.chain(die, meets, cap, explodes));
+            let mut next: BTreeMap<Dice, f64> = BTreeMap::new();
+            for (pool, p) in &pools {
+                for (more, q) in chain.iter() {
+                    *next.entry(merged(pool, more)).or_default() += p * q;
                 }
             }
-            states = next;
+            pools = next;
         }
-        done.into_iter()
+        pools
+            .into_iter()
             .map(|(dice, p)| {
                 let dice = dice
                     .into_iter()
@@ -150,6 +129,55 @@ impl Brute<'_> {
             })
             .collect()
     }
+
+    /// One die through a reroll or an explosion, each new face listed: the dice it ends as,
+    /// with their chance. A die carries how many rerolls (or explosions before it) its chain
+    /// has had.
+    fn chain(
+        &self,
+        die: Die,
+        meets: fn(i64) -> bool,
+        cap: u32,
+        explodes: bool,
+    ) -> Vec<(Dice, f64)> {
+        let mut done: BTreeMap<Dice, f64> = BTreeMap::new();
+        let mut rolling: Vec<(Dice, i64, u32, f64)> = vec![(Vec::new(), die.value, 0, 1.0)];
+        while let Some((mut finished, value, links, p)) = rolling.pop() {
+            if !(die.kept && meets(value) && links < cap) {
+                finished.push((value, die.kept));
+                finished.sort_unstable();
+                *done.entry(finished).or_default() += p;
+                continue;
+            }
+            for (face, q) in self.each_face() {
+                let mut finished = finished.clone();
+                if explodes {
+                    // The die stays; the new one is rolled, one link further on.
+                    finished.push((value, true));
+                }
+                rolling.push((finished, face, links + 1, p * q));
+            }
+        }
+        done.into_iter().collect()
+    }
+}
+
+/// Two sorted groups of dice as one, sorted.
+fn merged(a: &Dice, b: &Dice) -> Dice {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 fn as_dice(dice: &[Die]) -> Dice {
@@ -164,7 +192,15 @@ fn brute(count: usize, faces: &[i64], ops: &[Op]) -> BTreeMap<i64, f64> {
     brute.read(count, Vec::new(), 1.0, &mut |dice, p| {
         *states.entry(as_dice(&dice)).or_default() += p;
     });
-    for &op in ops {
+    // Up to the last keep or drop, the whole pool as it stands. After it, the dice never meet
+    // again: each kept die goes through the rest on its own (listed face by face, `die_value`)
+    // and the pool's value is the sum of theirs, every value of every die paired.
+    let pooled = ops
+        .iter()
+        .rposition(|op| matches!(op, Op::Keep(..) | Op::Drop(..)))
+        .map_or(0, |at| at + 1);
+    let (pool_ops, die_ops) = ops.split_at(pooled);
+    for &op in pool_ops {
         let mut next: BTreeMap<Dice, f64> = BTreeMap::new();
         for (dice, p) in states {
             let dice = dice
@@ -181,22 +217,66 @@ fn brute(count: usize, faces: &[i64], ops: &[Op]) -> BTreeMap<i64, f64> {
         Op::Count(success, failure) => Some((*success, *failure)),
         _ => None,
     });
+    let worth = |v: i64| match count {
+        None => v,
+        Some((success, failure)) => {
+            i64::from(success(v)) - i64::from(failure.is_some_and(|f| f(v)))
+        }
+    };
+    let mut each: BTreeMap<(i64, usize), BTreeMap<i64, f64>> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (dice, p) in states {
-        let value = dice
-            .iter()
-            .filter(|(_, kept)| *kept)
-            .map(|&(v, _)| match count {
-                None => v,
-                Some((success, failure)) => {
-                    i64::from(success(v)) - i64::from(failure.is_some_and(|f| f(v)))
-                }
-            })
-            .sum();
-        *out.entry(value).or_default() += p;
+        let mut total = BTreeMap::from([(0, 1.0)]);
+        for &(value, _) in dice.iter().filter(|(_, kept)| *kept) {
+            let one = brute.die_value(value, die_ops, &worth, &mut each);
+            total = pairwise(&total, &one, |a, b| a + b);
+        }
+        for (value, q) in total {
+            *out.entry(value).or_default() += p * q;
+        }
     }
     out.retain(|_, p| *p > 0.0);
     out
+}
+
+impl Brute<'_> {
+    /// What one kept die showing `value` is worth once `ops` (rerolls, explosions and a count,
+    /// no keep or drop) have acted: its chain through the first listed face by face, then each
+    /// die it ends as through the rest, their values summed.
+    fn die_value(
+        &self,
+        value: i64,
+        ops: &[Op],
+        worth: &dyn Fn(i64) -> i64,
+        each: &mut BTreeMap<(i64, usize), BTreeMap<i64, f64>>,
+    ) -> BTreeMap<i64, f64> {
+        if let Some(known) = each.get(&(value, ops.len())) {
+            return known.clone();
+        }
+        let out = match ops.split_first() {
+            None => BTreeMap::from([(worth(value), 1.0)]),
+            Some((&(Op::Reroll(meets, endless) | Op::Explode(meets, endless)), rest)) => {
+                let explodes = matches!(ops[0], Op::Explode(..));
+                let die = Die { value, kept: true };
+                let mut out = BTreeMap::new();
+                for (dice, q) in self.chain(die, meets, self.cap(meets, endless), explodes) {
+                    let mut total = BTreeMap::from([(0, 1.0)]);
+                    for (face, _) in dice {
+                        let one = self.die_value(face, rest, worth, each);
+                        total = pairwise(&total, &one, |a, b| a + b);
+                    }
+                    for (v, p) in total {
+                        *out.entry(v).or_default() += q * p;
+                    }
+                }
+                out
+            }
+            Some((Op::Count(..), rest)) => self.die_value(value, rest, worth, each),
+            Some((Op::Keep(..) | Op::Drop(..), _)) => unreachable!("no keep after the last"),
+        };
+        each.insert((value, ops.len()), out.clone());
+        out
+    }
 }
 
 fn engine(text: &str) -> BTreeMap<i64, f64> {

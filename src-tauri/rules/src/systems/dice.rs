@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::shared::spread_numeric_odds;
 use crate::answer::{Odds, Rolled};
 use crate::kind::Kind;
 use crate::notation::{self, Expression};
@@ -142,21 +143,7 @@ impl Kind for Expr {
     }
 
     fn odds(&self, _: &HouseRules) -> Odds {
-        let outcomes = self.distribution();
-        let at_least = |target: i64| {
-            outcomes
-                .iter()
-                .filter(|(v, _)| *v >= target)
-                .fold(0.0, |total, (_, p)| total + p)
-        };
-        Odds {
-            success: at_least(self.target),
-            mean: Some(outcomes.iter().map(|&(v, p)| v as f64 * p).sum()),
-            outcomes: outcomes.iter().map(|(v, p)| (v.to_string(), *p)).collect(),
-            events: Default::default(),
-            target: Some(self.target),
-            succeeding: Vec::new(),
-        }
+        spread_numeric_odds(self.distribution().into_iter(), self.target)
     }
 
     fn roll(&self, _: &HouseRules, tray: &mut Tray) -> Rolled {

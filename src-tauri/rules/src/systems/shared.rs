@@ -5,20 +5,30 @@ use indexmap::IndexMap;
 use crate::answer::Odds;
 use crate::Dist;
 
-/// Outcomes keyed by the value as a string (`"0"`, `"1"`, ...), ascending, zeros left out.
-pub(crate) fn numeric_outcomes(dist: &Dist) -> IndexMap<String, f64> {
-    dist.iter()
-        .filter(|&(_, p)| p > 0.0)
-        .map(|(v, p)| (v.to_string(), p))
-        .collect()
-}
-
 /// Odds whose outcome is a number: success is P(value >= `at_least`), and the mean is given.
 pub(crate) fn numeric_odds(dist: &Dist, at_least: i64) -> Odds {
+    spread_numeric_odds(dist.iter(), at_least)
+}
+
+/// [`numeric_odds`] of values that may lie far apart (`d2*1000000`), given as each value with
+/// its chance, ascending, rather than one slot per integer between. The outcomes are keyed by
+/// the value as a string (`"0"`, `"1"`, ...), zeros left out.
+pub(crate) fn spread_numeric_odds(
+    outcomes: impl Iterator<Item = (i64, f64)> + Clone,
+    at_least: i64,
+) -> Odds {
+    // A fold from +0.0: `sum()` of no terms is -0.0, which JSON shows as `-0.0`.
+    let success = outcomes
+        .clone()
+        .filter(|&(v, _)| v >= at_least)
+        .fold(0.0, |total, (_, p)| total + p);
     Odds {
-        success: dist.p_at_least(at_least),
-        outcomes: numeric_outcomes(dist),
-        mean: Some(dist.mean()),
+        success,
+        mean: Some(outcomes.clone().map(|(v, p)| v as f64 * p).sum()),
+        outcomes: outcomes
+            .filter(|&(_, p)| p > 0.0)
+            .map(|(v, p)| (v.to_string(), p))
+            .collect(),
         events: IndexMap::new(),
         target: Some(at_least),
         succeeding: Vec::new(),
