@@ -22,7 +22,9 @@ use rollbook_roster::{
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
 
-use super::commands::{AppInfo, CharacterList, EncounterPreview, LoggedRoll, Progress, RosterList};
+use super::commands::{
+    AppInfo, CharacterList, EncounterPreview, LogList, LoggedRoll, PlanList, Progress, RosterList,
+};
 use super::players::ShareStatus;
 use crate::ipc_error::IpcError;
 
@@ -96,6 +98,8 @@ fn render() -> String {
     all.visit::<SheetReport>();
     all.visit::<SheetRoll>();
     all.visit::<LogEntry>();
+    all.visit::<LogList>();
+    all.visit::<PlanList>();
     all.visit::<LogQuery>();
     all.visit::<LuckReport>();
     all.visit::<FileFormat>();

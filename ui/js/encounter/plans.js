@@ -24,6 +24,8 @@ export function mountPlans(aside, { ctx, report, started }) {
   const api = ctx.api;
   let roster = null;
   let plans = [];
+  /** @type {import('../../types/bindings').DamagedNotice[]} plans of the roster that do not read */
+  let damaged = [];
   let loads = 0;
 
   const list = el(doc, 'ul', { className: 'plan-list', id: 'plan-list', 'aria-labelledby': 'plans-title' });
@@ -48,10 +50,15 @@ export function mountPlans(aside, { ctx, report, started }) {
     return el(doc, 'li', { className: 'plan-item', 'data-id': plan.id }, [start, remove]);
   }
 
+  /** A plan that does not read: Rust's own words, which name it and the snapshot holding it sound. */
+  function damagedItem(notice) {
+    return el(doc, 'li', { className: 'plan-item plan-damaged', 'data-id': notice.plan_id ?? '', 'data-code': notice.code, text: notice.message });
+  }
+
   function draw() {
     section.hidden = !roster;
-    list.replaceChildren(...plans.map(item));
-    empty.hidden = plans.length > 0;
+    list.replaceChildren(...plans.map(item), ...damaged.map(damagedItem));
+    empty.hidden = plans.length + damaged.length > 0;
   }
 
   async function load(next) {
@@ -59,13 +66,14 @@ export function mountPlans(aside, { ctx, report, started }) {
     roster = next;
     if (!roster) {
       plans = [];
+      damaged = [];
       draw();
       return;
     }
     try {
       const found = await api.plans(roster.id);
       if (mine !== loads) return;
-      plans = found;
+      ({ plans, damaged } = found);
     } catch (error) {
       report(error);
     }

@@ -31,8 +31,8 @@ use crate::ipc_error::IpcError;
 // The answers of the window's own making, for the TypeScript declarations (../bindings.rs).
 #[cfg(test)]
 pub(super) use {
-    app::AppInfo, characters::CharacterList, encounters::EncounterPreview, rosters::RosterList,
-    rules::LoggedRoll, transfer::Progress,
+    app::AppInfo, characters::CharacterList, encounters::EncounterPreview, log::LogList,
+    plans::PlanList, rosters::RosterList, rules::LoggedRoll, transfer::Progress,
 };
 
 /// `tauri::generate_handler!` over the commands `window_commands!` lists.
