@@ -38,7 +38,7 @@ fn roll(store: &mut Store, n: usize) -> Vec<i64> {
             roster: squad.clone(),
             character: None,
         };
-        ids.push(store.roll_logged(&check, seed, Some(&place)).unwrap().id);
+        ids.push(store.roll_logged(&check, seed, Some(&place)).unwrap().1.id);
         let place = RollPlace {
             roster: heroes.clone(),
             character: None,
@@ -52,7 +52,10 @@ fn roll(store: &mut Store, n: usize) -> Vec<i64> {
 fn break_entry(db: &Path, id: i64) {
     let n = Connection::open(db)
         .unwrap()
-        .execute("UPDATE roll_log SET result = '{\"dice\": [' WHERE id = ?1", [id])
+        .execute(
+            "UPDATE roll_log SET result = '{\"dice\": [' WHERE id = ?1",
+            [id],
+        )
         .unwrap();
     assert_eq!(n, 1);
 }
@@ -144,7 +147,7 @@ fn a_damaged_entry_of_no_roster_is_named_by_its_id_alone() {
     let dir = tempfile::tempdir().unwrap();
     let (path, mut store) = seeded_db(dir.path());
     let check = rollbook_rules::parse_request(r#"{"system":"stunt","roll":"check"}"#).unwrap();
-    let entry = store.roll_logged(&check, 3, None).unwrap();
+    let (_, entry) = store.roll_logged(&check, 3, None).unwrap();
     Connection::open(&path)
         .unwrap()
         .execute(

@@ -39,7 +39,7 @@ use crate::model::{from_millis, Character, CharacterKind, Roster, System};
 use crate::sheet::Sheet;
 
 pub(crate) use backups::Reason;
-pub use characters::{Purged, Trash};
+pub use characters::{Purged, Trash, TrashListed};
 pub(crate) use damaged::damaged_records;
 pub use damaged::{DamagedEntry, DamagedRecord, Readable, SoundCopy};
 pub use encounters::{DealtTo, PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};

@@ -119,7 +119,9 @@ impl Store {
                 Ok(plan) if named(&plan.name, "") => found.push(plan),
                 Ok(_) => {}
                 Err(record) => match &record.entry {
-                    Some(DamagedEntry::Plan { name, id }) if named(name, id) => damaged.push(record),
+                    Some(DamagedEntry::Plan { name, id }) if named(name, id) => {
+                        damaged.push(record)
+                    }
                     _ => {}
                 },
             }

@@ -274,7 +274,9 @@ impl Store {
         tail: &str,
         values: Vec<rusqlite::types::Value>,
     ) -> Result<Vec<std::result::Result<LogEntry, DamagedRecord>>> {
-        let mut stmt = self.conn().prepare(&format!("SELECT {LOG_COLUMNS} FROM roll_log {tail}"))?;
+        let mut stmt = self
+            .conn()
+            .prepare(&format!("SELECT {LOG_COLUMNS} FROM roll_log {tail}"))?;
         let rows = stmt.query_map(rusqlite::params_from_iter(values), log_row)?;
         read_rows(rows, LogRow::read)
     }
