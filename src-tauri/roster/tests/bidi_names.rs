@@ -79,7 +79,7 @@ fn system_move(system: System, mut mv: Value) -> TableAction {
 fn moves(system: System, a: Uuid, b: Uuid, npc: Uuid) -> Vec<Value> {
     match system {
         System::Stunt => vec![
-            json!({"move": "task_start", "participant_id": a, "label": "Pick the lock",
+            json!({"move": "task_start", "participant_id": a, "label": format!("{RLO}Pick the lock"),
                    "kind": "doubles_only", "needed": 2}),
             json!({"move": "task_throw", "task_id": 1}),
             json!({"move": "minor_damage", "participant_id": b}),
@@ -94,14 +94,14 @@ fn moves(system: System, a: Uuid, b: Uuid, npc: Uuid) -> Vec<Value> {
             json!({"move": "set_htk", "participant_id": a, "current": 4, "max": 20}),
         ],
         System::Marks => vec![
-            json!({"move": "task_start", "participant_id": a, "label": "Crack the vault",
+            json!({"move": "task_start", "participant_id": a, "label": format!("{RLO}Crack the vault"),
                    "pool": {"attribute_dice": 3, "skill_dice": 2}, "needed": 5}),
             json!({"move": "task_attempt", "task_id": 1}),
-            json!({"move": "task_contest", "participant_id": a, "label": "Sneak past",
+            json!({"move": "task_contest", "participant_id": a, "label": format!("{RLO}Sneak past"),
                    "pool": {"attribute_dice": 3, "skill_dice": 1}, "defender_id": npc,
                    "defender_pool": {"attribute_dice": 2, "skill_dice": 1}}),
             json!({"move": "task_attempt", "task_id": 2}),
-            json!({"move": "extended_start", "participant_id": b, "label": "Hack the grid",
+            json!({"move": "extended_start", "participant_id": b, "label": format!("{RLO}Hack the grid"),
                    "pool": {"attribute_dice": 3, "skill_dice": 2}, "plateau": 6,
                    "min_steps": 1, "max_steps": 4}),
             json!({"move": "extended_step", "task_id": 3}),

@@ -5,6 +5,7 @@
 import { el } from '../dom.js';
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 /** "3 taking part · Sniper on the gantry": what the sidebar says of a plan. */
 export function planSummary(plan) {
@@ -43,9 +44,9 @@ export function mountPlans(aside, { ctx, report, started }) {
       el(doc, 'span', { className: 'plan-name', text: plan.name }),
       el(doc, 'span', { className: 'plan-meta', text: planSummary(plan) }),
     ]);
-    start.setAttribute('aria-label', `Start ${plan.name}`);
+    start.setAttribute('aria-label', `Start ${isolated(plan.name)}`);
     start.addEventListener('click', () => startPlan(plan));
-    const remove = el(doc, 'button', { type: 'button', className: 'button quiet danger plan-delete', 'aria-label': `Delete the plan ${plan.name}`, title: 'Delete this plan (Undo brings it back)', text: '×' });
+    const remove = el(doc, 'button', { type: 'button', className: 'button quiet danger plan-delete', 'aria-label': `Delete the plan ${isolated(plan.name)}`, title: 'Delete this plan (Undo brings it back)', text: '×' });
     remove.addEventListener('click', () => deletePlan(plan));
     return el(doc, 'li', { className: 'plan-item', 'data-id': plan.id }, [start, remove]);
   }
@@ -84,7 +85,7 @@ export function mountPlans(aside, { ctx, report, started }) {
     try {
       const encounter = await api.startPlan(plan.id);
       await started(encounter);
-      ctx.toast(`Started “${encounter.state.name}” from its plan.`);
+      ctx.toast(`Started “${isolated(encounter.state.name)}” from its plan.`);
     } catch (error) {
       report(error);
     }
@@ -99,7 +100,7 @@ export function mountPlans(aside, { ctx, report, started }) {
     }
     plans = plans.filter((p) => p.id !== plan.id);
     draw();
-    ctx.toast(`Deleted the plan ${plan.name}.`, {
+    ctx.toast(`Deleted the plan ${isolated(plan.name)}.`, {
       action: {
         label: 'Undo',
         run: async () => {
@@ -148,7 +149,7 @@ export function mountPlans(aside, { ctx, report, started }) {
     await openModal(dialog, { initial: name });
     if (!saved) return;
     await load(roster);
-    ctx.toast(`Saved the plan “${saved.name}”: start it from Plans.`);
+    ctx.toast(`Saved the plan “${isolated(saved.name)}”: start it from Plans.`);
   }
 
   /** A new encounter with the same participants, opened. */

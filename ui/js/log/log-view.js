@@ -40,7 +40,7 @@ export function mountLog(root, ctx) {
   const showMore = el(doc, 'button', { type: 'button', className: 'button', id: 'log-more', text: `Show ${PAGE_SIZE} more`, hidden: true });
   const luck = buildLuckPanel(doc);
   // Entries whose stored JSON does not read: named here, the rest listed as usual.
-  const damaged = createDamagedNotice(doc, { openBackups: () => backupsFlow(ctx).catch((error) => ctx.toast.error(error)) });
+  const damaged = createDamagedNotice(doc, { openBackups: () => backupsFlow(ctx).catch((error) => ctx.toast.error(error)) }, { id: 'log-damaged-notice' });
   const rollsTab = el(doc, 'button', { type: 'button', role: 'tab', className: 'log-tab', id: 'log-tab-rolls', 'aria-selected': 'true', 'aria-controls': 'log-rolls', text: 'Rolls' });
   const luckTab = el(doc, 'button', { type: 'button', role: 'tab', className: 'log-tab', id: 'log-tab-luck', 'aria-selected': 'false', 'aria-controls': 'luck-panel', tabindex: '-1', text: 'Luck' });
   const rollsPane = el(doc, 'div', { className: 'log-rolls', id: 'log-rolls', role: 'tabpanel', 'aria-labelledby': 'log-tab-rolls' }, [
@@ -213,7 +213,7 @@ export function mountLog(root, ctx) {
       if (!chosen) return;
       const target = saveTarget(chosen, format);
       const written = await ctx.api.exportRollLog(target.path, target.format, logQuery(filter));
-      ctx.toast(`Exported ${rollsText(written)} to ${fileName(target.path)}.`);
+      ctx.toast(`Exported ${rollsText(written)} to ${isolated(fileName(target.path))}.`);
     } catch (error) {
       ctx.toast.error(error);
     }

@@ -25,3 +25,15 @@ export function damagedHeading(notices) {
   ].filter(Boolean);
   return `${parts.join(' and ')} cannot be read`;
 }
+
+/**
+ * The roster's count of characters that read: the stored count (a count, no sheet read) less
+ * the damaged characters its list named, which the notice shows apart.
+ * @param {{id: string, character_count: number}} roster
+ * @param {DamagedNotice[]} notices the damaged characters of the open roster's list
+ * @returns {number}
+ */
+export function readableCount(roster, notices) {
+  const damaged = notices.filter((n) => n.roster_id === roster.id && n.character_id !== null).length;
+  return Math.max(0, roster.character_count - damaged);
+}

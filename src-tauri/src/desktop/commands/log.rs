@@ -75,5 +75,8 @@ pub async fn roll_log_export(
 ) -> Result<usize, IpcError> {
     let format: FileFormat = argument("format", format)?;
     let query: LogQuery = argument("query", query)?;
-    write_export(&db, path, move |store| store.export_log(&query, format)).await
+    write_export(&db, path, move |store, out| {
+        store.export_log_to(&query, format, out)
+    })
+    .await
 }
