@@ -12,7 +12,7 @@ export function planSummary(plan) {
   const n = plan.contents.participants.length;
   const who = `${n} taking part`;
   const notes = plan.contents.notes.trim().split('\n')[0];
-  return notes ? `${who} · ${notes}` : who;
+  return notes ? `${who} · ${isolated(notes)}` : who;
 }
 
 /**
