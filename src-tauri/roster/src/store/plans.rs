@@ -110,12 +110,14 @@ impl Store {
     pub fn find_plan(&self, roster_id: Uuid, id_or_name: &str) -> Result<EncounterPlan> {
         let wanted = id_or_name.trim();
         let key = wanted.to_lowercase();
-        let named = |name: &str, id: &str| id == wanted || name.to_lowercase() == key;
+        let wanted_id = Uuid::parse_str(wanted).ok();
+        let named =
+            |name: &str, id: &str| id.eq_ignore_ascii_case(wanted) || name.to_lowercase() == key;
         let mut found = Vec::new();
         let mut damaged = Vec::new();
         for row in self.plan_rows(roster_id)? {
             match row {
-                Ok(plan) if plan.id.to_string() == wanted => return Ok(plan),
+                Ok(plan) if Some(plan.id) == wanted_id => return Ok(plan),
                 Ok(plan) if named(&plan.name, "") => found.push(plan),
                 Ok(_) => {}
                 Err(record) => match &record.entry {
