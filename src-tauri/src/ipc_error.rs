@@ -107,7 +107,7 @@ impl From<RosterError> for DamagedNotice {
         if let RosterError::DamagedRecord { record, .. } = &error {
             notice.roster_id = Some(record.roster_id.clone()).filter(|id| !id.is_empty());
             notice.character_id = record.character.as_ref().map(|(_, id)| id.clone());
-            match &record.entry {
+            match record.entry.as_deref() {
                 Some(DamagedEntry::LogEntry(id)) => notice.log_entry_id = Some(*id),
                 Some(DamagedEntry::Plan { id, .. }) => notice.plan_id = Some(id.clone()),
                 None => {}

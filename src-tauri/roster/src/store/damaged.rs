@@ -24,10 +24,12 @@ pub struct DamagedRecord {
     pub roster_id: String,
     /// The character's name and id, when the damage is in one of its fields.
     pub character: Option<(String, String)>,
-    /// The roll-log entry or the plan, when the damage is in one of its fields.
-    pub entry: Option<DamagedEntry>,
-    /// What does not read (`its sheet: expected value at line 1 column 1`).
-    pub detail: String,
+    /// The roll-log entry or the plan, when the damage is in one of its fields (boxed: every
+    /// `Result` that may hold this record carries its size).
+    pub entry: Option<Box<DamagedEntry>>,
+    /// What does not read (`its sheet: expected value at line 1 column 1`); boxed text keeps
+    /// the record small enough to ride in a `Result`.
+    pub detail: Box<str>,
 }
 
 impl DamagedRecord {
@@ -37,7 +39,7 @@ impl DamagedRecord {
             roster_id: id.to_string(),
             character: None,
             entry: None,
-            detail: excerpt_quoted(&detail),
+            detail: excerpt_quoted(&detail).into(),
         }
     }
 
@@ -48,7 +50,7 @@ impl DamagedRecord {
         detail: String,
     ) -> DamagedRecord {
         DamagedRecord {
-            entry: Some(entry),
+            entry: Some(Box::new(entry)),
             ..DamagedRecord::roster(roster_name, roster_id, detail)
         }
     }
@@ -103,7 +105,7 @@ impl fmt::Display for DamagedRecord {
         if let Some((name, id)) = &self.character {
             write!(f, "the character \"{}\" ({}) in ", shown(name), shown(id))?;
         }
-        match &self.entry {
+        match self.entry.as_deref() {
             Some(DamagedEntry::LogEntry(id)) => write!(f, "the roll-log entry {id}")?,
             Some(DamagedEntry::Plan { name, id }) => {
                 write!(f, "the plan \"{}\" ({})", shown(name), shown(id))?

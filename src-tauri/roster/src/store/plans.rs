@@ -120,7 +120,7 @@ impl Store {
                 Ok(plan) if Some(plan.id) == wanted_id => return Ok(plan),
                 Ok(plan) if named(&plan.name, "") => found.push(plan),
                 Ok(_) => {}
-                Err(record) => match &record.entry {
+                Err(record) => match record.entry.as_deref() {
                     Some(DamagedEntry::Plan { name, id }) if named(name, id) => {
                         damaged.push(record)
                     }
@@ -139,7 +139,7 @@ impl Store {
                 ids: found
                     .iter()
                     .map(|p| p.id.to_string())
-                    .chain(damaged.iter().filter_map(|d| match &d.entry {
+                    .chain(damaged.iter().filter_map(|d| match d.entry.as_deref() {
                         Some(DamagedEntry::Plan { id, .. }) => Some(id.clone()),
                         _ => None,
                     }))

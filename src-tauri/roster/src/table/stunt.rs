@@ -259,7 +259,7 @@ impl StuntEncounter {
         };
         Ok(Outcome::said(
             next,
-            vec![format!("{name} starts \"{}\" ({what}).", isolated(&label))],
+            vec![format!("{name} starts \"{}\" ({what}).", isolated(label))],
         ))
     }
 

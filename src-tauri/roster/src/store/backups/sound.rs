@@ -29,7 +29,7 @@ pub(crate) fn newest_holding(db: &Path, record: &DamagedRecord) -> SoundCopy {
 /// Whether `conn`'s database has `record` (by its stored id) and reads it: the character, or
 /// the roster.
 fn holds(conn: &Connection, record: &DamagedRecord) -> bool {
-    let read = match (&record.entry, &record.character) {
+    let read = match (record.entry.as_deref(), &record.character) {
         (Some(DamagedEntry::LogEntry(id)), _) => conn
             .query_row(
                 &format!("SELECT {LOG_COLUMNS} FROM roll_log WHERE id = ?1"),
