@@ -1,7 +1,7 @@
 //! The error shape that crosses the IPC boundary: `{code, message, problems?}`.
 
 use rollbook_roster::table::TableError;
-use rollbook_roster::{Problem, RosterError};
+use rollbook_roster::{DamagedEntry, Problem, RosterError};
 use rollbook_rules::RulesError;
 use serde::Serialize;
 
@@ -88,23 +88,32 @@ pub struct DamagedNotice {
     pub roster_id: Option<String>,
     /// The character, when the damage is in one of its fields.
     pub character_id: Option<String>,
+    /// The roll-log entry, when the damage is in one of its fields.
+    pub log_entry_id: Option<i64>,
+    /// The encounter plan, when the damage is in one of its fields.
+    pub plan_id: Option<String>,
 }
 
 impl From<RosterError> for DamagedNotice {
     fn from(error: RosterError) -> Self {
-        let (roster_id, character_id) = match &error {
-            RosterError::DamagedRecord { record, .. } => (
-                Some(record.roster_id.clone()),
-                record.character.as_ref().map(|(_, id)| id.clone()),
-            ),
-            _ => (None, None),
-        };
-        DamagedNotice {
+        let mut notice = DamagedNotice {
             code: error.code().to_string(),
             message: error.to_string(),
-            roster_id,
-            character_id,
+            roster_id: None,
+            character_id: None,
+            log_entry_id: None,
+            plan_id: None,
+        };
+        if let RosterError::DamagedRecord { record, .. } = &error {
+            notice.roster_id = Some(record.roster_id.clone()).filter(|id| !id.is_empty());
+            notice.character_id = record.character.as_ref().map(|(_, id)| id.clone());
+            match record.entry.as_deref() {
+                Some(DamagedEntry::LogEntry(id)) => notice.log_entry_id = Some(*id),
+                Some(DamagedEntry::Plan { id, .. }) => notice.plan_id = Some(id.clone()),
+                None => {}
+            }
         }
+        notice
     }
 }
 

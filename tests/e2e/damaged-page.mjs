@@ -35,9 +35,23 @@ export function damageRecords(app) {
   if (out.trim().split('\n').join(' ') !== '1 1') throw new Error(`the damage did not touch one row each: ${JSON.stringify(out)}`);
 }
 
+/** Breaks the stored request of the stunt roll logged with `seed` (sqlite3); answers its id. */
+export function damageLogEntry(app, seed) {
+  const sql = [
+    `SELECT id FROM roll_log WHERE seed = '${seed}' AND system = 'stunt';`,
+    `UPDATE roll_log SET request = '{' WHERE seed = '${seed}' AND system = 'stunt';`,
+    'SELECT changes();',
+  ].join('\n');
+  const out = execFileSync('sqlite3', [databaseOf(app)], { input: sql, encoding: 'utf8', timeout: 60_000 }).trim().split('\n');
+  if (out.length !== 2 || out[1] !== '1') throw new Error(`the damage did not touch one entry: ${JSON.stringify(out)}`);
+  return Number(out[0]);
+}
+
 export class DamagedNotice {
-  constructor(driver) {
+  /** `id`: the notice's element (the Rosters view's by default; the Roll log's is `log-damaged-notice`). */
+  constructor(driver, id = 'damaged-notice') {
     this.driver = driver;
+    this.id = id;
   }
 
   /**
@@ -45,8 +59,8 @@ export class DamagedNotice {
    * `shown` is whether it takes room on the screen.
    */
   read() {
-    return this.driver.executeScript(() => {
-      const notice = document.getElementById('damaged-notice');
+    return this.driver.executeScript((id) => {
+      const notice = document.getElementById(id);
       return {
         shown: Boolean(notice) && !notice.hidden && notice.getClientRects().length > 0,
         heading: notice?.querySelector('.damaged-heading')?.textContent ?? null,
@@ -57,7 +71,7 @@ export class DamagedNotice {
           characterId: item.dataset.characterId,
         })),
       };
-    });
+    }, this.id);
   }
 
   /** Waits until `check(notice)` holds for one read; answers that read (a timeout says the last). */
@@ -75,6 +89,6 @@ export class DamagedNotice {
 
   /** Its Backups… button. */
   async openBackups() {
-    await clickWhenClickable(this.driver, '#damaged-notice .damaged-backups', { timeoutMs: WAIT_MS, what: 'the notice\'s Backups… button' });
+    await clickWhenClickable(this.driver, `#${this.id} .damaged-backups`, { timeoutMs: WAIT_MS, what: 'the notice\'s Backups… button' });
   }
 }

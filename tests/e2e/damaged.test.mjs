@@ -2,7 +2,8 @@
 // broken and Pixel Vanguard's rules system unknown (raw SQL), the Rosters view lists what reads
 // and names each damaged record above the character list in Rust's own words (the newest sound
 // snapshot included), the other rosters and characters keep working, and the notice's Backups…
-// opens the Backups dialog with that snapshot in it.
+// opens the Backups dialog with that snapshot in it. The sidebar counts the characters that read;
+// the Roll log lists the rolls that read and names a damaged entry the same way.
 // Run with scripts/e2e.sh tests/e2e/damaged.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
@@ -10,8 +11,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { REPO_ROOT, STARTUP_TIMEOUT_MS, reloadPage, screenshotOnFailure, showView, startApp } from './app.mjs';
 import { BackupsDialog } from './backups-page.mjs';
-import { DamagedNotice, damageRecords } from './damaged-page.mjs';
-import { shellReady } from './log-transfer-page.mjs';
+import { DamagedNotice, damageLogEntry, damageRecords } from './damaged-page.mjs';
+import { LogPage, shellReady } from './log-transfer-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
 
 const ALL_SYSTEMS = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
@@ -67,7 +68,8 @@ describe('damaged records', { timeout: 10 * 60_000 }, () => {
 
   test('a roster holding a damaged character lists the others and names it', () => withShot('characters', async () => {
     await page.selectRoster('Friday Night Heroes');
-    const shown = await page.until((p) => p.characters.length === 3, 'the three sound characters are not listed');
+    // The sidebar counts the characters that read: Vex is in the notice, not in the count.
+    const shown = await page.until((p) => p.characters.length === 3 && p.rosters.find((r) => r.name === 'Friday Night Heroes')?.count === '3 characters', 'the three sound characters are not listed and counted');
     assert.deepEqual(shown.characters.map((c) => c.name).sort(), ['Brick', 'Juno Park', 'Overseer Kaan']);
     const said = await notice.until((n) => n.items.some((i) => i.characterId === vex), 'no notice names Vex');
     assert.equal(said.heading, '1 roster and 1 character cannot be read');
@@ -90,6 +92,20 @@ describe('damaged records', { timeout: 10 * 60_000 }, () => {
     const marla = shown.characters.find((c) => c.name === 'Marla Quick');
     await page.click(`.character-row[data-id="${marla.id}"]`);
     await page.until((p) => p.sheet === marla.id, 'Marla Quick\'s sheet did not open');
+  }));
+
+  test('the roll log lists the rolls that read and names a damaged entry', () => withShot('log', async () => {
+    for (const seed of ['1', '2', '3']) app.cli('roll', '{"system":"stunt","roll":"check"}', '--seed', seed, '--roster', 'The Uncanny Stunt Squad');
+    const broken = damageLogEntry(app, '2');
+    const log = new LogPage(app.driver);
+    await log.open();
+    await log.waitForRows(2, 'the two sound rolls are not listed');
+    const logNotice = new DamagedNotice(app.driver, 'log-damaged-notice');
+    const said = await logNotice.until((n) => n.shown && n.items.length === 1, 'no notice names the damaged entry');
+    assert.equal(said.heading, '1 roll-log entry cannot be read');
+    assert.equal(said.items[0].code, 'damaged_record');
+    assert.match(said.items[0].message, new RegExp(`^the roll-log entry ${broken} in roster "The Uncanny Stunt Squad" \\(`));
+    await showView(app.driver, 'rosters');
   }));
 
   test('the notice\'s Backups… opens the Backups dialog, the sound snapshot in it', () => withShot('backups', async () => {

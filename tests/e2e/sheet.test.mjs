@@ -144,10 +144,11 @@ describe('the sheet editor against the real app', () => {
     assert.equal(panel.outcome, String(rolled.outcome));
     assert.match(panel.logged, /In the roll log with Vex/);
 
-    const log = await app.driver.executeAsyncScript((id, done) => {
+    const listed = await app.driver.executeAsyncScript((id, done) => {
       window.__TAURI__.core.invoke('roll_log', { query: { character_id: id } }).then(done, (e) => done({ error: String(e?.message ?? e) }));
     }, page.id);
-    assert.ok(Array.isArray(log), JSON.stringify(log));
+    assert.ok(Array.isArray(listed.entries) && listed.damaged.length === 0, JSON.stringify(listed));
+    const log = listed.entries;
     assert.equal(log[0].character_id, page.id);
     assert.equal(String(log[0].seed ?? log[0].result?.seed), '42');
     assert.deepEqual(log[0].request, panel.request);

@@ -23,6 +23,8 @@
 /** @typedef {import('../types/bindings').IpcProblem} IpcProblem */
 /** @typedef {import('../types/bindings').JsonValue} JsonValue */
 /** @typedef {import('../types/bindings').LogEntry} LogEntry */
+/** @typedef {import('../types/bindings').LogList} LogList */
+/** @typedef {import('../types/bindings').PlanList} PlanList */
 /** @typedef {import('../types/bindings').LoggedRoll} LoggedRoll */
 /** @typedef {import('../types/bindings').LogQuery} LogQuery */
 /** @typedef {import('../types/bindings').LuckReport} LuckReport */
@@ -295,7 +297,7 @@ export const restoreEncounter = (encounterId) => call('encounter_restore', { enc
  * encounter's characters, all or nothing. @param {Id} encounterId @returns {Promise<Character[]>}
  */
 export const saveEncounterToSheets = (encounterId) => call('encounter_save_to_sheets', { encounter_id: encounterId });
-/** A roster's fights prepared ahead. @param {Id} rosterId @returns {Promise<EncounterPlan[]>} */
+/** A roster's fights prepared ahead; a plan that does not read is named in `damaged`. @param {Id} rosterId @returns {Promise<PlanList>} */
 export const plans = (rosterId) => call('plans', { roster_id: rosterId });
 /**
  * The encounter's participants saved as a plan. @param {Id} encounterId
@@ -330,7 +332,7 @@ export const shareStatus = () => call('share_status', {});
 export const stopSharing = () => call('share_stop', {});
 
 // Roll log
-/** Newest first. @param {LogQuery} [query] @returns {Promise<LogEntry[]>} */
+/** Newest first; an entry that does not read is named in `damaged`. @param {LogQuery} [query] @returns {Promise<LogList>} */
 export const rollLog = (query = {}) => call('roll_log', { query });
 /** How lucky the dice were: each roll's percentile, judged overall, per character and per evening. @param {LogQuery} [query] @returns {Promise<LuckReport>} */
 export const rollLogLuck = (query = {}) => call('roll_log_luck', { query });

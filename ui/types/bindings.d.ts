@@ -307,7 +307,15 @@ roster_id: string | null,
 /**
  * The character, when the damage is in one of its fields.
  */
-character_id: string | null, };
+character_id: string | null, 
+/**
+ * The roll-log entry, when the damage is in one of its fields.
+ */
+log_entry_id: number | null, 
+/**
+ * The encounter plan, when the damage is in one of its fields.
+ */
+plan_id: string | null, };
 
 /**
  * The card a combatant holds for this round.
@@ -916,6 +924,12 @@ table_action: number | null,
 participant_id: string | null, };
 
 /**
+ * The logged rolls a query picks that read, and each one whose stored JSON does not read
+ * named apart (a limit counts it among the rows).
+ */
+export type LogList = { entries: Array<LogEntry>, damaged: Array<DamagedNotice>, };
+
+/**
  * Which entries: every field given narrows the set. `since` is inclusive, `until` exclusive.
  */
 export type LogQuery = { roster_id?: string | null, character_id?: string | null, since?: string | null, until?: string | null, 
@@ -1261,6 +1275,11 @@ participants: Array<PlannedParticipant>, };
  * Which choice a plan compares.
  */
 export type PlanId = "fate_card" | "augmentation";
+
+/**
+ * A roster's plans that read, and each one whose stored JSON does not read named apart.
+ */
+export type PlanList = { plans: Array<EncounterPlan>, damaged: Array<DamagedNotice>, };
 
 /**
  * How a plan's best alternative is judged.

@@ -1,7 +1,7 @@
 //! `rollbook log [--roster NAME] [--character NAME] [--format csv|json] [--limit N] [--luck]`.
 
 use clap::{Args, ValueEnum};
-use rollbook_roster::{FileFormat, LogQuery, Timestamp};
+use rollbook_roster::{FileFormat, LogEntry, LogQuery, Timestamp};
 
 use super::store::{self, Open};
 use super::text_table::{self, Table};
@@ -121,43 +121,53 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
             output::bytes(&bytes)
         }
         None => {
-            let entries = store.roll_log(&query)?;
-            if entries.is_empty() {
-                return output::text("No rolls logged.\n");
-            }
-            let mut table = Table::new([
-                "TIME",
-                "ROSTER",
-                "CHARACTER",
-                "ROLL",
-                "OUTCOME",
-                "DICE",
-                "SEED",
-                "DETAIL",
-            ]);
-            for e in entries {
-                let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
-                table.row([
-                    text_table::local_time(e.at),
-                    e.roster_name.unwrap_or_default(),
-                    e.character_name.unwrap_or_default(),
-                    if e.secret {
-                        format!("{} {} (secret)", e.system, e.roll)
-                    } else {
-                        format!("{} {}", e.system, e.roll)
-                    },
-                    e.outcome,
-                    dice.join(" "),
-                    // Dice typed in have no seed to replay them.
-                    if e.by_hand {
-                        "by hand".to_string()
-                    } else {
-                        e.seed.to_string()
-                    },
-                    e.detail,
-                ]);
-            }
-            output::text(&table.render())
+            // An entry that does not read is told apart, after the others (which it must not
+            // hide).
+            let listed = store.roll_log_readable(&query)?;
+            print_entries(listed.read, listed.damaged.is_empty())?;
+            Failure::unless_damaged(listed.damaged)
         }
     }
+}
+
+fn print_entries(entries: Vec<LogEntry>, whole: bool) -> Result<(), Failure> {
+    if entries.is_empty() {
+        return match whole {
+            true => output::text("No rolls logged.\n"),
+            false => Ok(()),
+        };
+    }
+    let mut table = Table::new([
+        "TIME",
+        "ROSTER",
+        "CHARACTER",
+        "ROLL",
+        "OUTCOME",
+        "DICE",
+        "SEED",
+        "DETAIL",
+    ]);
+    for e in entries {
+        let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
+        table.row([
+            text_table::local_time(e.at),
+            e.roster_name.unwrap_or_default(),
+            e.character_name.unwrap_or_default(),
+            if e.secret {
+                format!("{} {} (secret)", e.system, e.roll)
+            } else {
+                format!("{} {}", e.system, e.roll)
+            },
+            e.outcome,
+            dice.join(" "),
+            // Dice typed in have no seed to replay them.
+            if e.by_hand {
+                "by hand".to_string()
+            } else {
+                e.seed.to_string()
+            },
+            e.detail,
+        ]);
+    }
+    output::text(&table.render())
 }

@@ -3,7 +3,7 @@
 //! Duplicate.
 
 use clap::Subcommand;
-use rollbook_roster::{Encounter, Roster, Store};
+use rollbook_roster::{Encounter, EncounterPlan, Roster, Store};
 
 use super::encounter::Which;
 use super::store::{self, Open};
@@ -68,24 +68,10 @@ pub fn run(command: PlanCommand, global: &Global) -> Result<(), Failure> {
         PlanCommand::List { roster } => {
             let store = store::open(global, Open::Read)?;
             let roster = store::roster(&store, &roster)?;
-            let plans = store.plans(roster.id)?;
-            if global.json {
-                return output::json(&plans);
-            }
-            if plans.is_empty() {
-                return output::text(&format!("\"{}\" has no plans yet.\n", roster.name));
-            }
-            let mut list = Table::new(["NAME", "PARTICIPANTS", "NOTES", "SAVED", "ID"]);
-            for p in &plans {
-                list.row([
-                    p.name.clone(),
-                    p.contents.participants.len().to_string(),
-                    p.contents.notes.clone(),
-                    text_table::local_time(p.updated_at),
-                    p.id.to_string(),
-                ]);
-            }
-            output::text(&list.render())
+            // A plan that does not read is told apart, after the others.
+            let listed = store.plans_readable(roster.id)?;
+            print_plans(global, &roster, &listed.read, listed.damaged.is_empty())?;
+            Failure::unless_damaged(listed.damaged)
         }
         PlanCommand::Delete { roster, plan } => {
             let mut store = store::open(global, Open::Existing)?;
@@ -95,6 +81,34 @@ pub fn run(command: PlanCommand, global: &Global) -> Result<(), Failure> {
             output::text(&format!("Deleted the plan \"{}\"\n", plan.name))
         }
     }
+}
+
+fn print_plans(
+    global: &Global,
+    roster: &Roster,
+    plans: &[EncounterPlan],
+    whole: bool,
+) -> Result<(), Failure> {
+    if global.json {
+        return output::json(&plans);
+    }
+    if plans.is_empty() {
+        return match whole {
+            true => output::text(&format!("\"{}\" has no plans yet.\n", roster.name)),
+            false => Ok(()),
+        };
+    }
+    let mut list = Table::new(["NAME", "PARTICIPANTS", "NOTES", "SAVED", "ID"]);
+    for p in plans {
+        list.row([
+            p.name.clone(),
+            p.contents.participants.len().to_string(),
+            p.contents.notes.clone(),
+            text_table::local_time(p.updated_at),
+            p.id.to_string(),
+        ]);
+    }
+    output::text(&list.render())
 }
 
 /// `encounter new --from PLAN`: the plan started as a new encounter named `name`.

@@ -327,25 +327,47 @@ fn print_roster(
 /// A roster in the trash by id or name (any case); several with the name are ambiguous.
 fn in_trash(store: &rollbook_roster::Store, name: &str) -> Result<Roster, Failure> {
     let wanted = name.trim();
-    let mut found: Vec<Roster> = store
-        .trash()?
+    let named = |id: &str, name: &str| {
+        id == wanted.to_lowercase() || name.trim().to_lowercase() == wanted.to_lowercase()
+    };
+    let listed = store.trash_readable()?;
+    let mut found: Vec<Roster> = listed
+        .trash
         .rosters
         .into_iter()
-        .filter(|r| {
-            r.id.to_string() == wanted.to_lowercase()
-                || r.name.trim().to_lowercase() == wanted.to_lowercase()
+        .filter(|r| named(&r.id.to_string(), &r.name))
+        .collect();
+    // The roster named may be in the trash but not read: refused by name, not "not found".
+    let mut damaged: Vec<RosterError> = listed
+        .damaged
+        .into_iter()
+        .filter(|e| match e {
+            RosterError::DamagedRecord { record, .. } => {
+                record.character.is_none()
+                    && record.entry.is_none()
+                    && named(&record.roster_id, &record.roster_name)
+            }
+            _ => false,
         })
         .collect();
-    match found.len() {
-        0 => Err(RosterError::RosterNotFound(format!(
+    match (found.len(), damaged.len()) {
+        (0, 0) => Err(RosterError::RosterNotFound(format!(
             "named \"{wanted}\" in the trash (`rollbook trash` lists it)"
         ))
         .into()),
-        1 => Ok(found.remove(0)),
+        (1, 0) => Ok(found.remove(0)),
+        (0, 1) => Err(damaged.remove(0).into()),
         _ => Err(RosterError::Ambiguous {
             what: "roster",
             name: wanted.to_string(),
-            ids: found.iter().map(|r| r.id.to_string()).collect(),
+            ids: found
+                .iter()
+                .map(|r| r.id.to_string())
+                .chain(damaged.iter().filter_map(|e| match e {
+                    RosterError::DamagedRecord { record, .. } => Some(record.roster_id.clone()),
+                    _ => None,
+                }))
+                .collect(),
         }
         .into()),
     }

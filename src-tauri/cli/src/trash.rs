@@ -1,6 +1,7 @@
 //! `rollbook trash [list|empty --yes]` and `rollbook undo`.
 
 use clap::Subcommand;
+use rollbook_roster::{Store, Trash};
 
 use super::store::{self, Open};
 use super::text_table::{self, Table};
@@ -39,18 +40,25 @@ pub fn run(command: TrashCommand, global: &Global) -> Result<(), Failure> {
         TrashCommand::List => list(global),
         TrashCommand::Empty { yes } => {
             let mut store = store::open(global, Open::Existing)?;
-            let trash = store.trash()?;
-            let empty = trash.rosters.is_empty()
-                && trash.characters.is_empty()
-                && trash.encounters.is_empty();
+            // A damaged record in the trash is emptied with the rest: it is counted, not read.
+            let empty = store.trash_count()? == 0;
             if !yes && !empty {
+                let listed = store.trash_readable()?;
+                let trash = listed.trash;
+                let mut what = counts(
+                    trash.rosters.len(),
+                    trash.characters.len(),
+                    trash.encounters.len(),
+                );
+                if !listed.damaged.is_empty() {
+                    what.push(format!(
+                        "{} that cannot be read",
+                        text_table::count(listed.damaged.len(), "record")
+                    ));
+                }
                 return Err(Failure::BadInput(format!(
                     "emptying the trash deletes {} for good; add --yes to do it",
-                    and_list(&counts(
-                        trash.rosters.len(),
-                        trash.characters.len(),
-                        trash.encounters.len()
-                    )),
+                    and_list(&what),
                 )));
             }
             if empty && !global.json {
@@ -91,12 +99,21 @@ fn and_list(items: &[String]) -> String {
 
 fn list(global: &Global) -> Result<(), Failure> {
     let store = store::open(global, Open::Read)?;
-    let trash = store.trash()?;
+    // A record that does not read is told apart, after the rest (which it must not hide).
+    let listed = store.trash_readable()?;
+    print_trash(global, &store, &listed.trash, listed.damaged.is_empty())?;
+    Failure::unless_damaged(listed.damaged)
+}
+
+fn print_trash(global: &Global, store: &Store, trash: &Trash, whole: bool) -> Result<(), Failure> {
     if global.json {
         return output::json(&trash);
     }
     if trash.rosters.is_empty() && trash.characters.is_empty() && trash.encounters.is_empty() {
-        return output::text("The trash is empty.\n");
+        return match whole {
+            true => output::text("The trash is empty.\n"),
+            false => Ok(()),
+        };
     }
     let mut table = Table::new(["DELETED", "WHAT", "NAME", "ROSTER", "ID"]);
     for r in &trash.rosters {

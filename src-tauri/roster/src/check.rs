@@ -8,6 +8,7 @@
 
 use rollbook_rules::sheet_limits::SheetLimit;
 use rollbook_rules::text::is_invisible;
+use rollbook_rules::text::isolated;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_path_to_error::Segment;
@@ -320,7 +321,7 @@ impl Check<'_> {
             self.name(at.clone(), tag, TAG_MAX);
             let key = tag.trim().to_lowercase();
             if tags[..i].iter().any(|t| t.trim().to_lowercase() == key) {
-                self.push(at, format!("\"{}\" is listed twice", tag.trim()));
+                self.push(at, format!("\"{}\" is listed twice", isolated(tag.trim())));
             }
         }
     }

@@ -157,8 +157,8 @@ pub mod backups {
     };
 }
 pub use store::{
-    DamagedRecord, DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls, NewLogEntry,
-    Opened, PlayOptions, Purged, Readable, Restored, RollPlace, RollsRefused, Settings, SoundCopy,
-    Store, TableActionEntry, TableDiceAsked, TablePlay, TableStates, Trash, APPLICATION_ID,
-    SCHEMA_VERSION,
+    DamagedEntry, DamagedRecord, DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls,
+    NewLogEntry, Opened, PlayOptions, Purged, Readable, Restored, RollPlace, RollsRefused,
+    Settings, SoundCopy, Store, TableActionEntry, TableDiceAsked, TablePlay, TableStates, Trash,
+    TrashListed, APPLICATION_ID, SCHEMA_VERSION,
 };

@@ -3,8 +3,9 @@
 //! itself: the table's events and roll details in all five systems (and the generic actions:
 //! adding, turns, order, renaming, what the players see), the refusals that name someone, and
 //! the refusal of a roll of another system. Every character, the quick NPCs, the encounter and
-//! an alias are given such names; every sentence is then read for a control that escapes its
-//! isolate.
+//! an alias are given such names, and so are the marks and stunt tasks; every sentence (and every
+//! string of the players' view) is then read for a control that escapes its isolate. A sheet's
+//! problems quote the names they are about isolated too.
 
 mod common;
 
@@ -79,7 +80,7 @@ fn system_move(system: System, mut mv: Value) -> TableAction {
 fn moves(system: System, a: Uuid, b: Uuid, npc: Uuid) -> Vec<Value> {
     match system {
         System::Stunt => vec![
-            json!({"move": "task_start", "participant_id": a, "label": "Pick the lock",
+            json!({"move": "task_start", "participant_id": a, "label": format!("{RLO}Pick the lock"),
                    "kind": "doubles_only", "needed": 2}),
             json!({"move": "task_throw", "task_id": 1}),
             json!({"move": "minor_damage", "participant_id": b}),
@@ -94,14 +95,14 @@ fn moves(system: System, a: Uuid, b: Uuid, npc: Uuid) -> Vec<Value> {
             json!({"move": "set_htk", "participant_id": a, "current": 4, "max": 20}),
         ],
         System::Marks => vec![
-            json!({"move": "task_start", "participant_id": a, "label": "Crack the vault",
+            json!({"move": "task_start", "participant_id": a, "label": format!("{RLO}Crack the vault"),
                    "pool": {"attribute_dice": 3, "skill_dice": 2}, "needed": 5}),
             json!({"move": "task_attempt", "task_id": 1}),
-            json!({"move": "task_contest", "participant_id": a, "label": "Sneak past",
+            json!({"move": "task_contest", "participant_id": a, "label": format!("{RLO}Sneak past"),
                    "pool": {"attribute_dice": 3, "skill_dice": 1}, "defender_id": npc,
                    "defender_pool": {"attribute_dice": 2, "skill_dice": 1}}),
             json!({"move": "task_attempt", "task_id": 2}),
-            json!({"move": "extended_start", "participant_id": b, "label": "Hack the grid",
+            json!({"move": "extended_start", "participant_id": b, "label": format!("{RLO}Hack the grid"),
                    "pool": {"attribute_dice": 3, "skill_dice": 2}, "plateau": 6,
                    "min_steps": 1, "max_steps": 4}),
             json!({"move": "extended_step", "task_id": 3}),
@@ -257,6 +258,19 @@ fn every_sentence_of_the_table_isolates_the_names_in_it() {
             play(&mut store, TableAction::NextTurn, 60);
         }
 
+        // The players' page puts the names it is sent into sentences ("Vex's turn"): every
+        // string of its projection is contained too.
+        let view = serde_json::to_value(store.players_view(fight).unwrap()).unwrap();
+        let mut strings = Vec::new();
+        every_string(&view, &mut strings);
+        assert!(strings.iter().any(|s| s.contains(RLO)), "{system}: {view}");
+        for text in &strings {
+            assert!(
+                contained(text),
+                "{system}: the players' view lets {text:?} escape"
+            );
+        }
+
         let logged = store.table_actions(fight).unwrap();
         let texts: Vec<&str> = logged
             .iter()
@@ -286,6 +300,16 @@ fn every_sentence_of_the_table_isolates_the_names_in_it() {
     }
 }
 
+/// Every string in `value`, keys left out.
+fn every_string(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(items) => items.iter().for_each(|v| every_string(v, out)),
+        Value::Object(map) => map.values().for_each(|v| every_string(v, out)),
+        _ => {}
+    }
+}
+
 #[test]
 fn a_roll_of_another_system_is_refused_with_the_names_isolated() {
     let mut store = all_systems();
@@ -298,4 +322,22 @@ fn a_roll_of_another_system_is_refused_with_the_names_isolated() {
     let refused = place.check(&stunt).unwrap_err().to_string();
     assert!(refused.contains(RLO), "{refused}");
     assert!(contained(&refused), "{refused:?}");
+}
+
+#[test]
+fn a_sheet_problem_quotes_the_name_it_is_about_isolated() {
+    let mut store = Store::open_in_memory().unwrap();
+    let roster = store
+        .create_roster(rollbook_roster::NewRoster::new("Crew", System::D12))
+        .unwrap();
+    let twice = format!("{RLO}Guns");
+    let mut new = rollbook_roster::NewCharacter::named("Vex");
+    new.sheet =
+        Some(json!({"abilities": [{"name": twice, "ranks": 1}, {"name": twice, "ranks": 1}]}));
+    let refused = store.create_character(roster.id, new).unwrap_err();
+    assert_eq!(refused.code(), "invalid_sheet");
+    let text = refused.to_string();
+    assert!(text.contains("is listed twice"), "{text}");
+    assert!(text.contains(RLO), "{text}");
+    assert!(contained(&text), "{text:?}");
 }

@@ -318,3 +318,68 @@ fn rotation_never_deletes_the_newest_snapshot_without_damage() {
     assert!(repaired.damaged.is_empty());
     assert_eq!(ids(&store), [repaired.snapshot.id]);
 }
+
+#[test]
+fn a_damaged_record_in_the_trash_hides_nothing_else_there_and_the_trash_still_empties() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut store) = seeded_db(dir.path());
+    let heroes = store.find_roster(HEROES).unwrap();
+    let pixel = store.find_roster(PIXEL).unwrap();
+    let neon = store.find_roster("Neon Genre Nights").unwrap();
+    let vex = store.find_character(Some(heroes.id), "Vex").unwrap();
+    let brick = store.find_character(Some(heroes.id), "Brick").unwrap();
+    store.delete_character(vex.id).unwrap();
+    store.delete_character(brick.id).unwrap();
+    store.delete_roster(pixel.id).unwrap();
+    store.delete_roster(neon.id).unwrap();
+    break_vex(&path);
+    unknown_system(&path);
+
+    // The trash lists what reads and names the rest, each by name.
+    let listed = store.trash_readable().unwrap();
+    let rosters: Vec<&str> = listed
+        .trash
+        .rosters
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(rosters, ["Neon Genre Nights"]);
+    let characters: Vec<&str> = listed
+        .trash
+        .characters
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(characters, ["Brick"]);
+    let told: Vec<String> = listed.damaged.iter().map(|e| e.to_string()).collect();
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert!(
+        told[0].starts_with(&format!("roster \"{PIXEL}\" (")),
+        "{told:?}"
+    );
+    assert!(told[1].starts_with("the character \"Vex\" ("), "{told:?}");
+    assert!(listed.damaged.iter().all(|e| e.code() == "damaged_record"));
+    // Reading the whole trash at once names the first one instead of hiding it.
+    assert_eq!(refused(store.trash()), told[0]);
+
+    // What reads is restored as usual.
+    assert_eq!(
+        store.restore_roster(neon.id).unwrap().name,
+        "Neon Genre Nights"
+    );
+    assert_eq!(store.restore_character(brick.id).unwrap().name, "Brick");
+
+    // Emptying deletes the damaged ones too (nothing of them is read), after a snapshot.
+    assert_eq!(store.trash_count().unwrap(), 2);
+    let purged = store.empty_trash().unwrap();
+    assert_eq!((purged.rosters, purged.characters), (1, 1 + 4));
+    assert_eq!(store.trash_count().unwrap(), 0);
+    let listed = store.trash_readable().unwrap();
+    assert!(listed.damaged.is_empty() && listed.trash.rosters.is_empty());
+    assert_eq!(
+        store.backups().unwrap().len(),
+        1,
+        "the snapshot taken first"
+    );
+    assert_eq!(store.rosters_readable().unwrap().damaged.len(), 0);
+}

@@ -23,7 +23,8 @@ use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::commands::{
-    AppInfo, CharacterList, DiceCheck, EncounterPreview, LoggedRoll, Progress, RosterList,
+    AppInfo, CharacterList, DiceCheck, EncounterPreview, LogList, LoggedRoll, PlanList, Progress,
+    RosterList,
 };
 use super::players::ShareStatus;
 use crate::ipc_error::IpcError;
@@ -99,6 +100,8 @@ fn render() -> String {
     all.visit::<SheetReport>();
     all.visit::<SheetRoll>();
     all.visit::<LogEntry>();
+    all.visit::<LogList>();
+    all.visit::<PlanList>();
     all.visit::<LogQuery>();
     all.visit::<LuckReport>();
     all.visit::<FileFormat>();

@@ -5,6 +5,7 @@
 
 import { el } from '../dom.js';
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { isolated } from '../format.js';
 
 /**
  * @param {Document} doc
@@ -24,7 +25,7 @@ export async function pickCharacters(doc, characters, joined = new Set(), copies
     const box = el(doc, 'input', { type: 'checkbox', value: c.id, id: `join-${c.id}`, disabled: inIt });
     const copies = el(doc, 'input', {
       type: 'number', className: 'join-copies', id: `join-copies-${c.id}`, min: '0', max: String(copiesRange.max), step: '1', inputmode: 'numeric', placeholder: '0',
-      'aria-label': `Copies of ${c.name}`, title: `Numbered copies of ${c.name} (${copiesRange.min} to ${copiesRange.max})`,
+      'aria-label': `Copies of ${isolated(c.name)}`, title: `Numbered copies of ${isolated(c.name)} (${copiesRange.min} to ${copiesRange.max})`,
     });
     const item = el(doc, 'li', {}, [
       el(doc, 'label', { for: box.id, className: 'join-choice' }, [

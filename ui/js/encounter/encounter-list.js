@@ -4,6 +4,7 @@
 import { el } from '../dom.js';
 import { encounterSummary } from './encounter-model.js';
 import { maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 /**
  * Builds the sidebar in `aside`. `onOpen(id)`, `onCreate(name)` (resolves true when created) and
@@ -56,7 +57,7 @@ export function mountEncounterList(aside, { onOpen, onCreate, onDelete, limits =
     const remove = el(doc, 'button', {
       type: 'button',
       className: 'button quiet danger encounter-delete',
-      'aria-label': `Delete ${encounter.state.name}`,
+      'aria-label': `Delete ${isolated(encounter.state.name)}`,
       title: 'Delete this encounter (Undo brings it back)',
       text: '×',
     });

@@ -1,6 +1,8 @@
 // What the encounter view shows, worked out from the encounter and its log. Pure: Node's test
 // runner imports it.
 
+import { isolated } from '../format.js';
+
 /** @typedef {import('../../types/bindings').Encounter} Encounter */
 /** @typedef {import('../../types/bindings').CharacterSummary} CharacterSummary */
 /** @typedef {import('../../types/bindings').TableActionEntry} TableActionEntry */
@@ -16,7 +18,7 @@ export function currentParticipant(encounter) {
 export function turnText(encounter) {
   const who = currentParticipant(encounter);
   const round = `Round ${encounter.state.round}`;
-  return who ? `${round} · ${who.name}'s turn` : `${round} · nobody has joined yet`;
+  return who ? `${round} · ${isolated(who.name)}'s turn` : `${round} · nobody has joined yet`;
 }
 
 /** "Round 2 · 4 taking part" for the list of encounters. @param {Encounter} encounter */

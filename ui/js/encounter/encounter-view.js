@@ -19,6 +19,7 @@ import { mountTurnOrder } from './turn-order.js';
 import { mountPlayersControls } from './players-controls.js';
 import { DiceCancelled, mountTableDice } from './table-dice.js';
 import { maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 const DEFAULT_NPC_LABEL = 'Goon';
 
@@ -192,7 +193,7 @@ export function mountEncounters(root, ctx) {
       ? 'Pick a roster on the Rosters tab: its encounters are run here.'
       : state.encounters.length
         ? 'Open an encounter from the list, or create a new one.'
-        : `No encounters in ${roster.name} yet. Name one on the left and press Create.`;
+        : `No encounters in ${isolated(roster.name)} yet. Name one on the left and press Create.`;
   }
 
   function drawEncounter(encounter, { announce = true } = {}) {
@@ -318,14 +319,14 @@ export function mountEncounters(root, ctx) {
     }
     const yes = await ctx.confirm({
       title: 'Save to sheets?',
-      message: `What the table tracks for the ${stored === 1 ? 'character' : `${stored} characters`} of ${open.state.name} (Glory and trackers, fate cards, health and effects, HTK) replaces those fields of their sheets. Each sheet is checked first; if one is refused, none is changed.`,
+      message: `What the table tracks for the ${stored === 1 ? 'character' : `${stored} characters`} of ${isolated(open.state.name)} (Glory and trackers, fate cards, health and effects, HTK) replaces those fields of their sheets. Each sheet is checked first; if one is refused, none is changed.`,
       confirm: 'Save to sheets',
     });
     if (!yes) return;
     try {
       const saved = await ctx.api.saveEncounterToSheets(open.id);
       ctx.toast(saved.length
-        ? `Saved to ${saved.map((c) => c.name).join(', ')}.`
+        ? `Saved to ${saved.map((c) => isolated(c.name)).join(', ')}.`
         : 'The sheets already say what the table says; nothing to save.');
       if (saved.length) ctx.emit('characters-changed', { roster_id: open.roster_id });
     } catch (error) {
@@ -365,7 +366,7 @@ export function mountEncounters(root, ctx) {
     if (state.open?.id === encounter.id) closeEncounter();
     drawList();
     drawNone();
-    ctx.toast(`Deleted ${encounter.state.name}.`, {
+    ctx.toast(`Deleted ${isolated(encounter.state.name)}.`, {
       action: {
         label: 'Undo',
         run: async () => {
@@ -406,7 +407,7 @@ export function mountEncounters(root, ctx) {
     try {
       const kept = await ctx.api.keepAsCharacter(open.id, participantId);
       state.characters.set(kept.id, kept);
-      ctx.toast(`Kept “${kept.name}” as an NPC of the roster: “Add characters…” copies it into any fight.`);
+      ctx.toast(`Kept “${isolated(kept.name)}” as an NPC of the roster: “Add characters…” copies it into any fight.`);
     } catch (error) {
       report(error);
     }

@@ -11,6 +11,7 @@ import { mapRowPath, renderSheetForm } from '../sheet/sheet-form.js';
 import { editedDraft, focusAtLoc, locOf } from '../sheet/sheet-inputs.js';
 import { getAt, setAt } from '../sheet/paths.js';
 import { sheetModel } from '../sheet/systems/index.js';
+import { isolated } from '../format.js';
 
 /**
  * @param {Document} doc
@@ -25,7 +26,7 @@ export async function editNpcNumbers(doc, { roster, numbers, label, api, catalog
   let draft = { sheet: toDraft(model.root, start) };
 
   const { dialog, form, body, actions } = buildDialog(doc, {
-    title: `Numbers of ${label || 'the NPCs'}`,
+    title: `Numbers of ${isolated(label || 'the NPCs')}`,
     description: 'What the table reads for these quick NPCs, as on a sheet of the system. Every NPC added joins with them, each with its own health.',
     className: 'npc-numbers-dialog',
   });

@@ -5,13 +5,14 @@
 import { el } from '../dom.js';
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 /** "3 taking part · Sniper on the gantry": what the sidebar says of a plan. */
 export function planSummary(plan) {
   const n = plan.contents.participants.length;
   const who = `${n} taking part`;
   const notes = plan.contents.notes.trim().split('\n')[0];
-  return notes ? `${who} · ${notes}` : who;
+  return notes ? `${who} · ${isolated(notes)}` : who;
 }
 
 /**
@@ -24,6 +25,8 @@ export function mountPlans(aside, { ctx, report, started }) {
   const api = ctx.api;
   let roster = null;
   let plans = [];
+  /** @type {import('../../types/bindings').DamagedNotice[]} plans of the roster that do not read */
+  let damaged = [];
   let loads = 0;
 
   const list = el(doc, 'ul', { className: 'plan-list', id: 'plan-list', 'aria-labelledby': 'plans-title' });
@@ -41,17 +44,22 @@ export function mountPlans(aside, { ctx, report, started }) {
       el(doc, 'span', { className: 'plan-name', text: plan.name }),
       el(doc, 'span', { className: 'plan-meta', text: planSummary(plan) }),
     ]);
-    start.setAttribute('aria-label', `Start ${plan.name}`);
+    start.setAttribute('aria-label', `Start ${isolated(plan.name)}`);
     start.addEventListener('click', () => startPlan(plan));
-    const remove = el(doc, 'button', { type: 'button', className: 'button quiet danger plan-delete', 'aria-label': `Delete the plan ${plan.name}`, title: 'Delete this plan (Undo brings it back)', text: '×' });
+    const remove = el(doc, 'button', { type: 'button', className: 'button quiet danger plan-delete', 'aria-label': `Delete the plan ${isolated(plan.name)}`, title: 'Delete this plan (Undo brings it back)', text: '×' });
     remove.addEventListener('click', () => deletePlan(plan));
     return el(doc, 'li', { className: 'plan-item', 'data-id': plan.id }, [start, remove]);
   }
 
+  /** A plan that does not read: Rust's own words, which name it and the snapshot holding it sound. */
+  function damagedItem(notice) {
+    return el(doc, 'li', { className: 'plan-item plan-damaged', 'data-id': notice.plan_id ?? '', 'data-code': notice.code, text: notice.message });
+  }
+
   function draw() {
     section.hidden = !roster;
-    list.replaceChildren(...plans.map(item));
-    empty.hidden = plans.length > 0;
+    list.replaceChildren(...plans.map(item), ...damaged.map(damagedItem));
+    empty.hidden = plans.length + damaged.length > 0;
   }
 
   async function load(next) {
@@ -59,13 +67,14 @@ export function mountPlans(aside, { ctx, report, started }) {
     roster = next;
     if (!roster) {
       plans = [];
+      damaged = [];
       draw();
       return;
     }
     try {
       const found = await api.plans(roster.id);
       if (mine !== loads) return;
-      plans = found;
+      ({ plans, damaged } = found);
     } catch (error) {
       report(error);
     }
@@ -76,7 +85,7 @@ export function mountPlans(aside, { ctx, report, started }) {
     try {
       const encounter = await api.startPlan(plan.id);
       await started(encounter);
-      ctx.toast(`Started “${encounter.state.name}” from its plan.`);
+      ctx.toast(`Started “${isolated(encounter.state.name)}” from its plan.`);
     } catch (error) {
       report(error);
     }
@@ -91,7 +100,7 @@ export function mountPlans(aside, { ctx, report, started }) {
     }
     plans = plans.filter((p) => p.id !== plan.id);
     draw();
-    ctx.toast(`Deleted the plan ${plan.name}.`, {
+    ctx.toast(`Deleted the plan ${isolated(plan.name)}.`, {
       action: {
         label: 'Undo',
         run: async () => {
@@ -140,7 +149,7 @@ export function mountPlans(aside, { ctx, report, started }) {
     await openModal(dialog, { initial: name });
     if (!saved) return;
     await load(roster);
-    ctx.toast(`Saved the plan “${saved.name}”: start it from Plans.`);
+    ctx.toast(`Saved the plan “${isolated(saved.name)}”: start it from Plans.`);
   }
 
   /** A new encounter with the same participants, opened. */

@@ -8,6 +8,7 @@ import { el } from '../dom.js';
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { visibilityOf, visibilityNote } from './encounter-model.js';
 import { maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 /**
  * `getOpen()` answers the open encounter; `play(action)` plays a table action (resolves once
@@ -57,7 +58,7 @@ export function mountPlayersControls(doc, { api, toast, report, getOpen, play, c
     drawShareButton();
     const { dialog, body, actions } = buildDialog(doc, {
       title: 'Share with the table',
-      description: `Players open this link on a phone or laptop on the same network to follow ${open.state.name}. They see only what the players' view shows, and cannot change anything. A new link is made each time sharing starts.`,
+      description: `Players open this link on a phone or laptop on the same network to follow ${isolated(open.state.name)}. They see only what the players' view shows, and cannot change anything. A new link is made each time sharing starts.`,
       className: 'share-dialog',
       closeButton: true,
     });
@@ -105,7 +106,7 @@ export function mountPlayersControls(doc, { api, toast, report, getOpen, play, c
     const current = visibilityOf(open, participantId);
     const isPc = characters.get(participant.character_id)?.kind === 'pc';
     const { dialog, form, body, actions } = buildDialog(doc, {
-      title: `What the players see of ${participant.name}`,
+      title: `What the players see of ${isolated(participant.name)}`,
       description: 'Notes, sheets and players\' names never reach the players\' view; only what is chosen here.',
       className: 'visibility-dialog',
     });

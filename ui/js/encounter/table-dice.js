@@ -11,6 +11,7 @@ import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { mountDiceEntry } from '../by-hand/dice-entry.js';
 import { el } from '../dom.js';
 import { eventLines } from './encounter-model.js';
+import { isolated } from '../format.js';
 
 /** The GM closed the dice dialog without playing the move. */
 export class DiceCancelled extends Error {
@@ -64,8 +65,8 @@ function cardInputs(doc, onChange) {
   let dealt = 0;
   const want = (dealtTo, fateTo) => {
     const wanted = [
-      ...dealtTo.map((who) => ({ key: `deal:${who.participant_id}`, label: who.name, name: `${who.name}'s card` })),
-      ...fateTo.map((who, i) => ({ key: `fate:${i}:${who}`, label: `Fate card for ${who}`, name: `Fate card drawn for ${who}` })),
+      ...dealtTo.map((who) => ({ key: `deal:${who.participant_id}`, label: who.name, name: `${isolated(who.name)}'s card` })),
+      ...fateTo.map((who, i) => ({ key: `fate:${i}:${who}`, label: `Fate card for ${isolated(who)}`, name: `Fate card drawn for ${isolated(who)}` })),
     ];
     if (wanted.map((w) => w.key).join('|') === inputs.map((i) => i.key).join('|')) return;
     const kept = new Map(inputs.map(({ key, input }) => [key, input.value]));

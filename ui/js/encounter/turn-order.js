@@ -4,6 +4,7 @@
 
 import { el } from '../dom.js';
 import { movedTo, visibilityNote, visibilityOf } from './encounter-model.js';
+import { isolated } from '../format.js';
 
 /**
  * Builds the list in `list` (an `<ol>`). `play(action)` sends a table action and resolves once
@@ -45,19 +46,19 @@ export function mountTurnOrder(list, { play, onVisibility, onToggleHidden, onKee
     if (seen) text.append(el(doc, 'span', { className: `turn-seen${hiddenFromPlayers ? ' hidden-from-players' : ''}`, text: seen }));
 
     const button = (label, className, title, action, disabled = false) => {
-      const b = el(doc, 'button', { type: 'button', className: `button quiet turn-action ${className}`, title, 'aria-label': `${title}: ${name}`, text: label, disabled, tabindex: '-1' });
+      const b = el(doc, 'button', { type: 'button', className: `button quiet turn-action ${className}`, title, 'aria-label': `${title}: ${isolated(name)}`, text: label, disabled, tabindex: '-1' });
       b.addEventListener('click', (event) => {
         event.stopPropagation();
         playKeepingFocus(action, id);
       });
       return b;
     };
-    const eye = el(doc, 'button', { type: 'button', className: `button quiet turn-action turn-visibility${hiddenFromPlayers ? ' hidden-from-players' : ''}`, title: 'What the players see (V)', 'aria-label': `What the players see of ${name}`, text: hiddenFromPlayers ? '◌' : '◉', tabindex: '-1' });
+    const eye = el(doc, 'button', { type: 'button', className: `button quiet turn-action turn-visibility${hiddenFromPlayers ? ' hidden-from-players' : ''}`, title: 'What the players see (V)', 'aria-label': `What the players see of ${isolated(name)}`, text: hiddenFromPlayers ? '◌' : '◉', tabindex: '-1' });
     eye.addEventListener('click', (event) => {
       event.stopPropagation();
       onVisibility(id);
     });
-    const keep = characterId ? null : el(doc, 'button', { type: 'button', className: 'button quiet turn-action turn-keep', title: 'Keep as a roster character (with these numbers)', 'aria-label': `Keep ${name} as a roster character`, text: '★', tabindex: '-1' });
+    const keep = characterId ? null : el(doc, 'button', { type: 'button', className: 'button quiet turn-action turn-keep', title: 'Keep as a roster character (with these numbers)', 'aria-label': `Keep ${isolated(name)} as a roster character`, text: '★', tabindex: '-1' });
     keep?.addEventListener('click', (event) => {
       event.stopPropagation();
       onKeep?.(id);
@@ -76,7 +77,7 @@ export function mountTurnOrder(list, { play, onVisibility, onToggleHidden, onKee
       tabindex: '0',
       draggable: 'true',
       'aria-current': isCurrent ? 'true' : null,
-      'aria-label': `${index + 1}. ${name}${characterId ? '' : ', quick NPC'}${isCurrent ? ', their turn' : ''}${absent ? ', no longer in the roster' : ''}${seen ? `, ${seen.toLowerCase()}` : ''}`,
+      'aria-label': `${index + 1}. ${isolated(name)}${characterId ? '' : ', quick NPC'}${isCurrent ? ', their turn' : ''}${absent ? ', no longer in the roster' : ''}${seen ? `, ${seen.toLowerCase()}` : ''}`,
     }, [
       el(doc, 'span', { className: 'turn-grip', 'aria-hidden': 'true', text: '⠿' }),
       el(doc, 'span', { className: 'turn-place', 'aria-hidden': 'true', text: String(index + 1) }),

@@ -13,12 +13,13 @@ import { problemText } from '../sheet/model.js';
 import { placeByPath, subjectOf } from '../sheet/placement.js';
 import { addLevel, editableRules, moveLevel, readRules, removeLevel, renameLevel, setCell, stepCell } from './chart-model.js';
 import { editableNumbers, numbersFor, readNumbers, resetNumber, standing, standingText } from './numbers-model.js';
+import { isolated } from '../format.js';
 
 const SYSTEM_NAMES = { stunt: 'Uniform Stunt Chart', genre: 'GENRE', universe: 'Universe Deck d20', marks: '64 Bit Heroes Marks', d12: 'd12 Ranks' };
 
 async function nothingToSet(doc, roster) {
   const system = SYSTEM_NAMES[roster.system] ?? roster.system;
-  const { dialog, body, actions } = buildDialog(doc, { title: `House rules of ${roster.name}`, className: 'house-rules-dialog' });
+  const { dialog, body, actions } = buildDialog(doc, { title: `House rules of ${isolated(roster.name)}`, className: 'house-rules-dialog' });
   body.append(el(doc, 'p', {
     className: 'hr-nothing',
     text: `${system} has no house rules to set: every ${system} roll follows the rules as written. Uniform Stunt Chart rosters have house rules (their level list, chart and Minor Damage dice), and so do d12 Ranks rosters (their miss margin).`,
@@ -91,7 +92,7 @@ export async function editHouseRules(roster, ctx = {}) {
   let rules = editableRules(roster.house_rules?.stunt);
   let savedRoster = null;
   const { dialog, body, actions } = buildDialog(doc, {
-    title: `House rules of ${roster.name}`,
+    title: `House rules of ${isolated(roster.name)}`,
     description: stunt
       ? 'The level list rates every ability; the chart gives the product a stunt check needs on 2d6 (row: the Active level, column: the Defending level). Sheets follow renamed levels. Minor Damage is a ruling you may change.'
       : 'RULES.md decides where the source is silent; a ruling that is a number is yours to change for this roster. Odds, rolls, sheets and the table follow it.',
@@ -122,7 +123,8 @@ export async function editHouseRules(roster, ctx = {}) {
   const cancel = dialogButton(doc, 'Cancel', { onClick: () => dialog.close() });
   actions.append(cancel, save);
 
-  const levelName = (i) => rules.levels[i]?.trim() || `Level ${i + 1}`;
+  // A level's name is the GM's: isolated wherever a sentence or label says it.
+  const levelName = (i) => isolated(rules.levels[i]?.trim() || `Level ${i + 1}`);
 
   function tool(action, index, text, label, disabled) {
     return el(doc, 'button', { type: 'button', className: `row-tool ${action}`, 'data-action': action, 'data-index': index, 'aria-label': label, title: label, disabled, text });

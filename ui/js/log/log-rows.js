@@ -1,7 +1,7 @@
 // Roll log entries (docs/ipc.md `LogEntry`) as the rows, filters and messages the log view
 // shows. Pure: no DOM, so Node's test runner imports it as it is.
 
-import { outcomeLabel } from '../format.js';
+import { isolated, outcomeLabel } from '../format.js';
 import { slug } from '../transfer/file-type.js';
 
 /** @typedef {import('../../types/bindings').LogEntry} LogEntry */
@@ -126,8 +126,9 @@ export function logQuery({ rosterId = null, characterId = null } = {}, limit = n
 
 /** Whose rolls a filter shows, for headings and messages: "every roll", "Friday Night Heroes", "Vex (Friday Night Heroes)". */
 export function filterText({ rosterName = null, characterName = null } = {}) {
-  if (characterName && rosterName) return `${characterName} (${rosterName})`;
-  return characterName ?? rosterName ?? null;
+  if (characterName && rosterName) return `${isolated(characterName)} (${isolated(rosterName)})`;
+  const one = characterName ?? rosterName ?? null;
+  return one === null ? null : isolated(one);
 }
 
 /** The words shown when the filter finds no roll. */

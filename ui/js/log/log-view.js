@@ -10,6 +10,8 @@ import { buildLogTable, virtualLogTable } from './log-table.js';
 import { buildLuckPanel } from './luck-panel.js';
 import { rowRanks } from './luck-model.js';
 import { fileName, LOG_FILTERS, saveTarget } from '../transfer/file-type.js';
+import { createDamagedNotice } from '../rosters/damaged-notice.js';
+import { backupsFlow } from '../backups/backups-dialog.js';
 
 const ALL = '';
 
@@ -37,6 +39,8 @@ export function mountLog(root, ctx) {
   const count = el(doc, 'p', { className: 'log-count', id: 'log-count', 'aria-live': 'polite' });
   const showMore = el(doc, 'button', { type: 'button', className: 'button', id: 'log-more', text: `Show ${PAGE_SIZE} more`, hidden: true });
   const luck = buildLuckPanel(doc);
+  // Entries whose stored JSON does not read: named here, the rest listed as usual.
+  const damaged = createDamagedNotice(doc, { openBackups: () => backupsFlow(ctx).catch((error) => ctx.toast.error(error)) }, { id: 'log-damaged-notice' });
   const rollsTab = el(doc, 'button', { type: 'button', role: 'tab', className: 'log-tab', id: 'log-tab-rolls', 'aria-selected': 'true', 'aria-controls': 'log-rolls', text: 'Rolls' });
   const luckTab = el(doc, 'button', { type: 'button', role: 'tab', className: 'log-tab', id: 'log-tab-luck', 'aria-selected': 'false', 'aria-controls': 'luck-panel', tabindex: '-1', text: 'Luck' });
   const rollsPane = el(doc, 'div', { className: 'log-rolls', id: 'log-rolls', role: 'tabpanel', 'aria-labelledby': 'log-tab-rolls' }, [
@@ -56,6 +60,7 @@ export function mountLog(root, ctx) {
       ]),
       el(doc, 'div', { className: 'log-actions' }, [exportCsv, exportJson, clear]),
     ]),
+    damaged.element,
     el(doc, 'div', { className: 'log-tabs', role: 'tablist', 'aria-label': 'Roll log' }, [rollsTab, luckTab]),
     rollsPane,
     luck.element,
@@ -124,9 +129,12 @@ export function mountLog(root, ctx) {
     section.setAttribute('aria-busy', 'true');
     try {
       // One more than shown tells whether "Show more" has anything to show.
-      const entries = await ctx.api.rollLog(logQuery(filter, limit + 1));
+      const listed = await ctx.api.rollLog(logQuery(filter, limit + 1));
       if (mine !== generation) return;
-      more = entries.length > limit;
+      const entries = listed.entries;
+      damaged.show(listed.damaged);
+      // A damaged entry takes its row of the page: it counts toward "more".
+      more = entries.length + listed.damaged.length > limit;
       shown = entries.slice(0, limit);
       // Percentiles of a filter not yet judged are not shown against its rows.
       if (filterKey() !== ranksKey) ranks = new Map();
@@ -205,16 +213,22 @@ export function mountLog(root, ctx) {
       if (!chosen) return;
       const target = saveTarget(chosen, format);
       const written = await ctx.api.exportRollLog(target.path, target.format, logQuery(filter));
-      ctx.toast(`Exported ${rollsText(written)} to ${fileName(target.path)}.`);
+      ctx.toast(`Exported ${rollsText(written)} to ${isolated(fileName(target.path))}.`);
     } catch (error) {
       ctx.toast.error(error);
     }
   }
 
+  /** Every roll the filter picks, damaged ones too: clearing removes them all. */
+  async function countAll() {
+    const listed = await ctx.api.rollLog(logQuery(filter));
+    return listed.entries.length + listed.damaged.length;
+  }
+
   async function clearShown() {
     try {
       // The view holds at most `limit` rolls; past that, count them all before asking.
-      const total = more ? (await ctx.api.rollLog(logQuery(filter))).length : shown.length;
+      const total = more ? await countAll() : shown.length;
       if (total === 0) return;
       const question = clearQuestion(total, filter);
       if (!(await ctx.confirm({ ...question, danger: true }))) return;
@@ -264,10 +278,11 @@ export function mountLog(root, ctx) {
     section.setAttribute('aria-busy', 'true');
     try {
       // One more than a page tells whether there is yet more.
-      const page = await ctx.api.rollLog({ ...logQuery(filter, PAGE_SIZE + 1), before: { at: last.at, id: last.id } });
+      const listed = await ctx.api.rollLog({ ...logQuery(filter, PAGE_SIZE + 1), before: { at: last.at, id: last.id } });
       if (mine !== generation) return;
+      const page = listed.entries;
       limit += PAGE_SIZE;
-      more = page.length > PAGE_SIZE;
+      more = page.length + listed.damaged.length > PAGE_SIZE;
       shown = shown.concat(page.slice(0, PAGE_SIZE));
       fillTable(shown.map((entry) => logRow(entry, names, formatTime, ranks)));
       count.textContent = shownText(shown.length, more);

@@ -6,6 +6,7 @@
 import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
 import { el } from '../dom.js';
 import { PAPER_KEY, printedLines, scopeText, startingPaper } from './print-text.js';
+import { isolated } from '../format.js';
 
 /**
  * Prints the sheets of `characterIds` of `roster` (the whole roster when empty), in that order.
@@ -17,7 +18,7 @@ export async function printFlow({ roster, characterIds = [], names = [] }, ctx) 
   const doc = globalThis.document;
   const scope = scopeText(characterIds, names);
   const { dialog, form, body, actions } = buildDialog(doc, {
-    title: `Print ${scope === 'the whole roster' ? roster.name : scope}`,
+    title: `Print ${isolated(scope === 'the whole roster' ? roster.name : scope)}`,
     description: 'The preview window shows the sheets page by page, at the size of the paper.',
     className: 'print-dialog',
   });

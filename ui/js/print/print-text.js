@@ -1,5 +1,7 @@
 // The words and choices of the print dialog, kept pure for the unit tests.
 
+import { isolated } from '../format.js';
+
 /** Where the paper last chosen is remembered (this window's own storage). */
 export const PAPER_KEY = 'rollbook.print.paper';
 
@@ -35,9 +37,9 @@ export function scopeText(characterIds, names = []) {
  */
 export function printedLines(printed) {
   const paper = printed.paper === 'letter' ? 'Letter' : 'A4';
-  const lines = [`${plural(printed.sheets.length, 'sheet')} of ${printed.roster} on ${plural(printed.pages, 'page')} of ${paper}.`];
+  const lines = [`${plural(printed.sheets.length, 'sheet')} of ${isolated(printed.roster)} on ${plural(printed.pages, 'page')} of ${paper}.`];
   for (const sheet of printed.sheets) {
-    if (sheet.pages > 1) lines.push(`${sheet.name} takes ${sheet.pages} pages (the lists carry on).`);
+    if (sheet.pages > 1) lines.push(`${isolated(sheet.name)} takes ${sheet.pages} pages (the lists carry on).`);
   }
   return lines;
 }

@@ -17,6 +17,7 @@ import { markPending, renderOdds, showNoOdds } from '../odds-view.js';
 import { verdictFigure, verdictText } from '../result.js';
 import { debounce, latestOnly } from '../timing.js';
 import { aboutLine as aboutText, kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
+import { isolated } from '../format.js';
 
 const ODDS_DELAY_MS = 120;
 
@@ -137,7 +138,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const panel = el(doc, 'section', { className: 'roll-panel', 'aria-labelledby': titleId, 'data-path': sheetRoll.path }, [
     el(doc, 'header', { className: 'rp-head' }, [
       el(doc, 'div', { className: 'rp-titles' }, [
-        el(doc, 'p', { className: 'rp-kicker', text: `Roll for ${character.name}` }),
+        el(doc, 'p', { className: 'rp-kicker', text: `Roll for ${isolated(character.name)}` }),
         el(doc, 'h2', { className: 'rp-title', id: titleId, text: sheetRoll.label }),
         sheetRoll.note ? el(doc, 'p', { className: 'rp-note', text: sheetRoll.note }) : '',
         untilSet,
@@ -256,8 +257,8 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     try {
       const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id, secret: secret.checked, dice });
       const key = JSON.stringify(request);
-      renderResult(result, answer.result, `${sheetRoll.label} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
-      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${character.name}${secret.checked ? ', GM only' : ''}${dice ? ', rolled by hand' : ''}.`;
+      renderResult(result, answer.result, `${isolated(sheetRoll.label)} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
+      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${isolated(character.name)}${secret.checked ? ', GM only' : ''}${dice ? ', rolled by hand' : ''}.`;
       // The dice sit under the chart: bring them into view (the panel scrolls, not the page).
       result.parentElement.scrollIntoView({ block: 'nearest' });
       state.hot = { key, outcome: String(answer.result.outcome) };

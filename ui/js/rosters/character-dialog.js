@@ -5,12 +5,13 @@ import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dia
 import { el } from '../dom.js';
 import { fieldMessage } from './roster-dialogs.js';
 import { lengthWords, maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 /** Resolves to the new character of `roster`, or null when cancelled. */
 export function newCharacterDialog(doc, ctx, roster) {
   const { dialog, form, body, actions } = buildDialog(doc, {
     title: 'New character',
-    description: `In ${roster.name}. The sheet opens next, to fill in the rest.`,
+    description: `In ${isolated(roster.name)}. The sheet opens next, to fill in the rest.`,
     className: 'character-dialog',
   });
   const name = el(doc, 'input', { type: 'text', id: 'character-name-input', className: 'text-input', ...maxLength(ctx, 'name'), spellcheck: 'false' });

@@ -12,6 +12,7 @@ import { nextIndex } from './list-nav.js';
 import { comparator, filterable, filterCharacters, filterPrepared, filterTexts, SORTS, sortCharacters } from './list-model.js';
 import { characterCount } from './sidebar.js';
 import { EMPTY_SELECTION, clickSelection, coverage, isSelected, keepShown, selectAll } from './selection.js';
+import { isolated } from '../format.js';
 
 const ANNOUNCE_DELAY_MS = 80;
 const KIND_TEXT = { pc: 'PC', npc: 'NPC' };
@@ -158,7 +159,7 @@ export function createCharacterList(doc, handlers) {
   function row(character, index) {
     const selected = isSelected(view.selection, character.id);
     const open = character.id === view.openId;
-    const check = el(doc, 'input', { type: 'checkbox', className: 'row-check', 'aria-label': `Select ${character.name}`, checked: selected });
+    const check = el(doc, 'input', { type: 'checkbox', className: 'row-check', 'aria-label': `Select ${isolated(character.name)}`, checked: selected });
     check.checked = selected;
     const kind = KIND_TEXT[character.kind] ?? character.kind;
     const edited = view.sort === 'updated' ? editedText(character.updated_at) : '';
@@ -214,7 +215,7 @@ export function createCharacterList(doc, handlers) {
       view.selection = kept;
       handlers.selectionChanged(kept.ids);
     }
-    list.setAttribute('aria-label', `Characters of ${view.rosterName}`);
+    list.setAttribute('aria-label', `Characters of ${isolated(view.rosterName)}`);
     const isShown = (id) => id !== null && view.shown.some((c) => c.id === id);
     view.rovingId = [hadFocus, view.openId].find(isShown) ?? view.shown[0]?.id ?? null;
     list.hidden = view.shown.length === 0;
@@ -228,7 +229,7 @@ export function createCharacterList(doc, handlers) {
     count.textContent = view.filter.trim() ? `${view.shown.length} of ${characterCount(view.characters.length)}` : characterCount(view.characters.length);
     empty.hidden = view.shown.length > 0;
     if (!view.characters.length) {
-      empty.replaceChildren(el(doc, 'p', { text: `No characters in ${view.rosterName} yet.` }), el(doc, 'p', {}, ['Press ', el(doc, 'kbd', { text: 'Ctrl N' }), ' or New character to make one.']));
+      empty.replaceChildren(el(doc, 'p', { text: `No characters in ${isolated(view.rosterName)} yet.` }), el(doc, 'p', {}, ['Press ', el(doc, 'kbd', { text: 'Ctrl N' }), ' or New character to make one.']));
     } else {
       empty.replaceChildren(el(doc, 'p', { text: `No character matches “${view.filter.trim()}”.` }));
     }

@@ -7,17 +7,21 @@ import { el } from '../dom.js';
 import { damagedHeading } from './damaged-model.js';
 
 /**
- * `createDamagedNotice(doc, {openBackups})` -> `{element, show(notices)}`; `show([])` hides it.
+ * `createDamagedNotice(doc, {openBackups}, {id})` -> `{element, show(notices)}`; `show([])` hides
+ * it. `id` (the Rosters view's `damaged-notice` by default) tells apart the notices of views
+ * mounted side by side; its heading is `ID-heading`.
  * @param {Document} doc
  * @param {{openBackups: () => void}} handlers
+ * @param {{id?: string}} [options]
  */
-export function createDamagedNotice(doc, handlers) {
-  const heading = el(doc, 'h3', { className: 'damaged-heading', id: 'damaged-heading' });
+export function createDamagedNotice(doc, handlers, { id = 'damaged-notice' } = {}) {
+  const headingId = id === 'damaged-notice' ? 'damaged-heading' : `${id}-heading`;
+  const heading = el(doc, 'h3', { className: 'damaged-heading', id: headingId });
   // Scrolls past a few lines (rosters.css), so it takes the focus for the keyboard to scroll it.
   const items = el(doc, 'ul', { className: 'damaged-items', tabindex: '0', 'aria-label': 'Records that cannot be read' });
   const backups = el(doc, 'button', { type: 'button', className: 'button damaged-backups', text: 'Backups…' });
   backups.addEventListener('click', () => handlers.openBackups());
-  const element = el(doc, 'section', { className: 'damaged-notice', id: 'damaged-notice', 'aria-labelledby': 'damaged-heading', hidden: true }, [
+  const element = el(doc, 'section', { className: 'damaged-notice', id, 'aria-labelledby': headingId, hidden: true }, [
     el(doc, 'div', { className: 'damaged-head' }, [
       heading,
       el(doc, 'span', { className: 'damaged-hint', text: 'A snapshot that holds them sound can be restored:' }),

@@ -5,6 +5,7 @@ import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dia
 import { sentence } from '../app/error-text.js';
 import { el } from '../dom.js';
 import { lengthWords, maxLength } from '../text-limits.js';
+import { isolated } from '../format.js';
 
 /** The problem about `field` in a refusal, as a sentence; else the whole message. */
 export function fieldMessage(error, field) {
@@ -71,7 +72,7 @@ export function newRosterDialog(doc, ctx, systems) {
 
 /** Asks for a new name for `roster`. Resolves to the renamed roster, or null. */
 export function renameRosterDialog(doc, ctx, roster) {
-  const parts = buildDialog(doc, { title: `Rename “${roster.name}”`, className: 'roster-dialog' });
+  const parts = buildDialog(doc, { title: `Rename “${isolated(roster.name)}”`, className: 'roster-dialog' });
   const { input, field } = nameField(doc, ctx, roster.name);
   parts.body.append(field);
   const done = runForm(doc, parts, {

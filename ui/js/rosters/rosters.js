@@ -14,6 +14,7 @@ import { countText, createBulkBar, pickMoveTarget, tagDialog } from './bulk-bar.
 import { newCharacterDialog } from './character-dialog.js';
 import { createCharacterList } from './character-list.js';
 import { createDamagedNotice } from './damaged-notice.js';
+import { readableCount } from './damaged-model.js';
 import { backupsFlow } from '../backups/backups-dialog.js';
 import { allTags } from './list-model.js';
 import { createRosterHead } from './roster-head.js';
@@ -22,6 +23,7 @@ import { openSearchDialog } from './search.js';
 import { printFlow } from '../print/print-flow.js';
 import { createSheetArea } from './sheet-area.js';
 import { createSidebar } from './sidebar.js';
+import { isolated } from '../format.js';
 
 /**
  * Builds the view inside `root`. `rosterId` is the roster to open first (the one open last
@@ -111,8 +113,10 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const layout = el(doc, 'div', { className: 'rosters-layout', 'aria-busy': 'true' }, [damaged.element, sidebar.element, pane, sheetArea.element]);
   root.replaceChildren(layout);
 
+  /** The sidebar, each roster counting the characters that read (a damaged one is in the notice). */
   function renderSidebar() {
-    sidebar.render(state.rosters, state.roster?.id ?? null, systemName);
+    const counted = state.rosters.map((r) => ({ ...r, character_count: readableCount(r, state.damagedCharacters) }));
+    sidebar.render(counted, state.roster?.id ?? null, systemName);
   }
 
   function showDamaged() {
@@ -174,6 +178,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     state.characters = answer.value.characters;
     state.damagedCharacters = answer.value.damaged;
     showDamaged();
+    renderSidebar();
     list.setCharacters(state.characters, { rosterId: roster.id, rosterName: roster.name, resetView: reset });
     list.setOpen(sheetArea.openId());
   }
@@ -212,7 +217,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     await loadRosters(roster.id);
     rostersChanged();
     sidebar.focusCurrent();
-    ctx.toast(`Created the ${systemName(roster.system)} roster “${roster.name}”.`);
+    ctx.toast(`Created the ${systemName(roster.system)} roster “${isolated(roster.name)}”.`);
   });
 
   const renameRoster = guard(async (id) => {
@@ -223,7 +228,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     await loadRosters();
     rostersChanged();
     if (state.roster?.id === renamed.id) list.setCharacters(state.characters, { rosterName: renamed.name });
-    ctx.toast(`Renamed “${roster.name}” to “${renamed.name}”.`);
+    ctx.toast(`Renamed “${isolated(roster.name)}” to “${isolated(renamed.name)}”.`);
   });
 
   /** Offers Undo for a deletion (the toast's button, or Ctrl+Z while the toast is the last one). */
@@ -250,11 +255,11 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     rostersChanged();
     sidebar.focusCurrent();
     const what = roster.character_count ? ` and its ${countText(roster.character_count)}` : '';
-    offerUndo(`Deleted the roster “${roster.name}”${what}.`, async (restored) => {
+    offerUndo(`Deleted the roster “${isolated(roster.name)}”${what}.`, async (restored) => {
       await loadRosters(restored.rosters[0] ?? null);
       rostersChanged();
       sidebar.focusCurrent();
-      ctx.toast(`Restored the roster “${roster.name}”.`);
+      ctx.toast(`Restored the roster “${isolated(roster.name)}”.`);
     });
   });
 
@@ -301,7 +306,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     await refresh();
     charactersChanged(state.roster?.id);
     list.focusList();
-    const what = names.length === 1 ? `“${names[0]}”` : countText(count);
+    const what = names.length === 1 ? `“${isolated(names[0])}”` : countText(count);
     offerUndo(`Deleted ${what}.`, async (restored) => {
       await refresh();
       charactersChanged(state.roster?.id);
@@ -323,7 +328,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     await refresh();
     // Both rosters' lists changed.
     charactersChanged(null);
-    ctx.toast(`Moved ${countText(ids.length)} to “${target.name}”.`);
+    ctx.toast(`Moved ${countText(ids.length)} to “${isolated(target.name)}”.`);
   });
 
   const tagSelected = guard(async () => {
@@ -346,7 +351,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
     await refresh();
     charactersChanged(state.roster?.id);
     list.setSelection(copies.map((c) => c.id));
-    ctx.toast(`Made ${copies.length === 1 ? `a copy of “${state.characters.find((c) => c.id === ids[0])?.name ?? 'it'}”` : `copies of ${countText(copies.length)}`}.`);
+    ctx.toast(`Made ${copies.length === 1 ? `a copy of “${isolated(state.characters.find((c) => c.id === ids[0])?.name ?? 'it')}”` : `copies of ${countText(copies.length)}`}.`);
   });
 
   /** A search hit picked: its roster opens on the Rosters tab, then its sheet. */

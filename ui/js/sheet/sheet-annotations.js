@@ -5,6 +5,7 @@ import { el } from '../dom.js';
 import { dieIcon } from './die-icon.js';
 import { problemText } from './model.js';
 import { mapProblemTarget, placeByPath, rollsByPath, subjectOf } from './placement.js';
+import { isolated } from '../format.js';
 
 /** Every located element of `root` by its path. */
 function located(root) {
@@ -79,7 +80,7 @@ export function showDerived(root, derived) {
     if (!slot) continue;
     for (const { item } of entries) {
       slot.append(el(doc, 'span', { className: 'derived', title: item.note || null, 'data-derived': item.label }, [
-        el(doc, 'span', { className: 'derived-label', text: `${item.label}:` }),
+        el(doc, 'span', { className: 'derived-label', text: `${isolated(item.label)}:` }),
         ' ',
         el(doc, 'span', { className: 'derived-value', text: item.value }),
         item.note ? el(doc, 'span', { className: 'visually-hidden', text: ` (${item.note})` }) : '',
@@ -89,7 +90,7 @@ export function showDerived(root, derived) {
 }
 
 function rollButton(doc, roll, index, kindName, text) {
-  const label = `Roll ${roll.label}${kindName ? ` (${kindName})` : ''}`;
+  const label = `Roll ${isolated(roll.label)}${kindName ? ` (${kindName})` : ''}`;
   const words = [roll.note, roll.until_set].filter(Boolean).join('; ');
   const button = el(doc, 'button', {
     type: 'button',

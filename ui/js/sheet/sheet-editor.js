@@ -13,6 +13,7 @@ import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
 import { sheetModel } from './systems/index.js';
+import { isolated } from '../format.js';
 
 /** Quiet time after the last keystroke before the sheet is checked (and saved when valid). */
 const CHECK_DELAY_MS = 350;
@@ -41,13 +42,13 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
 
   const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });
-  const subtitle = el(doc, 'p', { className: 'sheet-sub', text: `${roster.name} · ${roster.system}` });
+  const subtitle = el(doc, 'p', { className: 'sheet-sub', text: `${isolated(roster.name)} · ${roster.system}` });
   const tools = toolbar(doc, prefix);
   const head = el(doc, 'div', { className: 'sheet-head-fields' });
   const unplaced = el(doc, 'div', { className: 'sheet-unplaced field-error', role: 'alert', hidden: true });
   const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
   const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
-  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${character.name}`, 'data-character-id': character.id }, [
+  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}`, 'data-character-id': character.id }, [
     el(doc, 'header', { className: 'sheet-head' }, [
       el(doc, 'div', { className: 'sheet-title-row' }, [
         // The status lives under the titles, not beside Undo/Redo: its text changes while the
@@ -252,7 +253,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   api.catalog(roster.id).then((catalog) => {
     for (const system of catalog.systems) for (const kind of system.kinds) kindNames.set(`${system.id}/${kind.id}`, kind.name);
     const system = catalog.systems.find((s) => s.id === roster.system);
-    if (system) subtitle.textContent = `${roster.name} · ${system.name}`;
+    if (system) subtitle.textContent = `${isolated(roster.name)} · ${system.name}`;
     placeRolls();
   }, () => {});
 

@@ -7,6 +7,7 @@
 import { el } from '../dom.js';
 import { buildDialog, dialogButton } from '../app/dialog.js';
 import { characterRows, IMPORT_MODES, previewText, progressText, refusal, rosterRows } from './import-plan.js';
+import { isolated } from '../format.js';
 
 const COUNT_COLUMNS = [['added', 'Added'], ['updated', 'Updated'], ['skipped', 'Unchanged'], ['removed', 'To the trash']];
 
@@ -46,7 +47,7 @@ export function buildImportDialog(doc, name, { onMode, onImport }) {
   const progress = el(doc, 'div', { className: 'import-progress', id: 'import-progress', hidden: true }, [bar, progressLine]);
 
   const { dialog, form, body, actions } = buildDialog(doc, {
-    title: `Import ${name}`,
+    title: `Import ${isolated(name)}`,
     description: 'Nothing is written until you press Import.',
     className: 'import-dialog',
   });

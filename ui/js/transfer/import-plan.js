@@ -1,5 +1,7 @@
 // An import plan (docs/ipc.md `ImportPlan`) and a refusal in the words the preview shows. Pure.
 
+import { isolated } from '../format.js';
+
 /** @typedef {import('../../types/bindings').ImportPlan} ImportPlan */
 /** @typedef {import('../../types/bindings').Counts} Counts */
 
@@ -58,8 +60,8 @@ export function previewText(plan) {
 
 /** The toast once the import is done. */
 export function appliedText(plan, name) {
-  if (changesNothing(plan)) return `Imported ${name}: nothing changed, everything was already here.`;
-  return `Imported ${name}: ${planText(plan)}.`;
+  if (changesNothing(plan)) return `Imported ${isolated(name)}: nothing changed, everything was already here.`;
+  return `Imported ${isolated(name)}: ${planText(plan)}.`;
 }
 
 /**

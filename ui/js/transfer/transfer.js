@@ -5,6 +5,7 @@ import { openModal } from '../app/dialog.js';
 import { buildImportDialog } from './import-dialog.js';
 import { appliedText, plural } from './import-plan.js';
 import { fileName, IMPORT_FILTERS, ROSTER_FILTERS, saveTarget, slug } from './file-type.js';
+import { isolated } from '../format.js';
 
 /** System names by id, and stored roster names by id, for the preview's words (best effort). */
 async function names(api) {
@@ -108,7 +109,7 @@ export async function exportFlow(selection, ctx) {
     const target = saveTarget(chosen, 'json');
     const written = await ctx.api.exportFile(target.path, selection, target.format);
     const kind = target.format === 'csv' ? ' (CSV, for spreadsheets)' : '';
-    ctx.toast(`Exported ${plural(written, 'character')} to ${fileName(target.path)}${kind}.`);
+    ctx.toast(`Exported ${plural(written, 'character')} to ${isolated(fileName(target.path))}${kind}.`);
     return written;
   } catch (error) {
     ctx.toast.error(error);

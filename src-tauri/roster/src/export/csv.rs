@@ -13,7 +13,6 @@ use serde_json::Value;
 
 use super::ExportSelection;
 use crate::error::{Result, RosterError};
-use crate::model::{Character, Roster};
 use crate::store::{LogQuery, Store};
 
 impl Store {
@@ -23,7 +22,80 @@ impl Store {
         selection: &ExportSelection,
         out: impl Write,
     ) -> Result<usize> {
-        characters_csv(self.selected(selection)?, out)
+        Ok(self.characters_csv(selection, out)?.1)
+    }
+
+    /// The selected characters as CSV, written to `out` as the database is read: one pass
+    /// gathers the sheet columns (every sheet's, in order of appearance) and reads every
+    /// character before the first byte (a damaged one is refused by name with nothing written),
+    /// a second writes one row per character. One character is in memory at a time, whatever
+    /// the roster's size. Answers how many rosters and rows.
+    pub(super) fn characters_csv(
+        &self,
+        selection: &ExportSelection,
+        out: impl Write,
+    ) -> Result<(usize, usize)> {
+        let rosters = self.selected_rosters(selection)?;
+        let mut sheet_columns: IndexMap<String, ()> = IndexMap::new();
+        for roster in &rosters {
+            self.each_character(roster.id, |c| {
+                if selection.holds(&c) {
+                    let mut cells = IndexMap::new();
+                    flatten("sheet", &c.sheet.to_value(), &mut cells);
+                    for key in cells.into_keys() {
+                        sheet_columns.entry(key).or_default();
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        let mut w = csv::Writer::from_writer(out);
+        let header = [
+            "roster",
+            "roster_id",
+            "system",
+            "id",
+            "name",
+            "player",
+            "kind",
+            "tags",
+            "notes",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain(sheet_columns.keys().cloned());
+        w.write_record(header).map_err(export_error)?;
+        let mut rows = 0;
+        for roster in &rosters {
+            self.each_character(roster.id, |c| {
+                if !selection.holds(&c) {
+                    return Ok(());
+                }
+                let mut cells = IndexMap::new();
+                flatten("sheet", &c.sheet.to_value(), &mut cells);
+                let base = [
+                    roster.name.clone(),
+                    roster.id.to_string(),
+                    roster.system.to_string(),
+                    c.id.to_string(),
+                    c.name,
+                    c.player,
+                    c.kind.as_str().to_string(),
+                    c.tags.join("; "),
+                    c.notes,
+                ];
+                let record = base.iter().map(|s| guard(s)).chain(
+                    sheet_columns
+                        .keys()
+                        .map(|k| cells.get(k).map(|s| guard(s)).unwrap_or_default()),
+                );
+                w.write_record(record).map_err(export_error)?;
+                rows += 1;
+                Ok(())
+            })?;
+        }
+        w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
+        Ok((rosters.len(), rows))
     }
 
     /// Writes the logged rolls matching `query` (newest first) as CSV; returns the number of rows.
@@ -79,63 +151,6 @@ impl Store {
         w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
         Ok(entries.len())
     }
-}
-
-/// The characters of `selected` (rosters with their characters, in order) as CSV; returns the
-/// number of rows.
-pub(super) fn characters_csv(
-    selected: Vec<(Roster, Vec<Character>)>,
-    out: impl Write,
-) -> Result<usize> {
-    let mut rows: Vec<(Vec<String>, IndexMap<String, String>)> = Vec::new();
-    let mut sheet_columns: IndexMap<String, ()> = IndexMap::new();
-    for (roster, characters) in selected {
-        for c in characters {
-            let mut cells = IndexMap::new();
-            flatten("sheet", &c.sheet.to_value(), &mut cells);
-            for key in cells.keys() {
-                sheet_columns.entry(key.clone()).or_default();
-            }
-            let base = vec![
-                roster.name.clone(),
-                roster.id.to_string(),
-                roster.system.to_string(),
-                c.id.to_string(),
-                c.name,
-                c.player,
-                c.kind.as_str().to_string(),
-                c.tags.join("; "),
-                c.notes,
-            ];
-            rows.push((base, cells));
-        }
-    }
-    let mut w = csv::Writer::from_writer(out);
-    let header = [
-        "roster",
-        "roster_id",
-        "system",
-        "id",
-        "name",
-        "player",
-        "kind",
-        "tags",
-        "notes",
-    ]
-    .into_iter()
-    .map(String::from)
-    .chain(sheet_columns.keys().cloned());
-    w.write_record(header).map_err(export_error)?;
-    for (base, cells) in &rows {
-        let record = base.iter().map(|s| guard(s)).chain(
-            sheet_columns
-                .keys()
-                .map(|k| cells.get(k).map(|s| guard(s)).unwrap_or_default()),
-        );
-        w.write_record(record).map_err(export_error)?;
-    }
-    w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
-    Ok(rows.len())
 }
 
 fn export_error(e: csv::Error) -> RosterError {

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::{csv, ExportSelection};
+use super::ExportSelection;
 use crate::error::Result;
 use crate::store::{LogQuery, Store};
 
@@ -49,8 +49,9 @@ impl Store {
     }
 
     /// [`Store::export_file`] written to `out` as it is made, answering how many rosters and
-    /// characters it holds: JSON holds one character in memory at a time (the command line
-    /// writes an export of any size so); CSV, whose columns are every sheet's, holds them all.
+    /// characters it holds: one character is in memory at a time in either format (CSV, whose
+    /// columns are every sheet's, reads the characters twice), so the command line and the
+    /// window write an export of any size.
     pub fn export_file_to(
         &self,
         selection: &ExportSelection,
@@ -59,26 +60,28 @@ impl Store {
     ) -> Result<(usize, usize)> {
         match format {
             FileFormat::Json => self.write_roster_file(selection, out),
-            FileFormat::Csv => {
-                let selected = self.selected(selection)?;
-                let counts = (
-                    selected.len(),
-                    selected.iter().map(|(_, of_roster)| of_roster.len()).sum(),
-                );
-                csv::characters_csv(selected, out)?;
-                Ok(counts)
-            }
+            FileFormat::Csv => self.characters_csv(selection, out),
         }
     }
 
     /// The logged rolls `query` picks (newest first) as a file, with how many rolls it holds.
     pub fn export_log(&self, query: &LogQuery, format: FileFormat) -> Result<(Vec<u8>, usize)> {
         let mut bytes = Vec::new();
-        let rolls = match format {
-            FileFormat::Json => self.export_log_json(query, &mut bytes)?,
-            FileFormat::Csv => self.export_log_csv(query, &mut bytes)?,
-        };
+        let rolls = self.export_log_to(query, format, &mut bytes)?;
         Ok((bytes, rolls))
+    }
+
+    /// [`Store::export_log`] written to `out`, answering how many rolls it holds.
+    pub fn export_log_to(
+        &self,
+        query: &LogQuery,
+        format: FileFormat,
+        out: &mut dyn std::io::Write,
+    ) -> Result<usize> {
+        match format {
+            FileFormat::Json => self.export_log_json(query, out),
+            FileFormat::Csv => self.export_log_csv(query, out),
+        }
     }
 }
 

@@ -23,7 +23,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::source::Source;
+use super::source::{Source, Stamp};
 use super::walk::{walk, Ended, Flow, Visit};
 use crate::check::{deserialize_collect, field, index};
 use crate::error::{Problem, Result, RosterError};
@@ -51,6 +51,9 @@ pub struct Import {
     source: Source,
     /// Of the whole file as it was checked.
     fingerprint: u64,
+    /// Its length and modification time when the check began: a preview that reads no
+    /// character again still tells that the file changed since.
+    stamp: Option<Stamp>,
 }
 
 /// A roster of the file: its own fields, and the ids of its characters in the file's order.
@@ -65,6 +68,9 @@ pub struct ImportRoster {
     pub house_rules: HouseRules,
     /// Each character's id (made up where the file gives none), in the file's order.
     pub character_ids: Vec<Uuid>,
+    /// Each character's name, in the same order: what a preview lists, kept from the check so
+    /// that planning reads the file again only for characters already stored.
+    pub character_names: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -192,7 +198,17 @@ impl Import {
         }
     }
 
+    /// Refused as [`changed`] when the file's length or modification time is not what it was
+    /// when checked (the bytes themselves are compared whenever the file is read again).
+    pub(super) fn unchanged(&self) -> Result<()> {
+        match self.source.stamp() == self.stamp {
+            true => Ok(()),
+            false => Err(changed()),
+        }
+    }
+
     fn read(source: Source) -> Result<Import> {
+        let stamp = source.stamp();
         let mut reader = source.open()?;
         let mut checking = Checking::default();
         let refuse = |problems| Err(RosterError::refused(problems));
@@ -232,6 +248,7 @@ impl Import {
             };
         }
         let ids = std::mem::take(&mut checking.ids);
+        let names = std::mem::take(&mut checking.names);
         let heads = std::mem::take(&mut checking.heads);
         let problems = checking.into_problems(problems, stopped);
         if !problems.is_empty() {
@@ -240,9 +257,11 @@ impl Import {
         let rosters = heads
             .into_iter()
             .zip(ids.into_iter().chain(std::iter::repeat(Vec::new())))
-            .map(|(head, character_ids)| {
+            .zip(names.into_iter().chain(std::iter::repeat(Vec::new())))
+            .map(|((head, character_ids), character_names)| {
                 head.roster.map(|roster| ImportRoster {
                     character_ids,
+                    character_names,
                     ..roster
                 })
             })
@@ -254,6 +273,7 @@ impl Import {
             rosters,
             source,
             fingerprint,
+            stamp,
         })
     }
 }
@@ -299,8 +319,9 @@ struct Checking {
     character_problems: Vec<Vec<Problem>>,
     roster_ids: HashMap<Uuid, Place>,
     character_ids: HashMap<Uuid, Place>,
-    /// Each roster's characters' ids, in order.
+    /// Each roster's characters' ids and names, in order.
     ids: Vec<Vec<Uuid>>,
+    names: Vec<Vec<String>>,
     /// Whether a roster's characters have been checked.
     done: Vec<bool>,
     /// The roster whose characters are being checked, and what they are checked against.
@@ -313,6 +334,7 @@ impl Checking {
     fn room_for(&mut self, i: usize) {
         if self.ids.len() <= i {
             self.ids.resize(i + 1, Vec::new());
+            self.names.resize(i + 1, Vec::new());
             self.character_problems.resize(i + 1, Vec::new());
             self.done.resize(i + 1, false);
         }
@@ -398,6 +420,7 @@ impl Visit for Checking {
                 .retain(|_, place| !(place.0 == i && place.1.is_some()));
             self.kept -= self.character_problems[i].len();
             self.ids[i].clear();
+            self.names[i].clear();
             self.character_problems[i].clear();
         }
         self.heads.push(head);
@@ -427,7 +450,9 @@ impl Visit for Checking {
             problems,
         );
         self.kept += problems.len() - before;
-        self.ids[i].push(character.map_or(Uuid::nil(), |c| c.id));
+        let (id, name) = character.map_or((Uuid::nil(), String::new()), |c| (c.id, c.name));
+        self.ids[i].push(id);
+        self.names[i].push(name);
         if self.kept >= KEPT_PROBLEMS {
             return Err(too_many_problems());
         }
@@ -701,6 +726,7 @@ fn read_roster(
             notes: raw.notes,
             house_rules: house.clone(),
             character_ids: Vec::new(),
+            character_names: Vec::new(),
         }),
         _ => None,
     };

@@ -198,8 +198,9 @@ impl ImportPlan {
 }
 
 /// Works out the plan against the stored data; conflicts refuse the import with their paths.
-/// The rosters' own fields are at hand; the characters are read from the file again, one at a
-/// time ([`Import::for_each_character`]).
+/// The rosters' own fields and the characters' ids and names are at hand; the characters that
+/// are already stored in their roster are read from the file again, one at a time
+/// ([`Import::for_each_character`]), to be compared.
 pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Result<ImportPlan> {
     let mut plan = ImportPlan {
         mode,
@@ -209,6 +210,7 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
         character_counts: Counts::default(),
         reposition: Vec::new(),
     };
+    import.unchanged()?;
     let mut problems = Vec::new();
     let mut next_position = next_roster_position(conn)?;
     // A character the file lists under another roster is moving there, not leaving.
@@ -262,55 +264,87 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
             characters: Vec::new(),
         }));
     }
-    import.for_each_character(|i, j, file_character| {
+    // Each character from what the check kept (its id and name): the file is read again only
+    // when a character is already stored in its roster, to tell a skip from an update (an
+    // import into a new database reads it once to check and once to write, issue 28).
+    let mut compare = Vec::new();
+    for (i, file_roster) in import.rosters.iter().enumerate() {
         let Some(Some(roster)) = rosters.get_mut(i) else {
-            return Ok(());
+            continue;
         };
-        let file_system = import.rosters[i].system;
-        let cid = match mode {
-            ImportMode::Copy => Uuid::new_v4(),
-            _ => file_character.id,
-        };
-        let stored_c = match mode {
-            ImportMode::Copy => None,
-            _ => get_character(conn, cid)?,
-        };
-        if let Some(c) = &stored_c {
-            if c.sheet.system() != file_system {
-                problems.push(Problem::new(
-                    field(&index(&field(&index("rosters", i), "characters"), j), "id"),
-                    format!(
-                        "the stored character \"{}\" with this id has a {} sheet and cannot join a {} roster; import with mode copy to add this one as a new character",
-                        c.name,
-                        c.sheet.system(),
-                        file_system
-                    ),
-                ));
-                return Ok(());
+        let file_system = file_roster.system;
+        let names = file_roster.character_names.iter();
+        for (j, (&file_id, name)) in file_roster.character_ids.iter().zip(names).enumerate() {
+            let cid = match mode {
+                ImportMode::Copy => Uuid::new_v4(),
+                _ => file_id,
+            };
+            let stored_c = match mode {
+                ImportMode::Copy => None,
+                _ => get_character(conn, cid)?,
+            };
+            if let Some(c) = &stored_c {
+                if c.sheet.system() != file_system {
+                    problems.push(Problem::new(
+                        field(&index(&field(&index("rosters", i), "characters"), j), "id"),
+                        format!(
+                            "the stored character \"{}\" with this id has a {} sheet and cannot join a {} roster; import with mode copy to add this one as a new character",
+                            c.name,
+                            c.sheet.system(),
+                            file_system
+                        ),
+                    ));
+                    continue;
+                }
             }
+            // An update unless the file's character turns out the same as the stored one.
+            let action = match &stored_c {
+                None => Action::Add,
+                Some(c)
+                    if c.roster_id == roster.id && c.deleted_at.is_none() && c.name == *name =>
+                {
+                    compare.push((i, j, roster.characters.len()));
+                    Action::Update
+                }
+                Some(_) => Action::Update,
+            };
+            roster.characters.push(PlannedCharacter {
+                action,
+                id: cid,
+                name: name.clone(),
+                roster_id: roster.id,
+                moved_from: stored_c
+                    .as_ref()
+                    .map(|c| c.roster_id)
+                    .filter(|&from| from != roster.id),
+                source: Some((i, j)),
+                position: j as i64,
+            });
         }
-        let action = match &stored_c {
-            None => Action::Add,
-            Some(c) if c.roster_id == roster.id && same_character(c, &file_character) => {
-                Action::Skip
+    }
+    if !compare.is_empty() {
+        let mut next = compare.iter().peekable();
+        import.for_each_character(|i, j, file_character| {
+            let Some(&(_, _, k)) = next.next_if(|&&(ci, cj, _)| (ci, cj) == (i, j)) else {
+                return Ok(());
+            };
+            let Some(Some(roster)) = rosters.get_mut(i) else {
+                return Ok(());
+            };
+            let planned = &mut roster.characters[k];
+            if let Some(stored) = get_character(conn, planned.id)? {
+                if same_character(&stored, &file_character) {
+                    planned.action = Action::Skip;
+                }
             }
-            Some(_) => Action::Update,
-        };
-        roster.counts.count(action);
-        roster.characters.push(PlannedCharacter {
-            action,
-            id: cid,
-            name: file_character.name,
-            roster_id: roster.id,
-            moved_from: stored_c
-                .as_ref()
-                .map(|c| c.roster_id)
-                .filter(|&from| from != roster.id),
-            source: Some((i, j)),
-            position: j as i64,
-        });
-        Ok(())
-    })?;
+            Ok(())
+        })?;
+    }
+    for roster in rosters.iter_mut().flatten() {
+        for planned in &roster.characters {
+            roster.counts.count(planned.action);
+        }
+    }
     for (i, (file_roster, roster)) in import.rosters.iter().zip(rosters).enumerate() {
         let Some(RosterPlan {
             id,

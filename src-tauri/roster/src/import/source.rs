@@ -30,6 +30,17 @@ impl Source {
         Ok(Reader::new(inner))
     }
 
+    /// The file's length and modification time (none for bytes handed over, which cannot
+    /// change, or a file that cannot be looked at).
+    pub fn stamp(&self) -> Option<Stamp> {
+        match self {
+            Source::File(path) => std::fs::metadata(path)
+                .ok()
+                .map(|m| Stamp(m.len(), m.modified().ok())),
+            Source::Bytes(_) => None,
+        }
+    }
+
     /// The path for an error about reading it.
     pub fn io_error(&self, error: io::Error) -> RosterError {
         match self {
@@ -38,6 +49,10 @@ impl Source {
         }
     }
 }
+
+/// A file's length and modification time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stamp(u64, Option<std::time::SystemTime>);
 
 /// Why the reader stopped serving bytes (besides the end of the file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

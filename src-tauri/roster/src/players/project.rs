@@ -3,6 +3,7 @@
 //! and no id anywhere (the turn, the rolls, the tasks), and text the GM typed (a task's label, a
 //! condition's detail) that names a hidden participant is left out with it.
 
+use rollbook_rules::text::isolated;
 use rollbook_rules::HouseRules;
 use uuid::Uuid;
 
@@ -50,7 +51,7 @@ pub fn project(from: &Sources) -> PlayersView {
         .filter(|t| !hidden.mentioned_in(&t.label) && !hidden.mentioned_in(&t.progress))
         .collect();
     PlayersView {
-        encounter: state.name.clone(),
+        encounter: isolated(&state.name).into_owned(),
         system: from.system,
         round,
         table: table::lines(table, round, &shown),
@@ -175,11 +176,14 @@ fn participant(
 }
 
 /// The alias when the GM gave one, else the participant's own name.
+/// Isolated: the players' page puts it in sentences ("Vex's turn"), and a bidi control in a
+/// name must reorder nothing around it there either.
 fn shown_name(state: &EncounterState, p: &Participant) -> String {
-    state
+    let name = state
         .visibility_of(p.id)
         .alias
-        .unwrap_or_else(|| p.name.clone())
+        .unwrap_or_else(|| p.name.clone());
+    isolated(&name).into_owned()
 }
 
 /// The last public rolls: of shown participants seated now (by the participant who rolled at

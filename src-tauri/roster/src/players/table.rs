@@ -5,6 +5,7 @@
 
 use rollbook_rules::table::marks_state::ExtendedStatus;
 use rollbook_rules::table::stunt_tasks::{TaskKind as StuntKind, TaskStatus};
+use rollbook_rules::text::isolated;
 use uuid::Uuid;
 
 use super::parts::{line, rounds};
@@ -97,7 +98,7 @@ fn marks(t: &MarksEncounter, shown: &dyn Fn(Uuid) -> bool) -> Vec<PlayersTask> {
                 }
             };
             Some(PlayersTask {
-                label: task.label.clone(),
+                label: isolated(&task.label).into_owned(),
                 kind: kind.to_string(),
                 progress,
             })
@@ -132,7 +133,7 @@ fn stunt(t: &StuntEncounter, shown: &dyn Fn(Uuid) -> bool) -> Vec<PlayersTask> {
                 TaskStatus::Failed => "Failed for good (1-1)".to_string(),
             };
             PlayersTask {
-                label: task.label.clone(),
+                label: isolated(&task.label).into_owned(),
                 kind: kind.to_string(),
                 progress,
             }

@@ -2,6 +2,7 @@
 //! and superpowers (ranks 0+, at most a full dice pool).
 
 use indexmap::IndexMap;
+use rollbook_rules::text::isolated;
 use serde::{Deserialize, Serialize};
 
 use super::{check_keys, check_names, Ranked};
@@ -82,7 +83,10 @@ impl MarksSheet {
             if !self.attributes.contains_key(name) {
                 check.push(
                     at,
-                    format!("\"{name}\" is not one of this sheet's attributes"),
+                    format!(
+                        "\"{}\" is not one of this sheet's attributes",
+                        isolated(name)
+                    ),
                 );
             } else {
                 check.limit(at, value, &MARKS_SUPER_ATTRIBUTE);

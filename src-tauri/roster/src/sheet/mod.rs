@@ -14,6 +14,7 @@ mod stunt;
 mod universe;
 
 use rollbook_rules::sheet_limits::SheetLimit;
+use rollbook_rules::text::isolated;
 use rollbook_rules::HouseRules;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
@@ -279,7 +280,7 @@ fn check_names<'a>(check: &mut Check, path: &str, names: impl ExactSizeIterator<
         check.name(at.clone(), name, check::NAME_MAX);
         let key = name.trim().to_lowercase();
         if seen.contains(&key) && !key.is_empty() {
-            check.push(at, format!("\"{}\" is listed twice", name.trim()));
+            check.push(at, format!("\"{}\" is listed twice", isolated(name.trim())));
         }
         seen.push(key);
     }
@@ -294,7 +295,7 @@ fn check_keys<'a>(check: &mut Check, path: &str, keys: impl ExactSizeIterator<It
         check.name(at.clone(), key, check::NAME_MAX);
         let folded = key.trim().to_lowercase();
         if seen.contains(&folded) {
-            check.push(at, format!("\"{}\" is listed twice", key.trim()));
+            check.push(at, format!("\"{}\" is listed twice", isolated(key.trim())));
         }
         seen.push(folded);
     }

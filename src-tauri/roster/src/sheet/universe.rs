@@ -1,6 +1,7 @@
 //! `universe` — Universe Deck d20 sheets: skills, combat, saves, hp and Sanity, and the fate cards
 //! held (at most one, two when Lucky).
 
+use rollbook_rules::text::isolated;
 use serde::{Deserialize, Serialize};
 
 use super::{check_names, Leveled, Track};
@@ -127,7 +128,7 @@ impl UniverseSheet {
             if !is_card(card) {
                 check.push(
                     index(path, i),
-                    format!("\"{card}\" is not a card; write the rank (A, 2–10, J, Q, K) then the suit (S, H, D, C), e.g. QH or 10S"),
+                    format!("\"{}\" is not a card; write the rank (A, 2–10, J, Q, K) then the suit (S, H, D, C), e.g. QH or 10S", isolated(card)),
                 );
             } else if self.fate[..i].contains(card) {
                 check.push(

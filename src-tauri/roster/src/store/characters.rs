@@ -7,8 +7,10 @@ use uuid::Uuid;
 
 use super::damaged::read_rows;
 use super::encounters::trashed_encounters;
-use super::rosters::query_rosters;
-use super::{character_row, next_delete_batch, CharacterRow, Readable, Store, CHARACTER_COLUMNS};
+use super::{
+    character_row, next_delete_batch, roster_row, CharacterRow, Readable, RosterRow, Store,
+    CHARACTER_COLUMNS, ROSTER_COLUMNS,
+};
 use crate::check::NAME_MAX;
 use crate::error::{Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
@@ -24,6 +26,15 @@ pub struct Trash {
     pub characters: Vec<Character>,
     /// Encounters deleted one by one (those of a deleted roster go with it).
     pub encounters: Vec<Encounter>,
+}
+
+/// What of the trash reads, and the refusal of each record in it that does not (a roster or
+/// character `damaged_record`, an encounter whose state does not read): one damaged record
+/// hides nothing else in the trash.
+#[derive(Debug, Default)]
+pub struct TrashListed {
+    pub trash: Trash,
+    pub damaged: Vec<RosterError>,
 }
 
 /// How many things emptying the trash deleted for good.
@@ -292,22 +303,47 @@ impl Store {
         self.character(id)
     }
 
-    /// What is in the trash, most recently deleted first.
+    /// What is in the trash, most recently deleted first; a record in it that does not read
+    /// refuses the answer, naming it ([`Store::trash_readable`] lists the rest).
     pub fn trash(&self) -> Result<Trash> {
-        let rosters = query_rosters(
-            self.conn(),
-            "WHERE r.deleted_at IS NOT NULL ORDER BY r.deleted_at DESC",
-            [],
-        )?;
-        let characters = query_characters(
-            self.conn(),
-            "WHERE c.deleted_at IS NOT NULL AND r.deleted_at IS NULL ORDER BY c.deleted_at DESC",
-            [],
-        )?;
-        Ok(Trash {
-            rosters,
-            characters,
-            encounters: trashed_encounters(self.conn())?,
+        let listed = self.trash_readable()?;
+        match listed.damaged.into_iter().next() {
+            Some(refusal) => Err(refusal),
+            None => Ok(listed.trash),
+        }
+    }
+
+    /// What is in the trash that reads, most recently deleted first, and each record in it that
+    /// does not read named apart.
+    pub fn trash_readable(&self) -> Result<TrashListed> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {ROSTER_COLUMNS} FROM rosters r
+             WHERE r.deleted_at IS NOT NULL ORDER BY r.deleted_at DESC"
+        ))?;
+        let rosters = Readable::of(
+            conn,
+            read_rows(stmt.query_map([], roster_row)?, RosterRow::read)?,
+        );
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {CHARACTER_COLUMNS} FROM characters c JOIN rosters r ON r.id = c.roster_id
+             WHERE c.deleted_at IS NOT NULL AND r.deleted_at IS NULL ORDER BY c.deleted_at DESC"
+        ))?;
+        let characters = Readable::of(
+            conn,
+            read_rows(stmt.query_map([], character_row)?, CharacterRow::read)?,
+        );
+        let (encounters, damaged_encounters) = trashed_encounters(conn)?;
+        let mut damaged = rosters.damaged;
+        damaged.extend(characters.damaged);
+        damaged.extend(damaged_encounters);
+        Ok(TrashListed {
+            trash: Trash {
+                rosters: rosters.read,
+                characters: characters.read,
+                encounters,
+            },
+            damaged,
         })
     }
 
@@ -315,10 +351,9 @@ impl Store {
     /// their ids become empty), and so do the table actions of other encounters. A snapshot
     /// (reason `trash`) is taken first when there is anything to delete; if it cannot be taken,
     /// nothing is deleted.
+    /// A damaged record in the trash goes too: nothing of it is read.
     pub fn empty_trash(&mut self) -> Result<Purged> {
-        let trash = self.trash()?;
-        if !(trash.rosters.is_empty() && trash.characters.is_empty() && trash.encounters.is_empty())
-        {
+        if self.trash_count()? > 0 {
             self.back_up_before(crate::store::Reason::Trash)?;
         }
         self.write(|tx| {
@@ -341,6 +376,17 @@ impl Store {
                 encounters,
             })
         })
+    }
+
+    /// How many rows are in the trash, counted without reading any.
+    pub fn trash_count(&self) -> Result<usize> {
+        Ok(self.conn().query_row(
+            "SELECT (SELECT count(*) FROM rosters WHERE deleted_at IS NOT NULL)
+                  + (SELECT count(*) FROM characters WHERE deleted_at IS NOT NULL)
+                  + (SELECT count(*) FROM encounters WHERE deleted_at IS NOT NULL)",
+            [],
+            |r| r.get::<_, i64>(0),
+        )? as usize)
     }
 
     fn live_roster(&self, id: Uuid) -> Result<Roster> {

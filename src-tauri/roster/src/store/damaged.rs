@@ -1,5 +1,6 @@
 //! A stored record that does not read — a roster whose rules system this build does not know, a
-//! character whose sheet JSON is broken — is refused by name, never as a damaged database: one
+//! character whose sheet JSON is broken, a roll-log entry or an encounter plan whose stored JSON
+//! is broken — is refused by name, never as a damaged database: one
 //! bad row must not take every roster down with it. The refusal names the newest snapshot that
 //! holds the record sound (`backups::sound`), and a snapshot is scanned for such records when it
 //! is taken (`backup now` tells them; rotation spares the newest snapshot without any).
@@ -9,19 +10,26 @@ use std::fmt;
 use rollbook_rules::text::{excerpt, excerpt_quoted, isolated};
 use rusqlite::Connection;
 
+use super::plans::{plan_row, PLAN_COLUMNS};
+use super::roll_log::{log_row, LOG_COLUMNS};
 use super::{character_row, roster_row, CHARACTER_COLUMNS, ROSTER_COLUMNS};
 use crate::error::{Result, RosterError};
 
-/// A roster or a character whose stored fields do not read.
+/// A roster, a character, a roll-log entry or a plan whose stored fields do not read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DamagedRecord {
-    /// The roster's name and id, as stored (the roster itself, or the character's).
+    /// The roster's name and id, as stored (the roster itself, or the character's, the entry's
+    /// or the plan's); both empty for a roll-log entry made in no roster.
     pub roster_name: String,
     pub roster_id: String,
     /// The character's name and id, when the damage is in one of its fields.
     pub character: Option<(String, String)>,
-    /// What does not read (`its sheet: expected value at line 1 column 1`).
-    pub detail: String,
+    /// The roll-log entry or the plan, when the damage is in one of its fields (boxed: every
+    /// `Result` that may hold this record carries its size).
+    pub entry: Option<Box<DamagedEntry>>,
+    /// What does not read (`its sheet: expected value at line 1 column 1`); boxed text keeps
+    /// the record small enough to ride in a `Result`.
+    pub detail: Box<str>,
 }
 
 impl DamagedRecord {
@@ -30,7 +38,20 @@ impl DamagedRecord {
             roster_name: name.to_string(),
             roster_id: id.to_string(),
             character: None,
-            detail: excerpt_quoted(&detail),
+            entry: None,
+            detail: excerpt_quoted(&detail).into(),
+        }
+    }
+
+    /// A roll-log entry or a plan of the roster `(name, id)` (both empty: of no roster).
+    pub(crate) fn entry(
+        (roster_name, roster_id): (&str, &str),
+        entry: DamagedEntry,
+        detail: String,
+    ) -> DamagedRecord {
+        DamagedRecord {
+            entry: Some(Box::new(entry)),
+            ..DamagedRecord::roster(roster_name, roster_id, detail)
         }
     }
 
@@ -65,14 +86,37 @@ impl DamagedRecord {
     }
 }
 
-/// `the character "Vex" (ID) in roster "Heroes" (ID)`, or `the roster "Heroes" (ID)`: names as
-/// the GM knows them, ids to tell two of one name apart. Quoted short and isolated, since a
-/// damaged row's text is whatever is in the file.
+/// A stored record that is not a roster or a character.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DamagedEntry {
+    /// A roll-log entry, by its id.
+    LogEntry(i64),
+    /// An encounter plan: its name and id, as stored.
+    Plan { name: String, id: String },
+}
+
+/// `the character "Vex" (ID) in roster "Heroes" (ID)`, `the roll-log entry 12 in roster …`,
+/// `the plan "Ambush" (ID) in roster …`, or `roster "Heroes" (ID)`: names as the GM knows
+/// them, ids to tell two of one name apart. Quoted short and isolated, since a damaged row's
+/// text is whatever is in the file.
 impl fmt::Display for DamagedRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shown = |text: &str| isolated(&excerpt(text)).into_owned();
         if let Some((name, id)) = &self.character {
             write!(f, "the character \"{}\" ({}) in ", shown(name), shown(id))?;
+        }
+        match self.entry.as_deref() {
+            Some(DamagedEntry::LogEntry(id)) => write!(f, "the roll-log entry {id}")?,
+            Some(DamagedEntry::Plan { name, id }) => {
+                write!(f, "the plan \"{}\" ({})", shown(name), shown(id))?
+            }
+            None => {}
+        }
+        if self.entry.is_some() {
+            if self.roster_id.is_empty() {
+                return Ok(());
+            }
+            f.write_str(" in ")?;
         }
         write!(
             f,
@@ -107,9 +151,9 @@ impl fmt::Display for SoundCopy {
     }
 }
 
-/// Every roster and character of `conn`'s database (the trash too) that does not read, in
-/// stored order; a character of a roster that does not read is told with its roster. This
-/// parses every sheet: what `backup now` and rotation pay to know a snapshot whole.
+/// Every roster, character, roll-log entry and plan of `conn`'s database (the trash too) that
+/// does not read, in stored order; a character of a roster that does not read is told with its
+/// roster. This parses every sheet and logged roll: what `backup now` and rotation pay to know a snapshot whole.
 pub(crate) fn damaged_records(conn: &Connection) -> Result<Vec<DamagedRecord>> {
     let mut found = Vec::new();
     let mut stmt = conn.prepare(&format!(
@@ -135,6 +179,24 @@ pub(crate) fn damaged_records(conn: &Connection) -> Result<Vec<DamagedRecord>> {
                 found.push(damaged)
             }
             _ => {}
+        }
+    }
+    // The log and the plans of a database older than their tables have none to tell.
+    if let Ok(mut stmt) = conn.prepare(&format!("SELECT {LOG_COLUMNS} FROM roll_log ORDER BY id")) {
+        for row in stmt.query_map([], log_row)? {
+            if let Err(damaged) = row?.read() {
+                found.push(damaged);
+            }
+        }
+    }
+    if let Ok(mut stmt) = conn.prepare(&format!(
+        "SELECT {PLAN_COLUMNS} FROM encounter_plans p JOIN rosters r ON r.id = p.roster_id
+         ORDER BY r.position, r.created_at, p.created_at, p.id"
+    )) {
+        for row in stmt.query_map([], plan_row)? {
+            if let Err(damaged) = row?.read() {
+                found.push(damaged);
+            }
         }
     }
     Ok(found)

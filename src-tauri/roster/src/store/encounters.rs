@@ -586,7 +586,9 @@ fn get_encounter(conn: &Connection, id: Uuid) -> Result<Option<EncounterRow>> {
 
 /// Encounters deleted one by one (those of a roster in the trash go with it), most recently
 /// deleted first: the trash lists them.
-pub(super) fn trashed_encounters(conn: &Connection) -> Result<Vec<Encounter>> {
+/// The encounters in the trash (not those of a roster in the trash) that read, and the refusal
+/// of each whose stored state does not.
+pub(super) fn trashed_encounters(conn: &Connection) -> Result<(Vec<Encounter>, Vec<RosterError>)> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {ENCOUNTER_COLUMNS} FROM encounters
          WHERE deleted_at IS NOT NULL
@@ -594,11 +596,15 @@ pub(super) fn trashed_encounters(conn: &Connection) -> Result<Vec<Encounter>> {
          ORDER BY deleted_at DESC, id"
     ))?;
     let rows = stmt.query_map([], encounter_row)?;
-    let mut out = Vec::new();
+    let (mut read, mut damaged) = (Vec::new(), Vec::new());
     for row in rows {
-        out.push(row?.into_encounter(conn)?);
+        match row?.into_encounter(conn) {
+            Ok(encounter) => read.push(encounter),
+            Err(refusal @ RosterError::EncounterStateUnreadable { .. }) => damaged.push(refusal),
+            Err(other) => return Err(other),
+        }
     }
-    Ok(out)
+    Ok((read, damaged))
 }
 
 fn query_encounters(conn: &Connection, filter: &str, roster_id: Uuid) -> Result<Vec<Encounter>> {

@@ -7,7 +7,8 @@ use rollbook_rules::table::MoveDice;
 use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
-use super::{parse_id, Store};
+use super::damaged::read_rows;
+use super::{DamagedEntry, DamagedRecord, Readable, Store};
 use crate::check::{Check, NAME_MAX, NOTES_MAX};
 use crate::error::{Result, RosterError};
 use crate::model::{
@@ -15,7 +16,9 @@ use crate::model::{
 };
 use crate::table::play::{context, current_table};
 
-const PLAN_COLUMNS: &str = "id, roster_id, name, plan, created_at, updated_at";
+/// The columns [`plan_row`] reads; the query joins `rosters r` for the roster's name.
+pub(crate) const PLAN_COLUMNS: &str =
+    "p.id, p.roster_id, p.name, p.plan, p.created_at, p.updated_at, r.name";
 
 impl Store {
     /// Saves the participants of an encounter (in order, with what the players see of each) as
@@ -58,53 +61,89 @@ impl Store {
         self.plan(id)
     }
 
-    /// A roster's plans, oldest first.
+    /// A roster's plans, oldest first; a damaged one is refused by name (`damaged_record`).
     pub fn plans(&self, roster_id: Uuid) -> Result<Vec<EncounterPlan>> {
-        self.roster(roster_id)?;
-        let mut statement = self.conn().prepare(&format!(
-            "SELECT {PLAN_COLUMNS} FROM encounter_plans
-             WHERE roster_id = ?1 AND deleted_at IS NULL ORDER BY created_at, id"
-        ))?;
-        let rows = statement.query_map([roster_id.to_string()], plan_row)?;
-        rows.map(|row| row?).collect()
+        let conn = self.conn();
+        self.plan_rows(roster_id)?
+            .into_iter()
+            .map(|row| row.map_err(|damaged| damaged.refused(conn)))
+            .collect()
     }
 
-    /// One plan by id (not a deleted one).
+    /// The same, listing what reads and naming each damaged plan apart.
+    pub fn plans_readable(&self, roster_id: Uuid) -> Result<Readable<EncounterPlan>> {
+        Ok(Readable::of(self.conn(), self.plan_rows(roster_id)?))
+    }
+
+    fn plan_rows(
+        &self,
+        roster_id: Uuid,
+    ) -> Result<Vec<std::result::Result<EncounterPlan, DamagedRecord>>> {
+        self.roster(roster_id)?;
+        let mut statement = self.conn().prepare(&format!(
+            "SELECT {PLAN_COLUMNS} FROM encounter_plans p JOIN rosters r ON r.id = p.roster_id
+             WHERE p.roster_id = ?1 AND p.deleted_at IS NULL ORDER BY p.created_at, p.id"
+        ))?;
+        let rows = statement.query_map([roster_id.to_string()], plan_row)?;
+        read_rows(rows, PlanRow::read)
+    }
+
+    /// One plan by id (not a deleted one); a damaged one is refused by name.
     pub fn plan(&self, id: Uuid) -> Result<EncounterPlan> {
         self.conn()
             .query_row(
                 &format!(
-                    "SELECT {PLAN_COLUMNS} FROM encounter_plans
-                     WHERE id = ?1 AND deleted_at IS NULL"
+                    "SELECT {PLAN_COLUMNS} FROM encounter_plans p
+                     JOIN rosters r ON r.id = p.roster_id
+                     WHERE p.id = ?1 AND p.deleted_at IS NULL"
                 ),
                 [id.to_string()],
                 plan_row,
             )
             .optional()?
             .ok_or_else(|| RosterError::PlanNotFound(id.to_string()))?
+            .read()
+            .map_err(|damaged| damaged.refused(self.conn()))
     }
 
     /// A plan of the roster by id or by name (ignoring case); two of one name are named by id.
     pub fn find_plan(&self, roster_id: Uuid, id_or_name: &str) -> Result<EncounterPlan> {
         let wanted = id_or_name.trim();
-        let plans = self.plans(roster_id)?;
-        if let Ok(id) = Uuid::parse_str(wanted) {
-            if let Some(plan) = plans.iter().find(|p| p.id == id) {
-                return Ok(plan.clone());
+        let key = wanted.to_lowercase();
+        let wanted_id = Uuid::parse_str(wanted).ok();
+        let named =
+            |name: &str, id: &str| id.eq_ignore_ascii_case(wanted) || name.to_lowercase() == key;
+        let mut found = Vec::new();
+        let mut damaged = Vec::new();
+        for row in self.plan_rows(roster_id)? {
+            match row {
+                Ok(plan) if Some(plan.id) == wanted_id => return Ok(plan),
+                Ok(plan) if named(&plan.name, "") => found.push(plan),
+                Ok(_) => {}
+                Err(record) => match record.entry.as_deref() {
+                    Some(DamagedEntry::Plan { name, id }) if named(name, id) => {
+                        damaged.push(record)
+                    }
+                    _ => {}
+                },
             }
         }
-        let key = wanted.to_lowercase();
-        let mut found: Vec<EncounterPlan> = plans
-            .into_iter()
-            .filter(|p| p.name.to_lowercase() == key)
-            .collect();
-        match found.len() {
-            0 => Err(RosterError::PlanNotFound(format!("named \"{wanted}\""))),
-            1 => Ok(found.remove(0)),
+        match (found.len(), damaged.len()) {
+            (0, 0) => Err(RosterError::PlanNotFound(format!("named \"{wanted}\""))),
+            (1, 0) => Ok(found.remove(0)),
+            // The one named does not read: refused by name, not "not found".
+            (0, 1) => Err(damaged.remove(0).refused(self.conn())),
             _ => Err(RosterError::Ambiguous {
                 what: "plan",
                 name: wanted.to_string(),
-                ids: found.iter().map(|p| p.id.to_string()).collect(),
+                ids: found
+                    .iter()
+                    .map(|p| p.id.to_string())
+                    .chain(damaged.iter().filter_map(|d| match d.entry.as_deref() {
+                        Some(DamagedEntry::Plan { id, .. }) => Some(id.clone()),
+                        _ => None,
+                    }))
+                    .collect(),
             }),
         }
     }
@@ -236,23 +275,49 @@ fn checked_plan_words(name: &str, notes: &str) -> Result<()> {
     ))
 }
 
-fn plan_row(row: &Row) -> rusqlite::Result<Result<EncounterPlan>> {
-    let id: String = row.get(0)?;
-    let roster_id: String = row.get(1)?;
-    let name: String = row.get(2)?;
-    let json: String = row.get(3)?;
-    let created_at: i64 = row.get(4)?;
-    let updated_at: i64 = row.get(5)?;
-    Ok((|| {
-        let contents = serde_json::from_str(&json)
-            .map_err(|e| super::corrupt(format!("the plan \"{name}\" does not read: {e}")))?;
+pub(crate) struct PlanRow {
+    id: String,
+    roster_id: String,
+    name: String,
+    json: String,
+    created_at: i64,
+    updated_at: i64,
+    roster_name: String,
+}
+
+pub(crate) fn plan_row(row: &Row) -> rusqlite::Result<PlanRow> {
+    Ok(PlanRow {
+        id: row.get(0)?,
+        roster_id: row.get(1)?,
+        name: row.get(2)?,
+        json: row.get(3)?,
+        created_at: row.get(4)?,
+        updated_at: row.get(5)?,
+        roster_name: row.get(6)?,
+    })
+}
+
+impl PlanRow {
+    /// The plan, or what of it does not read (named by its name, id and roster).
+    pub(crate) fn read(self) -> std::result::Result<EncounterPlan, DamagedRecord> {
+        let bad = |what: &str, e: &dyn std::fmt::Display| {
+            let plan = DamagedEntry::Plan {
+                name: self.name.clone(),
+                id: self.id.clone(),
+            };
+            let roster = (self.roster_name.as_str(), self.roster_id.as_str());
+            DamagedRecord::entry(roster, plan, format!("its {what}: {e}"))
+        };
+        let contents = serde_json::from_str(&self.json).map_err(|e| bad("participants", &e))?;
+        let id = Uuid::parse_str(&self.id).map_err(|e| bad("id", &e))?;
+        let roster_id = Uuid::parse_str(&self.roster_id).map_err(|e| bad("roster id", &e))?;
         Ok(EncounterPlan {
-            id: parse_id(&id)?,
-            roster_id: parse_id(&roster_id)?,
-            name,
+            id,
+            roster_id,
+            name: self.name,
             contents,
-            created_at: from_millis(created_at),
-            updated_at: from_millis(updated_at),
+            created_at: from_millis(self.created_at),
+            updated_at: from_millis(self.updated_at),
         })
-    })())
+    }
 }

@@ -29,7 +29,7 @@ impl Store {
         let shown_ids: HashSet<Uuid> = shown.iter().map(|p| p.id).collect();
         let shown_characters: Vec<Uuid> = shown.iter().filter_map(|p| p.character_id).collect();
         let ids = self.public_roll_ids(encounter_id, created_at, &shown_ids, &shown_characters)?;
-        let mut rolls = self.log_entries(&ids)?;
+        let mut rolls = self.readable_log_entries(&ids)?;
         rolls.sort_by_key(|e| std::cmp::Reverse((e.at, e.id)));
         Ok(project(&Sources {
             encounter: &state,

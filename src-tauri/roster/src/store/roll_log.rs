@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{parse_id, Store};
+use super::damaged::read_rows;
+use super::{DamagedEntry, DamagedRecord, Readable, Store};
 use crate::error::{Result, RosterError};
 use crate::model::{from_millis, now, Timestamp};
 
@@ -126,6 +127,16 @@ pub struct LogCursor {
 }
 
 impl LogQuery {
+    /// `WHERE … ORDER BY … LIMIT …` of the log's listing, newest first, and its parameters.
+    fn tail(&self) -> (String, Vec<rusqlite::types::Value>) {
+        let (filter, values) = self.filter();
+        let limit = match self.limit {
+            Some(n) => format!(" LIMIT {n}"),
+            None => String::new(),
+        };
+        (format!("{filter} ORDER BY at DESC, id DESC{limit}"), values)
+    }
+
     /// `WHERE …` and its parameters.
     pub(super) fn filter(&self) -> (String, Vec<rusqlite::types::Value>) {
         let mut clauses = Vec::new();
@@ -212,30 +223,30 @@ impl Store {
             .ok_or_else(|| RosterError::InvalidLogEntry("the entry vanished".into()))
     }
 
-    /// The roll-log entries with these ids, newest first.
+    /// The roll-log entries with these ids, newest first; a damaged one is refused by name.
     pub(crate) fn log_entries(&self, ids: &[i64]) -> Result<Vec<LogEntry>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let list = ids
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(", ");
-        self.query_log(&format!("WHERE id IN ({list})"), Vec::new())
+        self.query_log(&ids_filter(ids), Vec::new())
     }
 
-    /// Logged rolls matching `query`, newest first.
+    /// The same, what reads only: the players see the rolls that read, and the GM's log names
+    /// the damaged one.
+    pub(crate) fn readable_log_entries(&self, ids: &[i64]) -> Result<Vec<LogEntry>> {
+        let rows = self.log_rows(&ids_filter(ids), Vec::new())?;
+        Ok(rows.into_iter().filter_map(|row| row.ok()).collect())
+    }
+
+    /// Logged rolls matching `query`, newest first; a damaged one among them is refused by name
+    /// (`damaged_record`), as reading every character of a roster refuses a damaged one.
     pub fn roll_log(&self, query: &LogQuery) -> Result<Vec<LogEntry>> {
-        let (filter, values) = query.filter();
-        let limit = match query.limit {
-            Some(n) => format!(" LIMIT {n}"),
-            None => String::new(),
-        };
-        self.query_log(
-            &format!("{filter} ORDER BY at DESC, id DESC{limit}"),
-            values,
-        )
+        let (tail, values) = query.tail();
+        self.query_log(&tail, values)
+    }
+
+    /// The same, listing what reads and naming each damaged entry apart: one entry whose stored
+    /// JSON is broken hides nothing else of the log.
+    pub fn roll_log_readable(&self, query: &LogQuery) -> Result<Readable<LogEntry>> {
+        let (tail, values) = query.tail();
+        Ok(Readable::of(self.conn(), self.log_rows(&tail, values)?))
     }
 
     /// Deletes the logged rolls matching `query` (every roll for `LogQuery::default()`).
@@ -249,22 +260,40 @@ impl Store {
         })
     }
 
+    /// The entries `tail` picks, a damaged one refused by name.
     fn query_log(&self, tail: &str, values: Vec<rusqlite::types::Value>) -> Result<Vec<LogEntry>> {
-        let mut stmt = self.conn().prepare(&format!(
-            "SELECT id, at, roster_id, roster_name, character_id, character_name, system, roll,
-                    outcome, success, seed, request, result, secret, table_action,
-                    participant_id FROM roll_log {tail}"
-        ))?;
+        self.log_rows(tail, values)?
+            .into_iter()
+            .map(|row| row.map_err(|damaged| damaged.refused(self.conn())))
+            .collect()
+    }
+
+    /// The entries `tail` picks, each read or the record of what does not read.
+    pub(super) fn log_rows(
+        &self,
+        tail: &str,
+        values: Vec<rusqlite::types::Value>,
+    ) -> Result<Vec<std::result::Result<LogEntry, DamagedRecord>>> {
+        let mut stmt = self
+            .conn()
+            .prepare(&format!("SELECT {LOG_COLUMNS} FROM roll_log {tail}"))?;
         let rows = stmt.query_map(rusqlite::params_from_iter(values), log_row)?;
-        let mut out = Vec::new();
-        for row in rows {
-            out.push(row?.into_entry()?);
-        }
-        Ok(out)
+        read_rows(rows, LogRow::read)
     }
 }
 
-struct LogRow {
+/// `WHERE id IN (…)` of these ids (none matches no id).
+fn ids_filter(ids: &[i64]) -> String {
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>();
+    format!("WHERE id IN ({})", list.join(", "))
+}
+
+/// The columns [`log_row`] reads.
+pub(crate) const LOG_COLUMNS: &str = "id, at, roster_id, roster_name, character_id,
+    character_name, system, roll, outcome, success, seed, request, result, secret, table_action,
+    participant_id";
+
+pub(crate) struct LogRow {
     id: i64,
     at: i64,
     roster_id: Option<String>,
@@ -283,7 +312,7 @@ struct LogRow {
     participant_id: Option<String>,
 }
 
-fn log_row(row: &Row) -> rusqlite::Result<LogRow> {
+pub(crate) fn log_row(row: &Row) -> rusqlite::Result<LogRow> {
     Ok(LogRow {
         id: row.get(0)?,
         at: row.get(1)?,
@@ -305,9 +334,24 @@ fn log_row(row: &Row) -> rusqlite::Result<LogRow> {
 }
 
 impl LogRow {
-    fn into_entry(self) -> Result<LogEntry> {
-        let bad = |what: &str| super::corrupt(format!("roll log entry {}: {what}", self.id));
-        let result: Value = serde_json::from_str(&self.result).map_err(|_| bad("result"))?;
+    /// The entry, or what of it does not read (named by its id and roster).
+    pub(crate) fn read(self) -> std::result::Result<LogEntry, DamagedRecord> {
+        let bad = |what: &str, e: &dyn std::fmt::Display| {
+            DamagedRecord::entry(
+                (
+                    self.roster_name.as_deref().unwrap_or_default(),
+                    self.roster_id.as_deref().unwrap_or_default(),
+                ),
+                DamagedEntry::LogEntry(self.id),
+                format!("its {what}: {e}"),
+            )
+        };
+        let id = |what: &str, text: &Option<String>| {
+            text.as_deref()
+                .map(|t| Uuid::parse_str(t).map_err(|e| bad(what, &e)))
+                .transpose()
+        };
+        let result: Value = serde_json::from_str(&self.result).map_err(|e| bad("result", &e))?;
         let dice = result
             .get("dice")
             .and_then(|d| serde_json::from_value::<Vec<u32>>(d.clone()).ok())
@@ -317,26 +361,31 @@ impl LogRow {
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
+        let roster_id = id("roster id", &self.roster_id)?;
+        let character_id = id("character id", &self.character_id)?;
+        let participant_id = id("participant id", &self.participant_id)?;
+        let seed = self.seed.parse().map_err(|e| bad("seed", &e))?;
+        let request = serde_json::from_str(&self.request).map_err(|e| bad("request", &e))?;
         Ok(LogEntry {
             id: self.id,
             at: from_millis(self.at),
-            roster_id: self.roster_id.as_deref().map(parse_id).transpose()?,
+            roster_id,
             roster_name: self.roster_name,
-            character_id: self.character_id.as_deref().map(parse_id).transpose()?,
+            character_id,
             character_name: self.character_name,
             system: self.system,
             roll: self.roll,
             outcome: self.outcome,
             success: self.success,
-            seed: self.seed.parse().map_err(|_| bad("seed"))?,
+            seed,
             by_hand: result.get("by_hand").and_then(Value::as_bool) == Some(true),
             dice,
             detail,
-            request: serde_json::from_str(&self.request).map_err(|_| bad("request"))?,
+            request,
             result,
             secret: self.secret,
             table_action: self.table_action,
-            participant_id: self.participant_id.as_deref().map(parse_id).transpose()?,
+            participant_id,
         })
     }
 }

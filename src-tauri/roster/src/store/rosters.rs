@@ -271,20 +271,6 @@ impl Store {
     }
 }
 
-pub(crate) fn query_rosters<P: rusqlite::Params>(
-    conn: &Connection,
-    tail: &str,
-    params: P,
-) -> Result<Vec<Roster>> {
-    let mut stmt = conn.prepare(&format!("SELECT {ROSTER_COLUMNS} FROM rosters r {tail}"))?;
-    let rows = stmt.query_map(params, roster_row)?;
-    let mut out = Vec::new();
-    for row in rows {
-        out.push(row?.into_roster(conn)?);
-    }
-    Ok(out)
-}
-
 pub(crate) fn get_roster(conn: &Connection, id: Uuid) -> Result<Option<Roster>> {
     conn.query_row(
         &format!("SELECT {ROSTER_COLUMNS} FROM rosters r WHERE r.id = ?1"),

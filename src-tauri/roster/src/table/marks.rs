@@ -16,6 +16,7 @@ use uuid::Uuid;
 use super::{Outcome, Seat, SystemRules, TableContext, TableError, TableRoll};
 use crate::check::NAME_MAX;
 use crate::sheet::pick_roll;
+use rollbook_rules::text::isolated;
 
 /// Where a task's dice come from: `roll`, the label of one of the character's sheet rolls
 /// ("Stealth", "Agility"), or the dice entered by hand (a quick NPC has no sheet).
@@ -145,6 +146,7 @@ fn dice_of(
     let Some(label) = &pool.roll else {
         return Ok((entered, "entered dice".into()));
     };
+    let shown = isolated(label);
     if entered != [0; 4] {
         return Err(TableError::invalid(format!(
             "give either a roll of {name}'s sheet or the dice, not both"
@@ -152,17 +154,17 @@ fn dice_of(
     }
     let Some(sheet) = seat.sheet() else {
         return Err(TableError::invalid(format!(
-            "{name} has no sheet to take \"{label}\" from; enter the dice instead"
+            "{name} has no sheet to take \"{shown}\" from; enter the dice instead"
         )));
     };
     let rolls = sheet.rolls(ctx.house_rules);
     let roll = pick_roll(&rolls, label).map_err(|candidates| match candidates.as_slice() {
-        [] => TableError::invalid(format!("{name}'s sheet has no roll named \"{label}\"")),
+        [] => TableError::invalid(format!("{name}'s sheet has no roll named \"{shown}\"")),
         _ => TableError::invalid(format!(
-            "\"{label}\" names several of {name}'s rolls ({}); pick one",
+            "\"{shown}\" names several of {name}'s rolls ({}); pick one",
             candidates
                 .iter()
-                .map(|r| r.label.as_str())
+                .map(|r| isolated(&r.label))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
@@ -171,7 +173,7 @@ fn dice_of(
     if r["system"] != "marks" || r["roll"] != "pool" {
         return Err(TableError::invalid(format!(
             "\"{}\" is not a dice pool roll of a marks sheet",
-            roll.label
+            isolated(&roll.label)
         )));
     }
     let field = |f: &str| r.get(f).and_then(Value::as_i64).unwrap_or(0);
@@ -182,7 +184,7 @@ fn dice_of(
             field("super_dice"),
             field("super_skill_dice"),
         ],
-        format!("{} on the sheet", roll.label),
+        format!("{} on the sheet", isolated(&roll.label)),
     ))
 }
 
@@ -242,7 +244,7 @@ impl MarksEncounter {
     fn rolled(&self, ctx: &TableContext, task_id: i64) -> Result<Outcome<Self>, TableError> {
         let running = self.task(task_id)?;
         let name = ctx.seat(running.participant_id)?.name();
-        let prefix = format!("{name}, {}", running.label);
+        let prefix = format!("{name}, {}", isolated(&running.label));
         let (kind, rolled) = match &running.kind {
             TaskKind::Task {
                 task,
@@ -347,11 +349,12 @@ impl SystemRules for MarksEncounter {
             } => {
                 let seat = ctx.seat(*participant_id)?;
                 let label = checked_label(label)?;
+                let shown = isolated(&label);
                 let (dice, source) = dice_of(seat, pool, ctx)?;
                 let task = MarksTask::new(dice, *difficulty, *needed);
                 task.validate().map_err(TableError::from)?;
                 let event = format!(
-                    "{}, {label}: task started ({}, {} of difficulty, {} needed)",
+                    "{}, {shown}: task started ({}, {} of difficulty, {} needed)",
                     seat.name(),
                     dice_words(dice),
                     if *difficulty == 1 {
@@ -395,6 +398,7 @@ impl SystemRules for MarksEncounter {
                     ));
                 }
                 let label = checked_label(label)?;
+                let shown = isolated(&label);
                 let (dice, source) = dice_of(seat, pool, ctx)?;
                 let (d, defender_source) = dice_of(defender, defender_pool, ctx)?;
                 let task = MarksTask::new(dice, *difficulty, 1).against(DefenderPool {
@@ -406,7 +410,7 @@ impl SystemRules for MarksEncounter {
                 });
                 task.validate().map_err(TableError::from)?;
                 let event = format!(
-                    "{}, {label}: contested by {} ({} against {}, {defender_source}; ties favour the defender, a ruling)",
+                    "{}, {shown}: contested by {} ({} against {}, {defender_source}; ties favour the defender, a ruling)",
                     seat.name(),
                     defender.name(),
                     dice_words(dice),
@@ -436,12 +440,13 @@ impl SystemRules for MarksEncounter {
             } => {
                 let seat = ctx.seat(*participant_id)?;
                 let label = checked_label(label)?;
+                let shown = isolated(&label);
                 let (dice, source) = dice_of(seat, pool, ctx)?;
                 let task = ExtendedTask::new(dice, *penalty, *plateau, (*min_steps, *max_steps));
                 task.validate().map_err(TableError::from)?;
                 let events = vec![
                     Event::said(format!(
-                        "{}, {label}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps)",
+                        "{}, {shown}: extended task started ({}, {plateau} Marks to reach in {min_steps} to {max_steps} steps)",
                         seat.name(),
                         dice_words(dice)
                     )),
@@ -481,7 +486,10 @@ impl SystemRules for MarksEncounter {
                 next.tasks.retain(|t| t.id != *task_id);
                 Ok(Outcome::said(
                     next,
-                    vec![format!("{name}, {}: task closed ({how})", running.label)],
+                    vec![format!(
+                        "{name}, {}: task closed ({how})",
+                        isolated(&running.label)
+                    )],
                 ))
             }
         }

@@ -20,6 +20,7 @@ use rollbook_rules::table::stunt_tasks::QUICK_NPC_HTK;
 use super::track::{self, Adjustment, Tracked};
 use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
+use rollbook_rules::text::isolated;
 
 /// A task's label longer than this is surely pasted by mistake (served with the catalog).
 const LABEL_MAX: usize = rollbook_rules::TextLimits::FORMAT.task_label;
@@ -258,7 +259,7 @@ impl StuntEncounter {
         };
         Ok(Outcome::said(
             next,
-            vec![format!("{name} starts \"{label}\" ({what}).")],
+            vec![format!("{name} starts \"{}\" ({what}).", isolated(label))],
         ))
     }
 
@@ -283,7 +284,9 @@ impl StuntEncounter {
         let thrown = running
             .task
             .throw(to_the_end, ctx.house_rules, ctx.dice)
-            .map_err(|e| TableError::invalid(format!("{name}'s \"{}\": {e}", running.label)))?;
+            .map_err(|e| {
+                TableError::invalid(format!("{name}'s \"{}\": {e}", isolated(&running.label)))
+            })?;
         let mut next = self.clone();
         let slot = next
             .tasks
@@ -291,7 +294,7 @@ impl StuntEncounter {
             .find(|t| t.id == task_id)
             .expect("found above");
         slot.task = thrown.task;
-        let about = format!("{name}, \"{}\": ", running.label);
+        let about = format!("{name}, \"{}\": ", isolated(&running.label));
         let events = thrown
             .events
             .into_iter()
@@ -380,7 +383,10 @@ impl SystemRules for StuntEncounter {
                 };
                 Ok(Outcome::said(
                     next,
-                    vec![format!("{name} puts \"{}\" away ({how}).", task.label)],
+                    vec![format!(
+                        "{name} puts \"{}\" away ({how}).",
+                        isolated(&task.label)
+                    )],
                 ))
             }
             StuntMove::Damage {

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::{MadeRoll, MoveDice};
 use crate::systems::d12;
 pub use crate::systems::d12::Column;
+use crate::text::isolated;
 use crate::tray::Tray;
 use crate::{HouseRules, RollRequest, RollResult, RulesError, DAMAGE_TABLE, LIMBS};
 
@@ -180,10 +181,17 @@ impl Wounds {
         }
         let mut next = self.clone();
         let mut events = Vec::new();
-        next.effects
-            .retain_mut(|e| count_down(&mut e.remaining, amount, unit, &e.name, &mut events));
+        next.effects.retain_mut(|e| {
+            count_down(
+                &mut e.remaining,
+                amount,
+                unit,
+                &isolated(&e.name),
+                &mut events,
+            )
+        });
         next.conditions.retain_mut(|c| {
-            let label = format!("{} condition {}", c.kind, c.detail);
+            let label = format!("{} condition {}", c.kind, isolated(&c.detail));
             count_down(&mut c.remaining, amount, unit, &label, &mut events)
         });
         if next.salve_used_today && is_a_day_or_more(amount, unit) {
@@ -291,9 +299,9 @@ impl Wounds {
             self.effects.get(index),
             index.checked_sub(self.effects.len()),
         ) {
-            (Some(e), _) => (e.name.clone(), effect_row(e)),
+            (Some(e), _) => (isolated(&e.name).into_owned(), effect_row(e)),
             (None, Some(i)) => match self.conditions.get(i) {
-                Some(c) => (format!("{} {}", c.kind, c.detail), c.row),
+                Some(c) => (format!("{} {}", c.kind, isolated(&c.detail)), c.row),
                 None => {
                     return Err(RulesError::invalid(
                         "index",
@@ -758,7 +766,12 @@ fn add_condition(conditions: &mut Vec<Condition>, cond: Condition) -> (String, b
                 || c.detail.trim_end_matches(" Severed")
                     == cond.detail.trim_end_matches(" Severed"))
     };
-    let label = format!("{} condition {} {}", cond.kind, cond.detail, cond.remaining);
+    let label = format!(
+        "{} condition {} {}",
+        cond.kind,
+        isolated(&cond.detail),
+        cond.remaining
+    );
     match conditions.iter_mut().find(|c| same(c)) {
         Some(old) if old.row >= cond.row => (
             format!("{label} does not stack: the higher one already there stands"),

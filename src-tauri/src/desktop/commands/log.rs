@@ -5,19 +5,37 @@ use std::path::PathBuf;
 
 use jiff::tz::TimeZone;
 use rollbook_roster::{FileFormat, LogEntry, LogQuery, LuckReport};
+use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 
 use super::players::push;
 use super::{argument, write_export};
 use crate::desktop::Database;
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{damaged_notices, DamagedNotice, IpcError};
 
-/// The logged rolls `query` picks (roster, character, time range, limit), newest first.
+/// The logged rolls a query picks that read, and each one whose stored JSON does not read
+/// named apart (a limit counts it among the rows).
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LogList {
+    pub entries: Vec<LogEntry>,
+    pub damaged: Vec<DamagedNotice>,
+}
+
+/// The logged rolls `query` picks (roster, character, time range, limit), newest first; a
+/// damaged one is named in `damaged`.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn roll_log(db: State<'_, Database>, query: Value) -> Result<Vec<LogEntry>, IpcError> {
+pub async fn roll_log(db: State<'_, Database>, query: Value) -> Result<LogList, IpcError> {
     let query: LogQuery = argument("query", query)?;
-    db.run(move |store| Ok(store.roll_log(&query)?)).await
+    db.run(move |store| {
+        let listed = store.roll_log_readable(&query)?;
+        Ok(LogList {
+            entries: listed.read,
+            damaged: damaged_notices(listed.damaged),
+        })
+    })
+    .await
 }
 
 /// How lucky the dice of the rolls `query` picks were (`Store::luck`): each one's percentile in
@@ -57,5 +75,8 @@ pub async fn roll_log_export(
 ) -> Result<usize, IpcError> {
     let format: FileFormat = argument("format", format)?;
     let query: LogQuery = argument("query", query)?;
-    write_export(&db, path, move |store| store.export_log(&query, format)).await
+    write_export(&db, path, move |store, out| {
+        store.export_log_to(&query, format, out)
+    })
+    .await
 }

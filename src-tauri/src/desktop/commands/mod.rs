@@ -18,9 +18,9 @@ mod rules;
 mod sheets;
 mod transfer;
 
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 
-use rollbook_roster::files::Protected;
 use rollbook_roster::{RosterError, Store};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -34,6 +34,8 @@ pub(super) use {
     app::AppInfo,
     characters::CharacterList,
     encounters::EncounterPreview,
+    log::LogList,
+    plans::PlanList,
     rosters::RosterList,
     rules::{DiceCheck, LoggedRoll},
     transfer::Progress,
@@ -74,34 +76,28 @@ fn argument<T: DeserializeOwned>(name: &str, value: Value) -> Result<T, IpcError
     })
 }
 
-/// Renders a file from the store (its bytes and how much it holds) and writes it where the GM
-/// chose, whole or not at all and never over the open database
-/// (`rollbook_roster::files::write_whole`, as the command line does), with a refusal that says
-/// what to change; answers how much it holds.
-async fn write_export<F>(db: &Database, path: PathBuf, render: F) -> Result<usize, IpcError>
+/// Writes a file from the store where the GM chose, as the store reads it (an export of any
+/// size is never held whole, nor sent to the window), whole or not at all through a temporary
+/// file renamed into place and never over the open database (`rollbook_roster::files::
+/// write_whole_with`, as the command line's `--out` does), with a refusal that says what to
+/// change; answers how much it holds.
+async fn write_export<F>(db: &Database, path: PathBuf, write: F) -> Result<usize, IpcError>
 where
-    F: FnOnce(&Store) -> Result<(Vec<u8>, usize), RosterError> + Send + 'static,
+    F: FnOnce(&Store, &mut dyn Write) -> Result<usize, RosterError> + Send + 'static,
 {
-    let (bytes, count, protected) = db
-        .run(move |store| {
-            let (bytes, count) = render(store)?;
-            Ok((bytes, count, store.protected_files()))
-        })
-        .await?;
-    db.compute(move || write_file(&path, &bytes, &protected))
-        .await?;
-    Ok(count)
-}
-
-fn write_file(path: &Path, bytes: &[u8], protected: &Protected) -> Result<(), IpcError> {
-    match rollbook_roster::files::write_whole(path, bytes, protected) {
-        Ok(()) => Ok(()),
-        Err(RosterError::Io { source, .. }) => Err(IpcError::io(format!(
-            "{} could not be written ({source}); nothing was written there. Pick another folder or file name",
-            path.display()
-        ))),
-        Err(refusal) => Err(refusal.into()),
-    }
+    db.run(move |store| {
+        let protected = store.protected_files();
+        let store: &Store = store;
+        match rollbook_roster::files::write_whole_with(&path, &protected, |out| write(store, out)) {
+            Ok(count) => Ok(count),
+            Err(RosterError::Io { source, .. }) => Err(IpcError::io(format!(
+                "{} could not be written ({source}); nothing was written there. Pick another folder or file name",
+                path.display()
+            ))),
+            Err(refusal) => Err(refusal.into()),
+        }
+    })
+    .await
 }
 
 #[cfg(test)]

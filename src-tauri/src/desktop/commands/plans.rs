@@ -3,19 +3,32 @@
 //! adapters over `Store::save_plan` and friends, as `rollbook encounter plan …` are.
 
 use rollbook_roster::{Encounter, EncounterPlan};
+use serde::Serialize;
 use tauri::State;
 use uuid::Uuid;
 
 use crate::desktop::Database;
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{damaged_notices, DamagedNotice, IpcError};
 
-/// The roster's plans, oldest first.
+/// A roster's plans that read, and each one whose stored JSON does not read named apart.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PlanList {
+    pub plans: Vec<EncounterPlan>,
+    pub damaged: Vec<DamagedNotice>,
+}
+
+/// The roster's plans, oldest first; a damaged one is named in `damaged`.
 #[tauri::command(rename_all = "snake_case")]
-pub async fn plans(
-    db: State<'_, Database>,
-    roster_id: Uuid,
-) -> Result<Vec<EncounterPlan>, IpcError> {
-    db.run(move |store| Ok(store.plans(roster_id)?)).await
+pub async fn plans(db: State<'_, Database>, roster_id: Uuid) -> Result<PlanList, IpcError> {
+    db.run(move |store| {
+        let listed = store.plans_readable(roster_id)?;
+        Ok(PlanList {
+            plans: listed.read,
+            damaged: damaged_notices(listed.damaged),
+        })
+    })
+    .await
 }
 
 /// The encounter's participants saved as a plan named `name` (the encounter's by default).

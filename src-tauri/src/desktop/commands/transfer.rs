@@ -91,9 +91,9 @@ pub async fn export_file(
 ) -> Result<usize, IpcError> {
     let selection: ExportSelection = argument("selection", selection)?;
     let format: FileFormat = argument("format", format)?;
-    write_export(&db, path, move |store| {
-        let exported = store.export_file(&selection, format)?;
-        Ok((exported.bytes, exported.characters))
+    write_export(&db, path, move |store, out| {
+        let (_, characters) = store.export_file_to(&selection, format, out)?;
+        Ok(characters)
     })
     .await
 }

@@ -129,7 +129,8 @@ fn an_encounter_is_played_previewed_refused_and_undone() {
     assert_eq!(acted["rolls"].as_array().unwrap().len(), 1);
     assert_eq!(acted["rolls"][0]["character_name"], "Ayla");
     assert_eq!(acted["rolls"][0]["request"], preview["request"]);
-    let logged = window.ok("roll_log", json!({"query": {"character_id": ayla["id"]}}));
+    let logged =
+        window.ok("roll_log", json!({"query": {"character_id": ayla["id"]}}))["entries"].clone();
     assert_eq!(logged[0]["id"], acted["rolls"][0]["id"]);
 
     let goon = participant(&encounter, "Goon 1");

@@ -103,14 +103,16 @@ fn a_roll_for_a_character_is_logged_with_it() {
     let quick = window.ok("roll", json!({"request": request, "seed": 7}));
     assert_eq!(rolled["result"], quick["result"], "same seed, same dice");
 
-    let log = window.ok("roll_log", json!({"query": {"character_id": vex["id"]}}));
+    let listed = window.ok("roll_log", json!({"query": {"character_id": vex["id"]}}));
+    assert_eq!(listed["damaged"], json!([]));
+    let log = listed["entries"].clone();
     assert_eq!(log.as_array().unwrap().len(), 1);
     let entry = &log[0];
     assert_eq!(entry["id"], rolled["log_id"]);
     assert_eq!(entry["character_name"], "Vex");
     assert_eq!(entry["roster_id"], rosters[4]["id"]);
     assert_eq!(entry["result"], rolled["result"]);
-    let everything = window.ok("roll_log", json!({"query": {}}));
+    let everything = window.ok("roll_log", json!({"query": {}}))["entries"].clone();
     assert_eq!(
         ids(&everything),
         [quick["log_id"].clone(), rolled["log_id"].clone()]
@@ -147,7 +149,10 @@ fn a_roll_for_a_character_is_logged_with_it() {
         "{text}"
     );
     assert_eq!(window.ok("roll_log_clear", json!({"query": {}})), 2);
-    assert_eq!(window.ok("roll_log", json!({"query": {}})), json!([]));
+    assert_eq!(
+        window.ok("roll_log", json!({"query": {}})),
+        json!({"entries": [], "damaged": []})
+    );
 }
 
 #[test]

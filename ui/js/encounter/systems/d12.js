@@ -124,7 +124,7 @@ export function mountSystemPanel(host, ctx) {
 
   function healthBlock(p, health) {
     return meter(doc, {
-      label: `${p.name}'s health`,
+      label: `${isolated(p.name)}'s health`,
       value: health,
       text: `${health.current} / ${health.max} health${health.current === 0 ? ' · dead' : ''}`,
       className: 'd12-health',
@@ -136,12 +136,12 @@ export function mountSystemPanel(host, ctx) {
   /** "Remove…": an ability check against the effect's row, with its odds first. */
   function removeControls(p, index, label) {
     const sheet = characterOf(p.id)?.sheet;
-    const abilities = sheet?.abilities?.map((a) => [a.name, `${a.name} (${a.ranks})`]) ?? [];
+    const abilities = sheet?.abilities?.map((a) => [a.name, `${isolated(a.name)} (${a.ranks})`]) ?? [];
     const check = selectField(doc, { label: 'Check with', name: 'check', options: abilities });
     const npcRanks = numberField(doc, { label: 'Ranks', name: 'ranks', value: 1, ...range('remove', 'ranks') });
     const means = selectField(doc, { label: 'Means', name: 'means', options: [['ordinary', 'Ordinary'], ['extraordinary', 'Extraordinary']] });
     const removeOdds = oddsBlock(doc, 'Chance to remove', { compare: ctx.compare });
-    const go = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'remove', text: `Remove ${label}` });
+    const go = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'remove', text: `Remove ${isolated(label)}` });
     const move = () => ({
       move: 'remove', participant_id: p.id, index, extraordinary: means.select.value === 'extraordinary',
       ability: check.select.value || 'Check', ...(sheet ? {} : { ranks: intOf(npcRanks.input, 0) }),
@@ -156,7 +156,7 @@ export function mountSystemPanel(host, ctx) {
     ]);
     box.addEventListener('toggle', () => { if (box.open) refresh(); });
     box.addEventListener('change', refresh);
-    go.addEventListener('click', () => play(move(), `${p.name} · remove ${label}`));
+    go.addEventListener('click', () => play(move(), `${isolated(p.name)} · remove ${isolated(label)}`));
     return box;
   }
 
@@ -166,7 +166,7 @@ export function mountSystemPanel(host, ctx) {
       ...wounds.conditions.map((c, i) => ({ index: wounds.effects.length + i, text: `${c.kind}${c.detail ? ` ${c.detail}` : ''}`, left: c.remaining })),
     ];
     if (!items.length) return el(doc, 'p', { className: 'tp-muted', text: 'No effects or conditions.' });
-    return el(doc, 'ul', { className: 'd12-wounds', 'aria-label': `${p.name}'s effects and conditions` }, items.map((item) => el(doc, 'li', { className: 'd12-wound', 'data-role': 'wound' }, [
+    return el(doc, 'ul', { className: 'd12-wounds', 'aria-label': `${isolated(p.name)}'s effects and conditions` }, items.map((item) => el(doc, 'li', { className: 'd12-wound', 'data-role': 'wound' }, [
       el(doc, 'span', { className: 'd12-wound-name', text: item.text }),
       el(doc, 'span', { className: 'tp-muted', text: item.left }),
       removeControls(p, item.index, item.text),
@@ -183,7 +183,7 @@ export function mountSystemPanel(host, ctx) {
     set.addEventListener('click', () => play({
       move: 'set_npc', participant_id: p.id, health: intOf(health.input, 12),
       ...Object.fromEntries(fields.map(([key, f]) => [key, intOf(f.input, 0)])),
-    }, `${p.name} · health and ranks`));
+    }, `${isolated(p.name)} · health and ranks`));
     return el(doc, 'details', { className: 'd12-npc' }, [
       el(doc, 'summary', { text: `NPC: health ${part.wounds.health.max}, Dodge ${d.dodge}, Mind ${d.mind}, Toughness ${d.toughness}, Will Power ${d.will_power}` }),
       el(doc, 'div', { className: 'tp-row' }, [health.field, ...fields.map(([, f]) => f.field), set]),
@@ -198,9 +198,9 @@ export function mountSystemPanel(host, ctx) {
       return row;
     }
     const rest = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal-day', text: 'Rest a day' });
-    rest.addEventListener('click', () => play({ move: 'heal_days', participant_id: p.id, days: 1 }, `${p.name} · a day of rest`));
+    rest.addEventListener('click', () => play({ move: 'heal_days', participant_id: p.id, days: 1 }, `${isolated(p.name)} · a day of rest`));
     const salve = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'salve', text: 'Healing Salve', disabled: part.wounds.salve_used_today, title: part.wounds.salve_used_today ? 'Used today: rest a day first' : '+1 health, once a day' });
-    salve.addEventListener('click', () => play({ move: 'salve', participant_id: p.id }, `${p.name} · Healing Salve`));
+    salve.addEventListener('click', () => play({ move: 'salve', participant_id: p.id }, `${isolated(p.name)} · Healing Salve`));
     row.append(
       el(doc, 'div', { className: 'tp-part-head' }, [el(doc, 'span', { className: 'tp-name', text: p.name }), healthBlock(p, part.wounds.health)]),
       woundList(p, part.wounds),
@@ -215,7 +215,7 @@ export function mountSystemPanel(host, ctx) {
     const abilities = sheet?.abilities ?? [];
     // Attacking abilities first: the defense roles defend.
     const sorted = [...abilities.filter((a) => !a.defense), ...abilities.filter((a) => a.defense)];
-    setOptions(ability.select, sorted.map((a) => [a.name, `${a.name} (${a.ranks})`]));
+    setOptions(ability.select, sorted.map((a) => [a.name, `${isolated(a.name)} (${a.ranks})`]));
     ability.field.hidden = !sheet;
     ranks.field.hidden = Boolean(sheet);
     const carried = weaponsOf(sheet, ctx.catalog?.d12_weapons ?? []);
@@ -266,7 +266,7 @@ export function mountSystemPanel(host, ctx) {
       return;
     }
     const w = attack.chain.weapon;
-    who.textContent = `${nameOf(attack.attacker_id)} attacks ${nameOf(attack.defender_id)} · ${attack.ability} (${attack.ranks}) · ${w.name}, cap ${w.cap}, ${w.column} column`;
+    who.textContent = `${isolated(nameOf(attack.attacker_id))} attacks ${isolated(nameOf(attack.defender_id))} · ${attack.ability} (${attack.ranks}) · ${w.name}, cap ${w.cap}, ${w.column} column`;
     stage.textContent = stageWords(attack, encounter.view?.system === 'd12' ? encounter.view.attack : null);
     const s = attack.chain.stage.stage;
     rollButton.hidden = s === 'choose_row';
@@ -290,7 +290,7 @@ export function mountSystemPanel(host, ctx) {
       rollButton.onclick = async () => {
         // Held before the roll: the redraw the roll causes must not preview the next step.
         hold.hold();
-        const played = await play({ move: move.move }, s === 'attack' ? `${nameOf(attack.attacker_id)} · attack` : `${nameOf(attack.defender_id)} · damage`);
+        const played = await play({ move: move.move }, s === 'attack' ? `${isolated(nameOf(attack.attacker_id))} · attack` : `${isolated(nameOf(attack.defender_id))} · damage`);
         if (!played) hold.release();
         renderAttack(tableOf(encounter));
       };
@@ -300,7 +300,7 @@ export function mountSystemPanel(host, ctx) {
       const top = choices.at(-1).row;
       rows.replaceChildren(...choices.map((c) => el(doc, 'label', { className: 'd12-row' }, [
         el(doc, 'input', { type: 'radio', name: 'd12-row', value: String(c.row), checked: c.row === top }),
-        el(doc, 'span', { className: 'd12-row-name', text: c.row ? `Row ${c.row} · ${c.name}` : 'No row' }),
+        el(doc, 'span', { className: 'd12-row-name', text: c.row ? `Row ${c.row} · ${isolated(c.name)}` : 'No row' }),
         el(doc, 'span', { className: 'tp-muted', text: c.does }),
       ])));
     }

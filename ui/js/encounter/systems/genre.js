@@ -249,7 +249,7 @@ export function mountSystemPanel(host, ctx) {
     if (!move) return;
     rollButton.disabled = true;
     const p = participant();
-    const what = `${p.name} · ${rollPick.select.value || 'action'}`;
+    const what = `${isolated(p.name)} · ${rollPick.select.value || 'action'}`;
     // Held before the roll: the redraw the roll causes must not preview the next action.
     hold.hold();
     const answer = await play(move);
@@ -327,7 +327,7 @@ export function mountSystemPanel(host, ctx) {
       result.hidden = true;
     }
     const acting = participant();
-    actHeading.textContent = acting ? `Act · ${acting.name}` : 'Act';
+    actHeading.textContent = acting ? `Act · ${isolated(acting.name)}` : 'Act';
     form.hidden = order.length === 0;
   }
 

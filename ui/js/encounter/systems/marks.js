@@ -60,7 +60,7 @@ export function taskFacts(running, view, nameOf) {
     };
   }
   const empty = next.dice_left.every((n) => n === 0);
-  const against = t.defender ? ` against ${nameOf(kind.defender_id) ?? 'the defender'}` : '';
+  const against = t.defender ? ` against ${isolated(nameOf(kind.defender_id) ?? 'the defender')}` : '';
   return {
     rollable: next.rollable,
     button: 'Attempt',
@@ -254,7 +254,7 @@ export function mountSystemPanel(host, ctx) {
       held = { taskId: running.id, odds };
       const answer = await play(rollMove);
       if (answer) {
-        showPlay(lastRoll, answer, `${owner} · ${running.label}`);
+        showPlay(lastRoll, answer, `${isolated(owner)} · ${isolated(running.label)}`);
         render();
       } else {
         held = null;
@@ -265,7 +265,7 @@ export function mountSystemPanel(host, ctx) {
     close.addEventListener('click', () => play({ system: 'marks', move: 'task_close', task_id: running.id }));
     const row = el(doc, 'li', { className: 'tp-task', 'data-task-id': String(running.id), 'data-participant-id': running.participant_id }, [
       el(doc, 'div', { className: 'tp-part-head' }, [
-        el(doc, 'span', { className: 'tp-name', text: `${owner} · ${running.label}` }),
+        el(doc, 'span', { className: 'tp-name', text: `${isolated(owner)} · ${isolated(running.label)}` }),
         el(doc, 'span', { className: 'tp-muted', text: running.source }),
       ]),
       el(doc, 'ul', { className: 'tp-facts' }, facts.lines.map((text) => el(doc, 'li', { text }))),

@@ -203,7 +203,7 @@ export function mountSystemPanel(host, ctx) {
 
   function htkBlock(p, htk) {
     return meter(doc, {
-      label: `${p.name}'s HTK`,
+      label: `${isolated(p.name)}'s HTK`,
       value: htk,
       text: `${htk.current} / ${htk.max} HTK`,
       className: 'stunt-htk',
@@ -215,18 +215,18 @@ export function mountSystemPanel(host, ctx) {
   function htkControls(p, htk) {
     const points = numberField(doc, { label: 'Points', name: 'points', value: 1, ...moveRange(ctx.catalog, 'stunt', 'damage', 'points') });
     points.field.firstChild.className = 'visually-hidden';
-    points.input.setAttribute('aria-label', `Points of damage or healing for ${p.name}`);
+    points.input.setAttribute('aria-label', `Points of damage or healing for ${isolated(p.name)}`);
     const damage = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'damage', text: 'Damage', title: rulingTitle('', rulings.clamp) });
     const heal = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'heal', text: 'Heal', title: rulingTitle('', rulings.clamp) });
     const minor = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'minor-damage', text: 'Minor Damage', title: rulingTitle(`${minorDice} damage.`, rulings.minor) });
-    damage.addEventListener('click', () => play({ system: 'stunt', move: 'damage', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · damage`));
-    heal.addEventListener('click', () => play({ system: 'stunt', move: 'heal', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${p.name} · heal`));
-    minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${p.name} · Minor Damage (${minorDice})`));
+    damage.addEventListener('click', () => play({ system: 'stunt', move: 'damage', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${isolated(p.name)} · damage`));
+    heal.addEventListener('click', () => play({ system: 'stunt', move: 'heal', participant_id: p.id, points: Math.max(0, intOf(points.input, 0)) }, `${isolated(p.name)} · heal`));
+    minor.addEventListener('click', () => play({ system: 'stunt', move: 'minor_damage', participant_id: p.id }, `${isolated(p.name)} · Minor Damage (${minorDice})`));
 
     const current = numberField(doc, { label: 'Current', name: 'current', value: htk.current, ...moveRange(ctx.catalog, 'stunt', 'set_htk', 'current') });
     const max = numberField(doc, { label: 'Max', name: 'max', value: htk.max, ...moveRange(ctx.catalog, 'stunt', 'set_htk', 'max') });
     const set = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'set-htk', text: 'Set HTK' });
-    set.addEventListener('click', () => play({ system: 'stunt', move: 'set_htk', participant_id: p.id, current: Math.max(0, intOf(current.input, 0)), max: Math.max(0, intOf(max.input, 1)) }, `${p.name} · HTK`));
+    set.addEventListener('click', () => play({ system: 'stunt', move: 'set_htk', participant_id: p.id, current: Math.max(0, intOf(current.input, 0)), max: Math.max(0, intOf(max.input, 1)) }, `${isolated(p.name)} · HTK`));
     const setHtk = el(doc, 'details', { className: 'stunt-set-htk' }, [
       el(doc, 'summary', { text: 'Set HTK…' }),
       el(doc, 'div', { className: 'tp-row' }, [current.field, max.field, set]),
@@ -264,11 +264,11 @@ export function mountSystemPanel(host, ctx) {
     const buttons = [];
     if (t.status === 'running') {
       const throwButton = el(doc, 'button', { type: 'button', className: 'button primary', 'data-role': 'task-throw', text: t.kind === 'doubles_only' ? 'Throw to the next double' : 'Throw' });
-      throwButton.addEventListener('click', () => play({ system: 'stunt', move: 'task_throw', task_id: task.id }, `${nameOf(task.participant_id)} · ${task.label}`));
+      throwButton.addEventListener('click', () => play({ system: 'stunt', move: 'task_throw', task_id: task.id }, `${isolated(nameOf(task.participant_id))} · ${isolated(task.label)}`));
       buttons.push(throwButton);
       if (t.kind === 'doubles_only' && t.needed - t.doubles > 1) {
         const toEnd = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'task-throw-all', text: 'Throw to the end' });
-        toEnd.addEventListener('click', () => play({ system: 'stunt', move: 'task_throw', task_id: task.id, to_the_end: true }, `${nameOf(task.participant_id)} · ${task.label}`));
+        toEnd.addEventListener('click', () => play({ system: 'stunt', move: 'task_throw', task_id: task.id, to_the_end: true }, `${isolated(nameOf(task.participant_id))} · ${isolated(task.label)}`));
         buttons.push(toEnd);
       }
     }
@@ -307,7 +307,7 @@ export function mountSystemPanel(host, ctx) {
       ]),
       htkControls(p, part.htk),
     );
-    if (tasks.length) row.append(el(doc, 'ul', { className: 'stunt-tasks', 'aria-label': `${p.name}'s running tasks` }, tasks.map(taskRow)));
+    if (tasks.length) row.append(el(doc, 'ul', { className: 'stunt-tasks', 'aria-label': `${isolated(p.name)}'s running tasks` }, tasks.map(taskRow)));
     return row;
   }
 
@@ -359,7 +359,7 @@ export function mountSystemPanel(host, ctx) {
     damageButton.disabled = true;
     const d = move.dice;
     damageHold.hold();
-    const played = await play(move, `${nameOf(move.participant_id)} · ${d.dice}d${d.sides}${d.bonus ? `${d.bonus > 0 ? '+' : '−'}${Math.abs(d.bonus)}` : ''} damage`, spots.damage);
+    const played = await play(move, `${isolated(nameOf(move.participant_id))} · ${d.dice}d${d.sides}${d.bonus ? `${d.bonus > 0 ? '+' : '−'}${Math.abs(d.bonus)}` : ''} damage`, spots.damage);
     if (!played) damageHold.release();
     damageButton.disabled = false;
   });
@@ -403,7 +403,7 @@ export function mountSystemPanel(host, ctx) {
     if (!move) return;
     checkButton.disabled = true;
     checkHold.hold();
-    const played = await play(move, `${nameOf(move.participant_id)} · ${move.active} vs ${move.defending}`, spots.check);
+    const played = await play(move, `${isolated(nameOf(move.participant_id))} · ${move.active} vs ${move.defending}`, spots.check);
     if (!played) checkHold.release();
     else if (played.rolls?.[0]?.success) offerDamage(move.participant_id);
     checkButton.disabled = false;
@@ -418,10 +418,10 @@ export function mountSystemPanel(host, ctx) {
     const order = encounter.state.order;
     const others = order.filter((p) => p.id !== checker).map((p) => [p.id, isolated(p.name)]);
     if (!others.length) return;
-    const damage = (id, points) => play({ move: 'damage', participant_id: id, points }, `${nameOf(id)} · damage`, spots.check);
-    const minor = (id) => play({ move: 'minor_damage', participant_id: id }, `${nameOf(id)} · Minor Damage (${minorDice})`, spots.check);
+    const damage = (id, points) => play({ move: 'damage', participant_id: id, points }, `${isolated(nameOf(id))} · damage`, spots.check);
+    const minor = (id) => play({ move: 'minor_damage', participant_id: id }, `${isolated(nameOf(id))} · Minor Damage (${minorDice})`, spots.check);
     const offer = hitOffer(doc, {
-      heading: `${nameOf(checker)} succeeded: apply the damage`,
+      heading: `${isolated(nameOf(checker))} succeeded: apply the damage`,
       targets: others,
       target: hitWho.select.value,
       points: moveRange(ctx.catalog, 'stunt', 'damage', 'points'),
@@ -449,7 +449,7 @@ export function mountSystemPanel(host, ctx) {
       result.hidden = true;
     }
     const acting = currentParticipant(encounter);
-    turnName.textContent = acting ? `${acting.name}'s turn` : '';
+    turnName.textContent = acting ? `${isolated(acting.name)}'s turn` : '';
     turnName.hidden = !acting;
     startForm.hidden = order.length === 0;
     checkForm.hidden = order.length === 0 || levels.length === 0;

@@ -5,6 +5,7 @@
 
 import { el } from '../../dom.js';
 import { parseChange } from '../turn-focus.js';
+import { isolated } from '../../format.js';
 
 let editors = 0;
 
@@ -23,16 +24,16 @@ export function trackEditor(doc, { who, track, label, value, text, role, key, ch
     'data-role': role,
     'data-track': track,
     'data-track-key': key,
-    title: `Change ${who}'s ${label}: type -7, +3 or 12, then Enter`,
+    title: `Change ${isolated(who)}'s ${label}: type -7, +3 or 12, then Enter`,
     // The name holds the visible text, so a voice user can say what they see.
-    'aria-label': `${who}: ${text} (change)`,
+    'aria-label': `${isolated(who)}: ${text} (change)`,
     text,
   });
   const input = el(doc, 'input', {
     type: 'text',
     className: 'text-input tp-track-input',
     'data-role': `${role}-input`,
-    'aria-label': `Change ${who}'s ${label} (now ${value}): -7 takes away, +3 adds, 12 sets`,
+    'aria-label': `Change ${isolated(who)}'s ${label} (now ${value}): -7 takes away, +3 adds, 12 sets`,
     'aria-describedby': errorId,
     placeholder: '-7, +3, 12',
     autocomplete: 'off',

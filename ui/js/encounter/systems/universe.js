@@ -143,7 +143,7 @@ export function mountSystemPanel(host, ctx) {
     lastDice.replaceChildren();
     (played.rolls ?? []).forEach((roll, i) => {
       const box = el(doc, 'div', { className: 'uv-roll' });
-      renderResult(box, roll.result, roll.character_name ? `${roll.character_name}: ${roll.detail}` : roll.detail, { idPrefix: `${prefix}-roll${i}` });
+      renderResult(box, roll.result, roll.character_name ? `${isolated(roll.character_name)}: ${roll.detail}` : roll.detail, { idPrefix: `${prefix}-roll${i}` });
       lastDice.append(box);
     });
     lastSummary.textContent = lines[0]?.text ?? '';
@@ -162,7 +162,7 @@ export function mountSystemPanel(host, ctx) {
       use.addEventListener('change', () => { combatant.hidden = use.value !== 'second_initiative'; });
       controls.push(combatant);
     }
-    const button = el(doc, 'button', { type: 'button', className: 'button uv-play-card', text: 'Play', 'aria-label': `Play ${face.words} (${whoseName})` });
+    const button = el(doc, 'button', { type: 'button', className: 'button uv-play-card', text: 'Play', 'aria-label': `Play ${face.words} (${isolated(whoseName)})` });
     button.title = fateEffect(encounter, code, use.value);
     use.addEventListener('change', () => { button.title = fateEffect(encounter, code, use.value); });
     button.addEventListener('click', () => {
@@ -177,7 +177,7 @@ export function mountSystemPanel(host, ctx) {
 
   function sideControl(row) {
     if (row.side === 'pc' || row.side === null) return el(doc, 'span', { className: 'uv-side', text: sideWords(row.side) });
-    const picker = select(doc, `Side of ${row.name}`, [['hostile_npc', 'Hostile NPC'], ['friendly_npc', 'Friendly NPC']], { className: 'text-input uv-side' });
+    const picker = select(doc, `Side of ${isolated(row.name)}`, [['hostile_npc', 'Hostile NPC'], ['friendly_npc', 'Friendly NPC']], { className: 'text-input uv-side' });
     picker.value = row.side;
     picker.addEventListener('change', () => play(universeMove('set_side', { participant_id: row.id, side: picker.value })));
     return picker;
@@ -193,10 +193,10 @@ export function mountSystemPanel(host, ctx) {
     const state = universeState(encounter);
     const acting = encounter.state.order.find((p) => p.id === actorOf(encounter));
     turnBar.hidden = !acting;
-    turnName.textContent = acting ? `${acting.name}'s turn` : '';
+    turnName.textContent = acting ? `${isolated(acting.name)}'s turn` : '';
     // The name starts with what the button shows (axe: label-content-name-mismatch; a voice
     // user says "click Nat 20").
-    nat20.setAttribute('aria-label', acting ? `Nat 20: ${acting.name} rolled a natural 20` : 'Nat 20');
+    nat20.setAttribute('aria-label', acting ? `Nat 20: ${isolated(acting.name)} rolled a natural 20` : 'Nat 20');
     const round = encounter.state.round;
     const c = deckCounts(state);
     counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
@@ -240,7 +240,7 @@ export function mountSystemPanel(host, ctx) {
     const entries = state?.table?.second_entries ?? [];
     seconds.hidden = entries.length === 0;
     seconds.replaceChildren(...entries.map((entry) => el(doc, 'li', {}, [
-      el(doc, 'span', { text: `${names.get(entry.combatant.id) ?? 'Someone who left'} acts again at ` }),
+      el(doc, 'span', { text: `${isolated(names.get(entry.combatant.id) ?? 'Someone who left')} acts again at ` }),
       cardNode(doc, entry.card),
     ])));
     const gm = state?.table?.gm ?? [];
@@ -364,7 +364,7 @@ export function mountSystemPanel(host, ctx) {
     if (!attacker || !target) return 'Pick the attacker and the target first.';
     const card = atkCard.value || playableCards(attacker, 'attack')[1]?.[0];
     const name = encounter.state.order.find((p) => p.id === attacker)?.name ?? 'The attacker';
-    if (!card) return `${name} holds no fate card to play or keep.`;
+    if (!card) return `${isolated(name)} holds no fate card to play or keep.`;
     const fields = { attacker_id: attacker, target_id: target, advantage: atkAdvantage.checked };
     const ac = intOf(atkAc);
     if (ac !== null) fields.ac = ac;
@@ -395,7 +395,7 @@ export function mountSystemPanel(host, ctx) {
       if (!played.rolls?.[0]?.success || !move.target_id) return;
       const name = encounter.state.order.find((p) => p.id === move.target_id)?.name ?? 'the target';
       offer = hitOffer(doc, {
-        heading: `A hit on ${name}: apply its damage`,
+        heading: `A hit on ${isolated(name)}: apply its damage`,
         targets: encounter.state.order.map((p) => [p.id, isolated(p.name)]),
         target: move.target_id,
         points: moveRange(ctx.catalog, 'universe', 'damage', 'points'),
@@ -527,7 +527,7 @@ export function mountSystemPanel(host, ctx) {
     if (pending) {
       const who = encounter.state.order.find((p) => p.id === pending.participant_id)?.name ?? 'Someone';
       const unit = pending.save === 'physical' ? 'hp' : 'Sanity';
-      turnButton.textContent = `Turn ${who}'s failed save: spend ${pending.cost} ${unit}`;
+      turnButton.textContent = `Turn ${isolated(who)}'s failed save: spend ${pending.cost} ${unit}`;
     }
     const running = state?.chase ?? null;
     if (running && chaseStart.hidden === false) chase.open = true;
@@ -547,7 +547,7 @@ export function mountSystemPanel(host, ctx) {
         node.value = runners.some(([v]) => v === keep) ? keep : runners[Math.min(at, runners.length - 1)]?.[0] ?? '';
       }
       chaseRounds.replaceChildren(...running.rounds.map((r) => el(doc, 'li', {
-        text: `Round ${r.round}: ${names.get(r.runners[0]) ?? '?'} ${r.totals[0]} vs ${names.get(r.runners[1]) ?? '?'} ${r.totals[1]}: ${r.winner ? `${names.get(r.winner) ?? '?'} wins` : 'tie, nobody wins'}`,
+        text: `Round ${r.round}: ${isolated(names.get(r.runners[0]) ?? '?')} ${r.totals[0]} vs ${isolated(names.get(r.runners[1]) ?? '?')} ${r.totals[1]}: ${r.winner ? `${isolated(names.get(r.winner) ?? '?')} wins` : 'tie, nobody wins'}`,
       })));
     }
     for (const view of formViews) view.refreshOdds();

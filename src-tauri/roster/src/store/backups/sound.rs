@@ -2,7 +2,8 @@
 //! damaged record whole (a refusal of that record offers the newest such), and one with no
 //! damaged record at all ("whole": rotation never deletes the newest). Rosters and characters
 //! are stored in the same columns since the first schema, so a snapshot of an older schema
-//! reads with the same queries.
+//! reads with the same queries; a snapshot older than the roll log's or the plans' columns does
+//! not hold such an entry (its query fails: not held).
 
 use std::path::Path;
 
@@ -10,9 +11,11 @@ use rusqlite::{Connection, OptionalExtension};
 
 use super::check::sound_file;
 use super::names;
+use crate::store::plans::{plan_row, PLAN_COLUMNS};
+use crate::store::roll_log::{log_row, LOG_COLUMNS};
 use crate::store::{
-    character_row, damaged_records, roster_row, DamagedRecord, SoundCopy, CHARACTER_COLUMNS,
-    ROSTER_COLUMNS,
+    character_row, damaged_records, roster_row, DamagedEntry, DamagedRecord, SoundCopy,
+    CHARACTER_COLUMNS, ROSTER_COLUMNS,
 };
 
 /// The newest snapshot beside the database at `db` that holds `record` and reads it.
@@ -26,8 +29,27 @@ pub(crate) fn newest_holding(db: &Path, record: &DamagedRecord) -> SoundCopy {
 /// Whether `conn`'s database has `record` (by its stored id) and reads it: the character, or
 /// the roster.
 fn holds(conn: &Connection, record: &DamagedRecord) -> bool {
-    let read = match &record.character {
-        Some((_, id)) => conn
+    let read = match (record.entry.as_deref(), &record.character) {
+        (Some(DamagedEntry::LogEntry(id)), _) => conn
+            .query_row(
+                &format!("SELECT {LOG_COLUMNS} FROM roll_log WHERE id = ?1"),
+                [id],
+                log_row,
+            )
+            .optional()
+            .map(|row| row.is_some_and(|row| row.read().is_ok())),
+        (Some(DamagedEntry::Plan { id, .. }), _) => conn
+            .query_row(
+                &format!(
+                    "SELECT {PLAN_COLUMNS} FROM encounter_plans p
+                     JOIN rosters r ON r.id = p.roster_id WHERE p.id = ?1"
+                ),
+                [id],
+                plan_row,
+            )
+            .optional()
+            .map(|row| row.is_some_and(|row| row.read().is_ok())),
+        (None, Some((_, id))) => conn
             .query_row(
                 &format!(
                     "SELECT {CHARACTER_COLUMNS} FROM characters c
@@ -38,7 +60,7 @@ fn holds(conn: &Connection, record: &DamagedRecord) -> bool {
             )
             .optional()
             .map(|row| row.is_some_and(|row| row.read().is_ok())),
-        None => conn
+        (None, None) => conn
             .query_row(
                 &format!("SELECT {ROSTER_COLUMNS} FROM rosters r WHERE r.id = ?1"),
                 [&record.roster_id],
