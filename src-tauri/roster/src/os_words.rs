@@ -135,7 +135,11 @@ mod tests {
 
     #[test]
     fn other_errors_keep_windows_words() {
-        assert_eq!(words(2, Path::new("x")), None, "a file not found on a drive that exists");
+        assert_eq!(
+            words(2, Path::new("x")),
+            None,
+            "a file not found on a drive that exists"
+        );
         assert_eq!(words(112, Path::new("x")), None);
     }
 
