@@ -70,7 +70,7 @@ pub use house_rules::{
 };
 pub use limits::{
     grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
-    MAX_REQUEST_BYTES, MAX_ROSTERS,
+    MAX_REQUEST_BYTES, MAX_ROSTERS, MAX_SAVED_ROLLS,
 };
 pub use plans::{
     odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
@@ -90,6 +90,9 @@ pub use work::check_work;
 /// `RollRequest::UniverseSkill(kinds::universe::Skill { skill: 2, difficulty: 9 })`.
 /// Such a request is checked like any other when it is rolled or its odds are asked for.
 pub mod kinds {
+    pub mod dice {
+        pub use crate::systems::dice::Expr;
+    }
     pub mod stunt {
         pub use crate::systems::stunt::{Check, Damage, DoubleSix, Doubles};
     }

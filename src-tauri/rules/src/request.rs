@@ -36,6 +36,13 @@ macro_rules! roll_kinds {
                 }
             }
 
+            /// Whether the request is typed dice notation (DICE.md), of no rules system: no
+            /// house rules or sheet changes it, so it may be rolled under any roster.
+            pub fn is_notation(&self) -> bool {
+                let system = self.kind_id().0;
+                NOTATION_SYSTEMS.iter().any(|(id, _)| *id == system)
+            }
+
             pub(crate) fn validate(&self, house: &HouseRules) -> Result<(), RulesError> {
                 match self {
                     $(Self::$variant(k) => k.validate(house),)*
