@@ -76,7 +76,9 @@ pub use plans::{
     odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
     PlanRole, PlanRoll, PlanSpec,
 };
-pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
+pub use request::{
+    is_notation_system, parse_batch, parse_request, request_from_value, Batch, RollRequest,
+};
 pub use spec::{
     Alternative, Catalog, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick,
     SystemSpec, MAX_POOL,

@@ -26,7 +26,9 @@ static KIND_NAMES: LazyLock<HashMap<(String, String), String>> = LazyLock::new(|
 
 /// `entry` shown as rolled by `who`.
 pub(super) fn shown(entry: &LogEntry, who: Option<String>, house: &HouseRules) -> PlayersRoll {
-    let roll = notation(entry)
+    let roll = entry
+        .notation()
+        .map(str::to_string)
         .or_else(|| {
             KIND_NAMES
                 .get(&(entry.system.clone(), entry.roll.clone()))
@@ -44,15 +46,6 @@ pub(super) fn shown(entry: &LogEntry, who: Option<String>, house: &HouseRules) -
         chance: chance(&entry.request, house),
         by_hand: entry.by_hand,
     }
-}
-
-/// A typed roll's notation as the GM typed it (`8d6`, `4d6kh3`): what the players read it as.
-fn notation(entry: &LogEntry) -> Option<String> {
-    let request = rollbook_rules::request_from_value(entry.request.clone()).ok()?;
-    if !request.is_notation() {
-        return None;
-    }
-    Some(entry.request.get("expr")?.as_str()?.trim().to_string())
 }
 
 /// The exact chance the request had of succeeding; `None` for a roll whose odds name no
