@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, PAGE_SIZE, shownText, timeFormatter, withDays,
+  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, notationOf, PAGE_SIZE, shownText, timeFormatter, withDays,
 } from '../../ui/js/log/log-rows.js';
 
 const catalog = {
@@ -155,4 +155,15 @@ test('a day heading is formatted once per quarter hour, and right on both sides 
   const utc = timeFormatter('en-GB', 'UTC');
   assert.equal(utc.day('2026-11-22T06:10:15+01:00'), 'Sunday, 22 November 2026', 'not in UTC: formatted as it is');
   assert.equal(utc.day('not a time'), 'not a time');
+});
+
+test('a roll typed in dice notation reads as its notation, under any roster', () => {
+  const typed = {
+    ...vexEntry, system: 'dice', roll: 'expr', outcome: '27', detail: '8d6 = 27 (…); at least 1: success',
+    request: { system: 'dice', roll: 'expr', expr: ' 8d6 ', values: {}, target: 1 },
+  };
+  assert.equal(notationOf(typed), '8d6');
+  assert.equal(logRow(typed, kindNames(catalog), timeFormatter('en-GB', 'UTC')).roll, '8d6');
+  assert.equal(notationOf(vexEntry), null);
+  assert.equal(notationOf({ ...vexEntry, request: { expr: '2d6' } }), null, 'only the dice system is notation');
 });
