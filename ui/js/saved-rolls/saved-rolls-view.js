@@ -232,7 +232,7 @@ export function mountSavedRolls(root, ctx, hook) {
     keys: 'Ctrl+S', label: 'Save the notation to the saved rolls', group: 'Quick roll', inText: true,
     when: () => !root.closest('[hidden]'), run: saveCurrent,
   });
-  ctx.shortcuts.describe({ keys: ['Alt+ArrowUp', 'Alt+ArrowDown'], label: 'Move the saved roll up or down', group: 'Quick roll' });
+  ctx.shortcuts.describe({ keys: ['Alt+Up', 'Alt+Down'], label: 'Move the saved roll up or down', group: 'Quick roll' });
   ctx.shortcuts.describe({ keys: 'F2', label: 'Edit the saved roll', group: 'Quick roll' });
 
   refresh().catch(failed);
