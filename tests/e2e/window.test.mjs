@@ -96,9 +96,9 @@ describe('the window: dialogs close, the shell stays put, the sheet fits', { tim
     assert.ok(before, 'a roster has the focus');
     await win.openSearch('ctrl-k');
     await win.typeInSearch('zzz nobody');
-    await waitSearchNote(/^No character matches “zzz nobody”\.$/, 'the search never answered');
+    await waitSearchNote(/^No character or saved roll matches “zzz nobody”\.$/, 'the search never answered');
     await win.press('\uE007'); // Enter
-    await waitSearchNote(/^Nothing to open: no character matches “zzz nobody”/, 'Enter with no match said nothing');
+    await waitSearchNote(/^Nothing to open: no character or saved roll matches “zzz nobody”/, 'Enter with no match said nothing');
     assert.equal((await win.read()).dialogs.length, 1, 'Enter with no match leaves the search open');
 
     await win.pressEscape();

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, PAGE_SIZE, shownText, timeFormatter, withDays,
+  clearQuestion, diceText, emptyText, exportName, filterText, kindNames, logQuery, logRow, notationOf, PAGE_SIZE, shownText, timeFormatter, withDays,
 } from '../../ui/js/log/log-rows.js';
 
 const catalog = {
@@ -163,4 +163,15 @@ test('a typed roll reads as the notation typed, its system as the catalog names 
   const row = logRow(entry, kindNames(withNotation), timeFormatter('en-GB', 'UTC'));
   assert.equal(row.roll, '4d6kh3');
   assert.equal(row.system, 'Dice notation');
+});
+
+test('a roll typed in dice notation reads as its notation, under any roster', () => {
+  const typed = {
+    ...vexEntry, system: 'dice', roll: 'expr', outcome: '27', detail: '8d6 = 27 (…); at least 1: success',
+    request: { system: 'dice', roll: 'expr', expr: ' 8d6 ', values: {}, target: 1 },
+  };
+  assert.equal(notationOf(typed), '8d6');
+  assert.equal(logRow(typed, kindNames(catalog), timeFormatter('en-GB', 'UTC')).roll, '8d6');
+  assert.equal(notationOf(vexEntry), null);
+  assert.equal(notationOf({ ...vexEntry, request: { expr: '2d6' } }), null, 'only the dice system is notation');
 });

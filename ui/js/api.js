@@ -30,6 +30,10 @@
 /** @typedef {import('../types/bindings').LuckReport} LuckReport */
 /** @typedef {import('../types/bindings').NewCharacter} NewCharacter */
 /** @typedef {import('../types/bindings').NewRoster} NewRoster */
+/** @typedef {import('../types/bindings').NewSavedRoll} NewSavedRoll */
+/** @typedef {import('../types/bindings').SavedRoll} SavedRoll */
+/** @typedef {import('../types/bindings').SavedRollPatch} SavedRollPatch */
+/** @typedef {import('../types/bindings').SavedRollHit} SavedRollHit */
 /** @typedef {import('../types/bindings').Odds} Odds */
 /** @typedef {import('../types/bindings').PlayersView} PlayersView */
 /** @typedef {import('../types/bindings').ShareStatus} ShareStatus */
@@ -188,6 +192,28 @@ export const roll = (request, seed = null, { rosterId = null, characterId = null
  */
 export const rollDiceAsked = (request, dice, { rosterId = null, characterId = null } = {}) =>
   call('roll_dice_asked', { request, dice, roster_id: rosterId, character_id: characterId });
+
+// Saved rolls
+/** A roster's saved rolls, in order. @param {Id} rosterId @returns {Promise<SavedRoll[]>} */
+export const savedRolls = (rosterId) => call('saved_rolls', { roster_id: rosterId });
+/** Every roster's saved rolls matching `query` (name, notation, notes). @param {string} query @param {number} [limit] @returns {Promise<SavedRollHit[]>} */
+export const searchSavedRolls = (query, limit = 50) => call('saved_rolls_search', { query, limit });
+/** Saves a roll last in the roster's list. @param {Id} rosterId @param {NewSavedRoll} roll @returns {Promise<SavedRoll>} */
+export const createSavedRoll = (rosterId, roll) => call('saved_roll_create', { roster_id: rosterId, roll });
+/** @param {Id} id @param {SavedRollPatch} patch @returns {Promise<SavedRoll>} */
+export const updateSavedRoll = (id, patch) => call('saved_roll_update', { id, patch });
+/** Moves a saved roll to `index` (0 first). @param {Id} id @param {number} index @returns {Promise<SavedRoll[]>} the roster's list in its new order */
+export const moveSavedRoll = (id, index) => call('saved_roll_move', { id, index });
+/** Deletes a saved roll for good. @param {Id} id @returns {Promise<SavedRoll>} it as it was */
+export const deleteSavedRoll = (id) => call('saved_roll_delete', { id });
+/**
+ * Rolls a saved roll for its roster and logs it there.
+ * @param {Id} id
+ * @param {{seed?: number | null, secret?: boolean, dice?: number[] | null}} [how]
+ * @returns {Promise<LoggedRoll>}
+ */
+export const rollSaved = (id, { seed = null, secret = false, dice = null } = {}) =>
+  call('saved_roll_roll', { id, seed, secret, dice });
 
 // Rosters
 /** @returns {Promise<RosterList>} `rosters` not in the trash, in the user's order, and each damaged one named in `damaged` */

@@ -362,11 +362,14 @@ export function startQuickRoll(doc) {
 
   /**
    * The typed roll as the form holds it: `{expr, values, target}` (the values of the names the
-   * expression used at its last check; `target` null while its field holds no whole number).
+   * expression used at its last check; `target` null while its field holds no whole number), or
+   * null while Quick roll shows another system's form.
    */
   function currentNotation() {
+    // Another system's form is showing: there is no typed roll to hand over.
+    if (!notationOn()) return null;
     const { values } = readValues(ui.fields, state.fields);
-    return { expr: notation.read().expr, values: notation.given(), target: notationOn() ? values.target ?? null : null };
+    return { expr: notation.read().expr, values: notation.given(), target: values.target ?? null };
   }
 
   /** Shows `{expr, values, target}` in the Notation form (a saved roll) and its odds. */

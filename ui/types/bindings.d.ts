@@ -886,7 +886,11 @@ characters: number,
 /**
  * The most bytes one record of a roster file takes (`MAX_RECORD_BYTES`).
  */
-record_bytes: number, };
+record_bytes: number, 
+/**
+ * The most saved rolls one roster keeps (`MAX_SAVED_ROLLS`).
+ */
+saved_rolls: number, };
 
 /**
  * A place in the roll log: an entry's time and id.
@@ -1141,6 +1145,12 @@ export type NewRoster = { name: string, system: System, notes?: string,
  * `None` takes RULES.md's default chart (`StuntChart::default()`).
  */
 house_rules?: HouseRules | null, };
+
+/**
+ * What a saved roll is made of: its fields in a roster file, and what a new one needs
+ * (`values`, `target` and `notes` may be left out).
+ */
+export type NewSavedRoll = { name: string, expr: string, values?: { [key in string]: number }, target?: number, notes?: string, };
 
 /**
  * A quick NPC's defense ranks (a stored character's come from its sheet).
@@ -1424,7 +1434,8 @@ id: number, at: string,
  */
 who: string | null, 
 /**
- * The kind of roll, as the catalog names it ("Attack").
+ * The kind of roll, as the catalog names it ("Attack"); a roll typed in dice notation,
+ * its notation as typed ("8d6").
  */
 roll: string, dice: Array<number>, 
 /**
@@ -1668,6 +1679,37 @@ closed: boolean, };
  * Physical, Mental or Luck.
  */
 export type SaveKind = "physical" | "mental" | "luck";
+
+/**
+ * A stored saved roll.
+ */
+export type SavedRoll = { id: string, roster_id: string, name: string, 
+/**
+ * The notation as the GM typed it (DICE.md).
+ */
+expr: string, 
+/**
+ * The value of each `@name` the notation uses.
+ */
+values: { [key in string]: number }, 
+/**
+ * The roll succeeds when its value is at least this.
+ */
+target: number, notes: string, 
+/**
+ * Order within the roster, ascending from 0.
+ */
+position: number, created_at: string, updated_at: string, };
+
+/**
+ * A saved roll a search found, with its roster's name.
+ */
+export type SavedRollHit = { roll: SavedRoll, roster_name: string, };
+
+/**
+ * A change to a saved roll: each field given is replaced.
+ */
+export type SavedRollPatch = { name?: string | null, expr?: string | null, values?: { [key in string]: number } | null, target?: number | null, notes?: string | null, };
 
 /**
  * Save DCs.
@@ -2023,7 +2065,12 @@ npc_label: number,
 /**
  * A running task's label at the table.
  */
-task_label: number, };
+task_label: number, 
+/**
+ * A saved roll's notes: a line or two, so that a roster's saved rolls at their longest
+ * still fit in one record of a roster file with the roster's own fields.
+ */
+saved_roll_notes: number, };
 
 /**
  * Current and maximum of a pool that goes down and comes back (HTK, hp, Sanity, health).

@@ -35,20 +35,25 @@ The notation is ../shared/DICE.md's (docs/dice.md for GMs). To roll one, or see 
   rollbook odds '{\"system\":\"dice\",\"roll\":\"expr\",\"expr\":\"8d10x cs>=8\"}'
   rollbook roll '{\"system\":\"dice\",\"roll\":\"expr\",\"expr\":\"2d20kh1+5\",\"target\":15}'";
 
+/// `--values JSON`: the values of an expression's @names, `{"bonus": 2}`.
+pub fn values_arg(values: &str) -> Result<BTreeMap<String, i64>, Failure> {
+    rollbook_rules::strict_json::check(values)
+        .and_then(|()| serde_json::from_str(values))
+        .map_err(|e| {
+            Failure::BadInput(format!(
+                "--values: {}; give a JSON object of whole numbers such as '{{\"bonus\": 2}}'",
+                super::failure::one_line(&e.to_string())
+            ))
+        })
+}
+
 pub fn run(command: DiceCommand, json: bool) -> Result<(), Failure> {
     let DiceCommand::Check(args) = command;
     let text = input::text(&args.expr, "expression")?;
     let text = text.trim_end_matches(['\n', '\r']);
-    let values: BTreeMap<String, i64> = match &args.values {
+    let values = match &args.values {
         None => BTreeMap::new(),
-        Some(values) => rollbook_rules::strict_json::check(values)
-            .and_then(|()| serde_json::from_str(values))
-            .map_err(|e| {
-                Failure::BadInput(format!(
-                    "--values: {}; give a JSON object of whole numbers such as '{{\"bonus\": 2}}'",
-                    super::failure::one_line(&e.to_string())
-                ))
-            })?,
+        Some(values) => values_arg(values)?,
     };
     let expression = match notation::check(text, &values) {
         Ok(expression) => expression,

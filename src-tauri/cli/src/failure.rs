@@ -52,6 +52,8 @@ fn is_bad_input(error: &RosterError) -> bool {
         error.code(),
         "invalid_sheet"
             | "invalid_roster"
+            | "invalid_saved_roll"
+            | "saved_roll_not_found"
             | "import_refused"
             | "limit_reached"
             | "roster_not_found"

@@ -22,6 +22,7 @@ mod plans;
 mod players;
 mod roll;
 mod roster;
+mod saved;
 mod sheet;
 mod store;
 mod text_table;
@@ -67,6 +68,8 @@ Examples:
   rollbook roster list
   rollbook search tag:party
   rollbook roll '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":2}' --character Vex
+  rollbook saved create --roster Heroes Fireball 8d6   a roll kept with the roster
+  rollbook roll --saved Fireball --roster Heroes      roll it, logged in the roster
   rollbook log --character Vex
   rollbook export --out backup.json          every roster, as a roster file
   rollbook sheet --roster Heroes --out heroes.html   printable character sheets
@@ -123,6 +126,10 @@ pub enum Command {
     /// Dice notation (DICE.md): check an expression, with a caret under each problem.
     #[command(subcommand, after_help = dice::EXAMPLES)]
     Dice(dice::DiceCommand),
+    /// A roster's saved rolls (dice notation kept under a name): list, create, edit, move,
+    /// delete. `rollbook roll --saved NAME --roster R` rolls one.
+    #[command(subcommand, after_help = saved::EXAMPLES)]
+    Saved(saved::SavedCommand),
     /// Print the catalog of systems, roll kinds, their fields and rulings as JSON.
     #[command(after_help = kinds::EXAMPLES)]
     Kinds,
@@ -185,6 +192,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Roll(args) => roll::run(args, global),
         Command::Kinds => kinds::run(),
         Command::Dice(command) => dice::run(command, global.json),
+        Command::Saved(command) => saved::run(command, global),
         Command::Roster(command) => roster::run(command, global),
         Command::Character(command) => character::run(command, global),
         Command::Search(args) => character::search(args, global),
@@ -220,6 +228,7 @@ mod tests {
         for word in [
             "odds",
             "roll",
+            "saved",
             "kinds",
             "roster",
             "character",

@@ -149,14 +149,15 @@ fn print_entries(entries: Vec<LogEntry>, whole: bool) -> Result<(), Failure> {
     ]);
     for e in entries {
         let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
+        let roll = roll_name(&e);
         table.row([
             text_table::local_time(e.at),
             e.roster_name.unwrap_or_default(),
             e.character_name.unwrap_or_default(),
             if e.secret {
-                format!("{} {} (secret)", e.system, e.roll)
+                format!("{roll} (secret)")
             } else {
-                format!("{} {}", e.system, e.roll)
+                roll
             },
             e.outcome,
             dice.join(" "),
@@ -170,4 +171,12 @@ fn print_entries(entries: Vec<LogEntry>, whole: bool) -> Result<(), Failure> {
         ]);
     }
     output::text(&table.render())
+}
+
+/// A roll as the log's table names it: `d12 straight`, or a typed roll's notation (`8d6`).
+fn roll_name(entry: &LogEntry) -> String {
+    match entry.notation() {
+        Some(notation) => notation.to_string(),
+        None => format!("{} {}", entry.system, entry.roll),
+    }
 }

@@ -21,6 +21,9 @@ Examples:
   rollbook roll --character Vex --rating \"guns attack\" --set defender_ranks=2
   rollbook roll --character \"Marla Quick\" --rating Running --set defending=Mutant
   rollbook roll '{\"system\":\"d12\",\"roll\":\"straight\",\"ranks\":2,\"difficulty\":12}' --dice 5,12,3,7
+  rollbook roll '{\"system\":\"dice\",\"roll\":\"expr\",\"expr\":\"8d6\"}' --roster Heroes
+  rollbook roll --saved Fireball --roster Heroes --seed 7
+  rollbook roll --saved \"Sneak attack\" --roster Heroes --dice 14 --secret
 
 Prints {\"outcome\", \"success\", \"dice\", \"detail\", \"seed\", ...}; the same seed gives the same dice.
 --dice takes the faces rolled at the table instead (\"by_hand\": true, no seed): too few faces say
@@ -31,12 +34,19 @@ Without --character or --roster nothing is logged and no database is opened.
 \"Guns attack\", \"Physical save with hp\"…; an unknown name lists them all), prefilled from the
 sheet; --set FIELD=VALUE changes a field of that request (see `rollbook kinds`).
 
+--saved NAME rolls the roster's saved roll of that name (`rollbook saved list --roster R`),
+logged in that roster; --seed, --dice and --secret work on it as on any roll. A roll in dice
+notation (system \"dice\") may be made under any roster: it belongs to no rules system.
+
 --secret logs the roll as GM only: it never reaches the players' view (`rollbook players`).";
 
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// The roll request as JSON, or `-` to read it from stdin (not with --rating).
-    #[arg(required_unless_present = "rating", conflicts_with = "rating")]
+    /// The roll request as JSON, or `-` to read it from stdin (not with --rating or --saved).
+    #[arg(
+        required_unless_present_any = ["rating", "saved"],
+        conflicts_with_all = ["rating", "saved"]
+    )]
     request: Option<String>,
     /// Seed for reproducible dice; the i-th request of an array uses seed + i.
     /// Without it a fresh seed is drawn and printed in each result.
@@ -58,6 +68,15 @@ pub struct RollArgs {
     /// instead of a request; needs --character.
     #[arg(long, value_name = "NAME", requires = "character")]
     rating: Option<String>,
+    /// Roll the roster's saved roll of this name (ignoring case) instead of a request; needs
+    /// --roster, and logs the roll there.
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "roster",
+        conflicts_with_all = ["rating", "character"]
+    )]
+    saved: Option<String>,
     /// With --rating: set a field of the sheet's request, e.g. difficulty=12 or
     /// defending=Good (repeatable).
     #[arg(long = "set", value_name = "FIELD=VALUE", requires = "rating")]
@@ -77,6 +96,9 @@ impl RollArgs {
 }
 
 pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
+    if let Some(saved) = &args.saved {
+        return saved_roll(&args, saved, global);
+    }
     let request = match (&args.rating, &args.request) {
         (Some(rating), _) => return by_rating(&args, rating, global),
         (None, Some(request)) => request,
@@ -158,6 +180,24 @@ fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failu
             other => other.into(),
         })?
         .remove(0);
+    output::json(&result)
+}
+
+/// `--saved NAME --roster R`: the roster's saved roll, rolled and logged in the roster.
+fn saved_roll(args: &RollArgs, name: &str, global: &Global) -> Result<(), Failure> {
+    let roster = args.roster.as_deref().expect("clap requires --roster");
+    let mut store = store::open(global, Open::Existing)?;
+    let roster = store::roster(&store, roster)?;
+    let saved = store.find_saved_roll(roster.id, name)?;
+    let (result, _) = store
+        .roll_saved(saved.id, dice(args, 0), args.log_options())
+        .map_err(|error| match error {
+            RosterError::Rules(error) => Failure::BadInput(format!(
+                "the saved roll \"{}\" ({}): {error}",
+                saved.name, saved.expr
+            )),
+            other => other.into(),
+        })?;
     output::json(&result)
 }
 

@@ -257,7 +257,7 @@ fn a_call_over_the_limits_is_refused_at_once_with_the_limit_named() {
         kinds["limits"],
         serde_json::json!({"requests": 100_000, "request_bytes": 16_777_216,
             "batch_work": 30_000_000, "rosters": 1_000, "characters": 100_000,
-            "record_bytes": 2_097_152})
+            "record_bytes": 2_097_152, "saved_rolls": 200})
     );
     // So are the ranges of the table's own numbers, a Glory award's among them.
     let glory = kinds["table_ranges"]

@@ -131,6 +131,10 @@ pub enum RosterError {
     #[error("the roster was not saved{}", Listed(.problems))]
     InvalidRoster { problems: Vec<Problem> },
 
+    /// A saved roll (its name, notation, values, target or notes) was refused: nothing was saved.
+    #[error("the saved roll was not saved{}", Listed(.problems))]
+    InvalidSavedRoll { problems: Vec<Problem> },
+
     /// An import file was refused: nothing was imported.
     #[error("the file was not imported{}", Listed(.problems))]
     ImportRefused { problems: Vec<Problem> },
@@ -147,6 +151,9 @@ pub enum RosterError {
 
     #[error("no roster {0}")]
     RosterNotFound(String),
+
+    #[error("no saved roll {0}")]
+    SavedRollNotFound(String),
 
     #[error("no character {0}")]
     CharacterNotFound(String),
@@ -354,6 +361,8 @@ impl RosterError {
             Self::EncounterStateNewer { .. } => "encounter_newer",
             Self::InvalidSheet { .. } => "invalid_sheet",
             Self::InvalidRoster { .. } => "invalid_roster",
+            Self::InvalidSavedRoll { .. } => "invalid_saved_roll",
+            Self::SavedRollNotFound(_) => "saved_roll_not_found",
             Self::ImportRefused { .. } => "import_refused",
             Self::LimitReached { .. } => "limit_reached",
             Self::RosterNotFound(_) => "roster_not_found",
@@ -393,6 +402,7 @@ impl RosterError {
         match self {
             Self::InvalidSheet { problems }
             | Self::InvalidRoster { problems }
+            | Self::InvalidSavedRoll { problems }
             | Self::ImportRefused { problems } => problems,
             _ => &[],
         }

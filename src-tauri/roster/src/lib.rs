@@ -143,8 +143,9 @@ pub use import::{
 pub use luck::LuckReport;
 pub use model::{
     Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterPlan,
-    EncounterState, HealthShown, NewCharacter, NewRoster, Participant, PlanContents,
-    PlannedParticipant, Roster, RosterPatch, System, TableAction, Timestamp, Visibility,
+    EncounterState, HealthShown, NewCharacter, NewRoster, NewSavedRoll, Participant, PlanContents,
+    PlannedParticipant, Roster, RosterPatch, SavedRoll, SavedRollPatch, System, TableAction,
+    Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use search::SearchHit;
@@ -159,6 +160,6 @@ pub mod backups {
 pub use store::{
     DamagedEntry, DamagedRecord, DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls,
     NewLogEntry, Opened, PlayOptions, Purged, Readable, Restored, RollPlace, RollsRefused,
-    Settings, SoundCopy, Store, TableActionEntry, TableDiceAsked, TablePlay, TableStates, Trash,
-    TrashListed, APPLICATION_ID, SCHEMA_VERSION,
+    SavedRollHit, Settings, SoundCopy, Store, TableActionEntry, TableDiceAsked, TablePlay,
+    TableStates, Trash, TrashListed, APPLICATION_ID, SCHEMA_VERSION,
 };

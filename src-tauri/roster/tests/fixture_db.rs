@@ -8,24 +8,28 @@
 //! `main-2026-11-27-782f443` is main at 782f443 (schema 7: secret rolls, rolls that name their
 //! table action; the last main before the action log's events were packed);
 //! `main-2026-11-28-a27ac6d` is main at a27ac6d (schema 8: packed events; the last main before
-//! plans, quick NPCs with numbers and copies). Each test opens a
+//! plans, quick NPCs with numbers and copies); `main-2026-11-29-e1a4343` is main at e1a4343
+//! (schema 9: plans; the last main before saved rolls). Each test opens a
 //! copy, so the fixtures themselves are never changed.
 
 use std::path::PathBuf;
 
-use rollbook_roster::{LogQuery, Store, TableAction};
+use rollbook_roster::{
+    ExportSelection, Import, ImportMode, LogOptions, LogQuery, NewSavedRoll, Store, TableAction,
+};
 use rollbook_rules::table::{Event, RulingId};
 
 /// The fixture of main at 4de1bff, whose encounter states carry no version.
 const UNVERSIONED: &str = "main-2026-11-25";
 
 /// Every fixture database, oldest first.
-const FIXTURES: [&str; 5] = [
+const FIXTURES: [&str; 6] = [
     UNVERSIONED,
     "main-2026-11-25-e7a0e62",
     "main-2026-11-27-5de9447",
     "main-2026-11-27-782f443",
     "main-2026-11-28-a27ac6d",
+    "main-2026-11-29-e1a4343",
 ];
 
 /// The fixtures written before schema 8, whose action logs kept events unpacked with a summary.
@@ -434,5 +438,49 @@ fn the_encounters_of_earlier_mains_are_saved_as_plans_and_started() {
         store
             .play(started.id, &TableAction::NextTurn, Some(1))
             .unwrap_or_else(|e| panic!("{fixture}: {e}"));
+    }
+}
+
+#[test]
+fn the_rosters_of_earlier_mains_keep_saved_rolls_and_roll_them() {
+    for fixture in FIXTURES {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(copy_of(&dir, fixture)).unwrap();
+        let rosters = store.rosters().unwrap();
+        for roster in &rosters {
+            assert!(
+                store.saved_rolls(roster.id).unwrap().is_empty(),
+                "{fixture}"
+            );
+        }
+        let heroes = rosters
+            .iter()
+            .find(|r| r.name == "Friday Night Heroes")
+            .unwrap();
+        let saved = store
+            .create_saved_roll(heroes.id, NewSavedRoll::new("Fireball", "8d6"))
+            .unwrap_or_else(|e| panic!("{fixture}: {e}"));
+        let (_, entry) = store
+            .roll_saved(
+                saved.id,
+                rollbook_rules::Dice::Seeded(5),
+                LogOptions::default(),
+            )
+            .unwrap();
+        assert_eq!(entry.roster_id, Some(heroes.id), "{fixture}");
+        assert_eq!(store.roll_log(&LogQuery::default()).unwrap().len(), 7);
+        // Out with the roster and back into a fresh database.
+        let mut bytes = Vec::new();
+        store
+            .export_json(&ExportSelection::All, &mut bytes)
+            .unwrap();
+        let mut fresh = Store::open_in_memory().unwrap();
+        let import = Import::from_bytes(&bytes).unwrap();
+        fresh
+            .apply_import(&import, ImportMode::Merge, |_, _| {})
+            .unwrap();
+        let back = fresh.saved_rolls(heroes.id).unwrap();
+        assert_eq!(back.len(), 1, "{fixture}");
+        assert_eq!(back[0].fields(), saved.fields(), "{fixture}");
     }
 }

@@ -11,9 +11,13 @@
 mod common;
 
 use rollbook_roster::{
-    ExportSelection, Import, ImportMode, NewCharacter, NewRoster, RosterFile, Store, System,
+    ExportSelection, Import, ImportMode, NewCharacter, NewRoster, NewSavedRoll, RosterFile, Store,
+    System,
 };
-use rollbook_rules::{HouseRules, StuntChart, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_ROSTERS};
+use rollbook_rules::{
+    HouseRules, StuntChart, TextLimits, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_ROSTERS,
+    MAX_SAVED_ROLLS,
+};
 use serde_json::{json, Value};
 
 /// Items in a sheet's lists, names' and notes' lengths: FORMAT.md's limits (the roster crate's
@@ -52,6 +56,32 @@ fn widest_chart() -> StuntChart {
         .map(|i| format!("{}{}", escaped(LEVEL_NAME - 2), wide(2, i)))
         .collect();
     StuntChart::ruled(levels)
+}
+
+/// The saved roll that takes the most bytes in a file: its name and notes at their widest, and
+/// a notation of the longest an expression may be that names as many `@names` as it can (each a
+/// line of `values` in the file, at its widest number), joined by Unicode minus signs (three
+/// bytes each, read as `-`).
+fn widest_saved_roll(salt: usize) -> NewSavedRoll {
+    let alphabet: Vec<char> = ('a'..='z').chain(['_']).collect();
+    let short = alphabet.iter().map(|c| c.to_string());
+    let long = alphabet
+        .iter()
+        .flat_map(|a| alphabet.iter().map(move |b| format!("{a}{b}")));
+    let mut expr = String::new();
+    let mut roll = NewSavedRoll::new(wide(NAME, salt), "");
+    for name in short.chain(long) {
+        let term = format!("{}@{name}", if expr.is_empty() { "" } else { "\u{2212}" });
+        if expr.chars().count() + term.chars().count() > rollbook_rules::notation::MAX_EXPR_CHARS {
+            break;
+        }
+        expr.push_str(&term);
+        roll.values.insert(name, -1_000_000);
+    }
+    roll.expr = expr;
+    roll.target = -(1 << 53);
+    roll.notes = escaped(TextLimits::FORMAT.saved_roll_notes);
+    roll
 }
 
 /// A sheet of `system` with every list at its longest and every text at its widest.
@@ -170,6 +200,11 @@ fn the_largest_records_fit_in_a_record_and_come_back_whole() {
             sheet: Some(fattest_sheet(system, &chart)),
             ..NewCharacter::named(wide(NAME, 0))
         };
+        for i in 0..MAX_SAVED_ROLLS {
+            store
+                .create_saved_roll(roster.id, widest_saved_roll(i))
+                .unwrap_or_else(|e| panic!("{system}: saved roll {i}: {e}"));
+        }
         store
             .create_character(roster.id, character.clone())
             .unwrap_or_else(|e| panic!("{system}: {e}"));
@@ -181,12 +216,28 @@ fn the_largest_records_fit_in_a_record_and_come_back_whole() {
         .unwrap();
     let file: Value = serde_json::from_slice(&exported.bytes).unwrap();
     let half = MAX_RECORD_BYTES / 2;
-    for roster in file["rosters"].as_array().unwrap() {
-        let mut own = roster.clone();
-        own["characters"] = json!([]);
-        let bytes = written_bytes(&own, 2);
-        assert!(bytes > 100_000, "{bytes} bytes: not the largest roster");
-        assert!(bytes < half, "a roster's own fields take {bytes} bytes");
+    // Each roster's own fields as the file holds them: from its opening brace to its
+    // characters (a saved roll's values are written on one line, which a value printed again
+    // here would not be).
+    let text = std::str::from_utf8(&exported.bytes).unwrap();
+    let heads: Vec<usize> = text
+        .split("\n    {\n")
+        .skip(1)
+        .map(|roster| roster.find("\"characters\": [").unwrap())
+        .collect();
+    assert_eq!(heads.len(), 5);
+    for (roster, bytes) in file["rosters"].as_array().unwrap().iter().zip(heads) {
+        // With its saved rolls (FORMAT.md: at most 200 of them), a roster's own fields take
+        // more than half a record: they fit in one still, which is what an import needs.
+        println!(
+            "{}: a roster's own fields of {bytes} bytes",
+            roster["system"]
+        );
+        assert!(bytes > 1_000_000, "{bytes} bytes: not the largest roster");
+        assert!(
+            bytes < MAX_RECORD_BYTES,
+            "a roster's own fields take {bytes} bytes, over a record's {MAX_RECORD_BYTES}"
+        );
         for character in roster["characters"].as_array().unwrap() {
             let bytes = written_bytes(character, 4);
             println!("{}: a character of {bytes} bytes", roster["system"]);

@@ -70,13 +70,15 @@ pub use house_rules::{
 };
 pub use limits::{
     grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
-    MAX_REQUEST_BYTES, MAX_ROSTERS,
+    MAX_REQUEST_BYTES, MAX_ROSTERS, MAX_SAVED_ROLLS,
 };
 pub use plans::{
     odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
     PlanRole, PlanRoll, PlanSpec,
 };
-pub use request::{parse_batch, parse_request, request_from_value, Batch, RollRequest};
+pub use request::{
+    is_notation_system, parse_batch, parse_request, request_from_value, Batch, RollRequest,
+};
 pub use spec::{
     Alternative, Catalog, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick,
     SystemSpec, MAX_POOL,
@@ -90,6 +92,9 @@ pub use work::check_work;
 /// `RollRequest::UniverseSkill(kinds::universe::Skill { skill: 2, difficulty: 9 })`.
 /// Such a request is checked like any other when it is rolled or its odds are asked for.
 pub mod kinds {
+    pub mod dice {
+        pub use crate::systems::dice::Expr;
+    }
     pub mod stunt {
         pub use crate::systems::stunt::{Check, Damage, DoubleSix, Doubles};
     }

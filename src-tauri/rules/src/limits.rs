@@ -36,6 +36,10 @@ pub const MAX_CHARACTERS: usize = 100_000;
 /// not grow with the file.
 pub const MAX_RECORD_BYTES: usize = 2 * 1024 * 1024;
 
+/// The most saved rolls one roster keeps (FORMAT.md, "Saved rolls"): a roster's own fields,
+/// its saved rolls with them, fit in one record of a roster file ([`MAX_RECORD_BYTES`]).
+pub const MAX_SAVED_ROLLS: usize = 200;
+
 /// The limits as the catalog serves them; a call over one is refused with the code
 /// `too_many_requests`, `request_too_large` or `too_much_work`, and what would pass Rollbook's
 /// store over one with `limit_reached` (or, in a file, `import_refused`).
@@ -54,6 +58,8 @@ pub struct Limits {
     pub characters: usize,
     /// The most bytes one record of a roster file takes (`MAX_RECORD_BYTES`).
     pub record_bytes: usize,
+    /// The most saved rolls one roster keeps (`MAX_SAVED_ROLLS`).
+    pub saved_rolls: usize,
 }
 
 impl Limits {
@@ -64,6 +70,7 @@ impl Limits {
         rosters: MAX_ROSTERS,
         characters: MAX_CHARACTERS,
         record_bytes: MAX_RECORD_BYTES,
+        saved_rolls: MAX_SAVED_ROLLS,
     };
 }
 
@@ -85,6 +92,9 @@ pub struct TextLimits {
     pub npc_label: usize,
     /// A running task's label at the table.
     pub task_label: usize,
+    /// A saved roll's notes: a line or two, so that a roster's saved rolls at their longest
+    /// still fit in one record of a roster file with the roster's own fields.
+    pub saved_roll_notes: usize,
 }
 
 impl TextLimits {
@@ -95,6 +105,7 @@ impl TextLimits {
         tag: 40,
         npc_label: 116,
         task_label: 120,
+        saved_roll_notes: 100,
     };
 }
 

@@ -36,6 +36,12 @@ macro_rules! roll_kinds {
                 }
             }
 
+            /// Whether the request is typed dice notation (DICE.md), of no rules system: no
+            /// house rules or sheet changes it, so it may be rolled under any roster.
+            pub fn is_notation(&self) -> bool {
+                is_notation_system(self.kind_id().0)
+            }
+
             pub(crate) fn validate(&self, house: &HouseRules) -> Result<(), RulesError> {
                 match self {
                     $(Self::$variant(k) => k.validate(house),)*
@@ -225,6 +231,12 @@ fn take_string(
 }
 
 /// A request from JSON text.
+/// Whether `system` (a request's or a logged roll's) is typed dice notation (DICE.md), of no
+/// rules system.
+pub fn is_notation_system(system: &str) -> bool {
+    NOTATION_SYSTEMS.iter().any(|(id, _)| *id == system)
+}
+
 pub fn parse_request(json: &str) -> Result<RollRequest, RulesError> {
     check_length(json)?;
     typed_request(parse_json(json)?)

@@ -15,9 +15,9 @@ use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
     Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterPlan,
     EncounterState, ExportSelection, FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery,
-    LuckReport, NewCharacter, NewRoster, Participant, Restored, Roster, RosterPatch, SearchHit,
-    Settings, SheetReport, SheetRoll, System, TableAction, TableActionEntry, TableDiceAsked,
-    TablePlay,
+    LuckReport, NewCharacter, NewRoster, NewSavedRoll, Participant, Restored, Roster, RosterPatch,
+    SavedRoll, SavedRollHit, SavedRollPatch, SearchHit, Settings, SheetReport, SheetRoll, System,
+    TableAction, TableActionEntry, TableDiceAsked, TablePlay,
 };
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
@@ -113,6 +113,10 @@ fn render() -> String {
     all.visit::<EncounterState>();
     all.visit::<Participant>();
     all.visit::<EncounterPlan>();
+    all.visit::<SavedRoll>();
+    all.visit::<NewSavedRoll>();
+    all.visit::<SavedRollPatch>();
+    all.visit::<SavedRollHit>();
     all.visit::<TableAction>();
     all.visit::<TablePlay>();
     all.visit::<TableActionEntry>();

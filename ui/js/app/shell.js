@@ -8,6 +8,8 @@ import { mountEncounters } from '../encounter/encounter-view.js';
 import { mountLog } from '../log/log-view.js';
 import { startQuickRoll } from '../quick-roll.js';
 import { mountRosters } from '../rosters/rosters.js';
+import { notationHook } from '../saved-rolls/notation-hook.js';
+import { mountSavedRolls } from '../saved-rolls/saved-rolls-view.js';
 import { exportFlow, importFlow } from '../transfer/transfer.js';
 import { createContext } from './context.js';
 import { showStoreFailure } from './error-screen.js';
@@ -84,7 +86,7 @@ export async function startApp(doc) {
   // The tabs work from the first moment, even while the settings are still on their way.
   const tabs = mountTabs($('tabs'), (name) => showView(name));
 
-  startQuickRoll(doc);
+  const quickRoll = startQuickRoll(doc);
   // The rules' declarations (sheet limits, d12 weapons, table ranges) are read once, with the
   // settings: the sheet forms and table panels take their limits from them as they open.
   const catalog = ctx.api.catalog().catch((error) => {
@@ -104,6 +106,7 @@ export async function startApp(doc) {
   const rosters = mountRosters($('view-rosters'), ctx, { rosterId: settings.last_roster_id });
   log = mountLog($('view-log'), ctx);
   encounters = mountEncounters($('view-encounters'), ctx);
+  mountSavedRolls($('saved-rolls'), ctx, notationHook(quickRoll));
 
   // A tab the GM picked while the settings were read wins over the one stored last time.
   if (pickedEarly) showView(pickedEarly);

@@ -59,6 +59,12 @@ export function diceText(dice) {
   return (dice ?? []).join(' ');
 }
 
+/** The notation of a typed roll (the `dice` system's `expr`), or null for any other roll. */
+export function notationOf(entry) {
+  const request = /** @type {{expr?: unknown} | null} */ (entry.request);
+  return entry.system === 'dice' && typeof request?.expr === 'string' ? request.expr.trim() : null;
+}
+
 /**
  * One table row of an entry. `names` from kindNames (a kind the catalog does not know reads as
  * its key in words); `formatTime` from timeFormatter.
@@ -77,7 +83,8 @@ export function logRow(entry, names, formatTime, ranks = new Map()) {
     at: entry.at,
     roster: entry.roster_name ?? '',
     character: entry.character_name ?? '',
-    roll: typedRoll(entry) ?? known?.kind ?? outcomeLabel(entry.roll),
+    // A roll typed in dice notation reads as the GM typed it ("8d6"), whatever its roster.
+    roll: notationOf(entry) ?? known?.kind ?? outcomeLabel(entry.roll),
     system: known?.system ?? entry.system,
     outcome: outcomeText(entry.outcome),
     success: entry.success ? 'Success' : 'Failure',
@@ -94,11 +101,6 @@ export function logRow(entry, names, formatTime, ranks = new Map()) {
   };
 }
 
-/** A typed roll (dice notation) is called by what was typed: "4d6kh3", not "Notation". */
-function typedRoll(entry) {
-  const expr = /** @type {{expr?: unknown} | null} */ (entry.request)?.expr;
-  return typeof expr === 'string' ? expr.trim() : null;
-}
 
 /**
  * The rows with a heading before each day's first roll: `[{day}, row, row, {day}, row…]`

@@ -393,7 +393,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const { register } = ctx.shortcuts;
   register({ keys: 'Ctrl+N', label: 'New character', group: 'Rosters', run: () => { showRosters(); newCharacter(); } });
   register({ keys: 'Ctrl+Shift+N', label: 'New roster', group: 'Rosters', run: () => { showRosters(); newRoster(); } });
-  register({ keys: ['Ctrl+K', '/'], label: 'Search characters in every roster', group: 'Rosters', run: () => openSearch() });
+  register({ keys: ['Ctrl+K', '/'], label: 'Search characters and saved rolls in every roster', group: 'Rosters', run: () => openSearch() });
   // With nothing focused, Ctrl+A selected the page's text: on the Rosters tab it selects the
   // characters shown, on another tab nothing.
   const nothingFocused = (event) => event.target === doc.body || event.target === doc.documentElement;

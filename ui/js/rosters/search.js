@@ -1,4 +1,6 @@
-// Global search (Ctrl+K or /): characters of every roster by name, player or tag. A combobox
+// Global search (Ctrl+K or /): characters of every roster by name, player or tag, and the saved
+// rolls of every roster by name, notation or notes (listed first; picking one shows it in the
+// Saved rolls list beside Quick roll, where Enter rolls it). A combobox
 // over a listbox of hits: arrows pick, Enter opens the character in its roster (or says there
 // is nothing to open). Esc empties the box, and closes the search once it is empty; the ×
 // button and a click outside close it too. The hits are a virtual list (virtual-list.js): only
@@ -18,11 +20,11 @@ const HIT_ESTIMATE = 52;
 
 /** Opens the search dialog; `open(hit)` is called with the hit the GM picks. */
 export function openSearchDialog(doc, ctx, { open, systemName }) {
-  const { dialog, body } = buildDialog(doc, { title: 'Search characters', className: 'search-dialog', closeButton: true });
+  const { dialog, body } = buildDialog(doc, { title: 'Search characters and saved rolls', className: 'search-dialog', closeButton: true });
   const input = el(doc, 'input', {
     type: 'search', id: 'search-input', className: 'text-input search-input', role: 'combobox',
     'aria-label': 'Search characters in every roster', 'aria-expanded': 'false', 'aria-controls': 'search-results',
-    'aria-autocomplete': 'list', placeholder: 'Name, player or tag (name:, player:, tag:)', spellcheck: 'false',
+    'aria-autocomplete': 'list', placeholder: 'Name, player or tag (name:, player:, tag:), or a saved roll', spellcheck: 'false',
   });
   const results = el(doc, 'ul', { className: 'search-results', id: 'search-results', role: 'listbox', 'aria-label': 'Characters found' });
   const note = el(doc, 'p', { className: 'search-note', role: 'status', text: 'Type to search every roster.' });
@@ -36,7 +38,11 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
   // How many hits to show; one more is asked for, to know whether "Show more" has more.
   let limit = LIMIT;
   let hasMore = false;
-  const searchCall = latestOnly((query) => ctx.api.search(query, limit + 1));
+  // A search is both lists at once; saved rolls are few (200 a roster), the first LIMIT shown.
+  const searchCall = latestOnly(async (query) => {
+    const [characters, saved] = await Promise.all([ctx.api.search(query, limit + 1), ctx.api.searchSavedRolls(query, LIMIT)]);
+    return { characters, saved };
+  });
 
   const virtual = createVirtualList({ scroller: results, items: results, estimate: HIT_ESTIMATE, renderRow: hitElement, drawn: pointAtActive });
 
@@ -56,6 +62,7 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
 
   function hitElement(i) {
     const hit = hits[i];
+    if (hit.type === 'saved') return savedHitElement(hit, i);
     const item = el(doc, 'li', {
       role: 'option', id: `search-hit-${i}`, className: 'search-hit', 'aria-selected': String(i === active), 'data-id': hit.id,
       'aria-setsize': hits.length, 'aria-posinset': i + 1,
@@ -76,6 +83,26 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     return item;
   }
 
+  /** A saved roll found: its name and notation, its roster. */
+  function savedHitElement(hit, i) {
+    const item = el(doc, 'li', {
+      role: 'option', id: `search-hit-${i}`, className: 'search-hit saved-hit', 'aria-selected': String(i === active), 'data-id': hit.roll.id,
+      'aria-setsize': hits.length, 'aria-posinset': i + 1,
+    }, [
+      el(doc, 'span', { className: 'hit-line' }, [
+        el(doc, 'span', { className: 'hit-name', text: hit.roll.name }),
+        el(doc, 'span', { className: 'kind-badge kind-saved', text: 'ROLL' }),
+      ]),
+      el(doc, 'span', { className: 'hit-line hit-sub' }, [
+        el(doc, 'span', { className: 'hit-roster', text: hit.roster_name }),
+        el(doc, 'span', { className: 'hit-notation mono', text: hit.roll.expr }),
+      ]),
+    ]);
+    item.addEventListener('pointerdown', (event) => event.preventDefault()); // keep focus in the box
+    item.addEventListener('click', () => choose(i));
+    return item;
+  }
+
   function render(query, keepActive = false) {
     shownQuery = query;
     failed = false;
@@ -85,7 +112,7 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     virtual.setCount(hits.length);
     input.setAttribute('aria-expanded', String(hits.length > 0));
     if (!query) note.textContent = 'Type to search every roster.';
-    else if (!hits.length) note.textContent = `No character matches “${query}”.`;
+    else if (!hits.length) note.textContent = `No character or saved roll matches “${query}”.`;
     else note.textContent = hasMore ? `The first ${hits.length} matches; Show more lists more.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
     more.hidden = !hasMore;
     setActive(next);
@@ -112,8 +139,9 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
       failed = true;
       return;
     }
-    hasMore = answer.value.length > limit;
-    hits = answer.value.slice(0, limit);
+    const { characters, saved } = answer.value;
+    hasMore = characters.length > limit;
+    hits = [...saved.map((found) => ({ type: 'saved', ...found })), ...characters.slice(0, limit)];
     render(query, keepActive);
   }
   const scheduleUpdate = debounce(() => update(), SEARCH_DELAY_MS);
@@ -128,8 +156,17 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
   function choose(index) {
     const hit = hits[index];
     if (!hit) return false;
-    dialog.close('chosen');
-    open(hit);
+    if (hit.type === 'saved') {
+      // Once the dialog has handed the focus back, so that the roll's row can take it.
+      dialog.addEventListener('close', () => {
+        ctx.emit('view', { name: 'quick-roll' });
+        ctx.emit('saved-roll-picked', { roll: hit.roll });
+      }, { once: true });
+      dialog.close('chosen');
+    } else {
+      dialog.close('chosen');
+      open(hit);
+    }
     return true;
   }
 
@@ -138,7 +175,7 @@ export function openSearchDialog(doc, ctx, { open, systemName }) {
     if (failed) return; // the note already says why the search failed
     const query = input.value.trim();
     note.textContent = query
-      ? `Nothing to open: no character matches “${query}”. Change the search, or press Esc to close it.`
+      ? `Nothing to open: no character or saved roll matches “${query}”. Change the search, or press Esc to close it.`
       : 'Nothing to open yet: type a name, a player or a tag.';
     note.classList.add('warn');
   }

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::ExportSelection;
 use crate::error::{Result, RosterError};
 use crate::import::{FORMAT_NAME, FORMAT_VERSION};
-use crate::model::{now, Character, CharacterKind, Roster, System};
+use crate::model::{now, Character, CharacterKind, NewSavedRoll, Roster, SavedRoll, System};
 use crate::sheet::Sheet;
 use crate::store::{LogEntry, LogQuery, Store};
 
@@ -30,6 +30,9 @@ pub struct FileRoster {
     pub system: System,
     pub notes: String,
     pub house_rules: FileHouseRules,
+    /// FORMAT.md's "Saved rolls": written only when the roster keeps any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub saved_rolls: Vec<NewSavedRoll>,
     pub characters: Vec<FileCharacter>,
 }
 
@@ -104,7 +107,13 @@ pub struct RollLogFile {
 impl Store {
     /// The selected rosters as a roster file (characters in the trash are left out).
     pub fn export(&self, selection: &ExportSelection) -> Result<RosterFile> {
-        Ok(roster_file(self.selected(selection)?))
+        let selected = self.selected(selection)?;
+        let mut with_rolls = Vec::with_capacity(selected.len());
+        for (roster, characters) in selected {
+            let rolls = self.saved_rolls(roster.id)?;
+            with_rolls.push((roster, rolls, characters));
+        }
+        Ok(roster_file(with_rolls))
     }
 
     /// Writes the roster file for `selection` to `out`.
@@ -145,6 +154,7 @@ impl Store {
                 system: roster.system,
                 notes: &roster.notes,
                 house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
+                saved_rolls: file_saved_rolls(self.saved_rolls(roster.id)?),
             });
             let head = head.strip_suffix("\n}").unwrap_or(&head);
             put(out, if i == 0 { "\n" } else { ",\n" }, 4)?;
@@ -196,6 +206,13 @@ struct FileRosterHead<'a> {
     system: System,
     notes: &'a str,
     house_rules: FileHouseRules,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    saved_rolls: Vec<NewSavedRoll>,
+}
+
+/// A roster's saved rolls as the file writes them, in order.
+fn file_saved_rolls(rolls: Vec<SavedRoll>) -> Vec<NewSavedRoll> {
+    rolls.iter().map(SavedRoll::fields).collect()
 }
 
 impl From<Character> for FileCharacter {
@@ -239,9 +256,12 @@ fn put(out: &mut dyn Write, text: &str, indent: usize) -> Result<()> {
     Ok(())
 }
 
-/// Joins the lines of a pretty-printed list whose items are all numbers: `[12, 15, 18]`.
-/// Safe on any pretty JSON: a line holding only a number can only be a list item (strings are
-/// escaped onto one line, object members carry their key).
+/// Joins the lines of a pretty-printed list whose items are all numbers: `[12, 15, 18]`, and
+/// of a saved roll's (or a typed request's) `values`: `"values": {"bonus": 5, "dc": 15}` (a
+/// saved roll may name hundreds, and a roster's saved rolls are read as one record of the
+/// file). Safe on any pretty JSON: a line holding only a number can only be a list item
+/// (strings are escaped onto one line, object members carry their key); `"values"` names an
+/// object only there.
 fn compact_number_lists(pretty: &str) -> String {
     let lines: Vec<&str> = pretty.lines().collect();
     let is_number = |l: &str| {
@@ -252,6 +272,31 @@ fn compact_number_lists(pretty: &str) -> String {
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
+        if line.trim() == "\"values\": {" {
+            let mut j = i + 1;
+            while j < lines.len() && is_number_member(lines[j]) {
+                j += 1;
+            }
+            let closes = lines
+                .get(j)
+                .map(|l| l.trim().trim_end_matches(',') == "}")
+                .unwrap_or(false);
+            if j > i + 1 && closes {
+                let members: Vec<&str> = lines[i + 1..j]
+                    .iter()
+                    .map(|l| l.trim().trim_end_matches(','))
+                    .collect();
+                out.push_str(line);
+                out.push_str(&members.join(", "));
+                out.push('}');
+                if lines[j].trim().ends_with(',') {
+                    out.push(',');
+                }
+                out.push('\n');
+                i = j + 1;
+                continue;
+            }
+        }
         if line.ends_with('[') {
             let mut j = i + 1;
             while j < lines.len() && is_number(lines[j]) {
@@ -285,10 +330,22 @@ fn compact_number_lists(pretty: &str) -> String {
     out
 }
 
+/// `"name": 12,` (a pretty object's member whose value is a whole number).
+fn is_number_member(line: &str) -> bool {
+    let member = line.trim().trim_end_matches(',');
+    let Some(rest) = member.strip_prefix('"') else {
+        return false;
+    };
+    match rest.rsplit_once("\": ") {
+        Some((key, number)) => !key.contains('"') && number.parse::<i64>().is_ok(),
+        None => false,
+    }
+}
+
 /// The roster file of `selected` (rosters with their characters, in order).
-pub(super) fn roster_file(selected: Vec<(Roster, Vec<Character>)>) -> RosterFile {
+pub(super) fn roster_file(selected: Vec<(Roster, Vec<SavedRoll>, Vec<Character>)>) -> RosterFile {
     let mut out = Vec::with_capacity(selected.len());
-    for (roster, characters) in selected {
+    for (roster, saved_rolls, characters) in selected {
         let characters = characters.into_iter().map(FileCharacter::from).collect();
         out.push(FileRoster {
             id: roster.id,
@@ -296,6 +353,7 @@ pub(super) fn roster_file(selected: Vec<(Roster, Vec<Character>)>) -> RosterFile
             name: roster.name,
             system: roster.system,
             notes: roster.notes,
+            saved_rolls: file_saved_rolls(saved_rolls),
             characters,
         });
     }
@@ -399,6 +457,25 @@ mod tests {
             compact.contains("\"mixed\": [\n    1,\n    \"a\"\n  ]"),
             "{compact}"
         );
+        let back: serde_json::Value = serde_json::from_str(&compact).unwrap();
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn values_of_whole_numbers_fold_onto_one_line_and_stay_the_same_json() {
+        let value = json!({"saved_rolls": [{"name": "Hit", "values": {"bonus": 5, "dc": -15}},
+                                           {"name": "Other", "values": {"a": "x", "b": 1}},
+                                           {"values": {}}],
+                           "attributes": {"Strength": 3, "Agility": 2}});
+        let pretty = serde_json::to_string_pretty(&value).unwrap();
+        let compact = compact_number_lists(&pretty);
+        assert!(
+            compact.contains("\"values\": {\"bonus\": 5, \"dc\": -15}\n"),
+            "{compact}"
+        );
+        // Only `values` of whole numbers: a sheet's object stays as it was.
+        assert!(compact.contains("\"b\": 1\n"), "{compact}");
+        assert!(compact.contains("\"Strength\": 3,\n"), "{compact}");
         let back: serde_json::Value = serde_json::from_str(&compact).unwrap();
         assert_eq!(back, value);
     }

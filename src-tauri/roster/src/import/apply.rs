@@ -13,6 +13,7 @@ use crate::store::characters::{
     CharacterFields,
 };
 use crate::store::rosters::{insert_roster, update_roster_row};
+use crate::store::saved_rolls::replace_saved_rolls;
 use crate::store::{next_delete_batch, Store};
 
 impl Store {
@@ -58,6 +59,14 @@ impl Store {
                         update_roster_row(tx, planned.id, &r.name, &r.notes, &r.house_rules)?
                     }
                     Action::Skip | Action::Remove => {}
+                }
+                // The file's saved rolls are the roster's. A file that leaves them out (one
+                // written before they existed) adds none and, merged, keeps the stored ones; a
+                // replace makes the roster the file's, without them.
+                let keep_stored = mode == ImportMode::Merge && r.saved_rolls.is_none();
+                if matches!(planned.action, Action::Add | Action::Update) && !keep_stored {
+                    let rolls = r.saved_rolls.as_deref().unwrap_or_default();
+                    replace_saved_rolls(tx, planned.id, rolls)?;
                 }
                 done += 1;
                 progress(done, total);

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use rollbook_rules::{grouped, HouseRules, StuntChart};
+use rollbook_rules::{grouped, HouseRules, StuntChart, MAX_SAVED_ROLLS};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -29,7 +29,8 @@ use crate::check::{deserialize_collect, field, index};
 use crate::error::{Problem, Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
 use crate::model::roster::{check_roster, HousePaths};
-use crate::model::{CharacterKind, System};
+use crate::model::saved_roll::repeated_names;
+use crate::model::{CharacterKind, NewSavedRoll, System};
 use crate::sheet::Sheet;
 
 /// The `format` a roster file names.
@@ -66,6 +67,9 @@ pub struct ImportRoster {
     pub system: System,
     pub notes: String,
     pub house_rules: HouseRules,
+    /// The roster's saved rolls, in order; `None` when the file leaves them out (a merge then
+    /// keeps the stored roster's).
+    pub saved_rolls: Option<Vec<NewSavedRoll>>,
     /// Each character's id (made up where the file gives none), in the file's order.
     pub character_ids: Vec<Uuid>,
     /// Each character's name, in the same order: what a preview lists, kept from the check so
@@ -113,6 +117,8 @@ struct RawRoster {
     notes: String,
     #[serde(default)]
     house_rules: Value,
+    #[serde(default)]
+    saved_rolls: Option<Vec<Value>>,
     /// Only checked to be a list here; the characters are read one by one.
     #[serde(default)]
     #[allow(dead_code)]
@@ -717,6 +723,9 @@ fn read_roster(
     check_roster(
         &path, &raw.name, &raw.notes, system, &house, paths, problems,
     );
+    let saved_rolls = raw
+        .saved_rolls
+        .map(|rolls| read_saved_rolls(&rolls, &field(&path, "saved_rolls"), problems));
     let roster = match (system, &house_rules) {
         (Some(system), Some(house)) if problems.len() == before => Some(ImportRoster {
             id,
@@ -725,6 +734,7 @@ fn read_roster(
             system,
             notes: raw.notes,
             house_rules: house.clone(),
+            saved_rolls,
             character_ids: Vec::new(),
             character_names: Vec::new(),
         }),
@@ -735,6 +745,41 @@ fn read_roster(
         system,
         house: house_rules,
     }
+}
+
+/// A roster's saved rolls (FORMAT.md, "Saved rolls"), each checked as the store checks one:
+/// at most [`MAX_SAVED_ROLLS`], names unique ignoring case, notation valid with its values (a
+/// problem of `expr` names its column). Problems pushed at `path[k].FIELD`.
+fn read_saved_rolls(rolls: &[Value], path: &str, problems: &mut Vec<Problem>) -> Vec<NewSavedRoll> {
+    if rolls.len() > MAX_SAVED_ROLLS {
+        problems.push(Problem::new(
+            path,
+            format!(
+                "has {} saved rolls; a roster keeps at most {MAX_SAVED_ROLLS}",
+                rolls.len()
+            ),
+        ));
+        return Vec::new();
+    }
+    let mut read = Vec::with_capacity(rolls.len());
+    for (k, value) in rolls.iter().enumerate() {
+        let at = index(path, k);
+        if let Some(roll) = deserialize_collect::<NewSavedRoll>(value, &at, problems) {
+            roll.check(&at, problems);
+            read.push((at, roll));
+        }
+    }
+    repeated_names(
+        read.iter()
+            .map(|(at, roll)| (at.clone(), roll.name.as_str())),
+        problems,
+    );
+    read.into_iter()
+        .map(|(_, mut roll)| {
+            roll.name = roll.name.trim().to_string();
+            roll
+        })
+        .collect()
 }
 
 /// The file's house rules as the engine's; `None` when they are unusable (problems pushed).

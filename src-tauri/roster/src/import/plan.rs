@@ -23,10 +23,11 @@ use rollbook_rules::{grouped, MAX_CHARACTERS, MAX_ROSTERS};
 use super::parse::{Import, ImportCharacter, ImportRoster};
 use crate::check::{field, index};
 use crate::error::{Problem, Result, RosterError};
-use crate::model::{Character, Roster, System};
+use crate::model::{Character, NewSavedRoll, Roster, SavedRoll, System};
 use crate::store::characters::{get_character, roster_characters};
 use crate::store::room::stored_counts;
 use crate::store::rosters::{get_roster, next_roster_position};
+use crate::store::saved_rolls::saved_rolls_of;
 
 /// What to do with ids that are already stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -245,7 +246,11 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
         }
         let action = match &stored {
             None => Action::Add,
-            Some(s) if same_roster(s, file_roster) => Action::Skip,
+            Some(s)
+                if same_roster(s, file_roster) && same_saved_rolls(conn, s, file_roster, mode)? =>
+            {
+                Action::Skip
+            }
             Some(_) => Action::Update,
         };
         let position = match &stored {
@@ -453,6 +458,24 @@ fn same_roster(stored: &Roster, file: &ImportRoster) -> bool {
         && stored.name == file.name
         && stored.notes == file.notes
         && stored.house_rules == file.house_rules
+}
+
+/// Whether importing `file` leaves the stored roster's saved rolls as they are: the file's are
+/// the same, in the same order, or (merged) the file leaves them out.
+fn same_saved_rolls(
+    conn: &Connection,
+    stored: &Roster,
+    file: &ImportRoster,
+    mode: ImportMode,
+) -> Result<bool> {
+    let held: Vec<NewSavedRoll> = saved_rolls_of(conn, stored.id)?
+        .iter()
+        .map(SavedRoll::fields)
+        .collect();
+    Ok(match &file.saved_rolls {
+        Some(rolls) => *rolls == held,
+        None => mode == ImportMode::Merge || held.is_empty(),
+    })
 }
 
 fn same_character(stored: &Character, file: &ImportCharacter) -> bool {

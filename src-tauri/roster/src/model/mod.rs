@@ -4,6 +4,7 @@ pub(crate) mod character;
 pub(crate) mod encounter;
 pub(crate) mod plan;
 pub(crate) mod roster;
+pub(crate) mod saved_roll;
 pub(crate) mod visibility;
 
 use std::fmt;
@@ -15,6 +16,7 @@ pub use character::{Character, CharacterPatch, CharacterSummary, NewCharacter};
 pub use encounter::{Encounter, EncounterState, Participant, TableAction};
 pub use plan::{EncounterPlan, PlanContents, PlannedParticipant};
 pub use roster::{NewRoster, Roster, RosterPatch};
+pub use saved_roll::{NewSavedRoll, SavedRoll, SavedRollPatch};
 pub use visibility::{HealthShown, Visibility};
 
 /// A point in time; serialises as RFC 3339 (`2026-11-22T19:30:00Z`). Stored as Unix milliseconds.

@@ -140,7 +140,8 @@ pub struct PlayersRoll {
     /// The shown name of who rolled (the alias when aliased); `null` for a roll of the table
     /// made for nobody in particular (a chase's length).
     pub who: Option<String>,
-    /// The kind of roll, as the catalog names it ("Attack").
+    /// The kind of roll, as the catalog names it ("Attack"); a roll typed in dice notation,
+    /// its notation as typed ("8d6").
     pub roll: String,
     pub dice: Vec<u32>,
     /// The outcome in words ("Hit", "12").

@@ -26,9 +26,14 @@ static KIND_NAMES: LazyLock<HashMap<(String, String), String>> = LazyLock::new(|
 
 /// `entry` shown as rolled by `who`.
 pub(super) fn shown(entry: &LogEntry, who: Option<String>, house: &HouseRules) -> PlayersRoll {
-    let roll = KIND_NAMES
-        .get(&(entry.system.clone(), entry.roll.clone()))
-        .cloned()
+    let roll = entry
+        .notation()
+        .map(str::to_string)
+        .or_else(|| {
+            KIND_NAMES
+                .get(&(entry.system.clone(), entry.roll.clone()))
+                .cloned()
+        })
         .unwrap_or_else(|| outcome_words(&entry.roll));
     PlayersRoll {
         id: entry.id,

@@ -389,7 +389,7 @@ impl Store {
         )? as usize)
     }
 
-    fn live_roster(&self, id: Uuid) -> Result<Roster> {
+    pub(crate) fn live_roster(&self, id: Uuid) -> Result<Roster> {
         let roster = self.roster(id)?;
         match roster.deleted_at {
             None => Ok(roster),

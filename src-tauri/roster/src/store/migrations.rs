@@ -28,6 +28,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
             super::table_events::migrate_to_packed,
         ),
         M::up(include_str!("migrations/09-encounter-plans.sql")),
+        M::up(include_str!("migrations/10-saved-rolls.sql")),
     ])
 });
 
@@ -36,7 +37,7 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
 }
 
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 9;
+pub const SCHEMA_VERSION: i64 = 10;
 
 #[cfg(test)]
 mod tests {

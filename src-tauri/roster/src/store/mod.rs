@@ -20,6 +20,7 @@ mod roll_for;
 pub(crate) mod roll_log;
 pub(crate) mod room;
 pub(crate) mod rosters;
+pub(crate) mod saved_rolls;
 mod search;
 mod settings;
 mod sheets;
@@ -48,6 +49,7 @@ pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};
 pub use open::Opened;
 pub use roll_for::{LogOptions, RollPlace, RollsRefused};
 pub use roll_log::{LogCursor, LogEntry, LogQuery, NewLogEntry};
+pub use saved_rolls::SavedRollHit;
 pub use settings::Settings;
 pub use table_history::TableStates;
 

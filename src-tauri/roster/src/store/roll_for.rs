@@ -27,9 +27,11 @@ pub struct RollPlace {
 
 impl RollPlace {
     /// Refuses a request of another system than the roster's (its house rules and sheets are).
+    /// A typed roll (the `dice` system, DICE.md) belongs to no system and is made under any
+    /// roster: a fireball's 8d6 is rolled, logged and judged for luck like the roster's own.
     pub fn check(&self, request: &RollRequest) -> Result<()> {
         let (system, roll) = request.kind_id();
-        if system == self.roster.system.as_str() {
+        if system == self.roster.system.as_str() || request.is_notation() {
             return Ok(());
         }
         let who = match &self.character {

@@ -91,6 +91,17 @@ pub struct LogEntry {
     pub participant_id: Option<Uuid>,
 }
 
+impl LogEntry {
+    /// A roll typed in dice notation: its notation as the GM typed it (`8d6`), trimmed; `None`
+    /// for any other roll. The log, the players' view and the command line name the roll so.
+    pub fn notation(&self) -> Option<&str> {
+        if !rollbook_rules::is_notation_system(&self.system) {
+            return None;
+        }
+        Some(self.request.get("expr")?.as_str()?.trim())
+    }
+}
+
 /// Where a roll is written from, beside what it is: secret or public, and for a roll of the
 /// table the action that made it and the participant who rolled.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

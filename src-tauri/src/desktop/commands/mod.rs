@@ -15,6 +15,7 @@ mod players;
 mod print;
 mod rosters;
 mod rules;
+mod saved_rolls;
 mod sheets;
 mod transfer;
 

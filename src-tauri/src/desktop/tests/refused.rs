@@ -48,6 +48,16 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ),
         ("roll", json!({"request": request, "seed": 1})),
         ("roll_dice_asked", json!({"request": request, "dice": [3]})),
+        ("saved_rolls", json!({"roster_id": id})),
+        ("saved_rolls_search", json!({"query": "fire"})),
+        (
+            "saved_roll_create",
+            json!({"roster_id": id, "roll": {"name": "Fireball", "expr": "8d6"}}),
+        ),
+        ("saved_roll_update", json!({"id": id, "patch": {}})),
+        ("saved_roll_move", json!({"id": id, "index": 0})),
+        ("saved_roll_delete", json!({"id": id})),
+        ("saved_roll_roll", json!({"id": id})),
         ("rosters", json!({})),
         (
             "roster_create",
