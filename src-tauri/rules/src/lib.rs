@@ -92,9 +92,6 @@ pub use work::check_work;
 /// `RollRequest::UniverseSkill(kinds::universe::Skill { skill: 2, difficulty: 9 })`.
 /// Such a request is checked like any other when it is rolled or its odds are asked for.
 pub mod kinds {
-    pub mod dice {
-        pub use crate::systems::dice::Expr;
-    }
     pub mod stunt {
         pub use crate::systems::stunt::{Check, Damage, DoubleSix, Doubles};
     }
