@@ -67,13 +67,15 @@ export function succeeds(key, { target = null, succeeding = [] } = {}) {
  * Where the target line goes among numeric `bars`: `{x, side}`, x between the last bar below
  * `target` and the first at or above it; side 'beyond' when no outcome reaches the target (the
  * line at the right edge), 'below' when every outcome does (at the left edge), else 'between'.
- * null without a target or with named outcomes.
+ * `tails` are the outcomes not drawn (odds.js `shownOutcomes`): a target among those past the
+ * last bar is 'past-drawn' (right edge), among those before the first bar 'before-drawn' (left
+ * edge). null without a target or with named outcomes.
  */
-export function targetLine(bars, target, width) {
+export function targetLine(bars, target, width, { below = null, above = null } = {}) {
   if (typeof target !== 'number' || !bars.length || !bars.every((b) => INTEGER.test(b.key))) return null;
   const first = bars.findIndex((b) => Number(b.key) >= target);
-  if (first === -1) return { x: width, side: 'beyond' };
-  if (first === 0) return { x: 0, side: 'below' };
+  if (first === -1) return { x: width, side: above && Number(above.to) >= target ? 'past-drawn' : 'beyond' };
+  if (first === 0) return { x: 0, side: below && Number(below.from) < target ? 'before-drawn' : 'below' };
   const before = bars[first - 1];
   return { x: (before.x + before.w + bars[first].x) / 2, side: 'between' };
 }

@@ -1,10 +1,11 @@
-// Shows odds: the success chance, the chart and every outcome with its chance; and the states
-// in between (waiting for an answer, or no odds while the request has an error).
+// Shows odds: the success chance, the chart and every outcome with its chance (a long tail's
+// far outcomes summed in one row per end, odds.js `shownOutcomes`, so a keystroke's redraw fits
+// a frame); and the states in between (waiting for an answer, or no odds while the request has an error).
 
 import { chartMarks, renderChart } from './chart.js';
 import { el } from './dom.js';
 import { formatPercent, outcomeLabel } from './format.js';
-import { meterShare, oddsEntries, oddsMeta } from './odds.js';
+import { meterShare, oddsEntries, oddsMeta, shownOutcomes, tailLabel } from './odds.js';
 
 function row(doc, { key, p }, maxP, hot) {
   const fill = el(doc, 'span', { className: 'meter-fill' });
@@ -23,6 +24,26 @@ function row(doc, { key, p }, maxP, hot) {
   return tr;
 }
 
+/** Does the summed range `tail` hold outcome `key`? */
+function holds(tail, key) {
+  return key !== null && /^-?\d+$/.test(String(key)) && Number(key) >= Number(tail.from) && Number(key) <= Number(tail.to);
+}
+
+/** The row of outcomes summed at one end (`side` 'below' or 'above'): "128 or more", their chance together. */
+function tailRow(doc, tail, side, maxP, hot) {
+  const isHot = holds(tail, hot);
+  const key = side === 'below' ? tail.from : tail.to;
+  const what = `${tail.count} outcomes, ${outcomeLabel(tail.from)} to ${outcomeLabel(tail.to)}, together; not drawn in the chart`;
+  const tr = row(doc, { key, p: tail.p }, maxP, isHot ? key : null);
+  delete tr.dataset.outcome;
+  tr.dataset.tail = side;
+  tr.classList.add('tail');
+  tr.title = what;
+  tr.querySelector('.outcome-label').textContent = tailLabel(tail, side);
+  tr.querySelector('.outcome').append(el(doc, 'span', { className: 'tail-note', text: `${tail.count} summed` }));
+  return tr;
+}
+
 /**
  * Shows `odds` (the answer for `request`), marking outcome `hot` (the last roll's). The chart's
  * axis is titled `view.axis` when the caller set it (the catalog kind's `outcome`).
@@ -38,7 +59,12 @@ export function renderOdds(view, odds, hot, request) {
   const entries = oddsEntries(odds);
   renderChart(view.chart, entries, hot, chartMarks(odds, view.axis ?? null));
   const maxP = Math.max(0, ...entries.map((e) => e.p));
-  view.table.replaceChildren(...entries.map((entry) => row(doc, entry, maxP, hot)));
+  const { entries: shown, below, above } = shownOutcomes(entries);
+  view.table.replaceChildren(
+    ...(below ? [tailRow(doc, below, 'below', maxP, hot)] : []),
+    ...shown.map((entry) => row(doc, entry, maxP, hot)),
+    ...(above ? [tailRow(doc, above, 'above', maxP, hot)] : []),
+  );
 }
 
 /** New input is on its way to the engine: the odds shown are of an older request. */

@@ -33,3 +33,39 @@ export function meterShare(p, maxP, minShare = 0.04) {
   if (!(maxP > 0) || !(p > 0)) return 0;
   return Math.min(1, Math.max(p / maxP, minShare));
 }
+
+/**
+ * How many outcomes the chart draws and the table lists, at most. A long-tailed explosion
+ * (`8d10x`) has over a thousand; drawing a row and a bar for each costs far more than one frame
+ * per keystroke while the far tail holds a negligible share. 100 keeps d100 whole.
+ */
+export const MAX_SHOWN = 100;
+
+/**
+ * The outcomes worth showing one by one: `{entries, below, above}`. With at most `max`
+ * entries, all of them. Past that (numeric outcomes only: named ones are few), the `max`
+ * consecutive outcomes that carry the most of the chance, found by dropping the less likely
+ * end one outcome at a time; `below` / `above` sum what was dropped at each end as
+ * `{from, to, count, p}` (from/to the keys of the first and last outcome summed), or null.
+ */
+export function shownOutcomes(entries, max = MAX_SHOWN) {
+  if (entries.length <= max || !entries.every((e) => INTEGER.test(e.key))) return { entries, below: null, above: null };
+  let start = 0;
+  let end = entries.length;
+  while (end - start > max) {
+    if (entries[start].p <= entries[end - 1].p) start += 1;
+    else end -= 1;
+  }
+  const summed = (from, to) => (from >= to ? null : {
+    from: entries[from].key,
+    to: entries[to - 1].key,
+    count: to - from,
+    p: entries.slice(from, to).reduce((sum, e) => sum + e.p, 0),
+  });
+  return { entries: entries.slice(start, end), below: summed(0, start), above: summed(end, entries.length) };
+}
+
+/** The label of an outcome range summed by `shownOutcomes`: "15 or less", "128 or more". */
+export function tailLabel(tail, side) {
+  return side === 'below' ? `${outcomeLabel(tail.to)} or less` : `${outcomeLabel(tail.from)} or more`;
+}
