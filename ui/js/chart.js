@@ -5,7 +5,7 @@
 
 import { layoutBars, succeeds, targetLine } from './chart-layout.js';
 import { formatPercent, outcomeLabel } from './format.js';
-import { shownOutcomes } from './odds.js';
+import { entryHolds, entryLabel, shownOutcomes } from './odds.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** About how wide an 11 px label is per character (to keep labels apart and inside). */
@@ -27,8 +27,12 @@ function targetText(target, side) {
   return `Target ${target}`;
 }
 
-/** What the chart leaves out (`shownOutcomes`' tails), in words: "Not drawn: ≥128 (0.02%)". */
-export function notDrawnText({ below, above }) {
+/**
+ * What the chart leaves out (`shownOutcomes`' tails) or groups, in words: "Not drawn: ≥128
+ * (0.02%)", "Each bar: 10 outcomes".
+ */
+export function notDrawnText({ below, above, grouped = 1 }) {
+  if (grouped > 1) return `Each bar: ${grouped} outcomes`;
   if (!below && !above) return '';
   const parts = [below ? `≤${outcomeLabel(below.to)}` : '', above ? `≥${outcomeLabel(above.from)}` : ''].filter(Boolean);
   return `Not drawn: ${parts.join(', ')} (${formatPercent((below?.p ?? 0) + (above?.p ?? 0))})`;
@@ -62,14 +66,15 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   const { bars, ticks, baseline, peak } = layoutBars(shown.entries, width, height, { axisTitle: Boolean(axis || notDrawn) });
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const children = [];
-  for (const bar of bars) {
+  bars.forEach((bar, index) => {
+    const entry = shown.entries[index];
     const ok = succeeds(bar.key, marks);
-    const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', bar.key === hot ? 'hot' : ''].filter(Boolean);
+    const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', entryHolds(entry, hot) ? 'hot' : ''].filter(Boolean);
     const rect = barRect(doc, bar, classes, { 'data-outcome': bar.key });
     const verdict = ok === true ? ' (succeeds)' : ok === false ? ' (fails)' : '';
-    rect.append(node(doc, 'title', {}, `${outcomeLabel(bar.key)}: ${formatPercent(bar.p)}${verdict}`));
+    rect.append(node(doc, 'title', {}, `${entryLabel(entry)}: ${formatPercent(bar.p)}${verdict}`));
     children.push(rect);
-  }
+  });
   children.push(node(doc, 'line', { class: 'axis', x1: 0, x2: width, y1: baseline + 0.5, y2: baseline + 0.5 }));
   for (const tick of ticks) {
     children.push(node(doc, 'text', { class: 'tick', x: tick.x.toFixed(2), y: baseline + 15 }, outcomeLabel(tick.key)));
@@ -108,7 +113,7 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   if (line) said.push(`${targetText(marks.target, line.side)}; outcomes from ${marks.target} up succeed`);
   else if (marks.succeeding?.length) said.push(`succeeding: ${marks.succeeding.map(outcomeLabel).join(', ')}`);
   svg.setAttribute('aria-label', peak
-    ? `Distribution of ${bars.length} outcomes${axis ? ` (${axis})` : ''}${notDrawn ? ` (${notDrawn}; summed in the table)` : ''}; the likeliest is ${outcomeLabel(peak.key)} at ${formatPercent(peak.p)}${said.length ? `; ${said.join('; ')}` : ''}. Every chance is in the table below.`
+    ? `Distribution of ${bars.length} outcomes${axis ? ` (${axis})` : ''}${notDrawn ? ` (${notDrawn}${shown.grouped > 1 ? '' : '; summed in the table'})` : ''}; the likeliest is ${entryLabel(shown.entries[bars.indexOf(peak)])} at ${formatPercent(peak.p)}${said.length ? `; ${said.join('; ')}` : ''}. Every chance is in the table below.`
     : 'No outcomes to show');
 }
 

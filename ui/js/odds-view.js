@@ -5,36 +5,31 @@
 import { chartMarks, renderChart } from './chart.js';
 import { el } from './dom.js';
 import { formatPercent, outcomeLabel } from './format.js';
-import { meterShare, oddsEntries, oddsMeta, shownOutcomes, tailLabel } from './odds.js';
+import { entryHolds, entryLabel, meterShare, oddsEntries, oddsMeta, shownOutcomes, tailLabel } from './odds.js';
 
-function row(doc, { key, p }, maxP, hot) {
+function row(doc, entry, maxP, hot) {
+  const { key, p } = entry;
+  const isHot = entryHolds(entry, hot);
   const fill = el(doc, 'span', { className: 'meter-fill' });
   fill.style.width = `${(meterShare(p, maxP) * 100).toFixed(1)}%`;
   const inner = el(doc, 'div', { className: 'outcome' }, [
     el(doc, 'span', { className: 'meter', 'aria-hidden': 'true' }, [fill]),
-    el(doc, 'span', { className: 'outcome-label', text: outcomeLabel(key) }),
+    el(doc, 'span', { className: 'outcome-label', text: entryLabel(entry) }),
   ]);
-  if (key === hot) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
+  if (isHot) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
   const label = el(doc, 'td', {}, [inner]);
-  const tr = el(doc, 'tr', { 'data-outcome': key, className: key === hot ? 'hot' : '' }, [
+  const tr = el(doc, 'tr', { 'data-outcome': key, className: isHot ? 'hot' : '' }, [
     label,
     el(doc, 'td', { className: 'num pct', text: formatPercent(p) }),
   ]);
-  if (key === hot) tr.setAttribute('aria-current', 'true');
+  if (isHot) tr.setAttribute('aria-current', 'true');
   return tr;
-}
-
-/** Does the summed range `tail` hold outcome `key`? */
-function holds(tail, key) {
-  return key !== null && /^-?\d+$/.test(String(key)) && Number(key) >= Number(tail.from) && Number(key) <= Number(tail.to);
 }
 
 /** The row of outcomes summed at one end (`side` 'below' or 'above'): "128 or more", their chance together. */
 function tailRow(doc, tail, side, maxP, hot) {
-  const isHot = holds(tail, hot);
-  const key = side === 'below' ? tail.from : tail.to;
   const what = `${tail.count} outcomes, ${outcomeLabel(tail.from)} to ${outcomeLabel(tail.to)}, together; not drawn in the chart`;
-  const tr = row(doc, { key, p: tail.p }, maxP, isHot ? key : null);
+  const tr = row(doc, { key: tail.from, to: tail.to, p: tail.p }, maxP, hot);
   delete tr.dataset.outcome;
   tr.dataset.tail = side;
   tr.classList.add('tail');
@@ -58,8 +53,8 @@ export function renderOdds(view, odds, hot, request) {
   view.note.hidden = true;
   const entries = oddsEntries(odds);
   renderChart(view.chart, entries, hot, chartMarks(odds, view.axis ?? null));
-  const maxP = Math.max(0, ...entries.map((e) => e.p));
   const { entries: shown, below, above } = shownOutcomes(entries);
+  const maxP = Math.max(0, ...shown.map((e) => e.p));
   view.table.replaceChildren(
     ...(below ? [tailRow(doc, below, 'below', maxP, hot)] : []),
     ...shown.map((entry) => row(doc, entry, maxP, hot)),
