@@ -98,7 +98,18 @@ export class NotationPage extends QuickRollPage {
       target: document.querySelector('#chart .target-label')?.textContent ?? null,
       success: document.getElementById('success-pct').textContent,
       meta: document.getElementById('odds-meta').textContent,
+      notDrawn: document.querySelector('#chart .not-drawn')?.textContent ?? null,
     }));
+  }
+
+  /** The outcome table's rows: an outcome's key, or the end (`tail`) a summed row stands for; its label and chance. */
+  async readTable() {
+    return this.driver.executeScript(() => [...document.querySelectorAll('#outcomes-body tr')].map((row) => ({
+      key: row.dataset.outcome ?? null,
+      tail: row.dataset.tail ?? null,
+      label: row.querySelector('.outcome-label').textContent,
+      chance: row.cells[1].textContent,
+    })));
   }
 
   /**
