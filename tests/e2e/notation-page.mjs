@@ -4,6 +4,7 @@
 
 import { By } from 'selenium-webdriver';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 const INPUT = '#quick-roll-notation';
 
@@ -102,9 +103,12 @@ export class NotationPage extends QuickRollPage {
     }));
   }
 
-  /** The outcome table's rows: an outcome's key, or the end (`tail`) a summed row stands for; its label and chance. */
+  /**
+   * The outcome table's rows, every one (it is a virtual list, read by scrolling it through): an
+   * outcome's key, or the end (`tail`) a summed row stands for; its label and chance.
+   */
   async readTable() {
-    return this.driver.executeScript(() => [...document.querySelectorAll('#outcomes-body tr')].map((row) => ({
+    return scriptWithAllRows(this.driver, (allRows) => allRows(document.querySelector('#outcomes').closest('.outcomes-wrap'), '#outcomes-body tr:not(.virtual-gap)', (row) => Number(row.getAttribute('aria-rowindex')), (row) => ({
       key: row.dataset.outcome ?? null,
       tail: row.dataset.tail ?? null,
       label: row.querySelector('.outcome-label').textContent,

@@ -1,9 +1,12 @@
-// Shows odds: the success chance, the chart and every outcome with its chance (a long tail's
-// far outcomes summed in one row per end, odds.js `shownOutcomes`, so a keystroke's redraw fits
-// a frame); and the states in between (waiting for an answer, or no odds while the request has an error).
+// Shows odds: the success chance, the chart and every outcome with its chance; and the states
+// in between (waiting for an answer, or no odds while the request has an error). So that a
+// keystroke's redraw fits a frame whatever the roll, a long tail's far outcomes are summed in
+// one row per end (odds.js `shownOutcomes`) and the table is a virtual list: only the rows in
+// sight are in the page.
 
 import { chartMarks, renderChart } from './chart.js';
 import { el } from './dom.js';
+import { createVirtualList } from './virtual-list.js';
 import { formatPercent, outcomeLabel } from './format.js';
 import { entryHolds, entryLabel, meterShare, oddsEntries, oddsMeta, shownOutcomes, tailLabel } from './odds.js';
 
@@ -39,6 +42,47 @@ function tailRow(doc, tail, side, maxP, hot) {
   return tr;
 }
 
+/** px an outcome row takes (odds.css: 27 px and its border), before it is measured. */
+const ROW_ESTIMATE = 28;
+
+/** The virtual list of each outcome table's body, and the rows it draws from. */
+const lists = new WeakMap();
+
+/**
+ * The virtual list of `view.table` (a tbody), made the first time: it scrolls in the table's
+ * `.outcomes-wrap`. `list.rows` are builders, one per row, so only the rows in sight are built.
+ */
+function outcomeList(view) {
+  const body = view.table;
+  let list = lists.get(body);
+  if (list) return list;
+  const doc = body.ownerDocument;
+  const table = body.closest('table');
+  const scroller = body.closest('.outcomes-wrap') ?? table?.parentElement ?? body;
+  const state = { rows: /** @type {Array<() => HTMLElement>} */ ([]) };
+  const virtual = createVirtualList({
+    scroller,
+    items: body,
+    estimate: ROW_ESTIMATE,
+    spacer: () => el(doc, 'tr', { className: 'virtual-gap', 'aria-hidden': 'true', hidden: true }, [el(doc, 'td', { colspan: 2 })]),
+    renderRow(index) {
+      const tr = state.rows[index]();
+      // Row 1 is the header.
+      tr.setAttribute('aria-rowindex', String(index + 2));
+      return tr;
+    },
+  });
+  list = {
+    show(rows) {
+      state.rows = rows;
+      table?.setAttribute('aria-rowcount', String(rows.length + 1));
+      virtual.setCount(rows.length);
+    },
+  };
+  lists.set(body, list);
+  return list;
+}
+
 /**
  * Shows `odds` (the answer for `request`), marking outcome `hot` (the last roll's). The chart's
  * axis is titled `view.axis` when the caller set it (the catalog kind's `outcome`).
@@ -55,11 +99,11 @@ export function renderOdds(view, odds, hot, request) {
   renderChart(view.chart, entries, hot, chartMarks(odds, view.axis ?? null));
   const { entries: shown, below, above } = shownOutcomes(entries);
   const maxP = Math.max(0, ...shown.map((e) => e.p));
-  view.table.replaceChildren(
-    ...(below ? [tailRow(doc, below, 'below', maxP, hot)] : []),
-    ...shown.map((entry) => row(doc, entry, maxP, hot)),
-    ...(above ? [tailRow(doc, above, 'above', maxP, hot)] : []),
-  );
+  outcomeList(view).show([
+    ...(below ? [() => tailRow(doc, below, 'below', maxP, hot)] : []),
+    ...shown.map((entry) => () => row(doc, entry, maxP, hot)),
+    ...(above ? [() => tailRow(doc, above, 'above', maxP, hot)] : []),
+  ]);
 }
 
 /** New input is on its way to the engine: the odds shown are of an older request. */
@@ -79,5 +123,5 @@ export function showNoOdds(view, why) {
   view.note.textContent = why;
   view.note.hidden = false;
   renderChart(view.chart, []);
-  view.table.replaceChildren();
+  outcomeList(view).show([]);
 }
