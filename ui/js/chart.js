@@ -63,7 +63,7 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   const axis = marks.axis ?? null;
   const shown = shownOutcomes(entries);
   const notDrawn = notDrawnText(shown);
-  const { bars, ticks, baseline, peak } = layoutBars(shown.entries, width, height, { axisTitle: Boolean(axis || notDrawn) });
+  const { bars, ticks, baseline, peak } = layoutBars(shown.entries, width, height, { axisTitle: Boolean(axis || notDrawn), grouped: shown.grouped });
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const children = [];
   bars.forEach((bar, index) => {
