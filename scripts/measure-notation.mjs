@@ -138,6 +138,12 @@ try {
   line('answer', all.map((r) => r.answer));
   const over = all.filter((r) => r.work > 16).length;
   console.log(`keystrokes whose work passed 16 ms: ${over} of ${all.length}`);
+  // By the size of the answer drawn: work that grows with the outcomes shows in the last bands.
+  const bands = [[0, 0, 'no odds'], [1, 20, '1–20'], [21, 100, '21–100'], [101, Infinity, 'over 100']];
+  console.log(`  by outcomes drawn: ${bands.map(([lo, hi, name]) => {
+    const band = all.filter((r) => r.outcomes >= lo && r.outcomes <= hi);
+    return `${name} ${band.filter((r) => r.work > 16).length} of ${band.length} (median ${ms(band.length ? median(band.map((r) => r.work)) : 0)})`;
+  }).join(', ')}`);
   console.log('slowest expressions (most work on one keystroke):');
   for (const e of [...byExpression].sort((a, b) => b.work - a.work).slice(0, 5)) {
     console.log(`  ${e.expr.padEnd(24)} work ${ms(e.work)}, answer ${ms(e.answer)}, ${e.outcomes} outcomes at the end`);

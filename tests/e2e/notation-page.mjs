@@ -4,6 +4,7 @@
 
 import { By } from 'selenium-webdriver';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 const INPUT = '#quick-roll-notation';
 
@@ -98,7 +99,21 @@ export class NotationPage extends QuickRollPage {
       target: document.querySelector('#chart .target-label')?.textContent ?? null,
       success: document.getElementById('success-pct').textContent,
       meta: document.getElementById('odds-meta').textContent,
+      notDrawn: document.querySelector('#chart .not-drawn')?.textContent ?? null,
     }));
+  }
+
+  /**
+   * The outcome table's rows, every one (it is a virtual list, read by scrolling it through): an
+   * outcome's key, or the end (`tail`) a summed row stands for; its label and chance.
+   */
+  async readTable() {
+    return scriptWithAllRows(this.driver, (allRows) => allRows(document.querySelector('#outcomes').closest('.outcomes-wrap'), '#outcomes-body tr:not(.virtual-gap)', (row) => Number(row.getAttribute('aria-rowindex')), (row) => ({
+      key: row.dataset.outcome ?? null,
+      tail: row.dataset.tail ?? null,
+      label: row.querySelector('.outcome-label').textContent,
+      chance: row.cells[1].textContent,
+    })));
   }
 
   /**

@@ -74,6 +74,39 @@ describe('Quick roll: Notation', { timeout: 10 * 60_000 }, () => {
     assert.deepEqual(chart.succeeds, keysOf(expected).map((key) => Number(key) >= 15));
   }));
 
+  test('a long-tailed explosion shows the outcomes that carry the chance, its far tail summed in one row', () => withShot('long-tail', async () => {
+    const { driver } = app;
+    await showView(driver, 'quick-roll');
+    const page = new NotationPage(driver);
+    await page.openNotation();
+    await page.clear();
+    await page.press('8d10x', '8d10x');
+    await page.waitForChecked('8d10x');
+    await page.waitForOdds({ expr: '8d10x' });
+    const expected = cliOdds('8d10x');
+    const keys = keysOf(expected);
+    assert.ok(keys.length > 1000, `8d10x has ${keys.length} outcomes`);
+    const chart = await page.readChart();
+    const rows = await page.readTable();
+    const listed = rows.filter((r) => r.key !== null).map((r) => r.key);
+    assert.deepEqual(chart.bars, listed, 'the chart draws the outcomes the table lists one by one');
+    assert.equal(listed.length, 100);
+    // Consecutive outcomes, the likeliest among them, each with its own chance.
+    const from = keys.indexOf(listed[0]);
+    assert.deepEqual(listed, keys.slice(from, from + 100));
+    const likeliest = keys.reduce((a, b) => (expected.outcomes[b] > expected.outcomes[a] ? b : a));
+    assert.ok(listed.includes(likeliest), `the likeliest, ${likeliest}, is listed`);
+    for (const row of rows.filter((r) => r.key !== null)) assert.equal(row.chance, formatPercent(expected.outcomes[row.key]), `the chance of ${row.key}`);
+    // The rest, in one row per end, summed as the CLI's outcomes add up.
+    const above = rows.find((r) => r.tail === 'above');
+    assert.ok(above, 'the far tail has its row');
+    const past = keys.slice(from + 100);
+    assert.equal(above.label, `${past[0]} or more`);
+    assert.equal(above.chance, formatPercent(past.reduce((sum, key) => sum + expected.outcomes[key], 0)));
+    assert.equal(rows.at(-1), above, 'after every outcome listed');
+    assert.match(chart.notDrawn, new RegExp(`^Not drawn: .*≥${past[0]} \\(`), 'the chart says what it leaves out');
+  }));
+
   test('a problem underlines its column, with the engine\'s words beside the field', () => withShot('problem', async () => {
     const { driver } = app;
     const page = new NotationPage(driver);

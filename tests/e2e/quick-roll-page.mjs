@@ -3,6 +3,7 @@
 
 import { By, Key, until } from 'selenium-webdriver';
 import { HISTORY_LIMIT } from '../../ui/js/history.js';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export const WAIT_MS = 30_000;
 
@@ -179,12 +180,13 @@ export class QuickRollPage {
   /** What the odds panel shows, as text: the success chance, every table row and chart bar. */
   async readOdds() {
     const success = await this.driver.findElement(css('#success-pct')).getText();
-    const view = await this.driver.executeScript(() => ({
-      rows: [...document.querySelectorAll('#outcomes-body tr')].map((row) => ({
+    // The table is a virtual list: read whole by scrolling it through.
+    const view = await scriptWithAllRows(this.driver, (allRows) => ({
+      rows: allRows(document.querySelector('#outcomes').closest('.outcomes-wrap'), '#outcomes-body tr:not(.virtual-gap)', (row) => Number(row.getAttribute('aria-rowindex')), (row) => ({
         key: row.dataset.outcome,
-        label: row.querySelector('.outcome-label')?.innerText.trim(),
+        label: row.querySelector('.outcome-label')?.textContent.trim(),
         hot: row.classList.contains('hot'),
-        chance: row.cells[1].innerText.trim(),
+        chance: row.cells[1].textContent.trim(),
       })),
       bars: [...document.querySelectorAll('#chart rect.bar')].map((bar) => bar.dataset.outcome),
     }));

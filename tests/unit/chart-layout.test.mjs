@@ -83,3 +83,22 @@ test('the target line sits between the last failing bar and the first succeeding
   assert.equal(targetLine(bars, null, 500), null);
   assert.equal(targetLine([{ key: 'hit', x: 0, w: 10 }], 1, 500), null, 'named outcomes have no line');
 });
+
+test('a target among the outcomes not drawn puts the line at that edge and says so', () => {
+  const { bars } = layoutBars(entries([0.1, 0.2, 0.4, 0.2, 0.1], 10), 500, 170);
+  const tails = { below: { from: '3', to: '9', count: 7, p: 1e-6 }, above: { from: '15', to: '900', count: 886, p: 1e-5 } };
+  assert.deepEqual(targetLine(bars, 20, 500, tails), { x: 500, side: 'past-drawn' });
+  assert.deepEqual(targetLine(bars, 901, 500, tails), { x: 500, side: 'beyond' }, 'past every outcome: out of reach');
+  assert.deepEqual(targetLine(bars, 5, 500, tails), { x: 0, side: 'before-drawn' });
+  assert.deepEqual(targetLine(bars, 3, 500, tails), { x: 0, side: 'below' }, 'every outcome reaches it');
+  assert.equal(targetLine(bars, 12, 500, tails).side, 'between');
+});
+
+test('bars of grouped outcomes are labelled at round values far enough apart', () => {
+  // d1000 grouped 20 outcomes a bar (odds.js shownOutcomes): bars start at 1, 20, 40, … 1000.
+  const groups = [{ key: '1', p: 0.019 }, ...Array.from({ length: 49 }, (_, i) => ({ key: String(20 * (i + 1)), p: 0.02 })), { key: '1000', p: 0.001 }];
+  const { ticks } = layoutBars(groups, 400, 170, { grouped: 20 });
+  assert.ok(ticks.length >= 2, `${ticks.length} ticks`);
+  assert.ok(ticks.every((t, i) => i === 0 || t.x - ticks[i - 1].x >= 30 - 1e-9), `ticks apart: ${ticks.map((t) => t.key)}`);
+  assert.ok(ticks.every((t) => Number(t.key) % 100 === 0), `round values: ${ticks.map((t) => t.key)}`);
+});

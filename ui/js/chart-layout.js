@@ -20,20 +20,22 @@ export function niceStep(minimum) {
  * Which bars get an axis label. Numeric outcomes are labelled at round values (every 1, 2, 5,
  * 10, … so labels are at least MIN_TICK_SPACING apart); named ones every `every` bars.
  */
-function tickIndexes(entries, slot) {
+function tickIndexes(entries, slot, grouped) {
   const every = Math.max(1, Math.ceil(MIN_TICK_SPACING / slot));
   const numeric = entries.every((e) => /^-?\d+$/.test(e.key));
   if (!numeric || every === 1) return entries.map((_, index) => index).filter((index) => index % every === 0);
-  const step = niceStep(every);
+  // A bar of `grouped` outcomes: `every` bars span that many times more values.
+  const step = niceStep(every * grouped);
   return entries.map((e, index) => (Number(e.key) % step === 0 ? index : -1)).filter((index) => index >= 0);
 }
 
 /**
  * Bars for `entries` ([{key, p}]) in a width x height box. Bar heights are proportional to p,
  * the tallest reaching the top padding; a possible outcome is never drawn lower than 1px.
- * `axisTitle` leaves room under the tick labels for the axis's title.
+ * `axisTitle` leaves room under the tick labels for the axis's title; `grouped`: how many
+ * outcomes each numeric entry stands for (odds.js `shownOutcomes`), so ticks stay apart.
  */
-export function layoutBars(entries, width, height, { axisTitle = false } = {}) {
+export function layoutBars(entries, width, height, { axisTitle = false, grouped = 1 } = {}) {
   const count = entries.length;
   const baseline = height - PAD_BOTTOM - (axisTitle ? AXIS_TITLE : 0);
   if (count === 0 || width <= 0) return { bars: [], ticks: [], baseline, peak: null };
@@ -46,7 +48,7 @@ export function layoutBars(entries, width, height, { axisTitle = false } = {}) {
     const h = entry.p > 0 ? Math.max(scaled, 1) : 0;
     return { key: entry.key, p: entry.p, x: index * slot + gap / 2, w: Math.max(slot - gap, 0.5), y: baseline - h, h };
   });
-  const ticks = tickIndexes(entries, slot).map((index) => ({ key: bars[index].key, x: bars[index].x + bars[index].w / 2 }));
+  const ticks = tickIndexes(entries, slot, grouped).map((index) => ({ key: bars[index].key, x: bars[index].x + bars[index].w / 2 }));
   const peak = bars.reduce((best, bar) => (bar.p > best.p ? bar : best), bars[0]);
   return { bars, ticks, baseline, peak };
 }
@@ -67,13 +69,15 @@ export function succeeds(key, { target = null, succeeding = [] } = {}) {
  * Where the target line goes among numeric `bars`: `{x, side}`, x between the last bar below
  * `target` and the first at or above it; side 'beyond' when no outcome reaches the target (the
  * line at the right edge), 'below' when every outcome does (at the left edge), else 'between'.
- * null without a target or with named outcomes.
+ * `tails` are the outcomes not drawn (odds.js `shownOutcomes`): a target among those past the
+ * last bar is 'past-drawn' (right edge), among those before the first bar 'before-drawn' (left
+ * edge). null without a target or with named outcomes.
  */
-export function targetLine(bars, target, width) {
+export function targetLine(bars, target, width, { below = null, above = null } = {}) {
   if (typeof target !== 'number' || !bars.length || !bars.every((b) => INTEGER.test(b.key))) return null;
   const first = bars.findIndex((b) => Number(b.key) >= target);
-  if (first === -1) return { x: width, side: 'beyond' };
-  if (first === 0) return { x: 0, side: 'below' };
+  if (first === -1) return { x: width, side: above && Number(above.to) >= target ? 'past-drawn' : 'beyond' };
+  if (first === 0) return { x: 0, side: below && Number(below.from) < target ? 'before-drawn' : 'below' };
   const before = bars[first - 1];
   return { x: (before.x + before.w + bars[first].x) / 2, side: 'between' };
 }

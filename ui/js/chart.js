@@ -1,9 +1,11 @@
-// The distribution chart: inline SVG bars, one per outcome, built with DOM APIs. Bars that
+// The distribution chart: inline SVG bars, one per outcome (of at most MAX_SHOWN: the rest of a
+// long tail is summed, said under the chart and listed in the table), built with DOM APIs. Bars that
 // succeed and bars that fail differ in colour, and a number's target is a labelled line, so
 // the colour is never the only sign.
 
 import { layoutBars, succeeds, targetLine } from './chart-layout.js';
 import { formatPercent, outcomeLabel } from './format.js';
+import { entryHolds, entryLabel, shownOutcomes } from './odds.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** About how wide an 11 px label is per character (to keep labels apart and inside). */
@@ -20,7 +22,20 @@ function node(doc, tag, attrs, text) {
 function targetText(target, side) {
   if (side === 'beyond') return `Target ${target}: out of reach`;
   if (side === 'below') return `Target ${target}: always reached`;
+  if (side === 'past-drawn') return `Target ${target}: past the bars drawn`;
+  if (side === 'before-drawn') return `Target ${target}: before the bars drawn`;
   return `Target ${target}`;
+}
+
+/**
+ * What the chart leaves out (`shownOutcomes`' tails) or groups, in words: "Not drawn: ≥128
+ * (0.02%)", "Each bar: 10 outcomes".
+ */
+export function notDrawnText({ below, above, grouped = 1 }) {
+  if (grouped > 1) return `Each bar: ${grouped} outcomes`;
+  if (!below && !above) return '';
+  const parts = [below ? `≤${outcomeLabel(below.to)}` : '', above ? `≥${outcomeLabel(above.from)}` : ''].filter(Boolean);
+  return `Not drawn: ${parts.join(', ')} (${formatPercent((below?.p ?? 0) + (above?.p ?? 0))})`;
 }
 
 /** One bar of a layout (`layoutBars`) as an SVG rect with `classes` and `data` attributes. */
@@ -46,25 +61,33 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   const width = Math.max(svg.clientWidth, 1);
   const height = Math.max(svg.clientHeight, 1);
   const axis = marks.axis ?? null;
-  const { bars, ticks, baseline, peak } = layoutBars(entries, width, height, { axisTitle: Boolean(axis) });
+  const shown = shownOutcomes(entries);
+  const notDrawn = notDrawnText(shown);
+  const { bars, ticks, baseline, peak } = layoutBars(shown.entries, width, height, { axisTitle: Boolean(axis || notDrawn), grouped: shown.grouped });
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const children = [];
-  for (const bar of bars) {
+  bars.forEach((bar, index) => {
+    const entry = shown.entries[index];
     const ok = succeeds(bar.key, marks);
-    const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', bar.key === hot ? 'hot' : ''].filter(Boolean);
+    const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', entryHolds(entry, hot) ? 'hot' : ''].filter(Boolean);
     const rect = barRect(doc, bar, classes, { 'data-outcome': bar.key });
     const verdict = ok === true ? ' (succeeds)' : ok === false ? ' (fails)' : '';
-    rect.append(node(doc, 'title', {}, `${outcomeLabel(bar.key)}: ${formatPercent(bar.p)}${verdict}`));
+    rect.append(node(doc, 'title', {}, `${entryLabel(entry)}: ${formatPercent(bar.p)}${verdict}`));
     children.push(rect);
-  }
+  });
   children.push(node(doc, 'line', { class: 'axis', x1: 0, x2: width, y1: baseline + 0.5, y2: baseline + 0.5 }));
   for (const tick of ticks) {
     children.push(node(doc, 'text', { class: 'tick', x: tick.x.toFixed(2), y: baseline + 15 }, outcomeLabel(tick.key)));
   }
-  if (axis && bars.length) {
-    children.push(node(doc, 'text', { class: 'axis-title', x: (width / 2).toFixed(2), y: height - 3 }, axis));
+  // The note of what is not drawn takes the right end of the title's row; the title centres in the rest.
+  const noteRoom = notDrawn ? notDrawn.length * CHAR_PX : 0;
+  if (notDrawn && bars.length) {
+    children.push(node(doc, 'text', { class: 'not-drawn', x: (width - 2).toFixed(2), y: height - 3, 'text-anchor': 'end' }, notDrawn));
   }
-  const line = bars.length ? targetLine(bars, marks.target, width) : null;
+  if (axis && bars.length) {
+    children.push(node(doc, 'text', { class: 'axis-title', x: (Math.max(width - noteRoom, width / 3) / 2).toFixed(2), y: height - 3 }, axis));
+  }
+  const line = bars.length ? targetLine(bars, marks.target, width, shown) : null;
   let labelBox = null;
   if (line) {
     const x = Math.min(Math.max(line.x, 1), width - 1);
@@ -90,7 +113,7 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   if (line) said.push(`${targetText(marks.target, line.side)}; outcomes from ${marks.target} up succeed`);
   else if (marks.succeeding?.length) said.push(`succeeding: ${marks.succeeding.map(outcomeLabel).join(', ')}`);
   svg.setAttribute('aria-label', peak
-    ? `Distribution of ${bars.length} outcomes${axis ? ` (${axis})` : ''}; the likeliest is ${outcomeLabel(peak.key)} at ${formatPercent(peak.p)}${said.length ? `; ${said.join('; ')}` : ''}. Every chance is in the table below.`
+    ? `Distribution of ${bars.length} outcomes${axis ? ` (${axis})` : ''}${notDrawn ? ` (${notDrawn}${shown.grouped > 1 ? '' : '; summed in the table'})` : ''}; the likeliest is ${entryLabel(shown.entries[bars.indexOf(peak)])} at ${formatPercent(peak.p)}${said.length ? `; ${said.join('; ')}` : ''}. Every chance is in the table below.`
     : 'No outcomes to show');
 }
 

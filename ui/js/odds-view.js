@@ -1,26 +1,86 @@
 // Shows odds: the success chance, the chart and every outcome with its chance; and the states
-// in between (waiting for an answer, or no odds while the request has an error).
+// in between (waiting for an answer, or no odds while the request has an error). So that a
+// keystroke's redraw fits a frame whatever the roll, a long tail's far outcomes are summed in
+// one row per end (odds.js `shownOutcomes`) and the table is a virtual list: only the rows in
+// sight are in the page.
 
 import { chartMarks, renderChart } from './chart.js';
 import { el } from './dom.js';
+import { createVirtualList } from './virtual-list.js';
 import { formatPercent, outcomeLabel } from './format.js';
-import { meterShare, oddsEntries, oddsMeta } from './odds.js';
+import { entryHolds, entryLabel, meterShare, oddsEntries, oddsMeta, shownOutcomes, tailLabel } from './odds.js';
 
-function row(doc, { key, p }, maxP, hot) {
+function row(doc, entry, maxP, hot) {
+  const { key, p } = entry;
+  const isHot = entryHolds(entry, hot);
   const fill = el(doc, 'span', { className: 'meter-fill' });
   fill.style.width = `${(meterShare(p, maxP) * 100).toFixed(1)}%`;
   const inner = el(doc, 'div', { className: 'outcome' }, [
     el(doc, 'span', { className: 'meter', 'aria-hidden': 'true' }, [fill]),
-    el(doc, 'span', { className: 'outcome-label', text: outcomeLabel(key) }),
+    el(doc, 'span', { className: 'outcome-label', text: entryLabel(entry) }),
   ]);
-  if (key === hot) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
+  if (isHot) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
   const label = el(doc, 'td', {}, [inner]);
-  const tr = el(doc, 'tr', { 'data-outcome': key, className: key === hot ? 'hot' : '' }, [
+  const tr = el(doc, 'tr', { 'data-outcome': key, className: isHot ? 'hot' : '' }, [
     label,
     el(doc, 'td', { className: 'num pct', text: formatPercent(p) }),
   ]);
-  if (key === hot) tr.setAttribute('aria-current', 'true');
+  if (isHot) tr.setAttribute('aria-current', 'true');
   return tr;
+}
+
+/** The row of outcomes summed at one end (`side` 'below' or 'above'): "128 or more", their chance together. */
+function tailRow(doc, tail, side, maxP, hot) {
+  const what = `${tail.count} outcomes, ${outcomeLabel(tail.from)} to ${outcomeLabel(tail.to)}, together; not drawn in the chart`;
+  const tr = row(doc, { key: tail.from, to: tail.to, p: tail.p }, maxP, hot);
+  delete tr.dataset.outcome;
+  tr.dataset.tail = side;
+  tr.classList.add('tail');
+  tr.title = what;
+  tr.querySelector('.outcome-label').textContent = tailLabel(tail, side);
+  tr.querySelector('.outcome').append(el(doc, 'span', { className: 'tail-note', text: `${tail.count} summed` }));
+  return tr;
+}
+
+/** px an outcome row takes (odds.css: 27 px and its border), before it is measured. */
+const ROW_ESTIMATE = 28;
+
+/** The virtual list of each outcome table's body, and the rows it draws from. */
+const lists = new WeakMap();
+
+/**
+ * The virtual list of `view.table` (a tbody), made the first time: it scrolls in the table's
+ * `.outcomes-wrap`. `list.rows` are builders, one per row, so only the rows in sight are built.
+ */
+function outcomeList(view) {
+  const body = view.table;
+  let list = lists.get(body);
+  if (list) return list;
+  const doc = body.ownerDocument;
+  const table = body.closest('table');
+  const scroller = body.closest('.outcomes-wrap') ?? table?.parentElement ?? body;
+  const state = { rows: /** @type {Array<() => HTMLElement>} */ ([]) };
+  const virtual = createVirtualList({
+    scroller,
+    items: body,
+    estimate: ROW_ESTIMATE,
+    spacer: () => el(doc, 'tr', { className: 'virtual-gap', 'aria-hidden': 'true', hidden: true }, [el(doc, 'td', { colspan: 2 })]),
+    renderRow(index) {
+      const tr = state.rows[index]();
+      // Row 1 is the header.
+      tr.setAttribute('aria-rowindex', String(index + 2));
+      return tr;
+    },
+  });
+  list = {
+    show(rows) {
+      state.rows = rows;
+      table?.setAttribute('aria-rowcount', String(rows.length + 1));
+      virtual.setCount(rows.length);
+    },
+  };
+  lists.set(body, list);
+  return list;
 }
 
 /**
@@ -37,8 +97,13 @@ export function renderOdds(view, odds, hot, request) {
   view.note.hidden = true;
   const entries = oddsEntries(odds);
   renderChart(view.chart, entries, hot, chartMarks(odds, view.axis ?? null));
-  const maxP = Math.max(0, ...entries.map((e) => e.p));
-  view.table.replaceChildren(...entries.map((entry) => row(doc, entry, maxP, hot)));
+  const { entries: shown, below, above } = shownOutcomes(entries);
+  const maxP = Math.max(0, ...shown.map((e) => e.p));
+  outcomeList(view).show([
+    ...(below ? [() => tailRow(doc, below, 'below', maxP, hot)] : []),
+    ...shown.map((entry) => () => row(doc, entry, maxP, hot)),
+    ...(above ? [() => tailRow(doc, above, 'above', maxP, hot)] : []),
+  ]);
 }
 
 /** New input is on its way to the engine: the odds shown are of an older request. */
@@ -58,5 +123,5 @@ export function showNoOdds(view, why) {
   view.note.textContent = why;
   view.note.hidden = false;
   renderChart(view.chart, []);
-  view.table.replaceChildren();
+  outcomeList(view).show([]);
 }

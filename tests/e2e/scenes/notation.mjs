@@ -26,3 +26,17 @@ export const problem = async (driver, helpers) => {
   const page = await typed(driver, helpers, '4d6k3+@bonus');
   await page.waitForNoOdds();
 };
+
+/** `8d10x` against 60: a long tail, its far end summed in the table and named under the chart. */
+export const longTail = async (driver, helpers) => {
+  const page = await typed(driver, helpers, '8d10x');
+  await page.type('target', 60);
+  await page.leaveField();
+  await page.waitForOdds({ expr: '8d10x', target: 60 });
+};
+
+/** `d1000`: too flat to clip, grouped 20 outcomes a bar and a row. */
+export const flat = async (driver, helpers) => {
+  const page = await typed(driver, helpers, 'd1000');
+  await page.waitForOdds({ expr: 'd1000' });
+};

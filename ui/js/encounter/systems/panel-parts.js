@@ -41,7 +41,9 @@ export function oddsBlock(doc, caption = 'Chance of success', { compare = null, 
     el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
     el(doc, 'details', { className: 'tp-outcomes' }, [
       el(doc, 'summary', { text: 'Every outcome' }),
-      el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [view.table]),
+      el(doc, 'div', { className: 'outcomes-wrap' }, [
+        el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [view.table]),
+      ]),
     ]),
   ]);
   if (compare) view.compared = compareBlock(doc, view, labelId, compare, planInputs);
