@@ -364,6 +364,6 @@ fn the_catalog_serves_the_limits() {
         value["limits"],
         serde_json::json!({"requests": 100_000, "request_bytes": 16 * 1024 * 1024,
             "batch_work": 30_000_000, "rosters": 1_000, "characters": 100_000,
-            "record_bytes": 2 * 1024 * 1024})
+            "record_bytes": 2 * 1024 * 1024, "saved_rolls": 200})
     );
 }
