@@ -48,7 +48,10 @@ export class SavedRollsPage {
    * fields of its @names) once the engine has answered for it, then Ctrl+S in the field.
    */
   async saveNotation(expr, values = '') {
-    await this.notation.openNotation();
+    // Quick roll may already show the Notation form, with a refused notation (and so no odds
+    // for openNotation to wait for).
+    const field = await this.driver.findElements(css('#quick-roll-notation'));
+    if (!field.length || !(await field[0].isDisplayed())) await this.notation.openNotation();
     await this.notation.clear();
     await this.notation.press(expr, expr);
     await this.notation.waitForChecked(expr);

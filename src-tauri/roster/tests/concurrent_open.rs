@@ -59,6 +59,7 @@ fn characters_in(store: &Store) -> usize {
 struct Written {
     imports: usize,
     failures: Vec<String>,
+    not_started: Vec<String>,
 }
 
 #[test]
@@ -81,12 +82,17 @@ fn opening_while_another_process_imports_never_reports_damage_or_loses_a_write()
         std::thread::spawn(move || {
             let mut written = Written::default();
             while !stop.load(Ordering::Relaxed) {
-                let out = Command::new(&exe)
-                    .arg(&db)
-                    .arg(&file)
-                    .arg("copy")
-                    .output()
-                    .unwrap();
+                let out = match Command::new(&exe).arg(&db).arg(&file).arg("copy").output() {
+                    Ok(out) => out,
+                    // Wine on a loaded machine sometimes starts no program at all ("Internal
+                    // error", os error 1359): no import was tried, so there is nothing to count;
+                    // the opens go on, and too few imports still fail the test below.
+                    Err(e) if cfg!(windows) => {
+                        written.not_started.push(e.to_string());
+                        continue;
+                    }
+                    Err(e) => panic!("the writer could not start: {e}"),
+                };
                 let stdout = String::from_utf8_lossy(&out.stdout);
                 if out.status.success() && stdout.contains("imported:") {
                     written.imports += 1;
@@ -118,8 +124,9 @@ fn opening_while_another_process_imports_never_reports_damage_or_loses_a_write()
         .filter(|r| r.contains("(corrupt_database)") || r.contains("(not_a_rollbook_database)"))
         .count();
     println!(
-        "{OPENS} opens in {elapsed:.1?} while the writer finished {} imports: {} refused ({damaged} as damaged or not Rollbook's)",
+        "{OPENS} opens in {elapsed:.1?} while the writer finished {} imports ({} not started): {} refused ({damaged} as damaged or not Rollbook's)",
         written.imports,
+        written.not_started.len(),
         refused.len()
     );
     assert!(
