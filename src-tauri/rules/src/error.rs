@@ -18,7 +18,6 @@ pub enum RulesError {
     /// passed, before the rest is read.
     #[error("the array holds more than {} requests; one call takes at most {} (split it into several calls)", grouped(*.limit), grouped(*.limit))]
     TooManyRequests { limit: usize },
-    /// Request text longer than [`crate::MAX_REQUEST_BYTES`]: refused before it is parsed.
     /// Dice by hand: the roll reads more dice than were given. `sides` are the dice still
     /// needed as far as the faces given (and 1s after them) take the roll; a die that explodes or
     /// rolls again asks for more once it is typed in.
@@ -33,6 +32,7 @@ pub enum RulesError {
     #[error("dice: the roll reads {read} {}; {left_over} left over", if *.read == 1 { "die" } else { "dice" })]
     DiceLeftOver { read: usize, left_over: usize },
 
+    /// Request text longer than [`crate::MAX_REQUEST_BYTES`]: refused before it is parsed.
     #[error("the request text is over the limit of {} MiB ({} bytes); send fewer requests at a time", .limit / (1024 * 1024), grouped(*.limit))]
     RequestTooLarge { limit: usize },
 
