@@ -20,6 +20,17 @@ pub enum Dice {
     ByHand(Vec<u32>),
 }
 
+impl Dice {
+    /// The dice a front end asks for: the faces typed in when given, else the seed given, else a
+    /// fresh random seed.
+    pub fn typed_or_seeded(faces: Option<Vec<u32>>, seed: Option<u64>) -> Dice {
+        match faces {
+            Some(faces) => Dice::ByHand(faces),
+            None => Dice::Seeded(seed.unwrap_or_else(crate::random_seed)),
+        }
+    }
+}
+
 /// Rolls `request` under `house` with `dice`: the one roll path, whoever rolled the dice.
 /// Dice by hand are refused, with nothing rolled, when a face is not a face of its die
 /// (`invalid_request` naming `dice[i]`), when the roll needs more dice (`dice_missing`, saying

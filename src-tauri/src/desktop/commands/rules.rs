@@ -193,10 +193,7 @@ pub async fn roll<R: Runtime>(
         .run(move |store| {
             let request = rollbook_rules::request_from_value(request)?;
             let place = store.roll_place(roster_id, character_id)?;
-            let dice = match dice {
-                Some(faces) => Dice::ByHand(faces),
-                None => Dice::Seeded(seed.unwrap_or_else(rollbook_rules::random_seed)),
-            };
+            let dice = Dice::typed_or_seeded(dice, seed);
             let options = LogOptions {
                 secret: secret.unwrap_or(false),
             };

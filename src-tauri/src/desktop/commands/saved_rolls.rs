@@ -93,10 +93,7 @@ pub async fn saved_roll_roll<R: Runtime>(
 ) -> Result<LoggedRoll, IpcError> {
     let rolled = db
         .run(move |store| {
-            let dice = match dice {
-                Some(faces) => Dice::ByHand(faces),
-                None => Dice::Seeded(seed.unwrap_or_else(rollbook_rules::random_seed)),
-            };
+            let dice = Dice::typed_or_seeded(dice, seed);
             let options = LogOptions {
                 secret: secret.unwrap_or(false),
             };
