@@ -107,3 +107,19 @@ json.dump({"format": "rollbook-roster", "version": 1,
 EOF
 measure "import: 580,000 empty rosters ($(mib "$(stat -c %s "$work/rosters.json")"), issue 28)" "$bin" --db "$work/d.sqlite3" import "$work/rosters.json" --dry-run
 measure "import: 250,000 minimal characters ($(mib "$(stat -c %s "$work/characters.json")"), issue 28)" "$bin" --db "$work/d.sqlite3" import "$work/characters.json"
+
+# The roll log has no limit but the disk: 200,000 rolls (one roll copied, ids and times apart)
+# written out by `log --format`, which reads the log row by row (issue 28).
+"$bin" --db "$work/e.sqlite3" roster create Log --system d12 >/dev/null
+"$bin" --db "$work/e.sqlite3" roll '{"system":"dice","roll":"expr","expr":"8d6+@bonus","values":{"bonus":3}}' --roster Log --seed 1 >/dev/null
+python3 - "$work/e.sqlite3" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+columns = [c[1] for c in db.execute("PRAGMA table_info(roll_log)") if c[1] not in ("id", "at")]
+listed = ", ".join(columns)
+while db.execute("SELECT count(*) FROM roll_log").fetchone()[0] < 200000:
+    db.execute(f"INSERT INTO roll_log (at, {listed}) SELECT at + id + (SELECT max(id) FROM roll_log), {listed} FROM roll_log")
+db.commit()
+EOF
+measure "log --format json of 200,000 rolls" "$bin" --db "$work/e.sqlite3" log --format json
+measure "log --format csv of 200,000 rolls" "$bin" --db "$work/e.sqlite3" log --format csv

@@ -1,5 +1,7 @@
 //! `rollbook log [--roster NAME] [--character NAME] [--format csv|json] [--limit N] [--luck]`.
 
+use std::path::Path;
+
 use clap::{Args, ValueEnum};
 use rollbook_roster::{FileFormat, LogEntry, LogQuery, Timestamp};
 
@@ -116,10 +118,11 @@ pub fn run(args: LogArgs, global: &Global) -> Result<(), Failure> {
         };
     }
     match format {
-        Some(format) => {
-            let (bytes, _) = store.export_log(&query, format.into())?;
-            output::bytes(&bytes)
-        }
+        // Streamed to stdout as the log is read: a log of any length is never held whole.
+        Some(format) => output::file_with(Path::new("-"), &store, |out| {
+            store.export_log_to(&query, format.into(), out)
+        })
+        .map(|_| ()),
         None => {
             // An entry that does not read is told apart, after the others (which it must not
             // hide).

@@ -98,9 +98,12 @@ impl Store {
         Ok((rosters.len(), rows))
     }
 
-    /// Writes the logged rolls matching `query` (newest first) as CSV; returns the number of rows.
+    /// Writes the logged rolls matching `query` (newest first) as CSV, row by row as the
+    /// database is read; returns the number of rows. Every entry is read once before the first
+    /// byte is written: a damaged one is refused by name with nothing written.
     pub fn export_log_csv(&self, query: &LogQuery, out: impl Write) -> Result<usize> {
-        let entries = self.roll_log(query)?;
+        self.each_log_entry(query, |_| Ok(()))?;
+        let mut rows = 0;
         let mut w = csv::Writer::from_writer(out);
         w.write_record([
             "at",
@@ -118,7 +121,7 @@ impl Store {
             "secret",
         ])
         .map_err(export_error)?;
-        for e in &entries {
+        self.each_log_entry(query, |e| {
             let total = e
                 .result
                 .get("total")
@@ -131,7 +134,8 @@ impl Store {
                 guard(e.roster_name.as_deref().unwrap_or_default()),
                 guard(e.character_name.as_deref().unwrap_or_default()),
                 e.system.clone(),
-                e.roll.clone(),
+                // A typed roll is named by its notation as the GM typed it, as the log shows it.
+                guard(e.notation().unwrap_or(&e.roll)),
                 e.outcome.clone(),
                 e.success.to_string(),
                 total,
@@ -147,9 +151,11 @@ impl Store {
                 e.secret.to_string(),
             ])
             .map_err(export_error)?;
-        }
+            rows += 1;
+            Ok(())
+        })?;
         w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
-        Ok(entries.len())
+        Ok(rows)
     }
 }
 
@@ -211,6 +217,42 @@ fn scalar(value: &Value) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_typed_roll_is_named_by_its_notation_and_the_log_is_read_row_by_row() {
+        use crate::{LogQuery, NewLogEntry};
+        let mut store = Store::open_in_memory().unwrap();
+        for request in [
+            r#"{"system":"dice","roll":"expr","expr":" 4d6kh3 "}"#,
+            r#"{"system":"dice","roll":"expr","expr":"@bonus+d20","values":{"bonus":2}}"#,
+            r#"{"system":"d12","roll":"straight","ranks":2}"#,
+        ] {
+            let request = rollbook_rules::parse_request(request).unwrap();
+            let result = rollbook_rules::roll(&request, 7).unwrap();
+            store.log_roll(NewLogEntry::new(&request, &result)).unwrap();
+        }
+        let mut out = Vec::new();
+        let rows = store
+            .export_log_csv(&LogQuery::default(), &mut out)
+            .unwrap();
+        let mut reader = csv::Reader::from_reader(out.as_slice());
+        let rolls: Vec<(String, String)> = reader
+            .records()
+            .map(|r| r.unwrap())
+            .map(|r| (r[3].to_string(), r[4].to_string()))
+            .collect();
+        assert_eq!(rows, 3);
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        // Newest first; a notation starting with `@` is guarded like any cell.
+        assert_eq!(
+            rolls,
+            [
+                pair("d12", "straight"),
+                pair("dice", "'@bonus+d20"),
+                pair("dice", "4d6kh3")
+            ]
+        );
+    }
 
     #[test]
     fn sheets_flatten_by_item_name() {

@@ -95,6 +95,10 @@ impl RosterFile {
     }
 }
 
+/// The roll log file's `format` and `version`.
+pub const ROLL_LOG_FORMAT: &str = "rollbook-roll-log";
+pub const ROLL_LOG_VERSION: i64 = 1;
+
 /// The roll log as a file: `{"format": "rollbook-roll-log", "version": 1, "exported_at", "rolls"}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RollLogFile {
@@ -179,22 +183,32 @@ impl Store {
         Ok((rosters.len(), characters))
     }
 
-    /// Writes the logged rolls matching `query` (newest first) as JSON.
+    /// Writes the logged rolls matching `query` (newest first) as JSON, entry by entry as the
+    /// database is read (a log of any length holds one entry in memory); the same bytes as
+    /// [`RollLogFile`] written pretty. Every entry is read once before the first byte is written:
+    /// a damaged one is refused by name with nothing written.
     pub fn export_log_json(&self, query: &LogQuery, mut out: impl Write) -> Result<usize> {
-        let rolls = self.roll_log(query)?;
-        let n = rolls.len();
-        let file = RollLogFile {
-            format: "rollbook-roll-log",
-            version: 1,
-            exported_at: now_rfc3339(),
-            rolls,
-        };
-        let mut text =
-            compact_number_lists(&serde_json::to_string_pretty(&file).unwrap_or_default());
-        text.push('\n');
-        out.write_all(text.as_bytes())
-            .map_err(|e| RosterError::Export(e.to_string()))?;
-        Ok(n)
+        let out: &mut dyn Write = &mut out;
+        self.each_log_entry(query, |_| Ok(()))?;
+        put(
+            out,
+            &format!(
+                "{{\n  \"format\": {},\n  \"version\": {ROLL_LOG_VERSION},\n  \"exported_at\": {},\n  \"rolls\": [",
+                json_text(ROLL_LOG_FORMAT),
+                json_text(&now_rfc3339())
+            ),
+            0,
+        )?;
+        let mut rolls = 0;
+        self.each_log_entry(query, |entry| {
+            put(out, if rolls == 0 { "\n" } else { ",\n" }, 4)?;
+            put(out, &pretty(&entry), 4)?;
+            rolls += 1;
+            Ok(())
+        })?;
+        put(out, if rolls == 0 { "]" } else { "\n]" }, 2)?;
+        put(out, "\n}\n", 0)?;
+        Ok(rolls)
     }
 }
 
@@ -441,6 +455,49 @@ mod tests {
             assert_eq!(without_time(&text), without_time(&whole.to_json()));
             assert!(text.ends_with("}\n"));
         }
+    }
+
+    #[test]
+    fn the_log_written_as_it_is_read_is_the_log_file_made_whole() {
+        use crate::{LogQuery, NewLogEntry};
+        let mut store = Store::open_in_memory().unwrap();
+        let streamed = |store: &Store| {
+            let mut bytes = Vec::new();
+            let rolls = store
+                .export_log_json(&LogQuery::default(), &mut bytes)
+                .unwrap();
+            (String::from_utf8(bytes).unwrap(), rolls)
+        };
+        let whole = |store: &Store, exported_at: &str| {
+            let file = super::RollLogFile {
+                format: super::ROLL_LOG_FORMAT,
+                version: super::ROLL_LOG_VERSION,
+                exported_at: exported_at.to_string(),
+                rolls: store.roll_log(&LogQuery::default()).unwrap(),
+            };
+            compact_number_lists(&serde_json::to_string_pretty(&file).unwrap()) + "\n"
+        };
+        let at = |text: &str| -> String {
+            let file: serde_json::Value = serde_json::from_str(text).unwrap();
+            file["exported_at"].as_str().unwrap().to_string()
+        };
+        let (empty, rolls) = streamed(&store);
+        assert_eq!((rolls, empty.clone()), (0, whole(&store, &at(&empty))));
+        for (n, request) in [
+            r#"{"system":"dice","roll":"expr","expr":"4d6kh3"}"#,
+            r#"{"system":"d12","roll":"straight","ranks":2}"#,
+            r#"{"system":"dice","roll":"expr","expr":"d20+@bonus","values":{"bonus":2}}"#,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let request = rollbook_rules::parse_request(request).unwrap();
+            let result = rollbook_rules::roll(&request, n as u64).unwrap();
+            store.log_roll(NewLogEntry::new(&request, &result)).unwrap();
+        }
+        let (text, rolls) = streamed(&store);
+        assert_eq!(rolls, 3);
+        assert_eq!(text, whole(&store, &at(&text)));
     }
 
     #[test]

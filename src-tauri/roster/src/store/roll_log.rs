@@ -253,6 +253,27 @@ impl Store {
         self.query_log(&tail, values)
     }
 
+    /// Hands `each` the logged rolls matching `query` (newest first) one at a time, as the
+    /// database is read: an export of a log of any length holds one entry (issue 28). A damaged
+    /// entry ends the reading, refused by name; so does an error of `each`.
+    pub(crate) fn each_log_entry(
+        &self,
+        query: &LogQuery,
+        mut each: impl FnMut(LogEntry) -> Result<()>,
+    ) -> Result<()> {
+        let (tail, values) = query.tail();
+        let mut stmt = self
+            .conn()
+            .prepare(&format!("SELECT {LOG_COLUMNS} FROM roll_log {tail}"))?;
+        for row in stmt.query_map(rusqlite::params_from_iter(values), log_row)? {
+            each(
+                row?.read()
+                    .map_err(|damaged| damaged.refused(self.conn()))?,
+            )?;
+        }
+        Ok(())
+    }
+
     /// The same, listing what reads and naming each damaged entry apart: one entry whose stored
     /// JSON is broken hides nothing else of the log.
     pub fn roll_log_readable(&self, query: &LogQuery) -> Result<Readable<LogEntry>> {
