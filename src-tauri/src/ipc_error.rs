@@ -110,7 +110,8 @@ impl From<RosterError> for DamagedNotice {
             match record.entry.as_deref() {
                 Some(DamagedEntry::LogEntry(id)) => notice.log_entry_id = Some(*id),
                 Some(DamagedEntry::Plan { id, .. }) => notice.plan_id = Some(id.clone()),
-                None => {}
+                // The trash's encounters are listed by the message alone.
+                Some(DamagedEntry::Encounter { .. }) | None => {}
             }
         }
         notice

@@ -383,3 +383,82 @@ fn a_damaged_record_in_the_trash_hides_nothing_else_there_and_the_trash_still_em
     );
     assert_eq!(store.rosters_readable().unwrap().damaged.len(), 0);
 }
+
+#[test]
+fn an_encounter_in_the_trash_whose_state_does_not_read_is_named_with_its_roster() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut store) = seeded_db(dir.path());
+    let heroes = store.find_roster(HEROES).unwrap();
+    let sound = store.create_encounter(heroes.id, "Docks").unwrap();
+    let broken = store.create_encounter(heroes.id, "Rooftop").unwrap();
+    store.delete_encounter(sound.id).unwrap();
+    store.delete_encounter(broken.id).unwrap();
+    let snapshot = store.back_up(Reason::Manual).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    let n = conn
+        .execute(
+            "UPDATE encounters SET state = json_set(state, '$.round', 'three') WHERE id = ?1",
+            [broken.id.to_string()],
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+
+    let listed = store.trash_readable().unwrap();
+    let names: Vec<&str> = listed
+        .trash
+        .encounters
+        .iter()
+        .map(|e| e.state.name.as_str())
+        .collect();
+    assert_eq!(names, ["Docks"]);
+    let told: Vec<String> = listed.damaged.iter().map(|e| e.to_string()).collect();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with(&format!(
+            "the encounter \"Rooftop\" ({}) in roster \"{HEROES}\" ({})",
+            broken.id, heroes.id
+        )),
+        "{told:?}"
+    );
+    assert!(told[0].contains(&snapshot.id), "{told:?}");
+    assert_eq!(refused(store.trash()), told[0]);
+
+    // A state whose JSON no longer parses at all is named by its id alone.
+    conn.execute(
+        "UPDATE encounters SET state = '{\"name\": \"Roof' WHERE id = ?1",
+        [broken.id.to_string()],
+    )
+    .unwrap();
+    let told = refused(store.trash());
+    assert!(
+        told.starts_with(&format!("the encounter {} in roster", broken.id)),
+        "{told}"
+    );
+}
+
+#[test]
+fn backup_now_names_an_encounter_whose_state_does_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut store) = seeded_db(dir.path());
+    let heroes = store.find_roster(HEROES).unwrap();
+    let fight = store.create_encounter(heroes.id, "Rooftop").unwrap();
+    assert!(store
+        .back_up_checked(Reason::Manual)
+        .unwrap()
+        .damaged
+        .is_empty());
+    Connection::open(&path)
+        .unwrap()
+        .execute(
+            "UPDATE encounters SET state = json_set(state, '$.round', 'three') WHERE id = ?1",
+            [fight.id.to_string()],
+        )
+        .unwrap();
+    let taken = store.back_up_checked(Reason::Manual).unwrap();
+    let told: Vec<String> = taken.damaged.iter().map(|d| d.to_string()).collect();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with(&format!("the encounter \"Rooftop\" ({})", fight.id)),
+        "{told:?}"
+    );
+}

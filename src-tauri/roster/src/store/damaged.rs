@@ -10,6 +10,7 @@ use std::fmt;
 use rollbook_rules::text::{excerpt, excerpt_quoted, isolated};
 use rusqlite::Connection;
 
+use super::encounter_state::from_stored;
 use super::plans::{plan_row, PLAN_COLUMNS};
 use super::roll_log::{log_row, LOG_COLUMNS};
 use super::{character_row, roster_row, CHARACTER_COLUMNS, ROSTER_COLUMNS};
@@ -55,6 +56,29 @@ impl DamagedRecord {
         }
     }
 
+    /// An encounter of the roster with id `roster_id` whose stored `state` does not read: named
+    /// by the name its state still holds, if any, and its roster by the roster's stored name.
+    pub(crate) fn encounter(
+        conn: &Connection,
+        (id, roster_id, state): (&str, &str, &str),
+        detail: String,
+    ) -> DamagedRecord {
+        let name = serde_json::from_str::<serde_json::Value>(state)
+            .ok()
+            .and_then(|state| Some(state.get("name")?.as_str()?.to_string()))
+            .unwrap_or_default();
+        let roster_name: String = conn
+            .query_row("SELECT name FROM rosters WHERE id = ?1", [roster_id], |r| {
+                r.get(0)
+            })
+            .unwrap_or_default();
+        let encounter = DamagedEntry::Encounter {
+            name,
+            id: id.to_string(),
+        };
+        DamagedRecord::entry((&roster_name, roster_id), encounter, detail)
+    }
+
     pub(crate) fn character(
         (roster_name, roster_id): (&str, &str),
         (name, id): (&str, &str),
@@ -93,6 +117,9 @@ pub enum DamagedEntry {
     LogEntry(i64),
     /// An encounter plan: its name and id, as stored.
     Plan { name: String, id: String },
+    /// An encounter whose stored state does not read: its id, and its name when what is stored
+    /// still says one (empty when not).
+    Encounter { name: String, id: String },
 }
 
 /// `the character "Vex" (ID) in roster "Heroes" (ID)`, `the roll-log entry 12 in roster …`,
@@ -109,6 +136,12 @@ impl fmt::Display for DamagedRecord {
             Some(DamagedEntry::LogEntry(id)) => write!(f, "the roll-log entry {id}")?,
             Some(DamagedEntry::Plan { name, id }) => {
                 write!(f, "the plan \"{}\" ({})", shown(name), shown(id))?
+            }
+            Some(DamagedEntry::Encounter { name, id }) if name.is_empty() => {
+                write!(f, "the encounter {}", shown(id))?
+            }
+            Some(DamagedEntry::Encounter { name, id }) => {
+                write!(f, "the encounter \"{}\" ({})", shown(name), shown(id))?
             }
             None => {}
         }
@@ -151,9 +184,10 @@ impl fmt::Display for SoundCopy {
     }
 }
 
-/// Every roster, character, roll-log entry and plan of `conn`'s database (the trash too) that
-/// does not read, in stored order; a character of a roster that does not read is told with its
-/// roster. This parses every sheet and logged roll: what `backup now` and rotation pay to know a snapshot whole.
+/// Every roster, character, roll-log entry, plan and encounter of `conn`'s database (the trash
+/// too) that does not read, in stored order; a character of a roster that does not read is told
+/// with its roster. This parses every sheet, logged roll and encounter state: what `backup now`
+/// and rotation pay to know a snapshot whole.
 pub(crate) fn damaged_records(conn: &Connection) -> Result<Vec<DamagedRecord>> {
     let mut found = Vec::new();
     let mut stmt = conn.prepare(&format!(
@@ -196,6 +230,27 @@ pub(crate) fn damaged_records(conn: &Connection) -> Result<Vec<DamagedRecord>> {
         for row in stmt.query_map([], plan_row)? {
             if let Err(damaged) = row?.read() {
                 found.push(damaged);
+            }
+        }
+    }
+    if let Ok(mut stmt) =
+        conn.prepare("SELECT id, roster_id, state FROM encounters ORDER BY created_at, id")
+    {
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get(1)?, r.get::<_, String>(2)?))
+        })?;
+        for row in rows {
+            let (id, roster_id, state): (String, String, String) = row?;
+            // A state of a newer Rollbook is not damaged: only one that reads as no version.
+            if let Err(RosterError::EncounterStateUnreadable { what, detail }) =
+                from_stored(&state, "state")
+            {
+                let detail = format!("its {what}: {detail}");
+                found.push(DamagedRecord::encounter(
+                    conn,
+                    (&id, &roster_id, &state),
+                    detail,
+                ));
             }
         }
     }

@@ -64,6 +64,11 @@ pub(super) fn stored_value(state: &EncounterState) -> Value {
 
 /// The state kept as `stored`, upgraded from the version it was written in. `what` says where it
 /// was kept ("encounter", "table action") for the message.
+/// Whether a stored state reads (a snapshot holding an encounter sound, `backups::sound`).
+pub(crate) fn encounter_reads(stored: &str) -> bool {
+    from_stored(stored, "state").is_ok()
+}
+
 pub(super) fn from_stored(stored: &str, what: &str) -> Result<EncounterState> {
     let unreadable = |detail: String| RosterError::EncounterStateUnreadable {
         what: what.to_string(),

@@ -8,6 +8,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::damaged::DamagedRecord;
 use super::encounter_state::{from_stored, stored_value, to_stored};
 use super::roll_log::{insert_roll, LogEntry, RollOrigin};
 use super::table_events;
@@ -584,10 +585,9 @@ fn get_encounter(conn: &Connection, id: Uuid) -> Result<Option<EncounterRow>> {
         .optional()?)
 }
 
-/// Encounters deleted one by one (those of a roster in the trash go with it), most recently
-/// deleted first: the trash lists them.
-/// The encounters in the trash (not those of a roster in the trash) that read, and the refusal
-/// of each whose stored state does not.
+/// The encounters deleted one by one (those of a roster in the trash go with it), most recently
+/// deleted first, that read; and the refusal of each whose stored state does not, naming it
+/// (`damaged_record`) or saying it is a newer Rollbook's.
 pub(super) fn trashed_encounters(conn: &Connection) -> Result<(Vec<Encounter>, Vec<RosterError>)> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {ENCOUNTER_COLUMNS} FROM encounters
@@ -598,9 +598,21 @@ pub(super) fn trashed_encounters(conn: &Connection) -> Result<(Vec<Encounter>, V
     let rows = stmt.query_map([], encounter_row)?;
     let (mut read, mut damaged) = (Vec::new(), Vec::new());
     for row in rows {
-        match row?.into_encounter(conn) {
+        let row = row?;
+        let named = (row.id.clone(), row.roster_id.clone(), row.state.clone());
+        match row.into_encounter(conn) {
             Ok(encounter) => read.push(encounter),
-            Err(refusal @ RosterError::EncounterStateUnreadable { .. }) => damaged.push(refusal),
+            Err(RosterError::EncounterStateUnreadable { what, detail }) => {
+                let (id, roster, state) = &named;
+                let record = DamagedRecord::encounter(
+                    conn,
+                    (id, roster, state),
+                    format!("its {what}: {detail}"),
+                );
+                damaged.push(record.refused(conn));
+            }
+            // Saved by a newer Rollbook: not damaged, and it hides nothing else of the trash.
+            Err(newer @ RosterError::EncounterStateNewer { .. }) => damaged.push(newer),
             Err(other) => return Err(other),
         }
     }

@@ -11,6 +11,7 @@ use rusqlite::{Connection, OptionalExtension};
 
 use super::check::sound_file;
 use super::names;
+use crate::store::encounter_state::encounter_reads;
 use crate::store::plans::{plan_row, PLAN_COLUMNS};
 use crate::store::roll_log::{log_row, LOG_COLUMNS};
 use crate::store::{
@@ -49,6 +50,12 @@ fn holds(conn: &Connection, record: &DamagedRecord) -> bool {
             )
             .optional()
             .map(|row| row.is_some_and(|row| row.read().is_ok())),
+        (Some(DamagedEntry::Encounter { id, .. }), _) => conn
+            .query_row("SELECT state FROM encounters WHERE id = ?1", [id], |r| {
+                r.get::<_, String>(0)
+            })
+            .optional()
+            .map(|state| state.is_some_and(|state| encounter_reads(&state))),
         (None, Some((_, id))) => conn
             .query_row(
                 &format!(
