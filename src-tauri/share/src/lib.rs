@@ -18,8 +18,10 @@
 //!   the same 404 with the same body, so a probe learns nothing, not even that the token was
 //!   right.
 //! - **GET and HEAD only, no bodies.** The share is read-only; under a valid path any other
-//!   method is a 405 that says so (`Allow`), and a body is refused (413) without being read.
-//! - **Security headers on every answer.** The page runs only its own scripts, loads only its
+//!   method is a 405 that says so (`Allow`), body or not, and a GET's or HEAD's body is refused
+//!   (413); a body is never read.
+//! - **Security headers on every answer**, hyper's own 400 and 431 included
+//!   (`refusal_headers`). The page runs only its own scripts, loads only its
 //!   own files and talks only to this server (CSP), cannot be framed, sniffed into another type,
 //!   embedded by another site or cached, and sends no referrer carrying the token elsewhere.
 //! - **Bounds.** One device must not starve the table or the GM's machine: at most 64 open
@@ -41,6 +43,7 @@ mod events;
 mod lan;
 mod limits;
 mod qr;
+mod refusal_headers;
 mod routes;
 mod server;
 mod token;

@@ -22,7 +22,7 @@ use crate::ViewSource;
 /// What every answer, a 404 included, carries. The page loads only its own files and talks only
 /// to its own server; no other site may frame it, embed its files, learn its address from a
 /// referrer or keep a copy of the view.
-const SECURITY_HEADERS: [(&str, &str); 6] = [
+pub(crate) const SECURITY_HEADERS: [(&str, &str); 6] = [
     (
         "content-security-policy",
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
@@ -95,17 +95,9 @@ async fn answer(
     let Some(target) = raw.and_then(|raw| target(&app, &raw, request.uri())) else {
         return not_found();
     };
-    // Nothing served takes a body; refuse it unread rather than read what we would throw away.
-    if has_body(&request) {
-        let mut response = plain(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "No request body is accepted\n",
-        );
-        response
-            .headers_mut()
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
-        return response;
-    }
+    // The method first: a POST with a body is told what is served (405 with `Allow`), not only
+    // that its body is refused. Either way the body is never read, and the connection ends with
+    // the answer (`server::serve`).
     let method = request.method();
     if method != Method::GET && method != Method::HEAD {
         let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "Only GET and HEAD\n");
@@ -113,6 +105,13 @@ async fn answer(
             .headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return response;
+    }
+    // Nothing served takes a body; refuse it unread rather than read what we would throw away.
+    if has_body(&request) {
+        return plain(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "No request body is accepted\n",
+        );
     }
     let head = method == Method::HEAD;
     match target {

@@ -21,6 +21,7 @@ use tower::ServiceExt;
 use crate::answer_body::Tracked;
 use crate::connections::{Admitted, Connections};
 use crate::limits::Limits;
+use crate::refusal_headers::Secured;
 use crate::routes::{has_body, ClientIp, RawTarget};
 use crate::wire::{Targets, Watched};
 
@@ -140,7 +141,7 @@ async fn serve(
         .header_read_timeout(limits.header_read_timeout)
         .max_header_size(limits.max_header_bytes)
         .max_headers(limits.max_headers);
-    let io = TokioIo::new(Watched::new(stream, targets));
+    let io = TokioIo::new(Secured::new(Watched::new(stream, targets)));
     let connection = builder.serve_connection(io, service);
     tokio::pin!(connection);
     tokio::select! {

@@ -1,6 +1,6 @@
 //! Requests hyper cannot parse, or whose heads are too big, are answered by hyper itself before
 //! any route sees them: a bare 400 or 431 that says nothing (no body, no token, nothing of the
-//! view, none of the request echoed back), after which the connection is closed and nothing
+//! view, none of the request echoed back) but the security headers every answer carries, after which the connection is closed and nothing
 //! more sent on it is read.
 
 mod common;
@@ -50,7 +50,15 @@ fn assert_bare(answer: &str, code: u16, token: &str) {
         .map(|line| line.split(':').next().unwrap().to_ascii_lowercase())
         .collect();
     names.sort();
-    assert_eq!(names, ["connection", "content-length", "date"], "{answer}");
+    let mut expected: Vec<String> = ["connection", "content-length", "date"]
+        .into_iter()
+        .chain(SECURITY_HEADERS.iter().map(|(name, _)| *name))
+        .map(String::from)
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected, "{answer}");
+    // hyper answers these itself, before any route: they carry the same headers as the rest.
+    assert_secured(answer);
     assert_eq!(header(answer, "connection").as_deref(), Some("close"));
     assert_eq!(header(answer, "content-length").as_deref(), Some("0"));
     assert!(!answer.contains(token), "{answer}");

@@ -116,7 +116,7 @@ fn other_methods_get_405_with_allow_under_the_token_and_404_without() {
 }
 
 #[test]
-fn a_request_body_is_refused_with_413_under_the_token_and_404_without() {
+fn a_request_body_is_refused_with_413_under_the_token_405_with_another_method_and_404_without() {
     let running = Running::start_unlimited_rate();
     let addr = running.addr();
     let state = running.path("state");
@@ -141,13 +141,18 @@ fn a_request_body_is_refused_with_413_under_the_token_and_404_without() {
             .as_bytes(),
         )
     };
+    for answer in [with_length("GET", &state), chunked(&state)] {
+        assert_eq!(status(&answer), 413, "{answer}");
+        assert_secured(&answer);
+    }
+    // Another method with a body is told what is served: the method is the first thing wrong.
     for answer in [
-        with_length("GET", &state),
         with_length("POST", &state),
         with_length("PUT", &running.path("")),
-        chunked(&state),
     ] {
-        assert_eq!(status(&answer), 413, "{answer}");
+        assert_eq!(status(&answer), 405, "{answer}");
+        assert_eq!(header(&answer, "allow").as_deref(), Some("GET, HEAD"));
+        assert_eq!(header(&answer, "connection").as_deref(), Some("close"));
         assert_secured(&answer);
     }
     let not_found = without_date(&get(addr, "/"));
@@ -174,7 +179,7 @@ fn a_request_with_a_body_is_the_last_its_connection_answers() {
             .as_bytes(),
         );
         assert_eq!(answer.matches("HTTP/1.1 ").count(), 1, "{answer}");
-        assert!([404, 413].contains(&status(&answer)), "{answer}");
+        assert!([404, 405].contains(&status(&answer)), "{answer}");
         assert_eq!(header(&answer, "connection").as_deref(), Some("close"));
     }
 }
