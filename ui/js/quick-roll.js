@@ -281,24 +281,36 @@ export function startQuickRoll(doc) {
   }
 
   function recordRoll(request, result) {
-    const key = JSON.stringify(request);
     // A typed roll is called by what was typed, as the roll log calls it.
     const name = notationOn() ? String(request.expr).trim() : state.kind.name;
-    const what = `${name} · ${state.system.name}`;
-    renderResult(ui.result, result, what);
+    showRoll(result, name, state.system.name, request);
+  }
+
+  /**
+   * A roll made, in Last roll and the session history: the form's (`request`: its odds light
+   * up its outcome) or a saved roll's (`request` null: the odds shown are not for it).
+   */
+  function showRoll(result, name, systemName, request = null) {
+    renderResult(ui.result, result, `${name} · ${systemName}`);
     ui.rollStatus.textContent = [verdictText(result), verdictFigure(result), result.detail].filter(Boolean).join('. ');
-    state.hot = { key, outcome: String(result.outcome) };
-    const current = state.oddsKey === key;
+    const key = request ? JSON.stringify(request) : null;
+    const current = key !== null && state.oddsKey === key;
+    if (key !== null) state.hot = { key, outcome: String(result.outcome) };
     if (current) renderOdds(ui.odds, state.odds, state.hot.outcome, request);
     state.history = pushHistory(state.history, historyEntry({
-      systemName: state.system.name,
+      systemName,
       kindName: name,
       result,
       chance: current ? state.odds.outcomes?.[result.outcome] : null,
       time: new Date(),
     }));
     renderHistory(ui.history, ui.historyEmpty, state.history);
-    if (!current) updateOdds();
+    if (key !== null && !current) updateOdds();
+  }
+
+  /** A saved roll rolled from the list: shown as any roll, under its name and the notation's system. */
+  function showSavedRoll(roll, result) {
+    showRoll(result, roll.name, state.catalog?.notation?.[0]?.name ?? 'Dice notation');
   }
 
   async function doRoll() {
@@ -400,6 +412,6 @@ export function startQuickRoll(doc) {
       ui.root.setAttribute('aria-busy', 'false');
     }
     // What a list of saved rolls plugs into: read the typed roll, and put one in.
-    return { notation: { current: currentNotation, set: setNotation } };
+    return { notation: { current: currentNotation, set: setNotation, rolled: showSavedRoll } };
   })();
 }

@@ -150,7 +150,9 @@ function addButton(doc, node, loc, count) {
     'data-action': 'add',
     'data-loc': JSON.stringify(loc),
     disabled: full,
-    'aria-label': full ? `${node.label} is full (${node.maxItems})` : `Add ${what === 'item' ? 'an item' : `a ${what}`} to ${lower(node.label)}`,
+    // The name starts with the words shown (axe: label-content-name-mismatch; a voice user
+    // says "click Add skill").
+    'aria-label': full ? `${node.label} is full (${node.maxItems})` : `Add ${what} to ${lower(node.label)}`,
     text: `+ Add ${what}`,
   });
 }

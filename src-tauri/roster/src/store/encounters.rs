@@ -560,7 +560,12 @@ impl EncounterRow {
             .filter(|p| p.character_id.is_some_and(|c| !present.contains(&c)))
             .map(|p| p.id)
             .collect();
-        let view = state.system_state.as_ref().and_then(crate::table::view);
+        let characters = if crate::table::view_reads_sheets(&state) {
+            super::characters::roster_characters(conn, roster_id, false)?
+        } else {
+            Vec::new()
+        };
+        let view = crate::table::view(&state, &characters);
         Ok(Encounter {
             id: parse_id(&self.id)?,
             roster_id,

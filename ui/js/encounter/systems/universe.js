@@ -16,7 +16,7 @@ import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
 import { eventLines } from '../encounter-model.js';
 import {
-  canDeal, cardFace, chaseWords, deckCounts, fateEffect, jokerOut, participantRows,
+  cardFace, chaseWords, dealState, deckCounts, fateEffect, gmFate, heldBy, jokerOut, participantRows,
   sideWords, universeMove, universeState,
 } from './universe-model.js';
 
@@ -200,8 +200,7 @@ export function mountSystemPanel(host, ctx) {
     const round = encounter.state.round;
     const c = deckCounts(state);
     counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
-    const dealable = canDeal(encounter);
-    const dealt = state?.dealt_round === round;
+    const { dealable, dealt } = dealState(encounter);
     dealButton.disabled = !dealable;
     // "Dealt" only after a deal; before one that cannot be made yet, the status says why.
     dealButton.hidden = !dealable && !dealt;
@@ -243,10 +242,9 @@ export function mountSystemPanel(host, ctx) {
       el(doc, 'span', { text: `${isolated(names.get(entry.combatant.id) ?? 'Someone who left')} acts again at ` }),
       cardNode(doc, entry.card),
     ])));
-    const gm = state?.table?.gm ?? [];
-    const players = Object.keys(state?.table?.players ?? {}).length;
+    const { cards: gm, limit: gmLimit } = gmFate(encounter);
     gmPool.replaceChildren(
-      el(doc, 'h3', { className: 'tp-heading', text: `GM's negative fate (${gm.length} of at most ${players})` }),
+      el(doc, 'h3', { className: 'tp-heading', text: `GM's negative fate (${gm.length} of at most ${gmLimit})` }),
       gm.length ? el(doc, 'div', { className: 'uv-gm-cards' }, gm.map((code) => fateControls(code, null, 'GM'))) : el(doc, 'p', { className: 'empty', text: 'None held: a joker dealt to a hostile NPC gives the GM one.' }),
     );
     refreshForms();
@@ -439,7 +437,7 @@ export function mountSystemPanel(host, ctx) {
   saveWho.addEventListener('change', () => fillSaveCards());
   const fillSaveCards = () => {
     const keep = saveCard.value;
-    const held = universeState(encounter)?.table?.players?.[saveWho.value]?.cards ?? [];
+    const held = heldBy(encounter, saveWho.value);
     saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(encounter, code, 'save')}` })));
     if (held.includes(keep)) saveCard.value = keep;
   };
