@@ -9,7 +9,7 @@ import { el } from '../../dom.js';
 import { isolated } from '../../format.js';
 import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
-import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
+import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, playMove, rollRow, showPreview } from './panel-parts.js';
 import { trackEditor } from './track-edit.js';
 import { hitOffer } from './hit-offer.js';
 import { turnFollower } from './turn-follow.js';
@@ -63,15 +63,14 @@ export function mountSystemPanel(host, ctx) {
   const play = async (move, from = null) => {
     playing += 1;
     try {
-      const played = await ctx.play(move);
-      if (played) {
-        (from ?? topResult).append(last);
-        last.open = from !== null;
-        showPlay(played);
-      }
-      return played;
-    } catch {
-      return null; // the shell has shown the refusal
+      // A refusal: the shell has shown it.
+      return await playMove(ctx, move, {
+        shown: (played) => {
+          (from ?? topResult).append(last);
+          last.open = from !== null;
+          showPlay(played);
+        },
+      });
     } finally {
       playing -= 1;
     }
