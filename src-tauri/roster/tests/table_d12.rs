@@ -542,7 +542,7 @@ fn the_encounter_serves_the_weapons_each_participant_attacks_with_as_an_attack_m
     // (ASCII case only) does not take for a Knife: it is no weapon of RULES.md's.
     let sheet = json!({"abilities": [{"name": "Blades", "ranks": 2}],
         "equipment": [" knife ", "\u{212A}nife", "Body Armor", "LASER RIFLE"]});
-    let seated = seat(
+    let mut seated = seat(
         NewRoster::new("Heroes", System::D12),
         "Alley",
         &[("Vex", sheet), ("Brick", json!({}))],
@@ -577,7 +577,6 @@ fn the_encounter_serves_the_weapons_each_participant_attacks_with_as_an_attack_m
     );
 
     // The view follows the sheet as it is now.
-    let mut seated = seated;
     seated
         .store
         .update_character(
