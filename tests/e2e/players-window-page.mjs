@@ -213,6 +213,19 @@ export class PlayersWindow {
     }
   }
 
+  /**
+   * Sends the players' window away from its page, as a page lost leaves it (blank), and waits
+   * until it shows no players' page; answers what it shows then.
+   */
+  async losePage() {
+    return this.within(async () => {
+      await this.call('navigate:blank', () => this.driver.get('about:blank'));
+      const page = await this.readHere();
+      if (page.view !== null || page.href !== 'about:blank') throw new Error(`the players' window still shows its page: ${JSON.stringify(page)}`);
+      return page;
+    });
+  }
+
   /** Switches in, waits for `check`, switches back; answers the page and the ms it took. */
   async until(check, message, timeoutMs = 30_000) {
     const started = Date.now();

@@ -210,4 +210,20 @@ describe('the players\' window in the real app', { timeout: 5 * 60_000 }, () => 
 
     await players.screenshot(join(ARTIFACTS, 'players-window-d12.png'));
   }));
+
+  test('P loads the players\' page again in a window that lost it', () => withShot('lost', async () => {
+    players.usable();
+    const lost = await players.losePage();
+    assert.equal(lost.view, null, 'the window shows no players\' page');
+    // The GM is still on Rooftop (the test before); P, pressed on the page.
+    await app.driver.executeScript(() => document.activeElement?.blur());
+    await app.driver.findElement({ css: 'body' }).sendKeys('p');
+    await players.attach(); // the same window, loaded again (attach fails if a new one opened)
+    const { page: shown } = await players.until(
+      (p) => p.encounter === 'Rooftop' && p.transport === 'live',
+      'P did not load the players\' page again',
+    );
+    assert.match(shown.href, /\/players\/index\.html$/);
+    assert.equal(mappedWindows().length, 1, 'one players\' window');
+  }));
 });

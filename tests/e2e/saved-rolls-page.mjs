@@ -98,4 +98,28 @@ export class SavedRollsPage {
   focusedName() {
     return this.driver.executeScript(() => document.activeElement?.closest('.saved-roll')?.dataset.name ?? null);
   }
+
+  /**
+   * Quick roll's Last roll and the newest line of its session history, once that line names
+   * `what` (`NAME · SYSTEM`): `{what, detail, history: {what, outcome, detail}}`.
+   */
+  async waitQuickRollShows(what) {
+    let last = null;
+    await this.driver.wait(async () => {
+      last = await this.driver.executeScript(() => {
+        const text = (node) => node?.textContent.trim() ?? null;
+        const line = document.querySelector('#history li');
+        const result = document.getElementById('result');
+        return {
+          what: text(result?.querySelector('.result-what')),
+          detail: text(result?.querySelector('.detail')),
+          history: line ? { what: text(line.querySelector('.history-what')), outcome: text(line.querySelector('.history-outcome')), detail: text(line.querySelector('.history-detail')) } : null,
+        };
+      });
+      return last.what === what && last.history?.what === what;
+    }, WAIT_MS, `Quick roll never showed ${what} (last: ${JSON.stringify(last)})`).catch((error) => {
+      throw new Error(`${error.message}; Quick roll showed ${JSON.stringify(last)}`);
+    });
+    return last;
+  }
 }

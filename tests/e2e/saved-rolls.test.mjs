@@ -105,6 +105,11 @@ describe('saved rolls', { timeout: 10 * 60_000 }, () => {
     assert.equal(entry.request.expr, '8d6');
     assert.equal(entry.request.target, 28);
     assert.equal(told, `Fireball: ${entry.outcome}, ${entry.success ? 'success' : 'failure'}`);
+    // Quick roll's Last roll and its session history show it as any roll.
+    const shown = await list.waitQuickRollShows('Fireball · Dice notation');
+    assert.equal(shown.detail, entry.detail);
+    assert.equal(shown.history.detail, entry.detail);
+    assert.match(shown.history.outcome, new RegExp(`^${entry.success ? 'Success' : 'Failure'}`));
 
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(join(ARTIFACTS, 'saved-rolls.png'), await takeScreenshot(app.driver), 'base64');

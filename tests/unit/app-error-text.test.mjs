@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { errorLines, PROBLEMS_SHOWN, sentence } from '../../ui/js/app/error-text.js';
+import { errorLines, PROBLEMS_SHOWN, sentence } from '../../ui/js/toolkit/error-text.js';
 
 test('a message becomes a sentence: capital first, full stop last', () => {
   assert.equal(sentence('the roster was not saved: name: is empty'), 'The roster was not saved: name: is empty.');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ariaKeyShortcuts, hasModifier, keyLabels, matchesKeys, parseKeys } from '../../ui/js/app/shortcut-keys.js';
+import { ariaKeyShortcuts, hasModifier, keyLabels, matchesKeys, parseKeys } from '../../ui/js/toolkit/shortcut-keys.js';
 
 const press = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
 

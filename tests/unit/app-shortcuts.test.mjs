@@ -2,7 +2,7 @@
 // registration a key reaches, and when none does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createShortcuts, isTextField } from '../../ui/js/app/shortcuts.js';
+import { createShortcuts, isTextField } from '../../ui/js/toolkit/shortcuts.js';
 
 class FakeDocument extends EventTarget {
   constructor() {

@@ -1,21 +1,29 @@
-// Rules of the shell (ui/js/app) and the Rosters view (ui/js/rosters) checked on the source.
+// Rules of the shell (ui/js/app), its toolkit (ui/js/toolkit) and the Rosters view (ui/js/rosters)
+// checked on the source.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const jsDir = fileURLToPath(new URL('../../ui/js/', import.meta.url));
-const FOLDERS = ['app', 'rosters'];
+const FOLDERS = ['app', 'toolkit', 'rosters'];
 const modules = FOLDERS.flatMap((folder) => readdirSync(jsDir + folder).filter((n) => n.endsWith('.js')).map((n) => `${folder}/${n}`));
 const source = (path) => readFileSync(jsDir + path, 'utf8');
 const code = (path) => source(path).replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
 
 // The logic of these areas, kept apart from the DOM so Node can test it.
-const PURE = ['app/shortcut-keys.js', 'app/store-error.js', 'app/error-text.js', 'rosters/list-model.js', 'rosters/selection.js', 'rosters/list-nav.js', 'rosters/damaged-model.js'];
+const PURE = ['toolkit/shortcut-keys.js', 'toolkit/store-error.js', 'toolkit/error-text.js', 'rosters/list-model.js', 'rosters/selection.js', 'rosters/list-nav.js', 'rosters/damaged-model.js'];
 
 test('the areas exist and every pure module is one of them', () => {
   assert.ok(modules.length >= 15, modules.join(' '));
   for (const path of PURE) assert.ok(modules.includes(path), path);
+});
+
+test('the toolkit the views import imports nothing of the shell or of a view (no cycle through it)', () => {
+  for (const path of modules.filter((m) => m.startsWith('toolkit/'))) {
+    const imported = [...code(path).matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]);
+    for (const target of imported) assert.match(target, /^\.\/[\w-]+\.js$|^\.\.\/dom\.js$/, `${path} imports ${target}`);
+  }
 });
 
 test('no module writes HTML: user text goes in with textContent / createElement', () => {

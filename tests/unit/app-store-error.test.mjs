@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeStoreFailure, isStoreFailure, refusedPath } from '../../ui/js/app/store-error.js';
+import { describeStoreFailure, isStoreFailure, refusedPath } from '../../ui/js/toolkit/store-error.js';
 
 // The messages as rollbook-roster writes them (src-tauri/roster/src/error.rs).
 const NOT_OURS = { code: 'not_a_rollbook_database', message: '/tmp/my notes.txt is not a Rollbook database (not an SQLite database); it was left untouched. Pick another file with --db, or move this one away' };

@@ -20,15 +20,14 @@ test('an attack says what comes next', () => {
   );
 });
 
-test('the weapons are the sheet\'s equipment the served table names, then those everyone has', () => {
-  // A made-up table: the panel knows no weapon of its own.
-  const known = [
-    { name: 'Fists', carried: false },
-    { name: 'Laser Pistol', carried: true },
-    { name: 'Whip', carried: true },
-  ];
-  const sheet = { equipment: ['Body Armor', ' laser pistol ', 'Whip'] };
-  assert.deepEqual(weaponsOf(sheet, known), ['laser pistol', 'Whip', 'Fists']);
-  assert.deepEqual(weaponsOf(null, known), ['Fists'], 'a quick NPC has no sheet');
-  assert.deepEqual(weaponsOf(sheet, []), [], 'no table served, no weapon offered');
+test('the weapons are the ones the rules serve for that participant', () => {
+  // Made-up lists: the panel matches no equipment against any weapon of its own.
+  const encounter = { view: { system: 'd12', attack: null, weapons: [
+    { participant_id: 'p-1', weapons: ['laser pistol', 'Whip', 'Fists'] },
+    { participant_id: 'p-2', weapons: ['Fists'] },
+  ] } };
+  assert.deepEqual(weaponsOf(encounter, 'p-1'), ['laser pistol', 'Whip', 'Fists']);
+  assert.deepEqual(weaponsOf(encounter, 'p-2'), ['Fists']);
+  assert.deepEqual(weaponsOf(encounter, 'p-3'), [], 'someone the view does not list');
+  assert.deepEqual(weaponsOf({ view: null }, 'p-1'), [], 'no view served, no weapon offered');
 });

@@ -3,15 +3,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canDeal, cardFace, chaseWords, deckCounts, fateEffect, jokerOut, participantRows, universeMove,
+  cardFace, chaseWords, dealState, deckCounts, fateEffect, gmFate, heldBy, jokerOut, participantRows, universeMove,
 } from '../../ui/js/encounter/systems/universe-model.js';
 import { eventLines } from '../../ui/js/encounter/encounter-model.js';
 
 const ann = 'a-1';
 const goon = 'g-1';
 
-function encounter({ round = 2, dealtRound = 2, dealt = [[goon, 'JK1'], [ann, '10H']] } = {}) {
+// The served view's facts are made up where they would be the rules' (a limit of 3, a Deal
+// refused for nobody seated): the model words what it is served and works none of it out.
+function encounter({ round = 2, dealtRound = 2, dealt = [[goon, 'JK1'], [ann, '10H']], dealBar = { reason: 'dealt', round: 2 } } = {}) {
+  const effect = { effect: 'attack_bonus', value: 1 };
+  const card = (code, holder) => ({ card: code, holder, attack: effect, armor_class: effect, save: effect });
   return {
+    view: {
+      system: 'universe',
+      fate: [card('QS', { holder: 'player', participant_id: ann }), card('5D', { holder: 'gm' }), card('9C', { holder: 'second_entry' })],
+      players: [{ participant_id: ann, lucky: true, limit: 3 }],
+      gm_limit: 4,
+      deal_bar: dealBar,
+    },
     state: {
       round,
       order: [{ id: goon, name: 'Goon 1', character_id: null }, { id: ann, name: 'Ann', character_id: 'c-1' }],
@@ -61,7 +72,7 @@ test('a fate card reads as what the served view says it does for each use', () =
 test('rows follow the turn order with this round\'s cards, fate and limits', () => {
   const rows = participantRows(encounter());
   assert.deepEqual(rows.map((r) => [r.name, r.card, r.side]), [['Goon 1', 'JK1', 'hostile_npc'], ['Ann', '10H', 'pc']]);
-  assert.deepEqual([rows[1].fate, rows[1].limit, rows[1].lucky], [['QS'], 2, true]);
+  assert.deepEqual([rows[1].fate, rows[1].limit, rows[1].lucky], [['QS'], 3, true]);
   assert.equal(rows[0].player, false);
   assert.equal(rows[0].condition, 'dead');
   const stale = participantRows(encounter({ round: 3, dealtRound: 2 }));
@@ -73,9 +84,19 @@ test('deck counts, joker out and whether Deal can be pressed', () => {
   assert.deepEqual(deckCounts(e.state.system_state), { draw: 2, discard: 1, dealt: 2, held: 2 });
   assert.equal(jokerOut(e.state.system_state), true);
   assert.equal(jokerOut(encounter({ dealt: [[ann, '2H']] }).state.system_state), false);
-  assert.equal(canDeal(e), false);
-  assert.equal(canDeal(encounter({ round: 1, dealtRound: 0 })), true);
+  assert.deepEqual(dealState(e), { dealable: false, dealt: true });
+  assert.deepEqual(dealState(encounter({ dealBar: null })), { dealable: true, dealt: false });
+  assert.deepEqual(dealState(encounter({ dealBar: { reason: 'nobody_seated' } })), { dealable: false, dealt: false });
+  assert.deepEqual(dealState({ state: { order: [], round: 1 }, view: null }), { dealable: false, dealt: false }, 'nothing served: no Deal');
   assert.equal(deckCounts(null), null);
+});
+
+test('who holds each fate card and the GM\'s limit are the served view\'s', () => {
+  const e = encounter();
+  assert.deepEqual(heldBy(e, ann), ['QS']);
+  assert.deepEqual(heldBy(e, goon), [], 'an NPC holds no fate');
+  assert.deepEqual(gmFate(e), { cards: ['5D'], limit: 4 });
+  assert.deepEqual(gmFate({ view: null }), { cards: [], limit: 0 });
 });
 
 test('the chase, events and moves in words', () => {

@@ -1,28 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  movedIndex, nameFor, nameKey, parseValues, problemField, rolledText, rollLine, valuesText,
+  movedIndex, parseValues, problemField, rolledText, rollLine, valuesText,
 } from '../../ui/js/saved-rolls/saved-rolls-model.js';
 
 const roll = (name, extra = {}) => ({ name, expr: '8d6', values: {}, target: 1, notes: '', ...extra });
-
-test('a roll saved with one key is named after its notation, apart from the names taken', () => {
-  assert.equal(nameFor(' 8d6  + 2 ', []), '8d6 + 2');
-  assert.equal(nameFor('8d6', [roll('8D6')]), '8d6 (2)');
-  assert.equal(nameFor('8d6', [roll('8d6'), roll('8d6 (2)')]), '8d6 (3)');
-  assert.equal(nameFor('   ', []), 'Roll');
-  const long = 'd6+'.repeat(100) + 'd6';
-  const named = nameFor(long, [], 120);
-  assert.equal([...named].length, 120);
-  assert.ok(named.endsWith('…'));
-  const again = nameFor(long, [roll(named)], 120);
-  assert.equal([...again].length, 120);
-  assert.ok(again.endsWith('… (2)'), again);
-});
-
-test('names are compared as the store compares them', () => {
-  assert.equal(nameKey('  Fireball '), 'fireball');
-});
 
 test('values are read from NAME=NUMBER and written back alike', () => {
   assert.deepEqual(parseValues(''), { values: {} });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  characterDraft, flatChildren, fromDraft, headerProblems, newMapKey, parseTags, problemText, rangeText, readCharacterDraft, toDraft,
+  addButtonWords, characterDraft, flatChildren, fromDraft, headerProblems, newMapKey, parseTags, problemText, rangeText, readCharacterDraft, toDraft,
 } from '../../ui/js/sheet/model.js';
 import { SYSTEM_MODELS, sheetModel } from '../../ui/js/sheet/systems/index.js';
 import { setAt } from '../../ui/js/sheet/paths.js';
@@ -248,4 +248,25 @@ test('rows are added with the model\'s new item and moved within the list', asyn
   assert.deepEqual(moveEntry(['a', 'b', 'c'], 2, 1), ['a', 'c', 'b']);
   const same = ['a'];
   assert.equal(moveEntry(same, 0, 1), same);
+});
+
+test('every list\'s Add button is named starting with the words it shows, full or not', () => {
+  // axe's label-content-name-mismatch: the universe sheet's "+ Add skill" was named "Add a skill to skills".
+  const lists = [];
+  const walk = (node) => {
+    if (node.type === 'list') lists.push(node);
+    for (const child of node.children ?? []) walk(child);
+    if (node.item) walk(node.item);
+    if (node.value) walk(node.value);
+  };
+  for (const system of Object.keys(SYSTEM_MODELS)) walk(sheetModel(system, []).root);
+  assert.ok(lists.some((n) => n.itemLabel === 'Skill'), 'the universe sheet\'s skills are among them');
+  for (const node of lists) {
+    for (const count of [0, node.maxItems ?? 1]) {
+      const { text, name } = addButtonWords({ ...node, maxItems: node.maxItems ?? 1 }, count);
+      assert.ok(name.startsWith(text.replace(/^\+ /, '')), `${node.label}: "${name}" does not start with "${text}"`);
+    }
+  }
+  assert.deepEqual(addButtonWords({ label: 'Skills', itemLabel: 'Skill', maxItems: 2 }, 1), { full: false, text: '+ Add skill', name: 'Add skill to skills' });
+  assert.equal(addButtonWords({ label: 'Skills', itemLabel: 'Skill', maxItems: 2 }, 2).full, true);
 });

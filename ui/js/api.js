@@ -231,7 +231,6 @@ export const undoDelete = () => call('undo_delete');
 
 // Characters
 /** @param {Id} rosterId @returns {Promise<Character[]>} */
-export const characters = (rosterId) => call('characters', { roster_id: rosterId });
 /** The same, without notes and sheets (for lists), and each damaged one named in `damaged`. @param {Id} rosterId @returns {Promise<CharacterList>} */
 export const characterSummaries = (rosterId) => call('character_summaries', { roster_id: rosterId });
 /** @param {Id} id @returns {Promise<Character>} */
@@ -249,7 +248,6 @@ export const moveCharacters = (ids, rosterId) => call('characters_move', { ids, 
 /** @param {Id[]} ids @param {string[]} [add] @param {string[]} [remove] @returns {Promise<Character[]>} */
 export const tagCharacters = (ids, add = [], remove = []) => call('characters_tag', { ids, add, remove });
 /** @param {Id} rosterId @param {Id[]} ids @returns {Promise<Character[]>} */
-export const reorderCharacters = (rosterId, ids) => call('characters_reorder', { roster_id: rosterId, ids });
 /** @param {string} query @param {number} [limit] @returns {Promise<SearchHit[]>} */
 export const search = (query, limit = 50) => call('search', { query, limit });
 

@@ -1,23 +1,17 @@
 // The Quick roll panel: pick a system and roll kind, fill the fields, watch the exact odds,
-// roll, and keep a short history. Wires the views to the engine; no rules logic here.
+// roll, and keep a short history. The form is the one the roll panel has too (roll-form.js);
+// this wires it to the catalog's systems and kinds. No rules logic here.
 
 import * as api from './api.js';
-import { chartMarks, renderChart } from './chart.js';
-import { mountHandRoll } from './by-hand/hand-roll.js';
-import { mountCompare } from './compare-view.js';
 import { renderResult } from './dice-view.js';
-import { buildRequest, errorTarget, fieldModel, initialValues, readSeed, requestText } from './form.js';
-import { firstInvalid, readValues, renderFields, showFieldErrors } from './form-view.js';
+import { buildRequest, fieldModel, initialValues, requestText } from './form.js';
 import { historyEntry, pushHistory } from './history.js';
 import { renderHistory } from './history-view.js';
-import { oddsEntries } from './odds.js';
-import { markPending, renderOdds, showNoOdds } from './odds-view.js';
+import { markPending } from './odds-view.js';
 import { mountNotation } from './notation/notation-field.js';
 import { valuesOf } from './notation/notation-model.js';
 import { verdictFigure, verdictText } from './result.js';
-import { debounce, latestOnly } from './timing.js';
-
-const ODDS_DELAY_MS = 120;
+import { rollForm } from './roll-form.js';
 
 function elements(doc) {
   const $ = (id) => doc.getElementById(id);
@@ -55,143 +49,67 @@ function elements(doc) {
 
 export function startQuickRoll(doc) {
   const ui = elements(doc);
-  const state = { catalog: null, system: null, kind: null, fields: [], odds: null, oddsKey: null, hot: null, history: [], rolling: false, compareIds: null };
-  // One ticket for a whole answer: a notation's check and then its odds, so an older
-  // expression's answer never lands after a newer one's.
-  const oddsCall = latestOnly(async (request, typed) => {
-    if (!typed) return { odds: await api.odds(request) };
-    const check = await api.diceCheck(typed.expr, typed.values);
-    if (check.problems.length) return { check };
-    const sent = { ...request, values: valuesOf(check.names, typed.values) };
-    return { check, request: sent, odds: await api.odds(sent) };
-  });
+  const state = { catalog: null, system: null, kind: null, history: [], compareIds: null };
   // Any roll typed (Notation): shown for the catalog's notation systems instead of nothing.
   const notation = mountNotation(doc, {
     prefix: 'quick-roll',
     onInput: () => {
-      // Every key is answered at once: the newest answer wins (oddsCall), so none is skipped.
-      scheduleOdds.cancel();
+      // Every key is answered at once: the newest answer wins, so none is skipped.
+      form.schedule.cancel();
       markPending(ui.odds);
-      updateOdds();
+      form.update();
     },
   });
   ui.fields.before(notation.element);
-  // Choices side by side, below the odds: asked for only while open.
-  const compare = mountCompare(doc, {
-    prefix: 'quick-roll',
-    call: (request, field, values) => api.oddsCompare(request, field, values),
-    callPlan: (plan) => api.oddsPlan(plan),
-    errorText: (error) => api.toCommandError(error).message,
-  });
-  ui.odds.panel.append(compare.element);
-  // Dice rolled at the table: the engine asks for each die of the form's request.
-  const hand = mountHandRoll(doc, {
-    prefix: 'quick-roll',
-    ask: (faces) => {
-      const { request, errors } = readForm();
-      if (errors) return Promise.reject(new Error('fix the highlighted field'));
-      return api.rollDiceAsked(request, faces);
+  const form = rollForm(doc, 'quick-roll', {
+    fields: ui.fields,
+    error: ui.error,
+    seed: ui.seed,
+    seedError: ui.seedError,
+    rollButton: ui.rollButton,
+    odds: ui.odds,
+    handSlot: (toggle, area) => ui.byHandSlot.append(toggle, area),
+  }, {
+    request(values) {
+      const built = buildRequest(state.system.id, state.kind.id, form.models(), values);
+      const request = notationOn() ? { system: built.system, roll: built.roll, expr: notation.read().expr, values: notation.given(), ...built } : built;
+      ui.requestJson.textContent = requestText(request);
+      return request;
     },
-    onToggle: (on) => {
-      ui.seed.disabled = on;
-      showSeedError(null);
+    // One answer for a notation's check and then its odds, so an older expression's answer
+    // never lands after a newer one's.
+    async odds(request) {
+      const typed = notationOn() ? notation.read() : null;
+      if (!typed) return { odds: await api.odds(request) };
+      const check = await api.diceCheck(typed.expr, typed.values);
+      if (check.problems.length) return { check, typed };
+      const sent = { ...request, values: valuesOf(check.names, typed.values) };
+      return { check, typed, request: sent, odds: await api.odds(sent) };
     },
-    onDone: () => doRoll(),
-    errorText: (error) => api.toCommandError(error).message,
+    settle(answer) {
+      const { check, typed } = answer;
+      if (!check) return answer;
+      // A new @name got its starting value: the values changed, so ask again.
+      if (notation.show(check, typed.expr)) return { again: true };
+      offerComparisons(check.compare);
+      if (!answer.odds) return { blocked: 'No odds until the notation is fixed: see the underlined part.' };
+      ui.requestJson.textContent = requestText(answer.request);
+      return answer;
+    },
+    // The roll comes back with the id of its log entry; the panel shows the roll itself.
+    roll: (request, seed, dice) => api.roll(request, seed, { dice }),
+    rolled: (request, { result }) => recordRoll(request, result),
+    askDice: (request, faces) => api.rollDiceAsked(request, faces),
+    compare: {
+      call: (request, field, values) => api.oddsCompare(request, field, values),
+      callPlan: (plan) => api.oddsPlan(plan),
+    },
+    commandError: (error) => api.toCommandError(error),
   });
-  ui.byHandSlot.append(hand.toggle, hand.area);
-
-  /** A message that belongs to no single field, shown by the Roll button. */
-  function showFormError(text) {
-    ui.error.hidden = !text;
-    ui.error.textContent = text ?? '';
-  }
-
-  function showSeedError(reason) {
-    if (reason) ui.seed.setAttribute('aria-invalid', 'true');
-    else ui.seed.removeAttribute('aria-invalid');
-    ui.seedError.textContent = reason ?? '';
-    ui.seedError.hidden = !reason;
-  }
-
-  /** Reads the form: `{request}` or `{errors}` (already shown at their fields). */
-  function readForm() {
-    const { values, errors } = readValues(ui.fields, state.fields);
-    showFieldErrors(ui.fields, state.fields, errors);
-    if (errors.length) return { errors };
-    const built = buildRequest(state.system.id, state.kind.id, state.fields, values);
-    const request = notationOn() ? { system: built.system, roll: built.roll, expr: notation.read().expr, values: notation.given(), ...built } : built;
-    ui.requestJson.textContent = requestText(request);
-    return { request };
-  }
 
   /** Whether the form is a typed expression (the catalog's `notation` systems). */
   function notationOn() {
     return Boolean(state.system && state.catalog?.notation?.some((s) => s.id === state.system.id));
-  }
-
-  /** Shows an engine error at the field it names (or by the Roll button), and no odds. */
-  function showEngineError(error) {
-    const target = errorTarget(error.message, state.fields);
-    if (target.fields.length === 1) {
-      showFieldErrors(ui.fields, state.fields, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
-      showFormError(null);
-    } else {
-      showFieldErrors(ui.fields, state.fields, target.fields.map((field) => ({ field, item: null, reason: '' })));
-      showFormError(target.text);
-    }
-    return target;
-  }
-
-  function blockOdds(why) {
-    oddsCall.invalidate();
-    compare.update(null);
-    state.odds = null;
-    state.oddsKey = null;
-    showNoOdds(ui.odds, why);
-  }
-
-  function hotFor(key) {
-    return state.hot && state.hot.key === key ? state.hot.outcome : null;
-  }
-
-  async function updateOdds() {
-    const { request, errors } = readForm();
-    if (errors) {
-      showFormError(null);
-      blockOdds('No odds until the highlighted field is fixed.');
-      return;
-    }
-    markPending(ui.odds);
-    const typed = notationOn() ? notation.read() : null;
-    const answer = await oddsCall(request, typed);
-    if (answer.superseded) return;
-    if (answer.error) {
-      const target = showEngineError(api.toCommandError(answer.error));
-      blockOdds(`No odds until the request is fixed: ${target.text}`);
-      return;
-    }
-    let sent = request;
-    const { check } = answer.value;
-    if (check) {
-      // A new @name got its starting value: the values changed, so ask again.
-      if (notation.show(check, typed.expr)) return updateOdds();
-      offerComparisons(check.compare);
-      if (!answer.value.odds) {
-        showFormError(null);
-        blockOdds('No odds until the notation is fixed: see the underlined part.');
-        return;
-      }
-      sent = answer.value.request;
-      ui.requestJson.textContent = requestText(sent);
-    }
-    showFieldErrors(ui.fields, state.fields, []);
-    showFormError(null);
-    state.odds = answer.value.odds;
-    state.oddsKey = JSON.stringify(sent);
-    renderOdds(ui.odds, state.odds, hotFor(state.oddsKey), sent);
-    compare.update(sent);
-    hand.refresh();
   }
 
   /** A typed expression's comparisons (its target and each @name's value), when they change. */
@@ -199,14 +117,7 @@ export function startQuickRoll(doc) {
     const ids = JSON.stringify(choices.map((c) => c.id));
     if (state.compareIds === ids) return;
     state.compareIds = ids;
-    compare.setKind({ ...state.kind, compare: choices });
-  }
-  const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
-
-  /** Input changed: the odds on screen are old from this moment, new ones follow shortly. */
-  function onInput() {
-    if (state.kind) markPending(ui.odds);
-    scheduleOdds();
+    form.compare.setKind({ ...state.kind, compare: choices });
   }
 
   function fillSelect(select, items) {
@@ -224,26 +135,23 @@ export function startQuickRoll(doc) {
   }
 
   function selectKind(kindId) {
-    scheduleOdds.cancel();
     state.kind = state.system.kinds.find((k) => k.id === kindId) ?? state.system.kinds[0];
     ui.kind.value = state.kind.id;
     ui.summary.textContent = state.kind.summary ?? '';
     ui.odds.axis = state.kind.outcome ?? null;
     showRulings(state.kind.rulings ?? []);
-    state.fields = state.kind.fields.map(fieldModel);
-    compare.setKind(state.kind);
+    const models = state.kind.fields.map(fieldModel);
+    form.compare.setKind(state.kind);
     state.compareIds = null;
     notation.setHidden(!notationOn());
-    state.hot = null;
-    renderFields(ui.fields, state.fields, initialValues(state.fields), onInput);
+    form.show(models, initialValues(models));
     // Which form the fields are, for tests to wait on (tests/e2e/quick-roll-page.mjs).
     ui.fields.dataset.system = state.system.id;
     ui.fields.dataset.kind = state.kind.id;
-    showFormError(null);
     markPending(ui.odds);
     // Faces typed for another kind's dice mean nothing for this one.
-    hand.forget();
-    updateOdds();
+    form.hand.forget();
+    form.update();
   }
 
   /**
@@ -272,77 +180,33 @@ export function startQuickRoll(doc) {
     return [...state.catalog.systems, ...(state.catalog.notation ?? [])];
   }
 
-  function refuseRoll() {
-    const bad = firstInvalid(ui.fields) ?? (ui.seed.getAttribute('aria-invalid') === 'true' ? ui.seed : null);
-    if (bad) {
-      bad.scrollIntoView({ block: 'nearest' });
-      bad.focus();
-    }
-  }
-
   function recordRoll(request, result) {
-    const key = JSON.stringify(request);
     // A typed roll is called by what was typed, as the roll log calls it.
     const name = notationOn() ? String(request.expr).trim() : state.kind.name;
-    const what = `${name} · ${state.system.name}`;
-    renderResult(ui.result, result, what);
-    ui.rollStatus.textContent = [verdictText(result), verdictFigure(result), result.detail].filter(Boolean).join('. ');
-    state.hot = { key, outcome: String(result.outcome) };
-    const current = state.oddsKey === key;
-    if (current) renderOdds(ui.odds, state.odds, state.hot.outcome, request);
-    state.history = pushHistory(state.history, historyEntry({
-      systemName: state.system.name,
-      kindName: name,
-      result,
-      chance: current ? state.odds.outcomes?.[result.outcome] : null,
-      time: new Date(),
-    }));
-    renderHistory(ui.history, ui.historyEmpty, state.history);
-    if (!current) updateOdds();
+    showRoll(result, name, state.system.name, request);
   }
 
-  async function doRoll() {
-    if (state.rolling || !state.kind) return;
-    scheduleOdds.cancel();
-    const { request, errors } = readForm();
-    const seed = hand.on() ? { value: null, reason: null } : readSeed(ui.seed.value);
-    showSeedError(seed.reason);
-    if (errors || seed.reason) {
-      if (errors) blockOdds('No odds until the highlighted field is fixed.');
-      refuseRoll();
-      return;
-    }
-    const dice = hand.on() ? hand.faces() : null;
-    if (hand.on() && !dice) {
-      showFormError(`Type in every die first. ${hand.progress()}`);
-      hand.focus();
-      return;
-    }
-    state.rolling = true;
-    ui.rollButton.setAttribute('aria-disabled', 'true');
-    try {
-      // The roll comes back with the id of its log entry; the panel shows the roll itself.
-      const { result } = await api.roll(request, seed.value, { dice });
-      recordRoll(request, result);
-      showFormError(null);
-      if (dice) await hand.clear();
-    } catch (error) {
-      const target = showEngineError(api.toCommandError(error));
-      blockOdds(`No odds until the request is fixed: ${target.text}`);
-      refuseRoll();
-    } finally {
-      state.rolling = false;
-      ui.rollButton.removeAttribute('aria-disabled');
-    }
+  /**
+   * A roll made, in Last roll and the session history: the form's (`request`: its odds light
+   * up its outcome) or a saved roll's (`request` null: the odds shown are not for it).
+   */
+  function showRoll(result, name, systemName, request = null) {
+    renderResult(ui.result, result, `${name} · ${systemName}`);
+    ui.rollStatus.textContent = [verdictText(result), verdictFigure(result), result.detail].filter(Boolean).join('. ');
+    const chance = request ? form.lightUp(request, result) : null;
+    state.history = pushHistory(state.history, historyEntry({ systemName, kindName: name, result, chance, time: new Date() }));
+    renderHistory(ui.history, ui.historyEmpty, state.history);
+  }
+
+  /** A saved roll rolled from the list: shown as any roll, under its name and the notation's system. */
+  function showSavedRoll(roll, result) {
+    showRoll(result, roll.name, state.catalog?.notation?.[0]?.name ?? 'Dice notation');
   }
 
   ui.system.addEventListener('change', () => selectSystem(ui.system.value));
-  ui.fields.addEventListener('input', onInput);
-  ui.fields.addEventListener('change', onInput);
-  ui.seed.addEventListener('input', () => showSeedError(null));
   ui.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    doRoll();
+    form.roll();
   });
   // Enter rolls from anywhere a native form would not submit (selects, checkboxes, the page).
   doc.addEventListener('keydown', (event) => {
@@ -354,11 +218,8 @@ export function startQuickRoll(doc) {
     if (tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A' || tag === 'TEXTAREA') return;
     if (tag === 'INPUT' && target.type !== 'checkbox') return; // the form submits these itself
     event.preventDefault();
-    doRoll();
+    form.roll();
   });
-  new ResizeObserver(() => {
-    if (state.odds) renderChart(ui.odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, ui.odds.axis));
-  }).observe(ui.odds.chart);
 
   /**
    * The typed roll as the form holds it: `{expr, values, target}` (the values of the names the
@@ -368,8 +229,7 @@ export function startQuickRoll(doc) {
   function currentNotation() {
     // Another system's form is showing: there is no typed roll to hand over.
     if (!notationOn()) return null;
-    const { values } = readValues(ui.fields, state.fields);
-    return { expr: notation.read().expr, values: notation.given(), target: values.target ?? null };
+    return { expr: notation.read().expr, values: notation.given(), target: form.values().target ?? null };
   }
 
   /** Shows `{expr, values, target}` in the Notation form (a saved roll) and its odds. */
@@ -383,8 +243,8 @@ export function startQuickRoll(doc) {
     notation.set({ expr, values });
     const targetInput = ui.fields.querySelector('[data-field="target"] input');
     if (targetInput && target !== null) targetInput.value = String(target);
-    scheduleOdds.cancel();
-    updateOdds();
+    form.schedule.cancel();
+    form.update();
   }
 
   return (async () => {
@@ -393,13 +253,11 @@ export function startQuickRoll(doc) {
       fillSelect(ui.system, pickable());
       selectSystem(state.catalog.systems[0]?.id);
     } catch (error) {
-      const message = api.toCommandError(error).message;
-      showFormError(message);
-      showNoOdds(ui.odds, message);
+      form.fail(api.toCommandError(error).message);
     } finally {
       ui.root.setAttribute('aria-busy', 'false');
     }
     // What a list of saved rolls plugs into: read the typed roll, and put one in.
-    return { notation: { current: currentNotation, set: setNotation } };
+    return { notation: { current: currentNotation, set: setNotation, rolled: showSavedRoll } };
   })();
 }

@@ -97,6 +97,11 @@ snapshots: Array<SnapshotEntry>, policy: Policy, };
 export type Card = string;
 
 /**
+ * Where a fate card out of the deck's piles is.
+ */
+export type CardHolder = { "holder": "player", participant_id: string, } | { "holder": "gm" } | { "holder": "second_entry" };
+
+/**
  * Every system and roll kind the engine answers, with the fields of each.
  */
 export type Catalog = { 
@@ -289,6 +294,13 @@ npc?: NpcDefenses | null, };
 export type D12Sheet = { abilities: Array<D12Ability>, health: Track, effects: Array<Effect>, conditions: Array<Condition>, equipment: Array<string>, };
 
 /**
+ * The weapons a d12 participant attacks with: the items of its sheet's equipment that RULES.md
+ * names as weapons (as the sheet spells them; matched as an attack matches them), then Unarmed,
+ * which every character has. A quick NPC with no sheet has Unarmed only.
+ */
+export type D12WeaponsView = { participant_id: string, weapons: Array<string>, };
+
+/**
  * `NdS+K` damage dice: the engine's `damage` request without the target.
  */
 export type DamageDice = { dice: number, sides: number, bonus: number, };
@@ -316,6 +328,12 @@ log_entry_id: number | null,
  * The encounter plan, when the damage is in one of its fields.
  */
 plan_id: string | null, };
+
+/**
+ * Why Deal is refused now (the table view serves it, so the window words it and works out
+ * nothing).
+ */
+export type DealBar = { "reason": "dealt", round: number, } | { "reason": "nobody_seated" };
 
 /**
  * The card a combatant holds for this round.
@@ -542,13 +560,13 @@ steps: number,
 marks: number, status: ExtendedStatus, attribute_dice: number, skill_dice: number, super_dice: number, super_skill_dice: number, penalty: number, plateau: number, min_steps: number, max_steps: number, };
 
 /**
- * What a held fate card does for each use.
+ * What a fate card does for each use, and who holds it.
  */
 export type FateCardView = { 
 /**
  * The card's code (`QH`, `10S`).
  */
-card: string, attack: FateEffect, armor_class: FateEffect, save: FateEffect, };
+card: string, holder: CardHolder, attack: FateEffect, armor_class: FateEffect, save: FateEffect, };
 
 /**
  * What using a card does, for the roll in hand.
@@ -1373,6 +1391,11 @@ characters: Counts, };
 export type PlayerFate = { lucky: boolean, cards: Array<Card>, };
 
 /**
+ * A player's fate: Lucky or not, and how many cards they may hold.
+ */
+export type PlayerFateView = { participant_id: string, lucky: boolean, limit: number, };
+
+/**
  * An effect or condition on a participant, with what is left of it.
  */
 export type PlayersEffect = { name: string, 
@@ -2014,11 +2037,28 @@ export type TableView = { "system": "genre", parts: Array<GenrePartView>, } | { 
 /**
  * The attack in progress, when there is one.
  */
-attack: D12AttackView | null, } | { "system": "universe", 
+attack: D12AttackView | null, 
 /**
- * Every fate card held (by players or the GM), with what playing it does.
+ * The weapons each participant attacks with, in turn order.
  */
-fate: Array<FateCardView>, };
+weapons: Array<D12WeaponsView>, } | { "system": "universe", 
+/**
+ * Every fate card out of the deck's piles (held by players or the GM, or played as a
+ * second initiative entry), with who holds it and what playing it does.
+ */
+fate: Array<FateCardView>, 
+/**
+ * Every player seated at the fate table, with how many fate cards they may hold.
+ */
+players: Array<PlayerFateView>, 
+/**
+ * How many negative fate cards the GM may hold (one per player).
+ */
+gm_limit: number, 
+/**
+ * Why Deal is refused now (`null`: it may be pressed).
+ */
+deal_bar: DealBar | null, };
 
 /**
  * Which roll a character without the skill attempts (RULES.md "No Active Level").

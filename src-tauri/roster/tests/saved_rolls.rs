@@ -365,3 +365,27 @@ fn a_search_finds_saved_rolls_of_every_roster_by_name_notation_or_notes() {
     assert!(found("").is_empty());
     assert!(found("nothing").is_empty());
 }
+
+#[test]
+fn a_roll_saved_without_a_name_is_named_after_its_notation_apart_from_the_names_taken() {
+    let (mut store, roster) = store_with(System::Genre);
+    let mut saved = |name: &str, expr: &str| {
+        store
+            .create_saved_roll(roster, NewSavedRoll::new(name, expr))
+            .unwrap()
+            .name
+    };
+    assert_eq!(saved("", " 8d6  + 2 "), "8d6 + 2");
+    assert_eq!(saved("8D6", "d4"), "8D6");
+    assert_eq!(saved("  ", "8d6"), "8d6 (2)", "8D6 is taken, ignoring case");
+    assert_eq!(saved("", "8d6"), "8d6 (3)");
+    // A notation longer than a name may be is cut with an ellipsis, the suffix kept whole.
+    let long = format!("{}d6", "d6+".repeat(60));
+    let named = saved("", &long);
+    assert_eq!(named.chars().count(), 120);
+    assert!(named.ends_with('…'), "{named}");
+    let again = saved("", &long);
+    assert_eq!(again.chars().count(), 120);
+    assert!(again.ends_with("… (2)"), "{again}");
+    assert_eq!(names(&store, roster).len(), 6);
+}

@@ -496,7 +496,7 @@ fn a_quick_npc_fights_with_the_ranks_the_gm_gives() {
 /// The encounter's `view` of the attack in progress.
 fn attack_view(f: &Fight) -> Option<rollbook_roster::table::D12AttackView> {
     let e = f.store.encounter(f.encounter).unwrap();
-    let Some(rollbook_roster::table::TableView::D12 { attack }) = e.view else {
+    let Some(rollbook_roster::table::TableView::D12 { attack, .. }) = e.view else {
         panic!("a d12 view expected, got {:?}", e.view);
     };
     attack
@@ -521,5 +521,74 @@ fn the_encounter_serves_the_damage_dice_the_weapons_cap_lets_roll() {
     assert_eq!(
         attack_view(&f).unwrap().damage_dice_rolled,
         Some(pistol.base_cap)
+    );
+}
+
+/// The encounter's `view` of the weapons each participant attacks with, by participant.
+fn weapons_view(store: &Store, encounter: Uuid) -> Vec<(Uuid, Vec<String>)> {
+    let e = store.encounter(encounter).unwrap();
+    let Some(rollbook_roster::table::TableView::D12 { weapons, .. }) = e.view else {
+        panic!("a d12 view expected, got {:?}", e.view);
+    };
+    weapons
+        .into_iter()
+        .map(|w| (w.participant_id, w.weapons))
+        .collect()
+}
+
+#[test]
+fn the_encounter_serves_the_weapons_each_participant_attacks_with_as_an_attack_matches_them() {
+    // "\u{212A}nife" starts with the Kelvin sign, which Unicode lower-cases to "k" but an attack
+    // (ASCII case only) does not take for a Knife: it is no weapon of RULES.md's.
+    let sheet = json!({"abilities": [{"name": "Blades", "ranks": 2}],
+        "equipment": [" knife ", "\u{212A}nife", "Body Armor", "LASER RIFLE"]});
+    let mut seated = seat(
+        NewRoster::new("Heroes", System::D12),
+        "Alley",
+        &[("Vex", sheet), ("Brick", json!({}))],
+        1,
+    );
+    let unarmed = || "Unarmed".to_string();
+    assert_eq!(
+        weapons_view(&seated.store, seated.encounter),
+        [
+            (
+                seated.participants[0],
+                vec!["knife".to_string(), "LASER RIFLE".into(), unarmed()]
+            ),
+            (seated.participants[1], vec![unarmed()]),
+            (seated.participants[2], vec![unarmed()]),
+        ],
+        "the sheet's weapons as it spells them, then Unarmed; a quick NPC has Unarmed only"
+    );
+    let kelvin = d12(
+        json!({"move": "attack_start", "attacker_id": seated.participants[0],
+        "defender_id": seated.participants[1], "kind": "physical", "ability": "Blades",
+        "weapon": "\u{212A}nife"}),
+    );
+    let refused = seated
+        .store
+        .play(seated.encounter, &kelvin, Some(2))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("is not a weapon of RULES.md"),
+        "a weapon the view does not offer is not one an attack knows: {refused}"
+    );
+
+    // The view follows the sheet as it is now.
+    seated
+        .store
+        .update_character(
+            seated.characters[1],
+            rollbook_roster::CharacterPatch {
+                sheet: Some(json!({"equipment": ["Sword"]})),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        weapons_view(&seated.store, seated.encounter)[1].1,
+        ["Sword", "Unarmed"]
     );
 }

@@ -224,7 +224,7 @@ fn seating_brings_the_sheets_fate_and_sides() {
 fn the_encounter_serves_what_each_held_fate_card_does() {
     use rollbook_rules::table::universe_fate::FateEffect;
     let g = game();
-    let Some(rollbook_roster::table::TableView::Universe { fate }) = g.encounter().view else {
+    let Some(rollbook_roster::table::TableView::Universe { fate, .. }) = g.encounter().view else {
         panic!("a universe view expected");
     };
     let by_card = |code: &str| {
@@ -249,6 +249,74 @@ fn the_encounter_serves_what_each_held_fate_card_does() {
         served["fate"][1]["attack"],
         json!({"effect": "attack_bonus", "value": 7})
     );
+}
+
+#[test]
+fn the_encounter_serves_who_holds_fate_how_much_each_may_and_whether_deal_may_be_pressed() {
+    use rollbook_roster::table::{CardHolder, DealBar, TableView};
+    let universe_view = |g: &Game| match g.encounter().view {
+        Some(TableView::Universe {
+            fate,
+            players,
+            gm_limit,
+            deal_bar,
+        }) => (fate, players, gm_limit, deal_bar),
+        other => panic!("a universe view expected, got {other:?}"),
+    };
+    let mut g = game();
+    let (ann, bo) = (g.id("Ann"), g.id("Bo"));
+    let (fate, players, gm_limit, deal_bar) = universe_view(&g);
+    // Ann's sheet keeps QH and 7S, both hers; Lucky holds two, anyone else one.
+    let holders: Vec<_> = fate
+        .iter()
+        .map(|f| (f.card.to_string(), f.holder))
+        .collect();
+    let hers = CardHolder::Player {
+        participant_id: ann,
+    };
+    assert_eq!(
+        holders,
+        [("QH".to_string(), hers), ("7S".to_string(), hers)]
+    );
+    let limits: Vec<_> = players
+        .iter()
+        .map(|p| (p.participant_id, p.lucky, p.limit))
+        .collect();
+    assert_eq!(limits, [(ann, true, 2), (bo, false, 1)]);
+    assert_eq!(gm_limit, 2, "one negative fate card per player");
+    assert_eq!(
+        deal_bar, None,
+        "round 1 is not dealt yet and people are seated"
+    );
+
+    g.play(system(json!({"move": "deal"})), 40);
+    let (.., deal_bar) = universe_view(&g);
+    assert_eq!(deal_bar, Some(DealBar::Dealt { round: 1 }));
+    let refused = g.try_play(system(json!({"move": "deal"})), 41).unwrap_err();
+    assert!(refused.contains("dealt already"), "{refused}");
+
+    let served = serde_json::to_value(&g.encounter().view).unwrap();
+    assert_eq!(served["deal_bar"], json!({"reason": "dealt", "round": 1}));
+    assert_eq!(
+        served["fate"][0]["holder"],
+        json!({"holder": "player", "participant_id": ann})
+    );
+}
+
+#[test]
+fn an_empty_universe_table_serves_deal_as_refused_for_nobody_seated() {
+    use rollbook_roster::table::{DealBar, TableView};
+    let mut g = game();
+    for name in ["Ann", "Bo", "Warden", "Goon 1", "Goon 2"] {
+        let participant_id = g.id(name);
+        g.play(TableAction::RemoveParticipant { participant_id }, 3);
+    }
+    let Some(TableView::Universe { deal_bar, .. }) = g.encounter().view else {
+        panic!("a universe view expected");
+    };
+    assert_eq!(deal_bar, Some(DealBar::NobodySeated));
+    let refused = g.try_play(system(json!({"move": "deal"})), 4).unwrap_err();
+    assert!(refused.contains("add participants"), "{refused}");
 }
 
 #[test]

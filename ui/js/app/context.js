@@ -1,9 +1,9 @@
 // The shared context every area gets (docs/ui.md): the commands, the event bus, toasts,
 // confirm, shortcuts, and what is open right now.
 
-import { createConfirm } from './confirm.js';
-import { createShortcuts } from './shortcuts.js';
-import { createToaster } from './toast.js';
+import { createConfirm } from '../toolkit/confirm.js';
+import { createShortcuts } from '../toolkit/shortcuts.js';
+import { createToaster } from '../toolkit/toast.js';
 
 /**
  * `{api, bus, toast, confirm, shortcuts, state}`. `state` is read only: it follows the bus

@@ -2,7 +2,7 @@
 // changed, where the file is, and what to do. Nothing else can work without the database.
 
 import { el } from '../dom.js';
-import { describeStoreFailure } from './store-error.js';
+import { describeStoreFailure } from '../toolkit/store-error.js';
 
 /** Replaces the views with the error screen (`error` is the refusal every command answers). */
 export function showStoreFailure(doc, error, dbPath = null) {

@@ -13,7 +13,7 @@ import { mountSavedRolls } from '../saved-rolls/saved-rolls-view.js';
 import { exportFlow, importFlow } from '../transfer/transfer.js';
 import { createContext } from './context.js';
 import { showStoreFailure } from './error-screen.js';
-import { isStoreFailure } from './store-error.js';
+import { isStoreFailure } from '../toolkit/store-error.js';
 import { mountTabs } from './tabs.js';
 
 const DEFAULT_VIEW = 'rosters';

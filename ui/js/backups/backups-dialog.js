@@ -5,7 +5,7 @@
 // the reload in sessionStorage. Words come from backups-model.js.
 
 import { el } from '../dom.js';
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { differenceText, holdsText, lastSnapshotText, policyText, reasonText, sizeText } from './backups-model.js';
 
 const RESTORED_KEY = 'rollbook-restored';

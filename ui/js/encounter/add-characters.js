@@ -4,7 +4,7 @@
 // resolves to what was picked (nothing when cancelled).
 
 import { el } from '../dom.js';
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { isolated } from '../format.js';
 
 /**

@@ -6,8 +6,8 @@
 
 import { el } from '../dom.js';
 import { toCommandError } from '../api.js';
-import { isTextField } from '../app/shortcuts.js';
-import { isStoreFailure } from '../app/store-error.js';
+import { isTextField } from '../toolkit/shortcuts.js';
+import { isStoreFailure } from '../toolkit/store-error.js';
 import { pickCharacters } from './add-characters.js';
 import { editNpcNumbers } from './npc-numbers.js';
 import { mountPlans } from './plans.js';

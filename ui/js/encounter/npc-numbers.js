@@ -3,7 +3,7 @@
 // closes. Resolves to the sheet JSON the NPCs join with, or null when cancelled.
 
 import { el } from '../dom.js';
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { fromDraft, toDraft } from '../sheet/model.js';
 import { applyRowAction } from '../sheet/row-actions.js';
 import { showProblems } from '../sheet/sheet-annotations.js';

@@ -3,7 +3,7 @@
 // "Duplicate". Each is one store call (`plan_*`, `encounter_duplicate`), as the CLI's are.
 
 import { el } from '../dom.js';
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { maxLength } from '../text-limits.js';
 import { isolated } from '../format.js';
 

@@ -5,7 +5,7 @@
 // action, logged and undone like any other; what is public is decided in Rust, never here.
 
 import { el } from '../dom.js';
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { visibilityOf, visibilityNote } from './encounter-model.js';
 import { maxLength } from '../text-limits.js';
 import { isolated } from '../format.js';

@@ -7,7 +7,7 @@
 // showing what the move will say once everything is in. A move that rolls no dice and deals no
 // card is played at once.
 
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { mountDiceEntry } from '../by-hand/dice-entry.js';
 import { el } from '../dom.js';
 import { eventLines } from './encounter-model.js';

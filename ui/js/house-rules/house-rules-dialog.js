@@ -7,7 +7,7 @@
 // editHouseRules by name.
 
 import * as defaultApi from '../api.js';
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { el } from '../dom.js';
 import { problemText } from '../sheet/model.js';
 import { placeByPath, subjectOf } from '../sheet/placement.js';

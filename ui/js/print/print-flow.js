@@ -3,7 +3,7 @@
 // system print dialog on that window ("Save as PDF" is there too); once it has printed, this
 // dialog closes. Closing the dialog closes the preview.
 
-import { buildDialog, dialogButton, openModal } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { el } from '../dom.js';
 import { PAPER_KEY, printedLines, scopeText, startingPaper } from './print-text.js';
 import { isolated } from '../format.js';

@@ -1,25 +1,17 @@
 // The roll panel: a roll a sheet offers (`sheet_rolls`), opened beside the sheet. The kind's
 // form comes prefilled from the character; the GM sets difficulty, modifiers and the rest while
-// the exact odds follow; Roll throws the dice, logged with the character. Built from the same
-// pieces as Quick roll (form-view, odds-view, chart, dice-view). The shell imports
+// the exact odds follow; Roll throws the dice, logged with the character. Its form is Quick
+// roll's (roll-form.js), asked under the roster and logged with the character. The shell imports
 // openRollPanel by this name.
 
 import * as defaultApi from '../api.js';
-import { chartMarks, renderChart } from '../chart.js';
-import { mountHandRoll } from '../by-hand/hand-roll.js';
-import { mountCompare } from '../compare-view.js';
 import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
-import { errorTarget, fieldModel, readSeed } from '../form.js';
-import { firstInvalid, readValues, renderFields, showFieldErrors } from '../form-view.js';
-import { oddsEntries } from '../odds.js';
-import { markPending, renderOdds, showNoOdds } from '../odds-view.js';
+import { fieldModel } from '../form.js';
 import { verdictFigure, verdictText } from '../result.js';
-import { debounce, latestOnly } from '../timing.js';
+import { rollForm } from '../roll-form.js';
 import { aboutLine as aboutText, kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
 import { isolated } from '../format.js';
-
-const ODDS_DELAY_MS = 120;
 
 let instances = 0;
 
@@ -68,8 +60,8 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   const doc = root.ownerDocument;
   const prefix = `roll-panel${++instances}`;
   const opener = doc.activeElement;
-  const state = { kind: null, system: null, fields: [], start: {}, odds: null, oddsKey: null, hot: null, rolling: false, closed: false };
-  const oddsCall = latestOnly((request) => api.odds(request, roster.id));
+  const state = { kind: null, system: null, start: {}, closed: false };
+  const commandError = (error) => (api.toCommandError ? api.toCommandError(error) : error);
 
   const titleId = `${prefix}-title`;
   const closeButton = el(doc, 'button', { type: 'button', className: 'rp-close', 'aria-label': 'Close the roll panel (Esc)', title: 'Close (Esc)', text: '×' });
@@ -90,29 +82,15 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
   // A secret roll is logged as GM only and never reaches the players' view (issue 14).
   const secretId = `${prefix}-secret`;
   const secret = el(doc, 'input', { type: 'checkbox', id: secretId, className: 'rp-secret-box' });
-  // Dice rolled at the table: the engine asks for each die of the panel's request.
-  const hand = mountHandRoll(doc, {
-    prefix,
-    ask: (faces) => {
-      const { request, errors } = readForm();
-      if (errors) return Promise.reject(new Error('fix the highlighted field'));
-      return api.rollDiceAsked(request, faces, { rosterId: roster.id, characterId: character.id });
-    },
-    onToggle: (on) => {
-      seed.disabled = on;
-      showSeedError(null);
-    },
-    onDone: () => doRoll(),
-    errorText: (error) => (api.toCommandError ? api.toCommandError(error) : error).message,
-  });
-  const form = el(doc, 'form', { className: 'rp-form', novalidate: true, autocomplete: 'off' }, [
+  const switches = el(doc, 'div', { className: 'rp-switches' }, [
+    el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only): never in the players\' view')]),
+  ]);
+  const handArea = el(doc, 'div', { className: 'rp-hand' });
+  const formNode = el(doc, 'form', { className: 'rp-form', novalidate: true, autocomplete: 'off' }, [
     fields,
     formError,
-    el(doc, 'div', { className: 'rp-switches' }, [
-      el(doc, 'label', { className: 'rp-secret', for: secretId, title: 'Logged as GM only: the players\' view never shows it' }, [secret, doc.createTextNode(' Secret (GM only): never in the players\' view')]),
-      hand.toggle,
-    ]),
-    hand.area,
+    switches,
+    handArea,
     el(doc, 'div', { className: 'roll-row' }, [
       el(doc, 'div', { className: 'field seed' }, [
         el(doc, 'label', { className: 'label', for: seedId }, ['Seed ', el(doc, 'span', { className: 'range', text: 'optional' })]),
@@ -123,14 +101,6 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     ]),
   ]);
   const odds = oddsBlock(doc, prefix);
-  // Choices side by side under the odds, under the roster's house rules; asked only while open.
-  const compare = mountCompare(doc, {
-    prefix,
-    call: (request, field, values) => api.oddsCompare(request, field, values, roster.id),
-    callPlan: (plan) => api.oddsPlan(plan, roster.id),
-    errorText: (error) => (api.toCommandError ? api.toCommandError(error) : error).message,
-  });
-  odds.panel.append(compare.element);
   const result = el(doc, 'div', { className: 'result-body rp-result', 'aria-live': 'polite' }, [
     el(doc, 'p', { className: 'empty', text: 'No dice yet. Set the roll, then Roll or Ctrl+Enter.' }),
   ]);
@@ -146,85 +116,48 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       closeButton,
     ]),
     el(doc, 'details', { className: 'rp-about' }, [aboutLine, summary, rulings]),
-    form,
+    formNode,
     odds.panel,
   ]);
   odds.slot.append(el(doc, 'section', { className: 'rp-last', 'aria-label': 'Last roll' }, [result, logged]));
   root.replaceChildren(panel);
 
-  function showFormError(text) {
-    formError.hidden = !text;
-    formError.textContent = text ?? '';
-  }
-
-  function showSeedError(reason) {
-    if (reason) seed.setAttribute('aria-invalid', 'true');
-    else seed.removeAttribute('aria-invalid');
-    seedError.textContent = reason ?? '';
-    seedError.hidden = !reason;
-  }
-
-  /** `{request}` from the form, or `{errors}` (already shown at their fields). */
-  function readForm() {
-    const { values, errors } = readValues(fields, state.fields);
-    showFieldErrors(fields, state.fields, errors);
-    if (errors.length) return { errors };
-    return { request: mergeRequest(sheetRoll.request, state.fields, values) };
-  }
-
-  function showEngineError(error) {
-    const target = errorTarget(error.message, state.fields);
-    if (target.fields.length === 1) {
-      showFieldErrors(fields, state.fields, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
-      showFormError(null);
-    } else {
-      showFieldErrors(fields, state.fields, target.fields.map((field) => ({ field, item: null, reason: '' })));
-      showFormError(target.text);
-    }
-    return target;
-  }
-
-  function blockOdds(why) {
-    oddsCall.invalidate();
-    compare.update(null);
-    state.odds = null;
-    state.oddsKey = null;
-    showNoOdds(odds, why);
-  }
-
-  const hotFor = (key) => (state.hot && state.hot.key === key ? state.hot.outcome : null);
-
-  async function updateOdds() {
-    if (!state.kind) return;
-    const { request, errors } = readForm();
-    if (errors) {
-      showFormError(null);
-      blockOdds('No odds until the highlighted field is fixed.');
-      return;
-    }
-    markPending(odds);
-    const answer = await oddsCall(request);
-    if (answer.superseded || state.closed) return;
-    if (answer.error) {
-      const target = showEngineError(api.toCommandError ? api.toCommandError(answer.error) : answer.error);
-      blockOdds(`No odds until the request is fixed: ${target.text}`);
-      return;
-    }
-    showFieldErrors(fields, state.fields, []);
-    showFormError(null);
-    state.odds = answer.value;
-    state.oddsKey = JSON.stringify(request);
-    renderOdds(odds, state.odds, hotFor(state.oddsKey), request);
-    compare.update(request);
-    hand.refresh();
-  }
-  const scheduleOdds = debounce(updateOdds, ODDS_DELAY_MS);
-
-  function onInput() {
-    if (sheetRoll.until_set) untilSet.hidden = setByGm(state.fields, state.start, readValues(fields, state.fields).values);
-    if (state.kind) markPending(odds);
-    scheduleOdds();
-  }
+  const form = rollForm(doc, prefix, {
+    fields,
+    error: formError,
+    seed,
+    seedError,
+    rollButton,
+    odds,
+    // The by-hand switch sits beside Secret, its dice under them.
+    handSlot: (toggle, area) => {
+      switches.append(toggle);
+      handArea.replaceWith(area);
+    },
+  }, {
+    request: (values) => mergeRequest(sheetRoll.request, form.models(), values),
+    odds: async (request) => ({ odds: await api.odds(request, roster.id) }),
+    roll: (request, seedValue, dice) => api.roll(request, seedValue, { rosterId: roster.id, characterId: character.id, secret: secret.checked, dice }),
+    rolled: (request, answer, dice) => {
+      renderResult(result, answer.result, `${isolated(sheetRoll.label)} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
+      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${isolated(character.name)}${secret.checked ? ', GM only' : ''}${dice ? ', rolled by hand' : ''}.`;
+      // The dice sit under the chart: bring them into view (the panel scrolls, not the page).
+      result.parentElement.scrollIntoView({ block: 'nearest' });
+      form.lightUp(request, answer.result);
+      ctx.bus?.dispatchEvent(new CustomEvent('log-changed', { detail: { log_id: answer.log_id, character_id: character.id } }));
+    },
+    askDice: (request, faces) => api.rollDiceAsked(request, faces, { rosterId: roster.id, characterId: character.id }),
+    // Choices side by side under the odds, under the roster's house rules; asked only while open.
+    compare: {
+      call: (request, field, values) => api.oddsCompare(request, field, values, roster.id),
+      callPlan: (plan) => api.oddsPlan(plan, roster.id),
+    },
+    commandError,
+    closed: () => state.closed,
+    changed: () => {
+      if (sheetRoll.until_set) untilSet.hidden = setByGm(form.models(), state.start, form.values());
+    },
+  });
 
   function showRulings(list) {
     rulings.hidden = list.length === 0;
@@ -234,52 +167,10 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     ])));
   }
 
-  async function doRoll() {
-    if (state.rolling || !state.kind || state.closed) return;
-    scheduleOdds.cancel();
-    const { request, errors } = readForm();
-    const seedValue = hand.on() ? { value: null, reason: null } : readSeed(seed.value);
-    showSeedError(seedValue.reason);
-    if (errors || seedValue.reason) {
-      if (errors) blockOdds('No odds until the highlighted field is fixed.');
-      const bad = firstInvalid(fields) ?? (seedValue.reason ? seed : null);
-      bad?.focus();
-      return;
-    }
-    const dice = hand.on() ? hand.faces() : null;
-    if (hand.on() && !dice) {
-      showFormError(`Type in every die first. ${hand.progress()}`);
-      hand.focus();
-      return;
-    }
-    state.rolling = true;
-    rollButton.setAttribute('aria-disabled', 'true');
-    try {
-      const answer = await api.roll(request, seedValue.value, { rosterId: roster.id, characterId: character.id, secret: secret.checked, dice });
-      const key = JSON.stringify(request);
-      renderResult(result, answer.result, `${isolated(sheetRoll.label)} · ${state.kind.name}`, { idPrefix: `${prefix}-dice` });
-      logged.textContent = `${[verdictText(answer.result), verdictFigure(answer.result)].filter(Boolean).join(', ')}. In the roll log with ${isolated(character.name)}${secret.checked ? ', GM only' : ''}${dice ? ', rolled by hand' : ''}.`;
-      // The dice sit under the chart: bring them into view (the panel scrolls, not the page).
-      result.parentElement.scrollIntoView({ block: 'nearest' });
-      state.hot = { key, outcome: String(answer.result.outcome) };
-      if (state.oddsKey === key) renderOdds(odds, state.odds, state.hot.outcome, request);
-      else updateOdds();
-      showFormError(null);
-      if (dice) await hand.clear();
-      ctx.bus?.dispatchEvent(new CustomEvent('log-changed', { detail: { log_id: answer.log_id, character_id: character.id } }));
-    } catch (error) {
-      const target = showEngineError(api.toCommandError ? api.toCommandError(error) : error);
-      blockOdds(`No odds until the request is fixed: ${target.text}`);
-    } finally {
-      state.rolling = false;
-      rollButton.removeAttribute('aria-disabled');
-    }
-  }
-
   const shown = () => !state.closed && panel.isConnected && panel.getClientRects().length > 0;
   const unregister = [];
   if (ctx.shortcuts?.register) {
-    unregister.push(ctx.shortcuts.register({ keys: ['Ctrl+Enter', 'Ctrl+R'], label: 'Roll from the sheet', group: 'Roll panel', inText: true, when: shown, run: () => doRoll() }));
+    unregister.push(ctx.shortcuts.register({ keys: ['Ctrl+Enter', 'Ctrl+R'], label: 'Roll from the sheet', group: 'Roll panel', inText: true, when: shown, run: () => form.roll() }));
     unregister.push(ctx.shortcuts.register({ keys: 'Esc', label: 'Close the roll panel', group: 'Roll panel', inText: true, when: shown, run: () => close() }));
   }
   // Without the shell's registry (or when focus is inside the panel) the panel hears its keys itself.
@@ -288,32 +179,22 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
     const ctrl = event.ctrlKey || event.metaKey;
     if (ctrl && !event.altKey && (event.key === 'Enter' || event.key.toLowerCase() === 'r')) {
       event.preventDefault();
-      doRoll();
+      form.roll();
     } else if (event.key === 'Escape' && !event.target.closest?.('select')) {
       event.preventDefault();
       close();
     }
   });
-  form.addEventListener('submit', (event) => {
+  formNode.addEventListener('submit', (event) => {
     event.preventDefault();
-    doRoll();
+    form.roll();
   });
-  fields.addEventListener('input', onInput);
-  fields.addEventListener('change', onInput);
-  seed.addEventListener('input', () => showSeedError(null));
   closeButton.addEventListener('click', () => close());
-  const resize = new ResizeObserver(() => {
-    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, odds.axis));
-  });
-  resize.observe(odds.chart);
 
   function close() {
     if (state.closed) return;
     state.closed = true;
-    scheduleOdds.cancel();
-    oddsCall.invalidate();
-    resize.disconnect();
-    compare.close();
+    form.close();
     for (const off of unregister) off();
     const hadFocus = panel.contains(doc.activeElement);
     panel.remove();
@@ -329,19 +210,17 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
       state.system = found.system;
       state.kind = found.kind;
       odds.axis = found.kind.outcome ?? null;
-      state.fields = found.kind.fields.map(fieldModel);
-      compare.setKind(found.kind);
+      const models = found.kind.fields.map(fieldModel);
+      form.compare.setKind(found.kind);
       summary.textContent = `${found.kind.name}: ${found.kind.summary ?? ''}`;
       showRulings(found.kind.rulings ?? []);
       aboutLine.textContent = aboutText(found.kind.name, (found.kind.rulings ?? []).length);
-      state.start = prefillValues(state.fields, sheetRoll.request);
-      renderFields(fields, state.fields, state.start, onInput, { idPrefix: `${prefix}-field` });
-      await updateOdds();
+      state.start = prefillValues(models, sheetRoll.request);
+      form.show(models, state.start, { idPrefix: `${prefix}-field` });
+      await form.update();
       if (!state.closed) fields.querySelector('input, select')?.focus();
     } catch (error) {
-      const message = error?.message ?? String(error);
-      showFormError(message);
-      showNoOdds(odds, message);
+      form.fail(error?.message ?? String(error));
     }
   })();
 

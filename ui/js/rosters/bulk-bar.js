@@ -1,7 +1,7 @@
 // The bar over the character list while characters are selected: delete (with Undo), move to
 // another roster of the same system, add or remove a tag, export, duplicate.
 
-import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal, showFieldError } from '../toolkit/dialog.js';
 import { el } from '../dom.js';
 import { isolated } from '../format.js';
 import { fieldMessage } from './roster-dialogs.js';

@@ -1,7 +1,7 @@
 // The New character dialog: a name (and whether a player runs it), then the store makes the
 // character with the system's blank sheet and the sheet opens for the rest.
 
-import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal, showFieldError } from '../toolkit/dialog.js';
 import { el } from '../dom.js';
 import { fieldMessage } from './roster-dialogs.js';
 import { lengthWords, maxLength } from '../text-limits.js';

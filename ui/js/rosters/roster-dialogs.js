@@ -1,8 +1,8 @@
 // The New roster dialog (name and system) and the Rename dialog. Refusals from the store show
 // at the name field, in the store's words.
 
-import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
-import { sentence } from '../app/error-text.js';
+import { buildDialog, dialogButton, openModal, showFieldError } from '../toolkit/dialog.js';
+import { sentence } from '../toolkit/error-text.js';
 import { el } from '../dom.js';
 import { lengthWords, maxLength } from '../text-limits.js';
 import { isolated } from '../format.js';

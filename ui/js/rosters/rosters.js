@@ -3,8 +3,8 @@
 // parts it composes only draw and report what the GM did.
 
 import { toCommandError } from '../api.js';
-import { isTextField } from '../app/shortcuts.js';
-import { isStoreFailure } from '../app/store-error.js';
+import { isTextField } from '../toolkit/shortcuts.js';
+import { isStoreFailure } from '../toolkit/store-error.js';
 import { el } from '../dom.js';
 import { editHouseRules } from '../house-rules/house-rules-dialog.js';
 import { hasHouseRules } from '../house-rules/numbers-model.js';

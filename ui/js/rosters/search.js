@@ -7,7 +7,7 @@
 // those in sight are in the page, each telling its place (aria-posinset of aria-setsize), and
 // the one picked is scrolled into sight before the box points at it (aria-activedescendant).
 
-import { buildDialog, openModal } from '../app/dialog.js';
+import { buildDialog, openModal } from '../toolkit/dialog.js';
 import { el } from '../dom.js';
 import { debounce, latestOnly } from '../timing.js';
 import { createVirtualList } from '../virtual-list.js';

@@ -1,14 +1,15 @@
 // The one seam between the Saved rolls list and Quick roll's Notation field (issue 29): `get()`
 // the notation, values and target Quick roll holds now (to save it with one key), `set()` them
-// (to show a saved roll there). Quick roll hands its side over once its catalog is read
+// (to show a saved roll there), and `rolled()` a saved roll's result (shown in Quick roll's Last
+// roll and session history like any roll). Quick roll hands its side over once its catalog is read
 // (`startQuickRoll` resolves to `{notation: {current, set}}`); until then there is nothing to save.
 
 /** @typedef {import('./saved-rolls-model.js').Notation} Notation */
-/** @typedef {{current: () => ({expr: string, values: Record<string, number>, target: number | null} | null), set: (n: {expr: string, values?: Record<string, number>, target?: number | null}) => void}} QuickNotation */
+/** @typedef {{current: () => ({expr: string, values: Record<string, number>, target: number | null} | null), set: (n: {expr: string, values?: Record<string, number>, target?: number | null}) => void, rolled: (roll: import('../../types/bindings').SavedRoll, result: import('../../types/bindings').RollResult) => void}} QuickNotation */
 
 /**
  * @param {Promise<{notation: QuickNotation}>} quickRoll what `startQuickRoll` resolves to
- * @returns {{element: HTMLElement | null, get: () => ({notation: Notation} | {error: string, input: HTMLElement} | null), set: (notation: Notation) => void}}
+ * @returns {{element: HTMLElement | null, get: () => ({notation: Notation} | {error: string, input: HTMLElement} | null), set: (notation: Notation) => void, rolled: QuickNotation['rolled']}}
  */
 export function notationHook(quickRoll) {
   /** @type {QuickNotation | null} */
@@ -27,5 +28,5 @@ export function notationHook(quickRoll) {
     quick?.set(notation);
   }
 
-  return { element: null, get, set };
+  return { element: null, get, set, rolled: (roll, result) => quick?.rolled(roll, result) };
 }

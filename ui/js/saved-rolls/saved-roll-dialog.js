@@ -2,7 +2,7 @@
 // and notes in a dialog. Save sends every field to `saved_roll_update`; a refusal is shown at
 // the field it names (a bad notation with its column) and nothing is changed.
 
-import { buildDialog, dialogButton, openModal, showFieldError } from '../app/dialog.js';
+import { buildDialog, dialogButton, openModal, showFieldError } from '../toolkit/dialog.js';
 import { el } from '../dom.js';
 import { parseValues, problemField, valuesText } from './saved-rolls-model.js';
 import { isolated } from '../format.js';

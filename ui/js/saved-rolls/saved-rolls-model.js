@@ -7,30 +7,6 @@ import { isolated } from '../format.js';
 /** @typedef {import('../../types/bindings').SavedRoll} SavedRoll */
 /** @typedef {{expr: string, values: Record<string, number>, target: number}} Notation */
 
-/** The key two names are compared by, as the store compares them: trimmed, lower-cased. */
-export function nameKey(name) {
-  return String(name).trim().toLowerCase();
-}
-
-/**
- * A name for a roll made from `notation` with one key: the notation itself ("8d6"), or with
- * " (2)", " (3)"… when the roster has that name already (ignoring case). At most `max`
- * characters: a long notation is cut with an ellipsis.
- * @param {string} expr
- * @param {SavedRoll[]} rolls
- * @param {number} [max]
- */
-export function nameFor(expr, rolls, max = 120) {
-  const taken = new Set(rolls.map((roll) => nameKey(roll.name)));
-  const fit = (text, room) => ([...text].length <= room ? text : `${[...text].slice(0, room - 1).join('')}…`);
-  const base = String(expr).trim().replace(/\s+/g, ' ') || 'Roll';
-  for (let n = 1; ; n += 1) {
-    const suffix = n === 1 ? '' : ` (${n})`;
-    const name = `${fit(base, max - suffix.length)}${suffix}`;
-    if (!taken.has(nameKey(name))) return name;
-  }
-}
-
 /** `bonus=2, dc=15` from `{bonus: 2, dc: 15}`. */
 export function valuesText(values) {
   return Object.entries(values ?? {}).map(([name, value]) => `${name}=${value}`).join(', ');

@@ -8,7 +8,7 @@
 import { el } from '../dom.js';
 import { isolated } from '../format.js';
 import { editSavedRoll } from './saved-roll-dialog.js';
-import { movedIndex, nameFor, rollLine, rolledText } from './saved-rolls-model.js';
+import { movedIndex, rollLine, rolledText } from './saved-rolls-model.js';
 
 /** @typedef {import('../../types/bindings').SavedRoll} SavedRoll */
 /** @typedef {import('../../types/bindings').Roster} Roster */
@@ -127,6 +127,7 @@ export function mountSavedRolls(root, ctx, hook) {
     const { result } = await ctx.api.rollSaved(roll.id);
     status.textContent = rolledText(roll, result);
     status.title = result.detail;
+    hook.rolled(roll, result);
     ctx.emit('log-changed');
   }
 
@@ -170,7 +171,8 @@ export function mountSavedRolls(root, ctx, hook) {
         return;
       }
       const { notation } = read;
-      const saved = await ctx.api.createSavedRoll(state.rosterId, { name: nameFor(notation.expr, state.rolls), ...notation, notes: '' });
+      // No name: the store names it after its notation, apart from the names the roster has.
+      const saved = await ctx.api.createSavedRoll(state.rosterId, { name: '', ...notation, notes: '' });
       state.rolls = [...state.rolls, saved];
       render();
       status.textContent = `Saved ${isolated(saved.name)} to ${isolated(roster()?.name ?? '')}. F2 on it renames it.`;

@@ -230,3 +230,18 @@ export function moveEntry(entries, from, to) {
   next.splice(to, 0, moved);
   return next;
 }
+
+/**
+ * What a list's Add button shows (`text`) and its accessible name (`name`), and whether the
+ * list is `full` at `count` items. The name starts with the words shown (axe:
+ * label-content-name-mismatch; a voice user says "click Add skill"), then says where.
+ * @param {{label: string, itemLabel: string, maxItems?: number}} node
+ * @param {number} count
+ */
+export function addButtonWords(node, count) {
+  const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+  const full = Number.isFinite(node.maxItems) && count >= Number(node.maxItems);
+  const what = lower(node.itemLabel);
+  const name = full ? `Add ${what}: ${lower(node.label)} is full (${node.maxItems})` : `Add ${what} to ${lower(node.label)}`;
+  return { full, text: `+ Add ${what}`, name };
+}

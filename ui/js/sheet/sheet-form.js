@@ -6,7 +6,7 @@
 
 import { el } from '../dom.js';
 import { formatPath, parsePath } from './paths.js';
-import { choicesOf, flatChildren, rangeText } from './model.js';
+import { addButtonWords, choicesOf, flatChildren, rangeText } from './model.js';
 import { scalarInput } from './sheet-inputs.js';
 
 /** The slots every located element has: derived values, the problem line, roll buttons. */
@@ -142,16 +142,15 @@ function listRow(ctx, node, items, i, loc, path) {
 }
 
 function addButton(doc, node, loc, count) {
-  const full = Number.isFinite(node.maxItems) && count >= node.maxItems;
-  const what = lower(node.itemLabel);
+  const { full, text, name } = addButtonWords(node, count);
   return el(doc, 'button', {
     type: 'button',
     className: 'add',
     'data-action': 'add',
     'data-loc': JSON.stringify(loc),
     disabled: full,
-    'aria-label': full ? `${node.label} is full (${node.maxItems})` : `Add ${what === 'item' ? 'an item' : `a ${what}`} to ${lower(node.label)}`,
-    text: `+ Add ${what}`,
+    'aria-label': name,
+    text,
   });
 }
 

@@ -1,11 +1,11 @@
 // The import preview: a modal <dialog> with the mode choice, what the file would add, update,
 // skip or trash (per roster and per character), the problems of a refused file, and the
-// progress bar while it is written. Built on the shell's dialog parts (js/app/dialog.js), so it
+// progress bar while it is written. Built on the shell's dialog parts (js/toolkit/dialog.js), so it
 // looks, traps focus and closes like every other dialog. DOM only; the words come from
 // import-plan.js.
 
 import { el } from '../dom.js';
-import { buildDialog, dialogButton } from '../app/dialog.js';
+import { buildDialog, dialogButton } from '../toolkit/dialog.js';
 import { characterRows, IMPORT_MODES, previewText, progressText, refusal, rosterRows } from './import-plan.js';
 import { isolated } from '../format.js';
 

@@ -1,7 +1,7 @@
 // Import and export through the native dialogs (tauri-plugin-dialog, wrapped by api.js). The
 // shell's Import… and Export… buttons (and the roster list's bulk export) call these.
 
-import { openModal } from '../app/dialog.js';
+import { openModal } from '../toolkit/dialog.js';
 import { buildImportDialog } from './import-dialog.js';
 import { appliedText, plural } from './import-plan.js';
 import { fileName, IMPORT_FILTERS, ROSTER_FILTERS, saveTarget, slug } from './file-type.js';

@@ -8,16 +8,18 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::damaged::DamagedRecord;
+use super::damaged::{read_rows, DamagedRecord};
 use super::encounter_state::{from_stored, stored_value, to_stored};
 use super::roll_log::{insert_roll, LogEntry, RollOrigin};
 use super::table_events;
 use super::table_history::{self, TableStates};
-use super::{parse_id, Store};
+use super::{character_row, parse_id, CharacterRow, Store, CHARACTER_COLUMNS};
 use crate::check::{Check, NAME_MAX};
 use crate::error::{Result, RosterError};
 use crate::model::encounter::JoiningCharacter;
-use crate::model::{from_millis, now, Encounter, EncounterState, TableAction, Timestamp};
+use crate::model::{
+    from_millis, now, Character, Encounter, EncounterState, TableAction, Timestamp,
+};
 use crate::table::play::{context, current_table, play_on};
 use crate::table::{nth_seed, SystemMove, TableError};
 
@@ -561,7 +563,12 @@ impl EncounterRow {
             .filter(|p| p.character_id.is_some_and(|c| !present.contains(&c)))
             .map(|p| p.id)
             .collect();
-        let view = state.system_state.as_ref().and_then(crate::table::view);
+        let characters = if crate::table::view_reads_sheets(&state) {
+            seated_characters(conn, &state)?
+        } else {
+            Vec::new()
+        };
+        let view = crate::table::view(&state, &characters);
         Ok(Encounter {
             id: parse_id(&self.id)?,
             roster_id,
@@ -717,6 +724,22 @@ fn joining_characters(
             }
             None => return Err(RosterError::CharacterNotFound(id.to_string())),
         }
+    }
+    Ok(out)
+}
+
+/// The live characters the encounter's participants are (one indexed read each, not the
+/// roster's), those that read: a damaged one leaves its participant with no sheet in the view,
+/// as a quick NPC, and the encounter still reads.
+fn seated_characters(conn: &Connection, state: &EncounterState) -> Result<Vec<Character>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {CHARACTER_COLUMNS} FROM characters c JOIN rosters r ON r.id = c.roster_id
+         WHERE c.id = ?1 AND c.deleted_at IS NULL"
+    ))?;
+    let mut out = Vec::new();
+    for id in state.order.iter().filter_map(|p| p.character_id) {
+        let rows = stmt.query_map([id.to_string()], character_row)?;
+        out.extend(read_rows(rows, CharacterRow::read)?.into_iter().flatten());
     }
     Ok(out)
 }

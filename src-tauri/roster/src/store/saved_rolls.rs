@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use super::roll_for::{LogOptions, RollPlace};
 use super::{parse_id, LogEntry, Store};
+use crate::check::NAME_MAX;
 use crate::error::{Problem, Result, RosterError};
 use crate::model::saved_roll::name_key;
 use crate::model::{from_millis, now, NewSavedRoll, SavedRoll, SavedRollPatch};
@@ -105,12 +106,22 @@ impl Store {
         Ok(hits)
     }
 
-    /// Saves a new roll at the end of the roster's list. Refused, with nothing written, when a
-    /// field is wrong (the notation with its column), the name is taken, or the roster keeps
-    /// [`MAX_SAVED_ROLLS`] already.
-    pub fn create_saved_roll(&mut self, roster_id: Uuid, roll: NewSavedRoll) -> Result<SavedRoll> {
+    /// Saves a new roll at the end of the roster's list. A roll given no name (a blank one) is
+    /// named after its notation, made free within the roster ([`free_name`]). Refused, with
+    /// nothing written, when a field is wrong (the notation with its column), the name is
+    /// taken, or the roster keeps [`MAX_SAVED_ROLLS`] already.
+    pub fn create_saved_roll(
+        &mut self,
+        roster_id: Uuid,
+        mut roll: NewSavedRoll,
+    ) -> Result<SavedRoll> {
         let roster = self.live_roster(roster_id)?;
-        let roll = checked(roll)?;
+        let unnamed = roll.name.trim().is_empty();
+        if unnamed {
+            // Checked under a stand-in; the name it gets is chosen where it is written.
+            roll.name = "Roll".into();
+        }
+        let mut roll = checked(roll)?;
         let id = Uuid::new_v4();
         self.write(|tx| {
             let held: i64 = tx.query_row(
@@ -126,6 +137,9 @@ impl Store {
                         roster.name
                     ),
                 )));
+            }
+            if unnamed {
+                roll.name = free_name(tx, roster_id, &roll.expr)?;
             }
             name_free(tx, roster_id, &roll.name, None)?;
             insert_saved_roll(tx, id, roster_id, &roll, held)
@@ -297,6 +311,37 @@ fn checked(mut roll: NewSavedRoll) -> Result<NewSavedRoll> {
     }
     roll.name = roll.name.trim().to_string();
     Ok(roll)
+}
+
+/// A name for a roll of `expr` that no saved roll of the roster has (ignoring case): the
+/// notation itself ("8d6", spaces run together), or with " (2)", " (3)"… after it; cut with an
+/// ellipsis to fit a name's limit.
+fn free_name(tx: &Connection, roster_id: Uuid, expr: &str) -> Result<String> {
+    let base = expr.split_whitespace().collect::<Vec<_>>().join(" ");
+    let fit = |room: usize| -> String {
+        if base.chars().count() <= room {
+            base.clone()
+        } else {
+            let cut: String = base.chars().take(room.saturating_sub(1)).collect();
+            format!("{cut}…")
+        }
+    };
+    let mut taken =
+        tx.prepare_cached("SELECT 1 FROM saved_rolls WHERE roster_id = ?1 AND name_key = ?2")?;
+    // A roster keeps at most MAX_SAVED_ROLLS, so one of the first that many + 1 is free.
+    let mut n = 1;
+    loop {
+        let suffix = if n == 1 {
+            String::new()
+        } else {
+            format!(" ({n})")
+        };
+        let name = format!("{}{suffix}", fit(NAME_MAX - suffix.chars().count()));
+        if !taken.exists(params![roster_id.to_string(), name_key(&name)])? {
+            return Ok(name);
+        }
+        n += 1;
+    }
 }
 
 /// Refuses `name` when another saved roll of the roster (not `except`) has it, ignoring case.

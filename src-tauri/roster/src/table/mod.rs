@@ -35,8 +35,11 @@ pub use genre::{GenreEncounter, GenreMove};
 pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use stunt::{StuntEncounter, StuntMove};
 pub use track::{Adjustment, Tracked};
-pub use universe::{UniverseEncounter, UniverseMove};
-pub use view::{view, D12AttackView, GenrePartView, MarksTaskView, TableView};
+pub use universe::{DealBar, UniverseEncounter, UniverseMove};
+pub use view::{
+    view, view_reads_sheets, CardHolder, D12AttackView, D12WeaponsView, GenrePartView,
+    MarksTaskView, PlayerFateView, TableView,
+};
 
 /// An encounter's running state for its roster's system (`EncounterState::system_state`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,16 +1,24 @@
 //! What the window shows of a table that the rules compute from it (issue 12: the window renders
 //! these and never works them out again): a marks task's dice for its next try after the
 //! removals, what the table adds to a genre participant's next action and whether it may Grunt
-//! now, how many Damage Dice a d12 attack's damage roll rolls, what each held universe fate card
-//! does. Computed from the stored table each time an encounter is read; never stored.
+//! now, how many Damage Dice a d12 attack's damage roll rolls and the weapons each participant
+//! attacks with, who holds each universe fate card, what it does and how many each may hold,
+//! and whether Deal may be pressed. Computed from the stored table each time an encounter is
+//! read; never stored.
 
+use rollbook_rules::table::d12_weapons::{carried, UNARMED};
 use rollbook_rules::table::genre_state::{ActionPlan, GruntBar};
+use rollbook_rules::table::universe_deck::Card;
 use rollbook_rules::table::universe_fate::{effect_of, FateEffect, FateUse};
 use serde::Serialize;
 use uuid::Uuid;
 
 use super::marks::TaskKind;
-use super::{D12Encounter, GenreEncounter, MarksEncounter, SystemTable, UniverseEncounter};
+use super::play::seats;
+use super::universe::DealBar;
+use super::{D12Encounter, GenreEncounter, MarksEncounter, Seat, SystemTable, UniverseEncounter};
+use crate::model::{Character, EncounterState};
+use crate::sheet::Sheet;
 
 /// The derived values of an encounter's table, by system (`null` for a system without any).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -26,30 +34,69 @@ pub enum TableView {
     D12 {
         /// The attack in progress, when there is one.
         attack: Option<D12AttackView>,
+        /// The weapons each participant attacks with, in turn order.
+        weapons: Vec<D12WeaponsView>,
     },
     Universe {
-        /// Every fate card held (by players or the GM), with what playing it does.
+        /// Every fate card out of the deck's piles (held by players or the GM, or played as a
+        /// second initiative entry), with who holds it and what playing it does.
         fate: Vec<FateCardView>,
+        /// Every player seated at the fate table, with how many fate cards they may hold.
+        players: Vec<PlayerFateView>,
+        /// How many negative fate cards the GM may hold (one per player).
+        gm_limit: u32,
+        /// Why Deal is refused now (`null`: it may be pressed).
+        deal_bar: Option<DealBar>,
     },
 }
 
-/// What a held fate card does for each use.
+/// What a fate card does for each use, and who holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FateCardView {
     /// The card's code (`QH`, `10S`).
     #[cfg_attr(feature = "ts", ts(type = "string"))]
     #[serde(serialize_with = "as_code")]
-    pub card: rollbook_rules::table::universe_deck::Card,
+    pub card: Card,
+    pub holder: CardHolder,
     pub attack: FateEffect,
     pub armor_class: FateEffect,
     pub save: FateEffect,
 }
 
-fn as_code<S: serde::Serializer>(
-    card: &rollbook_rules::table::universe_deck::Card,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
+/// Where a fate card out of the deck's piles is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "holder", rename_all = "snake_case")]
+pub enum CardHolder {
+    /// A player holds it as fate.
+    Player { participant_id: Uuid },
+    /// In the GM's negative fate pool.
+    Gm,
+    /// Played this round as a second initiative entry.
+    SecondEntry,
+}
+
+/// A player's fate: Lucky or not, and how many cards they may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlayerFateView {
+    pub participant_id: Uuid,
+    pub lucky: bool,
+    pub limit: u32,
+}
+
+/// The weapons a d12 participant attacks with: the items of its sheet's equipment that RULES.md
+/// names as weapons (as the sheet spells them; matched as an attack matches them), then Unarmed,
+/// which every character has. A quick NPC with no sheet has Unarmed only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct D12WeaponsView {
+    pub participant_id: Uuid,
+    pub weapons: Vec<String>,
+}
+
+fn as_code<S: serde::Serializer>(card: &Card, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(card)
 }
 
@@ -93,15 +140,23 @@ pub struct D12AttackView {
     pub damage_dice_rolled: Option<i64>,
 }
 
-/// The derived values of `table`.
-pub fn view(table: &SystemTable) -> Option<TableView> {
+/// The derived values of an encounter's table; `characters`: its roster's live characters,
+/// whose sheets the participants read (only the d12 view reads sheets, so a caller may pass
+/// none for another system).
+pub fn view(state: &EncounterState, characters: &[Character]) -> Option<TableView> {
+    let table = state.system_state.as_ref()?;
     match table {
         SystemTable::Genre(t) => Some(genre(t)),
         SystemTable::Marks(t) => Some(marks(t)),
-        SystemTable::D12(t) => Some(d12(t)),
-        SystemTable::Universe(t) => Some(universe(t)),
+        SystemTable::D12(t) => Some(d12(t, &seats(state, table.system(), characters))),
+        SystemTable::Universe(t) => Some(universe(t, state)),
         SystemTable::Stunt(_) => None,
     }
+}
+
+/// True when the d12 view reads the participants' sheets (the store then reads the characters).
+pub fn view_reads_sheets(state: &EncounterState) -> bool {
+    matches!(state.system_state, Some(SystemTable::D12(_)))
 }
 
 fn genre(table: &GenreEncounter) -> TableView {
@@ -156,26 +211,84 @@ fn marks(table: &MarksEncounter) -> TableView {
     TableView::Marks { tasks }
 }
 
-fn universe(table: &UniverseEncounter) -> TableView {
-    let held = table.table.as_ref().map(|t| t.held()).unwrap_or_default();
-    let fate = held
-        .into_iter()
-        .filter_map(|card| {
+fn universe(table: &UniverseEncounter, state: &EncounterState) -> TableView {
+    let deal_bar = table.deal_bar(state.round, !state.order.is_empty());
+    let Some(fate_table) = table.table.as_ref() else {
+        return TableView::Universe {
+            fate: Vec::new(),
+            players: Vec::new(),
+            gm_limit: 0,
+            deal_bar,
+        };
+    };
+    // The fate table keys players by their participant id's text.
+    let seated = |key: &str| Uuid::parse_str(key).ok();
+    let players_cards = fate_table.players.iter().flat_map(|(key, fate)| {
+        let holder = seated(key).map(|participant_id| CardHolder::Player { participant_id });
+        fate.cards
+            .iter()
+            .filter_map(move |&card| Some((card, holder?)))
+    });
+    let gm = fate_table.gm.iter().map(|&card| (card, CardHolder::Gm));
+    let entries = (fate_table.second_entries.iter()).map(|d| (d.card, CardHolder::SecondEntry));
+    let fate = players_cards
+        .chain(gm)
+        .chain(entries)
+        .filter_map(|(card, holder)| {
             Some(FateCardView {
                 card,
+                holder,
                 attack: effect_of(card, &FateUse::Attack).ok()?,
                 armor_class: effect_of(card, &FateUse::ArmorClass).ok()?,
                 save: effect_of(card, &FateUse::Save).ok()?,
             })
         })
         .collect();
-    TableView::Universe { fate }
+    let players = fate_table
+        .players
+        .iter()
+        .filter_map(|(key, fate)| {
+            Some(PlayerFateView {
+                participant_id: seated(key)?,
+                lucky: fate.lucky,
+                limit: u32::try_from(fate.limit()).unwrap_or(u32::MAX),
+            })
+        })
+        .collect();
+    TableView::Universe {
+        fate,
+        players,
+        // RULES.md: the GM holds at most one negative fate card per player (the rules' `gain`).
+        gm_limit: u32::try_from(fate_table.players.len()).unwrap_or(u32::MAX),
+        deal_bar,
+    }
 }
 
-fn d12(table: &D12Encounter) -> TableView {
+fn d12(table: &D12Encounter, seats: &[Seat]) -> TableView {
+    let weapons = seats
+        .iter()
+        .map(|seat| {
+            let equipment = match seat.sheet() {
+                Some(Sheet::D12(sheet)) => sheet.equipment.as_slice(),
+                _ => &[],
+            };
+            let carried = equipment
+                .iter()
+                .map(|item| item.trim())
+                .filter(|item| carried(item).is_some());
+            D12WeaponsView {
+                participant_id: seat.participant.id,
+                weapons: carried
+                    .map(str::to_string)
+                    .chain([UNARMED.name.to_string()])
+                    .collect(),
+            }
+        })
+        .collect();
     TableView::D12 {
         attack: table.attack.as_ref().map(|a| D12AttackView {
             damage_dice_rolled: a.chain.damage_dice_rolled(),
         }),
+        weapons,
     }
 }

@@ -25,16 +25,7 @@ const SEARCH_LIMIT: usize = 50;
 /// The most a search answers, whatever is asked: a bounded answer keeps the window quick.
 const SEARCH_LIMIT_MAX: usize = 1000;
 
-/// The characters of a roster not in the trash, in their order.
-#[tauri::command(rename_all = "snake_case")]
-pub async fn characters(
-    db: State<'_, Database>,
-    roster_id: Uuid,
-) -> Result<Vec<Character>, IpcError> {
-    db.run(move |store| Ok(store.characters(roster_id)?)).await
-}
-
-/// The same characters without notes and sheets: what the window's lists show (a sheet is read
+/// The characters of a roster not in the trash, in their order, without notes and sheets: what the window's lists show (a sheet is read
 /// with `character` when it opens); a damaged one is named in `damaged`.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn character_summaries(
@@ -115,17 +106,6 @@ pub async fn characters_tag(
     remove: Vec<String>,
 ) -> Result<Vec<Character>, IpcError> {
     db.run(move |store| Ok(store.tag_characters(&ids, &add, &remove)?))
-        .await
-}
-
-/// Puts a roster's characters in the order of `ids` (those not listed follow in their order).
-#[tauri::command(rename_all = "snake_case")]
-pub async fn characters_reorder(
-    db: State<'_, Database>,
-    roster_id: Uuid,
-    ids: Vec<Uuid>,
-) -> Result<Vec<Character>, IpcError> {
-    db.run(move |store| Ok(store.reorder_characters(roster_id, &ids)?))
         .await
 }
 

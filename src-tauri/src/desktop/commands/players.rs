@@ -4,7 +4,7 @@
 //! `rollbook_roster::players`, made in Rust: nothing the GM keeps back reaches them.
 
 use rollbook_roster::players::PlayersView;
-use tauri::{AppHandle, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
+use tauri::{AppHandle, Manager, Runtime, State, WebviewUrl, WebviewWindow, WebviewWindowBuilder};
 use uuid::Uuid;
 
 use crate::desktop::players::{window_title, Screens, ShareStatus, PLAYERS_LABEL};
@@ -48,6 +48,7 @@ pub async fn players_window_open<R: Runtime>(
                 Ok(())
             })
             .await?;
+            load_again_if_lost(&app, &window)?;
             window.show().map_err(window_error)?;
             window.set_focus().map_err(window_error)
         }
@@ -97,6 +98,40 @@ pub async fn share_stop(
     db.compute(|| Ok(())).await?;
     screens.stop_sharing().await;
     Ok(())
+}
+
+/// The players' page, where the window opens it.
+const PLAYERS_PAGE: &str = "/players/index.html";
+
+/// A players' window that lost its page (sent elsewhere, or left blank when its page went away)
+/// would be brought to the front blank: it loads the players' page again, at the app's own
+/// origin (the GM's window's), and the page asks for the view as it does when it opens.
+fn load_again_if_lost<R: Runtime>(
+    app: &AppHandle<R>,
+    window: &WebviewWindow<R>,
+) -> Result<(), IpcError> {
+    if window.url().map_err(window_error)?.path() == PLAYERS_PAGE {
+        return Ok(());
+    }
+    let gm = app.get_webview_window("main").ok_or_else(|| {
+        IpcError::new(
+            "window_failed",
+            "The players' window could not be loaded again (the GM's window is gone); restart Rollbook",
+        )
+    })?;
+    let page = gm
+        .url()
+        .map_err(window_error)?
+        .join(PLAYERS_PAGE)
+        .map_err(|error| {
+            IpcError::new(
+                "window_failed",
+                format!(
+                    "The players' window could not be loaded again ({error}); close it and press P"
+                ),
+            )
+        })?;
+    window.navigate(page).map_err(window_error)
 }
 
 fn window_error(error: tauri::Error) -> IpcError {

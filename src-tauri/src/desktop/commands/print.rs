@@ -342,8 +342,8 @@ mod tests {
             .unwrap()["id"]
             .clone();
         let glitch = window
-            .invoke("characters", json!({"roster_id": other}))
-            .unwrap()[1]["id"]
+            .invoke("character_summaries", json!({"roster_id": other}))
+            .unwrap()["characters"][1]["id"]
             .clone();
         let error = window
             .invoke(

@@ -67,7 +67,6 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("roster_delete", json!({"id": id})),
         ("rosters_reorder", json!({"ids": [id]})),
         ("undo_delete", json!({})),
-        ("characters", json!({"roster_id": id})),
         ("character_summaries", json!({"roster_id": id})),
         ("character", json!({"id": id})),
         (
@@ -85,7 +84,6 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             "characters_tag",
             json!({"ids": [id], "add": ["party"], "remove": []}),
         ),
-        ("characters_reorder", json!({"roster_id": id, "ids": [id]})),
         ("search", json!({"query": "vex"})),
         ("sheet_check", json!({"roster_id": id, "sheet": {}})),
         ("sheet_blank", json!({"roster_id": id})),

@@ -44,16 +44,15 @@ export function stageWords(attack, view) {
 }
 
 /**
- * The weapons a character attacks with: the items of its sheet's equipment that RULES.md names
- * as weapons (the catalog's `d12_weapons`, case and spaces ignored), then those every character
- * has (Unarmed). A quick NPC (no sheet) has only the latter.
- * @param {{equipment?: string[]} | null | undefined} sheet
- * @param {Array<{name: string, carried: boolean}>} known
+ * The weapons a participant attacks with, as the rules serve them (the encounter's
+ * `view.weapons`: the sheet's weapons RULES.md names, then Unarmed); none before it is served.
+ * @param {any} encounter @param {string} participantId
+ * @returns {string[]}
  */
-export function weaponsOf(sheet, known) {
-  const carried = new Set(known.filter((w) => w.carried).map((w) => w.name.toLowerCase()));
-  const fromSheet = (sheet?.equipment ?? []).map((item) => item.trim()).filter((item) => carried.has(item.toLowerCase()));
-  return [...fromSheet, ...known.filter((w) => !w.carried).map((w) => w.name)];
+export function weaponsOf(encounter, participantId) {
+  const view = encounter?.view;
+  if (view?.system !== 'd12') return [];
+  return view.weapons.find((w) => w.participant_id === participantId)?.weapons ?? [];
 }
 
 export function mountSystemPanel(host, ctx) {
@@ -218,7 +217,7 @@ export function mountSystemPanel(host, ctx) {
     setOptions(ability.select, sorted.map((a) => [a.name, `${isolated(a.name)} (${a.ranks})`]));
     ability.field.hidden = !sheet;
     ranks.field.hidden = Boolean(sheet);
-    const carried = weaponsOf(sheet, ctx.catalog?.d12_weapons ?? []);
+    const carried = weaponsOf(encounter, attacker.select.value);
     setOptions(weapon.select, [...carried.map((w) => [w, w]), [OTHER, 'Other…']]);
     const other = weapon.select.value === OTHER;
     otherNameField.hidden = !other;

@@ -7,7 +7,7 @@
 import { el } from '../../dom.js';
 import { isolated } from '../../format.js';
 import {
-  confirmButton, eventList, fieldRange, intOf, moveRange, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
+  confirmButton, eventList, fieldRange, intOf, moveRange, numberField, oddsBlock, oddsHold, playMove, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 
@@ -144,16 +144,7 @@ export function mountSystemPanel(host, ctx) {
     everyoneEvents,
   ]));
 
-  async function play(move) {
-    formError.hidden = true;
-    try {
-      return await ctx.play(move);
-    } catch (error) {
-      formError.textContent = error?.message ?? String(error);
-      formError.hidden = false;
-      return null;
-    }
-  }
+  const play = (move) => playMove(ctx, move, { error: formError });
 
   async function playForEveryone(move) {
     const answer = await play(move);

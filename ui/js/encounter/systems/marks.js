@@ -6,7 +6,7 @@
 import { el } from '../../dom.js';
 import { isolated } from '../../format.js';
 import {
-  fieldRange, intOf, numberField, oddsBlock, oddsHold, previewer, rollRow, selectField, setOptions, showPlay,
+  fieldRange, intOf, numberField, oddsBlock, oddsHold, playMove, previewer, rollRow, selectField, setOptions, showPlay,
 } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
@@ -139,16 +139,7 @@ export function mountSystemPanel(host, ctx) {
     list.before(lastRoll);
   };
 
-  async function play(move) {
-    formError.hidden = true;
-    try {
-      return await ctx.play(move);
-    } catch (error) {
-      formError.textContent = error?.message ?? String(error);
-      formError.hidden = false;
-      return null;
-    }
-  }
+  const play = (move) => playMove(ctx, move, { error: formError });
 
   const participant = (id) => encounter.state.order.find((p) => p.id === id) ?? null;
   const nameOf = (id) => participant(id)?.name ?? null;

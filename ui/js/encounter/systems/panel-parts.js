@@ -1,5 +1,6 @@
-// Pieces the genre and marks table panels share: a compact exact-odds block fed by a move's
-// preview, a roll's dice with the events it caused, small labelled inputs, and an inline
+// Pieces every system's table panel is built from: the one way a move is played (`playMove`), a
+// compact exact-odds block fed by a move's preview, a roll's dice with the events it caused,
+// meters and in-place track edits, small labelled inputs with the served ranges, and an inline
 // "are you sure?" for moves that touch everyone. Text only through el() (textContent).
 
 import { mountCompare } from '../../compare-view.js';
@@ -227,28 +228,46 @@ export function rollRow(doc, buttons, result) {
 }
 
 /**
- * How a panel plays a move: `ctx.play` (the shell toasts a refusal too), the refusal also shown
- * in `error`, and what happened in `result` — a roll's dice and the events, or the events.
+ * The one way a panel plays a move: `ctx.play` (the shell toasts a refusal), the refusal also
+ * said in `error` when the panel has such a line, and `shown(answer)` once it is played.
  * Answers the TablePlay, or null when refused.
+ * @param {any} ctx
+ * @param {any} move
+ * @param {{error?: HTMLElement | null, shown?: ((answer: any) => void) | null}} [how]
+ */
+export async function playMove(ctx, move, { error = null, shown = null } = {}) {
+  if (error) error.hidden = true;
+  let answer;
+  try {
+    answer = await ctx.play(move);
+  } catch (e) {
+    if (error) {
+      error.textContent = e?.message ?? String(e);
+      error.hidden = false;
+    }
+    return null;
+  }
+  if (answer) shown?.(answer);
+  return answer ?? null;
+}
+
+/**
+ * `playMove` for a panel that shows what happened in `result`: a roll's dice and the events,
+ * or the events; the refusal in `error`.
  */
 export function panelPlayer(ctx, { system, result, error }) {
   const doc = result.ownerDocument;
-  return async (move, what) => {
-    error.hidden = true;
-    try {
-      const answer = await ctx.play({ system, ...move });
-      if (answer?.rolls?.length) showPlay(result, answer, what);
-      else if (answer) {
-        result.replaceChildren(eventList(doc, answer.entry.events));
-        result.hidden = false;
+  return (move, what) => playMove(ctx, { system, ...move }, {
+    error,
+    shown: (answer) => {
+      if (answer.rolls?.length) {
+        showPlay(result, answer, what);
+        return;
       }
-      return answer ?? null;
-    } catch (e) {
-      error.textContent = e?.message ?? String(e);
-      error.hidden = false;
-      return null;
-    }
-  };
+      result.replaceChildren(eventList(doc, answer.entry.events));
+      result.hidden = false;
+    },
+  });
 }
 
 /** Shows what a TablePlay rolled (its first roll's dice) and every event of the action. */

@@ -44,18 +44,38 @@ export function universeState(encounter) {
   return state && state.system === 'universe' ? state : null;
 }
 
+/** What the rules serve of the universe table (`view`), or null before anyone sat down. */
+function universeView(encounter) {
+  const view = encounter?.view;
+  return view?.system === 'universe' ? view : null;
+}
+
+/** The fate cards `participantId` holds, as the rules serve them (in the order held). */
+export function heldBy(encounter, participantId) {
+  return (universeView(encounter)?.fate ?? [])
+    .filter((f) => f.holder.holder === 'player' && f.holder.participant_id === participantId)
+    .map((f) => f.card);
+}
+
+/** The GM's negative fate: the cards held and how many the rules allow. */
+export function gmFate(encounter) {
+  const view = universeView(encounter);
+  return { cards: (view?.fate ?? []).filter((f) => f.holder.holder === 'gm').map((f) => f.card), limit: view?.gm_limit ?? 0 };
+}
+
 /**
- * One row per participant in turn order: card dealt this round (null when none), side, fate held,
- * hp/Sanity, condition and any note.
+ * One row per participant in turn order: card dealt this round (null when none), side, fate held
+ * and the rules' limit, hp/Sanity, condition and any note.
  */
 export function participantRows(encounter) {
   const state = universeState(encounter);
   const table = state?.table ?? null;
   const dealt = new Map((table?.deck.dealt ?? []).map((d) => [d.combatant.id, d.card]));
   const fresh = state?.dealt_round === encounter.state.round;
+  const players = new Map((universeView(encounter)?.players ?? []).map((p) => [p.participant_id, p]));
   return encounter.state.order.map((p) => {
     const part = state?.parts?.[p.id] ?? null;
-    const player = table?.players?.[p.id] ?? null;
+    const player = players.get(p.id) ?? null;
     return {
       id: p.id,
       name: p.name,
@@ -63,8 +83,8 @@ export function participantRows(encounter) {
       side: part?.side ?? null,
       player: Boolean(player),
       lucky: Boolean(player?.lucky),
-      fate: player?.cards ?? [],
-      limit: player ? (player.lucky ? 2 : 1) : 0,
+      fate: heldBy(encounter, p.id),
+      limit: player?.limit ?? 0,
       hp: part?.hp ?? null,
       sanity: part?.sanity ?? null,
       condition: part?.condition ?? null,
@@ -86,10 +106,14 @@ export function jokerOut(state) {
   return Boolean(state?.table?.deck.dealt.some((d) => /^JK/.test(d.card)));
 }
 
-/** Can Deal be pressed: somebody is there and this round has no cards yet. */
-export function canDeal(encounter) {
-  const state = universeState(encounter);
-  return encounter.state.order.length > 0 && (state?.dealt_round ?? 0) !== encounter.state.round;
+/**
+ * Deal as the rules serve it (`view.deal_bar`): `dealable` when it may be pressed, `dealt` when
+ * this round's cards are out already.
+ */
+export function dealState(encounter) {
+  const view = universeView(encounter);
+  const bar = view ? view.deal_bar : { reason: 'nobody_seated' };
+  return { dealable: bar === null, dealt: bar?.reason === 'dealt' };
 }
 
 /** `side` in words. */

@@ -9,14 +9,14 @@ import { el } from '../../dom.js';
 import { isolated } from '../../format.js';
 import { showNoOdds } from '../../odds-view.js';
 import { debounce } from '../../timing.js';
-import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, rollRow, showPreview } from './panel-parts.js';
+import { adjuster, fieldRange, moveRange, oddsBlock, oddsHold, playMove, rollRow, showPreview } from './panel-parts.js';
 import { trackEditor } from './track-edit.js';
 import { hitOffer } from './hit-offer.js';
 import { turnFollower } from './turn-follow.js';
 import { actorOf } from '../turn-focus.js';
 import { eventLines } from '../encounter-model.js';
 import {
-  canDeal, cardFace, chaseWords, deckCounts, fateEffect, jokerOut, participantRows,
+  cardFace, chaseWords, dealState, deckCounts, fateEffect, gmFate, heldBy, jokerOut, participantRows,
   sideWords, universeMove, universeState,
 } from './universe-model.js';
 
@@ -63,15 +63,14 @@ export function mountSystemPanel(host, ctx) {
   const play = async (move, from = null) => {
     playing += 1;
     try {
-      const played = await ctx.play(move);
-      if (played) {
-        (from ?? topResult).append(last);
-        last.open = from !== null;
-        showPlay(played);
-      }
-      return played;
-    } catch {
-      return null; // the shell has shown the refusal
+      // A refusal: the shell has shown it.
+      return await playMove(ctx, move, {
+        shown: (played) => {
+          (from ?? topResult).append(last);
+          last.open = from !== null;
+          showPlay(played);
+        },
+      });
     } finally {
       playing -= 1;
     }
@@ -200,8 +199,7 @@ export function mountSystemPanel(host, ctx) {
     const round = encounter.state.round;
     const c = deckCounts(state);
     counts.textContent = c ? `Draw ${c.draw} · Discard ${c.discard} · Dealt ${c.dealt} · Held as fate ${c.held}` : 'No deck yet: add participants';
-    const dealable = canDeal(encounter);
-    const dealt = state?.dealt_round === round;
+    const { dealable, dealt } = dealState(encounter);
     dealButton.disabled = !dealable;
     // "Dealt" only after a deal; before one that cannot be made yet, the status says why.
     dealButton.hidden = !dealable && !dealt;
@@ -243,10 +241,9 @@ export function mountSystemPanel(host, ctx) {
       el(doc, 'span', { text: `${isolated(names.get(entry.combatant.id) ?? 'Someone who left')} acts again at ` }),
       cardNode(doc, entry.card),
     ])));
-    const gm = state?.table?.gm ?? [];
-    const players = Object.keys(state?.table?.players ?? {}).length;
+    const { cards: gm, limit: gmLimit } = gmFate(encounter);
     gmPool.replaceChildren(
-      el(doc, 'h3', { className: 'tp-heading', text: `GM's negative fate (${gm.length} of at most ${players})` }),
+      el(doc, 'h3', { className: 'tp-heading', text: `GM's negative fate (${gm.length} of at most ${gmLimit})` }),
       gm.length ? el(doc, 'div', { className: 'uv-gm-cards' }, gm.map((code) => fateControls(code, null, 'GM'))) : el(doc, 'p', { className: 'empty', text: 'None held: a joker dealt to a hostile NPC gives the GM one.' }),
     );
     refreshForms();
@@ -439,7 +436,7 @@ export function mountSystemPanel(host, ctx) {
   saveWho.addEventListener('change', () => fillSaveCards());
   const fillSaveCards = () => {
     const keep = saveCard.value;
-    const held = universeState(encounter)?.table?.players?.[saveWho.value]?.cards ?? [];
+    const held = heldBy(encounter, saveWho.value);
     saveCard.replaceChildren(el(doc, 'option', { value: '', text: 'No fate card' }), ...held.map((code) => el(doc, 'option', { value: code, text: `${cardFace(code).words}: ${fateEffect(encounter, code, 'save')}` })));
     if (held.includes(keep)) saveCard.value = keep;
   };

@@ -99,6 +99,42 @@ pub struct UniverseEncounter {
     pub chase: Option<Chase>,
 }
 
+/// Why Deal is refused now (the table view serves it, so the window words it and works out
+/// nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum DealBar {
+    /// This round's cards are dealt already; the next round deals itself.
+    Dealt { round: u32 },
+    /// Nobody sits at the table yet.
+    NobodySeated,
+}
+
+impl DealBar {
+    fn refusal(self) -> TableError {
+        match self {
+            DealBar::Dealt { round } => TableError::invalid(format!(
+                "round {round}'s cards are dealt already; the next round deals again"
+            )),
+            DealBar::NobodySeated => TableError::stage("add participants before dealing"),
+        }
+    }
+}
+
+impl UniverseEncounter {
+    /// Why Deal is refused in `round` (`None`: it may be pressed); `seated`: anybody is in.
+    pub fn deal_bar(&self, round: u32, seated: bool) -> Option<DealBar> {
+        if self.dealt_round == round {
+            Some(DealBar::Dealt { round })
+        } else if !seated {
+            Some(DealBar::NobodySeated)
+        } else {
+            None
+        }
+    }
+}
+
 /// Physical, Mental or Luck.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -384,14 +420,8 @@ impl SystemRules for UniverseEncounter {
     ) -> Result<Outcome<Self>, TableError> {
         match action {
             UniverseMove::Deal => {
-                let round = ctx.encounter.round;
-                if self.dealt_round == round {
-                    return Err(TableError::invalid(format!(
-                        "round {round}'s cards are dealt already; the next round deals again"
-                    )));
-                }
-                if ctx.seats.is_empty() {
-                    return Err(TableError::stage("add participants before dealing"));
+                if let Some(bar) = self.deal_bar(ctx.encounter.round, !ctx.seats.is_empty()) {
+                    return Err(bar.refusal());
                 }
                 self.deal(ctx)
             }
