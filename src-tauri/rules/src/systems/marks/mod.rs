@@ -2,6 +2,7 @@
 //! limits and its entry in the registry (`system`).
 
 pub(crate) mod kinds;
+pub(crate) mod pool_dice;
 pub(crate) mod sheet_limits;
 pub mod state;
 pub(crate) mod system;

@@ -7,7 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kinds::{self as marks, PoolDice};
+use super::kinds as marks;
+use super::pool_dice::PoolDice;
 use crate::table::{Event, MoveDice, RulingId};
 use crate::{RollRequest, RollResult, RulesError};
 
