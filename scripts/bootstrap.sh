@@ -10,13 +10,13 @@ cd "$(dirname "$0")/.."
 # measured for) and read it back with poppler; the players' shared page is followed in headless
 # Chromium through its own ChromeDriver (selenium-webdriver, as for the app); the window's own
 # printing (WebKitGTK) is tested from Python's GObject bindings under Xvfb. The damaged-record
-# test breaks a stored row with the sqlite3 command line.
+# test breaks a stored row with the sqlite3 command line. The import-cycle check is Python 3.
 packages=(
   build-essential pkg-config curl wget file
   libwebkit2gtk-4.1-dev libxdo-dev libssl-dev libayatana-appindicator3-dev librsvg2-dev
   xvfb xauth webkit2gtk-driver imagemagick x11-utils xdotool sqlite3
   chromium chromium-driver poppler-utils fonts-dejavu-core
-  python3-gi gir1.2-gtk-3.0 gir1.2-webkit2-4.1
+  python3 python3-gi gir1.2-gtk-3.0 gir1.2-webkit2-4.1
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 

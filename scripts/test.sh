@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Runs every test of Rollbook: formatting, lints, the Rust tests of the whole workspace, the
-# front end's unit tests and types, the end-to-end tests of the real app under Xvfb, and the
-# Windows build with its tests under Wine (scripts/windows.sh).
+# Runs every test of Rollbook: import cycles, formatting, lints, the Rust tests of the whole
+# workspace, the front end's unit tests and types, the end-to-end tests of the real app under
+# Xvfb, and the Windows build with its tests under Wine (scripts/windows.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 step() { printf '\n== %s\n' "$*"; }
 
+step "import cycles (a new one between files of a crate or of the window's modules fails)"
+bash scripts/check-cycles.sh
 step "cargo fmt --check"
 cargo fmt --all -- --check
 step "cargo clippy -D warnings"

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::answer::RollResult;
+pub use crate::die_asked::DieAsked;
 use crate::house_rules::HouseRules;
 use crate::request::RollRequest;
 use crate::tray::Tray;
@@ -26,7 +27,7 @@ impl Dice {
     pub fn typed_or_seeded(faces: Option<Vec<u32>>, seed: Option<u64>) -> Dice {
         match faces {
             Some(faces) => Dice::ByHand(faces),
-            None => Dice::Seeded(seed.unwrap_or_else(crate::random_seed)),
+            None => Dice::Seeded(seed.unwrap_or_else(crate::tray::random_seed)),
         }
     }
 }
@@ -48,21 +49,9 @@ pub fn roll_dice(
     };
     let rolled = request.make_roll(house, &mut tray);
     tray.check_by_hand()?;
-    let mut result = crate::result_of(rolled, tray, seed);
+    let mut result = crate::tray::result_of(rolled, tray, seed);
     result.by_hand = matches!(dice, Dice::ByHand(_));
     Ok(result)
-}
-
-/// One die a roll reads, as it is asked for when the dice are rolled at the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct DieAsked {
-    pub sides: u32,
-    /// What it is for: "Attacker d12 #3", "Attacker: the 12 explodes, roll it once more".
-    pub label: String,
-    /// Earned by the dice before it (an explosion, a roll-again): asked for only once they are
-    /// in.
-    pub earned: bool,
 }
 
 /// How far the dice of a roll by hand have come: the dice it reads with the faces typed so far

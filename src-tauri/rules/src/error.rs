@@ -1,6 +1,6 @@
 //! The one error type of the rules crate: every message names the field at fault.
 
-use crate::limits::grouped;
+use crate::app_limits::grouped;
 
 /// Why a roll request (or a house-rules table) was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

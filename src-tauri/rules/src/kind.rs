@@ -4,6 +4,7 @@
 use serde::{de::DeserializeOwned, Serialize};
 
 use crate::answer::{Odds, Rolled};
+use crate::plan::PlanSpec;
 use crate::spec::{CompareSpec, FieldSpec, KindText};
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
@@ -30,6 +31,12 @@ pub(crate) trait Kind: Sized + Serialize + DeserializeOwned + Clone {
         Vec::new()
     }
 
+    /// The choices compared that are not one field (the catalog's `plans`, asked with
+    /// `odds_plan`).
+    fn plans() -> Vec<PlanSpec> {
+        Vec::new()
+    }
+
     /// Range and consistency checks beyond what the JSON types already guarantee.
     fn validate(&self, house: &HouseRules) -> Result<(), RulesError>;
 
@@ -43,6 +50,6 @@ pub(crate) trait Kind: Sized + Serialize + DeserializeOwned + Clone {
     /// (numbers upwards; failing before succeeding, each in the answer's order). A kind whose
     /// answer lists its successes best first says so.
     fn worst_first(odds: &Odds) -> Vec<&str> {
-        crate::standing::order(odds)
+        crate::outcome_order::order(odds)
     }
 }

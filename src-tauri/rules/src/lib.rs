@@ -39,20 +39,26 @@
 //! remainder below 1e-12 goes to the last bucket. Nothing enumerates `sides^dice` faces.
 
 mod answer;
+mod app_limits;
+mod catalog;
 mod compare;
 mod dice;
+mod die_asked;
 mod dist;
+mod engine;
 mod error;
 mod house_rules;
 mod kind;
-mod limits;
+pub mod move_ranges;
 pub mod notation;
-mod plans;
+mod outcome_order;
+mod plan;
 mod request;
 pub mod sheet_limits;
 mod spec;
 pub mod standing;
 pub mod strict_json;
+mod system;
 mod systems;
 pub mod table;
 pub mod text;
@@ -60,30 +66,33 @@ mod tray;
 mod work;
 
 pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
+pub use app_limits::{
+    grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
+    MAX_REQUEST_BYTES, MAX_ROSTERS, MAX_SAVED_ROLLS,
+};
+pub use catalog::{catalog, catalog_with, Catalog, SystemSpec};
 pub use compare::{odds_varied, varied_requests};
 pub use dice::{dice_asked, roll_by_hand, roll_dice, Dice, DieAsked, HandProgress};
 pub use dist::{reroll_chain, Dist, TAIL_CUTOFF};
+pub use engine::{check_odds, odds, odds_with, roll, roll_with};
 pub use error::RulesError;
 pub use house_rules::{
     ruled_target, HouseRuleNumber, HouseRules, StuntChart, DEFAULT_LEVELS, HOUSE_RULE_NUMBERS,
     MINOR_DAMAGE_DICE, MISS_MARGIN,
 };
-pub use limits::{
-    grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
-    MAX_REQUEST_BYTES, MAX_ROSTERS, MAX_SAVED_ROLLS,
-};
-pub use plans::{
-    odds_plan, plan_specs, PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest,
-    PlanRole, PlanRoll, PlanSpec,
+pub use plan::{
+    PlanAlternative, PlanAnswer, PlanId, PlanMeasure, PlanNeed, PlanRequest, PlanRole, PlanRoll,
+    PlanSpec,
 };
 pub use request::{
-    is_notation_system, parse_batch, parse_request, request_from_value, Batch, RollRequest,
+    is_notation_system, parse_batch, parse_request, plan_specs, request_from_value, Batch,
+    RollRequest,
 };
 pub use spec::{
-    Alternative, Catalog, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick,
-    SystemSpec, MAX_POOL,
+    Alternative, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick, MAX_POOL,
 };
 pub use systems::d12::{damage_dice_for, DamageRow, DAMAGE_TABLE, LIMBS};
+pub use systems::universe::plans::odds_plan;
 pub use tray::{random_seed, MAX_PORTABLE_SEED};
 pub use work::check_work;
 
@@ -103,70 +112,4 @@ pub mod kinds {
     pub mod dice {
         pub use crate::systems::dice::{comparisons, value_fields, Expr};
     }
-}
-
-/// Exact odds of a request under the default rules.
-pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
-    // The ruled tables are valid by construction (tested), so only the request is checked.
-    let house = HouseRules::ruled();
-    request.validate(house)?;
-    Ok(request.compute_odds(house))
-}
-
-/// Whether [`odds_with`] answers this request under these house rules, without working its
-/// odds out: a batch is checked whole before its first answer is written.
-pub fn check_odds(request: &RollRequest, house: &HouseRules) -> Result<(), RulesError> {
-    house.validate()?;
-    request.validate(house)
-}
-
-/// Exact odds of a request under a roster's house rules.
-pub fn odds_with(request: &RollRequest, house: &HouseRules) -> Result<Odds, RulesError> {
-    house.validate()?;
-    request.validate(house)?;
-    Ok(request.compute_odds(house))
-}
-
-/// Rolls a request with the dice of `seed` under the default rules.
-pub fn roll(request: &RollRequest, seed: u64) -> Result<RollResult, RulesError> {
-    roll_with(request, HouseRules::ruled(), seed)
-}
-
-/// Rolls a request with the dice of `seed` under a roster's house rules.
-pub fn roll_with(
-    request: &RollRequest,
-    house: &HouseRules,
-    seed: u64,
-) -> Result<RollResult, RulesError> {
-    roll_dice(request, house, &Dice::Seeded(seed))
-}
-
-/// The answer of a roll made in `tray` from `seed`: what it came to and every face, in order.
-pub(crate) fn result_of(rolled: answer::Rolled, tray: tray::Tray, seed: u64) -> RollResult {
-    result_of_faces(rolled, tray.into_faces(), seed)
-}
-
-/// The answer of a roll that read `dice`, in order, made from `seed`.
-pub(crate) fn result_of_faces(rolled: answer::Rolled, dice: Vec<u32>, seed: u64) -> RollResult {
-    RollResult {
-        outcome: rolled.outcome,
-        success: rolled.success,
-        dice,
-        detail: rolled.detail,
-        seed,
-        total: rolled.total,
-        groups: rolled.groups,
-        by_hand: false,
-    }
-}
-
-/// Every system and roll kind with its fields, ranges, defaults and rulings (default rules).
-pub fn catalog() -> Catalog {
-    request::catalog_with(HouseRules::ruled())
-}
-
-/// The catalog with a roster's house rules (its stunt levels as the level choices, its numbers in
-/// the rulings' words and the fields' defaults).
-pub fn catalog_with(house: &HouseRules) -> Catalog {
-    request::catalog_with(house)
 }

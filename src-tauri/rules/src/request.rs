@@ -9,12 +9,14 @@ use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::answer::{Odds, Rolled};
+use crate::app_limits::{Budget, MAX_REQUESTS, MAX_REQUEST_BYTES};
 use crate::error::plain_serde_message;
 use crate::kind::Kind;
-use crate::limits::{Budget, Limits, MAX_REQUESTS, MAX_REQUEST_BYTES};
-use crate::spec::{Catalog, KindSpec, SystemSpec};
+use crate::spec::KindSpec;
 use crate::strict_json::StrictValue;
-use crate::systems::{d12, dice, genre, marks, stunt, universe, NOTATION_SYSTEMS, SYSTEMS};
+use crate::system::Family;
+use crate::systems::registry;
+use crate::systems::{d12, dice, genre, marks, stunt, universe};
 use crate::text::excerpt;
 use crate::tray::Tray;
 use crate::{HouseRules, RulesError};
@@ -87,8 +89,19 @@ macro_rules! roll_kinds {
         /// Every `(system, roll)` pair, in declaration order.
         const KIND_IDS: &[(&str, &str)] = &[$((<$ty as Kind>::SYSTEM, <$ty as Kind>::ROLL),)*];
 
+        /// The plans the kind `(system, roll)` offers (the catalog's `plans`); none for a kind
+        /// that is not one.
+        pub fn plan_specs(system: &str, roll: &str) -> Vec<crate::plan::PlanSpec> {
+            $(
+                if system == <$ty as Kind>::SYSTEM && roll == <$ty as Kind>::ROLL {
+                    return <$ty as Kind>::plans();
+                }
+            )*
+            Vec::new()
+        }
+
         /// Every kind's catalog entry, paired with its system id, in declaration order.
-        fn kind_specs(house: &HouseRules) -> Vec<(&'static str, KindSpec)> {
+        pub(crate) fn kind_specs(house: &HouseRules) -> Vec<(&'static str, KindSpec)> {
             vec![$((<$ty as Kind>::SYSTEM, spec_of::<$ty>(house)),)*]
         }
     };
@@ -125,7 +138,7 @@ fn spec_of<K: Kind>(house: &HouseRules) -> KindSpec {
         outcome: text.outcome.into(),
         fields: K::fields(house),
         compare: K::compare(house),
-        plans: crate::plans::plan_specs(K::SYSTEM, K::ROLL),
+        plans: K::plans(),
     }
 }
 
@@ -170,7 +183,7 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
             "a roll request is a JSON object such as {\"system\":\"d12\",\"roll\":\"straight\"}",
         ));
     };
-    let known = || SYSTEMS.iter().chain(&NOTATION_SYSTEMS).map(|(id, _)| *id);
+    let known = || registry::REGISTRY.iter().map(|s| s.id);
     let systems = || known().collect::<Vec<_>>().join(", ");
     let system = take_string(&mut map, "system", systems)?;
     if !known().any(|id| id == system) {
@@ -234,7 +247,7 @@ fn take_string(
 /// Whether `system` (a request's or a logged roll's) is typed dice notation (DICE.md), of no
 /// rules system.
 pub fn is_notation_system(system: &str) -> bool {
-    NOTATION_SYSTEMS.iter().any(|(id, _)| *id == system)
+    registry::find(system).is_some_and(|s| s.family == Family::Notation)
 }
 
 pub fn parse_request(json: &str) -> Result<RollRequest, RulesError> {
@@ -350,35 +363,5 @@ impl Serialize for RollRequest {
             map.extend(fields);
         }
         Value::Object(map).serialize(serializer)
-    }
-}
-
-/// Every system and roll kind with its fields; stunt level choices come from `house`.
-pub fn catalog_with(house: &HouseRules) -> Catalog {
-    let specs = kind_specs(house);
-    let listed = |systems: &[(&str, &str)]| {
-        systems
-            .iter()
-            .map(|&(id, name)| SystemSpec {
-                id: id.into(),
-                name: name.into(),
-                kinds: specs
-                    .iter()
-                    .filter(|(s, _)| *s == id)
-                    .map(|(_, k)| k.clone())
-                    .collect(),
-            })
-            .collect()
-    };
-    Catalog {
-        systems: listed(&SYSTEMS),
-        notation: listed(&NOTATION_SYSTEMS),
-        limits: Limits::ALL,
-        text_limits: crate::TextLimits::FORMAT,
-        table_ranges: crate::table::ranges::TABLE_RANGES.to_vec(),
-        table_rulings: crate::table::table_rulings(),
-        sheet_limits: crate::sheet_limits::SHEET_LIMITS.to_vec(),
-        d12_weapons: crate::table::d12_weapons::all(),
-        house_rule_numbers: crate::HOUSE_RULE_NUMBERS.to_vec(),
     }
 }

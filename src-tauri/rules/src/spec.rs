@@ -354,46 +354,7 @@ pub struct KindSpec {
     pub compare: Vec<CompareSpec>,
     /// The choices compared that are not one field (a fate card on the attack or kept for AC,
     /// augmentation before or after the roll): asked with `odds_plan`.
-    pub plans: Vec<crate::PlanSpec>,
-}
-
-/// One rules system with its roll kinds.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct SystemSpec {
-    pub id: String,
-    pub name: String,
-    pub kinds: Vec<KindSpec>,
-}
-
-/// Every system and roll kind the engine answers, with the fields of each.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Catalog {
-    /// The rules systems a roster is made for.
-    pub systems: Vec<SystemSpec>,
-    /// The roll requests that are no roster's system: dice notation (`../shared/DICE.md`),
-    /// which Quick roll offers beside the systems.
-    pub notation: Vec<SystemSpec>,
-    /// The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
-    /// (rosters, characters, one record of a roster file).
-    pub limits: crate::Limits,
-    /// How long a roster's texts may be (names, notes, tags, labels).
-    pub text_limits: crate::TextLimits,
-    /// The range of every number a table move takes outside its roll requests.
-    pub table_ranges: Vec<crate::table::ranges::MoveRange>,
-    /// Every ruling the table applies, in words, by the id its events name
-    /// (`Event.ruling`): the one place the window reads a ruling's text from.
-    #[cfg_attr(feature = "ts", ts(type = "{ [key in RulingId]: string }"))]
-    pub table_rulings: indexmap::IndexMap<crate::table::RulingId, String>,
-    /// The range of every number on a character sheet, and how long its bounded lists are: the
-    /// sheet forms take their limits from here (the sheet checks enforce the same declarations).
-    pub sheet_limits: Vec<crate::sheet_limits::SheetLimit>,
-    /// RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
-    pub d12_weapons: Vec<crate::table::d12_weapons::KnownWeapon>,
-    /// The rulings that are numbers a roster may change (house rules): default, range, label and
-    /// help, declared once beside `HouseRules`.
-    pub house_rule_numbers: Vec<crate::HouseRuleNumber>,
+    pub plans: Vec<crate::plan::PlanSpec>,
 }
 
 /// The text of a kind's entry in the catalog.

@@ -4,7 +4,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::dice::DieAsked;
+use crate::answer::{RollResult, Rolled};
+use crate::die_asked::DieAsked;
 use crate::RulesError;
 
 /// Where the dice come from.
@@ -179,6 +180,25 @@ pub const MAX_PORTABLE_SEED: u64 = (1 << 53) - 1;
 /// [`MAX_PORTABLE_SEED`]).
 pub fn random_seed() -> u64 {
     rand::random::<u64>() & MAX_PORTABLE_SEED
+}
+
+/// The answer of a roll made in `tray` from `seed`: what it came to and every face, in order.
+pub(crate) fn result_of(rolled: Rolled, tray: Tray, seed: u64) -> RollResult {
+    result_of_faces(rolled, tray.into_faces(), seed)
+}
+
+/// The answer of a roll that read `dice`, in order, made from `seed`.
+pub(crate) fn result_of_faces(rolled: Rolled, dice: Vec<u32>, seed: u64) -> RollResult {
+    RollResult {
+        outcome: rolled.outcome,
+        success: rolled.success,
+        dice,
+        detail: rolled.detail,
+        seed,
+        total: rolled.total,
+        groups: rolled.groups,
+        by_hand: false,
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! at a few sizes (`scripts/bench.sh` prints the time of the largest batch the bound accepts).
 //! `tests/work.rs` holds every estimate above the answer's real size.
 
-use crate::limits::MAX_BATCH_WORK;
+use crate::app_limits::MAX_BATCH_WORK;
 use crate::request::RollRequest;
 use crate::systems::{d12, genre, stunt, universe};
 use crate::RulesError;

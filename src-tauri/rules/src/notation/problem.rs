@@ -53,5 +53,5 @@ impl fmt::Display for Problem {
 
 /// `n` with thousands separators, for bounds in messages.
 pub(crate) fn big(n: u128) -> String {
-    crate::limits::grouped(usize::try_from(n).unwrap_or(usize::MAX))
+    crate::app_limits::grouped(usize::try_from(n).unwrap_or(usize::MAX))
 }

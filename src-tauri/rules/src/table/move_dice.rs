@@ -10,7 +10,7 @@
 use std::cell::{Cell, RefCell};
 
 use crate::answer::Rolled;
-use crate::dice::DieAsked;
+use crate::die_asked::DieAsked;
 use crate::house_rules::HouseRules;
 use crate::request::RollRequest;
 use crate::tray::{refuse_bad_faces, Tray};
@@ -179,7 +179,7 @@ impl MoveDice {
     ) -> (RollResult, T) {
         let seed = if self.is_by_hand() { 0 } else { self.stream(n) };
         let (faces, (rolled, more)) = self.with_tray(n, make);
-        let mut result = crate::result_of_faces(rolled, faces, seed);
+        let mut result = crate::tray::result_of_faces(rolled, faces, seed);
         result.by_hand = self.is_by_hand();
         (result, more)
     }

@@ -1,0 +1,12 @@
+//! d12 Ranks: its roll kinds (`kinds`), its table rules (`chain`, `weapons`: the attack chain,
+//! healing, weapons), its sheet limits, its table moves' ranges and its entry in the registry
+//! (`system`).
+
+pub mod chain;
+pub(crate) mod kinds;
+pub(crate) mod move_ranges;
+pub(crate) mod sheet_limits;
+pub(crate) mod system;
+pub mod weapons;
+
+pub use kinds::*;
