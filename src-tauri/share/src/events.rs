@@ -15,7 +15,7 @@ use futures_util::stream::{self, Stream};
 use tokio::sync::{watch, Notify};
 use tokio::time::{interval, MissedTickBehavior};
 
-use crate::ViewSource;
+use crate::view_source::ViewSource;
 
 /// How often the poller reads the source while streams are open.
 pub(crate) const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -63,7 +63,7 @@ pub(crate) async fn poll(
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            _ = crate::until_stopped(&mut stopped) => return,
+            _ = crate::stopped::until_stopped(&mut stopped) => return,
             _ = tick.tick() => {}
             _ = views.nudge.notified() => {}
         }
@@ -132,7 +132,7 @@ fn events(state: Feed) -> impl Stream<Item = Result<Event, Infallible>> {
         loop {
             tokio::select! {
                 biased;
-                _ = crate::until_stopped(&mut state.stopped) => break,
+                _ = crate::stopped::until_stopped(&mut state.stopped) => break,
                 changed = state.views.changed() => {
                     if changed.is_err() {
                         break;

@@ -45,8 +45,11 @@ mod limits;
 mod qr;
 mod refusal_headers;
 mod routes;
+mod security_headers;
 mod server;
+mod stopped;
 mod token;
+mod view_source;
 mod wire;
 
 use std::net::{IpAddr, SocketAddr};
@@ -61,20 +64,13 @@ pub use error::ShareError;
 pub use lan::lan_address;
 pub use limits::Limits;
 pub use qr::qr_svg;
+pub use view_source::ViewSource;
 
 use events::Views;
 use limits::RateLimiter;
 use routes::App;
 use server::ListenerSlot;
 use token::Token;
-
-/// Where the view comes from: the current projection as JSON text (made in Rust elsewhere).
-///
-/// Called from the blocking thread pool, so it may wait on a database.
-pub trait ViewSource: Send + Sync + 'static {
-    /// The view as JSON text, or a sentence saying why there is none (served as a 503).
-    fn view_json(&self) -> Result<String, String>;
-}
 
 /// A running share. Stop it with [`Share::stop`]; dropping it stops it too.
 pub struct Share {
@@ -187,10 +183,4 @@ impl Drop for Share {
     fn drop(&mut self) {
         self.signal_stop();
     }
-}
-
-/// Resolves once sharing stops (or the share is gone). The guard `wait_for` returns is dropped
-/// here, so callers can hold this across an `await` in a task that must be `Send`.
-async fn until_stopped(stopped: &mut watch::Receiver<bool>) {
-    let _ = stopped.wait_for(|stopped| *stopped).await;
 }

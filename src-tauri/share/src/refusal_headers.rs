@@ -12,7 +12,7 @@ use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::routes::SECURITY_HEADERS;
+use crate::security_headers::SECURITY_HEADERS;
 
 /// The status lines of hyper's own refusals.
 const REFUSALS: [&[u8]; 2] = [b"HTTP/1.1 400 ", b"HTTP/1.1 431 "];

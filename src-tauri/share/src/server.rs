@@ -56,7 +56,7 @@ pub(crate) async fn run(
     let mut open = JoinSet::new();
     loop {
         let accepted = tokio::select! {
-            _ = crate::until_stopped(&mut stopped) => break,
+            _ = crate::stopped::until_stopped(&mut stopped) => break,
             accepted = accept(&listener) => accepted,
         };
         while open.try_join_next().is_some() {}
@@ -150,7 +150,7 @@ async fn serve(
         biased;
         () = admitted.evicted() => {}
         _ = connection.as_mut() => {}
-        () = crate::until_stopped(&mut stopped) => {
+        () = crate::stopped::until_stopped(&mut stopped) => {
             // Lets the answer under way finish (a stream ends itself with `stopped`), then closes.
             connection.as_mut().graceful_shutdown();
             let _ = tokio::time::timeout(GRACE, connection).await;
