@@ -259,7 +259,7 @@ fn universe(table: &UniverseEncounter, state: &EncounterState) -> TableView {
         fate,
         players,
         // RULES.md: the GM holds at most one negative fate card per player (the rules' `gain`).
-        gm_limit: u32::try_from(fate_table.players.len()).unwrap_or(u32::MAX),
+        gm_limit: u32::try_from(fate_table.gm_limit()).unwrap_or(u32::MAX),
         deal_bar,
     }
 }

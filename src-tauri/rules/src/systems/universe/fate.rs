@@ -126,6 +126,11 @@ pub struct UniverseTable {
 }
 
 impl UniverseTable {
+    /// How many negative fate cards the GM may hold: one per player seated.
+    pub fn gm_limit(&self) -> usize {
+        self.players.len()
+    }
+
     /// A table for `players` (id, Lucky, the fate cards kept on the sheet), the deck shuffled with
     /// `seed` and the kept cards taken out of it.
     pub fn new(
@@ -244,7 +249,7 @@ impl UniverseTable {
                 ));
             }
         }
-        if self.gm.len() > self.players.len() {
+        if self.gm.len() > self.gm_limit() {
             return Err(RulesError::invalid(
                 "gm",
                 "the GM holds more negative fate cards than there are players",
@@ -423,7 +428,7 @@ impl UniverseTable {
         events: &mut Vec<FateEvent>,
     ) -> Result<(), RulesError> {
         let (held, limit) = match &holder {
-            Holder::Gm => (self.gm.len(), self.players.len()),
+            Holder::Gm => (self.gm.len(), self.gm_limit()),
             Holder::Player(id) => {
                 let fate = self.players.get(id).ok_or_else(|| not_seated(id))?;
                 (fate.cards.len(), fate.limit())

@@ -18,7 +18,7 @@ impl UniverseTable {
         if let Some(fate) = next.players.shift_remove(id) {
             returned.extend(fate.cards);
         }
-        while next.gm.len() > next.players.len() {
+        while next.gm.len() > next.gm_limit() {
             if let Some(card) = next.gm.pop() {
                 returned.push(card);
             }
