@@ -3,8 +3,9 @@
 //! per-system state the rules engine's table modules fill (universe deck, genre trackers, …).
 //!
 //! Pure state rules: [`EncounterState::apply`] takes a state and a [`TableAction`] and gives the
-//! new state, or refuses with a sentence saying what to change. The store records every applied
-//! action with the state before and after, so the last one can be undone exactly.
+//! new state, or refuses with a sentence saying what to change. The store keeps the state after
+//! the last action and, with every applied action, the patch back to the state before it
+//! (`store/table_history.rs`), so the last one can be undone exactly.
 
 use std::collections::BTreeMap;
 
@@ -46,7 +47,8 @@ pub struct Participant {
     pub copy_of: Option<Uuid>,
 }
 
-/// Everything an action can change; saved whole before and after each action.
+/// Everything an action can change; the encounter's row holds it whole as it stands now, its log
+/// the patches between one action's state and the next.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EncounterState {

@@ -14,7 +14,8 @@ use crate::model::encounter::{new_round_words, JoiningCharacter};
 use crate::model::{Character, EncounterState, Roster, System, TableAction};
 use crate::sheet::Sheet;
 
-use super::{Seat, SystemTable, TableContext, TableRoll};
+use super::contract::{EncounterStanding, Seat, TableContext, TableRoll};
+use super::system_table::SystemTable;
 
 /// The state after an action, what happened, and the rolls to log.
 pub(crate) struct Played {
@@ -45,7 +46,7 @@ pub(crate) fn context<'a>(
     dice: &'a MoveDice,
 ) -> TableContext<'a> {
     TableContext {
-        encounter: state,
+        encounter: EncounterStanding { round: state.round },
         seats: seats(state, roster.system, characters),
         house_rules: &roster.house_rules,
         dice,
@@ -165,4 +166,10 @@ pub(crate) fn play_on(
         events,
         rolls,
     })
+}
+
+/// Seeds for several actions played at once, each its own stream (so adding an action never
+/// changes the dice of the others): the `n`th is `seed + n`, as [`MoveDice::stream`] says.
+pub fn nth_seed(seed: u64, n: u64) -> u64 {
+    MoveDice::seeded(seed).stream(n)
 }

@@ -179,3 +179,16 @@ fn d12(table: &D12Encounter) -> TableView {
         }),
     }
 }
+
+impl TableView {
+    /// The view with a genre table's parts in turn order (`order`, the participants' ids), as
+    /// the table keeps them: an undo of an action stored by an earlier build may leave the map
+    /// of parts in another order (its patch put a removed key back at the end), and the panels
+    /// list the parts as served.
+    pub(crate) fn in_turn_order(mut self, order: &[Uuid]) -> Self {
+        if let TableView::Genre { parts } = &mut self {
+            parts.sort_by_key(|p| order.iter().position(|id| *id == p.participant_id));
+        }
+        self
+    }
+}
