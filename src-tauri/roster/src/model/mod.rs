@@ -3,6 +3,7 @@
 pub(crate) mod character;
 pub(crate) mod encounter;
 mod kinds;
+mod participant;
 pub(crate) mod plan;
 pub(crate) mod roster;
 pub(crate) mod saved_roll;
@@ -10,8 +11,9 @@ mod time;
 pub(crate) mod visibility;
 
 pub use character::{Character, CharacterPatch, CharacterSummary, NewCharacter};
-pub use encounter::{Encounter, EncounterState, Participant, TableAction};
+pub use encounter::{Encounter, EncounterState, TableAction};
 pub use kinds::{CharacterKind, System};
+pub use participant::Participant;
 pub use plan::{EncounterPlan, PlanContents, PlannedParticipant};
 pub use roster::{NewRoster, Roster, RosterPatch};
 pub use saved_roll::{NewSavedRoll, SavedRoll, SavedRollPatch};

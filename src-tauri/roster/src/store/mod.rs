@@ -14,6 +14,7 @@ mod encounters;
 mod luck;
 mod migrations;
 mod open;
+mod packed;
 pub(crate) mod plans;
 mod players;
 mod roll_for;

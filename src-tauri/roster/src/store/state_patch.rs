@@ -210,8 +210,7 @@ fn identity(rows: &[Value], wanted: &[Value]) -> Option<String> {
 
 /// What `operations` take as the history stores them (compressed: ids cost more than indexes).
 fn bytes(operations: &[PatchOperation]) -> usize {
-    serde_json::to_vec(operations)
-        .map_or(usize::MAX, |json| super::table_history::pack(&json).len())
+    serde_json::to_vec(operations).map_or(usize::MAX, |json| super::packed::pack(&json).len())
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@ use rollbook_rules::table::{Event, MoveDice};
 use serde_json::Value;
 
 use crate::error::{Result, RosterError};
-use crate::model::encounter::{new_round_words, JoiningCharacter};
+use crate::model::encounter::actions::new_round_words;
+use crate::model::encounter::JoiningCharacter;
 use crate::model::{Character, EncounterState, Roster, System, TableAction};
 use crate::sheet::Sheet;
 
