@@ -316,7 +316,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             } else {
                 TableAction::NextTurn
             };
-            let play = store.play_with(e.id, &action, options.into())?;
+            let play = store.play(e.id, &action, options)?;
             report(&[play], global)
         }
         EncounterCommand::Play {
@@ -327,7 +327,7 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             let action = parse_action(&action)?;
             let mut store = store::open(global, Open::Existing)?;
             let e = which.find(&store)?;
-            let play = store.play_with(e.id, &action, options.into())?;
+            let play = store.play(e.id, &action, options)?;
             report(&[play], global)
         }
         EncounterCommand::Duplicate { which, name } => {

@@ -5,6 +5,9 @@
 //! store/table_events.rs), and what the database file grows by (its pages in use, before and
 //! after, rolls logged included).
 //!
+//! And whether an action costs the same on an encounter with a long log as on a new one (the
+//! store writes an action without reading the log back).
+//!
 //! `cargo bench -p rollbook-roster --bench table` (release build). Without `--bench` (as
 //! `cargo test --benches` runs it) it only checks itself on a few actions.
 
@@ -181,4 +184,45 @@ fn main() {
     );
     let log = store.table_actions(universe).unwrap().len();
     assert_eq!(log, rounds + 3, "every action is logged, undone ones kept");
+
+    long_log(
+        &mut store,
+        participants,
+        if full { 10_000 } else { 50 },
+        rounds,
+    );
+}
+
+/// One action (the next turn) on a new genre encounter and on one with `length` actions in its
+/// log, the median of `n` each: flat when the store writes an action in O(1) of the log.
+fn long_log(store: &mut Store, participants: usize, length: usize, n: usize) {
+    let half = participants / 2;
+    let fresh = table(store, System::Genre, half, half as u32);
+    let long = table(store, System::Genre, half, half as u32);
+    let turns = vec![TableAction::NextTurn; 500];
+    let mut logged = store.table_actions(long).unwrap().len();
+    while logged < length {
+        let more = (length - logged).min(turns.len());
+        store.play_all(long, &turns[..more], Some(0)).unwrap();
+        logged += more;
+    }
+    assert_eq!(store.table_actions(long).unwrap().len(), length);
+    let median = |store: &mut Store, encounter: Uuid| {
+        let mut times: Vec<Duration> = (0..n)
+            .map(|i| {
+                let start = Instant::now();
+                store
+                    .play(encounter, &TableAction::NextTurn, Some(i as u64))
+                    .unwrap();
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        times[n / 2]
+    };
+    let on_new = median(store, fresh);
+    let on_long = median(store, long);
+    println!(
+        "genre, {participants} participants: the next turn on a new encounter {on_new:.2?}, on one with {length} actions in its log {on_long:.2?}"
+    );
 }

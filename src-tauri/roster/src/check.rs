@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_path_to_error::Segment;
 
-use crate::error::Problem;
+use crate::problem::Problem;
 
 /// How many unknown fields one value may shed before we give up on it (bounds the work per value).
 const MAX_UNKNOWN_FIELDS: usize = 64;

@@ -73,8 +73,9 @@
 //!
 //! Encounters (at the table): [`Store::create_encounter`], [`Store::encounters`],
 //! [`Store::encounter`] (an [`EncounterState`]: round, participants in turn order, whose turn, the
-//! per-system state), [`Store::apply_table_action`] with a [`TableAction`] (logged with the state
-//! before and after), [`Store::undo_table_action`] (the last action), [`Store::table_actions`]
+//! per-system state), [`Store::play`] / [`Store::play_all`] with a [`TableAction`] (logged with
+//! the patch back to the state before), [`Store::undo_table_action`] (the last action),
+//! [`Store::table_actions`]
 //! (the log), [`Store::delete_encounter`] / [`Store::restore_encounter`] /
 //! [`Store::deleted_encounters`] (the trash).
 //!
@@ -126,12 +127,13 @@ mod os_words;
 mod paths;
 pub mod players;
 pub mod print;
+mod problem;
 mod search;
 pub mod sheet;
 mod store;
 pub mod table;
 
-pub use error::{Listed, Problem, Result, RosterError, LISTED_PROBLEMS};
+pub use error::{Result, RosterError};
 pub use export::{
     ExportSelection, Exported, FileCharacter, FileFormat, FileHouseRules, FileRoster, RollLogFile,
     RosterFile,
@@ -148,6 +150,7 @@ pub use model::{
     Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
+pub use problem::{Listed, Problem, LISTED_PROBLEMS};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 /// Snapshots the GM can go back to: the types, and rotation as a pure function.

@@ -161,6 +161,62 @@ fn an_encounter_is_built_played_and_listed() {
 }
 
 #[test]
+fn a_play_answers_the_entries_and_rolls_the_log_keeps() {
+    let mut t = table();
+    let id = t.store.create_encounter(t.roster, "Docks").unwrap().id;
+    let joined = t
+        .store
+        .play_all(
+            id,
+            &[
+                TableAction::AddCharacters {
+                    character_ids: vec![t.vex],
+                },
+                TableAction::AddNpcs {
+                    label: "Goon".into(),
+                    count: 1,
+                    sheet: None,
+                },
+            ],
+            Some(3),
+        )
+        .unwrap();
+    let vex = pid(&joined[1].encounter, "Vex");
+    let request =
+        serde_json::json!({"system": "genre", "roll": "action", "dice": 3, "difficulty": 2});
+    let act = TableAction::System {
+        r#move: SystemMove::Genre(GenreMove::Act {
+            participant_id: vex,
+            plan: Default::default(),
+            request,
+            roll: None,
+        }),
+    };
+    let rolled = t.store.play(id, &act, Some(9)).unwrap();
+    t.store.undo_table_action(id).unwrap();
+    let after_undo = t.store.play(id, &glory(vex, 2), Some(4)).unwrap();
+    let log = t.store.table_actions(id).unwrap();
+    let answered: Vec<_> = joined
+        .iter()
+        .chain([&rolled, &after_undo])
+        .map(|p| p.entry.clone())
+        .collect();
+    let mut kept = log.clone();
+    kept[2].undone_at = None; // undone after it was answered
+    assert_eq!(answered, kept, "each play answers the entry the log keeps");
+    assert!(log[2].undone_at.is_some());
+    assert_eq!(rolled.rolls.len(), 1, "an action roll is logged");
+    let logged = t
+        .store
+        .roll_log(&rollbook_roster::LogQuery::default())
+        .unwrap();
+    assert!(
+        logged.contains(&rolled.rolls[0]),
+        "its roll is the one logged"
+    );
+}
+
+#[test]
 fn undo_of_each_action_kind_restores_the_exact_prior_state() {
     let mut t = table();
     let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;

@@ -297,7 +297,7 @@ fn each_system_s_table_rolls_reach_the_view_by_the_shown_name_and_secret_ones_do
         assert!(!newest.roll.is_empty() && !newest.outcome.is_empty());
         let again = if system == System::D12 { 1 } else { 0 };
         let secret = store
-            .play_with(
+            .play(
                 fight,
                 &system_move(system, rolling_move(system, first, again)),
                 PlayOptions {
@@ -428,7 +428,7 @@ fn play_op(store: &mut Store, system: System, fight: Uuid, op: &Op, seed: u64, k
             secret,
             ..PlayOptions::default()
         };
-        if let Ok(played) = store.play_with(fight, &action, options) {
+        if let Ok(played) = store.play(fight, &action, options) {
             let rolls: Vec<i64> = played.rolls.iter().map(|r| r.id).collect();
             if secret {
                 kept.secret_rolls.extend(&rolls);

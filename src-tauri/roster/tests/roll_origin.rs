@@ -34,7 +34,7 @@ fn a_table_roll_names_its_action_and_roller_and_a_secret_play_logs_secret_rolls(
     assert!(!roll.secret);
 
     let secret = store
-        .play_with(
+        .play(
             seated.encounter,
             &minor_damage(goon),
             PlayOptions {

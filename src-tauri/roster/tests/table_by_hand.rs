@@ -110,7 +110,7 @@ fn a_seeded_move_s_faces_typed_back_make_the_same_move_logged_by_hand() {
             assert_eq!(all_in.events.as_ref(), Some(&seeded.entry.events));
 
             let typed = store
-                .play_with(fight, &rolling, by_hand(seed, &faces))
+                .play(fight, &rolling, by_hand(seed, &faces))
                 .unwrap_or_else(|e| panic!("{system_id} seed {seed}: {e}"));
             assert_eq!(typed.entry.events, seeded.entry.events, "{system_id}");
             assert_eq!(store.encounter(fight).unwrap().state, state, "{system_id}");
@@ -134,9 +134,7 @@ fn too_few_too_many_or_impossible_faces_are_refused_with_nothing_written() {
         store.undo_table_action(fight).unwrap();
         let before = snapshot(&store, fight);
         let mut refused = |typed: &[u32]| {
-            let error = store
-                .play_with(fight, &rolling, by_hand(21, typed))
-                .unwrap_err();
+            let error = store.play(fight, &rolling, by_hand(21, typed)).unwrap_err();
             assert_eq!(snapshot(&store, fight), before, "{system_id}: {error}");
             error.code()
         };
@@ -159,7 +157,7 @@ fn too_few_too_many_or_impossible_faces_are_refused_with_nothing_written() {
         );
         // Dice typed for an action that rolls nothing are left over.
         let error = store
-            .play_with(fight, &TableAction::NextTurn, by_hand(1, &[3]))
+            .play(fight, &TableAction::NextTurn, by_hand(1, &[3]))
             .unwrap_err();
         assert_eq!(error.code(), "dice_left_over");
     }
@@ -216,15 +214,13 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
     let codes: Vec<&str> =
         ["AS", "10h", "5C", "2C", "QD", "7S", "9H", "3D", "KC"][..order.len()].to_vec();
     let before = snapshot(&store, fight);
-    let wrong_count = store
-        .play_with(fight, &deal, cards(&codes[1..]))
-        .unwrap_err();
+    let wrong_count = store.play(fight, &deal, cards(&codes[1..])).unwrap_err();
     assert!(
         wrong_count.to_string().contains("type one card for each"),
         "{wrong_count}"
     );
     let twice = [&codes[..1], &codes[..order.len() - 1]].concat();
-    let error = store.play_with(fight, &deal, cards(&twice)).unwrap_err();
+    let error = store.play(fight, &deal, cards(&twice)).unwrap_err();
     // Game night II: the refusal names who holds the card, by name (never by id).
     let first = store.encounter(fight).unwrap().state.order[0].name.clone();
     assert!(
@@ -234,7 +230,7 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
         "{error}"
     );
     let error = store
-        .play_with(fight, &deal, cards(&[&["XX"][..], &codes[1..]].concat()))
+        .play(fight, &deal, cards(&[&["XX"][..], &codes[1..]].concat()))
         .unwrap_err();
     assert!(
         error
@@ -252,7 +248,7 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
             Some(&codes.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
         )
         .unwrap();
-    let played = store.play_with(fight, &deal, cards(&codes)).unwrap();
+    let played = store.play(fight, &deal, cards(&codes)).unwrap();
     assert_eq!(with_words.events, Some(played.entry.events));
     let shown: Vec<String> = dealt(&store, fight)
         .into_iter()
@@ -275,21 +271,19 @@ fn universe_cards_typed_from_a_real_deck_are_dealt_and_checked_against_the_deck(
 
     // The next round deals itself: its cards may be typed too, and last round's are discarded.
     let next_round = TableAction::NextRound;
-    let error = store
-        .play_with(fight, &next_round, cards(&codes))
-        .unwrap_err();
+    let error = store.play(fight, &next_round, cards(&codes)).unwrap_err();
     assert!(
         error.to_string().contains("is in the discard pile"),
         "{error}"
     );
     let fresh: Vec<&str> =
         ["4S", "5S", "6S", "8S", "9S", "JS", "QS", "KS", "2S"][..order.len()].to_vec();
-    store.play_with(fight, &next_round, cards(&fresh)).unwrap();
+    store.play(fight, &next_round, cards(&fresh)).unwrap();
     let round_two: Vec<String> = dealt(&store, fight).into_iter().map(|(_, c)| c).collect();
     assert_eq!(round_two, fresh);
     // Cards for an action that deals none are refused.
     let error = store
-        .play_with(fight, &TableAction::NextTurn, cards(&fresh))
+        .play(fight, &TableAction::NextTurn, cards(&fresh))
         .unwrap_err();
     assert!(
         error.to_string().contains("deals no initiative cards"),
@@ -349,9 +343,7 @@ fn a_fate_card_drawn_from_a_real_deck_is_typed_too() {
     assert_eq!(asked.fate_to, ["Ann"]);
     assert!(asked.events.is_none(), "no words until the fate card is in");
     let before = snapshot(&store, fight);
-    let err = store
-        .play_with(fight, &deal, cards(&["JK", "AS"]))
-        .unwrap_err();
+    let err = store.play(fight, &deal, cards(&["JK", "AS"])).unwrap_err();
     assert_eq!(err.code(), "cards_missing", "{err}");
     assert_eq!(snapshot(&store, fight), before, "nothing written");
     let asked = store
@@ -364,7 +356,7 @@ fn a_fate_card_drawn_from_a_real_deck_is_typed_too() {
     );
     assert!(asked.events.is_some());
     store
-        .play_with(fight, &deal, cards(&["JK", "AS", "7H"]))
+        .play(fight, &deal, cards(&["JK", "AS", "7H"]))
         .unwrap();
     assert_eq!(
         held(&store, ann),
@@ -384,29 +376,27 @@ fn a_fate_card_drawn_from_a_real_deck_is_typed_too() {
         ..PlayOptions::default()
     };
     let before = snapshot(&store, fight);
-    let err = store
-        .play_with(fight, &attack, by_hand_20(None))
-        .unwrap_err();
+    let err = store.play(fight, &attack, by_hand_20(None)).unwrap_err();
     assert_eq!(err.code(), "cards_missing", "{err}");
     assert_eq!(snapshot(&store, fight), before, "nothing written");
     let asked = store.table_dice_asked(fight, &attack, &[20], None).unwrap();
     assert_eq!(asked.fate_to, ["Bo"]);
     let err = store
-        .play_with(fight, &attack, by_hand_20(typed(&["7H"])))
+        .play(fight, &attack, by_hand_20(typed(&["7H"])))
         .unwrap_err();
     assert!(err.to_string().contains("7H"), "Ann holds 7H: {err}");
     store
-        .play_with(fight, &attack, by_hand_20(typed(&["QD"])))
+        .play(fight, &attack, by_hand_20(typed(&["QD"])))
         .unwrap();
     assert_eq!(held(&store, bo), ["QD"]);
     // Holding one already, Bo's next natural 20 draws none: a card typed for it is refused.
     let err = store
-        .play_with(fight, &attack, by_hand_20(typed(&["2C"])))
+        .play(fight, &attack, by_hand_20(typed(&["2C"])))
         .unwrap_err();
     assert!(err.to_string().contains("draws no fate card"), "{err}");
     // A card more than a deal deals and draws is refused, naming it.
     let err = store
-        .play_with(fight, &TableAction::NextRound, cards(&["2C", "3C", "4C"]))
+        .play(fight, &TableAction::NextRound, cards(&["2C", "3C", "4C"]))
         .unwrap_err();
     assert!(
         err.to_string().starts_with("cards[2]: 4C is one card more"),

@@ -26,11 +26,12 @@ use uuid::Uuid;
 use super::source::{Source, Stamp};
 use super::walk::{walk, Ended, Flow, Visit};
 use crate::check::{deserialize_collect, field, index};
-use crate::error::{Problem, Result, RosterError};
+use crate::error::{Result, RosterError};
 use crate::model::character::{check_character, clean_tags};
 use crate::model::roster::{check_roster, HousePaths};
 use crate::model::saved_roll::repeated_names;
 use crate::model::{CharacterKind, NewSavedRoll, System};
+use crate::problem::Problem;
 use crate::sheet::Sheet;
 
 /// The `format` a roster file names.

@@ -22,8 +22,9 @@ use rollbook_rules::{grouped, MAX_CHARACTERS, MAX_ROSTERS};
 
 use super::parse::{Import, ImportCharacter, ImportRoster};
 use crate::check::{field, index};
-use crate::error::{Problem, Result, RosterError};
+use crate::error::{Result, RosterError};
 use crate::model::{Character, NewSavedRoll, Roster, SavedRoll, System};
+use crate::problem::Problem;
 use crate::store::characters::{get_character, roster_characters};
 use crate::store::room::stored_counts;
 use crate::store::rosters::{get_roster, next_roster_position};

@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use super::source::{Budget, Halt, Reader};
 use crate::check::{field, index};
-use crate::error::Problem;
+use crate::problem::Problem;
 
 /// What the parser reads ahead of where it is.
 const READ_AHEAD: usize = 4096;

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::{CharacterKind, Timestamp};
 use crate::check::{field, Check, NAME_MAX, NOTES_MAX};
-use crate::error::Problem;
+use crate::problem::Problem;
 use crate::sheet::Sheet;
 
 /// A stored character.

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::{System, Timestamp};
 use crate::check::{field, Check, NAME_MAX, NOTES_MAX};
-use crate::error::Problem;
+use crate::problem::Problem;
 
 /// A stored roster.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::Timestamp;
 use crate::check::{field, Check, NAME_MAX};
-use crate::error::Problem;
+use crate::problem::Problem;
 
 /// The longest notes a saved roll keeps.
 pub(crate) const SAVED_ROLL_NOTES_MAX: usize = TextLimits::FORMAT.saved_roll_notes;

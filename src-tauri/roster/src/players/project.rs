@@ -325,7 +325,7 @@ mod tests {
         let table = {
             let dice = rollbook_rules::table::MoveDice::seeded(1);
             let ctx = crate::table::TableContext {
-                encounter: &s,
+                encounter: crate::table::EncounterStanding { round: s.round },
                 seats: s
                     .order
                     .iter()

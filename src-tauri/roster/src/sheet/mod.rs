@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::check::{self, deserialize_collect, Check};
-use crate::error::Problem;
 use crate::model::System;
+use crate::problem::Problem;
 
 pub use d12::{Condition, ConditionKind, D12Ability, D12Sheet, Defense, Effect};
 pub use genre::{GenreSheet, GenreSkill, GenreTrackers, GENRE_ATTRIBUTES};

@@ -17,8 +17,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Sheet;
-use crate::error::Problem;
 use crate::model::System;
+use crate::problem::Problem;
 
 /// One value the rules compute from a sheet, located at the sheet path it explains
 /// (`abilities`, `attributes.Agility`, `saves.physical`; no `sheet.` prefix).

@@ -6,8 +6,9 @@ use uuid::Uuid;
 
 use super::characters::{update_character_row, CharacterFields};
 use super::Store;
-use crate::error::{Problem, Result, RosterError};
+use crate::error::{Result, RosterError};
 use crate::model::{Character, CharacterKind, NewCharacter};
+use crate::problem::Problem;
 use crate::sheet::Sheet;
 use crate::table::play::{context, current_table};
 

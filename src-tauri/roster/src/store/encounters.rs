@@ -8,7 +8,8 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::damaged::{read_rows, DamagedRecord};
+use super::damaged::read_rows;
+use super::damaged_record::DamagedRecord;
 use super::encounter_state::{from_stored, stored_value, to_stored};
 use super::roll_log::{insert_roll, LogEntry, RollOrigin};
 use super::table_events;
@@ -64,6 +65,16 @@ pub struct PlayOptions {
     pub secret: bool,
     pub dice: Option<Vec<u32>>,
     pub cards: Option<Vec<String>>,
+}
+
+/// A seed alone is the options of a plain play (`None`: a fresh seed).
+impl From<Option<u64>> for PlayOptions {
+    fn from(seed: Option<u64>) -> Self {
+        PlayOptions {
+            seed,
+            ..PlayOptions::default()
+        }
+    }
 }
 
 /// A participant a table action deals an initiative card to (universe), whose card is typed in
@@ -196,8 +207,8 @@ impl Store {
         row.into_encounter(self.conn())
     }
 
-    /// Applies one table action and logs it (what, when, the state before and after) in the same
-    /// transaction. A refused action writes nothing.
+    /// Applies one table action and logs it (what, when, the patch back to the state before) in
+    /// the same transaction. A refused action writes nothing.
     pub fn apply_table_action(&mut self, id: Uuid, action: &TableAction) -> Result<Encounter> {
         Ok(self.play(id, action, None)?.encounter)
     }
@@ -205,59 +216,32 @@ impl Store {
     /// Plays one table action: a generic one (participants, order, turn, round) and then the
     /// system's hooks (a new round deals cards, spends a round of Bust A Nut, …), or a move of the
     /// roster's system against the participants' sheets. The new state, the action (with the
-    /// state before and after) and every roll made go into the database in one transaction; a
-    /// refused action writes nothing. `seed` makes the dice repeatable (a fresh one when `None`).
-    pub fn play(&mut self, id: Uuid, action: &TableAction, seed: Option<u64>) -> Result<TablePlay> {
-        self.play_with(
-            id,
-            action,
-            PlayOptions {
-                seed,
-                ..PlayOptions::default()
-            },
-        )
-    }
-
-    /// As [`Store::play`], as `options` say: its seed, whether its rolls are secret, and the dice
+    /// patch back to the state before) and every roll made go into the database in one
+    /// transaction; a refused action writes nothing. `options` (or a seed alone: `Some(7)`,
+    /// `None` for a fresh one) say how it rolls: its seed, whether its rolls are secret, the dice
     /// rolled at the table.
-    pub fn play_with(
+    pub fn play(
         &mut self,
         id: Uuid,
         action: &TableAction,
-        options: PlayOptions,
+        options: impl Into<PlayOptions>,
     ) -> Result<TablePlay> {
-        let mut plays = self.play_all_with(id, std::slice::from_ref(action), options)?;
+        let mut plays = self.play_all(id, std::slice::from_ref(action), options)?;
         Ok(plays.remove(0))
     }
 
     /// Plays several table actions one after the other, all or nothing: when one is refused,
     /// none is written. Each is logged as its own action (undo takes them back one by one); the
-    /// `n`th rolls with `seed + n`.
+    /// `n`th rolls with `seed + n`. As [`Store::play`] for `options`: a secret play logs every
+    /// roll as secret; dice typed in are read by the actions in turn, and refused with nothing
+    /// written unless they read every one.
     pub fn play_all(
         &mut self,
         id: Uuid,
         actions: &[TableAction],
-        seed: Option<u64>,
+        options: impl Into<PlayOptions>,
     ) -> Result<Vec<TablePlay>> {
-        self.play_all_with(
-            id,
-            actions,
-            PlayOptions {
-                seed,
-                ..PlayOptions::default()
-            },
-        )
-    }
-
-    /// As [`Store::play_all`], as `options` say (a secret play logs every roll as secret; dice
-    /// typed in are read by the actions in turn, and refused with nothing written unless they
-    /// read every one).
-    pub fn play_all_with(
-        &mut self,
-        id: Uuid,
-        actions: &[TableAction],
-        options: PlayOptions,
-    ) -> Result<Vec<TablePlay>> {
+        let options = options.into();
         let row = live_encounter(self.conn(), id)?;
         let roster = self.roster(row.roster_id()?)?;
         let characters = self.characters(roster.id)?;
@@ -295,8 +279,8 @@ impl Store {
                 .and_then(|id| characters.iter().find(|c| c.id == id));
             Some(character.map_or((None, p.name.clone()), |c| (Some(c.id), c.name.clone())))
         };
+        let at = now().as_millisecond();
         let written = self.write(|tx| {
-            let at = now().as_millisecond();
             let mut written = Vec::new();
             let mut parent = table_history::last_live_action(tx, id)?;
             for (action, before, played) in &steps {
@@ -344,19 +328,24 @@ impl Store {
             }
             Ok(written)
         })?;
-        let log = self.table_actions(id)?;
+        // The entries are told from what was just written, not read back: the log of an
+        // encounter grows with every action, and reading it all made each action cost its length.
         let encounter = self.encounter(id)?;
         written
             .into_iter()
-            .map(|(entry_id, roll_ids)| {
-                let entry = log
-                    .iter()
-                    .find(|e| e.id == entry_id)
-                    .cloned()
-                    .ok_or_else(|| RosterError::EncounterNotFound(id.to_string()))?;
+            .zip(steps)
+            .map(|((entry_id, roll_ids), (action, _, played))| {
                 Ok(TablePlay {
                     encounter: encounter.clone(),
-                    entry,
+                    entry: TableActionEntry {
+                        id: entry_id,
+                        encounter_id: id,
+                        at: from_millis(at),
+                        action: action.clone(),
+                        summary: table_events::summary_of(&played.events),
+                        events: played.events,
+                        undone_at: None,
+                    },
                     rolls: self.log_entries(&roll_ids)?,
                 })
             })
@@ -563,12 +552,16 @@ impl EncounterRow {
             .filter(|p| p.character_id.is_some_and(|c| !present.contains(&c)))
             .map(|p| p.id)
             .collect();
-        let characters = if crate::table::view_reads_sheets(&state) {
-            seated_characters(conn, &state)?
-        } else {
-            Vec::new()
+        let view = match &state.system_state {
+            Some(table) => {
+                let characters = match crate::table::view_reads_sheets(table) {
+                    true => seated_characters(conn, &state)?,
+                    false => Vec::new(),
+                };
+                crate::table::view(table, state.round, &state.order, &characters)
+            }
+            None => None,
         };
-        let view = crate::table::view(&state, &characters);
         Ok(Encounter {
             id: parse_id(&self.id)?,
             roster_id,

@@ -2,18 +2,19 @@
 //! `&mut self` and runs in one IMMEDIATE transaction that commits only when the whole operation
 //! succeeded (so an error, or a crash, leaves the file as it was).
 
-mod backup;
 pub mod backups;
 mod character_rows;
 mod character_summaries;
 pub(crate) mod characters;
 mod damaged;
+pub(crate) mod damaged_record;
 mod encounter_sheets;
 mod encounter_state;
 mod encounters;
 mod luck;
 mod migrations;
 mod open;
+mod packed;
 pub(crate) mod plans;
 mod players;
 mod roll_for;
@@ -28,6 +29,7 @@ mod state_patch;
 mod table_events;
 mod table_history;
 mod tags;
+mod upgrade_copy;
 
 use std::path::{Path, PathBuf};
 
@@ -42,7 +44,8 @@ use crate::sheet::Sheet;
 pub(crate) use backups::Reason;
 pub use characters::{Purged, Trash, TrashListed};
 pub(crate) use damaged::damaged_records;
-pub use damaged::{DamagedEntry, DamagedRecord, Readable, SoundCopy};
+pub use damaged::Readable;
+pub use damaged_record::{DamagedEntry, DamagedRecord, SoundCopy};
 pub use encounters::{DealtTo, PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};
 pub use luck::LuckRolls;
 pub use migrations::{APPLICATION_ID, SCHEMA_VERSION};

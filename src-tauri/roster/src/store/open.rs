@@ -19,8 +19,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 use serde::Serialize;
 
-use super::backup::backup_copy;
 use super::migrations::{migrations, APPLICATION_ID, SCHEMA_VERSION};
+use super::upgrade_copy::upgrade_copy;
 use crate::error::{Result, RosterError};
 
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -79,7 +79,7 @@ pub(super) fn open(path: &Path) -> Result<(Connection, Opened)> {
             if version < SCHEMA_VERSION {
                 opened.migrated_from = Some(version);
                 if version > 0 {
-                    opened.backup = Some(backup_copy(path, version)?);
+                    opened.backup = Some(upgrade_copy(path, version)?);
                 }
             }
             conn

@@ -19,7 +19,7 @@ impl Store {
         let (roster_id, state, created_at) = live_encounter_state(self.conn(), encounter_id)?;
         let roster = self.roster(roster_id)?;
         let characters = self.characters(roster.id)?;
-        let seats = crate::table::play::seats(&state, roster.system, &characters);
+        let seats = crate::table::Seat::in_turn_order(&state.order, roster.system, &characters);
         // Only rolls of those shown now can be listed: fetch no others.
         let shown: Vec<_> = state
             .order

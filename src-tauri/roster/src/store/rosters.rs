@@ -9,9 +9,10 @@ use super::damaged::read_rows;
 use super::{
     next_delete_batch, roster_row, DamagedRecord, Readable, RosterRow, Store, ROSTER_COLUMNS,
 };
-use crate::error::{Problem, Result, RosterError};
+use crate::error::{Result, RosterError};
 use crate::model::roster::{check_roster, HousePaths};
 use crate::model::{now, NewRoster, Roster, RosterPatch, System};
+use crate::problem::Problem;
 use crate::sheet::Sheet;
 
 /// `house_rules` as the store and the window hold it: the chart under `stunt`.

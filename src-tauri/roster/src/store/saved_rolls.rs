@@ -12,9 +12,10 @@ use uuid::Uuid;
 use super::roll_for::{LogOptions, RollPlace};
 use super::{parse_id, LogEntry, Store};
 use crate::check::NAME_MAX;
-use crate::error::{Problem, Result, RosterError};
+use crate::error::{Result, RosterError};
 use crate::model::saved_roll::name_key;
 use crate::model::{from_millis, now, NewSavedRoll, SavedRoll, SavedRollPatch};
+use crate::problem::Problem;
 
 /// Named with their table: the search joins the rosters, which have some of the same names.
 const COLUMNS: &str = "saved_rolls.id, saved_rolls.roster_id, saved_rolls.name, \

@@ -5,7 +5,7 @@
 
 use rusqlite::{params, Transaction};
 
-use super::table_history::{pack, unpacked};
+use super::packed::{pack, unpacked};
 use crate::error::{Result, RosterError};
 use rollbook_rules::table::Event;
 

@@ -19,6 +19,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::encounter_state::{as_version, from_stored, ENCOUNTER_STATE_VERSION};
+use super::packed::{pack, unpacked};
 use super::state_patch;
 use crate::error::{Result, RosterError};
 use crate::model::EncounterState;
@@ -36,22 +37,6 @@ pub struct TableStates {
 /// zlib-compressed (the paths and the ids in them repeat).
 pub(super) fn patch_between(from: &Value, to: &Value) -> Vec<u8> {
     pack(&serde_json::to_vec(&state_patch::patch(from, to)).expect("a patch serialises"))
-}
-
-/// `json` as the history stores it: zlib-compressed.
-pub(super) fn pack(json: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut packed = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    packed.write_all(json).expect("writing to memory");
-    packed.finish().expect("writing to memory")
-}
-
-/// What [`pack`] stored, or why it cannot be read.
-pub(super) fn unpacked(stored: &[u8]) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut json = Vec::new();
-    flate2::read::ZlibDecoder::new(stored).read_to_end(&mut json)?;
-    Ok(json)
 }
 
 /// `state` with `patch` (taken between states stored at `version`) applied; a patch that does

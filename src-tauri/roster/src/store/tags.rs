@@ -6,8 +6,9 @@ use uuid::Uuid;
 
 use super::Store;
 use crate::check::{index, Check};
-use crate::error::{Problem, Result, RosterError};
+use crate::error::{Result, RosterError};
 use crate::model::{now, Character};
+use crate::problem::Problem;
 
 /// Tags compare as the roster file's duplicate check does: trimmed, case-insensitive.
 fn key(tag: &str) -> String {

@@ -10,31 +10,19 @@ use rollbook_rules::table::{Event, MoveDice};
 use serde_json::Value;
 
 use crate::error::{Result, RosterError};
-use crate::model::encounter::{new_round_words, JoiningCharacter};
+use crate::model::encounter::actions::new_round_words;
+use crate::model::encounter::JoiningCharacter;
 use crate::model::{Character, EncounterState, Roster, System, TableAction};
 use crate::sheet::Sheet;
 
-use super::{Seat, SystemTable, TableContext, TableRoll};
+use super::contract::{EncounterStanding, Seat, TableContext, TableRoll};
+use super::system_table::SystemTable;
 
 /// The state after an action, what happened, and the rolls to log.
 pub(crate) struct Played {
     pub state: EncounterState,
     pub events: Vec<Event>,
     pub rolls: Vec<TableRoll>,
-}
-
-/// The seats of an encounter, in turn order: each participant with its character when live in
-/// `characters` (the roster's) and its numbers ([`Seat::of`]).
-pub(crate) fn seats<'a>(
-    state: &'a EncounterState,
-    system: System,
-    characters: &'a [Character],
-) -> Vec<Seat<'a>> {
-    state
-        .order
-        .iter()
-        .map(|participant| Seat::of(participant, system, characters))
-        .collect()
 }
 
 /// The table as a move sees it: the seats, the roster's house rules and the dice.
@@ -45,8 +33,8 @@ pub(crate) fn context<'a>(
     dice: &'a MoveDice,
 ) -> TableContext<'a> {
     TableContext {
-        encounter: state,
-        seats: seats(state, roster.system, characters),
+        encounter: EncounterStanding { round: state.round },
+        seats: Seat::in_turn_order(&state.order, roster.system, characters),
         house_rules: &roster.house_rules,
         dice,
     }
@@ -165,4 +153,10 @@ pub(crate) fn play_on(
         events,
         rolls,
     })
+}
+
+/// Seeds for several actions played at once, each its own stream (so adding an action never
+/// changes the dice of the others): the `n`th is `seed + n`, as [`MoveDice::stream`] says.
+pub fn nth_seed(seed: u64, n: u64) -> u64 {
+    MoveDice::seeded(seed).stream(n)
 }

@@ -14,10 +14,9 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::marks::TaskKind;
-use super::play::seats;
 use super::universe::DealBar;
 use super::{D12Encounter, GenreEncounter, MarksEncounter, Seat, SystemTable, UniverseEncounter};
-use crate::model::{Character, EncounterState};
+use crate::model::{Character, Participant};
 use crate::sheet::Sheet;
 
 /// The derived values of an encounter's table, by system (`null` for a system without any).
@@ -140,23 +139,35 @@ pub struct D12AttackView {
     pub damage_dice_rolled: Option<i64>,
 }
 
-/// The derived values of an encounter's table; `characters`: its roster's live characters,
-/// whose sheets the participants read (only the d12 view reads sheets, so a caller may pass
-/// none for another system).
-pub fn view(state: &EncounterState, characters: &[Character]) -> Option<TableView> {
-    let table = state.system_state.as_ref()?;
+/// The derived values of an encounter's `table` in round `round` with turn order `order`;
+/// `characters`: its roster's live characters, whose sheets the participants read (only the d12
+/// view reads sheets, [`view_reads_sheets`], so a caller may pass none for another system).
+pub fn view(
+    table: &SystemTable,
+    round: u32,
+    order: &[Participant],
+    characters: &[Character],
+) -> Option<TableView> {
     match table {
-        SystemTable::Genre(t) => Some(genre(t)),
+        // Parts in turn order: a history written by an earlier build may keep them otherwise.
+        SystemTable::Genre(t) => {
+            let order: Vec<Uuid> = order.iter().map(|p| p.id).collect();
+            Some(genre(t).in_turn_order(&order))
+        }
         SystemTable::Marks(t) => Some(marks(t)),
-        SystemTable::D12(t) => Some(d12(t, &seats(state, table.system(), characters))),
-        SystemTable::Universe(t) => Some(universe(t, state)),
+        SystemTable::D12(t) => Some(d12(
+            t,
+            &Seat::in_turn_order(order, table.system(), characters),
+        )),
+        SystemTable::Universe(t) => Some(universe(t, round, !order.is_empty())),
         SystemTable::Stunt(_) => None,
     }
 }
 
-/// True when the d12 view reads the participants' sheets (the store then reads the characters).
-pub fn view_reads_sheets(state: &EncounterState) -> bool {
-    matches!(state.system_state, Some(SystemTable::D12(_)))
+/// True when the view of `table` reads the participants' sheets (the store then reads the
+/// characters).
+pub fn view_reads_sheets(table: &SystemTable) -> bool {
+    matches!(table, SystemTable::D12(_))
 }
 
 fn genre(table: &GenreEncounter) -> TableView {
@@ -211,8 +222,8 @@ fn marks(table: &MarksEncounter) -> TableView {
     TableView::Marks { tasks }
 }
 
-fn universe(table: &UniverseEncounter, state: &EncounterState) -> TableView {
-    let deal_bar = table.deal_bar(state.round, !state.order.is_empty());
+fn universe(table: &UniverseEncounter, round: u32, seated: bool) -> TableView {
+    let deal_bar = table.deal_bar(round, seated);
     let Some(fate_table) = table.table.as_ref() else {
         return TableView::Universe {
             fate: Vec::new(),
@@ -290,5 +301,18 @@ fn d12(table: &D12Encounter, seats: &[Seat]) -> TableView {
             damage_dice_rolled: a.chain.damage_dice_rolled(),
         }),
         weapons,
+    }
+}
+
+impl TableView {
+    /// The view with a genre table's parts in turn order (`order`, the participants' ids), as
+    /// the table keeps them: an undo of an action stored by an earlier build may leave the map
+    /// of parts in another order (its patch put a removed key back at the end), and the panels
+    /// list the parts as served.
+    pub(crate) fn in_turn_order(mut self, order: &[Uuid]) -> Self {
+        if let TableView::Genre { parts } = &mut self {
+            parts.sort_by_key(|p| order.iter().position(|id| *id == p.participant_id));
+        }
+        self
     }
 }

@@ -83,7 +83,7 @@ pub async fn encounter_play<R: Runtime>(
         cards,
     };
     let played = db
-        .run(move |store| Ok(store.play_with(encounter_id, &action, options)?))
+        .run(move |store| Ok(store.play(encounter_id, &action, options)?))
         .await?;
     push(&app, &db).await;
     Ok(played)

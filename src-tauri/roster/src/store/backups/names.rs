@@ -2,7 +2,7 @@
 //! beside the database (`20261125T194501.123Z-trash.sqlite3`, to the millisecond so that the
 //! snapshots of one busy second still sort in the order they were taken; `-2`, `-3`… when two
 //! are taken in the same millisecond), its id the name without `.sqlite3`. The copies an upgrade takes beside the file
-//! (`NAME.vN-backup-STAMP`, see `store/backup.rs`) are listed too, as reason `upgrade`: they are
+//! (`NAME.vN-backup-STAMP`, see `store/upgrade_copy.rs`) are listed too, as reason `upgrade`: they are
 //! snapshots the GM can go back to, though rotation leaves them alone.
 
 use std::fs;

@@ -12,7 +12,7 @@ use rusqlite::{Connection, OpenFlags};
 use crate::error::{Result, RosterError};
 use crate::files::sync_file;
 
-pub(super) fn backup_copy(path: &Path, version: i64) -> Result<PathBuf> {
+pub(super) fn upgrade_copy(path: &Path, version: i64) -> Result<PathBuf> {
     let stamp = jiff::Timestamp::now()
         .strftime("%Y%m%dT%H%M%SZ")
         .to_string();

@@ -1,0 +1,114 @@
+//! The small enums rosters, characters and sheets share: the rules system and PC or NPC.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    Stunt,
+    Genre,
+    Universe,
+    Marks,
+    D12,
+}
+
+impl System {
+    pub const ALL: [System; 5] = [
+        System::Stunt,
+        System::Genre,
+        System::Universe,
+        System::Marks,
+        System::D12,
+    ];
+
+    /// The id used in files, the database and roll requests (`stunt`, …, `d12`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            System::Stunt => "stunt",
+            System::Genre => "genre",
+            System::Universe => "universe",
+            System::Marks => "marks",
+            System::D12 => "d12",
+        }
+    }
+
+    /// The ids joined for messages: `stunt, genre, universe, marks, d12`.
+    pub(crate) fn list() -> String {
+        System::ALL.map(System::as_str).join(", ")
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for System {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        System::ALL
+            .into_iter()
+            .find(|sys| sys.as_str() == s)
+            .ok_or_else(|| {
+                format!(
+                    "\"{s}\" is not a system Rollbook knows; expected one of {}",
+                    System::list()
+                )
+            })
+    }
+}
+
+/// Player character or non-player character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CharacterKind {
+    #[default]
+    Pc,
+    Npc,
+}
+
+impl CharacterKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CharacterKind::Pc => "pc",
+            CharacterKind::Npc => "npc",
+        }
+    }
+}
+
+impl FromStr for CharacterKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "pc" => Ok(CharacterKind::Pc),
+            "npc" => Ok(CharacterKind::Npc),
+            _ => Err(format!("\"{s}\" is not a kind; expected pc or npc")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn systems_parse_and_print_their_ids() {
+        for sys in System::ALL {
+            assert_eq!(sys.as_str().parse::<System>(), Ok(sys));
+            assert_eq!(serde_json::to_string(&sys).unwrap(), format!("\"{sys}\""));
+        }
+        assert_eq!(
+            "dnd".parse::<System>().unwrap_err(),
+            "\"dnd\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12"
+        );
+    }
+}
