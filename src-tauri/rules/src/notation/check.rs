@@ -16,8 +16,9 @@ use super::{odds, pool_odds};
 pub(crate) const MAX_WORK: f64 = 100_000_000.0;
 /// What one pair of values of an operator's two sides costs, in the steps of a convolution,
 /// when the results lie close together: worked out twice (for their span, then added into a
-/// table of every value between).
-const DENSE_PAIR_STEP: f64 = 10.0;
+/// table of every value between), and most results a value of the answer (`d1000*d1000`'s
+/// million pairs took 240 ms in release on a loaded machine, `100d6*100d6`'s 251,001 27 ms).
+const DENSE_PAIR_STEP: f64 = 100.0;
 /// What one pair costs when the results are spread out: it is listed, then all are sorted and
 /// merged (`d1000*d1000`, a million pairs, took about a second in release so). The odds take
 /// that way only with fewer pairs than a quarter of the span of the results.

@@ -8,6 +8,7 @@
 //! multiset not held yet and hashes with [`FaceHasher`], so its cost per pair is a merge and a
 //! hash; [`super::pool_odds::work`] counts those pairs.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -23,6 +24,17 @@ pub(crate) const MAX_STATES: f64 = 200_000.0;
 /// convolution). Measured in release: JOIN_MEASURE.
 const JOIN_STEP: f64 = 50.0;
 
+thread_local! {
+    /// How many more joins may be made before [`work`] gives up making the bags: their bound
+    /// before they are made is loose for several explosions and rerolls, so the estimate makes
+    /// them within the bound instead (unbounded while the odds are worked out).
+    static JOINS_LEFT: Cell<f64> = const { Cell::new(f64::INFINITY) };
+}
+
+fn out_of_joins() -> bool {
+    JOINS_LEFT.with(|left| left.get() <= 0.0)
+}
+
 /// A multiset of kept dice, as sorted indices into the die's distinct faces.
 pub(crate) type Kept = Vec<u16>;
 
@@ -35,10 +47,7 @@ pub(crate) fn multisets(pool: &PoolSpec, ops: &[Mod], worth: &[Dist]) -> Dist {
         let trim = Trim::before(*selection);
         let bags = bags(die, per_die, trim);
         states = if at == 0 {
-            let start: Vec<(Kept, f64)> = (0..die.values.len())
-                .map(|face| (vec![face as u16], die.probs[face]))
-                .collect();
-            let one = spread(&start, &bags, trim);
+            let one = spread(&faces(die), &bags, trim);
             let mut all = vec![(Vec::new(), 1.0)];
             for _ in 0..pool.count {
                 let mut next = Joined::default();
@@ -169,6 +178,9 @@ fn one_die(die: &Die, face: usize, op: Mod) -> Vec<(Kept, f64)> {
         Mod::Explode { cmp, cap } if cmp.meets(value) => {
             let mut chain: Vec<(Kept, f64)> = faces(die);
             for _ in 1..cap {
+                if out_of_joins() {
+                    break;
+                }
                 let mut next = Joined::default();
                 for (f, &p) in die.probs.iter().enumerate() {
                     if cmp.meets(die.values[f]) {
@@ -190,6 +202,7 @@ fn one_die(die: &Die, face: usize, op: Mod) -> Vec<(Kept, f64)> {
     }
 }
 
+/// One die, each face with its chance.
 fn faces(die: &Die) -> Vec<(Kept, f64)> {
     die.probs
         .iter()
@@ -210,6 +223,9 @@ fn with(kept: &[u16], face: u16) -> Kept {
 fn spread(states: &[(Kept, f64)], bags: &[Vec<(Kept, f64)>], trim: Trim) -> Vec<(Kept, f64)> {
     let mut out = Joined::default();
     for (kept, p) in states {
+        if out_of_joins() {
+            break;
+        }
         let mut partial: Vec<(Kept, f64)> = vec![(Vec::new(), *p)];
         let Some((&last, firsts)) = kept.split_last() else {
             out.add(&[], *p);
@@ -229,6 +245,9 @@ fn spread(states: &[(Kept, f64)], bags: &[Vec<(Kept, f64)>], trim: Trim) -> Vec<
 fn union_into(out: &mut Joined, a: &[(Kept, f64)], b: &[(Kept, f64)], trim: Trim) {
     let mut both: Vec<u16> = Vec::new();
     for (x, p) in a {
+        if out_of_joins() {
+            return;
+        }
         for (y, q) in b {
             both.clear();
             merge_sorted(x, y, &mut both);
@@ -262,6 +281,7 @@ struct Joined {
 
 impl Joined {
     fn add(&mut self, kept: &[u16], p: f64) {
+        JOINS_LEFT.with(|left| left.set(left.get() - 1.0));
         match self.at.get(kept) {
             Some(&i) => self.items[i].1 += p,
             None => {
@@ -320,29 +340,33 @@ impl FaceHasher {
 /// when the multisets carried would be past [`MAX_STATES`].
 pub(crate) fn work(pool: &PoolSpec, ops: &[Mod], worth_width: f64) -> f64 {
     let die = &pool.die;
-    let faces = die.values.len() as f64;
+    let sides = die.values.len() as f64;
     let bag_peak = bag_bound(die, ops);
     if bag_peak > MAX_STATES {
         return f64::INFINITY;
     }
     // Each bag is made face by face through its modifiers; past the bound, they are not made.
-    let mut joins = bag_peak * faces * faces;
+    let mut joins = bag_peak * sides * sides;
     if joins * JOIN_STEP > MAX_WORK {
         return joins * JOIN_STEP;
     }
     let (mut states, mut size) = (1.0f64, 0.0f64);
     for (at, (per_die, selection)) in segments(ops).iter().enumerate() {
         let trim = Trim::before(*selection);
+        // Made within what is left of the bound, or not at all.
+        let budget = (MAX_WORK / JOIN_STEP - joins).max(0.0);
+        JOINS_LEFT.with(|left| left.set(budget));
         let bags = bags(die, per_die, trim);
-        let held = |dice: f64| multisets_of(dice.min(trim.limit()), faces);
-        let (widest, dice_of) = if at == 0 {
+        let one = (at == 0).then(|| spread(&faces(die), &bags, trim));
+        let left = JOINS_LEFT.with(|left| left.replace(f64::INFINITY));
+        if left <= 0.0 {
+            return f64::INFINITY;
+        }
+        joins += budget - left;
+        let held = |dice: f64| multisets_of(dice.min(trim.limit()), sides);
+        let (widest, dice_of) = if let Some(one) = one {
             // The whole pool is one die's multisets (every face's bag together) joined
             // `count` times.
-            let start: Vec<(Kept, f64)> = (0..die.values.len())
-                .map(|face| (vec![face as u16], die.probs[face]))
-                .collect();
-            joins += bags.iter().map(Vec::len).sum::<usize>() as f64;
-            let one = spread(&start, &bags, trim);
             (one.len() as f64, longest(&one))
         } else {
             let widest = bags.iter().map(Vec::len).max().unwrap_or(1) as f64;
