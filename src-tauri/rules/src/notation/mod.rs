@@ -11,6 +11,7 @@
 
 mod ast;
 mod check;
+mod multisets;
 mod node;
 mod odds;
 mod parse;
@@ -18,6 +19,8 @@ mod pool_odds;
 mod problem;
 mod roll;
 
+#[cfg(test)]
+mod chained_keeps_tests;
 #[cfg(test)]
 mod problem_tests;
 #[cfg(test)]

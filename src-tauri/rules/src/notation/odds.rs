@@ -89,10 +89,35 @@ fn binary(op: BinOp, a: &Outcomes, b: &Outcomes) -> Outcomes {
         };
         return truth(yes);
     }
-    let mut out = Vec::with_capacity(a.len() * b.len());
+    pairwise(a, b, |x, y| apply(op, x, y))
+}
+
+/// `f` of every pair of values, their chances multiplied, equal results added together. When
+/// the results lie close together (a product of two sums: `100d6*100d6`'s 251,001 pairs fall on
+/// 350,001 values) they are added into a table of every value between, in the order the pairs
+/// come, as sorting them would; else the pairs are listed and sorted.
+fn pairwise(a: &Outcomes, b: &Outcomes, f: impl Fn(i64, i64) -> i64) -> Outcomes {
+    let pairs = a.len() * b.len();
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for &(x, _) in a {
+        for &(y, _) in b {
+            let v = f(x, y);
+            (lo, hi) = (lo.min(v), hi.max(v));
+        }
+    }
+    if pairs > 0 && ((hi - lo) as u64) < 4 * pairs as u64 + 64 {
+        let mut table = vec![0.0; (hi - lo + 1) as usize];
+        for &(x, p) in a {
+            for &(y, q) in b {
+                table[(f(x, y) - lo) as usize] += p * q;
+            }
+        }
+        return (lo..=hi).zip(table).filter(|&(_, p)| p > 0.0).collect();
+    }
+    let mut out = Vec::with_capacity(pairs);
     for &(x, p) in a {
         for &(y, q) in b {
-            out.push((apply(op, x, y), p * q));
+            out.push((f(x, y), p * q));
         }
     }
     merged(out)
@@ -128,15 +153,7 @@ fn map(o: &Outcomes, f: impl Fn(i64) -> i64) -> Outcomes {
 fn fold(args: &[Node], f: fn(i64, i64) -> i64) -> Outcomes {
     let mut parts = args.iter().map(outcomes);
     let first = parts.next().unwrap_or_else(|| vec![(0, 1.0)]);
-    parts.fold(first, |acc, next| {
-        let mut out = Vec::with_capacity(acc.len() * next.len());
-        for &(x, p) in &acc {
-            for &(y, q) in &next {
-                out.push((f(x, y), p * q));
-            }
-        }
-        merged(out)
-    })
+    parts.fold(first, |acc, next| pairwise(&acc, &next, f))
 }
 
 fn chance_nonzero(o: &Outcomes) -> f64 {

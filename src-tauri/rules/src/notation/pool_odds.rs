@@ -5,24 +5,23 @@
 //!   plus whatever its explosions add, or its count of successes) is one distribution, worked
 //!   out backwards through the modifiers ([`worths`]), and the pool is the sum of `count` of
 //!   them.
-//! - **One keep or drop, no explosion before it**: the dice before it are alike and
-//!   independent, so the kept ones are order statistics: faces are taken from the best (or the
-//!   worst) down, the number of dice showing each face is binomial among the dice not yet
-//!   placed, and once enough are kept the rest is never looked at ([`keep_alike`]).
-//! - **Anything else** (explosions before a keep, several keeps): the kept dice as a multiset
-//!   of faces, carried modifier by modifier ([`multisets`]); a keep trims each partial pool to
-//!   the dice it could keep, so `5d10x kh3` carries at most three faces.
+//! - **Rerolls, then keeps and drops, no explosion before them**: the dice before the first
+//!   keep are alike and independent, and the keeps and drops together keep one run of places
+//!   among them ([`Window`]: `12d12kh8kl4` skips the best four and keeps the next four), so the
+//!   kept ones are order statistics: faces are taken from the best (or the worst) down, the
+//!   number of dice showing each face is binomial among the dice not yet placed, and once the
+//!   run is placed the rest is never looked at ([`keep_alike`]).
+//! - **Anything else** (explosions before a keep, a reroll between keeps): the kept dice as a
+//!   multiset of faces, carried modifier by modifier ([`multisets`]).
 //!
 //! The work each needs is known from the pool alone ([`work`]), and the check refuses a pool
 //! past the bound before anything is computed.
 
 use std::collections::HashMap;
 
+use super::multisets::{self, multisets};
 use super::node::{Die, Mod, PoolSpec};
 use crate::Dist;
-
-/// The most multisets of kept faces carried at once.
-pub(crate) const MAX_STATES: f64 = 200_000.0;
 
 /// The exact distribution of the pool's value.
 pub(crate) fn pool_dist(pool: &PoolSpec) -> Dist {
@@ -33,18 +32,17 @@ pub(crate) fn pool_dist(pool: &PoolSpec) -> Dist {
         None => (&[][..], &ops[..]),
     };
     let worth = worths(pool, after);
-    let Some(&selection) = before.last() else {
+    if before.is_empty() {
         let one = mixture(&pool.die.probs, &worth);
         return one.sum_of(pool.count);
-    };
-    let earlier = &before[..before.len() - 1];
-    if earlier.iter().all(|m| matches!(m, Mod::Reroll { .. })) {
+    }
+    if let Some((rerolls, selections)) = alike_then_selected(before) {
         let mut probs = pool.die.probs.clone();
-        for op in earlier {
+        for op in rerolls {
             probs = rerolled(&pool.die, &probs, *op);
         }
-        let (highest, keep) = kept_of(selection, pool.count);
-        return keep_alike(pool.count, &probs, highest, keep, &worth);
+        let window = Window::of(selections, pool.count);
+        return keep_alike(pool.count, &probs, window, &worth);
     }
     multisets(pool, before, &worth)
 }
@@ -166,22 +164,67 @@ fn explosion_chain(die: &Die, cmp: super::node::Cmp, cap: u32, worth: &[Dist]) -
     chain
 }
 
-/// `(highest, how many)` a keep or drop keeps of `count` alike dice.
-fn kept_of(selection: Mod, count: u32) -> (bool, u32) {
-    match selection {
-        Mod::Keep { highest, n } => (highest, n.min(count)),
-        Mod::Drop { highest, n } => (!highest, count.saturating_sub(n)),
-        _ => (true, count),
+/// Rerolls, then keeps and drops one after another (`4d6r kh3`, `12d12kh8kl4`), split there:
+/// the dice are alike and independent up to the first keep, and their number is known, so the
+/// keeps and drops together keep one run of places among them ([`Window`]). `None` for anything
+/// else (an explosion, or a reroll after a keep).
+fn alike_then_selected(ops: &[Mod]) -> Option<(&[Mod], &[Mod])> {
+    let first = ops.iter().position(|m| m.is_selection())?;
+    let (rerolls, selections) = ops.split_at(first);
+    let alike = rerolls.iter().all(|m| matches!(m, Mod::Reroll { .. }));
+    (alike && selections.iter().all(|m| m.is_selection())).then_some((rerolls, selections))
+}
+
+/// The dice a run of keeps and drops leaves of `count` dice sorted from one end: `skip` of
+/// them passed over, then `keep` kept (`12d12kh8kl4`: from the highest, skip 4, keep 4).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Window {
+    highest: bool,
+    skip: u32,
+    keep: u32,
+}
+
+impl Window {
+    fn of(selections: &[Mod], count: u32) -> Self {
+        // The kept dice are the places lo..hi of the dice sorted lowest first.
+        let (mut lo, mut hi) = (0, count);
+        for op in selections {
+            let (n, kept) = match *op {
+                Mod::Keep { n, .. } | Mod::Drop { n, .. } => (n, hi - lo),
+                _ => continue,
+            };
+            let n = n.min(kept);
+            match *op {
+                Mod::Keep { highest: true, .. } => lo = hi - n,
+                Mod::Keep { highest: false, .. } => hi = lo + n,
+                Mod::Drop { highest: true, .. } => hi -= n,
+                _ => lo += n,
+            }
+        }
+        // Counted from the nearer end, the fewest faces are placed before the last kept die.
+        let highest = count - hi <= lo;
+        let skip = if highest { count - hi } else { lo };
+        Self {
+            highest,
+            skip,
+            keep: hi - lo,
+        }
     }
 }
 
-/// The worth of the `keep` highest (or lowest) of `count` independent dice alike (`probs` over
-/// the distinct faces), each kept die adding its face's `worth`.
-fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Dist]) -> Dist {
+/// The worth of the dice `window` keeps of `count` independent dice alike (`probs` over the
+/// distinct faces), each kept die adding its face's `worth`.
+fn keep_alike(count: u32, probs: &[f64], window: Window, worth: &[Dist]) -> Dist {
+    let Window {
+        highest,
+        skip,
+        keep,
+    } = window;
     if keep == 0 {
         return Dist::point(0);
     }
     let n = count as usize;
+    let (skip, end) = (skip as usize, (skip + keep) as usize);
     let mut order: Vec<usize> = (0..probs.len()).filter(|&f| probs[f] > 0.0).collect();
     if highest {
         order.reverse();
@@ -204,17 +247,18 @@ fn keep_alike(count: u32, probs: &[f64], highest: bool, keep: u32, worth: &[Dist
             if so_far.is_zero() {
                 continue;
             }
-            let wanted = keep as usize - (n - r);
+            let placed = n - r;
             for (c, p) in binomial(r, chance).into_iter().enumerate() {
                 if p == 0.0 {
                     continue;
                 }
-                let take = c.min(wanted);
+                // The places placed + 0..c that fall in the window are kept.
+                let take = (placed + c).min(end).saturating_sub(placed.max(skip));
                 let power = powers
                     .entry((face, take as u32))
                     .or_insert_with(|| worth[face].sum_of(take as u32));
                 let reached = so_far.add(power);
-                if take == wanted {
+                if placed + c >= end {
                     done.add_scaled(&reached, p);
                 } else {
                     next[r - c].add_scaled(&reached, p);
@@ -239,229 +283,9 @@ fn binomial(n: usize, p: f64) -> Vec<f64> {
     out
 }
 
-/// A multiset of kept dice, as sorted indices into the die's distinct faces.
-type Kept = Vec<u16>;
-
-/// The pool as multisets of kept faces, through `ops` (the last a keep or drop); then the
-/// worth of each multiset's dice.
-fn multisets(pool: &PoolSpec, ops: &[Mod], worth: &[Dist]) -> Dist {
-    let die = &pool.die;
-    let segments = segments(ops);
-    let mut states: Vec<(Kept, f64)> = vec![(Vec::new(), 1.0)];
-    for (at, (per_die, selection)) in segments.iter().enumerate() {
-        let trim = Trim::before(*selection);
-        let bags: Vec<Vec<(Kept, f64)>> = (0..die.values.len())
-            .map(|face| bag(die, face, per_die, trim))
-            .collect();
-        states = if at == 0 {
-            let start: Vec<(Kept, f64)> = (0..die.values.len())
-                .map(|face| (vec![face as u16], die.probs[face]))
-                .collect();
-            let one = spread(&start, &bags, trim);
-            let mut all = vec![(Vec::new(), 1.0)];
-            for _ in 0..pool.count {
-                all = union(&all, &one, trim);
-            }
-            all
-        } else {
-            spread(&states, &bags, trim)
-        };
-        states = merge(
-            states
-                .into_iter()
-                .map(|(kept, p)| (select(kept, *selection), p)),
-        );
-    }
-    let mut value = Dist::zero();
-    for (kept, p) in states {
-        let mut sum = Dist::point(0);
-        for face in kept {
-            sum = sum.add(&worth[face as usize]);
-        }
-        value.add_scaled(&sum, p);
-    }
-    value
-}
-
-/// The modifiers split at each keep or drop: the per-die ones before it, and it.
-fn segments(ops: &[Mod]) -> Vec<(Vec<Mod>, Mod)> {
-    let mut out = Vec::new();
-    let mut per_die = Vec::new();
-    for op in ops {
-        if op.is_selection() {
-            out.push((std::mem::take(&mut per_die), *op));
-        } else {
-            per_die.push(*op);
-        }
-    }
-    out
-}
-
-/// What a coming keep lets a partial pool forget: of `khN`, all but the N highest dice.
-#[derive(Debug, Clone, Copy)]
-enum Trim {
-    None,
-    Highest(usize),
-    Lowest(usize),
-}
-
-impl Trim {
-    fn before(selection: Mod) -> Self {
-        match selection {
-            Mod::Keep { highest: true, n } => Self::Highest(n as usize),
-            Mod::Keep { highest: false, n } => Self::Lowest(n as usize),
-            _ => Self::None,
-        }
-    }
-
-    fn apply(self, mut kept: Kept) -> Kept {
-        match self {
-            Self::None => kept,
-            Self::Highest(n) => {
-                let from = kept.len().saturating_sub(n);
-                kept.drain(..from);
-                kept
-            }
-            Self::Lowest(n) => {
-                kept.truncate(n);
-                kept
-            }
-        }
-    }
-}
-
-/// What a keep or drop leaves of sorted `kept`.
-fn select(mut kept: Kept, selection: Mod) -> Kept {
-    let len = kept.len();
-    let (highest, n) = match selection {
-        Mod::Keep { highest, n } => (highest, (n as usize).min(len)),
-        Mod::Drop { highest, n } => (!highest, len.saturating_sub(n as usize)),
-        _ => return kept,
-    };
-    if highest {
-        kept.drain(..len - n);
-    } else {
-        kept.truncate(n);
-    }
-    kept
-}
-
-/// What one die showing `face` becomes through the per-die modifiers `ops`, as multisets.
-fn bag(die: &Die, face: usize, ops: &[Mod], trim: Trim) -> Vec<(Kept, f64)> {
-    let mut states: Vec<(Kept, f64)> = vec![(vec![face as u16], 1.0)];
-    for op in ops {
-        let each: Vec<Vec<(Kept, f64)>> = (0..die.values.len())
-            .map(|f| one_die(die, f, *op))
-            .collect();
-        states = spread(&states, &each, Trim::None);
-    }
-    merge(states.into_iter().map(|(k, p)| (trim.apply(k), p)))
-}
-
-/// One die showing `face` through one per-die modifier.
-fn one_die(die: &Die, face: usize, op: Mod) -> Vec<(Kept, f64)> {
-    let value = die.values[face];
-    match op {
-        Mod::Reroll { cmp, .. } if cmp.meets(value) => reroll_faces(die, op)
-            .into_iter()
-            .enumerate()
-            .filter(|(_, p)| *p > 0.0)
-            .map(|(f, p)| (vec![f as u16], p))
-            .collect(),
-        Mod::Explode { cmp, cap } if cmp.meets(value) => {
-            let mut chain: Vec<(Kept, f64)> = faces(die);
-            for _ in 1..cap {
-                let mut next = Vec::new();
-                for (f, &p) in die.probs.iter().enumerate() {
-                    if cmp.meets(die.values[f]) {
-                        for (rest, q) in &chain {
-                            next.push((with(rest, f as u16), p * q));
-                        }
-                    } else {
-                        next.push((vec![f as u16], p));
-                    }
-                }
-                chain = merge(next.into_iter());
-            }
-            chain
-                .into_iter()
-                .map(|(rest, p)| (with(&rest, face as u16), p))
-                .collect()
-        }
-        _ => vec![(vec![face as u16], 1.0)],
-    }
-}
-
-fn faces(die: &Die) -> Vec<(Kept, f64)> {
-    die.probs
-        .iter()
-        .enumerate()
-        .map(|(f, &p)| (vec![f as u16], p))
-        .collect()
-}
-
-/// `kept` with one more die showing `face`, still sorted.
-fn with(kept: &Kept, face: u16) -> Kept {
-    let mut out = kept.clone();
-    let at = out.partition_point(|&f| f <= face);
-    out.insert(at, face);
-    out
-}
-
-/// Every die of every state replaced by its bag (the multisets it becomes), trimmed.
-fn spread(states: &[(Kept, f64)], bags: &[Vec<(Kept, f64)>], trim: Trim) -> Vec<(Kept, f64)> {
-    let mut out = Vec::new();
-    for (kept, p) in states {
-        let mut partial: Vec<(Kept, f64)> = vec![(Vec::new(), *p)];
-        for &face in kept {
-            partial = union(&partial, &bags[face as usize], trim);
-        }
-        out.extend(partial);
-    }
-    merge(out.into_iter())
-}
-
-/// The multisets of two independent groups of dice together, trimmed.
-fn union(a: &[(Kept, f64)], b: &[(Kept, f64)], trim: Trim) -> Vec<(Kept, f64)> {
-    let mut out = Vec::with_capacity(a.len() * b.len());
-    for (x, p) in a {
-        for (y, q) in b {
-            let mut both = Vec::with_capacity(x.len() + y.len());
-            both.extend_from_slice(x);
-            both.extend_from_slice(y);
-            both.sort_unstable();
-            out.push((trim.apply(both), p * q));
-        }
-    }
-    merge(out.into_iter())
-}
-
-/// Equal multisets added together, in a fixed order (so the sums are the same on every run).
-fn merge(items: impl Iterator<Item = (Kept, f64)>) -> Vec<(Kept, f64)> {
-    let mut totals: HashMap<Kept, f64> = HashMap::new();
-    let mut order = Vec::new();
-    for (kept, p) in items {
-        match totals.get_mut(&kept) {
-            Some(total) => *total += p,
-            None => {
-                order.push(kept.clone());
-                totals.insert(kept, p);
-            }
-        }
-    }
-    order.sort_unstable();
-    order
-        .into_iter()
-        .map(|kept| {
-            let p = totals[&kept];
-            (kept, p)
-        })
-        .collect()
-}
-
 /// About how many steps [`pool_dist`] takes for `pool`, known before it starts; the check
 /// refuses a pool past the bound. `f64::INFINITY` when the multisets it would carry are past
-/// [`MAX_STATES`].
+/// [`multisets::MAX_STATES`].
 pub(crate) fn work(pool: &PoolSpec) -> f64 {
     let ops = without_count(pool);
     let faces = pool.die.values.len() as f64;
@@ -484,77 +308,18 @@ pub(crate) fn work(pool: &PoolSpec) -> f64 {
         let chains: f64 = chain * faces * worth_width * worth_width;
         return chains + (count * worth_width).powi(2);
     };
-    let earlier = &ops[..last];
-    if earlier.iter().all(|m| matches!(m, Mod::Reroll { .. })) {
-        let (_, keep) = kept_of(ops[last], pool.count);
-        let keep = f64::from(keep);
+    if let Some((_, selections)) = alike_then_selected(&ops[..=last]) {
+        let keep = f64::from(Window::of(selections, pool.count).keep);
         // Each face: every (not yet placed, showing it) pair shifts a sum as wide as the kept.
         return faces * (count + 1.0) * (count + 2.0) / 2.0 * (keep * worth_width + 1.0);
     }
-    // Multisets of kept faces at every step, for one die's bag (untrimmed until its keep) and
-    // for the whole pool (trimmed to what its keep can keep). The faces an explosion meets can
-    // pile up (a chain of 6s); the others number at most one per die at the start and one per
-    // chain an explosion starts (each ends on one).
-    let meeting = pool
-        .die
-        .values
+    // After the last keep, each kept die's worth is only as wide as the explosions after it.
+    let chain_after: f64 = ops[last..]
         .iter()
-        .filter(|&&v| {
-            ops[..=last]
-                .iter()
-                .any(|m| matches!(m, Mod::Explode { cmp, .. } if cmp.meets(v)))
+        .map(|m| match m {
+            Mod::Explode { cap, .. } => f64::from(*cap),
+            _ => 0.0,
         })
-        .count() as f64;
-    let others = faces - meeting;
-    let states = |(size, plain): (f64, f64)| {
-        multisets_of(size, meeting) * multisets_of(plain.min(size), others)
-    };
-    let (mut bag, mut whole) = ((1.0, 1.0), (count, count));
-    let (mut bag_peak, mut whole_peak, mut bag_kept): (f64, f64, f64) = (1.0, 1.0, 1.0);
-    for (at, op) in ops[..=last].iter().enumerate() {
-        match op {
-            Mod::Explode { cap, .. } => {
-                for (size, plain) in [&mut bag, &mut whole] {
-                    *plain += *size;
-                    *size *= 1.0 + f64::from(*cap);
-                }
-            }
-            Mod::Keep { n, .. } | Mod::Drop { n, .. } => {
-                let n = f64::from(*n);
-                if matches!(op, Mod::Keep { .. }) {
-                    whole = (whole.0.min(n), whole.1.min(n));
-                }
-                bag = (1.0, 1.0);
-            }
-            Mod::Reroll { .. } | Mod::Count { .. } => {}
-        }
-        let trim = |(size, plain): (f64, f64)| match ops.get(at + 1) {
-            Some(Mod::Keep { n, .. }) => (size.min(f64::from(*n)), plain),
-            _ => (size, plain),
-        };
-        bag_peak = bag_peak.max(states(bag));
-        bag_kept = bag_kept.max(states(trim(bag)));
-        whole_peak = whole_peak.max(states(trim(whole)));
-    }
-    if bag_peak.max(whole_peak) > MAX_STATES {
-        return f64::INFINITY;
-    }
-    // A bag is made face by face through its modifiers; then each die of each partial pool
-    // meets each multiset of its (trimmed) bag.
-    bag_peak * faces * faces + whole_peak * bag_kept * count.max(1.0)
-}
-
-/// How many multisets of at most `size` dice there are over `faces` faces: C(size + faces,
-/// faces) (1 over no faces), past 1e18 as 1e18.
-fn multisets_of(size: f64, faces: f64) -> f64 {
-    let mut total = 1.0f64;
-    let mut i = 1.0;
-    while i <= faces.min(size) {
-        total = total * (size.max(faces) + i) / i;
-        if total > 1e18 {
-            return 1e18;
-        }
-        i += 1.0;
-    }
-    total
+        .sum();
+    multisets::work(pool, &ops[..=last], span * (1.0 + chain_after))
 }

@@ -10,7 +10,7 @@ use super::*;
 
 /// A modifier as the brute force reads it.
 #[derive(Clone, Copy, Debug)]
-enum Op {
+pub(super) enum Op {
     Keep(bool, usize),
     Drop(bool, usize),
     Reroll(fn(i64) -> bool, bool),
@@ -186,7 +186,7 @@ fn as_dice(dice: &[Die]) -> Dice {
     out
 }
 
-fn brute(count: usize, faces: &[i64], ops: &[Op]) -> BTreeMap<i64, f64> {
+pub(super) fn brute(count: usize, faces: &[i64], ops: &[Op]) -> BTreeMap<i64, f64> {
     let brute = Brute { faces };
     let mut states: BTreeMap<Dice, f64> = BTreeMap::new();
     brute.read(count, Vec::new(), 1.0, &mut |dice, p| {
@@ -279,7 +279,7 @@ impl Brute<'_> {
     }
 }
 
-fn engine(text: &str) -> BTreeMap<i64, f64> {
+pub(super) fn engine(text: &str) -> BTreeMap<i64, f64> {
     engine_with(text, &BTreeMap::new())
 }
 
@@ -288,7 +288,7 @@ fn engine_with(text: &str, values: &BTreeMap<String, i64>) -> BTreeMap<i64, f64>
     expression.distribution().into_iter().collect()
 }
 
-fn assert_same(text: &str, got: &BTreeMap<i64, f64>, want: &BTreeMap<i64, f64>) {
+pub(super) fn assert_same(text: &str, got: &BTreeMap<i64, f64>, want: &BTreeMap<i64, f64>) {
     let keys: std::collections::BTreeSet<&i64> = got.keys().chain(want.keys()).collect();
     for k in keys {
         let (g, w) = (
