@@ -9,11 +9,9 @@ use super::ast::{Ast, BinOp, CmpAst, CmpSign, Func, ModAst, ModKind, PoolAst, Si
 use super::node::{chain_cap, Cmp, Die, Mod, Node, PoolSpec};
 use super::parse::MAX_INT;
 use super::problem::{big, Problem};
+use super::work_bound::MAX_WORK;
 use super::{odds, pool_odds};
 
-/// The most steps the odds of one expression may take: well within a second on the slowest
-/// machine we test on (the bench prints the slowest expression under it).
-pub(crate) const MAX_WORK: f64 = 100_000_000.0;
 /// What one pair of values of an operator's two sides costs, in the steps of a convolution,
 /// when the results lie close together: worked out twice (for their span, then added into a
 /// table of every value between), and most results a value of the answer (`d1000*d1000`'s

@@ -18,6 +18,7 @@ mod parse;
 mod pool_odds;
 mod problem;
 mod roll;
+mod work_bound;
 
 #[cfg(test)]
 mod chained_keeps_tests;

@@ -12,9 +12,8 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::check::MAX_WORK;
 use super::node::{Die, Mod, PoolSpec};
-use super::pool_odds::reroll_faces;
+use super::work_bound::MAX_WORK;
 use crate::Dist;
 
 /// The most multisets of kept faces carried at once.
@@ -169,7 +168,8 @@ fn bags(die: &Die, ops: &[Mod], trim: Trim) -> Vec<Vec<(Kept, f64)>> {
 fn one_die(die: &Die, face: usize, op: Mod) -> Vec<(Kept, f64)> {
     let value = die.values[face];
     match op {
-        Mod::Reroll { cmp, .. } if cmp.meets(value) => reroll_faces(die, op)
+        Mod::Reroll { cmp, .. } if cmp.meets(value) => die
+            .rerolled_faces(op)
             .into_iter()
             .enumerate()
             .filter(|(_, p)| *p > 0.0)

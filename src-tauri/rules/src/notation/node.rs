@@ -86,6 +86,28 @@ impl Die {
             .map(|(_, p)| p)
             .sum()
     }
+
+    /// The distribution of a rerolled die's final face (over the distinct faces): each reroll
+    /// stands unless it meets the comparison and fewer than `cap` were made.
+    pub(crate) fn rerolled_faces(&self, op: Mod) -> Vec<f64> {
+        let Mod::Reroll { cmp, cap } = op else {
+            return self.probs.clone();
+        };
+        let q = self.chance(cmp);
+        let stays: Vec<f64> = self
+            .values
+            .iter()
+            .zip(&self.probs)
+            .map(|(&v, &p)| if cmp.meets(v) { 0.0 } else { p })
+            .collect();
+        // After the last reroll allowed the face stands, whatever it is; before it, a face that
+        // meets the comparison is rolled once more.
+        let mut last = self.probs.clone();
+        for _ in 1..cap {
+            last = stays.iter().zip(&last).map(|(s, l)| s + q * l).collect();
+        }
+        last
+    }
 }
 
 /// A modifier's comparison, its value worked out.

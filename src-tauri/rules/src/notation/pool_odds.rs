@@ -69,7 +69,7 @@ fn worths(pool: &PoolSpec, ops: &[Mod]) -> Vec<Dist> {
     for op in ops.iter().rev() {
         worth = match *op {
             Mod::Reroll { cmp, .. } => {
-                let after = reroll_faces(die, *op);
+                let after = die.rerolled_faces(*op);
                 let rerolled = mixture(&after, &worth);
                 die.values
                     .iter()
@@ -100,34 +100,12 @@ fn mixture(probs: &[f64], worth: &[Dist]) -> Dist {
     out
 }
 
-/// The distribution of a rerolled die's final face (over the distinct faces): each reroll
-/// stands unless it meets the comparison and fewer than `cap` were made.
-pub(crate) fn reroll_faces(die: &Die, op: Mod) -> Vec<f64> {
-    let Mod::Reroll { cmp, cap } = op else {
-        return die.probs.clone();
-    };
-    let q = die.chance(cmp);
-    let stays: Vec<f64> = die
-        .values
-        .iter()
-        .zip(&die.probs)
-        .map(|(&v, &p)| if cmp.meets(v) { 0.0 } else { p })
-        .collect();
-    // After the last reroll allowed the face stands, whatever it is; before it, a face that
-    // meets the comparison is rolled once more.
-    let mut last = die.probs.clone();
-    for _ in 1..cap {
-        last = stays.iter().zip(&last).map(|(s, l)| s + q * l).collect();
-    }
-    last
-}
-
 /// A die distribution (`probs` over the distinct faces) after a reroll modifier.
 fn rerolled(die: &Die, probs: &[f64], op: Mod) -> Vec<f64> {
     let Mod::Reroll { cmp, .. } = op else {
         return probs.to_vec();
     };
-    let again = reroll_faces(die, op);
+    let again = die.rerolled_faces(op);
     let met: f64 = die
         .values
         .iter()
