@@ -22,6 +22,8 @@ pub(crate) const MAX_STATES: f64 = 200_000.0;
 /// a hash, an add), in the steps of [`MAX_WORK`] (a step is about one multiply-add of a
 /// convolution). Measured in release: JOIN_MEASURE.
 const JOIN_STEP: f64 = 50.0;
+/// The most dice in a multiset whose join costs one [`JOIN_STEP`].
+const SHORT: f64 = 8.0;
 
 thread_local! {
     /// How many more joins may be made before [`work`] gives up making the bags: their bound
@@ -281,7 +283,11 @@ struct Joined {
 
 impl Joined {
     fn add(&mut self, kept: &[u16], p: f64) {
-        JOINS_LEFT.with(|left| left.set(left.get() - 1.0));
+        // A join costs its merge and hash, which grow with the multiset: one join up to
+        // `SHORT` dice (nearly all of them), more past that (the fuzzer's `3d2x2Xkh>d4kh0x`
+        // makes multisets of 1,681 dice).
+        let cost = (kept.len() as f64 / SHORT).max(1.0);
+        JOINS_LEFT.with(|left| left.set(left.get() - cost));
         match self.at.get(kept) {
             Some(&i) => self.items[i].1 += p,
             None => {
