@@ -484,7 +484,8 @@ export type EncounterPreview = {
 request: JsonValue, odds: Odds, };
 
 /**
- * Everything an action can change; saved whole before and after each action.
+ * Everything an action can change; the encounter's row holds it whole as it stands now, its log
+ * the patches between one action's state and the next.
  */
 export type EncounterState = { name: string, 
 /**
