@@ -70,7 +70,8 @@ impl Sandbox {
     pub fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
         use std::io::Write;
         let home = self.dir.path().join("home");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rollbook"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rollbook"));
+        command
             .args(args)
             .current_dir(self.dir.path())
             .env_remove("DISPLAY")
@@ -80,9 +81,8 @@ impl Sandbox {
             .env("TZ", "UTC")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the rollbook binary runs");
+            .stderr(Stdio::piped());
+        let mut child = started(&mut command);
         // A command may refuse its input before reading all of it (a closed pipe, not a failure).
         match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
@@ -141,4 +141,23 @@ pub fn without_exported_at(text: &str) -> String {
         .filter(|l| !l.trim_start().starts_with("\"exported_at\""))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `command` started. Under Wine on a busy machine, starting a program now and then fails in Wine
+/// itself ("Internal error", os error 1359) before the program runs: nothing of the test has
+/// happened yet, so the start is tried again (a few times, then the error stands). Any other
+/// failure to start, and every platform but Windows, fails at once.
+fn started(command: &mut Command) -> std::process::Child {
+    const WINE_INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e)
+                if cfg!(windows) && e.raw_os_error() == Some(WINE_INTERNAL_ERROR) && tries < 5 =>
+            {
+                tries += 1;
+            }
+            started => return started.expect("the rollbook binary runs"),
+        }
+    }
 }
