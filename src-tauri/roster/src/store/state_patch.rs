@@ -62,15 +62,7 @@ fn diff_at(from: &Value, to: &Value, at: &PointerBuf, out: &mut Vec<PatchOperati
                 return;
             }
             changes.extend(key_moves(keys, &wanted, at));
-            let whole = PatchOperation::Replace(ReplaceOperation {
-                path: at.clone(),
-                value: to.clone(),
-            });
-            if bytes(&changes) < bytes(std::slice::from_ref(&whole)) {
-                out.extend(changes);
-            } else {
-                out.push(whole);
-            }
+            out.extend(smaller(changes, at, to));
         }
         (Value::Array(old), Value::Array(new)) => {
             let mut rows = old.clone();
@@ -88,20 +80,26 @@ fn diff_at(from: &Value, to: &Value, at: &PointerBuf, out: &mut Vec<PatchOperati
                     value: is.clone(),
                 }));
             }
-            let whole = PatchOperation::Replace(ReplaceOperation {
-                path: at.clone(),
-                value: to.clone(),
-            });
-            if bytes(&changes) < bytes(std::slice::from_ref(&whole)) {
-                out.extend(changes);
-            } else {
-                out.push(whole);
-            }
+            out.extend(smaller(changes, at, to));
         }
         _ => out.push(PatchOperation::Replace(ReplaceOperation {
             path: at.clone(),
             value: to.clone(),
         })),
+    }
+}
+
+/// `changes` to the value at `at`, or `to` put there whole when that takes fewer bytes as the
+/// history stores them.
+fn smaller(changes: Vec<PatchOperation>, at: &PointerBuf, to: &Value) -> Vec<PatchOperation> {
+    let whole = PatchOperation::Replace(ReplaceOperation {
+        path: at.clone(),
+        value: to.clone(),
+    });
+    if bytes(&changes) < bytes(std::slice::from_ref(&whole)) {
+        changes
+    } else {
+        vec![whole]
     }
 }
 
