@@ -97,8 +97,8 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Secured<S> {
                 return Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
             }
             let whole: Vec<u8> = bufs.iter().flat_map(|b| b.iter().copied()).collect();
-            this.owed = with_security_headers(&whole).unwrap_or_default();
             this.stands_for = whole.len();
+            this.owed = with_security_headers(&whole).unwrap_or(whole);
         }
         this.pay(cx)
     }
