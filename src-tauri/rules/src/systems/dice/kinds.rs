@@ -3,9 +3,11 @@
 //! like the five's, so odds, rolls, dice by hand and the log serve it as they serve them.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
+use super::last_checked;
 use crate::answer::{Odds, Rolled};
 use crate::kind::Kind;
 use crate::notation::{self, Expression};
@@ -95,9 +97,11 @@ pub fn value_fields(names: &[String]) -> Vec<FieldSpec> {
 }
 
 impl Expr {
-    /// The expression read and checked; its first problem as the request's error.
-    pub fn checked(&self) -> Result<Expression, RulesError> {
-        notation::check(&self.expr, &self.values).map_err(|problems| {
+    /// The expression read and checked (once per thread for the same text and values: a
+    /// request's validation, odds and roll ask in turn); its first problem as the request's
+    /// error.
+    pub fn checked(&self) -> Result<Rc<Expression>, RulesError> {
+        last_checked::check(&self.expr, &self.values).map_err(|problems| {
             problems.into_iter().next().map_or_else(
                 || RulesError::invalid("expr", "not a roll"),
                 notation::Problem::into_error,
