@@ -21,7 +21,7 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 section "build (release binaries, .deb and .rpm)"
 npm run --silent build >/dev/null 2>&1 || npm run build
 cargo build --release -q -p rollbook-cli
-cargo build --release -q -p rollbook-rules --example time_odds
+cargo build --release -q -p rollbook-rules --example time_odds --example notation_cost
 bash scripts/measure-bundle.sh
 
 # icepool is a dependency of the bench only, pinned in scripts/bench/requirements.txt.
@@ -36,6 +36,7 @@ section "odds engine against icepool, in-process (src-tauri/rules/benches/icepoo
 
 section "dice notation against icepool, and near its work bound (scripts/bench/notation.py)"
 "$venv/bin/python" scripts/bench/notation.py "$release/rollbook" "$release/examples/time_odds" \
+  "$release/examples/notation_cost" \
   | sed -n '/^expressions:/,$p'
 
 section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz-notation.sh)"

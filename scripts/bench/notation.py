@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Dice notation (DICE.md) against icepool: the same numbers, and how much faster (issue 29).
 
-Usage: python scripts/bench/notation.py ROLLBOOK TIME_ODDS
-  ROLLBOOK   the release `rollbook` binary (whole-process timing)
-  TIME_ODDS  the release `time_odds` example of rollbook-rules (per-expression timing)
+Usage: python scripts/bench/notation.py ROLLBOOK TIME_ODDS [NOTATION_COST]
+  ROLLBOOK       the release `rollbook` binary (whole-process timing)
+  TIME_ODDS      the release `time_odds` example of rollbook-rules (per-expression timing)
+  NOTATION_COST  the release `notation_cost` example: when given, HEAVY's estimated work and
+                 nanoseconds per step are printed too, what MAX_WORK is calibrated by
 Run it with the Python of a venv holding scripts/bench/requirements.txt (scripts/bench.sh makes
 one). It exits 1, saying which target and by how much, when any of these fails:
 
@@ -14,7 +16,10 @@ one). It exits 1, saying which target and by how much, when any of these fails:
   model timed best of 3, its dice built afresh each call so icepool's caches do not carry over);
 - every expression's odds take under 2 ms at the median (`time_odds`, single calls);
 - the slowest of HEAVY (expressions near the work bound, MAX_WORK in notation/check.rs, each
-  checked to be accepted) is answered in under 50 ms at the median.
+  checked to be accepted) is answered in under 50 ms at the median;
+- each of REFUSED (expressions past the work bound) is refused, naming its part, by the whole
+  process (`rollbook dice check`, start-up included) in under a second (the issue's "answered or
+  refused within a second"; timed here, not in a test, so that a busy machine fails no test).
 """
 from __future__ import annotations
 
@@ -37,6 +42,7 @@ TOLERANCE = 1e-9
 RATIO = 100.0
 MEDIAN_MS = 2.0
 HEAVY_MS = 50.0
+REFUSE_MS = 1000.0
 # DICE.md: an endless chain is cut where going on has a chance below 1e-12.
 TAIL = 1e-12
 
@@ -211,6 +217,14 @@ HEAVY = [
     "12d12kh8kl4",
 ]
 
+# Past the work bound: each must be refused at once, naming the part that is too big.
+REFUSED = [
+    ("100d1000kh50", "100d1000kh50 is too big"),
+    ("100d6rr<6", "100d6rr<6 could read up to"),
+    ("100d{0,1000000}", "spans 0 to 100000000"),
+    ("d6+100d100kh50dl3x", "100d100kh50dl3x"),
+]
+
 
 def request(notation: str, values: dict[str, int]) -> dict:
     return {"system": "dice", "roll": "expr", "expr": notation, "values": values}
@@ -243,7 +257,7 @@ def whole_process(binary: str, requests: list[dict]) -> float:
 
 
 def main() -> int:
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     rollbook, timer = sys.argv[1], sys.argv[2]
     failures: list[str] = []
@@ -283,6 +297,23 @@ def main() -> int:
     if timed[0][0] >= HEAVY_MS:
         failures.append(f"{timed[0][1]}: {timed[0][0]:.1f} ms, under the work bound "
                         f"(target {HEAVY_MS} ms)")
+    if len(sys.argv) == 4:
+        costs = subprocess.run([sys.argv[3]], input="\n".join(HEAVY), capture_output=True,
+                               text=True, check=True)
+        print("the work bound's steps in time (notation_cost):\n" + costs.stdout.rstrip())
+    refusals = []
+    for notation, part in REFUSED:
+        start = time.perf_counter()
+        done = subprocess.run([rollbook, "dice", "check", notation], capture_output=True,
+                              text=True)
+        took_ms = (time.perf_counter() - start) * 1e3
+        refusals.append(f"{notation} {took_ms:.0f}")
+        if done.returncode != 2 or part not in done.stdout + done.stderr:
+            failures.append(f"{notation}: not refused naming {part!r} "
+                            f"(exit {done.returncode}: {(done.stdout + done.stderr).strip()})")
+        if took_ms >= REFUSE_MS:
+            failures.append(f"{notation}: refused in {took_ms:.0f} ms (target {REFUSE_MS:.0f} ms)")
+    print("past the work bound, refused by the whole process (ms): " + ", ".join(refusals))
     for failure in failures:
         print(f"FAILED: {failure}", file=sys.stderr)
     return 1 if failures else 0

@@ -38,6 +38,10 @@ use crate::tray::Tray;
 /// The range of a value given for an `@name` (DICE.md, "The request").
 pub const MAX_VALUE: i64 = check::MAX_VALUE;
 
+/// The most steps one expression's odds may take before the check refuses it (each step about a
+/// multiply-add; `examples/notation_cost.rs` prints what a step costs on this machine).
+pub const MAX_WORK: f64 = work_bound::MAX_WORK;
+
 /// The longest expression taken, in characters (DICE.md, "The request").
 pub const MAX_EXPR_CHARS: usize = 1000;
 

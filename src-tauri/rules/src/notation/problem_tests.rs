@@ -2,7 +2,6 @@
 //! a fix; nothing panics and nothing runs long, whatever is typed.
 
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use super::*;
 
@@ -149,6 +148,8 @@ fn control_and_invisible_characters_are_refused_and_never_echoed() {
     assert!(p.message.len() < 200, "{}", p.message.len());
 }
 
+/// Refused by the bound before any of the work is done; how fast is the bench's to say
+/// (`scripts/bench/notation.py`, REFUSED), since a timed assertion fails on a busy machine.
 #[test]
 fn work_past_the_bound_is_refused_at_once_naming_the_part() {
     for (text, part) in [
@@ -157,14 +158,8 @@ fn work_past_the_bound_is_refused_at_once_naming_the_part() {
         ("100d{0,1000000}", "spans 0 to 100000000"),
         ("d6+100d100kh50dl3x", "100d100kh50dl3x"),
     ] {
-        let start = Instant::now();
         let p = problems(text).remove(0);
         assert!(p.message.contains(part), "{text}: {}", p.message);
-        assert!(
-            start.elapsed().as_millis() < 1000,
-            "{text} took {:?}",
-            start.elapsed()
-        );
     }
 }
 
