@@ -84,6 +84,36 @@ function outcomeList(view) {
 }
 
 /**
+ * The parts every exact-odds block is made of, as the functions below expect them: `view`
+ * `{success, meta, note, chart, table}` (`table` is the outcomes' tbody, which the caller puts in
+ * its own table) and `lead`, the elements the block opens with: the success line captioned
+ * `caption` (its label's id `labelId`), the note (`note` its text, or hidden), the chart. The
+ * caller adds the outcome table and wraps them in `view.panel`.
+ */
+export function oddsParts(doc, { labelId, caption = 'Chance of success', note = null }) {
+  const view = {
+    success: el(doc, 'output', { className: 'success-value', 'aria-labelledby': labelId, text: '—' }),
+    meta: el(doc, 'span', { className: 'odds-meta' }),
+    note: el(doc, 'p', note === null ? { className: 'odds-note', hidden: true } : { className: 'odds-note', text: note }),
+    chart: doc.createElementNS('http://www.w3.org/2000/svg', 'svg'),
+    table: el(doc, 'tbody'),
+  };
+  view.chart.setAttribute('class', 'chart');
+  view.chart.setAttribute('role', 'img');
+  view.chart.setAttribute('aria-label', 'Distribution of outcomes');
+  const lead = [
+    el(doc, 'div', { className: 'success-block', 'aria-live': 'polite' }, [
+      el(doc, 'span', { className: 'success-label', id: labelId, text: caption }),
+      view.success,
+      view.meta,
+    ]),
+    view.note,
+    el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
+  ];
+  return { view, lead };
+}
+
+/**
  * Shows `odds` (the answer for `request`), marking outcome `hot` (the last roll's). The chart's
  * axis is titled `view.axis` when the caller set it (the catalog kind's `outcome`).
  */

@@ -138,10 +138,6 @@ table_rulings: { [key in RulingId]: string },
  */
 sheet_limits: Array<SheetLimit>, 
 /**
- * RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
- */
-d12_weapons: Array<KnownWeapon>, 
-/**
  * The rulings that are numbers a roster may change (house rules): default, range, label and
  * help, declared once beside `HouseRules`.
  */
@@ -845,31 +841,6 @@ compare: Array<CompareSpec>,
  * augmentation before or after the roll): asked with `odds_plan`.
  */
 plans: Array<PlanSpec>, };
-
-/**
- * A weapon RULES.md names.
- */
-export type KnownWeapon = { name: string, 
-/**
- * The cap before Strength.
- */
-base_cap: number, 
-/**
- * Sword, Knife and Unarmed add the wielder's Strength ranks to the cap.
- */
-plus_strength: boolean, 
-/**
- * The engine's `column` of the damage roll.
- */
-column: "damage" | "effect" | "condition", 
-/**
- * How RULES.md words the column ("Damage or Effect" for Unarmed).
- */
-reads: string, 
-/**
- * A sheet's equipment may list it (every weapon but Unarmed, which every character has).
- */
-carried: boolean, };
 
 /**
  * A name and a level: genre powers, universe skills.

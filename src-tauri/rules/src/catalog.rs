@@ -44,8 +44,6 @@ pub struct Catalog {
     /// The range of every number on a character sheet, and how long its bounded lists are: the
     /// sheet forms take their limits from here (the sheet checks enforce the same declarations).
     pub sheet_limits: Vec<crate::sheet_limits::SheetLimit>,
-    /// RULES.md's d12 weapons: cap (plus Strength ranks for some) and damage column.
-    pub d12_weapons: Vec<crate::table::d12_weapons::KnownWeapon>,
     /// The rulings that are numbers a roster may change (house rules): default, range, label and
     /// help, declared once beside `HouseRules`.
     pub house_rule_numbers: Vec<crate::house_rules::HouseRuleNumber>,
@@ -81,7 +79,6 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         table_ranges: TABLE_RANGES.to_vec(),
         table_rulings: crate::table::table_rulings(),
         sheet_limits: SHEET_LIMITS.to_vec(),
-        d12_weapons: crate::table::d12_weapons::all(),
         house_rule_numbers: registry::REGISTRY
             .iter()
             .flat_map(|system| system.house_rule_numbers.iter().copied())

@@ -8,6 +8,7 @@ import * as defaultApi from '../api.js';
 import { renderResult } from '../dice-view.js';
 import { el } from '../dom.js';
 import { fieldModel } from '../form.js';
+import { oddsParts } from '../odds-view.js';
 import { verdictFigure, verdictText } from '../result.js';
 import { rollForm } from '../roll-form.js';
 import { aboutLine as aboutText, kindOf, mergeRequest, prefillValues, setByGm } from './prefill.js';
@@ -16,30 +17,12 @@ import { isolated } from '../format.js';
 let instances = 0;
 
 function oddsBlock(doc, prefix) {
-  const labelId = `${prefix}-success-label`;
-  const view = {
-    success: el(doc, 'output', { className: 'success-value', 'aria-labelledby': labelId, text: '—' }),
-    meta: el(doc, 'span', { className: 'odds-meta' }),
-    note: el(doc, 'p', { className: 'odds-note', text: 'Loading the rules…' }),
-    chart: doc.createElementNS('http://www.w3.org/2000/svg', 'svg'),
-    table: el(doc, 'tbody'),
-    // The last roll goes between the chart and the table, where the eye already is.
-    slot: el(doc, 'div', { className: 'rp-last-slot' }),
-    /** @type {string | null} the chart axis's title: what the kind's outcomes are */
-    axis: null,
-  };
-  view.chart.setAttribute('class', 'chart');
-  view.chart.setAttribute('role', 'img');
-  view.chart.setAttribute('aria-label', 'Distribution of outcomes');
-  view.panel = el(doc, 'section', { className: 'rp-odds odds', 'aria-label': 'Exact odds', 'aria-busy': 'true' }, [
-    el(doc, 'div', { className: 'success-block', 'aria-live': 'polite' }, [
-      el(doc, 'span', { className: 'success-label', id: labelId, text: 'Chance of success' }),
-      view.success,
-      view.meta,
-    ]),
-    view.note,
-    el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
-    view.slot,
+  const { view, lead } = oddsParts(doc, { labelId: `${prefix}-success-label`, note: 'Loading the rules…' });
+  // The last roll goes between the chart and the table, where the eye already is.
+  const slot = el(doc, 'div', { className: 'rp-last-slot' });
+  const panel = el(doc, 'section', { className: 'rp-odds odds', 'aria-label': 'Exact odds', 'aria-busy': 'true' }, [
+    ...lead,
+    slot,
     // It scrolls: focusable, so the keyboard can scroll it too (axe: scrollable-region-focusable).
     el(doc, 'div', { className: 'outcomes-wrap', tabindex: '0', role: 'region', 'aria-label': 'Chance of every outcome' }, [
       el(doc, 'table', { className: 'outcomes', 'aria-label': 'Chance of every outcome' }, [
@@ -48,7 +31,9 @@ function oddsBlock(doc, prefix) {
       ]),
     ]),
   ]);
-  return view;
+  /** @type {string | null} the chart axis's title: what the kind's outcomes are */
+  const axis = null;
+  return { ...view, slot, panel, axis };
 }
 
 /**

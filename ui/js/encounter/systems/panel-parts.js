@@ -6,7 +6,7 @@
 import { mountCompare } from '../../compare-view.js';
 import { renderResult } from '../../dice-view.js';
 import { el } from '../../dom.js';
-import { markPending, renderOdds, showNoOdds } from '../../odds-view.js';
+import { markPending, oddsParts, renderOdds, showNoOdds } from '../../odds-view.js';
 import { latestOnly } from '../../timing.js';
 import { trackEditor } from './track-edit.js';
 import { eventLines } from '../encounter-model.js';
@@ -22,24 +22,9 @@ let blocks = 0;
  */
 export function oddsBlock(doc, caption = 'Chance of success', { compare = null, planInputs = null } = {}) {
   const labelId = `tp-odds-${++blocks}`;
-  const view = {
-    success: el(doc, 'output', { className: 'success-value', 'aria-labelledby': labelId, text: '—' }),
-    meta: el(doc, 'span', { className: 'odds-meta' }),
-    note: el(doc, 'p', { className: 'odds-note', hidden: true }),
-    chart: doc.createElementNS('http://www.w3.org/2000/svg', 'svg'),
-    table: el(doc, 'tbody'),
-  };
-  view.chart.setAttribute('class', 'chart');
-  view.chart.setAttribute('role', 'img');
-  view.chart.setAttribute('aria-label', 'Distribution of outcomes');
+  const { view, lead } = oddsParts(doc, { labelId, caption });
   view.panel = el(doc, 'section', { className: 'tp-odds odds', 'aria-label': 'Exact odds', 'aria-busy': 'false' }, [
-    el(doc, 'div', { className: 'success-block', 'aria-live': 'polite' }, [
-      el(doc, 'span', { className: 'success-label', id: labelId, text: caption }),
-      view.success,
-      view.meta,
-    ]),
-    view.note,
-    el(doc, 'div', { className: 'chart-wrap' }, [view.chart]),
+    ...lead,
     el(doc, 'details', { className: 'tp-outcomes' }, [
       el(doc, 'summary', { text: 'Every outcome' }),
       el(doc, 'div', { className: 'outcomes-wrap' }, [

@@ -1,7 +1,7 @@
 //! RULES.md section 5's weapons: each one's cap on the damage roll's Damage Dice (some plus the
 //! wielder's Strength ranks) and the damage table column it reads. Declared once here: the roster
-//! reads a sheet's equipment and starts attacks with them, and the catalog serves the table
-//! (`d12_weapons`) to the window.
+//! reads a sheet's equipment and starts attacks with them, and serves each participant's weapons
+//! in the encounter's view.
 
 use serde::Serialize;
 
@@ -78,7 +78,7 @@ pub fn carried(name: &str) -> Option<KnownWeapon> {
         .copied()
 }
 
-/// Every weapon the catalog serves: Unarmed, then those a sheet may carry.
+/// Every weapon RULES.md names: Unarmed, then those a sheet may carry.
 pub fn all() -> Vec<KnownWeapon> {
     std::iter::once(UNARMED).chain(WEAPONS).collect()
 }

@@ -262,3 +262,26 @@ fn roll_sub_pool(
     }
     total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_die_is_a_third_to_mark() {
+        let odds = sub_pool_marks(HUMAN, 1, 1);
+        // 5 or 6 on the first die; a 6 may add more.
+        assert!((1.0 - odds.p(0) - 2.0 / 6.0).abs() < 1e-12);
+        assert!((odds.total() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn kept_ones_cancel_plain_marks_first() {
+        // keep 3 of [6, 5, 1]: the 1 cancels the 5, the 6 stands and rolls again.
+        assert_eq!(kept_marks([1, 1, 0, 1], 3), (1, 1));
+        // keep 2 of [6, 1]: the 1 cancels the 6.
+        assert_eq!(kept_marks([1, 0, 0, 1], 2), (0, 0));
+        // keep 1 of [6, 1]: the 1 is not kept.
+        assert_eq!(kept_marks([1, 0, 0, 1], 1), (1, 1));
+    }
+}
