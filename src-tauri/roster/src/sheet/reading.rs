@@ -5,7 +5,7 @@
 
 /// What a skill is mostly about, by its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Domain {
+pub(crate) enum Domain {
     /// Dealing with people: persuading, deceiving, leading, frightening.
     Social,
     /// Knowing and working things out.
@@ -163,7 +163,7 @@ fn any_word_starts_with(name: &str, stems: &[&str]) -> bool {
 }
 
 /// The domain a skill's name reads as, or `None` when no word of it is known.
-pub(super) fn domain(skill: &str) -> Option<Domain> {
+pub(crate) fn domain(skill: &str) -> Option<Domain> {
     [
         (Domain::Social, SOCIAL),
         (Domain::Mental, MENTAL),
@@ -178,7 +178,7 @@ pub(super) fn domain(skill: &str) -> Option<Domain> {
 
 /// How a d12 ability attacks, by its name: `Some(false)` physical (against Dodge), `Some(true)`
 /// mental (against Mind), `None` when the name does not read as an attack.
-pub(super) fn attack(ability: &str) -> Option<bool> {
+pub(crate) fn attack(ability: &str) -> Option<bool> {
     if any_word_starts_with(ability, MENTAL_ATTACK) {
         Some(true)
     } else if any_word_starts_with(ability, PHYSICAL_ATTACK) {

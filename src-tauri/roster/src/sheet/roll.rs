@@ -1,20 +1,11 @@
 //! The rolls a sheet offers: one entry per thing on the sheet a GM rolls, each with a FULL roll
 //! request of the contract prefilled from the character (the GM then sets difficulty, modifiers,
-//! the defender…). One file per system under `rolls/`; where RULES.md leaves a mapping open
-//! (which attribute a skill goes with), the reading is in `rolls/reading.rs` and in each note.
+//! the defender…). Each system's are in `systems/<name>/rolls.rs`; where RULES.md leaves a
+//! mapping open (which attribute a skill goes with), the reading is in `sheet/reading.rs` and in
+//! each note.
 
-mod d12;
-mod genre;
-mod marks;
-mod reading;
-mod stunt;
-mod universe;
-
-use rollbook_rules::HouseRules;
 use serde::Serialize;
 use serde_json::Value;
-
-use super::Sheet;
 
 /// One roll a sheet offers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -73,19 +64,6 @@ fn full_request(partial: Value) -> Value {
     }
 }
 
-impl Sheet {
-    /// Every roll this sheet offers, in sheet order; stunt levels are read on `house`'s chart.
-    pub fn rolls(&self, house: &HouseRules) -> Vec<SheetRoll> {
-        match self {
-            Sheet::Stunt(s) => stunt::rolls(s, house),
-            Sheet::Genre(s) => genre::rolls(s),
-            Sheet::Universe(s) => universe::rolls(s),
-            Sheet::Marks(s) => marks::rolls(s),
-            Sheet::D12(s) => d12::rolls(s),
-        }
-    }
-}
-
 /// The roll a GM names (`rollbook roll --rating NAME`): the one whose label is `name` (case and
 /// surrounding spaces ignored); else the one whose label starts with `name` as whole words
 /// ("physical" → "Physical save"). `Err` lists the candidates: none, or several that match.
@@ -121,7 +99,9 @@ pub fn pick_roll<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sheet::Sheet;
     use crate::System;
+    use rollbook_rules::HouseRules;
     use serde_json::json;
 
     #[test]

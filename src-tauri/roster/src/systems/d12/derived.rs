@@ -1,8 +1,8 @@
 //! d12 Ranks: the rank budget, who holds each defense role, the dice of each ability's roll, what
 //! the equipment adds (armor dice, weapon caps), Dazed, and health.
 
-use super::{count, Derived};
 use crate::check::index;
+use crate::sheet::{count, Derived};
 use crate::sheet::{D12Sheet, Defense};
 
 use rollbook_rules::sheet_limits::{D12_RANKS, D12_RANKS_TOTAL};
@@ -273,7 +273,7 @@ fn equipment(sheet: &D12Sheet, i: usize, item: &str) -> Option<Derived> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Derived;
+    use crate::sheet::Derived;
     use crate::sheet::Sheet;
     use crate::System;
     use rollbook_rules::HouseRules;

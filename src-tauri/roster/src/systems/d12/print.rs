@@ -4,8 +4,8 @@
 use rollbook_rules::{DAMAGE_TABLE, LIMBS};
 use serde_json::{json, Value};
 
-use super::{track, Layout, SystemPage, BLANK_ROWS, NOTE_LINES};
 use crate::print::section::{heads, Cell, Column, Row, Section};
+use crate::print::systems::{track, Layout, SystemPage, BLANK_ROWS, NOTE_LINES};
 use crate::sheet::{ConditionKind, D12Sheet, Sheet};
 
 pub(super) const LAYOUT: Layout = Layout {

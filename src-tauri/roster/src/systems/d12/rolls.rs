@@ -4,12 +4,12 @@
 
 use serde_json::json;
 
-use super::{reading, SheetRoll};
-use crate::check::index;
-use crate::sheet::report::count;
-use crate::sheet::report::d12::{
+use super::derived::{
     dazed, dice_of, dice_text, extra_dice, gear, CapOnSheet, Gear, Weapon, UNARMED,
 };
+use crate::check::index;
+use crate::sheet::count;
+use crate::sheet::{reading, SheetRoll};
 use crate::sheet::{D12Ability, D12Sheet, Defense};
 
 pub(super) fn rolls(sheet: &D12Sheet) -> Vec<SheetRoll> {

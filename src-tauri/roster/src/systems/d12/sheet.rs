@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_names, Track};
 use crate::check::{field, index, Check, LIST_MAX, NAME_MAX};
+use crate::sheet::{check_names, Track};
 
 use rollbook_rules::sheet_limits::{
     D12_HEALTH_CURRENT, D12_HEALTH_MAX, D12_RANKS, D12_RANKS_TOTAL,
@@ -204,8 +204,9 @@ impl D12Sheet {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Sheet, System};
     use super::*;
+    use crate::sheet::Sheet;
+    use crate::System;
     use rollbook_rules::HouseRules;
     use serde_json::json;
 

@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::track::{self, Adjustment, Tracked};
-use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
-use crate::sheet::report::d12::{extra_dice, gear, CapOnSheet, Gear, UNARMED};
+use super::derived::{extra_dice, gear, CapOnSheet, Gear, UNARMED};
 use crate::sheet::{D12Sheet, Defense, Sheet};
+use crate::table::track::{self, Adjustment, Tracked};
+use crate::table::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 
 /// A quick NPC's defense ranks (a stored character's come from its sheet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -1,9 +1,9 @@
 //! GENRE: the dice pool of each attribute and power (after a Bust A Nut's -1 level), Glory, and
 //! what the grunt and Bust A Nut trackers mean for the next action.
 
-use super::{count, Derived};
 use crate::check::{field, index};
 use crate::sheet::GenreSheet;
+use crate::sheet::{count, Derived};
 
 /// Every ability is -1 level (-1 die) while rounds after a Bust A Nut are left (RULES.md 2).
 pub(crate) fn nut_penalty(sheet: &GenreSheet) -> i64 {
@@ -167,7 +167,7 @@ fn trackers(sheet: &GenreSheet) -> Vec<Derived> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Derived;
+    use crate::sheet::Derived;
     use crate::sheet::Sheet;
     use crate::System;
     use rollbook_rules::HouseRules;

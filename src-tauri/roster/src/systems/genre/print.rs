@@ -3,8 +3,8 @@
 
 use serde_json::json;
 
-use super::{signed, ticks, Layout, SystemPage, NOTE_LINES};
 use crate::print::section::{heads, Cell, Column, Row, Section};
+use crate::print::systems::{signed, ticks, Layout, SystemPage, NOTE_LINES};
 use crate::sheet::GenreSheet;
 
 pub(super) const LAYOUT: Layout = Layout {

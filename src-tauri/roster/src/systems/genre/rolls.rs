@@ -3,11 +3,11 @@
 
 use serde_json::json;
 
-use super::reading::{self, Domain};
-use super::SheetRoll;
+use super::derived::{next_grunt_penalty, pool};
 use crate::check::{field, index};
-use crate::sheet::report::genre::{next_grunt_penalty, pool};
+use crate::sheet::reading::{self, Domain};
 use crate::sheet::GenreSheet;
+use crate::sheet::SheetRoll;
 
 pub(super) fn rolls(sheet: &GenreSheet) -> Vec<SheetRoll> {
     let mut out = Vec::new();

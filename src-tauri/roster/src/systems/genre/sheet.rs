@@ -9,8 +9,8 @@ use rollbook_rules::sheet_limits::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{check_keys, check_names, Leveled};
 use crate::check::{field, index, Check};
+use crate::sheet::{check_keys, check_names, Leveled};
 
 /// The default attribute names (renameable, RULES.md section 2).
 pub const GENRE_ATTRIBUTES: [&str; 5] = ["Strength", "Agility", "Stamina", "Intellect", "Presence"];
@@ -122,7 +122,8 @@ impl GenreSheet {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Sheet, System};
+    use crate::sheet::Sheet;
+    use crate::System;
     use rollbook_rules::HouseRules;
     use serde_json::json;
 

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
+use crate::table::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 
 /// One participant's running state and what of the sheet the rules read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
 //! 64 Bit Heroes Marks: the three defenses and what each rating adds to a dice pool.
 
-use super::Derived;
 use crate::check::{field, index};
+use crate::sheet::Derived;
 use crate::sheet::MarksSheet;
 
 /// The defenses' attribute pairs (RULES.md section 4), averaged and rounded down.
@@ -90,8 +90,8 @@ pub(super) fn derived(sheet: &MarksSheet) -> Vec<Derived> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Derived;
     use super::average;
+    use crate::sheet::Derived;
     use crate::sheet::Sheet;
     use crate::System;
     use rollbook_rules::HouseRules;

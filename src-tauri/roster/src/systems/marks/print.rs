@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use super::{Layout, SystemPage, NOTE_LINES};
 use crate::print::section::{heads, Cell, Column, Row, Section};
+use crate::print::systems::{Layout, SystemPage, NOTE_LINES};
 use crate::sheet::{MarksSheet, Sheet};
 
 pub(super) const LAYOUT: Layout = Layout {

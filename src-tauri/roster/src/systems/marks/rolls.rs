@@ -4,11 +4,11 @@
 
 use serde_json::json;
 
-use super::reading::{self, Domain};
-use super::SheetRoll;
+use super::derived::{average, DEFENSE_PAIRS};
 use crate::check::{field, index};
-use crate::sheet::report::marks::{average, DEFENSE_PAIRS};
+use crate::sheet::reading::{self, Domain};
 use crate::sheet::MarksSheet;
+use crate::sheet::SheetRoll;
 
 pub(super) fn rolls(sheet: &MarksSheet) -> Vec<SheetRoll> {
     let mut out = Vec::new();

@@ -5,8 +5,8 @@ use indexmap::IndexMap;
 use rollbook_rules::text::isolated;
 use serde::{Deserialize, Serialize};
 
-use super::{check_keys, check_names, Ranked};
 use crate::check::{field, index, Check};
+use crate::sheet::{check_keys, check_names, Ranked};
 
 /// The human attributes every marks sheet has (the defenses are averages of them).
 pub const MARKS_ATTRIBUTES: [&str; 5] = [
@@ -122,7 +122,8 @@ impl MarksSheet {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Sheet, System};
+    use crate::sheet::Sheet;
+    use crate::System;
     use rollbook_rules::HouseRules;
     use serde_json::json;
 

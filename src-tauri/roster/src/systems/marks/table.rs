@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{Outcome, Seat, SystemRules, TableContext, TableError, TableRoll};
 use crate::check::NAME_MAX;
 use crate::sheet::pick_roll;
+use crate::table::{Outcome, Seat, SystemRules, TableContext, TableError, TableRoll};
 use rollbook_rules::text::isolated;
 
 /// Where a task's dice come from: `roll`, the label of one of the character's sheet rolls

@@ -3,8 +3,8 @@
 
 use rollbook_rules::HouseRules;
 
-use super::Derived;
 use crate::check::{field, index};
+use crate::sheet::Derived;
 use crate::sheet::StuntSheet;
 
 pub(super) fn derived(sheet: &StuntSheet, house: &HouseRules) -> Vec<Derived> {

@@ -4,9 +4,9 @@
 use rollbook_rules::StuntChart;
 use serde_json::json;
 
-use super::{track, Layout, SystemPage, NOTE_LINES};
 use crate::print::metrics::METRICS;
 use crate::print::section::{Cell, Column, Row, Section};
+use crate::print::systems::{track, Layout, SystemPage, NOTE_LINES};
 use crate::sheet::StuntSheet;
 
 pub(super) const LAYOUT: Layout = Layout {

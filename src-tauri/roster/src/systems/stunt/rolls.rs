@@ -5,8 +5,8 @@
 use rollbook_rules::{HouseRules, MINOR_DAMAGE_DICE};
 use serde_json::json;
 
-use super::SheetRoll;
 use crate::check::{field, index};
+use crate::sheet::SheetRoll;
 use crate::sheet::StuntSheet;
 
 pub(super) fn rolls(sheet: &StuntSheet, house: &HouseRules) -> Vec<SheetRoll> {

@@ -4,8 +4,8 @@ use indexmap::IndexMap;
 use rollbook_rules::{HouseRules, StuntChart};
 use serde::{Deserialize, Serialize};
 
-use super::{check_keys, check_names, Track};
 use crate::check::{field, index, Check};
+use crate::sheet::{check_keys, check_names, Track};
 
 /// The base stats every stunt sheet rates (RULES.md: "ATT, POWER, LUCK at least").
 pub const STUNT_BASESTATS: [&str; 3] = ["ATT", "POWER", "LUCK"];
@@ -116,8 +116,9 @@ fn check_level(check: &mut Check, path: String, level: &str, chart: &StuntChart)
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Sheet, System};
     use super::*;
+    use crate::sheet::Sheet;
+    use crate::System;
     use serde_json::json;
 
     fn problems(sheet: serde_json::Value, house: &HouseRules) -> Vec<String> {

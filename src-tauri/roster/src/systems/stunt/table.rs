@@ -17,9 +17,9 @@ use uuid::Uuid;
 
 use rollbook_rules::table::stunt_tasks::QUICK_NPC_HTK;
 
-use super::track::{self, Adjustment, Tracked};
-use super::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use crate::sheet::Sheet;
+use crate::table::track::{self, Adjustment, Tracked};
+use crate::table::{seated_parts, Outcome, SystemRules, TableContext, TableError, TableRoll};
 use rollbook_rules::text::isolated;
 
 /// A task's label longer than this is surely pasted by mistake (served with the catalog).

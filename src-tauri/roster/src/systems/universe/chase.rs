@@ -3,7 +3,15 @@
 use rollbook_rules::table::ranges::{self, MoveRange};
 use rollbook_rules::table::universe_moves::{chase_athletics, chase_winner, DEFAULT_MOVE_FEET};
 
-use super::*;
+use rollbook_rules::kinds;
+use rollbook_rules::table::{Event, RulingId};
+use rollbook_rules::RollRequest;
+use uuid::Uuid;
+
+use crate::table::{Outcome, TableContext, TableError, TableRoll};
+
+use super::state::*;
+use super::words::*;
 
 impl UniverseEncounter {
     /// A runner's Athletics bonus (the rule is `chase_athletics`) from the sheet's Athletics

@@ -1,8 +1,8 @@
 //! Universe Deck d20: skill checks, the attack and the sudden takedown, each save and what can
 //! augment it, hp and Sanity, and the fate cards held of the limit with what each one does.
 
-use super::Derived;
 use crate::check::{field, index};
+use crate::sheet::Derived;
 use crate::sheet::{Track, UniverseSheet};
 
 /// The attack's bonus on the d20: combat skill + attack bonus (RULES.md section 3).
@@ -167,7 +167,7 @@ fn card_use(card: &str) -> Option<(String, String, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Derived;
+    use crate::sheet::Derived;
     use crate::sheet::Sheet;
     use crate::System;
     use rollbook_rules::HouseRules;

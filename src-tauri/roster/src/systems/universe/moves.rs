@@ -1,7 +1,17 @@
 //! The universe moves: dealing, sides, fate cards, attacks, saves with augmentation, sudden
 //! takedown and group stealth.
 
-use super::*;
+use rollbook_rules::kinds;
+use rollbook_rules::table::universe_deck::{Card, Combatant, Side};
+use rollbook_rules::table::universe_fate::{FateCause, FateEvent, FateUse, Holder, UniverseTable};
+use rollbook_rules::table::{Event, RulingId};
+use rollbook_rules::RollRequest;
+use uuid::Uuid;
+
+use crate::table::{Outcome, TableContext, TableError, TableRoll};
+
+use super::state::*;
+use super::words::*;
 
 impl UniverseEncounter {
     pub(super) fn deck(&self) -> Result<&UniverseTable, TableError> {

@@ -3,8 +3,8 @@
 
 use serde_json::json;
 
-use super::{signed, track, Layout, SystemPage, NOTE_LINES};
 use crate::print::section::{heads, Cell, Column, Row, Section};
+use crate::print::systems::{signed, track, Layout, SystemPage, NOTE_LINES};
 use crate::sheet::UniverseSheet;
 
 pub(super) const LAYOUT: Layout = Layout {

@@ -4,10 +4,10 @@
 
 use serde_json::json;
 
-use super::SheetRoll;
+use super::derived::attack_bonus;
 use crate::check::{field, index};
-use crate::sheet::report::count;
-use crate::sheet::report::universe::attack_bonus;
+use crate::sheet::count;
+use crate::sheet::SheetRoll;
 use crate::sheet::UniverseSheet;
 
 pub(super) fn rolls(sheet: &UniverseSheet) -> Vec<SheetRoll> {

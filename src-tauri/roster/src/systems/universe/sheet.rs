@@ -4,8 +4,8 @@
 use rollbook_rules::text::isolated;
 use serde::{Deserialize, Serialize};
 
-use super::{check_names, Leveled, Track};
 use crate::check::{field, index, Check};
+use crate::sheet::{check_names, Leveled, Track};
 
 use rollbook_rules::sheet_limits::{
     UNIVERSE_AC, UNIVERSE_ATTACK_BONUS, UNIVERSE_COMBAT_SKILL, UNIVERSE_FATE,
@@ -148,8 +148,9 @@ pub fn is_card(card: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Sheet, System};
     use super::is_card;
+    use crate::sheet::Sheet;
+    use crate::System;
     use rollbook_rules::HouseRules;
     use serde_json::json;
 

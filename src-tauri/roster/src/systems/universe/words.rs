@@ -1,6 +1,14 @@
 //! The universe table in words: cards, fate events, names, and the sheet lookups the moves share.
 
-use super::*;
+use rollbook_rules::table::universe_deck::{Card, DeckEvent, ShuffleReason, Suit};
+use rollbook_rules::table::universe_fate::{FateCause, FateEffect, FateEvent, Holder};
+use rollbook_rules::table::{Event, RulingId};
+use uuid::Uuid;
+
+use crate::table::{TableContext, TableError};
+
+use crate::model::CharacterKind;
+use crate::sheet::{Sheet, UniverseSheet};
 
 /// "the Queen of hearts (QH)", "a joker (JK1)".
 pub fn card_words(card: Card) -> String {
