@@ -4,19 +4,21 @@
 //! The registry (`systems/registry.rs`) reaches it through `Sheet`, `Table` and `Move`; its sheet
 //! implements `SystemSheet` in `system.rs`, its table `SystemRules` in `table.rs`.
 
+mod attack;
 pub(crate) mod derived;
 mod players;
 mod print;
 mod rolls;
 mod sheet;
+mod state;
 mod system;
 pub(crate) mod table;
 mod view;
 
 pub use sheet::{Condition, ConditionKind, D12Ability, D12Sheet, Defense, Effect};
-pub use table::{D12Encounter, D12Move};
+pub use state::{D12Encounter, D12Move};
 
 // What the registry names (`systems/registry.rs`): this system's sheet, its table and a move.
 pub use sheet::D12Sheet as Sheet;
-pub use table::D12Encounter as Table;
-pub use table::D12Move as Move;
+pub use state::D12Encounter as Table;
+pub use state::D12Move as Move;

@@ -3,7 +3,7 @@
 
 use uuid::Uuid;
 
-use super::table::D12Encounter;
+use super::state::D12Encounter;
 use crate::players::{capitalised, PlayersEffect, PlayersLine, ShownToPlayers};
 use crate::sheet::Sheet;
 use crate::table::Tracked;

@@ -3,7 +3,7 @@
 
 use rollbook_rules::table::d12_weapons::{carried, UNARMED};
 
-use super::table::D12Encounter;
+use super::state::D12Encounter;
 use crate::model::{Character, Participant, System};
 use crate::sheet::Sheet;
 use crate::table::{D12AttackView, D12WeaponsView, Seat, TableView, ViewedTable};

@@ -9,14 +9,16 @@ mod players;
 mod print;
 mod rolls;
 mod sheet;
+mod state;
 mod system;
 pub(crate) mod table;
+mod tasks;
 mod view;
 
 pub use sheet::{MarksSheet, MarksSkill, MARKS_ATTRIBUTES};
-pub use table::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
+pub use state::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 
 // What the registry names (`systems/registry.rs`): this system's sheet, its table and a move.
 pub use sheet::MarksSheet as Sheet;
-pub use table::MarksEncounter as Table;
-pub use table::MarksMove as Move;
+pub use state::MarksEncounter as Table;
+pub use state::MarksMove as Move;

@@ -4,7 +4,7 @@ use rollbook_rules::table::marks_state::ExtendedStatus;
 use rollbook_rules::text::isolated;
 use uuid::Uuid;
 
-use super::table::{MarksEncounter, TaskKind};
+use super::state::{MarksEncounter, TaskKind};
 use crate::players::{PlayersTask, ShownToPlayers};
 
 impl ShownToPlayers for MarksEncounter {

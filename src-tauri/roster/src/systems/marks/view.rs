@@ -1,6 +1,6 @@
 //! What the marks panel shows that the rules compute: each task's dice for its next try.
 
-use super::table::{MarksEncounter, TaskKind};
+use super::state::{MarksEncounter, TaskKind};
 use crate::model::{Character, Participant};
 use crate::table::{MarksTaskView, TableView, ViewedTable};
 

@@ -9,14 +9,16 @@ mod players;
 mod print;
 mod rolls;
 mod sheet;
+mod state;
+mod steps;
 mod system;
 pub(crate) mod table;
 mod view;
 
 pub use sheet::{StuntAbility, StuntSheet, STUNT_BASESTATS};
-pub use table::{StuntEncounter, StuntMove};
+pub use state::{StuntEncounter, StuntMove};
 
 // What the registry names (`systems/registry.rs`): this system's sheet, its table and a move.
 pub use sheet::StuntSheet as Sheet;
-pub use table::StuntEncounter as Table;
-pub use table::StuntMove as Move;
+pub use state::StuntEncounter as Table;
+pub use state::StuntMove as Move;

@@ -5,7 +5,7 @@ use rollbook_rules::table::stunt_tasks::{TaskKind as StuntKind, TaskStatus};
 use rollbook_rules::text::isolated;
 use uuid::Uuid;
 
-use super::table::StuntEncounter;
+use super::state::StuntEncounter;
 use crate::players::{PlayersTask, ShownToPlayers};
 use crate::sheet::Sheet;
 use crate::table::Tracked;

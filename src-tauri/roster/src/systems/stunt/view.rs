@@ -1,7 +1,7 @@
 //! The stunt panel words what the table keeps (HTK, running tasks): the rules compute nothing more
 //! for it.
 
-use super::table::StuntEncounter;
+use super::state::StuntEncounter;
 use crate::model::{Character, Participant};
 use crate::table::{TableView, ViewedTable};
 

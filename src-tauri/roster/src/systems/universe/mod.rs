@@ -5,7 +5,9 @@
 //! implements `SystemSheet` in `system.rs`, its table `SystemRules` in `table.rs`.
 
 mod chase;
+mod deal;
 pub(crate) mod derived;
+mod fate;
 mod moves;
 mod players;
 mod print;
