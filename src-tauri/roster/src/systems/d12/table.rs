@@ -7,7 +7,7 @@
 //! a move's dice are a quick roll's with the same seed.
 
 use rollbook_rules::table::d12_chain::{Health, Stage, Wounds, QUICK_NPC_HEALTH};
-use rollbook_rules::table::ranges::{self};
+use rollbook_rules::table::ranges;
 use rollbook_rules::table::{Event, RulingId};
 use rollbook_rules::{RollRequest, DAMAGE_TABLE, MISS_MARGIN};
 use serde_json::{Map, Value};
