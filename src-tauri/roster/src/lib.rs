@@ -131,6 +131,7 @@ mod problem;
 mod search;
 pub mod sheet;
 mod store;
+mod systems;
 pub mod table;
 
 pub use error::{Result, RosterError};

@@ -5,38 +5,35 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum System {
-    Stunt,
-    Genre,
-    Universe,
-    Marks,
-    D12,
+use crate::systems::registry::with_systems;
+
+macro_rules! system_enum {
+    (() $($name:ident $module:ident,)*) => {
+        /// The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(rename_all = "snake_case")]
+        pub enum System {
+            $($name,)*
+        }
+
+        impl System {
+            /// Every system, in the registry's order.
+            pub const ALL: [System; [$(stringify!($name)),*].len()] = [$(System::$name),*];
+
+            /// The id used in files, the database and roll requests (`stunt`, …, `d12`): the
+            /// system's folder under `systems/`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(System::$name => stringify!($module),)*
+                }
+            }
+        }
+    };
 }
+with_systems!([system_enum]());
 
 impl System {
-    pub const ALL: [System; 5] = [
-        System::Stunt,
-        System::Genre,
-        System::Universe,
-        System::Marks,
-        System::D12,
-    ];
-
-    /// The id used in files, the database and roll requests (`stunt`, …, `d12`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            System::Stunt => "stunt",
-            System::Genre => "genre",
-            System::Universe => "universe",
-            System::Marks => "marks",
-            System::D12 => "d12",
-        }
-    }
-
     /// The ids joined for messages: `stunt, genre, universe, marks, d12`.
     pub(crate) fn list() -> String {
         System::ALL.map(System::as_str).join(", ")

@@ -1,13 +1,16 @@
 //! Health as the players see it: the words and their cut-offs (declared here once), how it is
-//! shown by default for each side, and where each system keeps a participant's current and max.
+//! shown by default for each side; where each system keeps a participant's current and max is its
+//! `systems/<name>/players.rs`.
 
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::ShownToPlayers as _;
 use super::{PlayersHealth, PlayersSide};
 use crate::model::HealthShown;
-use crate::sheet::{Sheet, UniverseSheet};
-use crate::table::{SystemTable, Tracked};
+use crate::sheet::Sheet;
+use crate::systems::registry::on_each;
+use crate::table::SystemTable;
 
 /// Health in a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -58,28 +61,7 @@ pub(super) fn tracked(
     participant_id: Uuid,
     sheet: Option<&Sheet>,
 ) -> Option<(&'static str, i64, i64)> {
-    match table {
-        SystemTable::Stunt(t) => t.parts.get(&participant_id).map(|p| {
-            (
-                Tracked::Htk.label(),
-                i64::from(p.htk.current),
-                i64::from(p.htk.max),
-            )
-        }),
-        SystemTable::D12(t) => t.parts.get(&participant_id).map(|p| {
-            let h = &p.wounds.health;
-            (Tracked::Health.label(), h.current, h.max)
-        }),
-        SystemTable::Universe(t) => t.parts.get(&participant_id).map(|p| {
-            // A quick NPC starts at the blank sheet's hp; the GM may set it higher by hand.
-            let max = match sheet {
-                Some(Sheet::Universe(s)) => s.hp.max,
-                _ => UniverseSheet::default().hp.max.max(p.hp),
-            };
-            (Tracked::Hp.label(), p.hp, max)
-        }),
-        SystemTable::Genre(_) | SystemTable::Marks(_) => None,
-    }
+    on_each!(SystemTable, table, t => t.tracked(participant_id, sheet))
 }
 
 /// The health shown for a track, as `shown` says (`None` when hidden).

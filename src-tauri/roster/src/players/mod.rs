@@ -24,6 +24,7 @@ use uuid::Uuid;
 use crate::model::{HealthShown, System, Timestamp};
 
 pub use health::{HealthWord, BLOODIED_AT_MOST};
+pub(crate) use parts::{capitalised, line, rounds, ShownToPlayers};
 pub use project::{project, Sources};
 
 /// What the players see of an encounter.

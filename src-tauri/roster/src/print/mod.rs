@@ -32,13 +32,13 @@
 
 mod flow;
 mod measure;
-mod metrics;
+pub(crate) mod metrics;
 mod page;
 #[cfg(feature = "pdf")]
 mod pdf;
-mod section;
+pub(crate) mod section;
 mod selection;
-mod systems;
+pub(crate) mod systems;
 mod templates;
 
 use std::fmt;

@@ -1,54 +1,13 @@
-//! What the rules derive from a sheet, shown next to the field it explains: budgets ("9 of 10"
-//! ranks), defenses, dice pools, chart targets, what a tracker means. Only what RULES.md states;
-//! where it says nothing, nothing is derived. One file per system under `report/`.
-//!
-//! Derivations run on sheets that broke a limit too (the editor shows "12 of 10" while the GM
-//! types), so every number here is computed with saturating arithmetic and never panics.
-
-// The rolls of `super::rolls` read the same numbers, so the helpers are shared with them.
-pub(crate) mod d12;
-pub(super) mod genre;
-pub(super) mod marks;
-mod stunt;
-pub(super) mod universe;
+//! Checking a sheet without saving it: its problems and what the rules derive from it.
 
 use rollbook_rules::HouseRules;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Sheet;
+use super::derived::Derived;
+use super::of_system::Sheet;
 use crate::model::System;
 use crate::problem::Problem;
-
-/// One value the rules compute from a sheet, located at the sheet path it explains
-/// (`abilities`, `attributes.Agility`, `saves.physical`; no `sheet.` prefix).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Derived {
-    pub path: String,
-    /// What the value is ("Ranks", "Physical defense").
-    pub label: String,
-    /// The value in words a GM reads at a glance ("9 of 10", "3d12+2").
-    pub value: String,
-    /// Where it comes from, in words ("10 ranks in total at creation").
-    pub note: String,
-}
-
-impl Derived {
-    pub(crate) fn new(
-        path: impl Into<String>,
-        label: impl Into<String>,
-        value: impl Into<String>,
-        note: impl Into<String>,
-    ) -> Derived {
-        Derived {
-            path: path.into(),
-            label: label.into(),
-            value: value.into(),
-            note: note.into(),
-        }
-    }
-}
 
 /// The answer to checking a sheet without saving it: every problem (paths under `sheet.`) and
 /// the derived values (empty when the sheet could not even be read).
@@ -73,28 +32,6 @@ impl SheetReport {
             None => Vec::new(),
         };
         SheetReport { problems, derived }
-    }
-}
-
-impl Sheet {
-    /// Every value RULES.md computes from this sheet and every budget, in sheet order.
-    pub fn derived(&self, house: &HouseRules) -> Vec<Derived> {
-        match self {
-            Sheet::Stunt(s) => stunt::derived(s, house),
-            Sheet::Genre(s) => genre::derived(s),
-            Sheet::Universe(s) => universe::derived(s),
-            Sheet::Marks(s) => marks::derived(s),
-            Sheet::D12(s) => d12::derived(s),
-        }
-    }
-}
-
-/// "1 rank", "2 ranks".
-pub(crate) fn count(n: i64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

@@ -144,7 +144,7 @@ impl<T> Outcome<T> {
         }
     }
 
-    pub(super) fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+    pub(crate) fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
         Outcome {
             table: f(self.table),
             order: self.order,
@@ -187,6 +187,39 @@ pub trait SystemRules: Sized {
         _ctx: &TableContext,
     ) -> Result<Option<RollRequest>, TableError> {
         Ok(None)
+    }
+}
+
+/// A boxed table plays as the table it holds (the universe table is boxed in `SystemTable`).
+impl<T: SystemRules> SystemRules for Box<T> {
+    type Move = T::Move;
+
+    fn empty() -> Self {
+        Box::new(T::empty())
+    }
+
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
+        Ok(Box::new((**self).sync(ctx)?))
+    }
+
+    fn apply(&self, action: &Self::Move, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
+        Ok((**self).apply(action, ctx)?.map(Box::new))
+    }
+
+    fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
+        Ok((**self).new_round(ctx)?.map(Box::new))
+    }
+
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, serde_json::Map<String, Value>)> {
+        (**self).sheet_changes(ctx)
+    }
+
+    fn preview(
+        &self,
+        action: &Self::Move,
+        ctx: &TableContext,
+    ) -> Result<Option<RollRequest>, TableError> {
+        (**self).preview(action, ctx)
     }
 }
 

@@ -7,31 +7,31 @@
 //! (typed events, a ruling named by its `RulingId`, never by words), a new turn order when the
 //! rules set one (card initiative), and every roll made — the very roll the rules made — so the
 //! store can write it into the roll log in the same transaction as the table action.
+//!
+//! Each system's table is in its folder (`systems/<name>/table.rs`, its view in `view.rs`); here
+//! are the contract they implement and `SystemTable`, the one value for the five.
 
 mod contract;
-mod d12;
 mod error;
-mod genre;
-mod marks;
 pub(crate) mod play;
-mod stunt;
 mod system_table;
-mod track;
-mod universe;
+pub(crate) mod track;
 mod view;
 
 pub(crate) use contract::seated_parts;
 pub use contract::{EncounterStanding, Outcome, Seat, SystemRules, TableContext, TableRoll};
-pub use d12::{D12Encounter, D12Move};
 pub use error::TableError;
-pub use genre::{GenreEncounter, GenreMove};
-pub use marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
 pub use play::nth_seed;
-pub use stunt::{StuntEncounter, StuntMove};
 pub use system_table::{SystemMove, SystemTable};
 pub use track::{Adjustment, Tracked};
-pub use universe::{DealBar, UniverseEncounter, UniverseMove};
 pub use view::{
     view, view_reads_sheets, CardHolder, D12AttackView, D12WeaponsView, GenrePartView,
     MarksTaskView, PlayerFateView, TableView,
 };
+pub(crate) use view::{FateCardView, ViewedTable};
+
+pub use crate::systems::d12::{D12Encounter, D12Move};
+pub use crate::systems::genre::{GenreEncounter, GenreMove};
+pub use crate::systems::marks::{MarksEncounter, MarksMove, RunningTask, TaskKind, TaskPool};
+pub use crate::systems::stunt::{StuntEncounter, StuntMove};
+pub use crate::systems::universe::{DealBar, UniverseEncounter, UniverseMove};

@@ -4,20 +4,18 @@
 //! now, how many Damage Dice a d12 attack's damage roll rolls and the weapons each participant
 //! attacks with, who holds each universe fate card, what it does and how many each may hold,
 //! and whether Deal may be pressed. Computed from the stored table each time an encounter is
-//! read; never stored.
+//! read (each system's in `systems/<name>/view.rs`); never stored.
 
-use rollbook_rules::table::d12_weapons::{carried, UNARMED};
-use rollbook_rules::table::genre_state::{ActionPlan, GruntBar};
+use rollbook_rules::table::genre_state::GruntBar;
 use rollbook_rules::table::universe_deck::Card;
-use rollbook_rules::table::universe_fate::{effect_of, FateEffect, FateUse};
+use rollbook_rules::table::universe_fate::FateEffect;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::marks::TaskKind;
-use super::universe::DealBar;
-use super::{D12Encounter, GenreEncounter, MarksEncounter, Seat, SystemTable, UniverseEncounter};
+use super::SystemTable;
 use crate::model::{Character, Participant};
-use crate::sheet::Sheet;
+use crate::systems::registry::on_each;
+use crate::systems::universe::DealBar;
 
 /// The derived values of an encounter's table, by system (`null` for a system without any).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -95,10 +93,6 @@ pub struct D12WeaponsView {
     pub weapons: Vec<String>,
 }
 
-fn as_code<S: serde::Serializer>(card: &Card, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(card)
-}
-
 /// What the table adds to a genre participant's next action, and whether it may Grunt, by what
 /// else the action is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -139,6 +133,43 @@ pub struct D12AttackView {
     pub damage_dice_rolled: Option<i64>,
 }
 
+fn as_code<S: serde::Serializer>(card: &Card, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(card)
+}
+
+/// What each system's table implements (in its folder's `view.rs`) for the window's view of it.
+pub(crate) trait ViewedTable {
+    /// The derived values of the table in round `round` with turn order `order`; `characters`:
+    /// its roster's live characters, whose sheets the participants read. `None` for a system
+    /// without any.
+    fn view(
+        &self,
+        round: u32,
+        order: &[Participant],
+        characters: &[Character],
+    ) -> Option<TableView>;
+
+    /// True when [`ViewedTable::view`] reads the participants' sheets.
+    fn reads_sheets(&self) -> bool {
+        false
+    }
+}
+
+impl<T: ViewedTable> ViewedTable for Box<T> {
+    fn view(
+        &self,
+        round: u32,
+        order: &[Participant],
+        characters: &[Character],
+    ) -> Option<TableView> {
+        (**self).view(round, order, characters)
+    }
+
+    fn reads_sheets(&self) -> bool {
+        (**self).reads_sheets()
+    }
+}
+
 /// The derived values of an encounter's `table` in round `round` with turn order `order`;
 /// `characters`: its roster's live characters, whose sheets the participants read (only the d12
 /// view reads sheets, [`view_reads_sheets`], so a caller may pass none for another system).
@@ -148,160 +179,13 @@ pub fn view(
     order: &[Participant],
     characters: &[Character],
 ) -> Option<TableView> {
-    match table {
-        // Parts in turn order: a history written by an earlier build may keep them otherwise.
-        SystemTable::Genre(t) => {
-            let order: Vec<Uuid> = order.iter().map(|p| p.id).collect();
-            Some(genre(t).in_turn_order(&order))
-        }
-        SystemTable::Marks(t) => Some(marks(t)),
-        SystemTable::D12(t) => Some(d12(
-            t,
-            &Seat::in_turn_order(order, table.system(), characters),
-        )),
-        SystemTable::Universe(t) => Some(universe(t, round, !order.is_empty())),
-        SystemTable::Stunt(_) => None,
-    }
+    on_each!(SystemTable, table, t => t.view(round, order, characters))
 }
 
 /// True when the view of `table` reads the participants' sheets (the store then reads the
 /// characters).
 pub fn view_reads_sheets(table: &SystemTable) -> bool {
-    matches!(table, SystemTable::D12(_))
-}
-
-fn genre(table: &GenreEncounter) -> TableView {
-    let parts = table
-        .parts
-        .iter()
-        .map(|(&participant_id, part)| {
-            let bar = |plan: ActionPlan| part.state.grunt_bar(&part.character, &plan);
-            // A state that does not validate adds nothing (any action on it is refused anyway).
-            let next = part
-                .state
-                .modifiers(&part.character, &ActionPlan::default())
-                .unwrap_or_default();
-            GenrePartView {
-                participant_id,
-                penalty: next.penalty,
-                dice: next.dice,
-                grunt_bar: bar(ActionPlan::default()),
-                grunt_bar_with_bust_a_nut: bar(ActionPlan {
-                    bust_a_nut: true,
-                    ..ActionPlan::default()
-                }),
-                grunt_bar_on_patience: bar(ActionPlan {
-                    patience: true,
-                    ..ActionPlan::default()
-                }),
-            }
-        })
-        .collect();
-    TableView::Genre { parts }
-}
-
-fn marks(table: &MarksEncounter) -> TableView {
-    let tasks = table
-        .tasks
-        .iter()
-        .map(|running| match &running.kind {
-            TaskKind::Task { task, .. } => MarksTaskView {
-                task_id: running.id,
-                penalty: task.penalty(),
-                dice_left: task.dice_left(),
-                rollable: task.ready().is_ok(),
-            },
-            TaskKind::Extended { task } => MarksTaskView {
-                task_id: running.id,
-                penalty: task.task.penalty,
-                dice_left: task.dice_left(),
-                rollable: task.ready().is_ok(),
-            },
-        })
-        .collect();
-    TableView::Marks { tasks }
-}
-
-fn universe(table: &UniverseEncounter, round: u32, seated: bool) -> TableView {
-    let deal_bar = table.deal_bar(round, seated);
-    let Some(fate_table) = table.table.as_ref() else {
-        return TableView::Universe {
-            fate: Vec::new(),
-            players: Vec::new(),
-            gm_limit: 0,
-            deal_bar,
-        };
-    };
-    // The fate table keys players by their participant id's text.
-    let seated = |key: &str| Uuid::parse_str(key).ok();
-    let players_cards = fate_table.players.iter().flat_map(|(key, fate)| {
-        let holder = seated(key).map(|participant_id| CardHolder::Player { participant_id });
-        fate.cards
-            .iter()
-            .filter_map(move |&card| Some((card, holder?)))
-    });
-    let gm = fate_table.gm.iter().map(|&card| (card, CardHolder::Gm));
-    let entries = (fate_table.second_entries.iter()).map(|d| (d.card, CardHolder::SecondEntry));
-    let fate = players_cards
-        .chain(gm)
-        .chain(entries)
-        .filter_map(|(card, holder)| {
-            Some(FateCardView {
-                card,
-                holder,
-                attack: effect_of(card, &FateUse::Attack).ok()?,
-                armor_class: effect_of(card, &FateUse::ArmorClass).ok()?,
-                save: effect_of(card, &FateUse::Save).ok()?,
-            })
-        })
-        .collect();
-    let players = fate_table
-        .players
-        .iter()
-        .filter_map(|(key, fate)| {
-            Some(PlayerFateView {
-                participant_id: seated(key)?,
-                lucky: fate.lucky,
-                limit: u32::try_from(fate.limit()).unwrap_or(u32::MAX),
-            })
-        })
-        .collect();
-    TableView::Universe {
-        fate,
-        players,
-        // RULES.md: the GM holds at most one negative fate card per player (the rules' `gain`).
-        gm_limit: u32::try_from(fate_table.gm_limit()).unwrap_or(u32::MAX),
-        deal_bar,
-    }
-}
-
-fn d12(table: &D12Encounter, seats: &[Seat]) -> TableView {
-    let weapons = seats
-        .iter()
-        .map(|seat| {
-            let equipment = match seat.sheet() {
-                Some(Sheet::D12(sheet)) => sheet.equipment.as_slice(),
-                _ => &[],
-            };
-            let carried = equipment
-                .iter()
-                .map(|item| item.trim())
-                .filter(|item| carried(item).is_some());
-            D12WeaponsView {
-                participant_id: seat.participant.id,
-                weapons: carried
-                    .map(str::to_string)
-                    .chain([UNARMED.name.to_string()])
-                    .collect(),
-            }
-        })
-        .collect();
-    TableView::D12 {
-        attack: table.attack.as_ref().map(|a| D12AttackView {
-            damage_dice_rolled: a.chain.damage_dice_rolled(),
-        }),
-        weapons,
-    }
+    on_each!(SystemTable, table, t => t.reads_sheets())
 }
 
 impl TableView {
