@@ -37,7 +37,7 @@ mod page;
 #[cfg(feature = "pdf")]
 mod pdf;
 mod section;
-mod selection;
+pub(crate) mod selection;
 mod systems;
 mod templates;
 
