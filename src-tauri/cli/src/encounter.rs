@@ -2,11 +2,12 @@
 //! as the window's Encounters view (every action logged, undoable, rolls in the roll log).
 
 use clap::{Args, Subcommand};
-use rollbook_roster::{Encounter, PlayOptions, Store, TableAction, TablePlay};
-use rollbook_rules::table::Event;
+use rollbook_roster::{PlayOptions, TableAction};
 
 use super::store::{self, Open};
+use super::table_report::{describe, event_lines, report};
 use super::text_table::{self, Table};
+use super::which::Which;
 use super::{character, input, output, plans, visibility, Failure, Global};
 
 pub const EXAMPLES: &str = "\
@@ -187,27 +188,6 @@ impl From<MoveOptions> for PlayOptions {
             dice,
             cards,
         }
-    }
-}
-
-/// An encounter by name within --roster, or by id.
-#[derive(Debug, Args)]
-pub struct Which {
-    /// The roster (name or id); needed when the encounter is given by name.
-    #[arg(long, value_name = "NAME")]
-    roster: Option<String>,
-    /// The encounter (name or id).
-    encounter: String,
-}
-
-impl Which {
-    pub(crate) fn find(&self, store: &Store) -> Result<Encounter, Failure> {
-        let roster = self
-            .roster
-            .as_deref()
-            .map(|r| store::roster(store, r))
-            .transpose()?;
-        Ok(store.find_encounter(roster.map(|r| r.id), &self.encounter)?)
     }
 }
 
@@ -409,70 +389,4 @@ fn parse_action(argument: &str) -> Result<TableAction, Failure> {
         value = serde_json::json!({"action": "system", "move": value});
     }
     serde_path_to_error::deserialize(value).map_err(|e| bad(&e))
-}
-
-/// What the actions did (their events and rolls), then where the encounter stands.
-pub(crate) fn report(plays: &[TablePlay], global: &Global) -> Result<(), Failure> {
-    if global.json {
-        return match plays {
-            [one] => output::json(one),
-            _ => output::json(plays),
-        };
-    }
-    let mut text = String::new();
-    for play in plays {
-        for line in event_lines(&play.entry.events) {
-            text.push_str(&format!("{line}\n"));
-        }
-        for roll in &play.rolls {
-            let who = roll.character_name.as_deref().unwrap_or("");
-            let secret = if roll.secret { " (secret)" } else { "" };
-            text.push_str(&format!(
-                "  rolled {who} {}{secret}: {}\n",
-                roll.roll, roll.detail
-            ));
-        }
-    }
-    if let Some(last) = plays.last() {
-        text.push_str(&describe(&last.encounter));
-    }
-    output::text(&text)
-}
-
-/// An action's events as lines of text: a ruling as "Ruling: TEXT" (`Event`'s display).
-fn event_lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(ToString::to_string).collect()
-}
-
-/// "Dockside Ambush, round 2" and the turn order with whose turn it is.
-fn describe(e: &Encounter) -> String {
-    let mut text = format!("{}, round {}\n", e.state.name, e.state.round);
-    if e.state.order.is_empty() {
-        text.push_str("  nobody yet: add characters or NPCs\n");
-    }
-    for (i, p) in e.state.order.iter().enumerate() {
-        let turn = if e.state.current == Some(p.id) {
-            ">"
-        } else {
-            " "
-        };
-        let absent = if e.absent.contains(&p.id) {
-            " (not in the roster any more)"
-        } else {
-            ""
-        };
-        let seen = e.state.visibility_of(p.id);
-        let seen = match (seen.hidden, &seen.alias) {
-            (true, _) => " (hidden from the players)".to_string(),
-            (false, Some(alias)) => format!(" (the players see “{alias}”)"),
-            (false, None) => String::new(),
-        };
-        text.push_str(&format!(
-            "{turn} {}. {}{absent}{seen}  {}\n",
-            i + 1,
-            p.name,
-            p.id
-        ));
-    }
-    text
 }

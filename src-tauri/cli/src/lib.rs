@@ -11,6 +11,7 @@ mod dice;
 mod encounter;
 mod export;
 mod failure;
+mod global;
 mod import;
 mod input;
 mod kinds;
@@ -25,17 +26,19 @@ mod roster;
 mod saved;
 mod sheet;
 mod store;
+mod table_report;
 mod text_table;
 mod trash;
 mod visibility;
+mod which;
 mod window;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 pub use failure::Failure;
+pub use global::Global;
 pub use window::{open_window, APP_BINARY};
 
 const ABOUT: &str = "Exact odds, reproducible rolls and rosters for tabletop game masters.";
@@ -98,19 +101,6 @@ pub struct Cli {
     pub global: Global,
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// Options every subcommand accepts, before or after its name.
-#[derive(Debug, Clone, Default, Args)]
-pub struct Global {
-    /// The database file (created by `roster create` or `import` when missing); with no
-    /// subcommand, the file the window opens. Default: $ROLLBOOK_DB for the window, else the
-    /// window's own, in the per-user data directory.
-    #[arg(long, global = true, value_name = "PATH")]
-    pub db: Option<PathBuf>,
-    /// Print JSON for scripts instead of tables (errors too, as one JSON line on stderr).
-    #[arg(long, global = true)]
-    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -216,6 +206,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+    use std::path::PathBuf;
 
     #[test]
     fn cli_definition_is_consistent() {

@@ -1,8 +1,9 @@
 //! `rollbook odds`: exact odds of each request, or of one request with a field varied.
 
 use clap::Args;
-use rollbook_roster::RollPlace;
-use rollbook_rules::{HouseRules, RollRequest, RulesError};
+use rollbook_roster::operations::odds::OddsUnder;
+use rollbook_roster::RosterError;
+use rollbook_rules::{RollRequest, RulesError};
 use serde_json::Value;
 
 use super::store::{self, Open};
@@ -56,52 +57,48 @@ system than the roster's is refused (exit 2), as the window refuses it.";
 
 pub fn run(args: &OddsArgs, global: &Global) -> Result<(), Failure> {
     // A roster's house rules are its own system's: a request of another is refused, as the
-    // window refuses it (`RollPlace::check`).
-    let place = match &args.roster {
-        Some(name) => Some(RollPlace {
-            roster: store::roster(&store::open(global, Open::Read)?, name)?,
-            character: None,
-        }),
-        None => None,
-    };
-    let house: &HouseRules = match &place {
-        Some(place) => place.house_rules(),
-        None => HouseRules::ruled(),
-    };
-    let check = |request: &RollRequest| match &place {
-        Some(place) => place.check(request).map_err(Failure::from),
-        None => Ok(()),
+    // window refuses it (`OddsUnder::house_rules_for`).
+    let under = match &args.roster {
+        Some(name) => OddsUnder::roster(store::roster(&store::open(global, Open::Read)?, name)?),
+        None => OddsUnder::ruled(),
     };
     if let Some(vary) = &args.vary {
-        return varied(&args.request, vary, house, check);
+        return varied(&args.request, vary, &under);
     }
     if let Some(plan) = &args.plan {
-        return planned(args, plan, house, check);
+        return planned(args, plan, &under);
     }
     let requests = input::read(&args.request)?;
     // Every request and the batch's work are checked before the first answer is written: a
     // refusal leaves nothing half-printed.
     for (index, request) in requests.items.iter().enumerate() {
-        check(request)?;
+        let house = under
+            .house_rules_for(request)
+            .map_err(refused(requests.is_array, index))?;
         rollbook_rules::check_odds(request, house)
             .map_err(|error| Failure::BadInput(locate(requests.is_array, index, &error)))?;
     }
-    answer_each(&requests.items, requests.is_array, house)
+    answer_each(&requests.items, requests.is_array, &under)
 }
 
 /// Refuses a batch over `rollbook_rules::MAX_BATCH_WORK`, then writes each answer as it is
 /// worked out (issue 28: 3,000 answers held at once took 2.7 GB).
-fn answer_each(
-    requests: &[RollRequest],
-    is_array: bool,
-    house: &HouseRules,
-) -> Result<(), Failure> {
+fn answer_each(requests: &[RollRequest], is_array: bool, under: &OddsUnder) -> Result<(), Failure> {
     rollbook_rules::check_work(requests).map_err(Failure::Limit)?;
-    let answers = requests.iter().enumerate().map(|(index, request)| {
-        rollbook_rules::odds_with(request, house)
-            .map_err(|error| Failure::BadInput(locate(is_array, index, &error)))
-    });
+    let answers = requests
+        .iter()
+        .enumerate()
+        .map(|(index, request)| under.odds(request).map_err(refused(is_array, index)));
     output::print_each(answers, is_array)
+}
+
+/// A refusal of the `index`th request: the rules' names the request at fault (exit 2); the
+/// roster's (a request of another system) is told as the store tells it.
+fn refused(is_array: bool, index: usize) -> impl Fn(RosterError) -> Failure {
+    move |error| match error {
+        RosterError::Rules(error) => Failure::BadInput(locate(is_array, index, &error)),
+        other => other.into(),
+    }
 }
 
 /// Names the failing element of an array so the user knows which request to fix.
@@ -115,12 +112,7 @@ pub fn locate(is_array: bool, index: usize, error: &dyn std::fmt::Display) -> St
 
 /// `--vary FIELD=V1,V2,…`: each value is read as JSON (`2`, `true`) or else taken as text
 /// (`Skilled`), so level names need no quotes.
-fn varied(
-    argument: &str,
-    vary: &str,
-    house: &HouseRules,
-    check: impl Fn(&RollRequest) -> Result<(), Failure>,
-) -> Result<(), Failure> {
+fn varied(argument: &str, vary: &str, under: &OddsUnder) -> Result<(), Failure> {
     let Some((field, values)) = vary.split_once('=') else {
         return Err(Failure::BadInput(format!(
             "--vary {vary}: write FIELD=V1,V2,..., e.g. --vary grunt=0,1,2,3"
@@ -137,25 +129,21 @@ fn varied(
             "--vary compares one request: give one request, not an array".into(),
         ));
     }
-    check(&requests.items[0])?;
+    let request = &requests.items[0];
+    under.house_rules_for(request).map_err(refused(false, 0))?;
     if values.len() > rollbook_rules::MAX_REQUESTS {
         return Err(Failure::Limit(RulesError::TooManyRequests {
             limit: rollbook_rules::MAX_REQUESTS,
         }));
     }
-    let request = serde_json::to_value(&requests.items[0]).expect("a request serialises");
-    let varied = rollbook_rules::varied_requests(&request, field.trim(), &values, house)
-        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
-    answer_each(&varied, true, house)
+    let varied = under
+        .varied_requests(request, field.trim(), &values)
+        .map_err(refused(false, 0))?;
+    answer_each(&varied, true, under)
 }
 
 /// `--plan PLAN [--later REQUEST] [--card CODE]`: the request is the roll in hand (`this`).
-fn planned(
-    args: &OddsArgs,
-    plan: &str,
-    house: &HouseRules,
-    check: impl Fn(&RollRequest) -> Result<(), Failure>,
-) -> Result<(), Failure> {
+fn planned(args: &OddsArgs, plan: &str, under: &OddsUnder) -> Result<(), Failure> {
     let one = |argument: &str, what: &str| -> Result<Value, Failure> {
         let requests = input::read(argument)?;
         if requests.is_array || requests.items.len() != 1 {
@@ -166,7 +154,9 @@ fn planned(
         Ok(serde_json::to_value(&requests.items[0]).expect("a request serialises"))
     };
     let this = one(&args.request, "request")?;
-    check(&rollbook_rules::request_from_value(this.clone()).expect("read above"))?;
+    // The roll in hand is checked against the roster before anything else is read.
+    let in_hand = rollbook_rules::request_from_value(this.clone()).expect("read above");
+    under.house_rules_for(&in_hand).map_err(refused(false, 0))?;
     let later = args
         .later
         .as_deref()
@@ -180,7 +170,6 @@ fn planned(
             "--plan {plan}: not a plan; the plans are fate_card and augmentation"
         ))
     })?;
-    let answer = rollbook_rules::odds_plan(&plan, house)
-        .map_err(|error| Failure::BadInput(format!("bad request: {error}")))?;
+    let answer = under.odds_plan(&plan).map_err(refused(false, 0))?;
     output::json(&answer)
 }

@@ -5,9 +5,9 @@
 use clap::Subcommand;
 use rollbook_roster::{Encounter, EncounterPlan, Roster, Store};
 
-use super::encounter::Which;
 use super::store::{self, Open};
 use super::text_table::{self, Table};
+use super::which::Which;
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\

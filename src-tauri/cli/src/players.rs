@@ -12,8 +12,8 @@ use clap::Args;
 use rollbook_roster::Store;
 use rollbook_share::{Share, ViewSource};
 
-use super::encounter::Which;
 use super::store::{self, Open};
+use super::which::Which;
 use super::{output, Failure, Global};
 
 pub const EXAMPLES: &str = "\

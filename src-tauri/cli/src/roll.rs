@@ -3,6 +3,7 @@
 //! `--rating` the request is one the character's sheet offers, with `--set` fields changed.
 
 use clap::Args;
+use rollbook_roster::operations::roll::roll_one;
 use rollbook_roster::{Character, LogOptions, RollPlace, RosterError, SheetRoll};
 use rollbook_rules::Dice;
 use serde_json::Value;
@@ -168,18 +169,17 @@ fn by_rating(args: &RollArgs, rating: &str, global: &Global) -> Result<(), Failu
         roster,
         character: Some(character),
     };
-    let (result, _) = store
-        .roll_all_logged_with_options(
-            std::slice::from_ref(&request),
-            |i| dice(args, i),
-            Some(&place),
-            args.log_options(),
-        )
-        .map_err(|refused| match refused.error {
-            RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
-            other => other.into(),
-        })?
-        .remove(0);
+    let (result, _) = roll_one(
+        &mut store,
+        Some(&place),
+        &request,
+        dice(args, 0),
+        args.log_options(),
+    )
+    .map_err(|error| match error {
+        RosterError::Rules(error) => Failure::BadInput(format!("bad request: {error}")),
+        other => other.into(),
+    })?;
     output::json(&result)
 }
 

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use rollbook_roster::print::{self, Paper, PrintError};
+use rollbook_roster::operations::print::{print_html, print_pdf, PrintRefused};
+use rollbook_roster::print::Paper;
 use serde_json::json;
 
 use super::store::{self, Open};
@@ -62,20 +63,14 @@ pub struct SheetArgs {
 pub fn run(args: SheetArgs, global: &Global) -> Result<(), Failure> {
     let store = store::open(global, Open::Read)?;
     let roster = store::roster(&store, &args.roster)?;
-    let characters = store.print_selection(&roster, &args.characters)?;
-    if characters.is_empty() {
-        return Err(Failure::BadInput(format!(
-            "the roster {} has no characters to print; add one first",
-            roster.name
-        )));
-    }
     let paper = Paper::from(args.paper);
     let today = jiff::Zoned::now().date();
+    let wanted = &args.characters;
     let (bytes, pages, sheets) = if is_pdf(&args.out) {
-        let printed = print::render_pdf(&roster, &characters, paper, today).map_err(failure)?;
+        let printed = print_pdf(&store, &roster, wanted, paper, today).map_err(failure)?;
         (printed.pdf, printed.pages, printed.sheets)
     } else {
-        let printed = print::render(&roster, &characters, paper, today).map_err(failure)?;
+        let printed = print_html(&store, &roster, wanted, paper, today).map_err(failure)?;
         (printed.html.into_bytes(), printed.pages, printed.sheets)
     };
     if output::file(&args.out, &bytes, &store)? == output::Destination::Stdout {
@@ -114,9 +109,12 @@ fn paper_name(paper: Paper) -> &'static str {
     }
 }
 
-fn failure(error: PrintError) -> Failure {
-    match error {
-        PrintError::Template(_) => Failure::Failed(error.to_string()),
-        _ => Failure::BadInput(error.to_string()),
+/// The print operation's refusal: a store refusal exits as the store's do; a template that
+/// failed is Rollbook's fault (exit 1); the rest is the choice of characters (exit 2).
+fn failure(refused: PrintRefused) -> Failure {
+    match refused {
+        PrintRefused::Store(error) => error.into(),
+        other if other.is_internal() => Failure::Failed(other.to_string()),
+        other => Failure::BadInput(other.to_string()),
     }
 }

@@ -5,8 +5,9 @@
 use clap::{Args, ValueEnum};
 use rollbook_roster::{Encounter, HealthShown, TableAction, Visibility};
 
-use super::encounter::{report, Which};
 use super::store::{self, Open};
+use super::table_report::report;
+use super::which::Which;
 use super::{Failure, Global};
 
 #[derive(Debug, Args)]

@@ -123,6 +123,7 @@ pub mod files;
 mod import;
 pub mod luck;
 mod model;
+pub mod operations;
 mod os_words;
 mod paths;
 pub mod players;

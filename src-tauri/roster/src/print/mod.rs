@@ -37,7 +37,7 @@ mod page;
 #[cfg(feature = "pdf")]
 mod pdf;
 pub(crate) mod section;
-mod selection;
+pub(crate) mod selection;
 pub(crate) mod systems;
 mod templates;
 

@@ -1,45 +1,44 @@
-//! Which characters a printout covers: the one rule behind the window's print preview and
-//! `rollbook sheet`.
+//! Which characters a printout covers: the one rule behind the print operation
+//! (`operations::print`) of the window's print preview and `rollbook sheet`.
 
 use uuid::Uuid;
 
 use crate::error::{Result, RosterError};
 use crate::{Character, Roster, Store};
 
-impl Store {
-    /// The characters a printout of `roster` covers: every one of the roster in its order when
-    /// `wanted` is empty, else each one `wanted` names, in the order given — by id, or by name
-    /// within the roster. A character in the trash is refused; one of another roster is kept
-    /// for [`super::render`] to refuse by name. An empty roster gives an empty list.
-    pub fn print_selection(
-        &self,
-        roster: &Roster,
-        wanted: &[impl AsRef<str>],
-    ) -> Result<Vec<Character>> {
-        if wanted.is_empty() {
-            return self.characters(roster.id);
-        }
-        let mut characters = Vec::with_capacity(wanted.len());
-        for wanted in wanted {
-            let wanted = wanted.as_ref();
-            let character = match Uuid::parse_str(wanted.trim()) {
-                Ok(id) => self.character(id)?,
-                Err(_) => self.find_character(Some(roster.id), wanted)?,
-            };
-            if character.deleted_at.is_some() {
-                return Err(RosterError::InTrash {
-                    what: "character",
-                    name: character.name,
-                });
-            }
-            characters.push(character);
-        }
-        Ok(characters)
+/// The characters a printout of `roster` covers: every one of the roster in its order when
+/// `wanted` is empty, else each one `wanted` names, in the order given — by id, or by name
+/// within the roster. A character in the trash is refused; one of another roster is kept for
+/// [`super::render`] to refuse by name. An empty roster gives an empty list.
+pub(crate) fn print_selection(
+    store: &Store,
+    roster: &Roster,
+    wanted: &[impl AsRef<str>],
+) -> Result<Vec<Character>> {
+    if wanted.is_empty() {
+        return store.characters(roster.id);
     }
+    let mut characters = Vec::with_capacity(wanted.len());
+    for wanted in wanted {
+        let wanted = wanted.as_ref();
+        let character = match Uuid::parse_str(wanted.trim()) {
+            Ok(id) => store.character(id)?,
+            Err(_) => store.find_character(Some(roster.id), wanted)?,
+        };
+        if character.deleted_at.is_some() {
+            return Err(RosterError::InTrash {
+                what: "character",
+                name: character.name,
+            });
+        }
+        characters.push(character);
+    }
+    Ok(characters)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::print_selection;
     use crate::{NewCharacter, NewRoster, Store, System};
 
     #[test]
@@ -62,7 +61,7 @@ mod tests {
             .create_character(others.id, NewCharacter::named("Glitch"))
             .unwrap();
         let names = |wanted: &[String]| -> Vec<String> {
-            let covered = store.print_selection(&heroes, wanted).unwrap();
+            let covered = print_selection(&store, &heroes, wanted).unwrap();
             covered.into_iter().map(|c| c.name).collect()
         };
         assert_eq!(names(&[]), ["Vex", "Juno", "Brick"]);
@@ -73,17 +72,15 @@ mod tests {
         // By id a character of another roster is found (render names it as not in the roster);
         // by name only the roster's own are.
         assert_eq!(names(&[glitch.id.to_string()]), ["Glitch"]);
-        let by_name = store.print_selection(&heroes, &["Glitch"]).unwrap_err();
+        let by_name = print_selection(&store, &heroes, &["Glitch"]).unwrap_err();
         assert_eq!(by_name.code(), "character_not_found");
         store.delete_character(ids[1]).unwrap();
-        let trashed = store
-            .print_selection(&heroes, &[ids[1].to_string()])
-            .unwrap_err();
+        let trashed = print_selection(&store, &heroes, &[ids[1].to_string()]).unwrap_err();
         assert_eq!(trashed.code(), "in_trash");
         let empty = store
             .create_roster(NewRoster::new("Empty", System::D12))
             .unwrap();
         let none: &[&str] = &[];
-        assert!(store.print_selection(&empty, none).unwrap().is_empty());
+        assert!(print_selection(&store, &empty, none).unwrap().is_empty());
     }
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 use tauri::State;
 
-use super::argument;
+use super::argument::argument;
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 

@@ -5,7 +5,7 @@ use rollbook_roster::backups::{BackupsOverview, Policy, Reason, RestoreDone, Sna
 use serde_json::Value;
 use tauri::State;
 
-use super::argument;
+use super::argument::argument;
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 

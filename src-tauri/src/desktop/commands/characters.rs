@@ -7,7 +7,7 @@ use serde_json::Value;
 use tauri::State;
 use uuid::Uuid;
 
-use super::argument;
+use super::argument::argument;
 use crate::desktop::Database;
 use crate::ipc_error::{damaged_notices, DamagedNotice, IpcError};
 

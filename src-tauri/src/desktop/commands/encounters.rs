@@ -2,6 +2,7 @@
 //! play table actions (generic ones and the system's moves), preview a move's exact odds, undo
 //! the last action, read the action log. The rules live in `rollbook_roster::table`.
 
+use rollbook_roster::operations::preview::move_roll;
 use rollbook_roster::table::SystemMove;
 use rollbook_roster::{
     Character, Encounter, PlayOptions, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
@@ -12,7 +13,7 @@ use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 use uuid::Uuid;
 
-use super::argument;
+use super::argument::argument;
 use super::players::push;
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
@@ -98,23 +99,17 @@ pub async fn encounter_preview(
     r#move: Value,
 ) -> Result<Option<EncounterPreview>, IpcError> {
     let system_move: SystemMove = argument("move", r#move)?;
-    let found = db
-        .run(move |store| {
-            let Some(request) = store.preview_table_move(encounter_id, &system_move)? else {
-                return Ok(None);
-            };
-            let roster = store.roster(store.encounter(encounter_id)?.roster_id)?;
-            Ok(Some((request, roster.house_rules)))
-        })
+    let roll = db
+        .run(move |store| Ok(move_roll(store, encounter_id, &system_move)?))
         .await?;
-    let Some((request, house_rules)) = found else {
+    let Some(roll) = roll else {
         return Ok(None);
     };
     db.compute(move || {
-        let odds = rollbook_rules::odds_with(&request, &house_rules)?;
+        let preview = roll.odds()?;
         Ok(Some(EncounterPreview {
-            request: serde_json::to_value(&request).unwrap_or(Value::Null),
-            odds,
+            request: serde_json::to_value(&preview.request).unwrap_or(Value::Null),
+            odds: preview.odds,
         }))
     })
     .await

@@ -9,8 +9,9 @@ use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 
+use super::argument::argument;
 use super::players::push;
-use super::{argument, write_export};
+use super::write_export::write_export;
 use crate::desktop::Database;
 use crate::ipc_error::{damaged_notices, DamagedNotice, IpcError};
 

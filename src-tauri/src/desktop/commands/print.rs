@@ -11,7 +11,8 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use rollbook_roster::print::{self, Paper, PrintError, SheetPages};
+use rollbook_roster::operations::print::{print_html, PrintRefused};
+use rollbook_roster::print::{Paper, SheetPages};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::http::{header, Response, StatusCode};
@@ -20,7 +21,7 @@ use tauri::{
 };
 use uuid::Uuid;
 
-use super::argument;
+use super::argument::argument;
 use crate::desktop::{print_dialog, Database};
 use crate::ipc_error::IpcError;
 
@@ -64,9 +65,8 @@ pub async fn print_preview<R: Runtime>(
         .run(move |store| {
             let roster = store.roster(roster_id)?;
             let wanted: Vec<String> = character_ids.iter().map(Uuid::to_string).collect();
-            let characters = store.print_selection(&roster, &wanted)?;
             let today = jiff::Zoned::now().date();
-            let printout = print::render(&roster, &characters, paper, today).map_err(refusal)?;
+            let printout = print_html(store, &roster, &wanted, paper, today).map_err(refusal)?;
             Ok((roster.name, printout))
         })
         .await?;
@@ -233,10 +233,11 @@ fn refused(db: &Database) -> Result<(), IpcError> {
     }
 }
 
-fn refusal(error: PrintError) -> IpcError {
-    match error {
-        PrintError::Template(_) => IpcError::new("internal_error", error.to_string()),
-        _ => IpcError::invalid_argument(error.to_string()),
+/// The print operation's refusal, under its own code (a store refusal keeps its problems).
+fn refusal(refused: PrintRefused) -> IpcError {
+    match refused {
+        PrintRefused::Store(error) => error.into(),
+        other => IpcError::new(other.code(), other.to_string()),
     }
 }
 

@@ -1,11 +1,10 @@
 //! Rules: the catalog of roll kinds, exact odds, and rolls, each under a roster's house rules
 //! when one is named. Every roll the window makes is logged.
 
-use rollbook_roster::{LogOptions, RollPlace};
+use rollbook_roster::operations::{odds::OddsUnder, roll::roll_one};
+use rollbook_roster::LogOptions;
 use rollbook_rules::notation;
-use rollbook_rules::{
-    Catalog, Dice, HandProgress, HouseRules, Odds, PlanAnswer, PlanRequest, RollResult,
-};
+use rollbook_rules::{Catalog, Dice, HandProgress, Odds, PlanAnswer, PlanRequest, RollResult};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -47,13 +46,10 @@ pub async fn odds(
     request: Value,
     roster_id: Option<Uuid>,
 ) -> Result<Odds, IpcError> {
-    let place = db
-        .run(move |store| Ok(store.roll_place(roster_id, None)?))
-        .await?;
+    let under = under(&db, roster_id, None).await?;
     db.compute(move || {
-        let house = house_for(place.as_ref(), &request)?;
         let request = rollbook_rules::request_from_value(request)?;
-        Ok(rollbook_rules::odds_with(&request, house)?)
+        Ok(under.odds(&request)?)
     })
     .await
 }
@@ -70,14 +66,10 @@ pub async fn odds_compare(
     values: Vec<Value>,
     roster_id: Option<Uuid>,
 ) -> Result<Vec<Odds>, IpcError> {
-    let place = db
-        .run(move |store| Ok(store.roll_place(roster_id, None)?))
-        .await?;
+    let under = under(&db, roster_id, None).await?;
     db.compute(move || {
-        let house = house_for(place.as_ref(), &request)?;
-        Ok(rollbook_rules::odds_varied(
-            &request, &field, &values, house,
-        )?)
+        let request = rollbook_rules::request_from_value(request)?;
+        Ok(under.odds_varied(&request, &field, &values)?)
     })
     .await
 }
@@ -92,14 +84,8 @@ pub async fn odds_plan(
     plan: PlanRequest,
     roster_id: Option<Uuid>,
 ) -> Result<PlanAnswer, IpcError> {
-    let place = db
-        .run(move |store| Ok(store.roll_place(roster_id, None)?))
-        .await?;
-    db.compute(move || {
-        let house = house_for(place.as_ref(), &plan.this)?;
-        Ok(rollbook_rules::odds_plan(&plan, house)?)
-    })
-    .await
+    let under = under(&db, roster_id, None).await?;
+    db.compute(move || Ok(under.odds_plan(&plan)?)).await
 }
 
 /// A dice expression read as the GM types it (`../shared/DICE.md`): the `@names` it uses, what
@@ -197,15 +183,7 @@ pub async fn roll<R: Runtime>(
             let options = LogOptions {
                 secret: secret.unwrap_or(false),
             };
-            let (result, logged) = store
-                .roll_all_logged_with_options(
-                    std::slice::from_ref(&request),
-                    |_| dice.clone(),
-                    place.as_ref(),
-                    options,
-                )
-                .map_err(|refused| refused.error)?
-                .remove(0);
+            let (result, logged) = roll_one(store, place.as_ref(), &request, dice, options)?;
             Ok(LoggedRoll {
                 result,
                 log_id: logged.id,
@@ -228,27 +206,21 @@ pub async fn roll_dice_asked(
     roster_id: Option<Uuid>,
     character_id: Option<Uuid>,
 ) -> Result<HandProgress, IpcError> {
-    let place = db
-        .run(move |store| Ok(store.roll_place(roster_id, character_id)?))
-        .await?;
+    let under = under(&db, roster_id, character_id).await?;
     db.compute(move || {
-        let house = house_for(place.as_ref(), &request)?;
         let request = rollbook_rules::request_from_value(request)?;
-        Ok(rollbook_rules::dice_asked(&request, house, &dice)?)
+        Ok(under.dice_asked(&request, &dice)?)
     })
     .await
 }
 
-/// The house rules `request` is worked out under: its place's, once the request is checked
-/// against the place (a request of another system than the roster's is refused), or RULES.md's
-/// own rulings for a Quick roll.
-fn house_for<'a>(
-    place: Option<&'a RollPlace>,
-    request: &Value,
-) -> Result<&'a HouseRules, IpcError> {
-    let Some(place) = place else {
-        return Ok(HouseRules::ruled());
-    };
-    place.check(&rollbook_rules::request_from_value(request.clone())?)?;
-    Ok(place.house_rules())
+/// Where odds are worked out (`roster_id`, or the character's roster; RULES.md's rulings with
+/// neither), read under the store's lock so the odds themselves are computed off it.
+async fn under(
+    db: &Database,
+    roster_id: Option<Uuid>,
+    character_id: Option<Uuid>,
+) -> Result<OddsUnder, IpcError> {
+    db.run(move |store| Ok(OddsUnder::resolve(store, roster_id, character_id)?))
+        .await
 }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 use uuid::Uuid;
 
-use super::argument;
+use super::argument::argument;
 use super::players::push;
 use super::rules::LoggedRoll;
 use crate::desktop::Database;

@@ -9,7 +9,8 @@ use serde_json::Value;
 use tauri::ipc::Channel;
 use tauri::State;
 
-use super::{argument, write_export};
+use super::argument::argument;
+use super::write_export::write_export;
 use crate::desktop::Database;
 use crate::ipc_error::IpcError;
 
