@@ -8,10 +8,11 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::damaged::read_rows;
 use super::damaged_record::DamagedRecord;
 use super::encounter_state::{from_stored, stored_value, to_stored};
-use super::roll_log::{insert_roll, LogEntry, RollOrigin};
+use super::readable::read_rows;
+use super::roll_log::{insert_roll, RollOrigin};
+use super::rows::LogEntry;
 use super::table_events;
 use super::table_history::{self, TableStates};
 use super::{character_row, parse_id, CharacterRow, Store, CHARACTER_COLUMNS};
