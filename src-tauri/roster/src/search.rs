@@ -10,9 +10,7 @@
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::error::Result;
 use crate::model::{CharacterKind, System};
-use crate::store::Store;
 
 /// One character found, with its roster (no sheet: hits are for lists and pickers).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -28,6 +26,16 @@ pub struct SearchHit {
     pub tags: Vec<String>,
     /// Which fields matched: `name`, `player`, `tag`.
     pub matched: Vec<&'static str>,
+}
+
+/// One character a search may find: the hit (nothing `matched` yet), what it is matched against
+/// and where it stands.
+pub(crate) struct SearchRow {
+    pub hit: SearchHit,
+    /// Name, player and tags lower-cased, separated by U+001F.
+    pub search_text: String,
+    pub roster_position: i64,
+    pub position: i64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,17 +87,32 @@ fn parse_query(query: &str) -> Vec<Term> {
     terms
 }
 
-impl Store {
-    /// Characters (not in the trash) matching `query`, best first, at most `limit`.
-    /// An empty query lists every character by name.
-    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>> {
-        let terms = parse_query(query);
-        let words: Vec<&str> = terms.iter().map(|t| t.text.as_str()).collect();
+/// A query read into its terms: what the store looks for, then how its rows match and rank.
+pub(crate) struct Query {
+    terms: Vec<Term>,
+}
+
+impl Query {
+    pub(crate) fn parse(query: &str) -> Query {
+        Query {
+            terms: parse_query(query),
+        }
+    }
+
+    /// The words every row must hold somewhere in its search text (lower-cased).
+    pub(crate) fn words(&self) -> Vec<&str> {
+        self.terms.iter().map(|t| t.text.as_str()).collect()
+    }
+
+    /// The rows that match every term in its field, best first, at most `limit`, each saying
+    /// which fields matched.
+    pub(crate) fn rank(&self, rows: Vec<SearchRow>, limit: usize) -> Vec<SearchHit> {
+        let terms = &self.terms;
         let first = terms
             .iter()
             .find(|t| t.field != Field::Tag && t.field != Field::Player);
         let mut hits = Vec::new();
-        for row in self.search_rows(&words)? {
+        for row in rows {
             let mut parts = row.search_text.split('\u{1f}');
             let lname = parts.next().unwrap_or_default();
             let lplayer = parts.next().unwrap_or_default();
@@ -128,7 +151,7 @@ impl Store {
             ));
         }
         hits.sort_by(|a, b| (a.0, &a.1, a.2, a.3).cmp(&(b.0, &b.1, b.2, b.3)));
-        Ok(hits.into_iter().take(limit).map(|h| h.4).collect())
+        hits.into_iter().take(limit).map(|h| h.4).collect()
     }
 }
 

@@ -73,23 +73,27 @@ fn an_encounter_is_built_played_and_listed() {
     assert_eq!((e.state.round, e.state.current), (1, None));
     let e = t
         .store
-        .apply_table_action(
+        .play(
             e.id,
             &TableAction::AddCharacters {
                 character_ids: vec![t.vex, t.mara],
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     let e = t
         .store
-        .apply_table_action(
+        .play(
             e.id,
             &TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 2,
                 sheet: None,
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     assert_eq!(names(&e), ["Vex", "Mara", "Goon 1", "Goon 2"]);
     assert_eq!(e.state.order[0].character_id, Some(t.vex));
@@ -98,26 +102,31 @@ fn an_encounter_is_built_played_and_listed() {
     let goon2 = pid(&e, "Goon 2");
     let e = t
         .store
-        .apply_table_action(
+        .play(
             e.id,
             &TableAction::MoveUp {
                 participant_id: goon2,
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     assert_eq!(names(&e), ["Vex", "Mara", "Goon 2", "Goon 1"]);
     let e = t
         .store
-        .apply_table_action(
+        .play(
             e.id,
             &TableAction::RemoveParticipant {
                 participant_id: pid(&e, "Goon 1"),
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     for _ in 0..3 {
         t.store
-            .apply_table_action(e.id, &TableAction::NextTurn)
+            .play(e.id, &TableAction::NextTurn, None)
+            .map(|p| p.encounter)
             .unwrap();
     }
     let e = t.store.encounter(e.id).unwrap();
@@ -221,23 +230,27 @@ fn undo_of_each_action_kind_restores_the_exact_prior_state() {
     let mut t = table();
     let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
     t.store
-        .apply_table_action(
+        .play(
             id,
             &TableAction::AddCharacters {
                 character_ids: vec![t.vex],
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     let e = t
         .store
-        .apply_table_action(
+        .play(
             id,
             &TableAction::AddNpcs {
                 label: "Goon".into(),
                 count: 2,
                 sheet: None,
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     let (vex, g1, g2) = (pid(&e, "Vex"), pid(&e, "Goon 1"), pid(&e, "Goon 2"));
     let actions = [
@@ -269,7 +282,7 @@ fn undo_of_each_action_kind_restores_the_exact_prior_state() {
     ];
     for action in &actions {
         let before = t.store.encounter(id).unwrap();
-        let after = t.store.apply_table_action(id, action).unwrap();
+        let after = t.store.play(id, action, None).map(|p| p.encounter).unwrap();
         assert_ne!(after.state, before.state, "{action:?} changed nothing");
         let undone = t.store.undo_table_action(id).unwrap();
         assert_eq!(undone.state, before.state, "undo of {action:?}");
@@ -308,8 +321,17 @@ fn the_state_survives_a_reopen() {
         count: 1,
         sheet: None,
     };
-    let goon = store.apply_table_action(id, &add).unwrap().state.order[0].id;
-    store.apply_table_action(id, &glory(goon, 3)).unwrap();
+    let goon = store
+        .play(id, &add, None)
+        .map(|p| p.encounter)
+        .unwrap()
+        .state
+        .order[0]
+        .id;
+    store
+        .play(id, &glory(goon, 3), None)
+        .map(|p| p.encounter)
+        .unwrap();
     let saved = store.encounter(id).unwrap();
     drop(store);
     let store = Store::open(&path).unwrap();
@@ -327,12 +349,14 @@ fn a_participant_whose_character_is_deleted_stays_and_is_marked_absent() {
     let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
     let e = t
         .store
-        .apply_table_action(
+        .play(
             id,
             &TableAction::AddCharacters {
                 character_ids: vec![t.vex, t.mara],
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     assert!(e.absent.is_empty());
     t.store.delete_character(t.vex).unwrap();
@@ -345,33 +369,39 @@ fn a_participant_whose_character_is_deleted_stays_and_is_marked_absent() {
     assert_eq!(e.absent, [pid(&e, "Vex")]);
     let e = t
         .store
-        .apply_table_action(
+        .play(
             id,
             &TableAction::RemoveParticipant {
                 participant_id: pid(&e, "Vex"),
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     assert_eq!((names(&e), e.absent.len()), (vec!["Mara"], 0));
     // A deleted character cannot join.
     t.store.delete_character(t.mara).unwrap();
     let e = t
         .store
-        .apply_table_action(
+        .play(
             id,
             &TableAction::RemoveParticipant {
                 participant_id: pid(&e, "Mara"),
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     let err = t
         .store
-        .apply_table_action(
+        .play(
             e.id,
             &TableAction::AddCharacters {
                 character_ids: vec![t.mara],
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap_err();
     assert_eq!(err.code(), "in_trash");
 }
@@ -381,12 +411,14 @@ fn invalid_actions_are_refused_and_write_nothing() {
     let mut t = table();
     let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
     t.store
-        .apply_table_action(
+        .play(
             id,
             &TableAction::AddCharacters {
                 character_ids: vec![t.vex],
             },
+            None,
         )
+        .map(|p| p.encounter)
         .unwrap();
     let other_roster = t
         .store
@@ -447,7 +479,11 @@ fn invalid_actions_are_refused_and_write_nothing() {
     ];
     for (action, code, message) in refused {
         let before = snapshot(&t.store, id);
-        let err = t.store.apply_table_action(id, &action).unwrap_err();
+        let err = t
+            .store
+            .play(id, &action, None)
+            .map(|p| p.encounter)
+            .unwrap_err();
         assert_eq!((err.code(), err.to_string().as_str()), (code, message));
         assert_eq!(snapshot(&t.store, id), before, "{action:?} wrote something");
     }
@@ -456,7 +492,8 @@ fn invalid_actions_are_refused_and_write_nothing() {
     assert_eq!(t.store.encounters(t.roster).unwrap().len(), 1);
     let err = t
         .store
-        .apply_table_action(Uuid::nil(), &TableAction::NextRound)
+        .play(Uuid::nil(), &TableAction::NextRound, None)
+        .map(|p| p.encounter)
         .unwrap_err();
     assert_eq!(err.code(), "encounter_not_found");
 }
@@ -466,7 +503,8 @@ fn a_deleted_encounter_goes_to_the_trash_and_comes_back() {
     let mut t = table();
     let id = t.store.create_encounter(t.roster, "Brawl").unwrap().id;
     t.store
-        .apply_table_action(id, &TableAction::NextRound)
+        .play(id, &TableAction::NextRound, None)
+        .map(|p| p.encounter)
         .unwrap();
     let deleted = t.store.delete_encounter(id).unwrap();
     assert!(deleted.deleted_at.is_some());
@@ -474,7 +512,8 @@ fn a_deleted_encounter_goes_to_the_trash_and_comes_back() {
     assert_eq!(t.store.deleted_encounters(t.roster).unwrap()[0].id, id);
     for err in [
         t.store
-            .apply_table_action(id, &TableAction::NextRound)
+            .play(id, &TableAction::NextRound, None)
+            .map(|p| p.encounter)
             .unwrap_err(),
         t.store.undo_table_action(id).unwrap_err(),
     ] {
@@ -516,7 +555,8 @@ fn emptying_the_trash_deletes_a_deleted_encounter_and_its_log_for_good() {
     let kept = t.store.create_encounter(t.roster, "Kept").unwrap().id;
     let gone = t.store.create_encounter(t.roster, "Gone").unwrap().id;
     t.store
-        .apply_table_action(gone, &TableAction::NextRound)
+        .play(gone, &TableAction::NextRound, None)
+        .map(|p| p.encounter)
         .unwrap();
     t.store.delete_encounter(gone).unwrap();
     let trash = t.store.trash().unwrap();
@@ -598,7 +638,7 @@ mod undo_property {
             let mut states = vec![t.store.encounter(id).unwrap().state];
             for (kind, at) in steps {
                 let a = action(states.last().unwrap(), kind, at, &t);
-                if let Ok(e) = t.store.apply_table_action(id, &a) {
+                if let Ok(e) = t.store.play(id, &a, None).map(|p| p.encounter) {
                     states.push(e.state);
                 }
             }

@@ -11,152 +11,141 @@ use std::io::Write;
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::ExportSelection;
+use super::selection::ExportSelection;
 use crate::error::{Result, RosterError};
 use crate::store::{LogQuery, Store};
 
-impl Store {
-    /// Writes the selected rosters' characters as CSV; returns the number of rows.
-    pub fn export_characters_csv(
-        &self,
-        selection: &ExportSelection,
-        out: impl Write,
-    ) -> Result<usize> {
-        Ok(self.characters_csv(selection, out)?.1)
-    }
-
-    /// The selected characters as CSV, written to `out` as the database is read: one pass
-    /// gathers the sheet columns (every sheet's, in order of appearance) and reads every
-    /// character before the first byte (a damaged one is refused by name with nothing written),
-    /// a second writes one row per character. One character is in memory at a time, whatever
-    /// the roster's size. Answers how many rosters and rows.
-    pub(super) fn characters_csv(
-        &self,
-        selection: &ExportSelection,
-        out: impl Write,
-    ) -> Result<(usize, usize)> {
-        let rosters = self.selected_rosters(selection)?;
-        let mut sheet_columns: IndexMap<String, ()> = IndexMap::new();
-        for roster in &rosters {
-            self.each_character(roster.id, |c| {
-                if selection.holds(&c) {
-                    let mut cells = IndexMap::new();
-                    flatten("sheet", &c.sheet.to_value(), &mut cells);
-                    for key in cells.into_keys() {
-                        sheet_columns.entry(key).or_default();
-                    }
-                }
-                Ok(())
-            })?;
-        }
-        let mut w = csv::Writer::from_writer(out);
-        let header = [
-            "roster",
-            "roster_id",
-            "system",
-            "id",
-            "name",
-            "player",
-            "kind",
-            "tags",
-            "notes",
-        ]
-        .into_iter()
-        .map(String::from)
-        .chain(sheet_columns.keys().cloned());
-        w.write_record(header).map_err(export_error)?;
-        let mut rows = 0;
-        for roster in &rosters {
-            self.each_character(roster.id, |c| {
-                if !selection.holds(&c) {
-                    return Ok(());
-                }
+/// The selected characters as CSV, written to `out` as the database is read: one pass
+/// gathers the sheet columns (every sheet's, in order of appearance) and reads every
+/// character before the first byte (a damaged one is refused by name with nothing written),
+/// a second writes one row per character. One character is in memory at a time, whatever
+/// the roster's size. Answers how many rosters and rows.
+pub(crate) fn write_characters(
+    store: &Store,
+    selection: &ExportSelection,
+    out: impl Write,
+) -> Result<(usize, usize)> {
+    let rosters = store.selected_rosters(selection)?;
+    let mut sheet_columns: IndexMap<String, ()> = IndexMap::new();
+    for roster in &rosters {
+        store.each_character(roster.id, |c| {
+            if selection.holds(&c) {
                 let mut cells = IndexMap::new();
                 flatten("sheet", &c.sheet.to_value(), &mut cells);
-                let base = [
-                    roster.name.clone(),
-                    roster.id.to_string(),
-                    roster.system.to_string(),
-                    c.id.to_string(),
-                    c.name,
-                    c.player,
-                    c.kind.as_str().to_string(),
-                    c.tags.join("; "),
-                    c.notes,
-                ];
-                let record = base.iter().map(|s| guard(s)).chain(
-                    sheet_columns
-                        .keys()
-                        .map(|k| cells.get(k).map(|s| guard(s)).unwrap_or_default()),
-                );
-                w.write_record(record).map_err(export_error)?;
-                rows += 1;
-                Ok(())
-            })?;
-        }
-        w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
-        Ok((rosters.len(), rows))
+                for key in cells.into_keys() {
+                    sheet_columns.entry(key).or_default();
+                }
+            }
+            Ok(())
+        })?;
     }
-
-    /// Writes the logged rolls matching `query` (newest first) as CSV, row by row as the
-    /// database is read; returns the number of rows. Every entry is read once before the first
-    /// byte is written: a damaged one is refused by name with nothing written.
-    pub fn export_log_csv(&self, query: &LogQuery, out: impl Write) -> Result<usize> {
-        self.each_log_entry(query, |_| Ok(()))?;
-        let mut rows = 0;
-        let mut w = csv::Writer::from_writer(out);
-        w.write_record([
-            "at",
-            "roster",
-            "character",
-            "system",
-            "roll",
-            "outcome",
-            "success",
-            "total",
-            "dice",
-            "seed",
-            "detail",
-            "request",
-            "secret",
-        ])
-        .map_err(export_error)?;
-        self.each_log_entry(query, |e| {
-            let total = e
-                .result
-                .get("total")
-                .and_then(Value::as_i64)
-                .map(|t| t.to_string())
-                .unwrap_or_default();
-            let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
-            w.write_record([
-                e.at.to_string(),
-                guard(e.roster_name.as_deref().unwrap_or_default()),
-                guard(e.character_name.as_deref().unwrap_or_default()),
-                e.system.clone(),
-                // A typed roll is named by its notation as the GM typed it, as the log shows it.
-                guard(e.notation().unwrap_or(&e.roll)),
-                e.outcome.clone(),
-                e.success.to_string(),
-                total,
-                dice.join(" "),
-                // A roll made by hand has no seed to replay it: say so where the seed goes.
-                if e.by_hand {
-                    "by hand".to_string()
-                } else {
-                    e.seed.to_string()
-                },
-                guard(&e.detail),
-                e.request.to_string(),
-                e.secret.to_string(),
-            ])
-            .map_err(export_error)?;
+    let mut w = csv::Writer::from_writer(out);
+    let header = [
+        "roster",
+        "roster_id",
+        "system",
+        "id",
+        "name",
+        "player",
+        "kind",
+        "tags",
+        "notes",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain(sheet_columns.keys().cloned());
+    w.write_record(header).map_err(export_error)?;
+    let mut rows = 0;
+    for roster in &rosters {
+        store.each_character(roster.id, |c| {
+            if !selection.holds(&c) {
+                return Ok(());
+            }
+            let mut cells = IndexMap::new();
+            flatten("sheet", &c.sheet.to_value(), &mut cells);
+            let base = [
+                roster.name.clone(),
+                roster.id.to_string(),
+                roster.system.to_string(),
+                c.id.to_string(),
+                c.name,
+                c.player,
+                c.kind.as_str().to_string(),
+                c.tags.join("; "),
+                c.notes,
+            ];
+            let record = base.iter().map(|s| guard(s)).chain(
+                sheet_columns
+                    .keys()
+                    .map(|k| cells.get(k).map(|s| guard(s)).unwrap_or_default()),
+            );
+            w.write_record(record).map_err(export_error)?;
             rows += 1;
             Ok(())
         })?;
-        w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
-        Ok(rows)
     }
+    w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
+    Ok((rosters.len(), rows))
+}
+
+/// Writes the logged rolls matching `query` (newest first) as CSV, row by row as the
+/// database is read; returns the number of rows. Every entry is read once before the first
+/// byte is written: a damaged one is refused by name with nothing written.
+pub(crate) fn write_log(store: &Store, query: &LogQuery, out: impl Write) -> Result<usize> {
+    store.each_log_entry(query, |_| Ok(()))?;
+    let mut rows = 0;
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "at",
+        "roster",
+        "character",
+        "system",
+        "roll",
+        "outcome",
+        "success",
+        "total",
+        "dice",
+        "seed",
+        "detail",
+        "request",
+        "secret",
+    ])
+    .map_err(export_error)?;
+    store.each_log_entry(query, |e| {
+        let total = e
+            .result
+            .get("total")
+            .and_then(Value::as_i64)
+            .map(|t| t.to_string())
+            .unwrap_or_default();
+        let dice: Vec<String> = e.dice.iter().map(u32::to_string).collect();
+        w.write_record([
+            e.at.to_string(),
+            guard(e.roster_name.as_deref().unwrap_or_default()),
+            guard(e.character_name.as_deref().unwrap_or_default()),
+            e.system.clone(),
+            // A typed roll is named by its notation as the GM typed it, as the log shows it.
+            guard(e.notation().unwrap_or(&e.roll)),
+            e.outcome.clone(),
+            e.success.to_string(),
+            total,
+            dice.join(" "),
+            // A roll made by hand has no seed to replay it: say so where the seed goes.
+            if e.by_hand {
+                "by hand".to_string()
+            } else {
+                e.seed.to_string()
+            },
+            guard(&e.detail),
+            e.request.to_string(),
+            e.secret.to_string(),
+        ])
+        .map_err(export_error)?;
+        rows += 1;
+        Ok(())
+    })?;
+    w.flush().map_err(|e| RosterError::Export(e.to_string()))?;
+    Ok(rows)
 }
 
 fn export_error(e: csv::Error) -> RosterError {

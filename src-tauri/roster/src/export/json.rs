@@ -7,7 +7,7 @@ use rollbook_rules::{HouseRuleNumber, HouseRules, MINOR_DAMAGE_DICE, MISS_MARGIN
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::ExportSelection;
+use super::selection::ExportSelection;
 use crate::error::{Result, RosterError};
 use crate::import::{FORMAT_NAME, FORMAT_VERSION};
 use crate::model::{now, Character, CharacterKind, NewSavedRoll, Roster, SavedRoll, System};
@@ -108,108 +108,90 @@ pub struct RollLogFile {
     pub rolls: Vec<LogEntry>,
 }
 
-impl Store {
-    /// The selected rosters as a roster file (characters in the trash are left out).
-    pub fn export(&self, selection: &ExportSelection) -> Result<RosterFile> {
-        let selected = self.selected(selection)?;
-        let mut with_rolls = Vec::with_capacity(selected.len());
-        for (roster, characters) in selected {
-            let rolls = self.saved_rolls(roster.id)?;
-            with_rolls.push((roster, rolls, characters));
-        }
-        Ok(roster_file(with_rolls))
+/// Writes the roster file for `selection` to `out` as the database is read, one character
+/// at a time, so that an export of everything Rollbook keeps holds one character in memory,
+/// not the file (issue 28); the same bytes as [`RosterFile::to_json`] of `Store::export`.
+/// Answers how many rosters and characters the file holds.
+pub(crate) fn write_roster_file(
+    store: &Store,
+    selection: &ExportSelection,
+    out: &mut dyn Write,
+) -> Result<(usize, usize)> {
+    let rosters = store.selected_rosters(selection)?;
+    // Every character is read once before the first byte is written: a damaged one is
+    // refused by name with nothing written (a file, or stdout, is never left half a roster).
+    for roster in &rosters {
+        store.each_character(roster.id, |_| Ok(()))?;
     }
-
-    /// Writes the roster file for `selection` to `out`.
-    pub fn export_json(&self, selection: &ExportSelection, mut out: impl Write) -> Result<()> {
-        self.write_roster_file(selection, &mut out).map(|_| ())
-    }
-
-    /// Writes the roster file for `selection` to `out` as the database is read, one character
-    /// at a time, so that an export of everything Rollbook keeps holds one character in memory,
-    /// not the file (issue 28); the same bytes as [`RosterFile::to_json`] of [`Store::export`].
-    /// Answers how many rosters and characters the file holds.
-    pub fn write_roster_file(
-        &self,
-        selection: &ExportSelection,
-        out: &mut dyn Write,
-    ) -> Result<(usize, usize)> {
-        let rosters = self.selected_rosters(selection)?;
-        // Every character is read once before the first byte is written: a damaged one is
-        // refused by name with nothing written (a file, or stdout, is never left half a roster).
-        for roster in &rosters {
-            self.each_character(roster.id, |_| Ok(()))?;
-        }
-        let mut characters = 0;
-        put(
-            out,
-            &format!(
-                "{{\n  \"format\": {},\n  \"version\": {FORMAT_VERSION},\n  \"exported_at\": {},\n  \"rosters\": [",
-                json_text(FORMAT_NAME),
-                json_text(&now_rfc3339())
-            ),
-            0,
-        )?;
-        for (i, roster) in rosters.iter().enumerate() {
-            // The roster's own fields, its closing brace left for after its characters.
-            let head = pretty(&FileRosterHead {
-                id: roster.id,
-                name: &roster.name,
-                system: roster.system,
-                notes: &roster.notes,
-                house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
-                saved_rolls: file_saved_rolls(self.saved_rolls(roster.id)?),
-            });
-            let head = head.strip_suffix("\n}").unwrap_or(&head);
-            put(out, if i == 0 { "\n" } else { ",\n" }, 4)?;
-            put(out, head, 4)?;
-            put(out, ",\n\"characters\": [", 6)?;
-            let mut written = 0;
-            self.each_character(roster.id, |c| {
-                if !selection.holds(&c) {
-                    return Ok(());
-                }
-                put(out, if written == 0 { "\n" } else { ",\n" }, 8)?;
-                put(out, &pretty(&FileCharacter::from(c)), 8)?;
-                written += 1;
-                Ok(())
-            })?;
-            put(out, if written == 0 { "]" } else { "\n]" }, 6)?;
-            put(out, "\n}", 4)?;
-            characters += written;
-        }
-        put(out, if rosters.is_empty() { "]" } else { "\n]" }, 2)?;
-        put(out, "\n}\n", 0)?;
-        Ok((rosters.len(), characters))
-    }
-
-    /// Writes the logged rolls matching `query` (newest first) as JSON, entry by entry as the
-    /// database is read (a log of any length holds one entry in memory); the same bytes as
-    /// [`RollLogFile`] written pretty. Every entry is read once before the first byte is written:
-    /// a damaged one is refused by name with nothing written.
-    pub fn export_log_json(&self, query: &LogQuery, mut out: impl Write) -> Result<usize> {
-        let out: &mut dyn Write = &mut out;
-        self.each_log_entry(query, |_| Ok(()))?;
-        put(
-            out,
-            &format!(
-                "{{\n  \"format\": {},\n  \"version\": {ROLL_LOG_VERSION},\n  \"exported_at\": {},\n  \"rolls\": [",
-                json_text(ROLL_LOG_FORMAT),
-                json_text(&now_rfc3339())
-            ),
-            0,
-        )?;
-        let mut rolls = 0;
-        self.each_log_entry(query, |entry| {
-            put(out, if rolls == 0 { "\n" } else { ",\n" }, 4)?;
-            put(out, &pretty(&entry), 4)?;
-            rolls += 1;
+    let mut characters = 0;
+    put(
+        out,
+        &format!(
+            "{{\n  \"format\": {},\n  \"version\": {FORMAT_VERSION},\n  \"exported_at\": {},\n  \"rosters\": [",
+            json_text(FORMAT_NAME),
+            json_text(&now_rfc3339())
+        ),
+        0,
+    )?;
+    for (i, roster) in rosters.iter().enumerate() {
+        // The roster's own fields, its closing brace left for after its characters.
+        let head = pretty(&FileRosterHead {
+            id: roster.id,
+            name: &roster.name,
+            system: roster.system,
+            notes: &roster.notes,
+            house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
+            saved_rolls: file_saved_rolls(store.saved_rolls(roster.id)?),
+        });
+        let head = head.strip_suffix("\n}").unwrap_or(&head);
+        put(out, if i == 0 { "\n" } else { ",\n" }, 4)?;
+        put(out, head, 4)?;
+        put(out, ",\n\"characters\": [", 6)?;
+        let mut written = 0;
+        store.each_character(roster.id, |c| {
+            if !selection.holds(&c) {
+                return Ok(());
+            }
+            put(out, if written == 0 { "\n" } else { ",\n" }, 8)?;
+            put(out, &pretty(&FileCharacter::from(c)), 8)?;
+            written += 1;
             Ok(())
         })?;
-        put(out, if rolls == 0 { "]" } else { "\n]" }, 2)?;
-        put(out, "\n}\n", 0)?;
-        Ok(rolls)
+        put(out, if written == 0 { "]" } else { "\n]" }, 6)?;
+        put(out, "\n}", 4)?;
+        characters += written;
     }
+    put(out, if rosters.is_empty() { "]" } else { "\n]" }, 2)?;
+    put(out, "\n}\n", 0)?;
+    Ok((rosters.len(), characters))
+}
+
+/// Writes the logged rolls matching `query` (newest first) as JSON, entry by entry as the
+/// database is read (a log of any length holds one entry in memory); the same bytes as
+/// [`RollLogFile`] written pretty. Every entry is read once before the first byte is written:
+/// a damaged one is refused by name with nothing written.
+pub(crate) fn write_log(store: &Store, query: &LogQuery, mut out: impl Write) -> Result<usize> {
+    let out: &mut dyn Write = &mut out;
+    store.each_log_entry(query, |_| Ok(()))?;
+    put(
+        out,
+        &format!(
+            "{{\n  \"format\": {},\n  \"version\": {ROLL_LOG_VERSION},\n  \"exported_at\": {},\n  \"rolls\": [",
+            json_text(ROLL_LOG_FORMAT),
+            json_text(&now_rfc3339())
+        ),
+        0,
+    )?;
+    let mut rolls = 0;
+    store.each_log_entry(query, |entry| {
+        put(out, if rolls == 0 { "\n" } else { ",\n" }, 4)?;
+        put(out, &pretty(&entry), 4)?;
+        rolls += 1;
+        Ok(())
+    })?;
+    put(out, if rolls == 0 { "]" } else { "\n]" }, 2)?;
+    put(out, "\n}\n", 0)?;
+    Ok(rolls)
 }
 
 /// A roster's own fields as the file writes them: a [`FileRoster`] but its characters.
@@ -357,7 +339,7 @@ fn is_number_member(line: &str) -> bool {
 }
 
 /// The roster file of `selected` (rosters with their characters, in order).
-pub(super) fn roster_file(selected: Vec<(Roster, Vec<SavedRoll>, Vec<Character>)>) -> RosterFile {
+pub(crate) fn roster_file(selected: Vec<(Roster, Vec<SavedRoll>, Vec<Character>)>) -> RosterFile {
     let mut out = Vec::with_capacity(selected.len());
     for (roster, saved_rolls, characters) in selected {
         let characters = characters.into_iter().map(FileCharacter::from).collect();
@@ -401,7 +383,7 @@ mod tests {
         };
         let streamed = |store: &Store, selection: &ExportSelection| {
             let mut bytes = Vec::new();
-            let counts = store.write_roster_file(selection, &mut bytes).unwrap();
+            let counts = super::write_roster_file(store, selection, &mut bytes).unwrap();
             (String::from_utf8(bytes).unwrap(), counts)
         };
         let (empty, counts) = streamed(&store, &ExportSelection::All);

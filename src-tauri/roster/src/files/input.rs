@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::path::Path;
 
-use super::kind_of;
+use super::kind::kind_of;
 use crate::error::{Result, RosterError};
 
 /// Opens `path` for reading when it is a regular file (a link to one is followed). A FIFO, a

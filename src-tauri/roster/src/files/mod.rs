@@ -8,6 +8,7 @@
 //! - [`sync_file`], [`sync_dir`]: what was written reaches the disk, on Windows as on Unix.
 
 mod input;
+mod kind;
 mod output;
 mod protected;
 mod sync;
@@ -17,31 +18,3 @@ pub use input::open_regular_file;
 pub use output::{write_whole, write_whole_with};
 pub use protected::{Protected, BACKUPS_DIR};
 pub(crate) use sync::{sync_dir, sync_file};
-
-use std::fs::FileType;
-
-/// What a path is when it is not a regular file, in words for a refusal.
-pub(crate) fn kind_of(file_type: FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-        if file_type.is_char_device() || file_type.is_block_device() {
-            return "a device";
-        }
-    }
-    if file_type.is_dir() {
-        "a folder"
-    } else if file_type.is_symlink() {
-        "a link"
-    } else if file_type.is_file() {
-        "a regular file"
-    } else {
-        "not a regular file"
-    }
-}

@@ -4,7 +4,8 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{kind_of, sync_dir, temp, Protected};
+use super::kind::kind_of;
+use super::{sync_dir, temp, Protected};
 use crate::error::{Result, RosterError};
 
 /// Writes `bytes` to `path`: into a new temporary file beside it, synced, then renamed over it,

@@ -1,12 +1,11 @@
 //! Importing a roster file (FORMAT.md): parse and validate the WHOLE file first ([`Import`]),
 //! preview what would change ([`crate::Store::plan_import`] → [`ImportPlan`]), then write it in
-//! one transaction or not at all ([`crate::Store::apply_import`]). The file is read record by
-//! record each time (`source.rs`, `walk.rs`), never held whole, so any file Rollbook exports
-//! imports again whatever its size.
+//! one transaction or not at all ([`crate::Store::apply_import`], in `store/import.rs`). The file
+//! is read record by record each time (`source.rs`, `walk.rs`), never held whole, so any file
+//! Rollbook exports imports again whatever its size.
 
-mod apply;
-mod parse;
-mod plan;
+pub(crate) mod parse;
+pub(crate) mod plan;
 mod source;
 mod walk;
 

@@ -286,7 +286,7 @@ impl Import {
 }
 
 /// The refusal of a file that is not what it was when it was checked.
-pub(super) fn changed() -> RosterError {
+pub(crate) fn changed() -> RosterError {
     RosterError::refused(vec![Problem::new(
         "",
         "the file changed while it was being imported; nothing was imported from it. Import it again",

@@ -1,50 +1,15 @@
-//! Health as the players see it: the words and their cut-offs (declared here once), how it is
-//! shown by default for each side; where each system keeps a participant's current and max is its
+//! Health as the players see it: how it is shown by default for each side (the words and their
+//! cut-offs are `health_word.rs`); where each system keeps a participant's current and max is its
 //! `systems/<name>/players.rs`.
 
-use serde::Serialize;
 use uuid::Uuid;
 
 use super::ShownToPlayers as _;
-use super::{PlayersHealth, PlayersSide};
+use super::{HealthWord, PlayersHealth, PlayersSide};
 use crate::model::HealthShown;
 use crate::sheet::Sheet;
 use crate::systems::registry::on_each;
 use crate::table::SystemTable;
-
-/// Health in a word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum HealthWord {
-    /// Full.
-    Unhurt,
-    /// More than half left.
-    Hurt,
-    /// Half or less left, above 0.
-    Bloodied,
-    /// 0.
-    Down,
-}
-
-/// Bloodied at this share of the max or less (`(numerator, denominator)`): half.
-pub const BLOODIED_AT_MOST: (i64, i64) = (1, 2);
-
-impl HealthWord {
-    /// The word for `value` of `max`.
-    pub fn of(value: i64, max: i64) -> HealthWord {
-        let (n, d) = BLOODIED_AT_MOST;
-        if value <= 0 {
-            HealthWord::Down
-        } else if value >= max {
-            HealthWord::Unhurt
-        } else if value.saturating_mul(d) <= max.saturating_mul(n) {
-            HealthWord::Bloodied
-        } else {
-            HealthWord::Hurt
-        }
-    }
-}
 
 /// How health is shown when the GM has not said: PCs as numbers, NPCs in words.
 pub(super) fn default_shown(side: PlayersSide) -> HealthShown {

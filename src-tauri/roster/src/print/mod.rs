@@ -30,10 +30,12 @@
 //! before any browser lays the document out: [`Printout::pages`] is the count a printer produces,
 //! and the tests print with Chromium to check it.
 
+mod error;
 mod flow;
 mod measure;
 pub(crate) mod metrics;
 mod page;
+mod paper;
 #[cfg(feature = "pdf")]
 mod pdf;
 pub(crate) mod section;
@@ -41,109 +43,15 @@ pub(crate) mod selection;
 pub(crate) mod systems;
 mod templates;
 
-use std::fmt;
-use std::str::FromStr;
-
 use rollbook_rules::text::isolated;
 use serde::Serialize;
 
 use crate::{Character, Roster};
+pub use error::PrintError;
 use flow::{paginate, Space};
 use metrics::METRICS;
 use page::{Footer, Header, Page};
-
-/// The margin of every side of a printed page, in mm: the stylesheet's `@page` margin, the
-/// PDF's, and the page setup the window prints with (WebKitGTK ignores `@page` margins).
-pub const MARGIN_MM: f64 = METRICS.margin;
-
-/// The paper sizes a sheet is laid out for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Paper {
-    /// 210 × 297 mm.
-    #[default]
-    A4,
-    /// US Letter, 8.5 × 11 in.
-    Letter,
-}
-
-impl Paper {
-    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-        }
-    }
-
-    /// The paper's PWG 5101.1 name, as GTK's print system calls it.
-    pub fn pwg(self) -> &'static str {
-        match self {
-            Paper::A4 => "iso_a4",
-            Paper::Letter => "na_letter",
-        }
-    }
-
-    /// The CSS `@page` size.
-    fn css(self) -> &'static str {
-        match self {
-            Paper::A4 => "A4",
-            Paper::Letter => "letter",
-        }
-    }
-
-    fn width_mm(self) -> f64 {
-        match self {
-            Paper::A4 => 210.0,
-            Paper::Letter => 215.9,
-        }
-    }
-
-    fn height_mm(self) -> f64 {
-        match self {
-            Paper::A4 => 297.0,
-            Paper::Letter => 279.4,
-        }
-    }
-
-    /// The height inside the margins, where a page's blocks go.
-    fn content_height(self) -> f64 {
-        self.height_mm() - 2.0 * METRICS.margin
-    }
-}
-
-impl fmt::Display for Paper {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Paper {
-    type Err = PrintError;
-
-    fn from_str(s: &str) -> Result<Paper, PrintError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "a4" => Ok(Paper::A4),
-            "letter" | "us-letter" => Ok(Paper::Letter),
-            _ => Err(PrintError::UnknownPaper(s.to_string())),
-        }
-    }
-}
-
-/// Why sheets could not be printed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PrintError {
-    #[error("there is nothing to print: pick at least one character")]
-    NothingToPrint,
-    #[error("{character} is not in the roster {roster}; print each roster's characters with their own roster")]
-    NotInRoster { character: String, roster: String },
-    #[error("\"{0}\" is not a paper size; use a4 or letter")]
-    UnknownPaper(String),
-    /// A template failed: a bug of Rollbook, never of the data.
-    #[error("the sheet could not be laid out ({0}); please report this")]
-    Template(String),
-}
+pub use paper::{Paper, MARGIN_MM};
 
 /// The printable document.
 #[derive(Debug, Clone)]

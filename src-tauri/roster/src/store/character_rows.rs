@@ -3,7 +3,8 @@
 
 use uuid::Uuid;
 
-use super::{character_row, Store, CHARACTER_COLUMNS};
+use super::handle::Store;
+use super::rows::{character_row, CHARACTER_COLUMNS};
 use crate::error::Result;
 use crate::model::Character;
 

@@ -3,8 +3,9 @@
 //! time to open a big roster). Each sheet is still read, and dropped, so that a character
 //! whose sheet does not read is named apart rather than listed and refused only once opened.
 
-use super::damaged::read_rows;
-use super::{stored_sheet, DamagedRecord, Readable, Store};
+use super::readable::read_rows;
+use super::rows::stored_sheet;
+use super::{DamagedRecord, Readable, Store};
 use crate::error::Result;
 use crate::model::{from_millis, CharacterKind, CharacterSummary, Roster};
 use uuid::Uuid;

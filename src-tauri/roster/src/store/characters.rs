@@ -5,8 +5,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::damaged::read_rows;
 use super::encounters::trashed_encounters;
+use super::readable::read_rows;
 use super::{
     character_row, next_delete_batch, roster_row, CharacterRow, Readable, RosterRow, Store,
     CHARACTER_COLUMNS, ROSTER_COLUMNS,

@@ -7,11 +7,12 @@
 
 use rusqlite::Connection;
 
-use super::damaged_record::{DamagedEntry, DamagedRecord, SoundCopy};
+use super::damaged_record::{DamagedEntry, DamagedRecord};
 use super::encounter_state::from_stored;
-use super::plans::{plan_row, PLAN_COLUMNS};
-use super::roll_log::{log_row, LOG_COLUMNS};
-use super::{character_row, roster_row, CHARACTER_COLUMNS, ROSTER_COLUMNS};
+use super::rows::{
+    character_row, log_row, plan_row, roster_row, CHARACTER_COLUMNS, LOG_COLUMNS, PLAN_COLUMNS,
+    ROSTER_COLUMNS,
+};
 use crate::error::{Result, RosterError};
 
 impl DamagedRecord {
@@ -36,19 +37,6 @@ impl DamagedRecord {
             id: id.to_string(),
         };
         DamagedRecord::entry((&roster_name, roster_id), encounter, detail)
-    }
-
-    /// The refusal of this record, offering the newest snapshot beside `conn`'s database file
-    /// that holds it sound.
-    pub(crate) fn refused(self, conn: &Connection) -> RosterError {
-        let offer = match conn.path().filter(|p| !p.is_empty()) {
-            Some(db) => super::backups::newest_holding(std::path::Path::new(db), &self),
-            None => SoundCopy::NotLooked,
-        };
-        RosterError::DamagedRecord {
-            record: Box::new(self),
-            offer,
-        }
     }
 }
 
@@ -123,40 +111,6 @@ pub(crate) fn damaged_records(conn: &Connection) -> Result<Vec<DamagedRecord>> {
         }
     }
     Ok(found)
-}
-
-/// What a listing could read, and the refusal of each record it could not (the rest is whole).
-#[derive(Debug)]
-pub struct Readable<T> {
-    pub read: Vec<T>,
-    /// Each a `damaged_record` refusal, naming the record.
-    pub damaged: Vec<RosterError>,
-}
-
-/// Every row of `rows` read with `read`, in order: what does not read is kept as what it is (no
-/// snapshot is looked for until a caller refuses it, see [`Readable::of`]).
-pub(crate) fn read_rows<T, R>(
-    rows: impl Iterator<Item = rusqlite::Result<R>>,
-    read: impl Fn(R) -> std::result::Result<T, DamagedRecord>,
-) -> Result<Vec<std::result::Result<T, DamagedRecord>>> {
-    rows.map(|row| Ok(read(row?))).collect()
-}
-
-impl<T> Readable<T> {
-    /// What reads, and each damaged record refused by name (with its snapshot looked for).
-    pub(crate) fn of(conn: &Connection, rows: Vec<std::result::Result<T, DamagedRecord>>) -> Self {
-        let mut out = Readable {
-            read: Vec::new(),
-            damaged: Vec::new(),
-        };
-        for row in rows {
-            match row {
-                Ok(value) => out.read.push(value),
-                Err(damaged) => out.damaged.push(damaged.refused(conn)),
-            }
-        }
-        out
-    }
 }
 
 #[cfg(test)]

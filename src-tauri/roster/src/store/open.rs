@@ -11,42 +11,79 @@
 //! - older schema → a backup copy is taken beside the file, then every pending migration runs in
 //!   ONE transaction (all or nothing).
 
-use std::fs::{self, File};
-use std::io::Read;
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
-use serde::Serialize;
 
-use super::migrations::{migrations, APPLICATION_ID, SCHEMA_VERSION};
+use super::connection::{
+    configure, full_disk_told, immutable, is_read_only, user_version, wal_path, BUSY_TIMEOUT,
+};
+use super::handle::{Opened, Store};
+use super::inspect::{inspect, Found};
+use super::migrations::{migrations, SCHEMA_VERSION};
 use super::upgrade_copy::upgrade_copy;
 use crate::error::{Result, RosterError};
 
-const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
-/// How long a write waits for another Rollbook (window or command line) to finish its own.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+impl Store {
+    /// Opens the database at `path`, creating it when there is nothing there and upgrading an
+    /// older schema (after a backup copy). Refuses — without writing a byte — a file that is not
+    /// a Rollbook database, is damaged, or was written by a newer Rollbook.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref();
+        let (conn, opened) = open(path).map_err(|e| full_disk_told(e, path).at(path))?;
+        Ok(Store {
+            conn,
+            path: Some(path.to_path_buf()),
+            opened,
+        })
+    }
 
-/// What opening did to the file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Opened {
-    /// The database was created (or an empty file adopted).
-    pub created: bool,
-    /// The schema version found, when migrations ran.
-    pub migrated_from: Option<i64>,
-    /// The copy taken before migrating.
-    pub backup: Option<PathBuf>,
-}
+    /// Opens the database at `path` for reading only: nothing is written to it or created beside
+    /// it (no -wal, no -shm), so a read-only file, folder or disk reads fine, and every write
+    /// answers `read_only`. Refuses what [`Store::open`] refuses; a file with nothing in it reads
+    /// as an empty database; an older schema, which would have to be upgraded, is `read_only`.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref();
+        let conn = match open_read_only(path).map_err(|e| e.at(path))? {
+            Some(conn) => conn,
+            None => {
+                let empty = Store::open_in_memory()?;
+                empty.conn.pragma_update(None, "query_only", true)?;
+                empty.conn
+            }
+        };
+        Ok(Store {
+            conn,
+            path: Some(path.to_path_buf()),
+            opened: Opened::default(),
+        })
+    }
 
-/// What a read-only look at a path found.
-#[derive(Debug, PartialEq, Eq)]
-enum Found {
-    /// Nothing there, or nothing in it: safe to create.
-    Nothing,
-    /// A healthy Rollbook database of this schema version.
-    Rollbook(i64),
-    /// An SQLite database of another program (the reason says which).
-    Foreign(String),
+    /// Opens the per-user database at [`crate::default_db_path`] (shared by window and CLI).
+    pub fn open_default() -> Result<Store> {
+        Store::open(crate::default_db_path()?)
+    }
+
+    /// A throw-away database in memory (tests, previews).
+    pub fn open_in_memory() -> Result<Store> {
+        let mut conn = Connection::open_in_memory()?;
+        configure(&conn)?;
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| RosterError::MigrationFailed {
+                path: PathBuf::from(":memory:"),
+                detail: e.to_string(),
+            })?;
+        Ok(Store {
+            conn,
+            path: None,
+            opened: Opened {
+                created: true,
+                ..Opened::default()
+            },
+        })
+    }
 }
 
 /// Opens (creating or migrating when needed) the database at `path`.
@@ -166,13 +203,6 @@ fn is_empty(file: &Path) -> bool {
     fs::metadata(file).is_ok_and(|m| m.len() == 0)
 }
 
-fn is_read_only(e: &rusqlite::Error) -> bool {
-    matches!(
-        e.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
-    )
-}
-
 /// A damaged database's refusal names the newest snapshot beside it that reads back sound.
 fn offer_snapshot(error: RosterError) -> RosterError {
     match error {
@@ -224,204 +254,6 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
     }
 }
 
-/// The read-only look. Creates no file and writes nothing; never calls a file damaged on the
-/// strength of a read another Rollbook may have been writing under (see [`confirm`]).
-fn inspect(path: &Path) -> Result<Found> {
-    let not_ours = |reason: &str| RosterError::NotARollbookDatabase {
-        path: path.to_path_buf(),
-        reason: reason.to_string(),
-    };
-    let meta = match fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
-        Err(e) => return Err(RosterError::io(path, e)),
-    };
-    if meta.is_dir() {
-        return Err(not_ours("it is a folder"));
-    }
-    // A fresh WAL database may keep everything in its -wal file with a 0-byte main file:
-    // such a file is not empty, SQLite must look at it.
-    let wal_len = fs::metadata(wal_path(path)).map(|m| m.len()).unwrap_or(0);
-    if meta.len() == 0 && wal_len == 0 {
-        return Ok(Found::Nothing);
-    }
-    let mut wal_mode = false;
-    if meta.len() > 0 {
-        let mut head = [0u8; 100];
-        let mut file = File::open(path).map_err(|e| RosterError::io(path, e))?;
-        let read = read_up_to(&mut file, &mut head).map_err(|e| RosterError::io(path, e))?;
-        if read < head.len() || &head[..16] != SQLITE_MAGIC {
-            // SQLite's signature is gone but Rollbook's own mark (the header's application id,
-            // bytes 68..72) is still there: a damaged Rollbook database, whose refusal offers
-            // its snapshots, not another program's file.
-            if read >= 72
-                && i32::from_be_bytes([head[68], head[69], head[70], head[71]]) == APPLICATION_ID
-            {
-                return Err(RosterError::CorruptDatabase {
-                    path: path.to_path_buf(),
-                    detail: "its header is damaged: SQLite's signature is gone".into(),
-                    snapshot: None,
-                });
-            }
-            return Err(not_ours("not an SQLite database"));
-        }
-        // Bytes 18 and 19 are the read / write format versions: 2 means WAL mode.
-        wal_mode = head[18] == 2 || head[19] == 2;
-    }
-    if wal_mode && wal_len == 0 {
-        // Everything is in the main file. An ordinary read-only open of a WAL database would
-        // leave new -wal and -shm files beside it; `immutable` reads the file and nothing else
-        // — but it also takes no lock, so a Rollbook starting to write meanwhile can change
-        // pages under it. What it finds healthy is healthy enough to open normally; anything
-        // it finds wrong is looked at again, consistently, before the file is called anything.
-        return match immutable(path).and_then(|conn| look(&conn, path)) {
-            Ok(found) => Ok(found),
-            Err(_) => confirm(path),
-        };
-    }
-    // Rollback-journal files are read without side files; a WAL database with a -wal
-    // holding data must be read through it (its -shm index is shared memory, not data).
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(|e| classify(path, e))?;
-    // Another Rollbook may be writing (the window while the command line starts): wait for it.
-    conn.busy_timeout(BUSY_TIMEOUT)?;
-    look(&conn, path)
-}
-
-/// A second look at a file the immutable look found wrong, through SQLite's locks so that no
-/// page can change while it is read: its verdict is final.
-fn confirm(path: &Path) -> Result<Found> {
-    if wal_path(path).exists() {
-        // Another Rollbook has the file open now: read through its WAL, as it does.
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| classify(path, e))?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        return look(&conn, path);
-    }
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(|e| classify(path, e))?;
-    if conn.is_readonly("main")? {
-        // Nobody can write it from here, so no Rollbook of this user is writing it: the
-        // immutable look read a file at rest.
-        return look(&immutable(path)?, path);
-    }
-    conn.busy_timeout(BUSY_TIMEOUT)?;
-    // Under the writer's lock: every other Rollbook waits (or has finished), and this
-    // connection reads through the WAL like they do. Nothing is written; closing removes the
-    // -wal and -shm this made, unless another Rollbook opened the file meanwhile and uses them.
-    match conn.execute_batch("BEGIN IMMEDIATE") {
-        Ok(()) => {
-            let found = look(&conn, path);
-            let _ = conn.execute_batch("ROLLBACK");
-            found
-        }
-        // A read-only folder: no -wal can be made, so nobody writes the file.
-        Err(e) if is_read_only(&e) => {
-            drop(conn);
-            look(&immutable(path)?, path)
-        }
-        Err(e) => Err(classify(path, e)),
-    }
-}
-
-/// A connection that reads the main file only, without locks or side files.
-pub(super) fn immutable(path: &Path) -> Result<Connection> {
-    Connection::open_with_flags(
-        immutable_uri(path),
-        OpenFlags::SQLITE_OPEN_READ_ONLY
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX
-            | OpenFlags::SQLITE_OPEN_URI,
-    )
-    .map_err(|e| classify(path, e))
-}
-
-/// What the database on `conn` is: ours and healthy (of which version), another program's, or
-/// empty; damaged (or unreadable) is an error.
-fn look(conn: &Connection, path: &Path) -> Result<Found> {
-    let app_id: i32 = conn
-        .pragma_query_value(None, "application_id", |r| r.get(0))
-        .map_err(|e| classify(path, e))?;
-    let version = user_version(conn).map_err(|e| classify(path, e))?;
-    if app_id != APPLICATION_ID {
-        let objects: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
-            .map_err(|e| classify(path, e))?;
-        if app_id == 0 && version == 0 && objects == 0 {
-            return Ok(Found::Nothing);
-        }
-        return Ok(Found::Foreign(if app_id == 0 {
-            "an SQLite database of another program".to_string()
-        } else {
-            format!("an SQLite database of another program, application id {app_id}")
-        }));
-    }
-    if version > SCHEMA_VERSION {
-        // Its schema is unknown here: no check of ours can be trusted on it; refuse as is.
-        return Ok(Found::Rollbook(version));
-    }
-    let verdict: String = conn
-        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
-        .map_err(|e| classify(path, e))?;
-    if verdict != "ok" {
-        return Err(RosterError::CorruptDatabase {
-            path: path.to_path_buf(),
-            detail: verdict,
-            snapshot: None,
-        });
-    }
-    Ok(Found::Rollbook(version))
-}
-
-/// An SQLite failure while looking → the refusal that explains it.
-fn classify(path: &Path, e: rusqlite::Error) -> RosterError {
-    match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::NotADatabase) => RosterError::NotARollbookDatabase {
-            path: path.to_path_buf(),
-            reason: "not an SQLite database".into(),
-        },
-        Some(rusqlite::ErrorCode::DatabaseCorrupt) => RosterError::CorruptDatabase {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-            snapshot: None,
-        },
-        _ => RosterError::from(e),
-    }
-}
-
-/// Less room than this left on the database's disk, and an I/O error is a full disk: SQLite
-/// calls a -wal or -shm it cannot grow a "disk I/O error", which tells a GM nothing.
-const NO_ROOM_BYTES: u64 = 64 * 1024;
-
-/// `error`, or a full disk when it is SQLite's I/O error and the disk holding `path` has no room.
-pub(super) fn full_disk_told(error: RosterError, path: &Path) -> RosterError {
-    let is_io = matches!(
-        &error,
-        RosterError::Database(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::SystemIoFailure)
-    );
-    if !is_io {
-        return error;
-    }
-    let folder = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    match fs4::available_space(folder) {
-        Ok(room) if room < NO_ROOM_BYTES => RosterError::DiskFull {
-            path: path.to_path_buf(),
-        },
-        _ => error,
-    }
-}
-
 fn writable(path: &Path) -> Result<Connection> {
     let conn = Connection::open_with_flags(
         path,
@@ -441,64 +273,10 @@ fn writable(path: &Path) -> Result<Connection> {
     Ok(conn)
 }
 
-/// Per-connection settings: WAL (readers never block the writer, a crash never corrupts),
-/// foreign keys on, full sync at each commit, a wait instead of an error when busy.
-pub(super) fn configure(conn: &Connection) -> Result<()> {
-    conn.busy_timeout(BUSY_TIMEOUT)?;
-    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-    // An in-memory database answers "memory": it has no file to protect.
-    debug_assert!(mode == "wal" || mode == "memory", "journal mode {mode}");
-    conn.pragma_update(None, "foreign_keys", true)?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    Ok(())
-}
-
-pub(super) fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.pragma_query_value(None, "user_version", |r| r.get(0))
-}
-
-/// `file:/the/path?immutable=1`, every byte that could mean something in a URI escaped.
-pub(super) fn immutable_uri(path: &Path) -> String {
-    let mut text = path.to_string_lossy().into_owned();
-    if cfg!(windows) {
-        text = text.replace('\\', "/");
-    }
-    let mut uri = String::from("file:");
-    // A Windows drive path (C:/…) needs the authority form file:///C:/…
-    if text.as_bytes().get(1) == Some(&b':') {
-        uri.push_str("///");
-    }
-    for b in text.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' | b':' => {
-                uri.push(b as char)
-            }
-            _ => uri.push_str(&format!("%{b:02X}")),
-        }
-    }
-    uri.push_str("?immutable=1");
-    uri
-}
-
-pub(super) fn wal_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push("-wal");
-    PathBuf::from(name)
-}
-
-fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut read = 0;
-    while read < buf.len() {
-        match file.read(&mut buf[read..])? {
-            0 => break,
-            n => read += n,
-        }
-    }
-    Ok(read)
-}
-
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     /// A database as the first migration left it, holding one roster.
@@ -564,17 +342,5 @@ mod tests {
         other.execute_batch("ROLLBACK").unwrap();
         migrate(&mut conn, &path).unwrap();
         assert_eq!(user_version(&conn).unwrap(), SCHEMA_VERSION);
-    }
-
-    #[test]
-    fn immutable_uris_escape_what_uris_would_read() {
-        assert_eq!(
-            immutable_uri(Path::new("/home/gm/My Games/r?b#1%.sqlite3")),
-            "file:/home/gm/My%20Games/r%3Fb%231%25.sqlite3?immutable=1"
-        );
-        assert_eq!(
-            immutable_uri(Path::new("rel/db")),
-            "file:rel/db?immutable=1"
-        );
     }
 }

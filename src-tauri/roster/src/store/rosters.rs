@@ -5,7 +5,7 @@ use rollbook_rules::HouseRules;
 use rusqlite::{params, Connection, OptionalExtension};
 use uuid::Uuid;
 
-use super::damaged::read_rows;
+use super::readable::read_rows;
 use super::{
     next_delete_batch, roster_row, DamagedRecord, Readable, RosterRow, Store, ROSTER_COLUMNS,
 };

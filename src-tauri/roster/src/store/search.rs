@@ -1,25 +1,22 @@
-//! What a search looks through: the characters not in the trash (nor in a roster in the trash)
-//! whose lower-cased `search_text` holds every word, with their roster. Matching by field and
-//! ranking are `crate::search`'s.
+//! Searching characters: what a search looks through is the characters not in the trash (nor in
+//! a roster in the trash) whose lower-cased `search_text` holds every word, with their roster.
+//! Reading the query, matching by field and ranking are `crate::search`'s.
 
 use super::{corrupt, parse_id, Store};
 use crate::error::Result;
-use crate::search::SearchHit;
+use crate::search::{Query, SearchHit, SearchRow};
 use rusqlite::params_from_iter;
 
-/// One character a search may find: the hit (nothing `matched` yet), what it is matched against
-/// and where it stands.
-pub(crate) struct SearchRow {
-    pub hit: SearchHit,
-    /// Name, player and tags lower-cased, separated by U+001F.
-    pub search_text: String,
-    pub roster_position: i64,
-    pub position: i64,
-}
-
 impl Store {
+    /// Characters (not in the trash) matching `query`, best first, at most `limit`.
+    /// An empty query lists every character by name.
+    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>> {
+        let query = Query::parse(query);
+        Ok(query.rank(self.search_rows(&query.words())?, limit))
+    }
+
     /// The live characters whose search text contains every one of `words` (lower-cased).
-    pub(crate) fn search_rows(&self, words: &[&str]) -> Result<Vec<SearchRow>> {
+    fn search_rows(&self, words: &[&str]) -> Result<Vec<SearchRow>> {
         let mut sql = String::from(
             "SELECT c.id, c.roster_id, r.name, r.system, c.name, c.player, c.kind, c.tags,
                     c.search_text, r.position, c.position

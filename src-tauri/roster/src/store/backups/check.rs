@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use super::names::Snapshot;
 use crate::error::{Result, RosterError};
+use crate::store::connection::{immutable, user_version};
 use crate::store::migrations::{APPLICATION_ID, SCHEMA_VERSION};
-use crate::store::open::{immutable, user_version};
 
 /// A snapshot that passed [`check`]: a connection reading it, and its schema version.
 pub(super) struct Sound {
@@ -108,7 +108,7 @@ pub struct Holdings {
 }
 
 /// Counts what `conn`'s database holds. Tables an older schema lacks count as empty.
-pub(in crate::store) fn holdings(conn: &Connection) -> rusqlite::Result<Holdings> {
+pub(crate) fn holdings(conn: &Connection) -> rusqlite::Result<Holdings> {
     let has = |table: &str| -> rusqlite::Result<bool> {
         conn.query_row(
             "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1",

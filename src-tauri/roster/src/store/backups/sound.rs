@@ -11,12 +11,12 @@ use rusqlite::{Connection, OptionalExtension};
 
 use super::check::sound_file;
 use super::names;
+use crate::store::damaged::damaged_records;
+use crate::store::damaged_record::{DamagedEntry, DamagedRecord, SoundCopy};
 use crate::store::encounter_state::encounter_reads;
-use crate::store::plans::{plan_row, PLAN_COLUMNS};
-use crate::store::roll_log::{log_row, LOG_COLUMNS};
-use crate::store::{
-    character_row, damaged_records, roster_row, DamagedEntry, DamagedRecord, SoundCopy,
-    CHARACTER_COLUMNS, ROSTER_COLUMNS,
+use crate::store::rows::{
+    character_row, log_row, plan_row, roster_row, CHARACTER_COLUMNS, LOG_COLUMNS, PLAN_COLUMNS,
+    ROSTER_COLUMNS,
 };
 
 /// The newest snapshot beside the database at `db` that holds `record` and reads it.

@@ -34,9 +34,9 @@ pub(super) fn set_aside(db: &Path) -> Result<Snapshot> {
         fs::copy(db, partial).map_err(|e| RosterError::io(db, e))?;
         sync_file(partial).map_err(|e| RosterError::io(partial, e))
     })?;
-    let wal = crate::store::open::wal_path(db);
+    let wal = crate::store::connection::wal_path(db);
     if wal.exists() {
-        let copy = crate::store::open::wal_path(&snapshot.path);
+        let copy = crate::store::connection::wal_path(&snapshot.path);
         fs::copy(&wal, &copy)
             .and_then(|_| sync_file(&copy))
             .map_err(|e| RosterError::io(&copy, e))?;

@@ -4,17 +4,19 @@
 
 use rusqlite::Connection;
 
-use super::parse::{changed, Import, ImportCharacter};
-use super::plan::{plan, Action, ImportMode, ImportPlan, PlannedCharacter};
-use crate::error::{Result, RosterError};
-use crate::model::now;
-use crate::store::characters::{
+use super::backups::Reason;
+use super::characters::{
     insert_character, set_character_position, trash_character, update_character_row,
     CharacterFields,
 };
-use crate::store::rosters::{insert_roster, update_roster_row};
-use crate::store::saved_rolls::replace_saved_rolls;
-use crate::store::{next_delete_batch, Store};
+use super::handle::Store;
+use super::rosters::{insert_roster, update_roster_row};
+use super::saved_rolls::replace_saved_rolls;
+use super::undo::next_delete_batch;
+use crate::error::{Result, RosterError};
+use crate::import::parse::{changed, Import, ImportCharacter};
+use crate::import::plan::{plan, Action, ImportMode, ImportPlan, PlannedCharacter};
+use crate::model::now;
 
 impl Store {
     /// The preview: what [`Store::apply_import`] would do now. Writes nothing. Refuses (as
@@ -36,7 +38,7 @@ impl Store {
             // once the file is known to be accepted (a refused import changes nothing, not even
             // the backups folder).
             plan(self.conn(), import, mode)?;
-            self.back_up_before(crate::store::Reason::Import)?;
+            self.back_up_before(Reason::Import)?;
         }
         self.write(|tx| {
             let plan = plan(tx, import, mode)?;
