@@ -4,10 +4,10 @@
 //! whose sheet does not read is named apart rather than listed and refused only once opened.
 
 use super::readable::read_rows;
-use super::rows::stored_sheet;
 use super::{DamagedRecord, Readable, Store};
 use crate::error::Result;
 use crate::model::{from_millis, CharacterKind, CharacterSummary, Roster};
+use crate::sheet::Sheet;
 use uuid::Uuid;
 
 struct SummaryRow {
@@ -58,7 +58,7 @@ fn summary(
     };
     let id = Uuid::parse_str(&row.id).map_err(|e| damaged("id", &e))?;
     let kind: CharacterKind = row.kind.parse().map_err(|e| damaged("kind", &e))?;
-    stored_sheet(roster.system, &row.sheet).map_err(|e| damaged("sheet", &e))?;
+    Sheet::stored(roster.system, &row.sheet).map_err(|e| damaged("sheet", &e))?;
     let tags = serde_json::from_str(&row.tags).map_err(|e| damaged("tags", &e))?;
     Ok(CharacterSummary {
         id,

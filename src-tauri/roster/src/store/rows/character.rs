@@ -61,7 +61,7 @@ impl CharacterRow {
         let id = Uuid::parse_str(&self.id).map_err(|e| damaged("id", &e))?;
         let roster_id = Uuid::parse_str(&self.roster_id).map_err(|e| damaged("roster id", &e))?;
         let kind: CharacterKind = self.kind.parse().map_err(|e| damaged("kind", &e))?;
-        let sheet = stored_sheet(system, &self.sheet).map_err(|e| damaged("sheet", &e))?;
+        let sheet = Sheet::stored(system, &self.sheet).map_err(|e| damaged("sheet", &e))?;
         let tags = serde_json::from_str(&self.tags).map_err(|e| damaged("tags", &e))?;
         Ok(Character {
             id,
@@ -78,9 +78,4 @@ impl CharacterRow {
             deleted_at: self.deleted_at.map(from_millis),
         })
     }
-}
-
-/// A sheet as this crate wrote it (trusted: parsed without collecting problems).
-pub(crate) fn stored_sheet(system: System, json: &str) -> serde_json::Result<Sheet> {
-    Sheet::stored(system, json)
 }

@@ -9,7 +9,6 @@ mod log;
 mod plan;
 mod roster;
 
-pub(crate) use character::stored_sheet;
 pub(crate) use character::{character_row, CharacterRow, CHARACTER_COLUMNS};
 pub use log::LogEntry;
 pub(crate) use log::{log_row, LogRow, LOG_COLUMNS};
