@@ -62,13 +62,11 @@ impl FileHouseRules {
             miss_margin: changed(MISS_MARGIN),
             ..FileHouseRules::default()
         };
-        match system {
-            System::Stunt => FileHouseRules {
-                levels: Some(house.stunt.levels.clone()),
-                chart: Some(house.stunt.chart.clone()),
-                ..numbers
-            },
-            _ => numbers,
+        let written_in = Sheet::rules_of(system, house);
+        FileHouseRules {
+            levels: written_in.map(|chart| chart.levels.clone()),
+            chart: written_in.map(|chart| chart.chart.clone()),
+            ..numbers
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! [`Sheet`]: super::Sheet
 
-use rollbook_rules::HouseRules;
+use rollbook_rules::{HouseRules, StuntChart};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -34,4 +34,25 @@ pub(crate) trait SystemSheet: Default + Serialize + DeserializeOwned {
 
     /// What its printed page shows for a character with these `notes`.
     fn print(&self, house: &HouseRules, notes: &str) -> SystemPage;
+
+    /// The part of a roster's house rules its sheets are written in (a stunt sheet names levels
+    /// of the roster's chart): a roster file carries it whole, and when it changes every sheet of
+    /// the roster is carried over with [`refit`](Self::refit). `None`: sheets that stand alone.
+    fn sheet_rules(_house: &HouseRules) -> Option<&StuntChart> {
+        None
+    }
+
+    /// Carries the sheet from the `old` house rules to the `new`; what it cannot carry is
+    /// refused, naming what the new rules drop.
+    fn refit(&mut self, _old: &HouseRules, _new: &HouseRules) -> Result<(), Unfitted> {
+        Ok(())
+    }
+}
+
+/// What a sheet could not carry to new house rules: the house rule's path and the names it
+/// used that the new rules drop.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Unfitted {
+    pub path: &'static str,
+    pub lost: Vec<String>,
 }

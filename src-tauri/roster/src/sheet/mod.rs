@@ -16,7 +16,7 @@ pub(crate) mod reading;
 mod report;
 mod roll;
 
-pub(crate) use contract::SystemSheet;
+pub(crate) use contract::{SystemSheet, Unfitted};
 pub(crate) use derived::count;
 pub use derived::Derived;
 pub use of_system::Sheet;

@@ -1,11 +1,11 @@
 //! [`Sheet`]: a sheet of any system, one variant per line of the registry
 //! (`systems/registry.rs`), each call handed to the system's own sheet ([`SystemSheet`]).
 
-use rollbook_rules::HouseRules;
+use rollbook_rules::{HouseRules, StuntChart};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
-use super::contract::SystemSheet;
+use super::contract::{SystemSheet, Unfitted};
 use super::derived::Derived;
 use super::rating::Rating;
 use super::roll::SheetRoll;
@@ -13,7 +13,7 @@ use crate::check::{deserialize_collect, Check};
 use crate::model::System;
 use crate::problem::Problem;
 use crate::systems;
-use crate::systems::registry::{on_each, with_systems};
+use crate::systems::registry::{of_system, on_each, with_systems};
 
 macro_rules! sheet_enum {
     (() $($name:ident $module:ident,)*) => {
@@ -118,6 +118,17 @@ impl Sheet {
     /// Every roll this sheet offers, in sheet order; stunt levels are read on `house`'s chart.
     pub fn rolls(&self, house: &HouseRules) -> Vec<SheetRoll> {
         on_each!(Sheet, self, s => s.rolls(house))
+    }
+
+    /// The part of `house` the sheets of `system` are written in (a stunt roster's chart), if
+    /// any: a roster file carries it whole; a change to it refits every sheet.
+    pub(crate) fn rules_of(system: System, house: &HouseRules) -> Option<&StuntChart> {
+        of_system!(system, S => <S as SystemSheet>::sheet_rules(house))
+    }
+
+    /// The sheet carried from the `old` house rules to the `new` (renamed stunt levels renamed).
+    pub(crate) fn refit(&mut self, old: &HouseRules, new: &HouseRules) -> Result<(), Unfitted> {
+        on_each!(Sheet, self, s => s.refit(old, new))
     }
 }
 

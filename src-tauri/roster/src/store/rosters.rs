@@ -148,11 +148,13 @@ impl Store {
         if !problems.is_empty() {
             return Err(RosterError::InvalidRoster { problems });
         }
-        let relevelled = if old.system == System::Stunt && house.stunt != old.house_rules.stunt {
-            self.relevel(id, &old.house_rules, &house)?
-        } else {
-            Vec::new()
-        };
+        let system = old.system;
+        let relevelled =
+            if Sheet::rules_of(system, &house) != Sheet::rules_of(system, &old.house_rules) {
+                self.refit(id, &old.house_rules, &house)?
+            } else {
+                Vec::new()
+            };
         self.write(|tx| {
             update_roster_row(tx, id, name.trim(), &notes, &house)?;
             let mut stmt = tx.prepare("UPDATE characters SET sheet = ?2 WHERE id = ?1")?;
@@ -235,7 +237,7 @@ impl Store {
     }
 
     /// Every sheet of the roster carried over to new house rules: `(character id, sheet JSON)`.
-    fn relevel(
+    fn refit(
         &self,
         roster: Uuid,
         old: &HouseRules,
@@ -243,25 +245,20 @@ impl Store {
     ) -> Result<Vec<(Uuid, String)>> {
         let mut problems = Vec::new();
         let mut out = Vec::new();
-        for character in super::characters::roster_characters(self.conn(), roster, true)? {
-            let Sheet::Stunt(mut sheet) = character.sheet else {
-                continue;
-            };
-            let lost = sheet.relevel(&old.stunt, &new.stunt);
-            if lost.is_empty() {
-                out.push((
+        for mut character in super::characters::roster_characters(self.conn(), roster, true)? {
+            match character.sheet.refit(old, new) {
+                Ok(()) => out.push((
                     character.id,
-                    serde_json::to_string(&sheet).unwrap_or_default(),
-                ));
-            } else {
-                problems.push(Problem::new(
-                    "house_rules.stunt.levels",
+                    serde_json::to_string(&character.sheet).unwrap_or_default(),
+                )),
+                Err(unfitted) => problems.push(Problem::new(
+                    unfitted.path,
                     format!(
                         "{} uses {}, which the new list drops; rename levels in place, or change the sheet first",
                         character.name,
-                        lost.join(", ")
+                        unfitted.lost.join(", ")
                     ),
-                ));
+                )),
             }
         }
         if problems.is_empty() {

@@ -49,3 +49,27 @@ macro_rules! on_each_arm {
     };
 }
 pub(crate) use on_each_arm;
+
+/// `of_system!(system, S => body)`: `body` with `S` naming the sheet type of `system`, a
+/// [`System`](crate::model::System) value: what a system declares before any sheet of it exists
+/// (`<S as SystemSheet>::NAME`).
+macro_rules! of_system {
+    ($system:expr, $sheet:ident => $body:expr) => {
+        $crate::systems::registry::with_systems!([$crate::systems::registry::of_system_arm](
+            $system, $sheet, $body
+        ))
+    };
+}
+pub(crate) use of_system;
+
+macro_rules! of_system_arm {
+    (($system:expr, $sheet:ident, $body:expr) $($name:ident $module:ident,)*) => {
+        match $system {
+            $($crate::model::System::$name => {
+                type $sheet = $crate::systems::$module::Sheet;
+                $body
+            })*
+        }
+    };
+}
+pub(crate) use of_system_arm;

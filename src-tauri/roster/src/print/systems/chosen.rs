@@ -3,20 +3,11 @@
 
 use super::page::{Layout, SystemPage};
 use crate::sheet::{Sheet, SystemSheet};
-use crate::systems;
-use crate::systems::registry::{on_each, with_systems};
+use crate::systems::registry::{of_system, on_each};
 use crate::{Character, Roster, System};
 
-macro_rules! by_system {
-    (($system:expr, $what:ident) $($name:ident $module:ident,)*) => {
-        match $system {
-            $(System::$name => <systems::$module::Sheet as SystemSheet>::$what,)*
-        }
-    };
-}
-
 pub(crate) fn layout(system: System) -> Layout {
-    with_systems!([by_system](system, PRINT_LAYOUT))
+    of_system!(system, S => <S as SystemSheet>::PRINT_LAYOUT)
 }
 
 pub(crate) fn build(roster: &Roster, character: &Character) -> SystemPage {
@@ -25,5 +16,5 @@ pub(crate) fn build(roster: &Roster, character: &Character) -> SystemPage {
 
 /// The system's name as the rules call it.
 pub(crate) fn system_name(system: System) -> &'static str {
-    with_systems!([by_system](system, NAME))
+    of_system!(system, S => <S as SystemSheet>::NAME)
 }

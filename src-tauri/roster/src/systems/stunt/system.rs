@@ -1,13 +1,13 @@
 //! The registry's entry for this system's sheet: how [`Sheet`](crate::sheet::Sheet) reaches
 //! its checks, ratings, derived values, rolls and printed page.
 
-use rollbook_rules::HouseRules;
+use rollbook_rules::{HouseRules, StuntChart};
 
 use super::sheet::StuntSheet;
 use super::{derived, print, rolls};
 use crate::check::Check;
 use crate::print::systems::{Layout, SystemPage};
-use crate::sheet::{Derived, Rating, RatingValue, SheetRoll, SystemSheet};
+use crate::sheet::{Derived, Rating, RatingValue, SheetRoll, SystemSheet, Unfitted};
 
 impl SystemSheet for StuntSheet {
     const NAME: &'static str = "Uniform Stunt Chart";
@@ -44,5 +44,22 @@ impl SystemSheet for StuntSheet {
 
     fn print(&self, house: &HouseRules, notes: &str) -> SystemPage {
         print::build(self, &house.stunt, notes)
+    }
+
+    /// The roster's levels and chart: every level a sheet names is one of them.
+    fn sheet_rules(house: &HouseRules) -> Option<&StuntChart> {
+        Some(&house.stunt)
+    }
+
+    fn refit(&mut self, old: &HouseRules, new: &HouseRules) -> Result<(), Unfitted> {
+        let lost = self.relevel(&old.stunt, &new.stunt);
+        if lost.is_empty() {
+            Ok(())
+        } else {
+            Err(Unfitted {
+                path: "house_rules.stunt.levels",
+                lost,
+            })
+        }
     }
 }
