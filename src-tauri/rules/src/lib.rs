@@ -59,6 +59,7 @@ mod spec;
 pub mod standing;
 pub mod strict_json;
 mod system;
+pub mod system_file;
 mod systems;
 pub mod table;
 pub mod text;

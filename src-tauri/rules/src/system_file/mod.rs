@@ -1,0 +1,13 @@
+//! Systems from files (issue 31): a game described in one TOML file (`docs/system-files.md`),
+//! read and checked into a [`SystemFile`], its rolls worked out exactly.
+//!
+//! - [`model`]: what a checked file declares (the sheet, the derived values, the roll kinds and
+//!   how each reads, the rulings, the house-rule numbers): the one shape both halves share;
+//! - `format`: the TOML read into the model, every problem with its line and column;
+//! - `odds`: a roll kind's exact odds and seeded rolls, from its expressions.
+
+pub mod format;
+pub mod model;
+pub mod odds;
+
+pub use model::*;

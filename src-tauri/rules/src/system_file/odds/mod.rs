@@ -1,0 +1,1 @@
+//! A file roll kind's exact odds and seeded rolls.
