@@ -51,8 +51,8 @@ macro_rules! on_each_arm {
 pub(crate) use on_each_arm;
 
 /// `of_system!(system, S => body)`: `body` with `S` naming the sheet type of `system`, a
-/// [`System`](crate::model::System) value: what a system declares before any sheet of it exists
-/// (`<S as SystemSheet>::NAME`).
+/// `System` value (`System` and `systems` in scope where it is called): what a system declares before any sheet of it
+/// exists (`<S as SystemSheet>::NAME`).
 macro_rules! of_system {
     ($system:expr, $sheet:ident => $body:expr) => {
         $crate::systems::registry::with_systems!([$crate::systems::registry::of_system_arm](
@@ -65,8 +65,8 @@ pub(crate) use of_system;
 macro_rules! of_system_arm {
     (($system:expr, $sheet:ident, $body:expr) $($name:ident $module:ident,)*) => {
         match $system {
-            $($crate::model::System::$name => {
-                type $sheet = $crate::systems::$module::Sheet;
+            $(System::$name => {
+                type $sheet = systems::$module::Sheet;
                 $body
             })*
         }

@@ -3,6 +3,7 @@
 
 use super::page::{Layout, SystemPage};
 use crate::sheet::{Sheet, SystemSheet};
+use crate::systems;
 use crate::systems::registry::{of_system, on_each};
 use crate::{Character, Roster, System};
 
