@@ -3,6 +3,11 @@
 
 use std::process::ExitCode;
 
+/// mimalloc rather than the system's malloc: see Cargo.toml (the library and its tests keep the
+/// default allocator; this is the binary's choice).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     // Parse first: `--help`, `--version` and every subcommand finish without looking for the app.
     let args = match rollbook_cli::parse() {

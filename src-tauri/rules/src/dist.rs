@@ -169,27 +169,66 @@ impl Dist {
 
     /// Adds `weight` times `other` into this distribution (a part of a mixture).
     pub fn add_scaled(&mut self, other: &Self, weight: f64) {
-        if other.is_zero() || weight == 0.0 {
+        self.add_scaled_probs(other.min, &other.probs, weight);
+    }
+
+    /// [`Self::add_scaled`] of the distribution whose chances are `probs` from `min` on.
+    fn add_scaled_probs(&mut self, min: i64, probs: &[f64], weight: f64) {
+        if probs.is_empty() || weight == 0.0 {
             return;
         }
         if self.is_zero() {
-            self.min = other.min;
-            self.probs = other.probs.iter().map(|p| p * weight).collect();
+            self.min = min;
+            self.probs = probs.iter().map(|p| p * weight).collect();
             return;
         }
-        let end = |d: &Self| d.min + d.probs.len() as i64;
-        let (lo, hi) = (self.min.min(other.min), end(self).max(end(other)));
-        if lo < self.min || hi > end(self) {
+        let end = self.min + self.probs.len() as i64;
+        let (lo, hi) = (self.min.min(min), end.max(min + probs.len() as i64));
+        if lo < self.min || hi > end {
             let mut grown = vec![0.0; (hi - lo) as usize];
             let at = (self.min - lo) as usize;
             grown[at..at + self.probs.len()].copy_from_slice(&self.probs);
             self.probs = grown;
             self.min = lo;
         }
-        let at = (other.min - self.min) as usize;
-        for (slot, p) in self.probs[at..].iter_mut().zip(&other.probs) {
+        let at = (min - self.min) as usize;
+        for (slot, p) in self.probs[at..].iter_mut().zip(probs) {
             *slot += p * weight;
         }
+    }
+
+    /// `self.add_scaled(&a.add(b), weight)`, the same products and sums in the same order (so
+    /// the same bits), with `a + b` made in `scratch` rather than in a new distribution: a
+    /// pool's inner loop does this thousands of times, and the allocations cost more than the
+    /// arithmetic.
+    pub(crate) fn add_sum_scaled(
+        &mut self,
+        a: &Self,
+        b: &Self,
+        weight: f64,
+        scratch: &mut Vec<f64>,
+    ) {
+        if a.is_zero() || b.is_zero() {
+            return;
+        }
+        scratch.clear();
+        // As `add`: a certain value only moves the other.
+        if b.probs.len() == 1 {
+            scratch.extend(a.probs.iter().map(|p| p * b.probs[0]));
+        } else if a.probs.len() == 1 {
+            scratch.extend(b.probs.iter().map(|p| p * a.probs[0]));
+        } else {
+            scratch.resize(a.probs.len() + b.probs.len() - 1, 0.0);
+            for (i, &x) in a.probs.iter().enumerate() {
+                if x == 0.0 {
+                    continue;
+                }
+                for (slot, &y) in scratch[i..].iter_mut().zip(&b.probs) {
+                    *slot += x * y;
+                }
+            }
+        }
+        self.add_scaled_probs(a.min + b.min, scratch, weight);
     }
 
     /// Every chance times `weight`.

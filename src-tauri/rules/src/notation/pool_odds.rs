@@ -17,8 +17,6 @@
 //! The work each needs is known from the pool alone ([`work`]), and the check refuses a pool
 //! past the bound before anything is computed.
 
-use std::collections::HashMap;
-
 use super::multisets::{self, multisets};
 use super::node::{Die, Mod, PoolSpec};
 use crate::Dist;
@@ -212,7 +210,13 @@ fn keep_alike(count: u32, probs: &[f64], window: Window, worth: &[Dist]) -> Dist
     placing[n] = Dist::point(0);
     let mut done = Dist::zero();
     let mut left_mass: f64 = order.iter().map(|&f| probs[f]).sum();
-    let mut powers: HashMap<(usize, u32), Dist> = HashMap::new();
+    // powers[face × (keep + 1) + k]: k kept dice showing `face`, made when first needed.
+    let width = keep as usize + 1;
+    let mut powers: Vec<Option<Dist>> = std::iter::repeat_with(|| None)
+        .take(probs.len() * width)
+        .collect();
+    // What the dice kept so far and the ones just placed reach together, reused each time.
+    let mut scratch = Vec::new();
     for (place, &face) in order.iter().enumerate() {
         let chance = if place + 1 == order.len() {
             1.0
@@ -232,15 +236,14 @@ fn keep_alike(count: u32, probs: &[f64], window: Window, worth: &[Dist]) -> Dist
                 }
                 // The places placed + 0..c that fall in the window are kept.
                 let take = (placed + c).min(end).saturating_sub(placed.max(skip));
-                let power = powers
-                    .entry((face, take as u32))
-                    .or_insert_with(|| worth[face].sum_of(take as u32));
-                let reached = so_far.add(power);
-                if placed + c >= end {
-                    done.add_scaled(&reached, p);
+                let power = powers[face * width + take]
+                    .get_or_insert_with(|| worth[face].sum_of(take as u32));
+                let reached = if placed + c >= end {
+                    &mut done
                 } else {
-                    next[r - c].add_scaled(&reached, p);
-                }
+                    &mut next[r - c]
+                };
+                reached.add_sum_scaled(so_far, power, p, &mut scratch);
             }
         }
         placing = next;

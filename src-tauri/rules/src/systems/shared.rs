@@ -22,13 +22,15 @@ pub(crate) fn spread_numeric_odds(
         .clone()
         .filter(|&(v, _)| v >= at_least)
         .fold(0.0, |total, (_, p)| total + p);
+    let mean = Some(outcomes.clone().map(|(v, p)| v as f64 * p).sum());
+    let shown = outcomes.filter(|&(_, p)| p > 0.0);
+    // Sized first: collected from a filter, the map would grow (and rehash) as it filled.
+    let mut keyed = IndexMap::with_capacity(shown.clone().count());
+    keyed.extend(shown.map(|(v, p)| (v.to_string(), p)));
     Odds {
         success,
-        mean: Some(outcomes.clone().map(|(v, p)| v as f64 * p).sum()),
-        outcomes: outcomes
-            .filter(|&(_, p)| p > 0.0)
-            .map(|(v, p)| (v.to_string(), p))
-            .collect(),
+        mean,
+        outcomes: keyed,
         events: IndexMap::new(),
         target: Some(at_least),
         succeeding: Vec::new(),
