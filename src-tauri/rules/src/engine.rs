@@ -12,7 +12,7 @@ pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
     // The ruled tables are valid by construction (tested), so only the request is checked.
     let house = HouseRules::ruled();
     request.validate(house)?;
-    Ok(request.compute_odds(house))
+    request.compute_odds(house)
 }
 
 /// Whether [`odds_with`] answers this request under these house rules, without working its
@@ -26,7 +26,7 @@ pub fn check_odds(request: &RollRequest, house: &HouseRules) -> Result<(), Rules
 pub fn odds_with(request: &RollRequest, house: &HouseRules) -> Result<Odds, RulesError> {
     house.validate()?;
     request.validate(house)?;
-    Ok(request.compute_odds(house))
+    request.compute_odds(house)
 }
 
 /// Rolls a request with the dice of `seed` under the default rules.

@@ -23,7 +23,4 @@ mod tests;
 
 pub use exact::{odds, MAX_COMBINATIONS};
 pub use pool_stats::MAX_POOL_STATES;
-#[cfg(test)]
-use roll::roll;
-pub use roll::FileRoll;
-pub use roll::{roll_by_hand, roll_seeded};
+pub use roll::{roll, roll_by_hand, roll_seeded, FileRoll};
