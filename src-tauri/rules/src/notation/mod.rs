@@ -14,6 +14,7 @@ mod check;
 mod multisets;
 mod node;
 mod odds;
+mod outline;
 mod parse;
 mod pool_odds;
 mod problem;
@@ -29,6 +30,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
+pub use outline::{outline, Outline};
 pub use problem::Problem;
 
 pub(crate) use roll::Made;
