@@ -10,7 +10,7 @@ use super::names::name_problem;
 use super::problem::Problems;
 use super::ranges::read_range;
 use crate::system_file::model::{
-    ChoiceOption, RollField, RollFieldKind, SheetField, SheetFieldKind,
+    ChoiceOption, DerivedValue, RollField, RollFieldKind, SheetField, SheetFieldKind,
 };
 
 const COMMON: [&str; 4] = ["type", "label", "help", "from_sheet"];
@@ -20,6 +20,7 @@ pub(crate) fn read(
     name: &str,
     table: &Table,
     sheet: &[SheetField],
+    derived: &[DerivedValue],
     scope: &mut Scope,
     problems: &mut Problems,
 ) -> Option<RollField> {
@@ -87,14 +88,19 @@ pub(crate) fn read(
                 ),
             ),
             Some(_) => {}
+            None if derived.iter().any(|d| d.name == from.text) => {}
             None => {
-                let names: Vec<&str> = sheet.iter().map(|f| f.name.as_str()).collect();
+                let names: Vec<&str> = sheet
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .chain(derived.iter().map(|d| d.name.as_str()))
+                    .collect();
                 let hint = super::access::nearest(&from.text, &names)
                     .map_or(String::new(), |n| format!("; did you mean `{n}`?"));
                 problems.at(
                     &from.span,
                     format!(
-                        "`from_sheet` of {} names `{}`, which the sheet does not have{hint}",
+                        "`from_sheet` of {} names `{}`, which is neither on the sheet nor derived{hint}",
                         table.place,
                         crate::text::excerpt(&from.text)
                     ),

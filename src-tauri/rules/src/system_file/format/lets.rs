@@ -41,7 +41,7 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
                 let inner = Table::new(
                     inner,
                     key.span(),
-                    format!("{}.let.{name}]", table.place.trim_end_matches(']')),
+                    format!("{}.{name}]", table.place.trim_end_matches(']')),
                 );
                 match pool(&inner, &outer, scope, problems) {
                     Some(kind) => kind,

@@ -5,7 +5,7 @@ use super::expr::Scope;
 use super::names::name_problem;
 use super::problem::Problems;
 use super::{fields, lets, reading};
-use crate::system_file::model::{RollKind, SheetField};
+use crate::system_file::model::{DerivedValue, RollKind, SheetField};
 
 const KEYS: [&str; 9] = [
     "name", "summary", "rulings", "fields", "let", "value", "target", "outcomes", "events",
@@ -15,6 +15,7 @@ pub(crate) fn read(
     id: &str,
     table: &Table,
     sheet: &[SheetField],
+    derived: &[DerivedValue],
     global: &Scope,
     problems: &mut Problems,
 ) -> Option<RollKind> {
@@ -52,7 +53,9 @@ pub(crate) fn read(
                     table.place.trim_matches(['[', ']'])
                 ),
             );
-            if let Some(field) = fields::read(&field_name, &inner, sheet, &mut scope, problems) {
+            if let Some(field) =
+                fields::read(&field_name, &inner, sheet, derived, &mut scope, problems)
+            {
                 read_fields.push(field);
             }
         }

@@ -183,7 +183,8 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
                 continue;
             };
             let inner = Table::new(inner, key.span(), format!("[rolls.{id}]"));
-            if let Some(kind) = rolls::read(&id, &inner, &fields, &scope, problems) {
+            if let Some(kind) = rolls::read(&id, &inner, &fields, &derived_values, &scope, problems)
+            {
                 roll_kinds.push(kind);
             }
         }
