@@ -15,6 +15,7 @@ mod formula;
 mod multisets;
 mod node;
 mod odds;
+mod outline;
 mod parse;
 mod pieces;
 mod pool_odds;
@@ -32,6 +33,7 @@ mod tests;
 use std::collections::BTreeMap;
 
 pub use formula::{DivisionByZero, Formula};
+pub use outline::{outline, Outline};
 pub use pieces::{comparison, single_die, Comparison, SingleDie};
 pub use problem::Problem;
 

@@ -10,4 +10,5 @@ pub mod format;
 pub mod model;
 pub mod odds;
 
+pub use format::{read, FileProblem};
 pub use model::*;
