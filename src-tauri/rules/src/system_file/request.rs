@@ -25,9 +25,8 @@ pub struct FileRequest {
     /// Every `@name` the kind's expressions read without dice: its fields, the system's
     /// house-rule numbers and sheet numbers at their defaults (no sheet: a Quick roll).
     values: BTreeMap<String, i64>,
-    /// The odds, once worked out: validating a request works them out (a reading that divides
-    /// by zero on some combination is only found there), and answering reuses them.
-    odds: OnceLock<Odds>,
+    /// How many combinations of its lets' values its odds read, once checked.
+    combinations: OnceLock<usize>,
 }
 
 impl PartialEq for FileRequest {
@@ -72,7 +71,7 @@ impl FileRequest {
             kind,
             fields,
             values,
-            odds: OnceLock::new(),
+            combinations: OnceLock::new(),
         })
     }
 
@@ -89,26 +88,35 @@ impl FileRequest {
         &self.fields
     }
 
-    /// Works the odds out (kept for [`odds`](Self::odds)): refused when the work is past its
-    /// bound or the reading cannot be read for some roll.
+    /// Checks the request against its kind (names, counts, the bound of its work) without
+    /// working its odds out; the combinations it reads are kept for [`work`](Self::work).
     pub fn validate(&self) -> Result<(), RulesError> {
-        if self.odds.get().is_none() {
-            let odds = odds::odds(self.kind(), &self.values)?;
-            let _ = self.odds.set(odds);
+        if self.combinations.get().is_none() {
+            let _ = self
+                .combinations
+                .set(odds::combinations(self.kind(), &self.values)?);
         }
         Ok(())
     }
 
-    /// The exact odds of a validated request.
+    /// The exact odds of a validated request (refused only if its reading cannot be read for
+    /// some roll: a division by a value that came to 0).
     pub fn odds(&self) -> Result<Odds, RulesError> {
-        match self.odds.get() {
-            Some(odds) => Ok(odds.clone()),
-            None => odds::odds(self.kind(), &self.values),
-        }
+        odds::odds(self.kind(), &self.values)
+    }
+
+    /// The work of its odds in the units of `work.rs` (about a microsecond): each combination
+    /// of its lets read costs about a tenth of one.
+    pub fn work(&self) -> u64 {
+        let combinations = match self.combinations.get() {
+            Some(n) => *n,
+            None => odds::combinations(self.kind(), &self.values).unwrap_or(0),
+        };
+        16 + combinations as u64 / 10
     }
 
     /// One roll with the tray's dice.
-    pub fn roll(&self, tray: &mut Tray) -> Result<Rolled, RulesError> {
+    pub(crate) fn roll(&self, tray: &mut Tray) -> Result<Rolled, RulesError> {
         let FileRoll {
             value,
             outcome,

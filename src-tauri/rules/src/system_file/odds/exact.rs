@@ -83,6 +83,15 @@ pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, Rul
     Ok(odds)
 }
 
+/// How many combinations of its lets' values `kind` reads with `values`: the request checked
+/// (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading any.
+pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
+    let ready = Ready::new(kind, values)?;
+    let supports: Vec<Support> = ready.lets.iter().map(|l| l.support()).collect();
+    bound(&ready, &supports)?;
+    Ok(supports.iter().map(Support::len).product())
+}
+
 /// Refuses a kind whose lets together take more than [`MAX_COMBINATIONS`], before reading any.
 fn bound(ready: &Ready, supports: &[Support]) -> Result<(), RulesError> {
     let product = supports

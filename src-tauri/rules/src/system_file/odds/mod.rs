@@ -21,6 +21,7 @@ mod values;
 #[cfg(test)]
 mod tests;
 
-pub use exact::{odds, MAX_COMBINATIONS};
+pub use exact::{combinations, odds, MAX_COMBINATIONS};
 pub use pool_stats::MAX_POOL_STATES;
-pub use roll::{roll, roll_by_hand, roll_seeded, FileRoll};
+pub(crate) use roll::roll;
+pub use roll::{roll_by_hand, roll_seeded, FileRoll};

@@ -30,7 +30,7 @@ pub struct FileRoll {
 }
 
 /// Rolls `kind` with `values` (as [`super::odds`] takes them) and `tray`'s dice.
-pub fn roll(
+pub(crate) fn roll(
     kind: &RollKind,
     values: &BTreeMap<String, i64>,
     tray: &mut Tray,
