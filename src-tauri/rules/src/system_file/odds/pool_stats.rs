@@ -56,8 +56,9 @@ impl Layout {
         let faces: Vec<i64> = die.chances().map(|(v, _)| v).collect();
         let (low, high) = (faces[0], faces[faces.len() - 1]);
         let n = i64::from(n);
-        let sum_low = (n * low).min(0);
-        let sum_high = (n * high).max(0);
+        // A partial sum of j dice (1 <= j <= n) lies within j * low..=j * high.
+        let sum_low = (n * low).min(low);
+        let sum_high = (n * high).max(high);
         let radix: Vec<usize> = stats
             .iter()
             .map(|s| match s {
