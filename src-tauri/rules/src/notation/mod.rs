@@ -31,7 +31,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-pub use formula::{DivisionByZero, Formula};
+pub use formula::{DivisionByZero, Formula, Lookup};
 pub use pieces::{comparison, single_die, Comparison, SingleDie};
 pub use problem::Problem;
 

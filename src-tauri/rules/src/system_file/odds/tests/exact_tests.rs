@@ -481,3 +481,20 @@ fn a_pool_count_out_of_range_is_refused_naming_the_let() {
         "lets.pool.count: 101 dice: a pool has 0 to 100 dice"
     );
 }
+
+#[test]
+fn an_uncovered_value_is_refused_with_the_value() {
+    let kind = kind(
+        "gap",
+        vec![],
+        vec![roll_let("d", "d6")],
+        named(Some("@d * 2"), &[("high", Some("@value >= 8"), true)]),
+        &[],
+    );
+    let err = odds(&kind, &BTreeMap::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "reading: no outcome's condition holds: end the outcomes with one that has no condition \
+         (otherwise) when @value = 2"
+    );
+}
