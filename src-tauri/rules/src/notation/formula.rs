@@ -15,6 +15,14 @@ pub struct Formula {
     root: Term,
 }
 
+/// What a name stands for in a formula: a value known when it is read (worked into the
+/// formula then, so each evaluation does less), or a slot of the values it is evaluated with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    Known(i64),
+    Slot(usize),
+}
+
 /// An evaluation divided by 0 (a divisor read from the values came to 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DivisionByZero;
@@ -33,12 +41,12 @@ enum Term {
 }
 
 impl Formula {
-    /// Reads `text`, each `@name` given the slot `slot_of` names (none: the name is a problem
+    /// Reads `text`, each `@name` what `lookup` says it is (none: the name is a problem
     /// there). Every problem found is listed: a name with no value, dice, a function given the
     /// wrong number of values, a division by a written 0.
     pub fn parse(
         text: &str,
-        slot_of: impl Fn(&str) -> Option<usize>,
+        lookup: impl Fn(&str) -> Option<Lookup>,
     ) -> Result<Formula, Vec<Problem>> {
         if text.chars().count() > MAX_EXPR_CHARS {
             return Err(vec![Problem::at(
@@ -51,7 +59,7 @@ impl Formula {
         }
         let ast = parse::parse(text).map_err(|p| vec![p])?;
         let mut problems = Vec::new();
-        let root = term(&ast, &slot_of, &mut problems);
+        let root = term(&ast, &lookup, &mut problems);
         match root {
             Some(root) if problems.is_empty() => Ok(Formula { root }),
             _ => Err(problems),
@@ -61,6 +69,11 @@ impl Formula {
     /// Its value with `slots` for its names (`slots[i]` the value of the name at slot `i`).
     pub fn eval(&self, slots: &[i64]) -> Result<i64, DivisionByZero> {
         eval(&self.root, slots)
+    }
+
+    /// Whether every name it reads is at `slot` (or it reads none).
+    pub fn reads_only(&self, slot: usize) -> bool {
+        reads_only(&self.root, slot)
     }
 
     /// Its value when it reads no name.
@@ -105,6 +118,17 @@ fn eval(term: &Term, slots: &[i64]) -> Result<i64, DivisionByZero> {
     })
 }
 
+fn reads_only(term: &Term, slot: usize) -> bool {
+    match term {
+        Term::Const(_) => true,
+        Term::Slot(at) => *at == slot,
+        Term::Neg(t) | Term::Not(t) | Term::Abs(t) => reads_only(t, slot),
+        Term::Bin(_, l, r) => reads_only(l, slot) && reads_only(r, slot),
+        Term::Min(args) | Term::Max(args) => args.iter().all(|a| reads_only(a, slot)),
+        Term::If(c, a, b) => [c, a, b].iter().all(|t| reads_only(t, slot)),
+    }
+}
+
 fn fold(args: &[Term], slots: &[i64], f: fn(i64, i64) -> i64) -> Result<i64, DivisionByZero> {
     let Some((first, rest)) = args.split_first() else {
         return Ok(0);
@@ -116,13 +140,14 @@ fn fold(args: &[Term], slots: &[i64], f: fn(i64, i64) -> i64) -> Result<i64, Div
 /// The term of `ast`, parts that read no name worked out now.
 fn term(
     ast: &Ast,
-    slot_of: &impl Fn(&str) -> Option<usize>,
+    lookup: &impl Fn(&str) -> Option<Lookup>,
     problems: &mut Vec<Problem>,
 ) -> Option<Term> {
     let made = match ast {
         Ast::Int { value, .. } => Term::Const(*value),
-        Ast::Name { name, col } => match slot_of(name) {
-            Some(slot) => Term::Slot(slot),
+        Ast::Name { name, col } => match lookup(name) {
+            Some(Lookup::Known(value)) => Term::Const(value),
+            Some(Lookup::Slot(slot)) => Term::Slot(slot),
             None => {
                 problems.push(Problem::at(
                     *col,
@@ -142,13 +167,13 @@ fn term(
             ));
             return None;
         }
-        Ast::Neg { operand, .. } => Term::Neg(Box::new(term(operand, slot_of, problems)?)),
-        Ast::Not { operand, .. } => Term::Not(Box::new(term(operand, slot_of, problems)?)),
+        Ast::Neg { operand, .. } => Term::Neg(Box::new(term(operand, lookup, problems)?)),
+        Ast::Not { operand, .. } => Term::Not(Box::new(term(operand, lookup, problems)?)),
         Ast::Binary {
             op, left, right, ..
         } => {
-            let l = term(left, slot_of, problems);
-            let r = term(right, slot_of, problems);
+            let l = term(left, lookup, problems);
+            let r = term(right, lookup, problems);
             let (l, r) = (l?, r?);
             if *op == BinOp::Div && r == Term::Const(0) {
                 problems.push(Problem::at(right.col(), "/ by 0"));
@@ -166,8 +191,7 @@ fn term(
                 problems.push(Problem::at(*col, how));
                 return None;
             }
-            let terms: Vec<Option<Term>> =
-                args.iter().map(|a| term(a, slot_of, problems)).collect();
+            let terms: Vec<Option<Term>> = args.iter().map(|a| term(a, lookup, problems)).collect();
             let mut terms = terms.into_iter().collect::<Option<Vec<Term>>>()?;
             match func {
                 Func::Min => Term::Min(terms),
@@ -207,8 +231,14 @@ fn folded(term: Term) -> Term {
 mod tests {
     use super::*;
 
-    fn slots(name: &str) -> Option<usize> {
-        ["a", "b", "c"].iter().position(|n| *n == name)
+    fn slots(name: &str) -> Option<Lookup> {
+        if name == "ten" {
+            return Some(Lookup::Known(10));
+        }
+        ["a", "b", "c"]
+            .iter()
+            .position(|n| *n == name)
+            .map(Lookup::Slot)
     }
 
     fn value(text: &str, values: &[i64]) -> i64 {
@@ -237,6 +267,12 @@ mod tests {
     fn works_out_what_reads_no_name_once() {
         let formula = Formula::parse("max(2, 3) * 4 - 1", slots).unwrap();
         assert_eq!(formula.certain(), Some(11));
+        assert!(Formula::parse("@b * 2 >= @b + 1", slots)
+            .unwrap()
+            .reads_only(1));
+        assert!(!Formula::parse("@b >= @a", slots).unwrap().reads_only(1));
+        let known = Formula::parse("@ten * 2 >= 20", slots).unwrap();
+        assert_eq!(known.certain(), Some(1), "a known value is worked in");
         assert_eq!(Formula::parse("@a + 1", slots).unwrap().certain(), None);
     }
 

@@ -32,7 +32,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-pub use formula::{DivisionByZero, Formula};
+pub use formula::{DivisionByZero, Formula, Lookup};
 pub use outline::{outline, Outline};
 pub use pieces::{comparison, single_die, Comparison, SingleDie};
 pub use problem::Problem;

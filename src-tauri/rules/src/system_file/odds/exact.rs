@@ -34,6 +34,7 @@ pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, Rul
         Reading::Number { .. } => Vec::new(),
     };
     let mut named = vec![0.0; names.len()];
+    let by_value = ready.reading.by_value();
     // An odometer over the supports: `at[i]` the place in let i's support.
     let mut at = vec![0usize; supports.len()];
     loop {
@@ -42,6 +43,18 @@ pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, Rul
             let w = support.width;
             ready.slots[l.slot..l.slot + w].copy_from_slice(&support.values[i * w..(i + 1) * w]);
             p *= support.probs[i];
+        }
+        if by_value.is_some() {
+            // The outcomes and events read only `@value`: read each value once, below.
+            let v = ready
+                .reading
+                .value(&mut ready.slots)
+                .map_err(|why| ready.refused(why))?;
+            numbers.push((v, p));
+            if !advance(&mut at, &supports) {
+                break;
+            }
+            continue;
         }
         let read = match ready.reading.read(&mut ready.slots) {
             Ok(read) => read,
@@ -60,6 +73,19 @@ pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, Rul
         }
         if !advance(&mut at, &supports) {
             break;
+        }
+    }
+    if let Some(slot) = by_value {
+        for (v, p) in merged(std::mem::take(&mut numbers)) {
+            ready.slots[slot] = v;
+            let refused = |why| ready.refused_at_value(why, v);
+            let outcome = ready.reading.outcome(&ready.slots).map_err(refused)?;
+            named[outcome] += p;
+            for (e, chance) in event_chance.iter_mut().enumerate() {
+                if ready.reading.event(e, &ready.slots).map_err(refused)? {
+                    *chance += p;
+                }
+            }
         }
     }
     let mut odds = match ready.reading.target() {

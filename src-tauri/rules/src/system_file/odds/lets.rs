@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::answer::{DiceGroup, DieState};
-use crate::notation::{self, Expression, Formula, Problem, SingleDie};
+use crate::notation::{self, Expression, Formula, Lookup, Problem, SingleDie};
 use crate::system_file::model::{Let, LetKind, PoolStatKind};
 use crate::tray::Tray;
 use crate::RulesError;
@@ -52,14 +52,12 @@ pub(super) fn refused_at(field: &str, problem: Problem) -> RulesError {
 }
 
 impl ReadyLet {
-    /// `let_` with the request's `values`, its slots from `slot` on; `slot_of` finds a given
-    /// value's slot (a pool's count reads them).
+    /// `let_` with the request's `values` (a pool's count reads them), its slots from `slot`
+    /// on.
     pub fn new(
         let_: &Let,
         slot: usize,
         values: &BTreeMap<String, i64>,
-        slot_of: impl Fn(&str) -> Option<usize>,
-        slots: &[i64],
     ) -> Result<Self, RulesError> {
         let field = format!("lets.{}", let_.name);
         let how = match &let_.what {
@@ -75,9 +73,10 @@ impl ReadyLet {
             }
             LetKind::Pool { count, die, stats } => {
                 let at = |part: &str| format!("{field}.{part}");
-                let formula = Formula::parse(count, &slot_of)
-                    .map_err(|mut problems| refused_at(&at("count"), problems.remove(0)))?;
-                let n = formula.eval(slots).map_err(|_| {
+                let formula =
+                    Formula::parse(count, |n| values.get(n).map(|v| Lookup::Known(*v)))
+                        .map_err(|mut problems| refused_at(&at("count"), problems.remove(0)))?;
+                let n = formula.eval(&[]).map_err(|_| {
                     RulesError::invalid(at("count"), "divides by 0 with these values")
                 })?;
                 if !(0..=MAX_POOL_DICE).contains(&n) {

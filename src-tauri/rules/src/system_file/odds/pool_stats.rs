@@ -56,8 +56,9 @@ impl Layout {
         let faces: Vec<i64> = die.chances().map(|(v, _)| v).collect();
         let (low, high) = (faces[0], faces[faces.len() - 1]);
         let n = i64::from(n);
-        let sum_low = (n * low).min(0);
-        let sum_high = (n * high).max(0);
+        // A partial sum of j dice (1 <= j <= n) lies within j * low..=j * high.
+        let sum_low = (n * low).min(low);
+        let sum_high = (n * high).max(high);
         let radix: Vec<usize> = stats
             .iter()
             .map(|s| match s {
@@ -123,25 +124,49 @@ pub(super) fn joint(die: &SingleDie, n: u32, stats: &[Stat]) -> Support {
         }
         add(&mut now, &mut live, index(&layout, &digits), p);
     }
+    // What each face adds to a state's index: a sum's and a count's digits move by the same
+    // amount whatever the state; a highest's or a lowest's depends on its digit (`moves`).
+    let shifts: Vec<isize> = chances
+        .iter()
+        .map(|&(_, face, _)| {
+            stats
+                .iter()
+                .zip(&layout.stride)
+                .map(|(stat, &stride)| match stat {
+                    Stat::Sum => face as isize * stride as isize,
+                    Stat::Count(cmp) => isize::from(cmp.meets(face)) * stride as isize,
+                    Stat::Highest | Stat::Lowest => 0,
+                })
+                .sum()
+        })
+        .collect();
+    let ordered: Vec<(usize, bool)> = stats
+        .iter()
+        .enumerate()
+        .filter_map(|(s, stat)| match stat {
+            Stat::Highest => Some((s, true)),
+            Stat::Lowest => Some((s, false)),
+            _ => None,
+        })
+        .collect();
     let mut next = vec![0.0; size];
     let mut next_live: Vec<usize> = Vec::new();
     for _ in 1..n {
         for &state in &live {
             let p = now[state];
             now[state] = 0.0;
-            for &(at, face, q) in &chances {
-                let mut to = 0;
-                for (s, stat) in stats.iter().enumerate() {
+            for (&(at, _, q), &shift) in chances.iter().zip(&shifts) {
+                let mut to = state as isize + shift;
+                for &(s, highest) in &ordered {
                     let digit = (state / layout.stride[s]) % layout.radix[s];
-                    let moved = match stat {
-                        Stat::Sum => (digit as i64 + face) as usize,
-                        Stat::Highest => digit.max(at),
-                        Stat::Lowest => digit.min(at),
-                        Stat::Count(cmp) => digit + usize::from(cmp.meets(face)),
+                    let moved = if highest {
+                        digit.max(at)
+                    } else {
+                        digit.min(at)
                     };
-                    to += moved * layout.stride[s];
+                    to += (moved as isize - digit as isize) * layout.stride[s] as isize;
                 }
-                add(&mut next, &mut next_live, to, p * q);
+                add(&mut next, &mut next_live, to as usize, p * q);
             }
         }
         std::mem::swap(&mut now, &mut next);

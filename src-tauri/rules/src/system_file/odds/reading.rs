@@ -2,7 +2,7 @@
 //! outcomes' conditions, and the events, each a [`Formula`] over the slots; then read for each
 //! combination of the lets' values (the odds) or for the one rolled (a roll), the same way.
 
-use crate::notation::Formula;
+use crate::notation::{Formula, Lookup};
 use crate::system_file::model::{Condition, Reading};
 use crate::RulesError;
 
@@ -41,20 +41,19 @@ pub(super) struct Read {
 /// Why a combination cannot be read: what failed, in words.
 pub(super) struct Unreadable(pub String);
 
-/// The slots a reading compiles against: `slot_of` any name, `given_slot_of` a name known
-/// before the roll (a target reads only those).
+/// What a reading's names stand for: `any` name (a value given, worked in; a let's or
+/// `@value`, a slot), or only those `known` before the roll (a target reads only those).
 pub(super) struct Names<'a> {
-    pub slot_of: &'a dyn Fn(&str) -> Option<usize>,
-    pub given_slot_of: &'a dyn Fn(&str) -> Option<usize>,
-    pub given: &'a [i64],
+    pub any: &'a dyn Fn(&str) -> Option<Lookup>,
+    pub known: &'a dyn Fn(&str) -> Option<Lookup>,
 }
 
 fn compile(
     text: &str,
     field: &str,
-    slot_of: &dyn Fn(&str) -> Option<usize>,
+    lookup: &dyn Fn(&str) -> Option<Lookup>,
 ) -> Result<Formula, RulesError> {
-    Formula::parse(text, slot_of).map_err(|mut problems| refused_at(field, problems.remove(0)))
+    Formula::parse(text, lookup).map_err(|mut problems| refused_at(field, problems.remove(0)))
 }
 
 impl ReadyReading {
@@ -71,12 +70,12 @@ impl ReadyReading {
             Reading::Number { value, target } => {
                 let value = match value_in_slot {
                     Some(slot) => compile("@value", "reading.value", &|n| {
-                        (n == "value").then_some(slot)
+                        (n == "value").then_some(Lookup::Slot(slot))
                     })?,
-                    None => compile(value, "reading.value", names.slot_of)?,
+                    None => compile(value, "reading.value", names.any)?,
                 };
-                let target_formula = compile(target, "reading.target", names.given_slot_of)?;
-                let target = target_formula.eval(names.given).map_err(|_| {
+                let target_formula = compile(target, "reading.target", names.known)?;
+                let target = target_formula.eval(&[]).map_err(|_| {
                     RulesError::invalid("reading.target", "divides by 0 with these values")
                 })?;
                 Shape::Number { value, target }
@@ -84,7 +83,7 @@ impl ReadyReading {
             Reading::Named { value, outcomes } => {
                 let (value, value_slot) = match (value, value_in_slot) {
                     (Some(text), None) => (
-                        Some(compile(text, "reading.value", names.slot_of)?),
+                        Some(compile(text, "reading.value", names.any)?),
                         Some(value_slot),
                     ),
                     (_, Some(slot)) => (None, Some(slot)),
@@ -95,9 +94,7 @@ impl ReadyReading {
                     .map(|o| {
                         o.when
                             .as_deref()
-                            .map(|w| {
-                                compile(w, &format!("reading.outcomes.{}", o.name), names.slot_of)
-                            })
+                            .map(|w| compile(w, &format!("reading.outcomes.{}", o.name), names.any))
                             .transpose()
                     })
                     .collect::<Result<Vec<_>, RulesError>>()?;
@@ -110,7 +107,7 @@ impl ReadyReading {
         };
         let events = events
             .iter()
-            .map(|e| compile(&e.when, &format!("events.{}", e.name), names.slot_of))
+            .map(|e| compile(&e.when, &format!("events.{}", e.name), names.any))
             .collect::<Result<Vec<_>, RulesError>>()?;
         Ok(Self { shape, events })
     }
@@ -121,6 +118,67 @@ impl ReadyReading {
             Shape::Number { target, .. } => Some(target),
             Shape::Named { .. } => None,
         }
+    }
+
+    /// Where a named reading keeps `@value`, when its outcomes and events read nothing else
+    /// of the dice: then the odds read each value once, not each combination that makes it.
+    pub fn by_value(&self) -> Option<usize> {
+        let Shape::Named {
+            value_slot: Some(slot),
+            whens,
+            ..
+        } = &self.shape
+        else {
+            return None;
+        };
+        let only = |f: &Formula| f.reads_only(*slot);
+        (whens.iter().flatten().all(only) && self.events.iter().all(only)).then_some(*slot)
+    }
+
+    /// The value of a named reading (written at its slot), its outcomes left unread.
+    pub fn value(&self, slots: &mut [i64]) -> Result<i64, Unreadable> {
+        match &self.shape {
+            Shape::Named {
+                value: Some(formula),
+                value_slot: Some(slot),
+                ..
+            } => {
+                slots[*slot] = formula
+                    .eval(slots)
+                    .map_err(|_| Unreadable("the value divides by 0".into()))?;
+                Ok(slots[*slot])
+            }
+            Shape::Named {
+                value_slot: Some(slot),
+                ..
+            } => Ok(slots[*slot]),
+            _ => Err(Unreadable("the reading has no value".into())),
+        }
+    }
+
+    /// The outcome of a named reading whose `@value` is already at its slot.
+    pub fn outcome(&self, slots: &[i64]) -> Result<usize, Unreadable> {
+        let Shape::Named { whens, .. } = &self.shape else {
+            return Ok(0);
+        };
+        for (at, when) in whens.iter().enumerate() {
+            let holds = match when {
+                None => true,
+                Some(f) => {
+                    f.eval(slots)
+                        .map_err(|_| Unreadable("a condition divides by 0".into()))?
+                        != 0
+                }
+            };
+            if holds {
+                return Ok(at);
+            }
+        }
+        Err(Unreadable(
+            "no outcome's condition holds: end the outcomes with one that has no condition \
+             (otherwise)"
+                .into(),
+        ))
     }
 
     pub fn events(&self) -> usize {
@@ -136,28 +194,16 @@ impl ReadyReading {
                 outcome: 0,
             }),
             Shape::Named {
-                value,
-                value_slot,
-                whens,
+                value, value_slot, ..
             } => {
                 if let (Some(formula), Some(slot)) = (value, value_slot) {
                     slots[*slot] = formula.eval(slots).map_err(|_| divided("the value"))?;
                 }
                 let value = value_slot.map(|slot| slots[slot]);
-                for (at, when) in whens.iter().enumerate() {
-                    let holds = match when {
-                        None => true,
-                        Some(f) => f.eval(slots).map_err(|_| divided("a condition"))? != 0,
-                    };
-                    if holds {
-                        return Ok(Read { value, outcome: at });
-                    }
-                }
-                Err(Unreadable(
-                    "no outcome's condition holds: end the outcomes with one that has no \
-                     condition (otherwise)"
-                        .into(),
-                ))
+                Ok(Read {
+                    value,
+                    outcome: self.outcome(slots)?,
+                })
             }
         }
     }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::notation::Lookup;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
@@ -53,20 +54,28 @@ impl Ready {
             names.len() - 1
         };
         slots.resize(names.len(), 0);
-        let slot_of = |name: &str| names.iter().position(|n| n == name);
-        let given_slot_of = |name: &str| names[..given].iter().position(|n| n == name);
+        // A value given is known now and worked into each formula; a let's is a slot.
+        let any = |name: &str| {
+            names.iter().position(|n| n == name).map(|at| {
+                if at < given {
+                    Lookup::Known(slots[at])
+                } else {
+                    Lookup::Slot(at)
+                }
+            })
+        };
+        let known = |name: &str| values.get(name).map(|v| Lookup::Known(*v));
         let ready_lets = lets
             .iter()
             .zip(&let_slots)
-            .map(|(l, &at)| ReadyLet::new(l, at, values, given_slot_of, &slots[..given]))
+            .map(|(l, &at)| ReadyLet::new(l, at, values))
             .collect::<Result<Vec<_>, RulesError>>()?;
         let reading = ReadyReading::new(
             &kind.reading,
             &kind.events,
             &Names {
-                slot_of: &slot_of,
-                given_slot_of: &given_slot_of,
-                given: &slots[..given],
+                any: &any,
+                known: &known,
             },
             value_is_let.then_some(value_slot),
             value_slot,
@@ -78,6 +87,11 @@ impl Ready {
             names,
             given,
         })
+    }
+
+    /// A value that cannot be read (the outcomes read nothing else).
+    pub fn refused_at_value(&self, why: Unreadable, value: i64) -> RulesError {
+        RulesError::invalid("reading", format!("{} when @value = {value}", why.0))
     }
 
     /// A combination that cannot be read, refused with the lets' values it came to.

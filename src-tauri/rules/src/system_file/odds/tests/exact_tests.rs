@@ -388,3 +388,113 @@ fn request_values_are_checked_as_the_five_check_theirs() {
     };
     assert_eq!(kind.values_with(&map, &extra).unwrap()["might"], 3);
 }
+
+#[test]
+fn a_pool_of_listed_dice_reads_its_sum_lowest_and_highest_jointly() {
+    // Four dice d{-1,0,0,1,2,2}: the sum, the lowest and the highest read together.
+    let kind = kind(
+        "spread",
+        vec![int("n", 0, 4, 4)],
+        vec![pool_let(
+            "pool",
+            "@n",
+            "d{-1,0,0,1,2,2}",
+            &[
+                ("total", PoolStatKind::Sum),
+                ("low", PoolStatKind::Lowest),
+                ("high", PoolStatKind::Highest),
+            ],
+        )],
+        number("@total * 100 + (@high - @low) * 10 + @low + 1", "0"),
+        &[(
+            "all_blank",
+            "@high = 0 and @low = 0 and @total = 0 and @n > 0",
+        )],
+    );
+    let faces = [-1, 0, 0, 1, 2, 2];
+    for n in 0..=4usize {
+        let got = odds(&kind, &values(&kind, json!({ "n": n }))).unwrap();
+        let mut oracle = BTreeMap::new();
+        let mut blank = 0.0;
+        each_roll(&vec![6; n], |d, p| {
+            let shown: Vec<i64> = d.iter().map(|i| faces[*i as usize - 1]).collect();
+            let total: i64 = shown.iter().sum();
+            let low = shown.iter().copied().min().unwrap_or(0);
+            let high = shown.iter().copied().max().unwrap_or(0);
+            tally(&mut oracle, total * 100 + (high - low) * 10 + low + 1, p);
+            if n > 0 && shown.iter().all(|f| *f == 0) {
+                blank += p;
+            }
+        });
+        agree(&got, &oracle, EXACT);
+        close(got.events["all_blank"], blank);
+    }
+    // No dice: every stat 0.
+    let none = odds(&kind, &values(&kind, json!({"n": 0}))).unwrap();
+    assert_eq!(none.outcomes.keys().collect::<Vec<_>>(), ["1"]);
+}
+
+#[test]
+fn a_pool_whose_stats_take_too_many_states_is_refused_before_any_work() {
+    let kind = kind(
+        "wide",
+        vec![],
+        vec![pool_let(
+            "pool",
+            "100",
+            "d1000",
+            &[("total", PoolStatKind::Sum), ("top", PoolStatKind::Highest)],
+        )],
+        number("@total + @top", "1"),
+        &[],
+    );
+    let err = odds(&kind, &BTreeMap::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "lets.pool: 100 d1000 read as 2 stats together could take 100,000,000 states, past the \
+         bound of 1,000,000; read fewer stats of this pool, or roll fewer dice"
+    );
+}
+
+#[test]
+fn a_target_known_only_after_the_roll_is_refused() {
+    let kind = kind(
+        "late",
+        vec![],
+        vec![roll_let("d", "d6")],
+        number("@d", "@d"),
+        &[],
+    );
+    let err = odds(&kind, &BTreeMap::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "reading.target: column 1: @d is not a value here"
+    );
+}
+
+#[test]
+fn a_pool_count_out_of_range_is_refused_naming_the_let() {
+    let kind = glitch_pool();
+    let err = odds(&kind, &BTreeMap::from([("dice".to_string(), 101)])).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "lets.pool.count: 101 dice: a pool has 0 to 100 dice"
+    );
+}
+
+#[test]
+fn an_uncovered_value_is_refused_with_the_value() {
+    let kind = kind(
+        "gap",
+        vec![],
+        vec![roll_let("d", "d6")],
+        named(Some("@d * 2"), &[("high", Some("@value >= 8"), true)]),
+        &[],
+    );
+    let err = odds(&kind, &BTreeMap::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "reading: no outcome's condition holds: end the outcomes with one that has no condition \
+         (otherwise) when @value = 2"
+    );
+}
