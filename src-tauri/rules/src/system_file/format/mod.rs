@@ -21,6 +21,7 @@ mod problem;
 mod ranges;
 mod reading;
 mod rolls;
+mod scope;
 mod sheet;
 mod table;
 mod top;

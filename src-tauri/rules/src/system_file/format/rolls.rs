@@ -29,7 +29,7 @@ pub(crate) fn read(
         .opt_str("summary", problems)
         .map(|t| t.text.to_string());
     let rulings = table.opt_str_list("rulings", problems).unwrap_or_default();
-    let mut scope = global.clone();
+    let mut scope = Scope::over(global);
     let mut read_fields = Vec::new();
     if let Some(fields) = table.opt_table("fields", problems) {
         for (key, value) in fields.entries.iter() {
