@@ -27,11 +27,11 @@ mod table;
 mod top;
 
 #[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_rolls;
 
 pub use limits::{MAX_DECLARATIONS, MAX_FILE_BYTES};
 pub use problem::FileProblem;
