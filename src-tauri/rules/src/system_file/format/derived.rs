@@ -105,9 +105,9 @@ pub(crate) fn read<'a>(
             continue; // reads a derived value that did not work out (told there)
         }
         let place = format!("derived `{}`", entry.name);
-        let before = problems.found.len();
+        let before = problems.blocking();
         expr::check_bounds(problems, &entry.text, names, scope, &place);
-        if problems.found.len() != before {
+        if problems.blocking() != before {
             continue;
         }
         let Some((lo, hi)) = expr::range_of(&entry.text.text, names, scope) else {

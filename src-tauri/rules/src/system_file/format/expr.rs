@@ -77,7 +77,7 @@ pub(crate) fn read(
         if !scope.contains_key(name) {
             good = false;
             // The nearest name scans every name: only the first problems get a hint.
-            let keys: Vec<&str> = if problems.found.len() < MAX_HINTED {
+            let keys: Vec<&str> = if problems.blocking() < MAX_HINTED {
                 scope.keys().map(String::as_str).collect()
             } else {
                 Vec::new()

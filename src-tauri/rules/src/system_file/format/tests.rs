@@ -315,3 +315,12 @@ fn more_than_ten_thousand_declarations_are_refused_before_the_rest_is_checked() 
         "at the limit the rest is checked"
     );
 }
+
+#[test]
+fn an_unknown_key_does_not_hide_the_declaration_around_it() {
+    let (_, found) = problems(
+        "[sheet.might]\ntype = \"number\"\nmin = 0\nmax = 5\nlable = \"M\"\n[rolls.r]\nvalue = \"d6 + @might\"\n",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("did you mean `label`?"));
+}
