@@ -39,7 +39,7 @@ impl<'a, 'i> Table<'a, 'i> {
         for (key, _) in self.entries.iter() {
             if !known.contains(&key.get_ref().as_ref()) {
                 let message = unknown_key(key.get_ref(), known, &self.place);
-                problems.at(&key.span(), message);
+                problems.unknown_key(&key.span(), message);
             }
         }
     }

@@ -105,9 +105,9 @@ pub(crate) fn read<'a>(
             continue; // reads a derived value that did not work out (told there)
         }
         let place = format!("derived `{}`", entry.name);
-        let before = problems.found.len();
+        let before = problems.blocking();
         expr::check_bounds(problems, &entry.text, names, scope, &place);
-        if problems.found.len() != before {
+        if problems.blocking() != before {
             continue;
         }
         let Some((lo, hi)) = expr::range_of(&entry.text.text, names, scope) else {
@@ -138,7 +138,21 @@ fn ordered(
     reads: &[Option<Vec<String>>],
     problems: &mut Problems,
 ) -> Vec<usize> {
-    let index = |name: &str| entries.iter().position(|e| e.name == name);
+    let positions: std::collections::HashMap<&str, usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.name.as_str(), i))
+        .collect();
+    let deps_of: Vec<Vec<usize>> = reads
+        .iter()
+        .map(|names| {
+            names
+                .iter()
+                .flatten()
+                .filter_map(|n| positions.get(n.as_str()).copied())
+                .collect()
+        })
+        .collect();
     // 0: not visited, 1: on the path, 2: done.
     let mut state = vec![0u8; entries.len()];
     let mut order = Vec::new();
@@ -150,12 +164,7 @@ fn ordered(
         let mut path: Vec<(usize, usize)> = vec![(start, 0)];
         state[start] = 1;
         while let Some(&mut (node, ref mut next)) = path.last_mut() {
-            let deps: Vec<usize> = reads[node]
-                .iter()
-                .flatten()
-                .filter_map(|n| index(n))
-                .collect();
-            if let Some(&dep) = deps.get(*next) {
+            if let Some(&dep) = deps_of[node].get(*next) {
                 *next += 1;
                 match state[dep] {
                     0 => {

@@ -5,28 +5,20 @@
 //! with every name at the ends of its range.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 use crate::notation;
 
 use super::access::{nearest, Text};
 use super::problem::Problems;
 
-/// A name an expression may read where it stands: what it is (for messages), the range of its
-/// value, and where it is declared.
-#[derive(Debug, Clone)]
-pub(crate) struct Known {
-    pub what: &'static str,
-    pub lo: i64,
-    pub hi: i64,
-    pub span: Range<usize>,
-}
-
-pub(crate) type Scope = BTreeMap<String, Known>;
+pub(crate) use super::scope::{Known, Scope};
 
 /// With more names than this, the work is checked with all at their lowest, all at their
 /// highest and each at its largest size, rather than every mix of the ends.
 const MAX_MIXED_NAMES: usize = 6;
+
+/// Past this many problems, an unknown name is told without the names near it.
+const MAX_HINTED: usize = 100;
 
 /// The byte offset in the file of the expression's `column` (1-based, in characters): exact
 /// when the string is written without escapes, else the string's start.
@@ -42,10 +34,10 @@ pub(crate) fn offset_of(source: &str, text: &Text, column: usize) -> usize {
     }
     let mut inner_start = quote;
     let mut inner = &raw[quote..raw.len() - quote];
-    if quote == 3 && inner.starts_with('\n') && &inner[1..] == text.text {
+    if quote == 3 && inner.starts_with('\n') && inner[1..] == *text.text {
         inner_start += 1;
         inner = &inner[1..];
-    } else if quote == 3 && inner.starts_with("\r\n") && &inner[2..] == text.text {
+    } else if quote == 3 && inner.starts_with("\r\n") && inner[2..] == *text.text {
         inner_start += 2;
         inner = &inner[2..];
     }
@@ -84,10 +76,15 @@ pub(crate) fn read(
     for (name, column) in &outline.names {
         if !scope.contains_key(name) {
             good = false;
-            let keys: Vec<&str> = scope.keys().map(String::as_str).collect();
+            // The nearest name scans every name: only the first problems get a hint.
+            let keys: Vec<&str> = if problems.blocking() < MAX_HINTED {
+                scope.keys().map(String::as_str).collect()
+            } else {
+                Vec::new()
+            };
             let hint = match nearest(name, &keys) {
                 Some(near) => format!("; did you mean @{near}?"),
-                None if keys.is_empty() => "; nothing is named here".to_string(),
+                None if keys.is_empty() => String::new(),
                 None => format!(
                     "; the names here are {}",
                     keys.iter()

@@ -24,7 +24,7 @@ pub(crate) fn read(
     scope: &mut Scope,
     problems: &mut Problems,
 ) -> Option<RollField> {
-    let before = problems.found.len();
+    let before = problems.blocking();
     if let Some(why) = name_problem(name) {
         problems.at(&table.at, why);
     } else if let Some(known) = scope.get(name) {
@@ -109,7 +109,7 @@ pub(crate) fn read(
         }
     }
     let kind = kind?;
-    if problems.found.len() != before {
+    if problems.blocking() != before {
         return None;
     }
     let (lo, hi) = match &kind {

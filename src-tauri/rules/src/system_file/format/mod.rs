@@ -21,16 +21,17 @@ mod problem;
 mod ranges;
 mod reading;
 mod rolls;
+mod scope;
 mod sheet;
 mod table;
 mod top;
 
 #[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_rolls;
 
 pub use limits::{MAX_DECLARATIONS, MAX_FILE_BYTES};
 pub use problem::FileProblem;

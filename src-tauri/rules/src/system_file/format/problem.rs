@@ -56,6 +56,9 @@ impl<'t> Locator<'t> {
 pub(crate) struct Problems<'t> {
     pub locator: Locator<'t>,
     pub found: Vec<FileProblem>,
+    /// How many of them are unknown keys: told, but the declaration around one still reads
+    /// (so what reads it is not told again as unknown).
+    unknown_keys: usize,
 }
 
 impl<'t> Problems<'t> {
@@ -63,7 +66,19 @@ impl<'t> Problems<'t> {
         Self {
             locator: Locator::new(text),
             found: Vec::new(),
+            unknown_keys: 0,
         }
+    }
+
+    /// An unknown key, at `span`.
+    pub fn unknown_key(&mut self, span: &Range<usize>, message: String) {
+        self.unknown_keys += 1;
+        self.at(span, message);
+    }
+
+    /// How many problems stop what they are found in from being read (all but unknown keys).
+    pub fn blocking(&self) -> usize {
+        self.found.len() - self.unknown_keys
     }
 
     /// A problem at the start of `span` (a key's or a value's).

@@ -155,7 +155,7 @@ fn named(
         );
         return None;
     }
-    let before = problems.found.len();
+    let before = problems.blocking();
     let mut read = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let DeValue::Table(entries) = item.get_ref() else {
@@ -231,7 +231,7 @@ fn named(
             success,
         });
     }
-    (problems.found.len() == before).then_some(read)
+    (problems.blocking() == before).then_some(read)
 }
 
 fn conditions(
@@ -240,7 +240,7 @@ fn conditions(
     dice: Option<&str>,
     problems: &mut Problems,
 ) -> Option<Vec<Condition>> {
-    let before = problems.found.len();
+    let before = problems.blocking();
     let mut events = Vec::new();
     for (key, value) in table.entries.iter() {
         let name = key.get_ref().to_string();
@@ -267,5 +267,5 @@ fn conditions(
             when: text.text.to_string(),
         });
     }
-    (problems.found.len() == before).then_some(events)
+    (problems.blocking() == before).then_some(events)
 }

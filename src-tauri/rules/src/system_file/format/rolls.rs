@@ -19,7 +19,7 @@ pub(crate) fn read(
     global: &Scope,
     problems: &mut Problems,
 ) -> Option<RollKind> {
-    let before = problems.found.len();
+    let before = problems.blocking();
     table.only(&KEYS, problems);
     if let Some(why) = name_problem(id) {
         problems.at(&table.at, why);
@@ -29,7 +29,7 @@ pub(crate) fn read(
         .opt_str("summary", problems)
         .map(|t| t.text.to_string());
     let rulings = table.opt_str_list("rulings", problems).unwrap_or_default();
-    let mut scope = global.clone();
+    let mut scope = Scope::over(global);
     let mut read_fields = Vec::new();
     if let Some(fields) = table.opt_table("fields", problems) {
         for (key, value) in fields.entries.iter() {
@@ -67,7 +67,7 @@ pub(crate) fn read(
     let has_lets = table.get("let").is_some();
     let read = reading::read(table, has_lets, &scope, problems);
     let (reading, events) = read?;
-    (problems.found.len() == before).then(|| RollKind {
+    (problems.blocking() == before).then(|| RollKind {
         id: id.to_string(),
         name: name.unwrap_or_else(|| id.to_string()),
         summary: summary.unwrap_or_default(),

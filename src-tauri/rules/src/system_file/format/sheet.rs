@@ -27,7 +27,7 @@ pub(crate) fn read_field<'a>(
     table: &Table<'a, '_>,
     problems: &mut Problems,
 ) -> Option<ReadField<'a>> {
-    let before = problems.found.len();
+    let before = problems.blocking();
     if let Some(why) = name_problem(name) {
         problems.at(&table.at, why);
     }
@@ -142,7 +142,7 @@ pub(crate) fn read_field<'a>(
         }
     };
     let kind = kind?;
-    (problems.found.len() == before).then(|| ReadField {
+    (problems.blocking() == before).then(|| ReadField {
         field: SheetField {
             name: name.to_string(),
             label: label.unwrap_or_else(|| name.to_string()),

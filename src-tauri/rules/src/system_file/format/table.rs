@@ -12,7 +12,7 @@ pub(crate) fn read(
     declared: Vec<String>,
     problems: &mut Problems,
 ) -> Option<TableDecl> {
-    let before = problems.found.len();
+    let before = problems.blocking();
     table.only(&["initiative", "trackers"], problems);
     let initiative = table.opt_str("initiative", problems);
     if let Some(id) = &initiative {
@@ -59,7 +59,7 @@ pub(crate) fn read(
             ),
         }
     }
-    (problems.found.len() == before).then(|| TableDecl {
+    (problems.blocking() == before).then(|| TableDecl {
         initiative: initiative.map(|t| t.text.to_string()),
         trackers: trackers.iter().map(|t| t.text.to_string()).collect(),
     })

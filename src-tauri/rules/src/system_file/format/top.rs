@@ -31,7 +31,13 @@ const KEYS: [&str; 11] = [
 
 pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
     if text.len() > MAX_FILE_BYTES {
-        problems.at_offset(0, format!("the file is {} bytes, past the limit of {} (1 MiB): a system file is refused whole", crate::grouped(text.len()), crate::grouped(MAX_FILE_BYTES)));
+        problems.at_offset(
+            0,
+            format!(
+                "the file is past the limit of {} bytes (1 MiB): a system file is refused whole",
+                crate::grouped(MAX_FILE_BYTES)
+            ),
+        );
         return None;
     }
     let (root, errors) = DeTable::parse_recoverable(text);
@@ -152,9 +158,9 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
         ) else {
             continue;
         };
-        let before = problems.found.len();
+        let before = problems.blocking();
         expr::check_bounds(problems, &max, &names, &scope, &place);
-        if problems.found.len() != before {
+        if problems.blocking() != before {
             continue;
         }
         let hi = expr::range_of(&max.text, &names, &scope).map_or(0, |(_, hi)| hi.max(0));
