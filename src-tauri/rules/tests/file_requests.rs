@@ -15,8 +15,13 @@ fn odds_of(json: &str) -> rollbook_rules::Odds {
 fn a_d20_check_with_advantage_has_its_hand_worked_odds() {
     // +3 against DC 15: the better of two d20 must show 12 or more (or 20; a 1 on both fails):
     // P(max >= 12) = 1 - (11/20)^2 = 279/400; a critical hit is a 20 on either: 39/400.
-    let odds = odds_of(r#"{"system":"d20-heroes","roll":"check","mod":3,"dc":15,"mode":"advantage"}"#);
-    assert!((odds.success - 279.0 / 400.0).abs() < 1e-12, "{}", odds.success);
+    let odds =
+        odds_of(r#"{"system":"d20-heroes","roll":"check","mod":3,"dc":15,"mode":"advantage"}"#);
+    assert!(
+        (odds.success - 279.0 / 400.0).abs() < 1e-12,
+        "{}",
+        odds.success
+    );
     assert!((odds.outcomes["critical hit"] - 39.0 / 400.0).abs() < 1e-12);
     assert!((odds.outcomes["critical miss"] - 1.0 / 400.0).abs() < 1e-12);
     assert_eq!(odds.succeeding, ["critical hit", "success"]);
@@ -53,7 +58,10 @@ fn its_defaults_are_filled_in_and_it_serialises_as_given() {
 fn a_bad_request_is_refused_naming_what_is_wrong() {
     let refused = |json: &str| -> RulesError { parse_request(json).unwrap_err() };
     let message = refused(r#"{"system":"d20-heroes","roll":"attack"}"#).to_string();
-    assert!(message.contains("roll") && message.contains("check, save"), "{message}");
+    assert!(
+        message.contains("roll") && message.contains("check, save"),
+        "{message}"
+    );
     let message = refused(r#"{"system":"d20-heroes","roll":"check","dc":99}"#).to_string();
     assert!(message.contains("dc"), "{message}");
     let message = refused(r#"{"system":"d20-heroes","roll":"check","luck":1}"#).to_string();
@@ -73,8 +81,12 @@ fn a_seeded_roll_is_its_own_dice_typed_back_and_reads_as_the_odds_do() {
         let odds = odds(&request).unwrap();
         for seed in 0..50 {
             let rolled = roll(&request, seed).unwrap();
-            assert!(odds.outcomes.contains_key(&rolled.outcome), "{json}: {}", rolled.outcome);
-            let again = roll_by_hand(&request, HouseRules::ruled(), rolled.dice.clone()).unwrap();
+            assert!(
+                odds.outcomes.contains_key(&rolled.outcome),
+                "{json}: {}",
+                rolled.outcome
+            );
+            let again = roll_by_hand(&request, HouseRules::ruled(), &rolled.dice).unwrap();
             assert_eq!(
                 (&again.outcome, again.success, again.total),
                 (&rolled.outcome, rolled.success, rolled.total),

@@ -56,13 +56,9 @@ mod tests {
     #[test]
     fn every_shipped_file_reads_and_its_id_is_its_own() {
         for (name, text) in SOURCES {
-            let file = super::super::read(text)
-                .unwrap_or_else(|problems| panic!("{name}: {problems:?}"));
-            assert!(
-                name.starts_with(&file.id),
-                "{name} declares id {}",
-                file.id
-            );
+            let file =
+                super::super::read(text).unwrap_or_else(|problems| panic!("{name}: {problems:?}"));
+            assert!(name.starts_with(&file.id), "{name} declares id {}", file.id);
         }
         assert_eq!(all().len(), SOURCES.len());
         let mut ids: Vec<&str> = all().iter().map(|s| s.id.as_str()).collect();

@@ -22,7 +22,12 @@ impl RollKind {
             id: self.id.clone(),
             name: self.name.clone(),
             summary: self.summary.clone(),
-            rulings: system.rulings.iter().chain(&self.rulings).cloned().collect(),
+            rulings: system
+                .rulings
+                .iter()
+                .chain(&self.rulings)
+                .cloned()
+                .collect(),
             contract: false,
             outcome: match self.reading {
                 super::model::Reading::Number { .. } => "Total",
