@@ -175,9 +175,9 @@ export function startQuickRoll(doc) {
     selectKind(state.system.kinds[0]?.id);
   }
 
-  /** The systems the picker lists: the rules systems, then dice notation. */
+  /** The systems the picker lists: the rules systems, dice notation, then the systems from files. */
   function pickable() {
-    return [...state.catalog.systems, ...(state.catalog.notation ?? [])];
+    return [...state.catalog.systems, ...(state.catalog.notation ?? []), ...(state.catalog.files ?? [])];
   }
 
   function recordRoll(request, result) {

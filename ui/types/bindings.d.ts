@@ -115,6 +115,11 @@ systems: Array<SystemSpec>,
  */
 notation: Array<SystemSpec>, 
 /**
+ * The systems Rollbook ships as files (`systems/*.toml`, `docs/system-files.md`): Quick
+ * roll offers them after the five.
+ */
+files: Array<SystemSpec>, 
+/**
  * The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
  * (rosters, characters, one record of a roster file).
  */

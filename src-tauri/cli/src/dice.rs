@@ -107,7 +107,7 @@ fn told(text: &str, problems: &[Problem], json: bool) -> String {
 /// At most 60 characters of `text` around `column`, each that would not show as one character
 /// (a control, a direction mark) replaced by `?` so that the caret stays under its column; and
 /// where the caret goes in it.
-fn around(text: &str, column: usize) -> (String, usize) {
+pub(crate) fn around(text: &str, column: usize) -> (String, usize) {
     let chars: Vec<char> = text.chars().collect();
     let start = column.saturating_sub(30).min(chars.len());
     let end = (start + 60).min(chars.len());

@@ -26,6 +26,8 @@ pub enum Failure {
     Damaged(Vec<RosterError>),
     /// A dice expression with problems, already told (each with its caret): exit 2.
     Notation(String),
+    /// A system file with problems, already told (each at its line, with its caret): exit 2.
+    SystemFile(String),
 }
 
 impl Failure {
@@ -84,7 +86,10 @@ impl Failure {
 
     fn exit_code(&self) -> ExitCode {
         match self {
-            Failure::BadInput(_) | Failure::Limit(_) | Failure::Notation(_) => ExitCode::from(2),
+            Failure::BadInput(_)
+            | Failure::Limit(_)
+            | Failure::Notation(_)
+            | Failure::SystemFile(_) => ExitCode::from(2),
             Failure::Store(error) if is_bad_input(error) => ExitCode::from(2),
             _ => ExitCode::FAILURE,
         }
@@ -99,14 +104,16 @@ impl Failure {
             Failure::Store(error) => error.code(),
             Failure::Damaged(_) => "damaged_record",
             Failure::Notation(_) => "invalid_request",
+            Failure::SystemFile(_) => "invalid_system_file",
         }
     }
 
     fn message(&self) -> String {
         match self {
-            Failure::BadInput(reason) | Failure::Failed(reason) | Failure::Notation(reason) => {
-                reason.clone()
-            }
+            Failure::BadInput(reason)
+            | Failure::Failed(reason)
+            | Failure::Notation(reason)
+            | Failure::SystemFile(reason) => reason.clone(),
             Failure::Limit(error) => error.to_string(),
             Failure::Output(error) => format!("cannot write the output: {error}"),
             Failure::Store(error) => error.to_string(),
@@ -132,7 +139,7 @@ impl Failure {
 
     fn render(&self, json: bool) -> String {
         match self {
-            Failure::Notation(told) => told.clone(),
+            Failure::Notation(told) | Failure::SystemFile(told) => told.clone(),
             Failure::Damaged(errors) => errors
                 .iter()
                 .map(|e| told(e.code(), &e.to_string(), e.problems(), json))

@@ -30,6 +30,9 @@ pub struct Catalog {
     /// The roll requests that are no roster's system: dice notation (`../shared/DICE.md`),
     /// which Quick roll offers beside the systems.
     pub notation: Vec<SystemSpec>,
+    /// The systems Rollbook ships as files (`systems/*.toml`, `docs/system-files.md`): Quick
+    /// roll offers them after the five.
+    pub files: Vec<SystemSpec>,
     /// The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
     /// (rosters, characters, one record of a roster file).
     pub limits: Limits,
@@ -74,6 +77,10 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
     Catalog {
         systems: listed(Family::Rules),
         notation: listed(Family::Notation),
+        files: crate::system_file::shipped::all()
+            .iter()
+            .map(|file| file.spec())
+            .collect(),
         limits: Limits::ALL,
         text_limits: TextLimits::FORMAT,
         table_ranges: TABLE_RANGES.to_vec(),

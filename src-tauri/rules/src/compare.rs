@@ -39,6 +39,7 @@ pub fn varied_requests(
         .systems
         .iter()
         .chain(&catalog.notation)
+        .chain(&catalog.files)
         .filter(|s| s.id == system)
         .flat_map(|s| &s.kinds)
         .find(|k| k.id == roll)

@@ -47,7 +47,7 @@ pub fn roll_dice(
         Dice::Seeded(seed) => (Tray::new(*seed), *seed),
         Dice::ByHand(faces) => (Tray::by_hand(faces.clone()), 0),
     };
-    let rolled = request.make_roll(house, &mut tray);
+    let rolled = request.make_roll(house, &mut tray)?;
     tray.check_by_hand()?;
     let mut result = crate::tray::result_of(rolled, tray, seed);
     result.by_hand = matches!(dice, Dice::ByHand(_));
@@ -80,7 +80,7 @@ pub fn dice_asked(
     house.validate()?;
     request.validate(house)?;
     let mut tray = Tray::by_hand(faces.to_vec());
-    request.make_roll(house, &mut tray);
+    request.make_roll(house, &mut tray)?;
     let dice = still_asked(tray.asked(), faces.len());
     match tray.check_by_hand() {
         Err(RulesError::DiceMissing { .. }) => Ok(HandProgress {

@@ -12,7 +12,7 @@ pub fn odds(request: &RollRequest) -> Result<Odds, RulesError> {
     // The ruled tables are valid by construction (tested), so only the request is checked.
     let house = HouseRules::ruled();
     request.validate(house)?;
-    Ok(request.compute_odds(house))
+    request.compute_odds(house)
 }
 
 /// Whether [`odds_with`] answers this request under these house rules, without working its
@@ -26,7 +26,7 @@ pub fn check_odds(request: &RollRequest, house: &HouseRules) -> Result<(), Rules
 pub fn odds_with(request: &RollRequest, house: &HouseRules) -> Result<Odds, RulesError> {
     check_house(house)?;
     request.validate(house)?;
-    Ok(request.compute_odds(house))
+    request.compute_odds(house)
 }
 
 /// A roster's house rules checked; the ruled ones are valid by construction (tested), and a

@@ -15,6 +15,7 @@ use crate::kind::Kind;
 use crate::spec::KindSpec;
 use crate::strict_json::StrictValue;
 use crate::system::Family;
+use crate::system_file::{shipped, FileRequest};
 use crate::systems::registry;
 use crate::systems::{d12, dice, genre, marks, stunt, universe};
 use crate::text::excerpt;
@@ -28,13 +29,16 @@ macro_rules! roll_kinds {
         #[derive(Debug, Clone, PartialEq)]
         pub enum RollRequest {
             $($variant($ty),)*
+            /// A roll kind of a system from a file (`system_file`).
+            File(FileRequest),
         }
 
         impl RollRequest {
             /// The `(system, roll)` pair of the request.
-            pub fn kind_id(&self) -> (&'static str, &'static str) {
+            pub fn kind_id(&self) -> (&str, &str) {
                 match self {
                     $(Self::$variant(_) => (<$ty as Kind>::SYSTEM, <$ty as Kind>::ROLL),)*
+                    Self::File(f) => (&f.system().id, &f.kind().id),
                 }
             }
 
@@ -47,12 +51,14 @@ macro_rules! roll_kinds {
             pub(crate) fn validate(&self, house: &HouseRules) -> Result<(), RulesError> {
                 match self {
                     $(Self::$variant(k) => k.validate(house),)*
+                    Self::File(f) => f.validate(),
                 }
             }
 
-            pub(crate) fn compute_odds(&self, house: &HouseRules) -> Odds {
+            pub(crate) fn compute_odds(&self, house: &HouseRules) -> Result<Odds, RulesError> {
                 match self {
-                    $(Self::$variant(k) => k.odds(house),)*
+                    $(Self::$variant(k) => Ok(k.odds(house)),)*
+                    Self::File(f) => f.odds(),
                 }
             }
 
@@ -61,18 +67,25 @@ macro_rules! roll_kinds {
             pub fn outcomes_worst_first<'a>(&self, odds: &'a Odds) -> Vec<&'a str> {
                 match self {
                     $(Self::$variant(_) => <$ty as Kind>::worst_first(odds),)*
+                    Self::File(_) => crate::outcome_order::order(odds),
                 }
             }
 
-            pub(crate) fn make_roll(&self, house: &HouseRules, tray: &mut Tray) -> Rolled {
+            pub(crate) fn make_roll(
+                &self,
+                house: &HouseRules,
+                tray: &mut Tray,
+            ) -> Result<Rolled, RulesError> {
                 match self {
-                    $(Self::$variant(k) => k.roll(house, tray),)*
+                    $(Self::$variant(k) => Ok(k.roll(house, tray)),)*
+                    Self::File(f) => f.roll(tray),
                 }
             }
 
             fn fields_value(&self) -> Value {
                 match self {
                     $(Self::$variant(k) => serde_json::to_value(k).unwrap_or(Value::Null),)*
+                    Self::File(f) => Value::Object(f.fields().clone()),
                 }
             }
 
@@ -186,6 +199,10 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
     let known = || registry::REGISTRY.iter().map(|s| s.id);
     let systems = || known().collect::<Vec<_>>().join(", ");
     let system = take_string(&mut map, "system", systems)?;
+    if let Some(file) = shipped::find(&system) {
+        let roll = take_string(&mut map, "roll", || shipped::rolls_of(&file))?;
+        return FileRequest::new(file, &roll, map).map(RollRequest::File);
+    }
     if !known().any(|id| id == system) {
         return Err(RulesError::invalid(
             "system",

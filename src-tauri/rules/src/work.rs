@@ -122,6 +122,7 @@ impl RollRequest {
             | RollRequest::UniverseGroupStealth(_) => (16, 0),
             // A typed expression's check bounds its steps (a few nanoseconds each) before
             // anything is worked out; a thousand steps make about a microsecond.
+            RollRequest::File(f) => (0, f.work()),
             RollRequest::DiceExpr(e) => e.checked().map_or((16, 0), |x| {
                 let (steps, values) = x.cost();
                 (values as u64 + 16, steps as u64 / 1000)

@@ -22,7 +22,12 @@ fn house_rules_roster() -> HouseRules {
 fn check_every_kind(house: &HouseRules) {
     let catalog = catalog_with(house);
     let mut compared = 0;
-    for system in catalog.systems.iter().chain(&catalog.notation) {
+    for system in catalog
+        .systems
+        .iter()
+        .chain(&catalog.notation)
+        .chain(&catalog.files)
+    {
         for kind in &system.kinds {
             let at = format!("{} {}", system.id, kind.id);
             let mut ids = HashSet::new();

@@ -13,7 +13,7 @@ export const PAGE_SIZE = 200;
 /** "system/roll" -> {kind, system} names from the catalog (`{systems: [{id, name, kinds: [{id, name}]}]}`). */
 export function kindNames(catalog) {
   const names = new Map();
-  for (const system of [...(catalog?.systems ?? []), ...(catalog?.notation ?? [])]) {
+  for (const system of [...(catalog?.systems ?? []), ...(catalog?.notation ?? []), ...(catalog?.files ?? [])]) {
     for (const kind of system.kinds ?? []) names.set(`${system.id}/${kind.id}`, { kind: kind.name, system: system.name });
   }
   return names;

@@ -632,3 +632,20 @@ impl Checker<'_> {
 fn pair_work(pairs: f64, span: f64) -> f64 {
     pairs * DENSE_PAIR_STEP + pairs.min(span / 4.0) * PAIR_STEP
 }
+
+/// Checks a comparison standing alone (`parse::parse_cmp`) with `values` for its names: its
+/// value worked out, or the problems of its value.
+pub(crate) fn check_cmp(cmp: &CmpAst, values: &BTreeMap<String, i64>) -> Result<Cmp, Vec<Problem>> {
+    let mut checker = Checker {
+        values,
+        used: BTreeSet::new(),
+        problems: Vec::new(),
+        pools: 0,
+        work: 0.0,
+        dice: 0.0,
+    };
+    match checker.cmp(cmp) {
+        Some(cmp) if checker.problems.is_empty() => Ok(cmp),
+        _ => Err(checker.problems),
+    }
+}

@@ -11,10 +11,13 @@
 
 mod ast;
 mod check;
+mod formula;
 mod multisets;
 mod node;
 mod odds;
+mod outline;
 mod parse;
+mod pieces;
 mod pool_odds;
 mod problem;
 mod roll;
@@ -29,6 +32,9 @@ mod tests;
 
 use std::collections::BTreeMap;
 
+pub use formula::{DivisionByZero, Formula, Lookup};
+pub use outline::{outline, Outline};
+pub use pieces::{comparison, single_die, Comparison, SingleDie};
 pub use problem::Problem;
 
 pub(crate) use roll::Made;
@@ -94,5 +100,11 @@ impl Expression {
 
     pub(crate) fn roll(&self, tray: &mut Tray) -> Made {
         roll::roll(&self.checked.root, tray)
+    }
+
+    /// [`Expression::roll`], its dice asked for as `what` (a system file's let: "nat (d20) die
+    /// #1") rather than by their pool's place.
+    pub(crate) fn roll_as(&self, tray: &mut Tray, what: &str) -> Made {
+        roll::roll_as(&self.checked.root, tray, Some(what))
     }
 }

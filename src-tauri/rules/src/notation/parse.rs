@@ -17,40 +17,64 @@ pub(crate) const MAX_INT: i64 = 1 << 53;
 /// Parses `text`, the notation as typed, into an expression. Unicode's minus sign (U+2212) is
 /// read as `-`.
 pub(crate) fn parse(text: &str) -> Result<Ast, Problem> {
-    let chars: Vec<char> = text
-        .chars()
-        .map(|c| if c == '\u{2212}' { '-' } else { c })
-        .collect();
-    if let Some(place) = chars
-        .iter()
-        .position(|&c| c.is_control() || crate::text::is_invisible(c))
-    {
-        let c = chars[place];
-        let what = if c.is_control() {
-            "a control character"
-        } else {
-            "an invisible character"
-        };
-        return Err(Problem::at(
-            place + 1,
-            format!("{what} (U+{:04X}) cannot be part of a roll", u32::from(c)),
-        ));
-    }
-    let mut parser = Parser {
-        chars,
-        pos: 0,
-        depth: 0,
-    };
-    parser.skip_spaces();
-    if parser.at_end() {
-        return Err(Problem::at(1, "write a roll, such as 2d6+3 or 4d6kh3"));
-    }
+    let mut parser = Parser::reading(text)?;
     let ast = parser.expr()?;
     parser.skip_spaces();
     if !parser.at_end() {
         return Err(parser.unexpected_after_value());
     }
     Ok(ast)
+}
+
+/// Parses a comparison as a modifier writes it after its word (`>=5`, `<=-1`, `=@n`, a bare
+/// `6`), alone: what a system file's pool counts its dice by.
+pub(crate) fn parse_cmp(text: &str) -> Result<CmpAst, Problem> {
+    let mut parser = Parser::reading(text)?;
+    let cmp = parser.modifier_cmp(ModKind::CountSuccesses)?;
+    parser.skip_spaces();
+    match cmp {
+        Some(cmp) if parser.at_end() => Ok(cmp),
+        Some(_) => Err(parser.unexpected_after_value()),
+        None => Err(Problem::at(
+            parser.col(),
+            "expected a comparison: a sign then a number (>=5, =1, <3), or a bare number (6)",
+        )),
+    }
+}
+
+impl Parser {
+    /// A parser at the start of `text`, or the problem of a character no roll may hold.
+    fn reading(text: &str) -> Result<Self, Problem> {
+        let chars: Vec<char> = text
+            .chars()
+            .map(|c| if c == '\u{2212}' { '-' } else { c })
+            .collect();
+        if let Some(place) = chars
+            .iter()
+            .position(|&c| c.is_control() || crate::text::is_invisible(c))
+        {
+            let c = chars[place];
+            let what = if c.is_control() {
+                "a control character"
+            } else {
+                "an invisible character"
+            };
+            return Err(Problem::at(
+                place + 1,
+                format!("{what} (U+{:04X}) cannot be part of a roll", u32::from(c)),
+            ));
+        }
+        let mut parser = Parser {
+            chars,
+            pos: 0,
+            depth: 0,
+        };
+        parser.skip_spaces();
+        if parser.at_end() {
+            return Err(Problem::at(1, "write a roll, such as 2d6+3 or 4d6kh3"));
+        }
+        Ok(parser)
+    }
 }
 
 struct Parser {

@@ -20,8 +20,17 @@ pub(crate) struct Made {
 }
 
 pub(crate) fn roll(root: &Node, tray: &mut Tray) -> Made {
+    roll_as(root, tray, None)
+}
+
+/// [`roll`], its dice asked for by what they are (`what`: a system file's `nat` asks for
+/// "nat (d20) die #1", and "nat pool 2 (d6) die #1" when it writes several pools), or, with
+/// none, by their pool's place ("Pool 1 (d20) die #1").
+pub(crate) fn roll_as(root: &Node, tray: &mut Tray, what: Option<&str>) -> Made {
+    let single = pools_in(root) == 1;
     let mut rolling = Rolling {
         tray,
+        what: what.map(|w| (w.to_string(), single)),
         groups: Vec::new(),
         pools: Vec::new(),
     };
@@ -33,8 +42,33 @@ pub(crate) fn roll(root: &Node, tray: &mut Tray) -> Made {
     }
 }
 
+/// How many pools an expression writes.
+fn pools_in(node: &Node) -> usize {
+    match node {
+        Node::Const(_) => 0,
+        Node::Pool(_) => 1,
+        Node::Neg(inner) | Node::Abs(inner) | Node::Not(inner) => pools_in(inner),
+        Node::Bin(_, left, right) => pools_in(left) + pools_in(right),
+        Node::Min(args) | Node::Max(args) => args.iter().map(pools_in).sum(),
+        Node::If(cond, then, other) => pools_in(cond) + pools_in(then) + pools_in(other),
+    }
+}
+
+/// Rolls (or reads by hand, asked for as `label` with the die's key) one die: the place typed
+/// and its face.
+pub(crate) fn read_die(tray: &mut Tray, die: &Die, label: String, earned: bool) -> (u32, i64) {
+    let typed = tray.roll_named(
+        die.faces.len() as u32,
+        format!("{label}{}", key(die)),
+        earned,
+    );
+    (typed, die.faces[typed as usize - 1])
+}
+
 struct Rolling<'t> {
     tray: &'t mut Tray,
+    /// What the dice are asked for as, and whether the expression writes one pool only.
+    what: Option<(String, bool)>,
     groups: Vec<DiceGroup>,
     pools: Vec<String>,
 }
@@ -77,16 +111,15 @@ impl Rolling<'_> {
     }
 
     fn read(&mut self, die: &Die, label: String, earned: bool) -> (u32, i64) {
-        let typed = self.tray.roll_named(
-            die.faces.len() as u32,
-            format!("{label}{}", key(die)),
-            earned,
-        );
-        (typed, die.faces[typed as usize - 1])
+        read_die(self.tray, die, label, earned)
     }
 
     fn pool(&mut self, pool: &PoolSpec, earned: bool) -> i64 {
-        let name = format!("Pool {} ({})", pool.number, pool.text);
+        let name = match &self.what {
+            None => format!("Pool {} ({})", pool.number, pool.text),
+            Some((what, true)) => format!("{what} ({})", pool.text),
+            Some((what, false)) => format!("{what} pool {} ({})", pool.number, pool.text),
+        };
         let mut dice: Vec<Rolled> = Vec::new();
         for i in 0..pool.count {
             let (typed, value) = self.read(&pool.die, format!("{name} die #{}", i + 1), earned);

@@ -9,5 +9,10 @@
 pub mod format;
 pub mod model;
 pub mod odds;
+mod request;
+pub mod shipped;
+mod spec;
 
+pub use format::{read, FileProblem};
 pub use model::*;
+pub use request::FileRequest;

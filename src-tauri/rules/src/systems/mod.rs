@@ -9,4 +9,4 @@ pub(crate) mod registry;
 pub(crate) mod stunt;
 pub(crate) mod universe;
 
-mod shared;
+pub(crate) mod shared;

@@ -165,9 +165,8 @@ impl MoveDice {
     ) -> Result<RollResult, RulesError> {
         house.validate()?;
         request.validate(house)?;
-        Ok(self
-            .roll_made(n, |tray| (request.make_roll(house, tray), ()))
-            .0)
+        let (faces, rolled) = self.with_tray(n, |tray| request.make_roll(house, tray));
+        Ok(self.result_of(rolled?, faces, n))
     }
 
     /// Makes a roll with `make` on the move's `n`th stream (or the next faces typed in), for
@@ -177,11 +176,16 @@ impl MoveDice {
         n: u64,
         make: impl FnOnce(&mut Tray) -> (Rolled, T),
     ) -> (RollResult, T) {
-        let seed = if self.is_by_hand() { 0 } else { self.stream(n) };
         let (faces, (rolled, more)) = self.with_tray(n, make);
+        (self.result_of(rolled, faces, n), more)
+    }
+
+    /// The result of a roll made on the move's `n`th stream (or by hand) with these faces.
+    fn result_of(&self, rolled: Rolled, faces: Vec<u32>, n: u64) -> RollResult {
+        let seed = if self.is_by_hand() { 0 } else { self.stream(n) };
         let mut result = crate::tray::result_of_faces(rolled, faces, seed);
         result.by_hand = self.is_by_hand();
-        (result, more)
+        result
     }
 
     /// Runs `use_dice` with a tray of the move's `n`th stream, or one that reads the next faces

@@ -1,1 +1,63 @@
-//! The system file's TOML read into a [`SystemFile`](super::SystemFile) and checked.
+//! The system file's TOML read into a [`SystemFile`](super::SystemFile) and checked: every
+//! problem at once, each at the line and column of the key or value at fault
+//! (`docs/system-files.md` is the format).
+//!
+//! - [`problem`]: a problem and where it is; [`access`]: the TOML tree read key by key;
+//! - [`limits`]: the size and the count of declarations, refused before the rest is checked;
+//! - [`sheet`], [`derived`], [`house`], [`rolls`] ([`fields`], [`lets`], [`reading`],
+//!   [`bands`]), [`table`]: each part of the file;
+//! - [`expr`]: an expression read with the dice notation, its names and its work checked.
+
+mod access;
+mod bands;
+mod derived;
+mod expr;
+mod fields;
+mod house;
+mod lets;
+mod limits;
+mod names;
+mod problem;
+mod ranges;
+mod reading;
+mod rolls;
+mod scope;
+mod sheet;
+mod table;
+mod top;
+
+#[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+pub use limits::{MAX_DECLARATIONS, MAX_FILE_BYTES};
+pub use problem::FileProblem;
+pub use top::FORMATS;
+
+use super::model::SystemFile;
+
+/// Reads and checks a system file: the system it declares, or every problem found, in the
+/// order of the file.
+pub fn read(text: &str) -> Result<SystemFile, Vec<FileProblem>> {
+    let mut problems = problem::Problems::new(text);
+    let file = top::read(text, &mut problems);
+    match file {
+        Some(file) if problems.is_empty() => Ok(file),
+        _ => {
+            let mut found = problems.found;
+            found.sort_by_key(|p| (p.line, p.column));
+            found.dedup();
+            if found.is_empty() {
+                found.push(FileProblem {
+                    line: 1,
+                    column: 1,
+                    message: "the file does not read".into(),
+                });
+            }
+            Err(found)
+        }
+    }
+}

@@ -1,1 +1,27 @@
-//! A file roll kind's exact odds and seeded rolls.
+//! A file roll kind's exact odds and seeded rolls, from its expressions (issue 31).
+//!
+//! - [`values`]: a request's fields read into the values the expressions use;
+//! - [`lets`]: each let made ready (a dice expression checked, or a pool read several ways
+//!   at once, [`pool_stats`]), giving its distribution or a roll;
+//! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
+//! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
+//! - [`exact`]: every combination of the lets' values read, its chance the product of theirs;
+//! - [`roll`](mod@roll): one roll with the tray's dice, read as the odds read it.
+//!
+//! [`Formula`]: crate::notation::Formula
+
+mod exact;
+mod lets;
+mod pool_stats;
+mod reading;
+mod ready;
+mod roll;
+mod values;
+
+#[cfg(test)]
+mod tests;
+
+pub use exact::{combinations, odds, MAX_COMBINATIONS};
+pub use pool_stats::MAX_POOL_STATES;
+pub(crate) use roll::roll;
+pub use roll::{roll_by_hand, roll_seeded, FileRoll};

@@ -1,0 +1,85 @@
+//! `rollbook system check FILE`: a good file's summary (text and JSON), a bad one's problems at
+//! their lines with a caret under each column (exit 2), a file past 1 MiB refused.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::Sandbox;
+
+fn shipped(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../systems")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Exit 2, nothing on stdout, the problems on stderr (as `FILE:LINE:COLUMN: …`, not
+/// `rollbook: …`: editors jump to them).
+fn refused(run: common::Run) -> String {
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    run.stderr
+}
+
+#[test]
+fn a_good_file_is_summed_up() {
+    let sandbox = Sandbox::new();
+    let file = shipped("d20-heroes.toml");
+    let ok = sandbox.run_bare(&["system", "check", &file]).ok();
+    assert_eq!(
+        ok.stdout,
+        "d20-heroes D20 Heroes (version 1): 4 sheet fields, 2 derived, 1 house numbers, 3 rolls (check, save, initiative)\n"
+    );
+    let json = sandbox
+        .run_bare(&["system", "check", &shipped("six-pool.toml"), "--json"])
+        .ok();
+    let summary: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(summary["id"], "six-pool");
+    assert_eq!(summary["sheet_fields"], 4);
+    assert_eq!(summary["rolls"], serde_json::json!(["roll", "push"]));
+}
+
+#[test]
+fn a_bad_file_tells_every_problem_at_its_line_with_a_caret() {
+    let sandbox = Sandbox::new();
+    let path =
+        std::env::temp_dir().join(format!("rollbook-bad-system-{}.toml", std::process::id()));
+    std::fs::write(
+        &path,
+        "format = 1\nid = \"x\"\nversion = 1\nname = \"X\"\n[sheet.might]\ntype = \"number\"\nmin = 0\nmax = 5\nlable = \"M\"\n[rolls.hit]\nvalue = \"d20 + @mgiht\"\n",
+    )
+    .unwrap();
+    let shown = path.display().to_string();
+    let told = refused(sandbox.run_bare(&["system", "check", &shown]));
+    let lines: Vec<&str> = told.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{shown}:9:1: unknown key `lable` in [sheet.might]; did you mean `label`?")
+    );
+    assert_eq!(lines[1], "  lable = \"M\"");
+    assert_eq!(lines[2], "  ^");
+    assert!(
+        lines[3].starts_with(&format!(
+            "{shown}:11:16: `value` of [rolls.hit]: @mgiht is not known here; did you mean @might?"
+        )),
+        "{told}"
+    );
+    assert_eq!(lines[4], "  value = \"d20 + @mgiht\"");
+    assert_eq!(lines[5], "                 ^");
+    let json = sandbox.run_bare(&["system", "check", &shown, "--json"]);
+    assert_eq!(json.code, 2);
+    let error: serde_json::Value = serde_json::from_str(json.stderr.trim()).unwrap();
+    assert_eq!(error["error"]["code"], "invalid_system_file");
+    assert_eq!(error["error"]["problems"][1]["line"], 11);
+    assert_eq!(error["error"]["problems"][1]["column"], 16);
+    // Past 1 MiB: refused from its size alone.
+    std::fs::write(&path, format!("format = 1\n#{}\n", "x".repeat(1 << 20))).unwrap();
+    let told = refused(sandbox.run_bare(&["system", "check", &shown]));
+    assert!(
+        told.starts_with(&format!("{shown}:1:1: the file is past the limit")),
+        "{told}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}

@@ -1,0 +1,307 @@
+//! A dice-free expression read once and evaluated many times: a system file's reading of its
+//! rolls (`@nat = 20`, `@total - @dc`) is worked out for every combination of its dice, so it
+//! is parsed once, its `@names` resolved to slots once, and each evaluation only walks the
+//! tree (no allocation). The arithmetic is the notation's own (`/` floors, a comparison gives 1
+//! or 0, `if`, `min`, `max`, `abs`).
+
+use super::ast::{Ast, BinOp, Func};
+use super::odds::apply;
+use super::problem::Problem;
+use super::{parse, MAX_EXPR_CHARS};
+
+/// An expression with no dice, its names resolved to slots of the values it is evaluated with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Formula {
+    root: Term,
+}
+
+/// What a name stands for in a formula: a value known when it is read (worked into the
+/// formula then, so each evaluation does less), or a slot of the values it is evaluated with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    Known(i64),
+    Slot(usize),
+}
+
+/// An evaluation divided by 0 (a divisor read from the values came to 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DivisionByZero;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Term {
+    Const(i64),
+    Slot(usize),
+    Neg(Box<Term>),
+    Not(Box<Term>),
+    Abs(Box<Term>),
+    Bin(BinOp, Box<Term>, Box<Term>),
+    Min(Vec<Term>),
+    Max(Vec<Term>),
+    If(Box<Term>, Box<Term>, Box<Term>),
+}
+
+impl Formula {
+    /// Reads `text`, each `@name` what `lookup` says it is (none: the name is a problem
+    /// there). Every problem found is listed: a name with no value, dice, a function given the
+    /// wrong number of values, a division by a written 0.
+    pub fn parse(
+        text: &str,
+        lookup: impl Fn(&str) -> Option<Lookup>,
+    ) -> Result<Formula, Vec<Problem>> {
+        if text.chars().count() > MAX_EXPR_CHARS {
+            return Err(vec![Problem::at(
+                MAX_EXPR_CHARS + 1,
+                format!(
+                    "an expression is at most {} characters",
+                    crate::grouped(MAX_EXPR_CHARS)
+                ),
+            )]);
+        }
+        let ast = parse::parse(text).map_err(|p| vec![p])?;
+        let mut problems = Vec::new();
+        let root = term(&ast, &lookup, &mut problems);
+        match root {
+            Some(root) if problems.is_empty() => Ok(Formula { root }),
+            _ => Err(problems),
+        }
+    }
+
+    /// Its value with `slots` for its names (`slots[i]` the value of the name at slot `i`).
+    pub fn eval(&self, slots: &[i64]) -> Result<i64, DivisionByZero> {
+        eval(&self.root, slots)
+    }
+
+    /// Whether every name it reads is at `slot` (or it reads none).
+    pub fn reads_only(&self, slot: usize) -> bool {
+        reads_only(&self.root, slot)
+    }
+
+    /// Its value when it reads no name.
+    pub fn certain(&self) -> Option<i64> {
+        match self.root {
+            Term::Const(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+fn eval(term: &Term, slots: &[i64]) -> Result<i64, DivisionByZero> {
+    Ok(match term {
+        Term::Const(v) => *v,
+        Term::Slot(i) => slots[*i],
+        Term::Neg(inner) => eval(inner, slots)?.saturating_neg(),
+        Term::Not(inner) => i64::from(eval(inner, slots)? == 0),
+        Term::Abs(inner) => eval(inner, slots)?.saturating_abs(),
+        Term::Bin(op, left, right) => {
+            let a = eval(left, slots)?;
+            // `and` and `or` read their right side only when it decides (as `if` its branch).
+            match op {
+                BinOp::And if a == 0 => return Ok(0),
+                BinOp::Or if a != 0 => return Ok(1),
+                _ => {}
+            }
+            let b = eval(right, slots)?;
+            if *op == BinOp::Div && b == 0 {
+                return Err(DivisionByZero);
+            }
+            apply(*op, a, b)
+        }
+        Term::Min(args) => fold(args, slots, i64::min)?,
+        Term::Max(args) => fold(args, slots, i64::max)?,
+        Term::If(cond, then, other) => {
+            if eval(cond, slots)? != 0 {
+                eval(then, slots)?
+            } else {
+                eval(other, slots)?
+            }
+        }
+    })
+}
+
+fn reads_only(term: &Term, slot: usize) -> bool {
+    match term {
+        Term::Const(_) => true,
+        Term::Slot(at) => *at == slot,
+        Term::Neg(t) | Term::Not(t) | Term::Abs(t) => reads_only(t, slot),
+        Term::Bin(_, l, r) => reads_only(l, slot) && reads_only(r, slot),
+        Term::Min(args) | Term::Max(args) => args.iter().all(|a| reads_only(a, slot)),
+        Term::If(c, a, b) => [c, a, b].iter().all(|t| reads_only(t, slot)),
+    }
+}
+
+fn fold(args: &[Term], slots: &[i64], f: fn(i64, i64) -> i64) -> Result<i64, DivisionByZero> {
+    let Some((first, rest)) = args.split_first() else {
+        return Ok(0);
+    };
+    rest.iter()
+        .try_fold(eval(first, slots)?, |acc, t| Ok(f(acc, eval(t, slots)?)))
+}
+
+/// The term of `ast`, parts that read no name worked out now.
+fn term(
+    ast: &Ast,
+    lookup: &impl Fn(&str) -> Option<Lookup>,
+    problems: &mut Vec<Problem>,
+) -> Option<Term> {
+    let made = match ast {
+        Ast::Int { value, .. } => Term::Const(*value),
+        Ast::Name { name, col } => match lookup(name) {
+            Some(Lookup::Known(value)) => Term::Const(value),
+            Some(Lookup::Slot(slot)) => Term::Slot(slot),
+            None => {
+                problems.push(Problem::at(
+                    *col,
+                    format!("@{} is not a value here", crate::text::excerpt(name)),
+                ));
+                return None;
+            }
+        },
+        Ast::Pool(pool) => {
+            problems.push(Problem::at(
+                pool.col,
+                format!(
+                    "{} rolls dice, and this expression takes none: roll them in a let and \
+                     read it here by its @name",
+                    crate::text::excerpt(&pool.text)
+                ),
+            ));
+            return None;
+        }
+        Ast::Neg { operand, .. } => Term::Neg(Box::new(term(operand, lookup, problems)?)),
+        Ast::Not { operand, .. } => Term::Not(Box::new(term(operand, lookup, problems)?)),
+        Ast::Binary {
+            op, left, right, ..
+        } => {
+            let l = term(left, lookup, problems);
+            let r = term(right, lookup, problems);
+            let (l, r) = (l?, r?);
+            if *op == BinOp::Div && r == Term::Const(0) {
+                problems.push(Problem::at(right.col(), "/ by 0"));
+                return None;
+            }
+            Term::Bin(*op, Box::new(l), Box::new(r))
+        }
+        Ast::Call { func, args, col } => {
+            let arity = match func {
+                Func::Abs => Some((1, "abs takes one value")),
+                Func::If => Some((3, "if takes three values: if(condition, then, else)")),
+                Func::Min | Func::Max => None,
+            };
+            if let Some((_, how)) = arity.filter(|(n, _)| *n != args.len()) {
+                problems.push(Problem::at(*col, how));
+                return None;
+            }
+            let terms: Vec<Option<Term>> = args.iter().map(|a| term(a, lookup, problems)).collect();
+            let mut terms = terms.into_iter().collect::<Option<Vec<Term>>>()?;
+            match func {
+                Func::Min => Term::Min(terms),
+                Func::Max => Term::Max(terms),
+                Func::Abs => Term::Abs(Box::new(terms.remove(0))),
+                Func::If => {
+                    let other = terms.pop()?;
+                    let then = terms.pop()?;
+                    let cond = terms.pop()?;
+                    Term::If(Box::new(cond), Box::new(then), Box::new(other))
+                }
+            }
+        }
+    };
+    Some(folded(made))
+}
+
+/// A term that reads no name, replaced by its value.
+fn folded(term: Term) -> Term {
+    let all_const = match &term {
+        Term::Const(_) | Term::Slot(_) => return term,
+        Term::Neg(t) | Term::Not(t) | Term::Abs(t) => matches!(**t, Term::Const(_)),
+        Term::Bin(_, l, r) => matches!(**l, Term::Const(_)) && matches!(**r, Term::Const(_)),
+        Term::Min(args) | Term::Max(args) => args.iter().all(|a| matches!(a, Term::Const(_))),
+        Term::If(c, a, b) => [c, a, b].iter().all(|t| matches!(***t, Term::Const(_))),
+    };
+    if !all_const {
+        return term;
+    }
+    match eval(&term, &[]) {
+        Ok(value) => Term::Const(value),
+        Err(DivisionByZero) => term,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slots(name: &str) -> Option<Lookup> {
+        if name == "ten" {
+            return Some(Lookup::Known(10));
+        }
+        ["a", "b", "c"]
+            .iter()
+            .position(|n| *n == name)
+            .map(Lookup::Slot)
+    }
+
+    fn value(text: &str, values: &[i64]) -> i64 {
+        Formula::parse(text, slots).unwrap().eval(values).unwrap()
+    }
+
+    #[test]
+    fn reads_the_notation_arithmetic() {
+        assert_eq!(value("-7 / 2", &[]), -4, "/ floors");
+        assert_eq!(value("@a / @b", &[7, -2, 0]), -4);
+        assert_eq!(value("@a >= 10 and @b = 20", &[12, 20, 0]), 1);
+        assert_eq!(value("@a >= 10 and @b = 20", &[9, 20, 0]), 0);
+        assert_eq!(value("not @a or @b < 0", &[0, 5, 0]), 1);
+        assert_eq!(
+            value("if(@c, max(@a, @b), min(@a, @b)) + abs(-3)", &[4, 9, 1]),
+            12
+        );
+        assert_eq!(
+            value("if(@c, max(@a, @b), min(@a, @b)) + abs(-3)", &[4, 9, 0]),
+            7
+        );
+        assert_eq!(value("(@a - @b) / 4", &[23, 15, 0]), 2);
+    }
+
+    #[test]
+    fn works_out_what_reads_no_name_once() {
+        let formula = Formula::parse("max(2, 3) * 4 - 1", slots).unwrap();
+        assert_eq!(formula.certain(), Some(11));
+        assert!(Formula::parse("@b * 2 >= @b + 1", slots)
+            .unwrap()
+            .reads_only(1));
+        assert!(!Formula::parse("@b >= @a", slots).unwrap().reads_only(1));
+        let known = Formula::parse("@ten * 2 >= 20", slots).unwrap();
+        assert_eq!(known.certain(), Some(1), "a known value is worked in");
+        assert_eq!(Formula::parse("@a + 1", slots).unwrap().certain(), None);
+    }
+
+    #[test]
+    fn divides_by_a_value_of_zero_only_as_an_error() {
+        let formula = Formula::parse("10 / @a", slots).unwrap();
+        assert_eq!(formula.eval(&[0, 0, 0]), Err(DivisionByZero));
+        // The branch not taken is not evaluated.
+        let guarded = Formula::parse("if(@a, 10 / @a, 0)", slots).unwrap();
+        assert_eq!(guarded.eval(&[0, 0, 0]), Ok(0));
+    }
+
+    #[test]
+    fn lists_every_problem_with_its_column() {
+        let problems = Formula::parse("@x + 2d6 + 1/0", slots).unwrap_err();
+        let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "expr: column 1: @x is not a value here",
+                "expr: column 6: 2d6 rolls dice, and this expression takes none: roll them in a \
+                 let and read it here by its @name",
+                "expr: column 14: / by 0",
+            ]
+        );
+        let arity = Formula::parse("if(@a, 1)", slots).unwrap_err();
+        assert_eq!(
+            arity[0].message,
+            "if takes three values: if(condition, then, else)"
+        );
+    }
+}

@@ -1,0 +1,207 @@
+//! `[rolls.<id>.fields.<name>]`: what a request of the roll gives (RULES.md, "Roll requests"):
+//! a whole number in a range, yes/no, or a choice of named options.
+
+use toml::de::DeValue;
+
+use super::access::Table;
+use super::derived::clash;
+use super::expr::{Known, Scope};
+use super::names::name_problem;
+use super::problem::Problems;
+use super::ranges::read_range;
+use crate::system_file::model::{
+    ChoiceOption, DerivedValue, RollField, RollFieldKind, SheetField, SheetFieldKind,
+};
+
+const COMMON: [&str; 4] = ["type", "label", "help", "from_sheet"];
+
+/// Reads a field and adds it to the roll's `scope`.
+pub(crate) fn read(
+    name: &str,
+    table: &Table,
+    sheet: &[SheetField],
+    derived: &[DerivedValue],
+    scope: &mut Scope,
+    problems: &mut Problems,
+) -> Option<RollField> {
+    let before = problems.blocking();
+    if let Some(why) = name_problem(name) {
+        problems.at(&table.at, why);
+    } else if let Some(known) = scope.get(name) {
+        clash(name, known, &table.at, "a field", problems);
+    }
+    let kind_name = table.opt_str("type", problems);
+    let label = table.opt_str("label", problems).map(|t| t.text.to_string());
+    let help = table.opt_str("help", problems).map(|t| t.text.to_string());
+    let from_sheet = table.opt_str("from_sheet", problems);
+    let kind = match kind_name.as_ref().map_or("int", |t| &*t.text) {
+        "int" => {
+            table.only(
+                &[&COMMON[..], &["min", "max", "default"]].concat(),
+                problems,
+            );
+            read_range(table, 0, problems).map(|(min, max, default)| RollFieldKind::Int {
+                min,
+                max,
+                default,
+            })
+        }
+        "bool" => {
+            table.only(&[&COMMON[..], &["default"]].concat(), problems);
+            Some(RollFieldKind::Bool {
+                default: table.opt_bool("default", problems).unwrap_or(false),
+            })
+        }
+        "choice" => {
+            table.only(&[&COMMON[..], &["options", "default"]].concat(), problems);
+            options(table, problems)
+        }
+        other => {
+            let span = kind_name
+                .as_ref()
+                .map_or(table.at.clone(), |t| t.span.clone());
+            let hint = match super::access::nearest(other, &["int", "bool", "choice"]) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => "a field is `int` (the default), `bool` or `choice`".into(),
+            };
+            problems.at(
+                &span,
+                format!(
+                    "unknown type `{}` of {}; {hint}",
+                    crate::text::excerpt(other),
+                    table.place
+                ),
+            );
+            None
+        }
+    };
+    if let Some(from) = &from_sheet {
+        match sheet.iter().find(|f| f.name == from.text) {
+            Some(SheetField {
+                kind: SheetFieldKind::Text { .. } | SheetFieldKind::Choice { .. },
+                ..
+            }) => problems.at(
+                &from.span,
+                format!(
+                    "`from_sheet` of {} names `{}`, a sheet field that is not a number",
+                    table.place, from.text
+                ),
+            ),
+            Some(_) => {}
+            None if derived.iter().any(|d| d.name == from.text) => {}
+            None => {
+                let names: Vec<&str> = sheet
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .chain(derived.iter().map(|d| d.name.as_str()))
+                    .collect();
+                let hint = super::access::nearest(&from.text, &names)
+                    .map_or(String::new(), |n| format!("; did you mean `{n}`?"));
+                problems.at(
+                    &from.span,
+                    format!(
+                        "`from_sheet` of {} names `{}`, which is neither on the sheet nor derived{hint}",
+                        table.place,
+                        crate::text::excerpt(&from.text)
+                    ),
+                );
+            }
+        }
+    }
+    let kind = kind?;
+    if problems.blocking() != before {
+        return None;
+    }
+    let (lo, hi) = match &kind {
+        RollFieldKind::Int { min, max, .. } => (*min, *max),
+        RollFieldKind::Bool { .. } => (0, 1),
+        RollFieldKind::Choice { options, .. } => (
+            options.iter().map(|o| o.value).min().unwrap_or(0),
+            options.iter().map(|o| o.value).max().unwrap_or(0),
+        ),
+    };
+    scope.insert(
+        name.to_string(),
+        Known {
+            what: "a field of the roll",
+            lo,
+            hi,
+            span: table.at.clone(),
+        },
+    );
+    Some(RollField {
+        name: name.to_string(),
+        label: label.unwrap_or_else(|| name.to_string()),
+        help: help.unwrap_or_default(),
+        kind,
+        from_sheet: from_sheet.map(|t| t.text.to_string()),
+    })
+}
+
+/// `options = { normal = 0, advantage = 1 }`: each option's value as expressions read it.
+fn options(table: &Table, problems: &mut Problems) -> Option<RollFieldKind> {
+    let Some(options) = table.opt_table("options", problems) else {
+        if table.get("options").is_none() {
+            problems.at(
+                &table.at,
+                format!("{} needs `options`, a table of option = value", table.place),
+            );
+        }
+        return None;
+    };
+    let mut listed = Vec::new();
+    for (key, value) in options.entries.iter() {
+        match value.get_ref() {
+            DeValue::Integer(_) => {
+                if let Some((n, _)) = options.opt_int(key.get_ref(), problems) {
+                    listed.push(ChoiceOption {
+                        name: key.get_ref().to_string(),
+                        value: n,
+                    });
+                }
+            }
+            other => problems.at(
+                &value.span(),
+                format!(
+                    "option `{}` of {} is a whole number (its value in the roll), not {} {}",
+                    crate::text::excerpt(key.get_ref()),
+                    table.place,
+                    super::access::article(other.type_str()),
+                    other.type_str()
+                ),
+            ),
+        }
+    }
+    if options.entries.is_empty() {
+        problems.at(
+            &options.at,
+            format!("`options` of {} lists nothing", table.place),
+        );
+        return None;
+    }
+    let default = match table.opt_str("default", problems) {
+        Some(d) if listed.iter().any(|o| o.name == d.text) => d.text.to_string(),
+        Some(d) => {
+            problems.at(
+                &d.span,
+                format!(
+                    "the default `{}` of {} is not among its options ({})",
+                    crate::text::excerpt(&d.text),
+                    table.place,
+                    listed
+                        .iter()
+                        .map(|o| o.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+            return None;
+        }
+        None if table.get("default").is_some() => return None,
+        None => listed.first()?.name.clone(),
+    };
+    (listed.len() == options.entries.len()).then_some(RollFieldKind::Choice {
+        options: listed,
+        default,
+    })
+}

@@ -1,0 +1,197 @@
+//! `[rolls.<id>.let]`: the roll's random values, each rolled once and read by name:
+//! `nat = "d20"`, or one pool read several ways,
+//! `dice = { dice = "@pool", die = "d6", stats = { hits = "count >=5", ones = "count =1" } }`.
+
+use toml::de::DeValue;
+
+use super::access::{Table, Text};
+use super::derived::clash;
+use super::expr::{self, Known, Scope};
+use super::names::name_problem;
+use super::problem::Problems;
+use crate::system_file::model::{Let, LetKind, PoolStat, PoolStatKind};
+
+/// Reads the lets against `scope` (fields, sheet, derived, house: a let reads no other let),
+/// then adds their names to it.
+pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) -> Vec<Let> {
+    let outer = scope.clone();
+    let mut lets = Vec::new();
+    for (key, value) in table.entries.iter() {
+        let name = key.get_ref().to_string();
+        let place = format!("let `{name}` of {}", table.place);
+        if let Some(why) = name_problem(&name) {
+            problems.at(&key.span(), why);
+            continue;
+        }
+        let what = match value.get_ref() {
+            DeValue::String(s) => {
+                let text = Text {
+                    text: s.as_ref().into(),
+                    span: value.span(),
+                };
+                if let Some(names) = expr::read(problems, &text, &outer, &place, None) {
+                    expr::check_bounds(problems, &text, &names, &outer, &place);
+                }
+                declare(&name, key.span(), scope, problems);
+                LetKind::Roll {
+                    expr: text.text.to_string(),
+                }
+            }
+            DeValue::Table(inner) => {
+                let inner = Table::new(
+                    inner,
+                    key.span(),
+                    format!("{}.{name}]", table.place.trim_end_matches(']')),
+                );
+                match pool(&inner, &outer, scope, problems) {
+                    Some(kind) => kind,
+                    None => continue,
+                }
+            }
+            other => {
+                problems.at(
+                    &value.span(),
+                    format!(
+                        "{place} is a roll in quotes (\"d20\") or a pool table, not {} {}",
+                        super::access::article(other.type_str()),
+                        other.type_str()
+                    ),
+                );
+                continue;
+            }
+        };
+        lets.push(Let { name, what });
+    }
+    lets
+}
+
+fn declare(name: &str, at: std::ops::Range<usize>, scope: &mut Scope, problems: &mut Problems) {
+    if let Some(known) = scope.get(name) {
+        clash(name, known, &at, "a let of the roll", problems);
+        return;
+    }
+    // A random value: its name is checked where it is read; its range is not worked out here.
+    scope.insert(
+        name.to_string(),
+        Known {
+            what: "a let of the roll",
+            lo: 1,
+            hi: 1,
+            span: at,
+        },
+    );
+}
+
+fn pool(
+    table: &Table,
+    outer: &Scope,
+    scope: &mut Scope,
+    problems: &mut Problems,
+) -> Option<LetKind> {
+    table.only(&["dice", "die", "stats"], problems);
+    let count = table.str(
+        "dice",
+        "how many dice: a number or an expression without dice",
+        problems,
+    );
+    let die = table.str("die", "one die: d6, d10, dF, d{0,1,1,2}", problems);
+    let stats_table = table.opt_table("stats", problems);
+    if table.get("stats").is_none() {
+        problems.at(
+            &table.at,
+            format!(
+                "{} needs `stats`, the names the pool is read by (hits = \"count >=5\")",
+                table.place
+            ),
+        );
+    }
+    let place = format!("the pool {}", table.place);
+    let (count, die, stats_table) = (count?, die?, stats_table?);
+    let die_ok = is_one_die(&die.text);
+    if !die_ok {
+        problems.at(&die.span, format!("`die` of {} is one die without a count or modifiers: d6, d10, dF, d%, d{{0,1,1,2}}", table.place));
+    }
+    let names = expr::read(
+        problems,
+        &count,
+        outer,
+        &place,
+        Some("a pool's count is known before it is rolled"),
+    );
+    if let (Some(names), true) = (&names, die_ok) {
+        let whole = Text {
+            text: format!("({}){}", count.text, die.text).into(),
+            span: count.span.clone(),
+        };
+        // The notation bounds the pool as a whole: the count's problems point at the count.
+        expr::check_bounds(problems, &whole, names, outer, &place);
+    }
+    let mut stats = Vec::new();
+    for (key, value) in stats_table.entries.iter() {
+        let name = key.get_ref().to_string();
+        let DeValue::String(how) = value.get_ref() else {
+            problems.at(&value.span(), format!("stat `{name}` of {} is \"sum\", \"highest\", \"lowest\" or \"count CMP\" (\"count >=5\")", table.place));
+            continue;
+        };
+        if let Some(why) = name_problem(&name) {
+            problems.at(&key.span(), why);
+            continue;
+        }
+        let what = match how.trim() {
+            "sum" => PoolStatKind::Sum,
+            "highest" => PoolStatKind::Highest,
+            "lowest" => PoolStatKind::Lowest,
+            other => match other.strip_prefix("count") {
+                Some(cmp) if die_ok => {
+                    let cmp = cmp.trim();
+                    if let Err(refused) =
+                        crate::notation::check(&format!("{}cs{cmp}", die.text), &Default::default())
+                    {
+                        let why = refused.first().map_or(String::new(), |p| p.message.clone());
+                        problems.at(&value.span(), format!("stat `{name}` of {}: `count {cmp}` does not read against {}: {why}", table.place, die.text));
+                        continue;
+                    }
+                    PoolStatKind::Count {
+                        cmp: cmp.to_string(),
+                    }
+                }
+                Some(_) => continue,
+                None => {
+                    problems.at(&value.span(), format!("stat `{name}` of {} is \"sum\", \"highest\", \"lowest\" or \"count CMP\" (\"count >=5\"), not \"{}\"", table.place, crate::text::excerpt(other)));
+                    continue;
+                }
+            },
+        };
+        declare(&name, key.span(), scope, problems);
+        stats.push(PoolStat { name, what });
+    }
+    if stats_table.entries.is_empty() {
+        problems.at(
+            &stats_table.at,
+            format!(
+                "`stats` of {} names nothing: name at least one (hits = \"count >=5\")",
+                table.place
+            ),
+        );
+    }
+    Some(LetKind::Pool {
+        count: count.text.to_string(),
+        die: die.text.to_string(),
+        stats,
+    })
+}
+
+/// `d6`, `d%`, `dF`, `d{…}`: one die of the notation, no count, no modifiers.
+fn is_one_die(die: &str) -> bool {
+    let die = die.trim();
+    let Some(sides) = die.strip_prefix('d').or_else(|| die.strip_prefix('D')) else {
+        return false;
+    };
+    let plain = sides == "%"
+        || sides.eq_ignore_ascii_case("f")
+        || sides.chars().all(|c| c.is_ascii_digit());
+    let faces = sides.starts_with('{') && sides.ends_with('}') && sides.matches('}').count() == 1;
+    !sides.is_empty()
+        && (plain || faces)
+        && crate::notation::check(die, &Default::default()).is_ok()
+}

@@ -1,0 +1,101 @@
+//! A problem of a system file, at the line and column of the key or value at fault, and the
+//! list a reading gathers: every problem at once, not only the first.
+
+use std::fmt;
+use std::ops::Range;
+
+/// What is wrong with a system file, and where: 1-based line and column, the column counted in
+/// characters as an editor shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileProblem {
+    pub line: usize,
+    pub column: usize,
+    /// What is wrong, and what to write instead where that helps.
+    pub message: String,
+}
+
+impl fmt::Display for FileProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// Turns byte offsets of the text into lines and columns.
+pub(crate) struct Locator<'t> {
+    text: &'t str,
+    /// The byte offset each line starts at.
+    line_starts: Vec<usize>,
+}
+
+impl<'t> Locator<'t> {
+    pub fn new(text: &'t str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Self { text, line_starts }
+    }
+
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The line and column of byte `offset` (past the end: the end; inside a character: that
+    /// character).
+    pub fn place(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self.line_starts[line - 1];
+        let column = self.text[start..offset].chars().count() + 1;
+        (line, column)
+    }
+}
+
+/// The problems found so far, each placed.
+pub(crate) struct Problems<'t> {
+    pub locator: Locator<'t>,
+    pub found: Vec<FileProblem>,
+    /// How many of them are unknown keys: told, but the declaration around one still reads
+    /// (so what reads it is not told again as unknown).
+    unknown_keys: usize,
+}
+
+impl<'t> Problems<'t> {
+    pub fn new(text: &'t str) -> Self {
+        Self {
+            locator: Locator::new(text),
+            found: Vec::new(),
+            unknown_keys: 0,
+        }
+    }
+
+    /// An unknown key, at `span`.
+    pub fn unknown_key(&mut self, span: &Range<usize>, message: String) {
+        self.unknown_keys += 1;
+        self.at(span, message);
+    }
+
+    /// How many problems stop what they are found in from being read (all but unknown keys).
+    pub fn blocking(&self) -> usize {
+        self.found.len() - self.unknown_keys
+    }
+
+    /// A problem at the start of `span` (a key's or a value's).
+    pub fn at(&mut self, span: &Range<usize>, message: impl Into<String>) {
+        self.at_offset(span.start, message);
+    }
+
+    pub fn at_offset(&mut self, offset: usize, message: impl Into<String>) {
+        let (line, column) = self.locator.place(offset);
+        self.found.push(FileProblem {
+            line,
+            column,
+            message: message.into(),
+        });
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+}

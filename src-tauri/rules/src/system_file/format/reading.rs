@@ -1,0 +1,271 @@
+//! How a roll reads: `value` against `target`, or ordered `outcomes` (each with a `band` of the
+//! value or a `when` condition, the last may have neither), and its `events`.
+
+use toml::de::DeValue;
+
+use super::access::{Table, Text};
+use super::bands;
+use super::expr::{self, Known, Scope};
+use super::problem::Problems;
+use crate::system_file::model::{Condition, NamedOutcome, Reading};
+
+const NO_DICE_WITH_LETS: &str = "this roll has lets: roll every die there and read them by name";
+
+/// Reads `value`, `target`, `outcomes` and `events` of a roll whose `scope` holds its fields,
+/// lets and everything global.
+pub(crate) fn read(
+    table: &Table,
+    has_lets: bool,
+    scope: &Scope,
+    problems: &mut Problems,
+) -> Option<(Reading, Vec<Condition>)> {
+    let place = table.place.clone();
+    let value = table.opt_str("value", problems);
+    let dice_in_value = (has_lets).then_some(NO_DICE_WITH_LETS);
+    let value_ok = match &value {
+        Some(text) => match expr::read(
+            problems,
+            text,
+            scope,
+            &format!("`value` of {place}"),
+            dice_in_value,
+        ) {
+            Some(names) => {
+                expr::check_bounds(
+                    problems,
+                    text,
+                    &names,
+                    scope,
+                    &format!("`value` of {place}"),
+                );
+                true
+            }
+            None => false,
+        },
+        None => true,
+    };
+    // Conditions read the value as @value.
+    let mut with_value = scope.clone();
+    if let Some(text) = &value {
+        if let Some(known) = scope.get("value") {
+            super::derived::clash("value", known, &text.span, "the roll's value", problems);
+        }
+        with_value.insert(
+            "value".into(),
+            Known {
+                what: "the roll's value",
+                lo: 1,
+                hi: 1,
+                span: text.span.clone(),
+            },
+        );
+    }
+    let condition_dice = has_lets.then_some(NO_DICE_WITH_LETS);
+    let events = match table.opt_table("events", problems) {
+        Some(events) => conditions(&events, &with_value, condition_dice, problems),
+        None => Some(Vec::new()),
+    };
+    let reading = match (table.get("outcomes"), table.get("target")) {
+        (Some(outcomes), Some(_)) => {
+            let span = table.key_span("target").unwrap_or(outcomes.span());
+            problems.at(
+                &span,
+                format!("{place} has both `target` and `outcomes`: a roll reads one way; keep one"),
+            );
+            None
+        }
+        (Some(outcomes), None) => {
+            let outcomes = named(
+                outcomes,
+                &place,
+                value.is_some(),
+                &with_value,
+                condition_dice,
+                problems,
+            );
+            outcomes.map(|outcomes| Reading::Named {
+                value: value.as_ref().map(|t| t.text.to_string()),
+                outcomes,
+            })
+        }
+        (None, _) => {
+            let Some(text) = &value else {
+                problems.at(
+                    &table.at,
+                    format!(
+                        "{place} needs `value` (what is rolled) with a `target`, or `outcomes`"
+                    ),
+                );
+                return None;
+            };
+            let target = match table.opt_str("target", problems) {
+                Some(target) => {
+                    let names = expr::read(
+                        problems,
+                        &target,
+                        scope,
+                        &format!("`target` of {place}"),
+                        Some("a target is a number to reach, not rolled"),
+                    );
+                    if let Some(names) = &names {
+                        expr::check_bounds(
+                            problems,
+                            &target,
+                            names,
+                            scope,
+                            &format!("`target` of {place}"),
+                        );
+                    }
+                    names.map(|_| target.text.to_string())
+                }
+                None if table.get("target").is_some() => None,
+                None => Some("1".to_string()),
+            };
+            target.map(|target| Reading::Number {
+                value: text.text.to_string(),
+                target,
+            })
+        }
+    };
+    match (reading, events, value_ok) {
+        (Some(reading), Some(events), true) => Some((reading, events)),
+        _ => None,
+    }
+}
+
+fn named(
+    outcomes: &toml::Spanned<DeValue>,
+    place: &str,
+    has_value: bool,
+    scope: &Scope,
+    dice: Option<&str>,
+    problems: &mut Problems,
+) -> Option<Vec<NamedOutcome>> {
+    let DeValue::Array(items) = outcomes.get_ref() else {
+        problems.at(
+            &outcomes.span(),
+            format!("`outcomes` of {place} is a list: [{{ name = \"miss\", band = \"6-\" }}, …]"),
+        );
+        return None;
+    };
+    if items.is_empty() {
+        problems.at(
+            &outcomes.span(),
+            format!("`outcomes` of {place} lists nothing"),
+        );
+        return None;
+    }
+    let before = problems.blocking();
+    let mut read = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let DeValue::Table(entries) = item.get_ref() else {
+            problems.at(&item.span(), format!("each of the `outcomes` of {place} is a table: {{ name = \"hit\", band = \"10+\", success = true }}"));
+            continue;
+        };
+        let outcome = Table::new(
+            entries,
+            item.span(),
+            format!("outcome {} of {place}", i + 1),
+        );
+        outcome.only(&["name", "band", "when", "success"], problems);
+        let Some(name) = outcome.str("name", "what the outcome is called", problems) else {
+            continue;
+        };
+        if name.text.trim().is_empty() {
+            problems.at(
+                &name.span,
+                format!("the name of outcome {} of {place} is empty", i + 1),
+            );
+        }
+        if read.iter().any(|o: &NamedOutcome| o.name == name.text) {
+            problems.at(
+                &name.span,
+                format!(
+                    "the outcome `{}` of {place} is named twice",
+                    crate::text::excerpt(&name.text)
+                ),
+            );
+        }
+        let success = outcome.opt_bool("success", problems).unwrap_or(false);
+        let band = outcome.opt_str("band", problems);
+        let when = outcome.opt_str("when", problems);
+        let last = i + 1 == items.len();
+        let condition: Option<String> = match (&band, &when) {
+            (Some(_), Some(when)) => {
+                problems.at(
+                    &when.span,
+                    format!(
+                        "outcome `{}` of {place} has both `band` and `when`: keep one",
+                        name.text
+                    ),
+                );
+                None
+            }
+            (Some(band), None) if !has_value => {
+                problems.at(&band.span, format!("a band reads the roll's `value`, and {place} has none: add `value`, or write `when`"));
+                None
+            }
+            (Some(band), None) => match bands::condition(&band.text) {
+                Ok(condition) => Some(condition),
+                Err(why) => {
+                    problems.at(&band.span, why);
+                    None
+                }
+            },
+            (None, Some(when)) => {
+                let at = format!("`when` of outcome `{}`", name.text);
+                if let Some(names) = expr::read(problems, when, scope, &at, dice) {
+                    expr::check_bounds(problems, when, &names, scope, &at);
+                }
+                Some(when.text.to_string())
+            }
+            (None, None) if last => None,
+            (None, None) => {
+                problems.at(&outcome.at, format!("outcome `{}` of {place} needs `band` or `when`: only the last outcome may be \"otherwise\"", name.text));
+                None
+            }
+        };
+        read.push(NamedOutcome {
+            name: name.text.to_string(),
+            when: condition,
+            success,
+        });
+    }
+    (problems.blocking() == before).then_some(read)
+}
+
+fn conditions(
+    table: &Table,
+    scope: &Scope,
+    dice: Option<&str>,
+    problems: &mut Problems,
+) -> Option<Vec<Condition>> {
+    let before = problems.blocking();
+    let mut events = Vec::new();
+    for (key, value) in table.entries.iter() {
+        let name = key.get_ref().to_string();
+        let DeValue::String(s) = value.get_ref() else {
+            problems.at(
+                &value.span(),
+                format!(
+                    "event `{name}` of {} is a condition in quotes (\"@nat = 20\")",
+                    table.place
+                ),
+            );
+            continue;
+        };
+        let text = Text {
+            text: s.as_ref().into(),
+            span: value.span(),
+        };
+        let at = format!("event `{name}`");
+        if let Some(names) = expr::read(problems, &text, scope, &at, dice) {
+            expr::check_bounds(problems, &text, &names, scope, &at);
+        }
+        events.push(Condition {
+            name,
+            when: text.text.to_string(),
+        });
+    }
+    (problems.blocking() == before).then_some(events)
+}

@@ -1,0 +1,80 @@
+//! `[rolls.<id>]`: a roll kind, its fields, its lets and how it reads.
+
+use super::access::Table;
+use super::expr::Scope;
+use super::names::name_problem;
+use super::problem::Problems;
+use super::{fields, lets, reading};
+use crate::system_file::model::{DerivedValue, RollKind, SheetField};
+
+const KEYS: [&str; 9] = [
+    "name", "summary", "rulings", "fields", "let", "value", "target", "outcomes", "events",
+];
+
+pub(crate) fn read(
+    id: &str,
+    table: &Table,
+    sheet: &[SheetField],
+    derived: &[DerivedValue],
+    global: &Scope,
+    problems: &mut Problems,
+) -> Option<RollKind> {
+    let before = problems.blocking();
+    table.only(&KEYS, problems);
+    if let Some(why) = name_problem(id) {
+        problems.at(&table.at, why);
+    }
+    let name = table.opt_str("name", problems).map(|t| t.text.to_string());
+    let summary = table
+        .opt_str("summary", problems)
+        .map(|t| t.text.to_string());
+    let rulings = table.opt_str_list("rulings", problems).unwrap_or_default();
+    let mut scope = Scope::over(global);
+    let mut read_fields = Vec::new();
+    if let Some(fields) = table.opt_table("fields", problems) {
+        for (key, value) in fields.entries.iter() {
+            let field_name = key.get_ref().to_string();
+            let Some(inner) = value.get_ref().as_table() else {
+                problems.at(
+                    &value.span(),
+                    format!(
+                        "field `{field_name}` of {} is a table ([{}.fields.{field_name}])",
+                        table.place,
+                        table.place.trim_matches(['[', ']'])
+                    ),
+                );
+                continue;
+            };
+            let inner = Table::new(
+                inner,
+                key.span(),
+                format!(
+                    "[{}.fields.{field_name}]",
+                    table.place.trim_matches(['[', ']'])
+                ),
+            );
+            if let Some(field) =
+                fields::read(&field_name, &inner, sheet, derived, &mut scope, problems)
+            {
+                read_fields.push(field);
+            }
+        }
+    }
+    let read_lets = match table.opt_table("let", problems) {
+        Some(lets_table) => lets::read(&lets_table, &mut scope, problems),
+        None => Vec::new(),
+    };
+    let has_lets = table.get("let").is_some();
+    let read = reading::read(table, has_lets, &scope, problems);
+    let (reading, events) = read?;
+    (problems.blocking() == before).then(|| RollKind {
+        id: id.to_string(),
+        name: name.unwrap_or_else(|| id.to_string()),
+        summary: summary.unwrap_or_default(),
+        rulings: rulings.iter().map(|t| t.text.to_string()).collect(),
+        fields: read_fields,
+        lets: read_lets,
+        reading,
+        events,
+    })
+}

@@ -1,0 +1,170 @@
+//! A file roll kind's exact odds: each let's distribution worked out once, then every
+//! combination of their values read together, its chance the product of theirs.
+
+use std::collections::BTreeMap;
+
+use indexmap::IndexMap;
+
+use crate::answer::Odds;
+use crate::system_file::model::{Reading, RollKind};
+use crate::systems::shared::spread_numeric_odds;
+use crate::RulesError;
+
+use super::pool_stats::Support;
+use super::ready::Ready;
+
+/// The most combinations of the lets' values one kind's odds read (the product of their
+/// supports), each a few evaluations of its reading.
+pub const MAX_COMBINATIONS: usize = 1_000_000;
+
+/// The exact odds of `kind` with `values` (its fields' [`RollKind::values`] and any names the
+/// caller adds): outcomes, success, and each event's chance.
+pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, RulesError> {
+    let mut ready = Ready::new(kind, values)?;
+    let supports: Vec<Support> = ready.lets.iter().map(|l| l.support()).collect();
+    bound(&ready, &supports)?;
+    let events = ready.reading.events();
+    let mut event_chance = vec![0.0; events];
+    let mut numbers: Vec<(i64, f64)> = Vec::new();
+    let names = match &kind.reading {
+        Reading::Named { outcomes, .. } => outcomes
+            .iter()
+            .map(|o| (o.name.as_str(), o.success))
+            .collect(),
+        Reading::Number { .. } => Vec::new(),
+    };
+    let mut named = vec![0.0; names.len()];
+    let by_value = ready.reading.by_value();
+    // An odometer over the supports: `at[i]` the place in let i's support.
+    let mut at = vec![0usize; supports.len()];
+    loop {
+        let mut p = 1.0;
+        for ((l, support), &i) in ready.lets.iter().zip(&supports).zip(&at) {
+            let w = support.width;
+            ready.slots[l.slot..l.slot + w].copy_from_slice(&support.values[i * w..(i + 1) * w]);
+            p *= support.probs[i];
+        }
+        if by_value.is_some() {
+            // The outcomes and events read only `@value`: read each value once, below.
+            let v = ready
+                .reading
+                .value(&mut ready.slots)
+                .map_err(|why| ready.refused(why))?;
+            numbers.push((v, p));
+            if !advance(&mut at, &supports) {
+                break;
+            }
+            continue;
+        }
+        let read = match ready.reading.read(&mut ready.slots) {
+            Ok(read) => read,
+            Err(why) => return Err(ready.refused(why)),
+        };
+        match (&kind.reading, read.value) {
+            (Reading::Number { .. }, Some(v)) => numbers.push((v, p)),
+            _ => named[read.outcome] += p,
+        }
+        for (e, chance) in event_chance.iter_mut().enumerate() {
+            match ready.reading.event(e, &ready.slots) {
+                Ok(true) => *chance += p,
+                Ok(false) => {}
+                Err(why) => return Err(ready.refused(why)),
+            }
+        }
+        if !advance(&mut at, &supports) {
+            break;
+        }
+    }
+    if let Some(slot) = by_value {
+        for (v, p) in merged(std::mem::take(&mut numbers)) {
+            ready.slots[slot] = v;
+            let refused = |why| ready.refused_at_value(why, v);
+            let outcome = ready.reading.outcome(&ready.slots).map_err(refused)?;
+            named[outcome] += p;
+            for (e, chance) in event_chance.iter_mut().enumerate() {
+                if ready.reading.event(e, &ready.slots).map_err(refused)? {
+                    *chance += p;
+                }
+            }
+        }
+    }
+    let mut odds = match ready.reading.target() {
+        Some(target) => spread_numeric_odds(merged(numbers).into_iter(), target),
+        None => {
+            let outcomes: IndexMap<String, f64> = names
+                .iter()
+                .zip(&named)
+                .map(|((name, _), p)| (name.to_string(), *p))
+                .collect();
+            let succeeding: Vec<&str> = names.iter().filter(|(_, s)| *s).map(|(n, _)| *n).collect();
+            Odds::from_outcomes(outcomes, &succeeding)
+        }
+    };
+    odds.events = kind
+        .events
+        .iter()
+        .zip(event_chance)
+        .map(|(e, p)| (e.name.clone(), p))
+        .collect();
+    Ok(odds)
+}
+
+/// How many combinations of its lets' values `kind` reads with `values`: the request checked
+/// (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading any.
+pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
+    let ready = Ready::new(kind, values)?;
+    let supports: Vec<Support> = ready.lets.iter().map(|l| l.support()).collect();
+    bound(&ready, &supports)?;
+    Ok(supports.iter().map(Support::len).product())
+}
+
+/// Refuses a kind whose lets together take more than [`MAX_COMBINATIONS`], before reading any.
+fn bound(ready: &Ready, supports: &[Support]) -> Result<(), RulesError> {
+    let product = supports
+        .iter()
+        .fold(1usize, |total, s| total.saturating_mul(s.len()));
+    if product <= MAX_COMBINATIONS {
+        return Ok(());
+    }
+    let each: Vec<String> = ready
+        .lets
+        .iter()
+        .zip(supports)
+        .map(|(l, s)| format!("@{} {}", l.name, crate::grouped(s.len())))
+        .collect();
+    Err(RulesError::invalid(
+        "lets",
+        format!(
+            "the lets' values make {} combinations together ({}), past the bound of {}; \
+             read fewer or smaller lets",
+            crate::grouped(product),
+            each.join(" × "),
+            crate::grouped(MAX_COMBINATIONS)
+        ),
+    ))
+}
+
+/// The next combination, the last let turning fastest; false after the last.
+fn advance(at: &mut [usize], supports: &[Support]) -> bool {
+    for i in (0..at.len()).rev() {
+        at[i] += 1;
+        if at[i] < supports[i].len() {
+            return true;
+        }
+        at[i] = 0;
+    }
+    false
+}
+
+/// Equal values added together, ascending.
+fn merged(mut items: Vec<(i64, f64)>) -> Vec<(i64, f64)> {
+    items.sort_by_key(|&(v, _)| v);
+    let mut out: Vec<(i64, f64)> = Vec::with_capacity(items.len());
+    for (v, p) in items {
+        match out.last_mut() {
+            Some((last, total)) if *last == v => *total += p,
+            _ => out.push((v, p)),
+        }
+    }
+    out
+}

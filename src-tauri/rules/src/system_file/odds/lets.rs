@@ -1,0 +1,185 @@
+//! A roll kind's lets made ready for one request's values: a dice expression checked by the
+//! notation, or a pool's count worked out, its die read and its stats' comparisons checked.
+//! Each let then gives its distribution (once) or a roll, into the slots the reading reads.
+
+use std::collections::BTreeMap;
+
+use crate::answer::{DiceGroup, DieState};
+use crate::notation::{self, Expression, Formula, Lookup, Problem, SingleDie};
+use crate::system_file::model::{Let, LetKind, PoolStatKind};
+use crate::tray::Tray;
+use crate::RulesError;
+
+use super::pool_stats::{self, Stat, Support, MAX_POOL_STATES};
+
+/// The most dice a pool let rolls (DICE.md's bound on a pool's count).
+const MAX_POOL_DICE: i64 = 100;
+
+/// One let, ready: where its values go among the slots, and how it is rolled.
+pub(super) struct ReadyLet {
+    pub name: String,
+    /// Its first slot; a pool's stats take one each, in the order declared.
+    pub slot: usize,
+    /// The names of its slots (the let's own, or each stat's).
+    slot_names: Vec<String>,
+    how: How,
+}
+
+enum How {
+    Roll(Expression),
+    Pool {
+        count: u32,
+        die: SingleDie,
+        stats: Vec<Stat>,
+    },
+}
+
+/// The names a let writes into the slots, in order.
+pub(super) fn slot_names(let_: &Let) -> Vec<String> {
+    match &let_.what {
+        LetKind::Roll { .. } => vec![let_.name.clone()],
+        LetKind::Pool { stats, .. } => stats.iter().map(|s| s.name.clone()).collect(),
+    }
+}
+
+/// A problem of the notation, reported at `field` (`lets.nat`, `lets.pool.count`).
+pub(super) fn refused_at(field: &str, problem: Problem) -> RulesError {
+    let message = match problem.column {
+        Some(column) => format!("column {column}: {}", problem.message),
+        None => problem.message,
+    };
+    RulesError::invalid(field, message)
+}
+
+impl ReadyLet {
+    /// `let_` with the request's `values` (a pool's count reads them), its slots from `slot`
+    /// on.
+    pub fn new(
+        let_: &Let,
+        slot: usize,
+        values: &BTreeMap<String, i64>,
+    ) -> Result<Self, RulesError> {
+        let field = format!("lets.{}", let_.name);
+        let how = match &let_.what {
+            LetKind::Roll { expr } => {
+                // The notation refuses a value the expression does not use: give it its own.
+                let used: BTreeMap<String, i64> = notation::names(expr)
+                    .into_iter()
+                    .filter_map(|n| values.get(&n).map(|v| (n, *v)))
+                    .collect();
+                let checked = notation::check(expr, &used)
+                    .map_err(|mut problems| refused_at(&field, problems.remove(0)))?;
+                How::Roll(checked)
+            }
+            LetKind::Pool { count, die, stats } => {
+                let at = |part: &str| format!("{field}.{part}");
+                let formula =
+                    Formula::parse(count, |n| values.get(n).map(|v| Lookup::Known(*v)))
+                        .map_err(|mut problems| refused_at(&at("count"), problems.remove(0)))?;
+                let n = formula.eval(&[]).map_err(|_| {
+                    RulesError::invalid(at("count"), "divides by 0 with these values")
+                })?;
+                if !(0..=MAX_POOL_DICE).contains(&n) {
+                    return Err(RulesError::invalid(
+                        at("count"),
+                        format!("{n} dice: a pool has 0 to {MAX_POOL_DICE} dice"),
+                    ));
+                }
+                let die = notation::single_die(die).map_err(|p| refused_at(&at("die"), p))?;
+                let stats = stats
+                    .iter()
+                    .map(|stat| {
+                        Ok(match &stat.what {
+                            PoolStatKind::Sum => Stat::Sum,
+                            PoolStatKind::Highest => Stat::Highest,
+                            PoolStatKind::Lowest => Stat::Lowest,
+                            PoolStatKind::Count { cmp } => {
+                                Stat::Count(notation::comparison(cmp, values).map_err(
+                                    |mut problems| refused_at(&at(&stat.name), problems.remove(0)),
+                                )?)
+                            }
+                        })
+                    })
+                    .collect::<Result<Vec<Stat>, RulesError>>()?;
+                let states = pool_stats::states(&die, n as u32, &stats);
+                if states > MAX_POOL_STATES {
+                    return Err(RulesError::invalid(
+                        field,
+                        format!(
+                            "{n} {} read as {} stats together could take {} states, past the \
+                             bound of {}; read fewer stats of this pool, or roll fewer dice",
+                            die.name(),
+                            stats.len(),
+                            crate::grouped(states),
+                            crate::grouped(MAX_POOL_STATES)
+                        ),
+                    ));
+                }
+                How::Pool {
+                    count: n as u32,
+                    die,
+                    stats,
+                }
+            }
+        };
+        Ok(Self {
+            name: let_.name.clone(),
+            slot,
+            slot_names: slot_names(let_),
+            how,
+        })
+    }
+
+    /// Its exact distribution: each joint outcome with its chance.
+    pub fn support(&self) -> Support {
+        match &self.how {
+            How::Roll(expression) => Support::of_one(expression.distribution()),
+            How::Pool { count, die, stats } => pool_stats::joint(die, *count, stats),
+        }
+    }
+
+    /// Rolls it with the tray, each die asked for by the let's name ("nat (d20) die #1"),
+    /// writing its values into `slots`; its dice and a few words of what they came to.
+    pub fn roll(&self, tray: &mut Tray, slots: &mut [i64]) -> (Vec<DiceGroup>, String) {
+        match &self.how {
+            How::Roll(expression) => {
+                let made = expression.roll_as(tray, &self.name);
+                slots[self.slot] = made.value;
+                let pools = if made.pools.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", made.pools.join("; "))
+                };
+                (
+                    made.groups,
+                    format!("{} = {}{pools}", self.name, made.value),
+                )
+            }
+            How::Pool { count, die, stats } => {
+                let mut group = DiceGroup::new(format!("{} ({count}{})", self.name, die.name()));
+                let sides = die.faces().len() as u32;
+                let faces: Vec<i64> = (1..=*count)
+                    .map(|i| {
+                        let label = format!("{} ({}) die #{i}", self.name, die.name());
+                        let (typed, face) = die.roll(tray, label);
+                        group.push(typed, sides, DieState::Kept);
+                        face
+                    })
+                    .collect();
+                let out = &mut slots[self.slot..self.slot + stats.len()];
+                pool_stats::read(&faces, stats, out);
+                let shown: Vec<String> = faces.iter().map(i64::to_string).collect();
+                let read: Vec<String> = self
+                    .slot_names
+                    .iter()
+                    .zip(out.iter())
+                    .map(|(n, v)| format!("{n} {v}"))
+                    .collect();
+                (
+                    vec![group],
+                    format!("{}: {} ({})", self.name, shown.join(" "), read.join(", ")),
+                )
+            }
+        }
+    }
+}

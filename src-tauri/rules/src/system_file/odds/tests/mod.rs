@@ -1,0 +1,7 @@
+//! The odds and rolls of kinds built by hand (no TOML), against a brute-force oracle, hand-
+//! worked values and seeded sampling.
+
+mod exact_tests;
+mod kinds;
+mod oracle;
+mod roll_tests;

@@ -1,0 +1,161 @@
+//! A roll request of a system from a file (`{"system": "d20-heroes", "roll": "check", …}`):
+//! the kind found in its file, its fields read into values once, then answered by the file's
+//! own odds and roll ([`super::odds`]) wherever a request of the five is answered.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use serde_json::{Map, Value};
+
+use super::model::{RollFieldKind, RollKind, SystemFile};
+use super::odds::{self, FileRoll};
+use crate::answer::{Odds, Rolled};
+use crate::text::excerpt;
+use crate::tray::Tray;
+use crate::RulesError;
+
+/// A checked request of a file system's roll kind.
+#[derive(Debug, Clone)]
+pub struct FileRequest {
+    system: Arc<SystemFile>,
+    /// The kind's place in `system.rolls`.
+    kind: usize,
+    /// The request's fields as given, each missing one at its default (what the log keeps).
+    fields: Map<String, Value>,
+    /// Every `@name` the kind's expressions read without dice: its fields, the system's
+    /// house-rule numbers and sheet numbers at their defaults (no sheet: a Quick roll).
+    values: BTreeMap<String, i64>,
+    /// How many combinations of its lets' values its odds read, once checked.
+    combinations: OnceLock<usize>,
+}
+
+impl PartialEq for FileRequest {
+    fn eq(&self, other: &Self) -> bool {
+        self.system.id == other.system.id
+            && self.system.version == other.system.version
+            && self.kind == other.kind
+            && self.values == other.values
+    }
+}
+
+impl FileRequest {
+    /// The request of `roll` of `system` with the request's other fields `given`; an unknown
+    /// roll or a field out of range, of the wrong type or unknown is refused, naming it.
+    pub fn new(
+        system: Arc<SystemFile>,
+        roll: &str,
+        given: Map<String, Value>,
+    ) -> Result<Self, RulesError> {
+        let Some(kind) = system.rolls.iter().position(|k| k.id == roll) else {
+            let rolls: Vec<&str> = system.rolls.iter().map(|k| k.id.as_str()).collect();
+            return Err(RulesError::invalid(
+                "roll",
+                format!(
+                    "\"{}\" is not a {} roll; expected one of {}",
+                    excerpt(roll),
+                    system.id,
+                    rolls.join(", ")
+                ),
+            ));
+        };
+        let of_kind = &system.rolls[kind];
+        let values = of_kind.values_with(&given, &system_values(&system))?;
+        let mut fields = given;
+        for field in &of_kind.fields {
+            fields
+                .entry(field.name.clone())
+                .or_insert_with(|| default_of(&field.kind));
+        }
+        Ok(Self {
+            system,
+            kind,
+            fields,
+            values,
+            combinations: OnceLock::new(),
+        })
+    }
+
+    pub fn system(&self) -> &SystemFile {
+        &self.system
+    }
+
+    pub fn kind(&self) -> &RollKind {
+        &self.system.rolls[self.kind]
+    }
+
+    /// The request's fields with defaults filled in, `system` and `roll` left out.
+    pub fn fields(&self) -> &Map<String, Value> {
+        &self.fields
+    }
+
+    /// Checks the request against its kind (names, counts, the bound of its work) without
+    /// working its odds out; the combinations it reads are kept for [`work`](Self::work).
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if self.combinations.get().is_none() {
+            let _ = self
+                .combinations
+                .set(odds::combinations(self.kind(), &self.values)?);
+        }
+        Ok(())
+    }
+
+    /// The exact odds of a validated request (refused only if its reading cannot be read for
+    /// some roll: a division by a value that came to 0).
+    pub fn odds(&self) -> Result<Odds, RulesError> {
+        odds::odds(self.kind(), &self.values)
+    }
+
+    /// The work of its odds in the units of `work.rs` (about a microsecond): each combination
+    /// of its lets read costs about a tenth of one.
+    pub fn work(&self) -> u64 {
+        let combinations = match self.combinations.get() {
+            Some(n) => *n,
+            None => odds::combinations(self.kind(), &self.values).unwrap_or(0),
+        };
+        16 + combinations as u64 / 10
+    }
+
+    /// One roll with the tray's dice.
+    pub(crate) fn roll(&self, tray: &mut Tray) -> Result<Rolled, RulesError> {
+        let FileRoll {
+            value,
+            outcome,
+            success,
+            groups,
+            detail,
+            ..
+        } = odds::roll(self.kind(), &self.values, tray)?;
+        Ok(Rolled {
+            outcome,
+            success,
+            detail,
+            total: value,
+            groups,
+        })
+    }
+}
+
+/// The values every roll of `system` may read besides its fields: the house-rule numbers and
+/// the sheet's numbers, each at its default.
+fn system_values(system: &SystemFile) -> BTreeMap<String, i64> {
+    use super::model::SheetFieldKind;
+    let numbers = system.sheet.iter().filter_map(|f| match &f.kind {
+        SheetFieldKind::Number { default, .. } => Some((f.name.clone(), *default)),
+        SheetFieldKind::Check { default } => Some((f.name.clone(), i64::from(*default))),
+        _ => None,
+    });
+    system
+        .house_numbers
+        .iter()
+        .map(|n| (n.name.clone(), n.default))
+        .chain(numbers)
+        .collect()
+}
+
+fn default_of(kind: &RollFieldKind) -> Value {
+    match kind {
+        RollFieldKind::Int { default, .. } => Value::from(*default),
+        RollFieldKind::Bool { default } => Value::from(*default),
+        RollFieldKind::Choice { default, .. } => Value::from(default.clone()),
+    }
+}

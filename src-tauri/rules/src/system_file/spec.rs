@@ -1,0 +1,91 @@
+//! A file system in the catalog: each roll kind's entry built from its declarations, in the
+//! shape the five's entries have, so the window's forms and Compare take it as they take theirs.
+
+use super::model::{RollField, RollFieldKind, RollKind, SystemFile};
+use crate::catalog::SystemSpec;
+use crate::spec::{Alternative, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick};
+
+impl SystemFile {
+    /// The system's catalog entry: every roll kind with its fields and comparisons.
+    pub fn spec(&self) -> SystemSpec {
+        SystemSpec {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            kinds: self.rolls.iter().map(|kind| kind.spec(self)).collect(),
+        }
+    }
+}
+
+impl RollKind {
+    fn spec(&self, system: &SystemFile) -> KindSpec {
+        KindSpec {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            summary: self.summary.clone(),
+            rulings: system
+                .rulings
+                .iter()
+                .chain(&self.rulings)
+                .cloned()
+                .collect(),
+            contract: false,
+            outcome: match self.reading {
+                super::model::Reading::Number { .. } => "Total",
+                super::model::Reading::Named { .. } => "Result",
+            }
+            .into(),
+            fields: self.fields.iter().map(RollField::spec).collect(),
+            compare: self.fields.iter().filter_map(RollField::compare).collect(),
+            plans: Vec::new(),
+        }
+    }
+}
+
+impl RollField {
+    fn spec(&self) -> FieldSpec {
+        FieldSpec {
+            name: self.name.clone(),
+            label: self.label.clone(),
+            help: self.help.clone(),
+            kind: match &self.kind {
+                RollFieldKind::Int { min, max, default } => FieldKind::Int {
+                    min: *min,
+                    max: *max,
+                    default: *default,
+                },
+                RollFieldKind::Bool { default } => FieldKind::Bool { default: *default },
+                RollFieldKind::Choice { options, default } => FieldKind::Choice {
+                    choices: options.iter().map(|o| o.name.clone()).collect(),
+                    default: default.clone(),
+                },
+            },
+        }
+    }
+
+    /// A yes/no compared as no and yes, a choice as each of its options; a number is compared
+    /// with its values typed in (Compare's own field), so it declares none here.
+    fn compare(&self) -> Option<CompareSpec> {
+        let set = |label: String, value: CompareValue| Alternative {
+            label,
+            pick: Pick::Set { value },
+        };
+        let alternatives = match &self.kind {
+            RollFieldKind::Int { .. } => return None,
+            RollFieldKind::Bool { .. } => vec![
+                set(format!("Without {}", self.label), CompareValue::Bool(false)),
+                set(format!("With {}", self.label), CompareValue::Bool(true)),
+            ],
+            RollFieldKind::Choice { options, .. } => options
+                .iter()
+                .map(|o| set(o.name.clone(), CompareValue::Text(o.name.clone())))
+                .collect(),
+        };
+        Some(CompareSpec {
+            id: self.name.clone(),
+            field: self.name.clone(),
+            label: self.label.clone(),
+            help: self.help.clone(),
+            alternatives,
+        })
+    }
+}

@@ -1,0 +1,110 @@
+//! Requests of the systems Rollbook ships as files (`systems/*.toml`) answered wherever a
+//! request of the five is: parsed, refused, worked out, rolled from a seed and by hand, varied,
+//! and listed in the catalog.
+
+use rollbook_rules::{
+    catalog, odds, odds_varied, parse_request, roll, roll_by_hand, HouseRules, RulesError,
+};
+use serde_json::json;
+
+fn odds_of(json: &str) -> rollbook_rules::Odds {
+    odds(&parse_request(json).unwrap()).unwrap()
+}
+
+#[test]
+fn a_d20_check_with_advantage_has_its_hand_worked_odds() {
+    // +3 against DC 15: the better of two d20 must show 12 or more (or 20; a 1 on both fails):
+    // P(max >= 12) = 1 - (11/20)^2 = 279/400; a critical hit is a 20 on either: 39/400.
+    let odds =
+        odds_of(r#"{"system":"d20-heroes","roll":"check","mod":3,"dc":15,"mode":"advantage"}"#);
+    assert!(
+        (odds.success - 279.0 / 400.0).abs() < 1e-12,
+        "{}",
+        odds.success
+    );
+    assert!((odds.outcomes["critical hit"] - 39.0 / 400.0).abs() < 1e-12);
+    assert!((odds.outcomes["critical miss"] - 1.0 / 400.0).abs() < 1e-12);
+    assert_eq!(odds.succeeding, ["critical hit", "success"]);
+    let total: f64 = odds.outcomes.values().sum();
+    assert!((total - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_two_dice_move_reads_in_its_three_bands() {
+    let odds = odds_of(r#"{"system":"two-dice-moves","roll":"move"}"#);
+    let keys: Vec<&str> = odds.outcomes.keys().map(String::as_str).collect();
+    assert_eq!(keys.len(), 3, "{keys:?}");
+    // 2d6 with no stat: 10+ is 6/36, 7-9 is 15/36, 6- is 15/36.
+    let mut chances: Vec<f64> = odds.outcomes.values().copied().collect();
+    chances.sort_by(f64::total_cmp);
+    for (got, want) in chances.iter().zip([6.0 / 36.0, 15.0 / 36.0, 15.0 / 36.0]) {
+        assert!((got - want).abs() < 1e-12, "{chances:?}");
+    }
+}
+
+#[test]
+fn its_defaults_are_filled_in_and_it_serialises_as_given() {
+    let request = parse_request(r#"{"system":"d20-heroes","roll":"check","dc":12}"#).unwrap();
+    assert_eq!(request.kind_id(), ("d20-heroes", "check"));
+    assert_eq!(
+        serde_json::to_value(&request).unwrap(),
+        json!({"system": "d20-heroes", "roll": "check", "dc": 12, "mod": 0, "mode": "normal"})
+    );
+    let again = parse_request(&serde_json::to_string(&request).unwrap()).unwrap();
+    assert_eq!(again, request);
+}
+
+#[test]
+fn a_bad_request_is_refused_naming_what_is_wrong() {
+    let refused = |json: &str| -> RulesError { parse_request(json).unwrap_err() };
+    let message = refused(r#"{"system":"d20-heroes","roll":"attack"}"#).to_string();
+    assert!(
+        message.contains("roll") && message.contains("check, save"),
+        "{message}"
+    );
+    let message = refused(r#"{"system":"d20-heroes","roll":"check","dc":99}"#).to_string();
+    assert!(message.contains("dc"), "{message}");
+    let message = refused(r#"{"system":"d20-heroes","roll":"check","luck":1}"#).to_string();
+    assert!(message.contains("luck"), "{message}");
+    let message = refused(r#"{"system":"d20-heroes","roll":"check","mode":"heroic"}"#).to_string();
+    assert!(message.contains("mode"), "{message}");
+}
+
+#[test]
+fn a_seeded_roll_is_its_own_dice_typed_back_and_reads_as_the_odds_do() {
+    for json in [
+        r#"{"system":"d20-heroes","roll":"check","mod":2,"dc":13,"mode":"disadvantage"}"#,
+        r#"{"system":"six-pool","roll":"roll"}"#,
+        r#"{"system":"two-dice-moves","roll":"move"}"#,
+    ] {
+        let request = parse_request(json).unwrap();
+        let odds = odds(&request).unwrap();
+        for seed in 0..50 {
+            let rolled = roll(&request, seed).unwrap();
+            assert!(
+                odds.outcomes.contains_key(&rolled.outcome),
+                "{json}: {}",
+                rolled.outcome
+            );
+            let again = roll_by_hand(&request, HouseRules::ruled(), &rolled.dice).unwrap();
+            assert_eq!(
+                (&again.outcome, again.success, again.total),
+                (&rolled.outcome, rolled.success, rolled.total),
+                "{json} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn its_choices_are_compared_and_the_catalog_lists_it_after_the_five() {
+    let request = json!({"system":"d20-heroes","roll":"check","mod":3,"dc":15});
+    let values = [json!("normal"), json!("advantage"), json!("disadvantage")];
+    let varied = odds_varied(&request, "mode", &values, HouseRules::ruled()).unwrap();
+    assert!(varied[1].success > varied[0].success && varied[0].success > varied[2].success);
+    let catalog = catalog();
+    let d20 = catalog.files.iter().find(|s| s.id == "d20-heroes").unwrap();
+    let check = d20.kinds.iter().find(|k| k.id == "check").unwrap();
+    assert!(check.compare.iter().any(|c| c.field == "mode"));
+    assert!(catalog.systems.iter().all(|s| s.id != "d20-heroes"));
+}
