@@ -6,8 +6,8 @@
 
 use super::ast::{Ast, BinOp, Func};
 use super::odds::apply;
+use super::parse::parse_bounded;
 use super::problem::Problem;
-use super::{parse, MAX_EXPR_CHARS};
 
 /// An expression with no dice, its names resolved to slots of the values it is evaluated with.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,16 +48,7 @@ impl Formula {
         text: &str,
         lookup: impl Fn(&str) -> Option<Lookup>,
     ) -> Result<Formula, Vec<Problem>> {
-        if text.chars().count() > MAX_EXPR_CHARS {
-            return Err(vec![Problem::at(
-                MAX_EXPR_CHARS + 1,
-                format!(
-                    "an expression is at most {} characters",
-                    crate::grouped(MAX_EXPR_CHARS)
-                ),
-            )]);
-        }
-        let ast = parse::parse(text).map_err(|p| vec![p])?;
+        let ast = parse_bounded(text).map_err(|p| vec![p])?;
         let mut problems = Vec::new();
         let root = term(&ast, &lookup, &mut problems);
         match root {

@@ -49,7 +49,7 @@ pub const MAX_VALUE: i64 = check::MAX_VALUE;
 pub const MAX_WORK: f64 = work_bound::MAX_WORK;
 
 /// The longest expression taken, in characters (DICE.md, "The request").
-pub const MAX_EXPR_CHARS: usize = 1000;
+pub use parse::MAX_EXPR_CHARS;
 
 /// An expression that was read and checked with its values: it can be worked out and rolled.
 #[derive(Debug, Clone)]
@@ -60,16 +60,7 @@ pub struct Expression {
 /// Reads and checks `text` with `values` for its `@names`: the expression, or every problem
 /// found (a problem in the text's grammar stops the reading there, so it comes alone).
 pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, Vec<Problem>> {
-    if text.chars().count() > MAX_EXPR_CHARS {
-        return Err(vec![Problem::at(
-            MAX_EXPR_CHARS + 1,
-            format!(
-                "an expression is at most {} characters",
-                crate::grouped(MAX_EXPR_CHARS)
-            ),
-        )]);
-    }
-    let ast = parse::parse(text).map_err(|p| vec![p])?;
+    let ast = parse::parse_bounded(text).map_err(|p| vec![p])?;
     check::check(&ast, values).map(|checked| Expression { checked })
 }
 
@@ -77,10 +68,7 @@ pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, V
 /// read (its problem is [`check`]'s to tell). The window offers a value field for each, and
 /// gives [`check`] the values of these names only.
 pub fn names(text: &str) -> Vec<String> {
-    if text.chars().count() > MAX_EXPR_CHARS {
-        return Vec::new();
-    }
-    parse::parse(text)
+    parse::parse_bounded(text)
         .map(|ast| ast.names())
         .unwrap_or_default()
 }

@@ -18,16 +18,7 @@ pub struct Outline {
 /// Reads `text` (as [`super::check`] does, without values): its outline, or the grammar's
 /// problem.
 pub fn outline(text: &str) -> Result<Outline, Problem> {
-    if text.chars().count() > super::MAX_EXPR_CHARS {
-        return Err(Problem::at(
-            super::MAX_EXPR_CHARS + 1,
-            format!(
-                "an expression is at most {} characters",
-                crate::grouped(super::MAX_EXPR_CHARS)
-            ),
-        ));
-    }
-    let ast = super::parse::parse(text)?;
+    let ast = super::parse::parse_bounded(text)?;
     let mut found = Outline {
         names: Vec::new(),
         first_die: None,

@@ -16,6 +16,24 @@ pub(crate) const MAX_INT: i64 = 1 << 53;
 
 /// Parses `text`, the notation as typed, into an expression. Unicode's minus sign (U+2212) is
 /// read as `-`.
+/// The longest expression taken, in characters (DICE.md, "The request").
+pub const MAX_EXPR_CHARS: usize = 1000;
+
+/// [`parse`] of an expression no longer than [`MAX_EXPR_CHARS`]: a longer one is refused
+/// unread, at the first column past the limit.
+pub(crate) fn parse_bounded(text: &str) -> Result<Ast, Problem> {
+    if text.chars().count() > MAX_EXPR_CHARS {
+        return Err(Problem::at(
+            MAX_EXPR_CHARS + 1,
+            format!(
+                "an expression is at most {} characters",
+                crate::grouped(MAX_EXPR_CHARS)
+            ),
+        ));
+    }
+    parse(text)
+}
+
 pub(crate) fn parse(text: &str) -> Result<Ast, Problem> {
     let mut parser = Parser::reading(text)?;
     let ast = parser.expr()?;
