@@ -129,6 +129,16 @@ describe('Quick roll in the real app', { timeout: 15 * 60_000 }, () => {
     assert.equal(shown.success, '75.00%', 'RULES.md: Skilled vs Average succeeds 27/36');
   }));
 
+  test('a system shipped as a file (d20-heroes, docs/system-files.md): its odds are the CLI odds and a seeded roll its dice', () => withShot('odds-file-system', async () => {
+    const { request, shown } = await checkOddsMatchCli('d20-heroes', 'check', { mod: 3, dc: 15, mode: 'advantage' });
+    // Hand-worked: the better of two d20 shows 12 or more, 1 - (11/20)^2.
+    assert.equal(shown.success, formatPercent(279 / 400));
+    const rolls = await page.rollCount();
+    await page.setSeed(11);
+    await page.pressRoll();
+    assertRollMatchesCli(await page.waitForRoll(rolls + 1), request, 11);
+  }));
+
   test('a kind at the same place in another system\'s list can be picked (WebKit change events)', () => withShot('kind-switch', async () => {
     await page.choose('d12', 'opposed'); // the second kind of d12
     await page.choose('stunt', 'doubles'); // the second kind of stunt: must not be swallowed
