@@ -41,6 +41,7 @@ export const d12Opposed = (driver, helpers) => play(driver, helpers, [D12_OPPOSE
 export const genre = (driver, helpers) => play(driver, helpers, [{ system: 'genre', kind: 'action', values: { dice: 2, difficulty: 3 }, seed: 3 }]);
 export const stunt = (driver, helpers) => play(driver, helpers, [{ system: 'stunt', kind: 'doubles', values: { needed: 6 }, seed: 5 }]);
 export const universe = (driver, helpers) => play(driver, helpers, [{ system: 'universe', kind: 'group_stealth', values: {}, seed: 3 }]);
+export const fileSystem = (driver, helpers) => play(driver, helpers, [{ system: 'd20-heroes', kind: 'check', values: { mod: 3, dc: 15, mode: 'advantage' }, seed: 11 }]);
 export const error = (driver, helpers) => play(driver, helpers, [{ system: 'marks', kind: 'pool', values: { attribute_dice: 61 }, roll: false }]);
 
 /** Compare open on a genre action: Grunt 0 to 3 side by side, the best marked. */
