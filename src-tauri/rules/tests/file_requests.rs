@@ -108,3 +108,18 @@ fn its_choices_are_compared_and_the_catalog_lists_it_after_the_five() {
     assert!(check.compare.iter().any(|c| c.field == "mode"));
     assert!(catalog.systems.iter().all(|s| s.id != "d20-heroes"));
 }
+
+#[test]
+fn an_outcome_named_for_its_verdict_is_not_said_twice_in_the_detail() {
+    let request = parse_request(r#"{"system":"d20-heroes","roll":"check","dc":40}"#).unwrap();
+    let failed = (0..50)
+        .map(|seed| roll(&request, seed).unwrap())
+        .find(|r| r.outcome == "failure")
+        .expect("a DC of 40 fails on every face but 20");
+    assert!(failed.detail.ends_with("; failure"), "{}", failed.detail);
+    assert!(
+        !failed.detail.contains("failure: failure"),
+        "{}",
+        failed.detail
+    );
+}

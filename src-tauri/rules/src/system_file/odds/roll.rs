@@ -68,6 +68,8 @@ pub(crate) fn roll(
     let verdict = if success { "success" } else { "failure" };
     let reads = match ready.reading.target() {
         Some(target) => format!("{outcome}, at least {target}: {verdict}"),
+        // An outcome named for its verdict ("failure") is not said twice.
+        None if outcome.eq_ignore_ascii_case(verdict) => outcome.clone(),
         None => format!("{outcome}: {verdict}"),
     };
     let happened = if events.is_empty() {
