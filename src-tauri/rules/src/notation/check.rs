@@ -44,14 +44,7 @@ pub(crate) struct Checked {
 
 /// Checks `ast` with `values` for its names.
 pub(crate) fn check(ast: &Ast, values: &BTreeMap<String, i64>) -> Result<Checked, Vec<Problem>> {
-    let mut checker = Checker {
-        values,
-        used: BTreeSet::new(),
-        problems: Vec::new(),
-        pools: 0,
-        work: 0.0,
-        dice: 0.0,
-    };
+    let mut checker = Checker::new(values);
     let root = checker.node(ast);
     for (name, &value) in values {
         if !(-MAX_VALUE..=MAX_VALUE).contains(&value) {
@@ -143,7 +136,19 @@ struct Checker<'v> {
     dice: f64,
 }
 
-impl Checker<'_> {
+impl<'v> Checker<'v> {
+    /// A checker of an expression given `values` for its names, nothing found yet.
+    fn new(values: &'v BTreeMap<String, i64>) -> Self {
+        Checker {
+            values,
+            used: BTreeSet::new(),
+            problems: Vec::new(),
+            pools: 0,
+            work: 0.0,
+            dice: 0.0,
+        }
+    }
+
     fn problem(&mut self, col: usize, message: impl Into<String>) {
         self.problems.push(Problem::at(col, message));
     }
@@ -636,14 +641,7 @@ fn pair_work(pairs: f64, span: f64) -> f64 {
 /// Checks a comparison standing alone (`parse::parse_cmp`) with `values` for its names: its
 /// value worked out, or the problems of its value.
 pub(crate) fn check_cmp(cmp: &CmpAst, values: &BTreeMap<String, i64>) -> Result<Cmp, Vec<Problem>> {
-    let mut checker = Checker {
-        values,
-        used: BTreeSet::new(),
-        problems: Vec::new(),
-        pools: 0,
-        work: 0.0,
-        dice: 0.0,
-    };
+    let mut checker = Checker::new(values);
     match checker.cmp(cmp) {
         Some(cmp) if checker.problems.is_empty() => Ok(cmp),
         _ => Err(checker.problems),

@@ -20,7 +20,7 @@ pub struct SingleDie {
 /// Reads `text` as one die with neither a count nor modifiers (`d6`, `d%`, `dF`, `d{0,1,1,2}`).
 pub fn single_die(text: &str) -> Result<SingleDie, Problem> {
     let only = "write one die with neither a count nor modifiers: d6, dF or d{0,1,1,2}";
-    let ast = parse::parse(text)?;
+    let ast = parse::parse_bounded(text)?;
     let Ast::Pool(pool) = &ast else {
         return Err(Problem::at(ast.col(), only));
     };
