@@ -7,9 +7,10 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::{Map, Value};
 
-use super::model::{RollFieldKind, RollKind, SystemFile};
+use super::model::{RollFieldKind, RollKind, SheetFieldKind, SystemFile, TrackerStart};
 use super::odds::{self, FileRoll};
 use crate::answer::{Odds, Rolled};
+use crate::notation::{Formula, Lookup};
 use crate::text::excerpt;
 use crate::tray::Tray;
 use crate::RulesError;
@@ -135,21 +136,54 @@ impl FileRequest {
     }
 }
 
-/// The values every roll of `system` may read besides its fields: the house-rule numbers and
-/// the sheet's numbers, each at its default.
+/// The values every roll of `system` may read besides its fields, as a blank sheet has them:
+/// the house-rule numbers and the sheet's numbers and checks at their defaults, then each
+/// derived value (in the file's order, each reading only earlier ones) and each tracker (full)
+/// worked out from those.
 fn system_values(system: &SystemFile) -> BTreeMap<String, i64> {
-    use super::model::SheetFieldKind;
-    let numbers = system.sheet.iter().filter_map(|f| match &f.kind {
-        SheetFieldKind::Number { default, .. } => Some((f.name.clone(), *default)),
-        SheetFieldKind::Check { default } => Some((f.name.clone(), i64::from(*default))),
-        _ => None,
-    });
-    system
+    let mut values: BTreeMap<String, i64> = system
         .house_numbers
         .iter()
         .map(|n| (n.name.clone(), n.default))
-        .chain(numbers)
-        .collect()
+        .collect();
+    for field in &system.sheet {
+        match &field.kind {
+            SheetFieldKind::Number { default, .. } => {
+                values.insert(field.name.clone(), *default);
+            }
+            SheetFieldKind::Check { default } => {
+                values.insert(field.name.clone(), i64::from(*default));
+            }
+            _ => {}
+        }
+    }
+    let computed = |values: &BTreeMap<String, i64>, expr: &str| {
+        Formula::parse(expr, |name| values.get(name).copied().map(Lookup::Known))
+            .ok()
+            .and_then(|formula| formula.certain())
+    };
+    for derived in &system.derived {
+        if let Some(value) = computed(&values, &derived.expr) {
+            values.insert(derived.name.clone(), value);
+        }
+    }
+    for field in &system.sheet {
+        if let SheetFieldKind::Tracker {
+            max,
+            default: start,
+        } = &field.kind
+        {
+            let full = computed(&values, max);
+            let value = match start {
+                TrackerStart::Full => full,
+                TrackerStart::Empty => Some(0),
+            };
+            if let Some(value) = value {
+                values.insert(field.name.clone(), value);
+            }
+        }
+    }
+    values
 }
 
 fn default_of(kind: &RollFieldKind) -> Value {
@@ -157,5 +191,47 @@ fn default_of(kind: &RollFieldKind) -> Value {
         RollFieldKind::Int { default, .. } => Value::from(*default),
         RollFieldKind::Bool { default } => Value::from(*default),
         RollFieldKind::Choice { default, .. } => Value::from(default.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = r#"
+format = 1
+id = "derived-test"
+version = 1
+name = "Derived"
+summary = "A roll reading a derived value and a tracker."
+
+[sheet.might]
+type = "number"
+min = 1
+max = 10
+default = 4
+
+[sheet.hp]
+type = "tracker"
+max = "2 * @might"
+
+[derived]
+bonus = "@might / 2"
+
+[rolls.hit]
+name = "Hit"
+summary = "d6 + bonus against hp."
+value = "d6 + @bonus"
+target = "@hp"
+"#;
+
+    #[test]
+    fn a_quick_roll_reads_derived_values_and_full_trackers_of_a_blank_sheet() {
+        let system = Arc::new(super::super::read(FILE).expect("the test file reads"));
+        let request = FileRequest::new(system, "hit", Map::new()).unwrap();
+        // might 4: bonus 2, hp 8; d6 + 2 >= 8 only on a 6.
+        let odds = request.odds().unwrap();
+        assert_eq!(odds.target, Some(8));
+        assert!((odds.success - 1.0 / 6.0).abs() < 1e-12, "{}", odds.success);
     }
 }
