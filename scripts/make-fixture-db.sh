@@ -52,6 +52,12 @@ brick=$(id_of "$d" Dockside Brick)
 rb encounter play --roster "$d" Dockside --seed 10 "{\"system\":\"d12\",\"move\":\"elapse\",\"amount\":2,\"unit\":\"turn\"}" >/dev/null
 rb encounter play --roster "$d" Dockside --seed 11 "{\"system\":\"d12\",\"move\":\"salve\",\"participant_id\":\"$brick\"}" >/dev/null
 
+# Saved rolls (schema 10 on): a build without them skips this.
+if rb saved --help >/dev/null 2>&1; then
+  rb saved create --roster "$d" Fireball 8d6 >/dev/null
+  rb saved create --roster "$d" "Sneak attack" 'd20+@bonus' --values '{"bonus": 5}' --target 15 >/dev/null
+fi
+
 # One file, no -wal: what a closed app leaves.
 python3 - "$out" <<'PY'
 import sqlite3, sys

@@ -1547,7 +1547,7 @@ export type Ranked = { name: string, rank: number, };
 /**
  * Why a snapshot was taken.
  */
-export type Reason = "manual" | "daily" | "trash" | "import" | "restore" | "upgrade" | "damaged";
+export type Reason = "manual" | "daily" | "trash" | "import" | "restore" | "upgrade" | "damaged" | "system";
 
 /**
  * What a restore did: the snapshot put in place, and the snapshot of the database as it was

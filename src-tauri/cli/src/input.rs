@@ -5,7 +5,8 @@ use std::io::Read;
 
 use rollbook_rules::{Batch, RollRequest, RulesError, MAX_REQUEST_BYTES};
 
-use super::Failure;
+use super::store;
+use super::{Failure, Global};
 
 /// The requests to answer, and whether the caller sent an array (so the answer is one too).
 pub struct Requests {
@@ -13,14 +14,33 @@ pub struct Requests {
     pub is_array: bool,
 }
 
-pub fn read(argument: &str) -> Result<Requests, Failure> {
+pub fn read(argument: &str, global: &Global) -> Result<Requests, Failure> {
     let text = text(argument, "request")?;
+    match parsed(&text) {
+        // A system the GM added lives in the database: read it only when a request names a
+        // system this process does not know yet, so that the rest never pays for opening it.
+        Err(Failure::BadInput(_)) if names_unknown_system(&text) && store::known_to(global)? => {
+            parsed(&text)
+        }
+        answer => answer,
+    }
+}
+
+/// Whether the request's refusal is its `system` (of the request, or of an element).
+fn names_unknown_system(text: &str) -> bool {
+    matches!(
+        rollbook_rules::parse_batch(text),
+        Err(error) if error.field().is_some_and(|f| f == "system" || f.ends_with("].system"))
+    )
+}
+
+fn parsed(text: &str) -> Result<Requests, Failure> {
     if text.trim().is_empty() {
         return Err(Failure::BadInput(
             "the request is empty: give a JSON object such as '{\"system\":\"stunt\",\"roll\":\"double_six\"}'".into(),
         ));
     }
-    match rollbook_rules::parse_batch(&text) {
+    match rollbook_rules::parse_batch(text) {
         Ok(Batch::One(request)) => Ok(Requests {
             items: vec![request],
             is_array: false,

@@ -117,7 +117,8 @@ pub enum Command {
     /// Dice notation (DICE.md): check an expression, with a caret under each problem.
     #[command(subcommand, after_help = dice::EXAMPLES)]
     Dice(dice::DiceCommand),
-    /// System files (docs/system-files.md): check one, every problem at its line and column.
+    /// System files (docs/system-files.md): check one (every problem at its line and column),
+    /// add it to the database, list, show and remove the added ones.
     #[command(subcommand, after_help = system::EXAMPLES)]
     System(system::SystemCommand),
     /// A roster's saved rolls (dice notation kept under a name): list, create, edit, move,
@@ -186,7 +187,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
         Command::Roll(args) => roll::run(args, global),
         Command::Kinds => kinds::run(),
         Command::Dice(command) => dice::run(command, global.json),
-        Command::System(command) => system::run(command, global.json),
+        Command::System(command) => system::run(command, global),
         Command::Saved(command) => saved::run(command, global),
         Command::Roster(command) => roster::run(command, global),
         Command::Character(command) => character::run(command, global),

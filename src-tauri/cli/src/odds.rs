@@ -63,12 +63,12 @@ pub fn run(args: &OddsArgs, global: &Global) -> Result<(), Failure> {
         None => OddsUnder::ruled(),
     };
     if let Some(vary) = &args.vary {
-        return varied(&args.request, vary, &under);
+        return varied(&args.request, vary, &under, global);
     }
     if let Some(plan) = &args.plan {
-        return planned(args, plan, &under);
+        return planned(args, plan, &under, global);
     }
-    let requests = input::read(&args.request)?;
+    let requests = input::read(&args.request, global)?;
     // Every request and the batch's work are checked before the first answer is written: a
     // refusal leaves nothing half-printed.
     for (index, request) in requests.items.iter().enumerate() {
@@ -112,7 +112,7 @@ pub fn locate(is_array: bool, index: usize, error: &dyn std::fmt::Display) -> St
 
 /// `--vary FIELD=V1,V2,…`: each value is read as JSON (`2`, `true`) or else taken as text
 /// (`Skilled`), so level names need no quotes.
-fn varied(argument: &str, vary: &str, under: &OddsUnder) -> Result<(), Failure> {
+fn varied(argument: &str, vary: &str, under: &OddsUnder, global: &Global) -> Result<(), Failure> {
     let Some((field, values)) = vary.split_once('=') else {
         return Err(Failure::BadInput(format!(
             "--vary {vary}: write FIELD=V1,V2,..., e.g. --vary grunt=0,1,2,3"
@@ -123,7 +123,7 @@ fn varied(argument: &str, vary: &str, under: &OddsUnder) -> Result<(), Failure> 
         .map(str::trim)
         .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string())))
         .collect();
-    let requests = input::read(argument)?;
+    let requests = input::read(argument, global)?;
     if requests.is_array || requests.items.len() != 1 {
         return Err(Failure::BadInput(
             "--vary compares one request: give one request, not an array".into(),
@@ -143,9 +143,9 @@ fn varied(argument: &str, vary: &str, under: &OddsUnder) -> Result<(), Failure> 
 }
 
 /// `--plan PLAN [--later REQUEST] [--card CODE]`: the request is the roll in hand (`this`).
-fn planned(args: &OddsArgs, plan: &str, under: &OddsUnder) -> Result<(), Failure> {
+fn planned(args: &OddsArgs, plan: &str, under: &OddsUnder, global: &Global) -> Result<(), Failure> {
     let one = |argument: &str, what: &str| -> Result<Value, Failure> {
-        let requests = input::read(argument)?;
+        let requests = input::read(argument, global)?;
         if requests.is_array || requests.items.len() != 1 {
             return Err(Failure::BadInput(format!(
                 "--plan compares one request: give one {what}, not an array"

@@ -105,7 +105,7 @@ pub fn run(args: RollArgs, global: &Global) -> Result<(), Failure> {
         (None, Some(request)) => request,
         (None, None) => unreachable!("clap requires a request without --rating"),
     };
-    let requests = input::read(request)?;
+    let requests = input::read(request, global)?;
     if args.dice.is_some() && requests.is_array {
         return Err(Failure::BadInput(
             "--dice rolls one request: give one request, not an array".into(),

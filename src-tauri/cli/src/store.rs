@@ -52,6 +52,17 @@ pub fn open(global: &Global, how: Open) -> Result<Store, Failure> {
     Ok(store)
 }
 
+/// Makes the systems the GM added to the database known to this process (the store registers
+/// them as it opens); `false` when there is no database file to read them from.
+pub fn known_to(global: &Global) -> Result<bool, Failure> {
+    let path = path(global)?;
+    if !exists(&path) {
+        return Ok(false);
+    }
+    open(global, Open::Read)?;
+    Ok(true)
+}
+
 /// A path with something at it (a file, a folder, a dangling link): the store decides what it is.
 fn exists(path: &Path) -> bool {
     path.symlink_metadata().is_ok()

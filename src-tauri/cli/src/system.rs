@@ -1,21 +1,52 @@
-//! `rollbook system check FILE`: reads a system file as Rollbook will (docs/system-files.md)
-//! and says what it declares, or prints every problem as `FILE:LINE:COLUMN: message` with the
-//! line below it and a caret under the column (exit 2).
+//! `rollbook system …`: the GM's own system files (docs/system-files.md). `check FILE` reads
+//! one as Rollbook will and says what it declares, or prints every problem as
+//! `FILE:LINE:COLUMN: message` with the line below it and a caret under the column (exit 2);
+//! `add FILE` checks it the same way and keeps it in the database; `list`, `show ID` and
+//! `remove ID` are the store's calls the window's Systems dialog makes too.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
+use rollbook_roster::StoredSystem;
 use rollbook_rules::system_file::{self, format::MAX_FILE_BYTES, FileProblem, SystemFile};
+use rollbook_rules::text::safe_line;
 use serde_json::json;
 
-use super::{output, Failure};
+use super::store::{self, Open};
+use super::text_table::{count, fields, local_time, Table};
+use super::{output, Failure, Global};
 
 #[derive(Debug, Subcommand)]
 pub enum SystemCommand {
     /// Check a system file: what it declares, or every problem with its line and column.
     #[command(after_help = EXAMPLES)]
     Check(CheckArgs),
+    /// Add a system file to the database (checked first: nothing is kept from a bad file).
+    /// A changed file is a new version: raise its `version`; rosters keep theirs.
+    #[command(after_help = EXAMPLES)]
+    Add(CheckArgs),
+    /// List the systems added, every version, with how many rosters use each.
+    #[command(after_help = EXAMPLES)]
+    List,
+    /// Show what an added system declares, or its file's text with --source.
+    #[command(after_help = EXAMPLES)]
+    Show {
+        /// The system's id (`id` in its file).
+        id: String,
+        /// A version other than the newest.
+        #[arg(long, value_name = "N")]
+        version: Option<u32>,
+        /// Print the file's text as added (to edit it and add it again).
+        #[arg(long)]
+        source: bool,
+    },
+    /// Remove every version of an added system; refused while a roster uses it.
+    #[command(visible_alias = "delete", after_help = EXAMPLES)]
+    Remove {
+        /// The system's id.
+        id: String,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -28,18 +59,150 @@ pub const EXAMPLES: &str = "\
 Examples:
   rollbook system check systems/two-dice-moves.toml
   rollbook system check my-game.toml --json
+  rollbook system add my-game.toml
+  rollbook system list
+  rollbook system show my-game
+  rollbook system show my-game --source > my-game.toml
+  rollbook system remove my-game
 
 The format is docs/system-files.md; systems/ holds example games to copy.";
 
-pub fn run(command: SystemCommand, json: bool) -> Result<(), Failure> {
-    let SystemCommand::Check(args) = command;
-    let text = read_file(&args.file)?;
-    match system_file::read(&text) {
-        Ok(file) => summary(&file, json),
-        Err(problems) => Err(Failure::SystemFile(told(
-            &args.file, &text, &problems, json,
-        ))),
+pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
+    let json = global.json;
+    match command {
+        SystemCommand::Check(args) => {
+            let (_, file) = checked(&args.file, json)?;
+            summary(&file, json)
+        }
+        SystemCommand::Add(args) => {
+            let (text, _) = checked(&args.file, json)?;
+            let mut store = store::open(global, Open::Create)?;
+            let added = store.add_system_file(&text)?;
+            if json {
+                return output::json(&added);
+            }
+            let system = &added.system;
+            let what = match (added.added, added.earlier_versions.last()) {
+                (false, _) => "was already added (the same text): nothing changed".to_string(),
+                (true, Some(before)) => format!(
+                    "added; version {before} stays for the rosters made with it \
+                     (a roster moves to this version when the GM upgrades it)"
+                ),
+                (true, None) => "added".to_string(),
+            };
+            output::text(&format!(
+                "{} {} (version {}) {what}.\n{}",
+                safe_line(&system.id),
+                safe_line(&system.name),
+                system.version,
+                declared(system)
+            ))
+        }
+        SystemCommand::List => {
+            let store = store::open(global, Open::Read)?;
+            let systems = store.system_files()?;
+            if json {
+                return output::json(&systems);
+            }
+            if systems.is_empty() {
+                return output::text(
+                    "No system files added yet: `rollbook system add FILE` (docs/system-files.md).\n",
+                );
+            }
+            let mut table = Table::new(["ID", "VERSION", "NAME", "ROLLS", "ROSTERS", "ADDED"]);
+            for s in &systems {
+                table.row([
+                    s.id.clone(),
+                    s.version.to_string(),
+                    s.name.clone(),
+                    s.declares.rolls.len().to_string(),
+                    s.rosters.to_string(),
+                    local_time(s.added_at),
+                ]);
+            }
+            output::text(&table.render())
+        }
+        SystemCommand::Show {
+            id,
+            version,
+            source,
+        } => {
+            let store = store::open(global, Open::Read)?;
+            let (system, text) = store.system_file(&id, version)?;
+            match (json, source) {
+                (true, true) => output::json(&json!({"system": system, "source": text})),
+                (true, false) => output::json(&system),
+                (false, true) => output::text(&text),
+                (false, false) => output::text(&format!(
+                    "{} {} (version {}), used by {}\n{}{}",
+                    safe_line(&system.id),
+                    safe_line(&system.name),
+                    system.version,
+                    count(system.rosters as usize, "roster"),
+                    summary_line(&system.summary),
+                    declared(&system)
+                )),
+            }
+        }
+        SystemCommand::Remove { id } => {
+            let mut store = store::open(global, Open::Existing)?;
+            let gone = store.remove_system_file(&id)?;
+            if json {
+                return output::json(&gone);
+            }
+            let versions: Vec<String> = gone.iter().map(|s| s.version.to_string()).collect();
+            output::text(&format!(
+                "Removed {} (version {}).\n",
+                safe_line(&id),
+                versions.join(", ")
+            ))
+        }
     }
+}
+
+/// The file's text and what it declares, or its problems told as `check` tells them (exit 2).
+fn checked(path: &Path, json: bool) -> Result<(String, SystemFile), Failure> {
+    let text = read_file(path)?;
+    match system_file::read(&text) {
+        Ok(file) => Ok((text, file)),
+        Err(problems) => Err(Failure::SystemFile(told(path, &text, &problems, json))),
+    }
+}
+
+fn summary_line(summary: &str) -> String {
+    if summary.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n", safe_line(summary))
+    }
+}
+
+/// What a stored system declares, one line a part.
+fn declared(system: &StoredSystem) -> String {
+    let d = &system.declares;
+    let list = |items: &[String]| {
+        if items.is_empty() {
+            "none".to_string()
+        } else {
+            items
+                .iter()
+                .map(|i| safe_line(i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let mut lines = vec![
+        ("Sheet", list(&d.sheet)),
+        ("Derived", list(&d.derived)),
+        ("House rules", list(&d.house_numbers)),
+        ("Rolls", list(&d.rolls)),
+        ("Rulings", d.rulings.to_string()),
+    ];
+    if let Some(initiative) = &d.initiative {
+        lines.push(("Initiative", safe_line(initiative)));
+    }
+    lines.push(("Trackers", list(&d.trackers)));
+    fields(&lines)
 }
 
 /// The file's text: at most one byte past the limit is read, so a huge file is refused without
@@ -73,8 +236,8 @@ fn summary(file: &SystemFile, json: bool) -> Result<(), Failure> {
     }
     output::text(&format!(
         "{} {} (version {}): {} sheet fields, {} derived, {} house numbers, {} rolls ({})\n",
-        rollbook_rules::text::safe_line(&file.id),
-        rollbook_rules::text::safe_line(&file.name),
+        safe_line(&file.id),
+        safe_line(&file.name),
         file.version,
         file.sheet.len(),
         file.derived.len(),

@@ -83,3 +83,57 @@ fn a_bad_file_tells_every_problem_at_its_line_with_a_caret() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn a_system_file_is_added_answered_shown_and_removed() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.path("bands.toml");
+    let text = std::fs::read_to_string(shipped("examples/three-bands.toml"))
+        .unwrap()
+        .replace("id = \"three-bands\"", "id = \"my-bands\"");
+    std::fs::write(&file, &text).unwrap();
+    let file = file.display().to_string();
+    let request = r#"{"system":"my-bands","roll":"move"}"#;
+    // Unknown until added: the database is read for it, and it is not there.
+    assert!(sandbox
+        .run(&["odds", request])
+        .fails(2)
+        .contains("\"my-bands\" is not a system Rollbook knows"));
+
+    let added = sandbox.run(&["system", "add", &file]).ok();
+    assert!(added.stdout.starts_with("my-bands "), "{}", added.stdout);
+    let again = sandbox.run(&["--json", "system", "add", &file]).ok().json();
+    assert_eq!(again["added"], false);
+    // A later process knows it from the database: the odds as a shipped system's.
+    let odds = sandbox.run(&["odds", request]).ok().json();
+    let shipped_odds = sandbox
+        .run_bare(&[
+            "odds",
+            r#"{"system":"two-dice-moves","roll":"move","stat":0}"#,
+        ])
+        .ok()
+        .json();
+    assert_eq!(odds["success"], shipped_odds["success"]);
+    let listed = sandbox.run(&["--json", "system", "list"]).ok().json();
+    assert_eq!(listed[0]["id"], "my-bands");
+    assert_eq!(listed[0]["rosters"], 0);
+    let source = sandbox
+        .run(&["system", "show", "my-bands", "--source"])
+        .ok();
+    assert_eq!(source.stdout, text);
+
+    // A bad file is told as `check` tells it, and nothing is kept.
+    let bad = sandbox.path("bad.toml");
+    std::fs::write(&bad, text.replace("version = 1", "version = 2\nlable = 3")).unwrap();
+    let told = refused(sandbox.run(&["system", "add", &bad.display().to_string()]));
+    assert!(told.contains("unknown key `lable`"), "{told}");
+    let listed = sandbox.run(&["--json", "system", "list"]).ok().json();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+
+    let removed = sandbox.run(&["system", "remove", "my-bands"]).ok();
+    assert_eq!(removed.stdout, "Removed my-bands (version 1).\n");
+    assert!(sandbox
+        .run(&["system", "remove", "my-bands"])
+        .fails(2)
+        .contains("no system file \"my-bands\""));
+}

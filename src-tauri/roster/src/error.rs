@@ -69,6 +69,22 @@ pub enum RosterError {
     #[error("the saved roll was not saved{}", Listed(.problems))]
     InvalidSavedRoll { problems: Vec<Problem> },
 
+    /// A system file was refused: each problem's path is `LINE:COLUMN` in the file; nothing
+    /// was stored.
+    #[error("the system file was not added{}", Listed(.problems))]
+    InvalidSystemFile { problems: Vec<Problem> },
+
+    /// A system file's id is one Rollbook ships, or its version is held with other text.
+    #[error("{}", SystemIdWords(.id, *.version))]
+    SystemIdTaken { id: String, version: Option<u32> },
+
+    #[error("no system file {0}")]
+    SystemFileNotFound(String),
+
+    /// A system file still used by rosters cannot be removed.
+    #[error("{id} is used by {}: {}; delete them (and empty the trash) before removing it", plural(.rosters.len(), "roster"), .rosters.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", "))]
+    SystemInUse { id: String, rosters: Vec<String> },
+
     /// An import file was refused: nothing was imported.
     #[error("the file was not imported{}", Listed(.problems))]
     ImportRefused { problems: Vec<Problem> },
@@ -225,6 +241,36 @@ pub enum RosterError {
     Database(rusqlite::Error),
 }
 
+/// Why a system file's id cannot be added: shipped (`None`), or that version held with other
+/// text.
+struct SystemIdWords<'a>(&'a str, Option<u32>);
+
+impl fmt::Display for SystemIdWords<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            None => write!(
+                f,
+                "\"{}\" is a system Rollbook ships; give your file another `id`",
+                self.0
+            ),
+            Some(version) => write!(
+                f,
+                "{} version {version} is already added with other text; a changed file is a new version: raise `version` in the file (to {} or more)",
+                self.0,
+                version.saturating_add(1)
+            ),
+        }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The sentence offering a sound snapshot of a damaged database, or nothing.
 struct Offer<'a>(Option<&'a (PathBuf, String)>);
 
@@ -298,6 +344,10 @@ impl RosterError {
             Self::InvalidSavedRoll { .. } => "invalid_saved_roll",
             Self::SavedRollNotFound(_) => "saved_roll_not_found",
             Self::ImportRefused { .. } => "import_refused",
+            Self::InvalidSystemFile { .. } => "invalid_system_file",
+            Self::SystemIdTaken { .. } => "system_id_taken",
+            Self::SystemFileNotFound(_) => "system_not_found",
+            Self::SystemInUse { .. } => "system_in_use",
             Self::LimitReached { .. } => "limit_reached",
             Self::RosterNotFound(_) => "roster_not_found",
             Self::CharacterNotFound(_) => "character_not_found",
@@ -337,6 +387,7 @@ impl RosterError {
             Self::InvalidSheet { problems }
             | Self::InvalidRoster { problems }
             | Self::InvalidSavedRoll { problems }
+            | Self::InvalidSystemFile { problems }
             | Self::ImportRefused { problems } => problems,
             _ => &[],
         }

@@ -146,10 +146,10 @@ pub use import::{
 };
 pub use luck::LuckReport;
 pub use model::{
-    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterPlan,
-    EncounterState, HealthShown, NewCharacter, NewRoster, NewSavedRoll, Participant, PlanContents,
-    PlannedParticipant, Roster, RosterPatch, SavedRoll, SavedRollPatch, System, TableAction,
-    Timestamp, Visibility,
+    AddedSystem, Character, CharacterKind, CharacterPatch, CharacterSummary, Declares, Encounter,
+    EncounterPlan, EncounterState, HealthShown, NewCharacter, NewRoster, NewSavedRoll, Participant,
+    PlanContents, PlannedParticipant, Roster, RosterPatch, SavedRoll, SavedRollPatch, StoredSystem,
+    System, TableAction, Timestamp, Visibility,
 };
 pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use problem::{Listed, Problem, LISTED_PROBLEMS};
@@ -166,5 +166,5 @@ pub use store::{
     DamagedEntry, DamagedRecord, DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls,
     NewLogEntry, Opened, PlayOptions, Purged, Readable, Restored, RollPlace, RollsRefused,
     SavedRollHit, Settings, SoundCopy, Store, TableActionEntry, TableDiceAsked, TablePlay,
-    TableStates, Trash, TrashListed, APPLICATION_ID, SCHEMA_VERSION,
+    TableStates, Trash, TrashListed, APPLICATION_ID, MAX_SYSTEM_FILES, SCHEMA_VERSION,
 };

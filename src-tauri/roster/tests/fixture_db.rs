@@ -9,7 +9,9 @@
 //! table action; the last main before the action log's events were packed);
 //! `main-2026-11-28-a27ac6d` is main at a27ac6d (schema 8: packed events; the last main before
 //! plans, quick NPCs with numbers and copies); `main-2026-11-29-e1a4343` is main at e1a4343
-//! (schema 9: plans; the last main before saved rolls). Each test opens a
+//! (schema 9: plans; the last main before saved rolls); `main-2026-11-29-03dc1ce` is main at
+//! 03dc1ce (schema 10: saved rolls, two of them in "Friday Night Heroes"; the last main before
+//! system files made the rosters table again). Each test opens a
 //! copy, so the fixtures themselves are never changed.
 
 use std::path::PathBuf;
@@ -23,14 +25,18 @@ use rollbook_rules::table::{Event, RulingId};
 const UNVERSIONED: &str = "main-2026-11-25";
 
 /// Every fixture database, oldest first.
-const FIXTURES: [&str; 6] = [
+const FIXTURES: [&str; 7] = [
     UNVERSIONED,
     "main-2026-11-25-e7a0e62",
     "main-2026-11-27-5de9447",
     "main-2026-11-27-782f443",
     "main-2026-11-28-a27ac6d",
     "main-2026-11-29-e1a4343",
+    "main-2026-11-29-03dc1ce",
 ];
+
+/// The fixtures written with saved rolls: "Friday Night Heroes" keeps these two.
+const WITH_SAVED_ROLLS: [&str; 1] = ["main-2026-11-29-03dc1ce"];
 
 /// The fixtures written before schema 8, whose action logs kept events unpacked with a summary.
 const UNPACKED: [&str; 4] = [
@@ -447,18 +453,34 @@ fn the_rosters_of_earlier_mains_keep_saved_rolls_and_roll_them() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(copy_of(&dir, fixture)).unwrap();
         let rosters = store.rosters().unwrap();
-        for roster in &rosters {
-            assert!(
-                store.saved_rolls(roster.id).unwrap().is_empty(),
-                "{fixture}"
-            );
-        }
         let heroes = rosters
             .iter()
             .find(|r| r.name == "Friday Night Heroes")
             .unwrap();
+        let kept: Vec<(String, String)> = store
+            .saved_rolls(heroes.id)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.name, r.expr))
+            .collect();
+        let expected: &[(&str, &str)] = if WITH_SAVED_ROLLS.contains(&fixture) {
+            &[("Fireball", "8d6"), ("Sneak attack", "d20+@bonus")]
+        } else {
+            &[]
+        };
+        let expected: Vec<(String, String)> = expected
+            .iter()
+            .map(|(n, e)| (n.to_string(), e.to_string()))
+            .collect();
+        assert_eq!(kept, expected, "{fixture}");
+        let others: usize = rosters
+            .iter()
+            .filter(|r| r.id != heroes.id)
+            .map(|r| store.saved_rolls(r.id).unwrap().len())
+            .sum();
+        assert_eq!(others, 0, "{fixture}");
         let saved = store
-            .create_saved_roll(heroes.id, NewSavedRoll::new("Fireball", "8d6"))
+            .create_saved_roll(heroes.id, NewSavedRoll::new("Firebolt", "8d6"))
             .unwrap_or_else(|e| panic!("{fixture}: {e}"));
         let (_, entry) = store
             .roll_saved(
@@ -480,7 +502,7 @@ fn the_rosters_of_earlier_mains_keep_saved_rolls_and_roll_them() {
             .apply_import(&import, ImportMode::Merge, |_, _| {})
             .unwrap();
         let back = fresh.saved_rolls(heroes.id).unwrap();
-        assert_eq!(back.len(), 1, "{fixture}");
-        assert_eq!(back[0].fields(), saved.fields(), "{fixture}");
+        assert_eq!(back.len(), expected.len() + 1, "{fixture}");
+        assert_eq!(back.last().unwrap().fields(), saved.fields(), "{fixture}");
     }
 }

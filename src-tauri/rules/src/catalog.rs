@@ -77,7 +77,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
     Catalog {
         systems: listed(Family::Rules),
         notation: listed(Family::Notation),
-        files: crate::system_file::shipped::all()
+        files: crate::system_file::known::newest()
             .iter()
             .map(|file| file.spec())
             .collect(),

@@ -88,6 +88,14 @@ impl RulesError {
     }
 
     /// The same error, located inside element `index` of a batch of requests.
+    /// The request field at fault, for an invalid request (`system`, `[2].roll`).
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Self::Invalid { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+
     pub fn at_index(self, index: usize) -> Self {
         match self {
             Self::Malformed { message } => Self::Malformed {

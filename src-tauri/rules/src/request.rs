@@ -15,7 +15,7 @@ use crate::kind::Kind;
 use crate::spec::KindSpec;
 use crate::strict_json::StrictValue;
 use crate::system::Family;
-use crate::system_file::{shipped, FileRequest};
+use crate::system_file::{known, shipped, FileRequest};
 use crate::systems::registry;
 use crate::systems::{d12, dice, genre, marks, stunt, universe};
 use crate::text::excerpt;
@@ -85,7 +85,7 @@ macro_rules! roll_kinds {
             fn fields_value(&self) -> Value {
                 match self {
                     $(Self::$variant(k) => serde_json::to_value(k).unwrap_or(Value::Null),)*
-                    Self::File(f) => Value::Object(f.fields().clone()),
+                    Self::File(f) => f.fields_value(),
                 }
             }
 
@@ -199,7 +199,7 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
     let known = || registry::REGISTRY.iter().map(|s| s.id);
     let systems = || known().collect::<Vec<_>>().join(", ");
     let system = take_string(&mut map, "system", systems)?;
-    if let Some(file) = shipped::find(&system) {
+    if let Some(file) = file_system(&system, &mut map)? {
         let roll = take_string(&mut map, "roll", || shipped::rolls_of(&file))?;
         return FileRequest::new(file, &roll, map).map(RollRequest::File);
     }
@@ -225,6 +225,53 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
             ),
         ))
     })
+}
+
+/// The system from a file named `system`, if it is one: the version the request names
+/// (`system_version`, taken from `map`; a roster's rolls name theirs), else its newest.
+fn file_system(
+    system: &str,
+    map: &mut Map<String, Value>,
+) -> Result<Option<std::sync::Arc<crate::system_file::SystemFile>>, RulesError> {
+    let Some(newest) = known::find(system) else {
+        return Ok(None);
+    };
+    let Some(given) = map.remove("system_version") else {
+        return Ok(Some(newest));
+    };
+    let versions = || {
+        known::versions_of(system)
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let version = given
+        .as_u64()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| {
+            RulesError::invalid(
+                "system_version",
+                format!(
+                    "expected a whole number (a version of {}: {}), found {}",
+                    excerpt(system),
+                    versions(),
+                    excerpt(&given.to_string())
+                ),
+            )
+        })?;
+    known::find_version(system, version)
+        .map(Some)
+        .ok_or_else(|| {
+            RulesError::invalid(
+                "system_version",
+                format!(
+                    "{} has no version {version} here; it has {}",
+                    excerpt(system),
+                    versions()
+                ),
+            )
+        })
 }
 
 /// The roll kinds of a system, for messages ("straight, opposed, damage").

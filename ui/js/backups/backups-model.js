@@ -12,6 +12,7 @@ const REASONS = {
   restore: 'Before a restore',
   upgrade: 'Before an upgrade',
   damaged: 'The damaged database, set aside',
+  system: 'Before a system was removed',
 };
 
 /** A week: past this without a snapshot, the dialog says so. */

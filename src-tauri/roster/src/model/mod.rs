@@ -7,6 +7,7 @@ mod participant;
 pub(crate) mod plan;
 pub(crate) mod roster;
 pub(crate) mod saved_roll;
+pub(crate) mod system_file;
 mod time;
 pub(crate) mod visibility;
 
@@ -17,6 +18,7 @@ pub use participant::Participant;
 pub use plan::{EncounterPlan, PlanContents, PlannedParticipant};
 pub use roster::{NewRoster, Roster, RosterPatch};
 pub use saved_roll::{NewSavedRoll, SavedRoll, SavedRollPatch};
+pub use system_file::{AddedSystem, Declares, StoredSystem};
 pub use time::Timestamp;
 pub(crate) use time::{from_millis, now};
 pub use visibility::{HealthShown, Visibility};

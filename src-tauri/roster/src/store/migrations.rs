@@ -3,6 +3,7 @@
 
 use std::sync::LazyLock;
 
+use rusqlite::Connection;
 use rusqlite_migration::{Migrations, M};
 
 /// Marks a file as Rollbook's (`PRAGMA application_id`, the bytes "RBK1" read as a big-endian
@@ -29,6 +30,8 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         ),
         M::up(include_str!("migrations/09-encounter-plans.sql")),
         M::up(include_str!("migrations/10-saved-rolls.sql")),
+        // Rebuilds `rosters` (see the file): run with foreign keys off, checked before commit.
+        M::up(include_str!("migrations/11-system-files.sql")).foreign_key_check(),
     ])
 });
 
@@ -36,8 +39,19 @@ pub(crate) fn migrations() -> &'static Migrations<'static> {
     &MIGRATIONS
 }
 
+/// Runs every pending migration, each in its transaction, with foreign keys off meanwhile: a
+/// migration that makes a table again (SQLite's way to drop a constraint) must not cascade a
+/// drop of the old table to its children. Each such migration checks the keys before it
+/// commits (`foreign_key_check`); they are on again whatever the outcome.
+pub(crate) fn to_latest(conn: &mut Connection) -> Result<(), rusqlite_migration::Error> {
+    conn.pragma_update(None, "foreign_keys", false)?;
+    let result = migrations().to_latest(conn);
+    let back_on = conn.pragma_update(None, "foreign_keys", true);
+    result.and(back_on.map_err(Into::into))
+}
+
 /// The schema version this build writes (the number of migrations).
-pub const SCHEMA_VERSION: i64 = 10;
+pub const SCHEMA_VERSION: i64 = 11;
 
 #[cfg(test)]
 mod tests {
@@ -47,7 +61,7 @@ mod tests {
     fn migrations_are_valid_and_counted() {
         migrations().validate().unwrap();
         let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-        migrations().to_latest(&mut conn).unwrap();
+        to_latest(&mut conn).unwrap();
         let version: i64 = conn
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();

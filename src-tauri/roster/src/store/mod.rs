@@ -34,6 +34,7 @@ mod search;
 mod settings;
 mod sheets;
 mod state_patch;
+pub(crate) mod system_files;
 mod table_events;
 mod table_history;
 mod table_play;
@@ -58,6 +59,7 @@ pub(crate) use rows::{
 };
 pub use saved_rolls::SavedRollHit;
 pub use settings::Settings;
+pub use system_files::MAX_SYSTEM_FILES;
 pub use table_history::TableStates;
 pub use table_play::{DealtTo, PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};
 pub(crate) use undo::next_delete_batch;

@@ -21,7 +21,7 @@ use super::connection::{
 };
 use super::handle::{Opened, Store};
 use super::inspect::{inspect, Found};
-use super::migrations::{migrations, SCHEMA_VERSION};
+use super::migrations::{to_latest, SCHEMA_VERSION};
 use super::upgrade_copy::upgrade_copy;
 use crate::error::{Result, RosterError};
 
@@ -32,11 +32,13 @@ impl Store {
     pub fn open(path: impl AsRef<Path>) -> Result<Store> {
         let path = path.as_ref();
         let (conn, opened) = open(path).map_err(|e| full_disk_told(e, path).at(path))?;
-        Ok(Store {
+        let store = Store {
             conn,
             path: Some(path.to_path_buf()),
             opened,
-        })
+        };
+        store.register_system_files().map_err(|e| e.at(path))?;
+        Ok(store)
     }
 
     /// Opens the database at `path` for reading only: nothing is written to it or created beside
@@ -53,11 +55,13 @@ impl Store {
                 empty.conn
             }
         };
-        Ok(Store {
+        let store = Store {
             conn,
             path: Some(path.to_path_buf()),
             opened: Opened::default(),
-        })
+        };
+        store.register_system_files().map_err(|e| e.at(path))?;
+        Ok(store)
     }
 
     /// Opens the per-user database at [`crate::default_db_path`] (shared by window and CLI).
@@ -69,12 +73,10 @@ impl Store {
     pub fn open_in_memory() -> Result<Store> {
         let mut conn = Connection::open_in_memory()?;
         configure(&conn)?;
-        migrations()
-            .to_latest(&mut conn)
-            .map_err(|e| RosterError::MigrationFailed {
-                path: PathBuf::from(":memory:"),
-                detail: e.to_string(),
-            })?;
+        to_latest(&mut conn).map_err(|e| RosterError::MigrationFailed {
+            path: PathBuf::from(":memory:"),
+            detail: e.to_string(),
+        })?;
         Ok(Store {
             conn,
             path: None,
@@ -224,7 +226,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
     // IMMEDIATE: take the write lock up front, so a second Rollbook waits instead of failing
     // halfway through an upgrade.
     conn.set_transaction_behavior(TransactionBehavior::Immediate);
-    let result = migrations().to_latest(conn);
+    let result = to_latest(conn);
     conn.set_transaction_behavior(TransactionBehavior::Deferred);
     match result {
         Ok(()) => Ok(()),

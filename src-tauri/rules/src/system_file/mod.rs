@@ -4,9 +4,11 @@
 //! - [`model`]: what a checked file declares (the sheet, the derived values, the roll kinds and
 //!   how each reads, the rulings, the house-rule numbers): the one shape both halves share;
 //! - `format`: the TOML read into the model, every problem with its line and column;
-//! - `odds`: a roll kind's exact odds and seeded rolls, from its expressions.
+//! - `odds`: a roll kind's exact odds and seeded rolls, from its expressions;
+//! - [`known`]: every system from a file this process knows, shipped or added by the GM.
 
 pub mod format;
+pub mod known;
 pub mod model;
 pub mod odds;
 mod request;

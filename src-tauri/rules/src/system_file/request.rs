@@ -84,6 +84,16 @@ impl FileRequest {
         &self.system.rolls[self.kind]
     }
 
+    /// The request's fields as a request carries them: [`Self::fields`], and the system's
+    /// version when it is one the GM added (a shipped system has one version per build).
+    pub(crate) fn fields_value(&self) -> Value {
+        let mut fields = self.fields.clone();
+        if super::shipped::find(&self.system.id).is_none() {
+            fields.insert("system_version".into(), self.system.version.into());
+        }
+        Value::Object(fields)
+    }
+
     /// The request's fields with defaults filled in, `system` and `roll` left out.
     pub fn fields(&self) -> &Map<String, Value> {
         &self.fields

@@ -35,10 +35,12 @@ pub enum Reason {
     Upgrade,
     /// A damaged database, set aside (bytes as they were) when a snapshot was put in its place.
     Damaged,
+    /// Before a system file was removed.
+    System,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 7] = [
+    pub const ALL: [Reason; 8] = [
         Reason::Manual,
         Reason::Daily,
         Reason::Trash,
@@ -46,6 +48,7 @@ impl Reason {
         Reason::Restore,
         Reason::Upgrade,
         Reason::Damaged,
+        Reason::System,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -57,6 +60,7 @@ impl Reason {
             Reason::Restore => "restore",
             Reason::Upgrade => "upgrade",
             Reason::Damaged => "damaged",
+            Reason::System => "system",
         }
     }
 

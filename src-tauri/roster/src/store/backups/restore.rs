@@ -15,7 +15,7 @@ use rusqlite::Connection;
 use super::check::Sound;
 use crate::error::{Result, RosterError};
 use crate::files::{sync_dir, sync_file};
-use crate::store::migrations::{migrations, SCHEMA_VERSION};
+use crate::store::migrations::{to_latest, SCHEMA_VERSION};
 
 /// How long the swap waits for another Rollbook's write to finish.
 const WAIT: Duration = Duration::from_secs(5);
@@ -45,12 +45,10 @@ pub(super) fn source(sound: Sound, dir: &std::path::Path) -> Result<Source> {
         .into_temp_path();
     let mut conn = Connection::open(&temp)?;
     copy(&sound.conn, &mut conn)?;
-    migrations()
-        .to_latest(&mut conn)
-        .map_err(|e| RosterError::MigrationFailed {
-            path: temp.to_path_buf(),
-            detail: e.to_string(),
-        })?;
+    to_latest(&mut conn).map_err(|e| RosterError::MigrationFailed {
+        path: temp.to_path_buf(),
+        detail: e.to_string(),
+    })?;
     Ok(Source {
         conn,
         _upgraded: Some(temp),

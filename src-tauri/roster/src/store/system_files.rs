@@ -1,0 +1,251 @@
+//! The GM's own system files (issue 31; `docs/system-files.md`): add one (every version kept
+//! whole), list them, read one back, remove one no roster uses. One function per thing the GM
+//! does, called alike by the window and `rollbook system add|list|show|remove`. A refused file
+//! stores nothing; each stored version is made known to the request parser
+//! ([`rollbook_rules::system_file::known`]) when the store opens and when it is added, so a
+//! request of it is answered wherever one of the five is.
+
+use std::sync::Arc;
+
+use rollbook_rules::system_file::{self, known, shipped, SystemFile};
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{Reason, Store};
+use crate::error::{Result, RosterError};
+use crate::model::{from_millis, now, AddedSystem, Declares, StoredSystem, System};
+use crate::problem::Problem;
+
+/// How many versions of system files the store keeps, every id together: far past what a GM
+/// keeps, so that a runaway script cannot fill the database with them.
+pub const MAX_SYSTEM_FILES: usize = 1_000;
+
+impl Store {
+    /// Adds a system file from its text: checked whole (every problem with its line and
+    /// column, nothing stored), refused when its id is one Rollbook ships or when its version
+    /// is held with other text (a changed file is a new version). The same text again changes
+    /// nothing (`added: false`).
+    pub fn add_system_file(&mut self, text: &str) -> Result<AddedSystem> {
+        let file = system_file::read(text).map_err(|problems| RosterError::InvalidSystemFile {
+            problems: problems
+                .into_iter()
+                .map(|p| Problem::new(format!("{}:{}", p.line, p.column), p.message))
+                .collect(),
+        })?;
+        if shipped::find(&file.id).is_some() || file.id.parse::<System>().is_ok() {
+            return Err(RosterError::SystemIdTaken {
+                id: file.id,
+                version: None,
+            });
+        }
+        let at = now().as_millisecond();
+        let (added, earlier_versions) = self.write(|tx| {
+            let held: Option<String> = tx
+                .query_row(
+                    "SELECT source FROM system_files WHERE id = ?1 AND version = ?2",
+                    params![file.id, file.version],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let earlier = versions(tx, &file.id)?
+                .into_iter()
+                .filter(|v| *v != file.version)
+                .collect::<Vec<_>>();
+            match held {
+                Some(source) if source == text => return Ok((false, earlier)),
+                Some(_) => {
+                    return Err(RosterError::SystemIdTaken {
+                        id: file.id.clone(),
+                        version: Some(file.version),
+                    })
+                }
+                None => {}
+            }
+            let count: i64 = tx.query_row("SELECT count(*) FROM system_files", [], |r| r.get(0))?;
+            if count as usize >= MAX_SYSTEM_FILES {
+                return Err(RosterError::LimitReached {
+                    what: "system file versions",
+                    limit: MAX_SYSTEM_FILES,
+                    held: count as usize,
+                });
+            }
+            tx.execute(
+                "INSERT INTO system_files (id, version, name, source, added_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![file.id, file.version, file.name, text, at],
+            )?;
+            Ok((true, earlier))
+        })?;
+        let id = file.id.clone();
+        let version = file.version;
+        known::register(Arc::new(file));
+        Ok(AddedSystem {
+            system: self.system_file(&id, Some(version))?.0,
+            added,
+            earlier_versions,
+        })
+    }
+
+    /// Every stored version, by id, newest version first.
+    pub fn system_files(&self) -> Result<Vec<StoredSystem>> {
+        let mut stmt = self.conn().prepare(
+            "SELECT id, version, source, added_at FROM system_files ORDER BY id, version DESC",
+        )?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<rusqlite::Result<Vec<(String, u32, String, i64)>>>()?;
+        rows.into_iter()
+            .map(|(id, version, source, added_at)| {
+                self.stored(&id, version, &source, added_at)
+                    .map(|(stored, _)| stored)
+            })
+            .collect()
+    }
+
+    /// One system file by id, at `version` or its newest, with its text as added.
+    pub fn system_file(&self, id: &str, version: Option<u32>) -> Result<(StoredSystem, String)> {
+        let versions = versions(self.conn(), id)?;
+        let Some(newest) = versions.last().copied() else {
+            return Err(self.not_found(id));
+        };
+        let version = version.unwrap_or(newest);
+        if !versions.contains(&version) {
+            return Err(RosterError::SystemFileNotFound(format!(
+                "{id} version {version}; it has {}",
+                joined(&versions)
+            )));
+        }
+        let (source, added_at): (String, i64) = self.conn().query_row(
+            "SELECT source, added_at FROM system_files WHERE id = ?1 AND version = ?2",
+            params![id, version],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let (stored, _) = self.stored(id, version, &source, added_at)?;
+        Ok((stored, source))
+    }
+
+    /// Removes every version of the system `id`, refused while a roster (the trash included)
+    /// uses one; a snapshot is taken first, as for every removal for good.
+    pub fn remove_system_file(&mut self, id: &str) -> Result<Vec<StoredSystem>> {
+        let gone = self
+            .system_files()?
+            .into_iter()
+            .filter(|s| s.id == id)
+            .collect::<Vec<_>>();
+        if gone.is_empty() {
+            return Err(self.not_found(id));
+        }
+        let using = rosters_using(self.conn(), id)?;
+        if !using.is_empty() {
+            return Err(RosterError::SystemInUse {
+                id: id.to_string(),
+                rosters: using,
+            });
+        }
+        self.back_up_before(Reason::System)?;
+        self.write(|tx| {
+            tx.execute("DELETE FROM system_files WHERE id = ?1", [id])?;
+            Ok(())
+        })?;
+        known::forget(id);
+        Ok(gone)
+    }
+
+    /// Makes every stored version known to the request parser (at open). A stored text that
+    /// no longer reads (a later build reads the format more strictly) is left unknown: its
+    /// rosters are refused where they are read, naming it.
+    pub(crate) fn register_system_files(&self) -> Result<()> {
+        let mut stmt = self.conn().prepare("SELECT source FROM system_files")?;
+        let sources = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        for source in sources {
+            if let Ok(file) = system_file::read(&source) {
+                known::register(Arc::new(file));
+            }
+        }
+        Ok(())
+    }
+
+    fn stored(
+        &self,
+        id: &str,
+        version: u32,
+        source: &str,
+        added_at: i64,
+    ) -> Result<(StoredSystem, SystemFile)> {
+        let file = system_file::read(source).map_err(|problems| {
+            let first = problems
+                .first()
+                .map(|p| format!("{}:{}: {}", p.line, p.column, p.message))
+                .unwrap_or_default();
+            crate::store::corrupt(format!(
+                "the stored system file {id} version {version} no longer reads ({first})"
+            ))
+        })?;
+        let rosters: u32 = self.conn().query_row(
+            "SELECT count(*) FROM rosters WHERE system = ?1 AND system_version = ?2",
+            params![id, version],
+            |r| r.get(0),
+        )?;
+        Ok((
+            StoredSystem {
+                id: id.to_string(),
+                version,
+                name: file.name.clone(),
+                summary: file.summary.clone(),
+                added_at: from_millis(added_at),
+                rosters,
+                declares: Declares::of(&file),
+            },
+            file,
+        ))
+    }
+
+    fn not_found(&self, id: &str) -> RosterError {
+        let ids: Vec<String> = self
+            .system_files()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|s| s.id)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        RosterError::SystemFileNotFound(if ids.is_empty() {
+            format!("\"{id}\"; no system file has been added yet (`rollbook system add FILE`)")
+        } else {
+            format!("\"{id}\"; the added systems are {}", ids.join(", "))
+        })
+    }
+}
+
+/// The stored versions of `id`, ascending.
+fn versions(conn: &Connection, id: &str) -> Result<Vec<u32>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT version FROM system_files WHERE id = ?1 ORDER BY version")?;
+    let versions = stmt
+        .query_map([id], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<u32>>>()?;
+    Ok(versions)
+}
+
+/// The names of the rosters (the trash included) that use any version of `id`.
+fn rosters_using(conn: &Connection, id: &str) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT name FROM rosters WHERE system = ?1 AND system_version IS NOT NULL
+         ORDER BY position, created_at",
+    )?;
+    let names = stmt
+        .query_map([id], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(names)
+}
+
+fn joined(versions: &[u32]) -> String {
+    versions
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
