@@ -592,6 +592,22 @@ export type FieldSpec = { name: string, label: string, help: string, } & ({ "typ
 export type FileFormat = "json" | "csv";
 
 /**
+ * A move of a system from a file.
+ */
+export type FileMove = { "move": "adjust", participant_id: string, tracker: string, by: number, } | { "move": "set", participant_id: string, tracker: string, value: number, };
+
+/**
+ * One participant's trackers, by the sheet part's name, in the file's order.
+ */
+export type FilePart = { trackers: { [key in string]: TrackerNow }, };
+
+/**
+ * The table of a system from a file: which system (its id and version, as stored) and every
+ * participant's part.
+ */
+export type FileTable = { id: string, version: number, parts: { [key in string]: FilePart }, };
+
+/**
  * What of the sheet the rules need besides the state: Stamina caps the Grunts, level the nuts.
  */
 export type GenreCharacter = { level: number, stamina: number, };
@@ -1752,9 +1768,9 @@ link: string,
 qr_svg: string, };
 
 /**
- * A character sheet of one of the five systems.
+ * A character sheet of one of the five systems, or of a system from a file.
  */
-export type Sheet = StuntSheet | GenreSheet | UniverseSheet | MarksSheet | D12Sheet;
+export type Sheet = StuntSheet | GenreSheet | UniverseSheet | MarksSheet | D12Sheet | { [part in string]?: unknown };
 
 /**
  * One number (or list length, or sum) of one system's sheet and the values it takes.
@@ -1924,15 +1940,17 @@ time_steps: number,
 resets: number, status: TaskStatus, };
 
 /**
- * The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
+ * A roster's rules system, and its characters' sheets': one of the five of RULES.md,
+ * or a system from a file the GM added (`docs/system-files.md`), at the version the
+ * roster uses. Named in every serialized form by its id (`"d12"`, `"my-game"`).
  */
-export type System = "stunt" | "genre" | "universe" | "marks" | "d12";
+export type System = "stunt" | "genre" | "universe" | "marks" | "d12" | (string & {});
 
 /**
  * One move at the table for the encounter's system, e.g.
  * `{"system": "genre", "move": "rest", "participant_id": "…"}`.
  */
-export type SystemMove = { "system": "stunt" } & StuntMove | { "system": "genre" } & GenreMove | { "system": "universe" } & UniverseMove | { "system": "marks" } & MarksMove | { "system": "d12" } & D12Move;
+export type SystemMove = { "system": "stunt" } & StuntMove | { "system": "genre" } & GenreMove | { "system": "universe" } & UniverseMove | { "system": "marks" } & MarksMove | { "system": "d12" } & D12Move | { "system": "file" } & FileMove;
 
 /**
  * One rules system with its roll kinds.
@@ -1942,7 +1960,7 @@ export type SystemSpec = { id: string, name: string, kinds: Array<KindSpec>, };
 /**
  * An encounter's running state for its roster's system (`EncounterState::system_state`).
  */
-export type SystemTable = { "system": "stunt" } & StuntEncounter | { "system": "genre" } & GenreEncounter | { "system": "universe" } & UniverseEncounter | { "system": "marks" } & MarksEncounter | { "system": "d12" } & D12Encounter;
+export type SystemTable = { "system": "stunt" } & StuntEncounter | { "system": "genre" } & GenreEncounter | { "system": "universe" } & UniverseEncounter | { "system": "marks" } & MarksEncounter | { "system": "d12" } & D12Encounter | { "system": "file" } & FileTable;
 
 /**
  * A change made at the table. Every one is logged and can be undone.
@@ -2099,6 +2117,11 @@ export type Track = { current: number, max: number, };
  * health, `universe` hp and Sanity (`genre` and `marks` track none).
  */
 export type Tracked = "htk" | "health" | "hp" | "sanity";
+
+/**
+ * One tracker at the table: its value now and its maximum.
+ */
+export type TrackerNow = { value: number, max: number, };
 
 /**
  * The deck between actions: the draw pile (top is the last element), the discard pile and the

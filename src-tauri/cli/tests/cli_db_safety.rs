@@ -137,7 +137,7 @@ fn an_older_database_is_upgraded_after_a_backup_and_says_so() {
         // Back to schema 1: the roll log came with schema 2, the settings with 3, encounters with 4.
         let conn = rusqlite::Connection::open(&sandbox.db).unwrap();
         conn.execute_batch(
-            "DROP TABLE saved_rolls; DROP TABLE encounter_plans; DROP TABLE table_actions; DROP TABLE encounters;
+            "DROP TABLE system_files; DROP TABLE saved_rolls; DROP TABLE encounter_plans; DROP TABLE table_actions; DROP TABLE encounters;
              DROP TABLE roll_log; DROP TABLE settings; PRAGMA user_version = 1;",
         )
         .unwrap();

@@ -155,6 +155,11 @@ pub use paths::{default_db_path, APP_IDENTIFIER, DB_FILE_NAME};
 pub use problem::{Listed, Problem, LISTED_PROBLEMS};
 pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
+/// A system from a file at one version (what `System::File` holds), its sheet and its table.
+pub use systems::file::{
+    FilePart, FileSystem, Move as FileMove, Sheet as FileSheet, StoredFileTable,
+    Table as FileTable, TrackerNow,
+};
 /// Snapshots the GM can go back to: the types, and rotation as a pure function.
 pub mod backups {
     pub use crate::store::backups::{

@@ -79,6 +79,7 @@ fn system_move(system: System, mut mv: Value) -> TableAction {
 /// too).
 fn moves(system: System, a: Uuid, b: Uuid, npc: Uuid) -> Vec<Value> {
     match system {
+        System::File(file) => panic!("written for the five, not {file:?}"),
         System::Stunt => vec![
             json!({"move": "task_start", "participant_id": a, "label": format!("{RLO}Pick the lock"),
                    "kind": "doubles_only", "needed": 2}),

@@ -99,6 +99,7 @@ fn fattest_sheet(system: System, chart: &StuntChart) -> Value {
     };
     let level = chart.levels.last().unwrap().clone();
     match system {
+        System::File(file) => panic!("the largest sheets are written for the five, not {file:?}"),
         System::Stunt => json!({
             "basestats": map(with(&["ATT", "POWER", "LUCK"], 0), level.clone().into()),
             "abilities": listed(1000, &|name| json!({"name": name, "level": level})),

@@ -329,7 +329,7 @@ fn a_roll_logged_by_an_older_database_keeps_its_character_s_name_after_the_trash
                  character_name, system, roll, outcome, success, seed, request, result
              FROM roll_log_later;
              DROP TABLE roll_log_later;
-             DROP TABLE saved_rolls; DROP TABLE encounter_plans; DROP TABLE table_actions;
+             DROP TABLE system_files; DROP TABLE saved_rolls; DROP TABLE encounter_plans; DROP TABLE table_actions;
              DROP TABLE encounters;
              DROP TABLE settings; PRAGMA user_version = 2;",
         )

@@ -370,6 +370,7 @@ fn op() -> impl Strategy<Value = Op> {
 
 fn quick_request(system: System) -> rollbook_rules::RollRequest {
     let json = match system {
+        System::File(file) => panic!("written for the five, not {file:?}"),
         System::D12 => json!({"system": "d12", "roll": "straight", "ranks": 2, "difficulty": 12}),
         System::Marks => json!({"system": "marks", "roll": "pool", "attribute_dice": 3,
                                 "skill_dice": 2}),
@@ -383,6 +384,7 @@ fn quick_request(system: System) -> rollbook_rules::RollRequest {
 
 fn setup_move(system: System, p: Uuid, goon: Uuid) -> Value {
     match system {
+        System::File(file) => panic!("written for the five, not {file:?}"),
         System::Stunt => json!({"move": "task_start", "participant_id": p,
             "label": "Pick the lock", "kind": "doubles_only", "needed": 2}),
         System::Marks => json!({"move": "task_start", "participant_id": p,
@@ -397,6 +399,7 @@ fn setup_move(system: System, p: Uuid, goon: Uuid) -> Value {
 
 fn rolling_move(system: System, p: Uuid, pick: usize) -> Value {
     match system {
+        System::File(file) => panic!("written for the five, not {file:?}"),
         System::Stunt if pick % 2 == 0 => json!({"move": "minor_damage", "participant_id": p}),
         System::Stunt => json!({"move": "task_throw", "task_id": 1 + pick / 2}),
         System::Marks => json!({"move": "task_attempt", "task_id": 1 + pick}),

@@ -19,6 +19,7 @@ fn action(system_id: System, mut value: Value) -> TableAction {
 /// A move that sets up a rolling move (none for universe and genre), and the rolling move.
 fn moves(system_id: System, pc: Uuid, goon: Uuid) -> (Option<Value>, Value) {
     match system_id {
+        System::File(file) => panic!("written for the five, not {file:?}"),
         System::Stunt => (
             Some(
                 json!({"move": "task_start", "participant_id": pc, "label": "Pick the lock",

@@ -5,27 +5,36 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::systems::file::FileSystem;
 use crate::systems::registry::with_systems;
 
 macro_rules! system_enum {
     (() $($name:ident $module:ident,)*) => {
-        /// The five rules systems of RULES.md; a roster has one, and so do its characters' sheets.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-        #[serde(rename_all = "snake_case")]
+        /// A roster's rules system, and its characters' sheets': one of the five of RULES.md,
+        /// or a system from a file the GM added (`docs/system-files.md`), at the version the
+        /// roster uses. Named in every serialized form by its id (`"d12"`, `"my-game"`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[cfg_attr(
+            feature = "ts",
+            derive(ts_rs::TS),
+            ts(type = "\"stunt\" | \"genre\" | \"universe\" | \"marks\" | \"d12\" | (string & {})")
+        )]
         pub enum System {
             $($name,)*
+            /// A system from a file, at one version.
+            File(FileSystem),
         }
 
         impl System {
-            /// Every system, in the registry's order.
+            /// The five rules systems, in the registry's order (menus, `rollbook kinds`).
             pub const ALL: [System; [$(stringify!($name)),*].len()] = [$(System::$name),*];
 
-            /// The id used in files, the database and roll requests (`stunt`, …, `d12`): the
-            /// system's folder under `systems/`.
+            /// The id used in files, the database and roll requests (`stunt`, …, `d12`, or a
+            /// system file's `id`).
             pub fn as_str(self) -> &'static str {
                 match self {
                     $(System::$name => stringify!($module),)*
+                    System::File(file) => file.id(),
                 }
             }
         }
@@ -34,9 +43,29 @@ macro_rules! system_enum {
 with_systems!([system_enum]());
 
 impl System {
-    /// The ids joined for messages: `stunt, genre, universe, marks, d12`.
+    /// The ids of the five joined for messages: `stunt, genre, universe, marks, d12`.
     pub(crate) fn list() -> String {
         System::ALL.map(System::as_str).join(", ")
+    }
+
+    /// The system file's version, for a system from a file.
+    pub fn file_version(self) -> Option<u32> {
+        match self {
+            System::File(file) => Some(file.version()),
+            _ => None,
+        }
+    }
+
+    /// The system named `id` at `version` (`None`: one of the five, or a file system's newest).
+    pub fn of(id: &str, version: Option<u32>) -> Result<System, String> {
+        match version {
+            None => id.parse(),
+            Some(version) => FileSystem::find(id, Some(version))
+                .map(System::File)
+                .ok_or_else(|| {
+                    format!("\"{id}\" version {version} is not a system Rollbook holds")
+                }),
+        }
     }
 }
 
@@ -49,16 +78,31 @@ impl fmt::Display for System {
 impl FromStr for System {
     type Err = String;
 
+    /// One of the five, or an added system file at its newest version.
     fn from_str(s: &str) -> Result<Self, String> {
         System::ALL
             .into_iter()
             .find(|sys| sys.as_str() == s)
+            .or_else(|| FileSystem::find(s, None).map(System::File))
             .ok_or_else(|| {
                 format!(
                     "\"{s}\" is not a system Rollbook knows; expected one of {}",
                     System::list()
                 )
             })
+    }
+}
+
+impl Serialize for System {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for System {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        id.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -213,7 +213,7 @@ fn character_pages(
         .map(|(i, columns)| {
             let first = i == 0;
             Page {
-                system: system.as_str(),
+                system: systems::template_id(system),
                 system_name: systems::system_name(system),
                 first,
                 header: if first {

@@ -19,7 +19,7 @@ use super::{Paper, PrintError};
 use crate::System;
 
 /// `(name, source)` of every template, embedded at build time.
-const TEMPLATES: [(&str, &str); 13] = [
+const TEMPLATES: [(&str, &str); 15] = [
     (
         "sheets.html",
         include_str!("../../templates/print/sheets.html"),
@@ -69,6 +69,14 @@ const TEMPLATES: [(&str, &str); 13] = [
         "d12/reference.html",
         include_str!("../../templates/print/d12/reference.html"),
     ),
+    (
+        "file/top.html",
+        include_str!("../../templates/print/file/top.html"),
+    ),
+    (
+        "file/reference.html",
+        include_str!("../../templates/print/file/reference.html"),
+    ),
 ];
 
 #[derive(Serialize)]
@@ -81,13 +89,17 @@ struct SystemLayout {
 /// The whole document.
 pub(super) fn document(title: &str, paper: Paper, pages: &[Page]) -> Result<String, PrintError> {
     let env = environment()?;
-    let layouts: Vec<SystemLayout> = System::ALL
+    let mut layouts: Vec<SystemLayout> = System::ALL
         .iter()
         .map(|&s| SystemLayout {
             id: s.as_str(),
             layout: layout(s),
         })
         .collect();
+    layouts.push(SystemLayout {
+        id: "file",
+        layout: crate::systems::file::LAYOUT,
+    });
     let ctx = context! {
         title => title,
         paper => paper.css(),

@@ -5,7 +5,6 @@
 //! [`Sheet`]: super::Sheet
 
 use rollbook_rules::{HouseRules, StuntChart};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::derived::Derived;
@@ -14,7 +13,7 @@ use super::roll::SheetRoll;
 use crate::check::Check;
 use crate::print::systems::{Layout, SystemPage};
 
-pub(crate) trait SystemSheet: Default + Serialize + DeserializeOwned {
+pub(crate) trait SystemSheet: Serialize {
     /// The system's name as the rules call it (printed sheets' headers).
     const NAME: &'static str;
     /// The fixed parts of its printed first page.

@@ -17,12 +17,17 @@ use crate::systems::registry::{of_system, on_each, with_systems};
 
 macro_rules! sheet_enum {
     (() $($name:ident $module:ident,)*) => {
-        /// A character sheet of one of the five systems.
+        /// A character sheet of one of the five systems, or of a system from a file.
         #[derive(Debug, Clone, PartialEq)]
         // Serialised as the bare sheet object (see the Serialize impl below): a union of the five.
         #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(untagged))]
         pub enum Sheet {
             $($name(systems::$module::Sheet),)*
+            /// A sheet of a system from a file: its parts by name (`docs/system-files.md`).
+            File(
+                #[cfg_attr(feature = "ts", ts(type = "{ [part in string]?: unknown }"))]
+                systems::file::Sheet,
+            ),
         }
 
         impl Sheet {
@@ -30,12 +35,14 @@ macro_rules! sheet_enum {
             pub fn blank(system: System) -> Sheet {
                 match system {
                     $(System::$name => Sheet::$name(Default::default()),)*
+                    System::File(file) => Sheet::File(systems::file::Sheet::blank(file)),
                 }
             }
 
             pub fn system(&self) -> System {
                 match self {
                     $(Sheet::$name(_) => System::$name,)*
+                    Sheet::File(sheet) => System::File(sheet.system),
                 }
             }
 
@@ -43,6 +50,16 @@ macro_rules! sheet_enum {
             pub(crate) fn stored(system: System, json: &str) -> serde_json::Result<Sheet> {
                 Ok(match system {
                     $(System::$name => Sheet::$name(serde_json::from_str(json)?),)*
+                    System::File(file) => {
+                        let value: Value = serde_json::from_str(json)?;
+                        let mut problems = Vec::new();
+                        let sheet = systems::file::Sheet::read(file, &value, "sheet", &mut problems);
+                        Sheet::File(sheet.ok_or_else(|| {
+                            <serde_json::Error as serde::de::Error>::custom(
+                                problems.first().map(ToString::to_string).unwrap_or_default(),
+                            )
+                        })?)
+                    }
                 })
             }
 
@@ -55,6 +72,9 @@ macro_rules! sheet_enum {
             ) -> Option<Sheet> {
                 Some(match system {
                     $(System::$name => Sheet::$name(deserialize_collect(value, base, problems)?),)*
+                    System::File(file) => {
+                        Sheet::File(systems::file::Sheet::read(file, value, base, problems)?)
+                    }
                 })
             }
         }

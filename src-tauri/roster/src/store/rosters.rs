@@ -325,9 +325,11 @@ pub(crate) fn insert_roster(
     position: i64,
 ) -> Result<()> {
     let at = now().as_millisecond();
+    super::system_files::keep_shipped(conn, system)?;
     conn.prepare_cached(
-        "INSERT INTO rosters (id, name, system, notes, house_rules, position, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        "INSERT INTO rosters (id, name, system, system_version, notes, house_rules, position,
+                              created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?8, ?4, ?5, ?6, ?7, ?7)",
     )?
     .execute(params![
         id.to_string(),
@@ -336,7 +338,8 @@ pub(crate) fn insert_roster(
         notes,
         house_json(house),
         position,
-        at
+        at,
+        system.file_version()
     ])?;
     Ok(())
 }

@@ -31,7 +31,7 @@ impl Store {
                 .map(|p| Problem::new(format!("{}:{}", p.line, p.column), p.message))
                 .collect(),
         })?;
-        if shipped::find(&file.id).is_some() || file.id.parse::<System>().is_ok() {
+        if shipped::find(&file.id).is_some() || System::ALL.iter().any(|s| s.as_str() == file.id) {
             return Err(RosterError::SystemIdTaken {
                 id: file.id,
                 version: None,
@@ -218,6 +218,31 @@ impl Store {
             format!("\"{id}\"; the added systems are {}", ids.join(", "))
         })
     }
+}
+
+/// Keeps the text of a shipped system a roster is made with (an added one is there already),
+/// so that the roster's system is held like any other: exported with it, and kept should a
+/// later build ship another version.
+pub(crate) fn keep_shipped(conn: &Connection, system: System) -> Result<()> {
+    let System::File(file) = system else {
+        return Ok(());
+    };
+    let Some(text) = shipped::source_of(file.id()) else {
+        return Ok(());
+    };
+    conn.execute(
+        "INSERT INTO system_files (id, version, name, source, added_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (id, version) DO NOTHING",
+        params![
+            file.id(),
+            file.version(),
+            file.name(),
+            text,
+            now().as_millisecond()
+        ],
+    )?;
+    Ok(())
 }
 
 /// The stored versions of `id`, ascending.

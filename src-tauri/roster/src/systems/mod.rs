@@ -3,6 +3,7 @@
 //! `system.rs`), listed once in `registry.rs`.
 
 pub mod d12;
+pub mod file;
 pub mod genre;
 pub mod marks;
 pub(crate) mod registry;

@@ -31,7 +31,8 @@ pub(crate) use with_systems;
 
 /// `on_each!(Enum, value, x => body)`: `body` with `x` bound to the system's own value inside
 /// `value`, whichever system's variant of `Enum` it is (`Sheet` or `SystemTable`: one variant
-/// per system, named as here, in scope where it is called).
+/// per system, named as here, and `File` for every system from a file, in scope where it is
+/// called).
 macro_rules! on_each {
     ($enum:ident, $value:expr, $x:ident => $body:expr) => {
         $crate::systems::registry::with_systems!([$crate::systems::registry::on_each_arm](
@@ -45,6 +46,7 @@ macro_rules! on_each_arm {
     (($enum:ident, $value:expr, $x:ident, $body:expr) $($name:ident $module:ident,)*) => {
         match $value {
             $($enum::$name($x) => $body,)*
+            $enum::File($x) => $body,
         }
     };
 }
@@ -69,6 +71,10 @@ macro_rules! of_system_arm {
                 type $sheet = systems::$module::Sheet;
                 $body
             })*
+            System::File(_) => {
+                type $sheet = systems::file::Sheet;
+                $body
+            }
         }
     };
 }

@@ -158,8 +158,8 @@ impl<T> Outcome<T> {
 pub trait SystemRules: Sized {
     type Move;
 
-    /// The table before anything happened (no participant yet).
-    fn empty() -> Self;
+    /// The table of `system` before anything happened (no participant yet).
+    fn empty(system: System) -> Self;
 
     /// The table with a part for every seat (made from the sheet, or defaults for a quick NPC)
     /// and none for participants who left. Called after every action; must not change the parts
@@ -194,8 +194,8 @@ pub trait SystemRules: Sized {
 impl<T: SystemRules> SystemRules for Box<T> {
     type Move = T::Move;
 
-    fn empty() -> Self {
-        Box::new(T::empty())
+    fn empty(system: System) -> Self {
+        Box::new(T::empty(system))
     }
 
     fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {

@@ -35,7 +35,7 @@ pub enum TableError {
 
     /// A move of another system than the encounter's.
     #[error("this is a {table} encounter; a {played} move does not apply here")]
-    OtherSystem { table: System, played: System },
+    OtherSystem { table: System, played: &'static str },
 
     /// The rules refused a field of the move (their own words, the field named first).
     #[error(transparent)]

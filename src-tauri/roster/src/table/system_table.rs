@@ -21,6 +21,7 @@ macro_rules! table_enums {
         #[serde(tag = "system", rename_all = "snake_case")]
         pub enum SystemTable {
             $($name(systems::$module::Table),)*
+            File(systems::file::Table),
         }
 
         /// One move at the table for the encounter's system, e.g.
@@ -30,19 +31,23 @@ macro_rules! table_enums {
         #[serde(tag = "system", rename_all = "snake_case")]
         pub enum SystemMove {
             $($name(systems::$module::Move),)*
+            /// A move of a system from a file (`{"system": "file", "move": "adjust", …}`).
+            File(systems::file::Move),
         }
 
         impl SystemTable {
             /// The empty table of a system.
             pub fn empty(system: System) -> Self {
                 match system {
-                    $(System::$name => SystemTable::$name(SystemRules::empty()),)*
+                    $(System::$name => SystemTable::$name(SystemRules::empty(system)),)*
+                    System::File(_) => SystemTable::File(SystemRules::empty(system)),
                 }
             }
 
             pub fn system(&self) -> System {
                 match self {
                     $(SystemTable::$name(_) => System::$name,)*
+                    SystemTable::File(t) => System::File(t.system),
                 }
             }
 
@@ -50,6 +55,7 @@ macro_rules! table_enums {
             pub fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
                 Ok(match self {
                     $(SystemTable::$name(t) => SystemTable::$name(t.sync(ctx)?),)*
+                    SystemTable::File(t) => SystemTable::File(t.sync(ctx)?),
                 })
             }
 
@@ -63,7 +69,9 @@ macro_rules! table_enums {
                     $((SystemTable::$name(t), SystemMove::$name(m)) => {
                         t.apply(m, ctx)?.map(SystemTable::$name)
                     })*
-                    #[allow(unreachable_patterns)] // with one system, every move is its own
+                    (SystemTable::File(t), SystemMove::File(m)) => {
+                        t.apply(m, ctx)?.map(SystemTable::File)
+                    }
                     _ => return Err(self.wrong_system(action)),
                 })
             }
@@ -76,7 +84,7 @@ macro_rules! table_enums {
             ) -> Result<Option<RollRequest>, TableError> {
                 match (self, action) {
                     $((SystemTable::$name(t), SystemMove::$name(m)) => t.preview(m, ctx),)*
-                    #[allow(unreachable_patterns)]
+                    (SystemTable::File(t), SystemMove::File(m)) => t.preview(m, ctx),
                     _ => Err(self.wrong_system(action)),
                 }
             }
@@ -85,14 +93,18 @@ macro_rules! table_enums {
             pub fn new_round(&self, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
                 Ok(match self {
                     $(SystemTable::$name(t) => t.new_round(ctx)?.map(SystemTable::$name),)*
+                    SystemTable::File(t) => t.new_round(ctx)?.map(SystemTable::File),
                 })
             }
         }
 
         impl SystemMove {
-            pub fn system(&self) -> System {
+            /// The system the move is of, as its `system` tag names it (`file` for every
+            /// system from a file).
+            pub fn system_id(&self) -> &'static str {
                 match self {
-                    $(SystemMove::$name(_) => System::$name,)*
+                    $(SystemMove::$name(_) => System::$name.as_str(),)*
+                    SystemMove::File(_) => "file",
                 }
             }
         }
@@ -104,7 +116,7 @@ impl SystemTable {
     fn wrong_system(&self, action: &SystemMove) -> TableError {
         TableError::OtherSystem {
             table: self.system(),
-            played: action.system(),
+            played: action.system_id(),
         }
     }
 

@@ -62,6 +62,7 @@ fn names(prefix: &str, n: usize) -> Vec<String> {
 pub fn longest_sheet(system: System, levels: &[String]) -> Value {
     let n = LIST_MAX;
     match system {
+        System::File(file) => panic!("the longest sheets are written for the five, not {file:?}"),
         System::D12 => {
             let mut abilities: Vec<Value> = names("Ab", n)
                 .into_iter()

@@ -12,9 +12,11 @@ pub mod known;
 pub mod model;
 pub mod odds;
 mod request;
+mod sheet_values;
 pub mod shipped;
 mod spec;
 
 pub use format::{read, FileProblem};
 pub use model::*;
 pub use request::FileRequest;
+pub use sheet_values::SheetValues;

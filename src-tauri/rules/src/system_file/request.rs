@@ -7,10 +7,9 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::{Map, Value};
 
-use super::model::{RollFieldKind, RollKind, SheetFieldKind, SystemFile, TrackerStart};
+use super::model::{RollFieldKind, RollKind, SystemFile};
 use super::odds::{self, FileRoll};
 use crate::answer::{Odds, Rolled};
-use crate::notation::{Formula, Lookup};
 use crate::text::excerpt;
 use crate::tray::Tray;
 use crate::RulesError;
@@ -146,54 +145,12 @@ impl FileRequest {
     }
 }
 
-/// The values every roll of `system` may read besides its fields, as a blank sheet has them:
-/// the house-rule numbers and the sheet's numbers and checks at their defaults, then each
-/// derived value (in the file's order, each reading only earlier ones) and each tracker (full)
-/// worked out from those.
+/// The values every roll of `system` may read besides its fields, as a blank sheet has them
+/// under the default house rules ([`SystemFile::sheet_values`]).
 fn system_values(system: &SystemFile) -> BTreeMap<String, i64> {
-    let mut values: BTreeMap<String, i64> = system
-        .house_numbers
-        .iter()
-        .map(|n| (n.name.clone(), n.default))
-        .collect();
-    for field in &system.sheet {
-        match &field.kind {
-            SheetFieldKind::Number { default, .. } => {
-                values.insert(field.name.clone(), *default);
-            }
-            SheetFieldKind::Check { default } => {
-                values.insert(field.name.clone(), i64::from(*default));
-            }
-            _ => {}
-        }
-    }
-    let computed = |values: &BTreeMap<String, i64>, expr: &str| {
-        Formula::parse(expr, |name| values.get(name).copied().map(Lookup::Known))
-            .ok()
-            .and_then(|formula| formula.certain())
-    };
-    for derived in &system.derived {
-        if let Some(value) = computed(&values, &derived.expr) {
-            values.insert(derived.name.clone(), value);
-        }
-    }
-    for field in &system.sheet {
-        if let SheetFieldKind::Tracker {
-            max,
-            default: start,
-        } = &field.kind
-        {
-            let full = computed(&values, max);
-            let value = match start {
-                TrackerStart::Full => full,
-                TrackerStart::Empty => Some(0),
-            };
-            if let Some(value) = value {
-                values.insert(field.name.clone(), value);
-            }
-        }
-    }
-    values
+    system
+        .sheet_values(&BTreeMap::new(), &BTreeMap::new())
+        .values
 }
 
 fn default_of(kind: &RollFieldKind) -> Value {

@@ -34,6 +34,14 @@ pub fn all() -> &'static [Arc<SystemFile>] {
     &SHIPPED
 }
 
+/// The text of the shipped system `id`, as its file is written.
+pub fn source_of(id: &str) -> Option<&'static str> {
+    SOURCES
+        .iter()
+        .map(|(_, text)| *text)
+        .find(|text| super::read(text).is_ok_and(|file| file.id == id))
+}
+
 /// The shipped system with this id.
 pub fn find(id: &str) -> Option<Arc<SystemFile>> {
     all().iter().find(|s| s.id == id).cloned()

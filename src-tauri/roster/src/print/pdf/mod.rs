@@ -69,7 +69,10 @@ fn draw_page(pen: &mut Pen, paper: Paper, page: &Page) -> Result<(), PrintError>
     let width = m.page_width;
     let mut y = m.margin;
     y += header(pen, &page.header, page.system_name, x, y) + m.gap;
-    let layout = layout(system_of(page));
+    let layout = match page.system {
+        "file" => crate::systems::file::LAYOUT,
+        _ => layout(system_of(page)),
+    };
     if page.first {
         let root = html::parse(&templates::system_part(page, false)?);
         blocks::top(pen, &root, x, y, width, layout.top);

@@ -5,5 +5,5 @@
 mod chosen;
 mod page;
 
-pub(crate) use chosen::{build, layout, system_name};
+pub(crate) use chosen::{build, layout, system_name, template_id};
 pub(crate) use page::{signed, ticks, track, Layout, SystemPage, BLANK_ROWS, NOTE_LINES};

@@ -9,7 +9,8 @@ use crate::store::damaged_record::DamagedRecord;
 
 /// The columns [`character_row`] reads; the query joins `rosters r` for the system.
 pub(crate) const CHARACTER_COLUMNS: &str = "c.id, c.roster_id, c.name, c.player, c.kind, c.tags,
-    c.notes, c.sheet, c.position, c.created_at, c.updated_at, c.deleted_at, r.system, r.name";
+    c.notes, c.sheet, c.position, c.created_at, c.updated_at, c.deleted_at, r.system, r.name,
+    r.system_version";
 
 pub(crate) struct CharacterRow {
     id: String,
@@ -26,6 +27,7 @@ pub(crate) struct CharacterRow {
     deleted_at: Option<i64>,
     system: String,
     roster_name: String,
+    system_version: Option<u32>,
 }
 
 pub(crate) fn character_row(row: &Row) -> rusqlite::Result<CharacterRow> {
@@ -44,6 +46,7 @@ pub(crate) fn character_row(row: &Row) -> rusqlite::Result<CharacterRow> {
         deleted_at: row.get(11)?,
         system: row.get(12)?,
         roster_name: row.get(13)?,
+        system_version: row.get(14)?,
     })
 }
 
@@ -52,7 +55,7 @@ impl CharacterRow {
     /// roster's rules system names the roster.
     pub(crate) fn read(self) -> std::result::Result<Character, DamagedRecord> {
         let roster = (self.roster_name.as_str(), self.roster_id.as_str());
-        let system: System = self.system.parse().map_err(|e| {
+        let system = System::of(&self.system, self.system_version).map_err(|e| {
             DamagedRecord::roster(roster.0, roster.1, format!("its rules system: {e}"))
         })?;
         let damaged = |what: &str, e: &dyn std::fmt::Display| {

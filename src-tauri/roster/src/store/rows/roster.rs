@@ -3,19 +3,22 @@
 use rusqlite::Row;
 use uuid::Uuid;
 
-use crate::model::{from_millis, Roster};
+use crate::model::{from_millis, Roster, System};
 use crate::store::damaged_record::DamagedRecord;
 
 /// The columns [`roster_from_row`] reads, with the live character count.
 pub(crate) const ROSTER_COLUMNS: &str = "r.id, r.name, r.system, r.notes, r.house_rules,
     r.position, r.created_at, r.updated_at, r.deleted_at,
-    (SELECT count(*) FROM characters c WHERE c.roster_id = r.id AND c.deleted_at IS NULL)";
+    (SELECT count(*) FROM characters c WHERE c.roster_id = r.id AND c.deleted_at IS NULL),
+    r.system_version";
 
 /// A roster row as stored (text fields not yet parsed).
 pub(crate) struct RosterRow {
     id: String,
     name: String,
     system: String,
+    /// A system from a file's version (`None` for the five).
+    system_version: Option<u32>,
     notes: String,
     house_rules: String,
     position: i64,
@@ -37,6 +40,7 @@ pub(crate) fn roster_row(row: &Row) -> rusqlite::Result<RosterRow> {
         updated_at: row.get(7)?,
         deleted_at: row.get(8)?,
         character_count: row.get(9)?,
+        system_version: row.get(10)?,
     })
 }
 
@@ -45,9 +49,7 @@ impl RosterRow {
     pub(crate) fn read(self) -> std::result::Result<Roster, DamagedRecord> {
         let damaged = |detail: String| DamagedRecord::roster(&self.name, &self.id, detail);
         let id = Uuid::parse_str(&self.id).map_err(|e| damaged(format!("its id: {e}")))?;
-        let system = self
-            .system
-            .parse()
+        let system = System::of(&self.system, self.system_version)
             .map_err(|e| damaged(format!("its rules system: {e}")))?;
         let house_rules = serde_json::from_str(&self.house_rules)
             .map_err(|e| damaged(format!("its house rules: {e}")))?;

@@ -21,7 +21,7 @@ use crate::table::{seated_parts, Outcome, SystemRules, TableContext, TableError,
 impl SystemRules for D12Encounter {
     type Move = D12Move;
 
-    fn empty() -> Self {
+    fn empty(_system: crate::model::System) -> Self {
         Self::default()
     }
 

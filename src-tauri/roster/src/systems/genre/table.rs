@@ -222,7 +222,7 @@ fn part_from(sheet: Option<&Sheet>) -> GenrePart {
 impl SystemRules for GenreEncounter {
     type Move = GenreMove;
 
-    fn empty() -> Self {
+    fn empty(_system: crate::model::System) -> Self {
         GenreEncounter::default()
     }
 

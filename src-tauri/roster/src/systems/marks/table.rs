@@ -15,7 +15,7 @@ use rollbook_rules::text::isolated;
 impl SystemRules for MarksEncounter {
     type Move = MarksMove;
 
-    fn empty() -> Self {
+    fn empty(_system: crate::model::System) -> Self {
         MarksEncounter {
             tasks: Vec::new(),
             next_id: 1,

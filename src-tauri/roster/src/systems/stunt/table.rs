@@ -19,7 +19,7 @@ use rollbook_rules::text::isolated;
 impl SystemRules for StuntEncounter {
     type Move = StuntMove;
 
-    fn empty() -> Self {
+    fn empty(_system: crate::model::System) -> Self {
         Self::default()
     }
 

@@ -24,7 +24,7 @@ use super::words::*;
 impl SystemRules for UniverseEncounter {
     type Move = UniverseMove;
 
-    fn empty() -> Self {
+    fn empty(_system: crate::model::System) -> Self {
         Self::default()
     }
 

@@ -1,0 +1,20 @@
+//! A system from a file (issue 31; `docs/system-files.md`): its sheet checked against the
+//! file's declarations, the rolls the sheet offers, what the file derives from it, its table
+//! (the trackers the file names) and its printed page. One folder for every file system: what
+//! differs between them is the file, which [`FileSystem`] holds.
+
+mod handle;
+mod players;
+mod sheet;
+mod system;
+mod table;
+mod view;
+
+pub use handle::FileSystem;
+pub(crate) use system::LAYOUT;
+pub use table::{FilePart, StoredFileTable, TrackerNow};
+
+// What the registry's dispatch names (`systems/registry.rs`): the sheet, the table and a move.
+pub use sheet::FileSheet as Sheet;
+pub use table::FileMove as Move;
+pub use table::FileTable as Table;

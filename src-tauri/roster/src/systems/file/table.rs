@@ -1,0 +1,245 @@
+//! A system from a file at the table: each participant's trackers the file names in
+//! `[table] trackers` (hp, stress, ammo), taken from the sheet when they join (a quick NPC's
+//! from a blank sheet), changed in place by a move (logged and undone like every move), and
+//! written back to the sheets by "Save to sheets".
+
+use std::collections::BTreeMap;
+
+use indexmap::IndexMap;
+use rollbook_rules::system_file::SheetFieldKind;
+use rollbook_rules::table::Event;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use uuid::Uuid;
+
+use super::handle::FileSystem;
+use super::sheet::FileSheet;
+use crate::model::System;
+use crate::sheet::Sheet;
+use crate::table::{seated_parts, Outcome, Seat, SystemRules, TableContext, TableError};
+
+/// One tracker at the table: its value now and its maximum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TrackerNow {
+    pub value: i64,
+    pub max: i64,
+}
+
+/// One participant's trackers, by the sheet part's name, in the file's order.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FilePart {
+    pub trackers: IndexMap<String, TrackerNow>,
+}
+
+/// The table of a system from a file: which system (its id and version, as stored) and every
+/// participant's part.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(try_from = "StoredFileTable", into = "StoredFileTable")]
+#[cfg_attr(feature = "ts", ts(as = "StoredFileTable"))]
+pub struct FileTable {
+    pub system: FileSystem,
+    pub parts: IndexMap<Uuid, FilePart>,
+}
+
+/// [`FileTable`] as stored: the system named by id and version.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StoredFileTable {
+    pub id: String,
+    pub version: u32,
+    pub parts: IndexMap<Uuid, FilePart>,
+}
+
+impl TryFrom<StoredFileTable> for FileTable {
+    type Error = String;
+
+    fn try_from(stored: StoredFileTable) -> Result<Self, String> {
+        let system = FileSystem::find(&stored.id, Some(stored.version)).ok_or_else(|| {
+            format!(
+                "the system {} version {} is not held here: add its file again",
+                stored.id, stored.version
+            )
+        })?;
+        Ok(FileTable {
+            system,
+            parts: stored.parts,
+        })
+    }
+}
+
+impl From<FileTable> for StoredFileTable {
+    fn from(table: FileTable) -> Self {
+        StoredFileTable {
+            id: table.system.id().to_string(),
+            version: table.system.version(),
+            parts: table.parts,
+        }
+    }
+}
+
+/// A move of a system from a file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
+pub enum FileMove {
+    /// A tracker changed by `by` (damage taken: negative), kept within 0 and its maximum.
+    Adjust {
+        participant_id: Uuid,
+        tracker: String,
+        by: i64,
+    },
+    /// A tracker set to `value` (0 to its maximum).
+    Set {
+        participant_id: Uuid,
+        tracker: String,
+        value: i64,
+    },
+}
+
+impl FileTable {
+    /// A participant's part: from its sheet, or a blank sheet's for a quick NPC.
+    fn part_of(&self, seat: &Seat) -> FilePart {
+        let blank;
+        let sheet = match seat.sheet() {
+            Some(Sheet::File(sheet)) => sheet,
+            _ => {
+                blank = FileSheet::blank(self.system);
+                &blank
+            }
+        };
+        let file = self.system.file();
+        let worked = file.sheet_values(&sheet.numbers(), &BTreeMap::new());
+        let trackers = file
+            .table
+            .trackers
+            .iter()
+            .filter_map(|name| {
+                let max = worked.tracker_max.get(name).copied()?;
+                let value = worked.values.get(name).copied().unwrap_or(max);
+                Some((name.clone(), TrackerNow { value, max }))
+            })
+            .collect();
+        FilePart { trackers }
+    }
+
+    fn label_of(&self, tracker: &str) -> &'static str {
+        self.system
+            .file()
+            .sheet
+            .iter()
+            .find(|p| p.name == tracker && matches!(p.kind, SheetFieldKind::Tracker { .. }))
+            .map_or("", |p| p.label.as_str())
+    }
+
+    fn changed(
+        &self,
+        participant_id: Uuid,
+        tracker: &str,
+        ctx: &TableContext,
+        to: impl FnOnce(TrackerNow) -> Result<i64, TableError>,
+    ) -> Result<Outcome<Self>, TableError> {
+        let seat = ctx.seat(participant_id)?;
+        let part = self
+            .parts
+            .get(&participant_id)
+            .ok_or(TableError::ParticipantNotFound(participant_id))?;
+        let Some(&now) = part.trackers.get(tracker) else {
+            let names: Vec<&str> = part.trackers.keys().map(String::as_str).collect();
+            return Err(TableError::Invalid(format!(
+                "{} tracks no `{tracker}` at the table; it tracks {}",
+                self.system.name(),
+                if names.is_empty() {
+                    "nothing".into()
+                } else {
+                    names.join(", ")
+                }
+            )));
+        };
+        let value = to(now)?;
+        let mut table = self.clone();
+        if let Some(part) = table.parts.get_mut(&participant_id) {
+            part.trackers
+                .insert(tracker.to_string(), TrackerNow { value, ..now });
+        }
+        let label = self.label_of(tracker);
+        let said = format!(
+            "{}: {label} {} → {value} of {}",
+            seat.name(),
+            now.value,
+            now.max
+        );
+        Ok(Outcome::said(table, vec![Event::from(said)]))
+    }
+}
+
+impl SystemRules for FileTable {
+    type Move = FileMove;
+
+    fn empty(system: System) -> Self {
+        let System::File(system) = system else {
+            unreachable!("the registry makes a file table only for a system from a file")
+        };
+        FileTable {
+            system,
+            parts: IndexMap::new(),
+        }
+    }
+
+    fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
+        Ok(FileTable {
+            system: self.system,
+            parts: seated_parts(&self.parts, ctx, |seat| self.part_of(seat)),
+        })
+    }
+
+    fn apply(&self, action: &FileMove, ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
+        match action {
+            FileMove::Adjust {
+                participant_id,
+                tracker,
+                by,
+            } => self.changed(*participant_id, tracker, ctx, |now| {
+                Ok(now.value.saturating_add(*by).clamp(0, now.max.max(0)))
+            }),
+            FileMove::Set {
+                participant_id,
+                tracker,
+                value,
+            } => self.changed(*participant_id, tracker, ctx, |now| {
+                if *value < 0 || *value > now.max {
+                    return Err(TableError::OutOfRange {
+                        field: "value".into(),
+                        what: tracker.clone(),
+                        value: *value,
+                        min: 0,
+                        max: now.max,
+                    });
+                }
+                Ok(*value)
+            }),
+        }
+    }
+
+    fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
+        Ok(Outcome::said(self.clone(), Vec::<Event>::new()))
+    }
+
+    fn sheet_changes(&self, ctx: &TableContext) -> Vec<(Uuid, Map<String, Value>)> {
+        ctx.seats
+            .iter()
+            .filter(|seat| seat.character.is_some())
+            .filter_map(|seat| {
+                let part = self.parts.get(&seat.participant.id)?;
+                let fields: Map<String, Value> = part
+                    .trackers
+                    .iter()
+                    .map(|(name, t)| (name.clone(), t.value.into()))
+                    .collect();
+                Some((seat.participant.id, fields))
+            })
+            .collect()
+    }
+}

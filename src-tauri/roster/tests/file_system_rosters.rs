@@ -1,0 +1,239 @@
+//! Rosters of a system from a file (issue 31): characters whose sheets are checked against the
+//! file's declarations (as the five's against RULES.md), the rolls a sheet offers with the
+//! character's values, and a table round: trackers changed in place, refused past their
+//! maximum, undone, and written back to the sheet.
+
+mod common;
+
+use common::table;
+use rollbook_roster::table::{SystemMove, SystemTable};
+use rollbook_roster::{FileMove, NewCharacter, NewRoster, Store, System};
+use rollbook_rules::HouseRules;
+use serde_json::{json, Value};
+
+/// A small game with every kind of sheet part, a derived value, a tracker whose maximum reads
+/// the sheet, and a roll filled from a ratings list.
+fn text(id: &str) -> String {
+    format!(
+        r#"format = 1
+id = "{id}"
+version = 1
+name = "Grit and Guts"
+summary = "d6 + skill against a target."
+
+[sheet.might]
+type = "number"
+min = 1
+max = 5
+default = 2
+
+[sheet.skills]
+type = "ratings"
+min = 0
+max = 3
+default = 1
+budget = 5
+min_count = 1
+suggested = ["climb", "fight"]
+
+[sheet.hp]
+type = "tracker"
+label = "Hit points"
+max = "@might * 2 + 2"
+public = true
+
+[sheet.brave]
+type = "check"
+
+[sheet.kind]
+type = "choice"
+choices = ["human", "elf"]
+default = "human"
+
+[sheet.look]
+type = "text"
+max_chars = 20
+
+[derived]
+tough = {{ expr = "@might + 1", label = "Toughness" }}
+
+[rolls.act]
+name = "Act"
+summary = "d6 + skill against 5."
+value = "d6 + @skill"
+target = "5"
+
+[rolls.act.fields.skill]
+label = "Skill"
+min = 0
+max = 3
+default = 0
+from_sheet = "skills"
+
+[table]
+trackers = ["hp"]
+"#
+    )
+}
+
+fn system(store: &mut Store, id: &str) -> System {
+    store.add_system_file(&text(id)).unwrap();
+    id.parse().unwrap()
+}
+
+#[test]
+fn a_roster_of_a_file_system_keeps_characters_checked_against_its_file() {
+    let id = "rosters-test-grit";
+    let mut store = Store::open_in_memory().unwrap();
+    let grit = system(&mut store, id);
+    assert_eq!(grit.file_version(), Some(1));
+    let roster = store.create_roster(NewRoster::new("Gutsy", grit)).unwrap();
+    assert_eq!(roster.system, grit);
+    assert_eq!(store.roster(roster.id).unwrap().system, grit);
+    assert_eq!(store.system_files().unwrap()[0].rosters, 1);
+
+    // A blank character: every part at its default, the tracker full.
+    let blank = store
+        .create_character(roster.id, NewCharacter::named("Ada"))
+        .unwrap();
+    assert_eq!(
+        blank.sheet.to_value(),
+        json!({"might": 2, "skills": [{"name": "climb", "value": 1}, {"name": "fight", "value": 1}],
+               "hp": 6, "brave": false, "kind": "human", "look": ""})
+    );
+
+    // Every limit of the file refused at its path, all at once; nothing saved.
+    let mut new = NewCharacter::named("Bad");
+    new.sheet = Some(json!({
+        "might": 9,
+        "skills": [{"name": "climb", "value": 3}, {"name": "Climb", "value": 3}],
+        "hp": 50,
+        "kind": "dwarf",
+        "look": "a very long look that goes on",
+        "luck": 3
+    }));
+    let refused = store.create_character(roster.id, new).unwrap_err();
+    assert_eq!(refused.code(), "invalid_sheet");
+    let paths: Vec<&str> = refused.problems().iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(paths, ["sheet.luck"], "the structure is read first");
+    let mut new = NewCharacter::named("Bad");
+    new.sheet = Some(json!({
+        "might": 9,
+        "skills": [{"name": "climb", "value": 3}, {"name": "Climb", "value": 3}],
+        "hp": 50,
+        "kind": "dwarf",
+        "look": "a very long look that goes on"
+    }));
+    let refused = store.create_character(roster.id, new).unwrap_err();
+    let paths: Vec<&str> = refused.problems().iter().map(|p| p.path.as_str()).collect();
+    for expected in [
+        "sheet.might",
+        "sheet.skills[1].name",
+        "sheet.skills",
+        "sheet.hp",
+        "sheet.kind",
+        "sheet.look",
+    ] {
+        assert!(paths.contains(&expected), "{expected} in {paths:?}");
+    }
+    assert_eq!(store.characters(roster.id).unwrap().len(), 1);
+
+    // A character's derived values and rolls read its own sheet.
+    let mut new = NewCharacter::named("Bo");
+    new.sheet = Some(json!({"might": 4, "skills": [{"name": "sneak", "value": 3}], "hp": 7}));
+    let bo = store.create_character(roster.id, new).unwrap();
+    let house = HouseRules::default();
+    let derived = bo.sheet.derived(&house);
+    let shown: Vec<(&str, &str)> = derived
+        .iter()
+        .map(|d| (d.label.as_str(), d.value.as_str()))
+        .collect();
+    assert!(shown.contains(&("Hit points maximum", "10")), "{shown:?}");
+    assert!(shown.contains(&("Toughness", "5")), "{shown:?}");
+    assert!(shown.contains(&("skills total", "3 of 5")), "{shown:?}");
+    let rolls = bo.sheet.rolls(&house);
+    assert_eq!(rolls.len(), 1);
+    assert_eq!(rolls[0].request["skill"], 3);
+    let request = rollbook_rules::request_from_value(rolls[0].request.clone()).unwrap();
+    // d6 + 3 against 5: 2 to 6 on the die.
+    assert!((rollbook_rules::odds(&request).unwrap().success - 5.0 / 6.0).abs() < 1e-12);
+
+    // The file cannot be removed while the roster uses it.
+    assert_eq!(
+        store.remove_system_file(id).unwrap_err().code(),
+        "system_in_use"
+    );
+}
+
+#[test]
+fn a_table_round_changes_trackers_in_place_and_undoes_them() {
+    let id = "rosters-test-table";
+    let mut store = Store::open_in_memory().unwrap();
+    let grit = system(&mut store, id);
+    let roster = store
+        .create_roster(NewRoster::new("Gutsy", grit))
+        .unwrap()
+        .id;
+    let mut new = NewCharacter::named("Ada");
+    new.sheet = Some(json!({"might": 3, "hp": 5}));
+    let character = store.create_character(roster, new).unwrap().id;
+    let encounter = table::fight_in(&mut store, roster);
+    let order = store.encounter(encounter).unwrap().state.order;
+    let (ada, goon) = (order[0].id, order[1].id);
+    let store = &mut store;
+    let trackers = |store: &Store| -> Vec<(i64, i64)> {
+        let e = store.encounter(encounter).unwrap();
+        let Some(SystemTable::File(t)) = e.state.system_state else {
+            panic!("a file table expected, got {:?}", e.state.system_state);
+        };
+        [ada, goon]
+            .iter()
+            .map(|p| {
+                let hp = t.parts[p].trackers["hp"];
+                (hp.value, hp.max)
+            })
+            .collect()
+    };
+    assert_eq!(
+        trackers(store),
+        [(5, 8), (6, 6)],
+        "from the sheet; a quick NPC's blank"
+    );
+
+    let hit = |by: i64, who| {
+        table::system(SystemMove::File(FileMove::Adjust {
+            participant_id: who,
+            tracker: "hp".into(),
+            by,
+        }))
+    };
+    let played = table::play(store, encounter, &hit(-3, ada), 1);
+    assert_eq!(played.entry.summary, "Ada: Hit points 5 → 2 of 8");
+    table::play(store, encounter, &hit(-9, goon), 2);
+    assert_eq!(
+        trackers(store),
+        [(2, 8), (0, 6)],
+        "kept within 0 and the maximum"
+    );
+    let past = table::system(SystemMove::File(FileMove::Set {
+        participant_id: ada,
+        tracker: "hp".into(),
+        value: 9,
+    }));
+    let refused = table::refused(store, encounter, &past);
+    assert!(refused.contains("0 to 8"), "{refused}");
+    let unknown = table::system(SystemMove::File(FileMove::Adjust {
+        participant_id: ada,
+        tracker: "mana".into(),
+        by: 1,
+    }));
+    assert!(table::refused(store, encounter, &unknown).contains("tracks hp"));
+
+    store.undo_table_action(encounter).unwrap();
+    assert_eq!(trackers(store), [(2, 8), (6, 6)]);
+
+    // Save to sheets writes the tracker back.
+    store.save_encounter_to_sheets(encounter).unwrap();
+    let sheet = store.character(character).unwrap().sheet.to_value();
+    assert_eq!(sheet["hp"], Value::from(2));
+}
