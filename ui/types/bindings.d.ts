@@ -815,7 +815,11 @@ export type ImportMode = "merge" | "replace" | "copy";
 /**
  * What an import would do (or did). Serialises for the window's preview.
  */
-export type ImportPlan = { mode: ImportMode, rosters: Array<PlannedRoster>, characters: Array<PlannedCharacter>, roster_counts: Counts, character_counts: Counts, };
+export type ImportPlan = { mode: ImportMode, 
+/**
+ * The systems from files the file carries: added, or held already (skip).
+ */
+systems: Array<PlannedSystem>, rosters: Array<PlannedRoster>, characters: Array<PlannedCharacter>, roster_counts: Counts, character_counts: Counts, };
 
 /**
  * An error the front end can show as it is: `code` is stable for the UI to branch on
@@ -1377,6 +1381,12 @@ export type PlannedRoster = { action: Action, id: string, name: string, system: 
  * This roster's share of the character actions.
  */
 characters: Counts, };
+
+/**
+ * A system from a file an import carries, and whether it adds it (FORMAT.md, "Systems from
+ * files": a version held with other text is refused, never replaced).
+ */
+export type PlannedSystem = { action: Action, id: string, version: number, };
 
 /**
  * One player's fate: the cards held and whether the character is Lucky.

@@ -1,6 +1,5 @@
 //! `rollbook roster list|show|create|rename|house-rules|delete|restore`.
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Subcommand;
 use rollbook_roster::{Character, NewRoster, Roster, RosterError, RosterPatch, System};
 use rollbook_rules::{HouseRules, MINOR_DAMAGE_DICE, MISS_MARGIN};
@@ -40,9 +39,10 @@ pub enum RosterCommand {
     Create {
         /// The new roster's name (1 to 120 characters).
         name: String,
-        /// Its rules system; it never changes afterwards.
-        #[arg(long, value_name = "SYSTEM", value_parser = system_parser())]
-        system: System,
+        /// Its rules system: stunt, genre, universe, marks, d12, or the id of a system added
+        /// from a file (`rollbook system list`); it never changes afterwards.
+        #[arg(long, value_name = "SYSTEM")]
+        system: String,
         /// Notes for the GM.
         #[arg(long, value_name = "TEXT", default_value = "")]
         notes: String,
@@ -86,9 +86,22 @@ pub enum RosterCommand {
     },
 }
 
-/// `--system` takes one of the store's system ids; the help lists them.
-fn system_parser() -> impl TypedValueParser<Value = System> {
-    PossibleValuesParser::new(System::ALL.map(System::as_str)).try_map(|s| s.parse::<System>())
+/// `--system`: one of the five, or a system from a file the database holds (read only when
+/// the id is none of the five). Refused as clap refuses a value, naming the five.
+fn system_named(id: &str, global: &Global) -> Result<System, Failure> {
+    let known = |id: &str| id.parse::<System>().ok();
+    if let Some(system) = known(id) {
+        return Ok(system);
+    }
+    if store::known_to(global)? {
+        if let Some(system) = known(id) {
+            return Ok(system);
+        }
+    }
+    Err(Failure::BadInput(format!(
+        "invalid value '{id}' for '--system <SYSTEM>' [possible values: {}] or a system added from a file (`rollbook system list`)",
+        System::ALL.map(System::as_str).join(", ")
+    )))
 }
 
 pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
@@ -100,6 +113,7 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
             system,
             notes,
         } => {
+            let system = system_named(&system, global)?;
             let mut store = store::open(global, Open::Create)?;
             let roster = store.create_roster(NewRoster {
                 notes,

@@ -137,3 +137,50 @@ fn a_system_file_is_added_answered_shown_and_removed() {
         .fails(2)
         .contains("no system file \"my-bands\""));
 }
+
+#[test]
+fn a_roster_of_an_added_system_goes_to_a_fresh_database_with_its_system() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.path("bands.toml");
+    let text = std::fs::read_to_string(shipped("examples/three-bands.toml"))
+        .unwrap()
+        .replace("id = \"three-bands\"", "id = \"carried-bands\"");
+    std::fs::write(&file, &text).unwrap();
+    sandbox
+        .run(&["system", "add", &file.display().to_string()])
+        .ok();
+    let created = sandbox
+        .run(&["roster", "create", "Moves", "--system", "carried-bands"])
+        .ok();
+    assert!(
+        created.stdout.contains("(carried-bands)"),
+        "{}",
+        created.stdout
+    );
+    let refused = sandbox
+        .run(&["roster", "create", "X", "--system", "no-such-game"])
+        .fails(2);
+    assert!(refused.contains("[possible values: stunt, genre, universe, marks, d12]"));
+    let out = sandbox.path("moves.json");
+    sandbox
+        .run(&["export", "--out", &out.display().to_string()])
+        .ok();
+
+    // Another machine: a fresh database in a fresh process that never saw the system.
+    let fresh = Sandbox::new();
+    fresh.run(&["import", &out.display().to_string()]).ok();
+    let listed = fresh.run(&["--json", "system", "list"]).ok().json();
+    assert_eq!(listed[0]["id"], "carried-bands");
+    assert_eq!(listed[0]["rosters"], 1);
+    let source = fresh
+        .run(&["system", "show", "carried-bands", "--source"])
+        .ok();
+    assert_eq!(source.stdout, text);
+    let rosters = fresh.run(&["--json", "roster", "list"]).ok().json();
+    assert_eq!(rosters[0]["system"], "carried-bands");
+    let odds = fresh
+        .run(&["odds", r#"{"system":"carried-bands","roll":"move"}"#])
+        .ok()
+        .json();
+    assert!(odds["success"].as_f64().unwrap() > 0.5);
+}

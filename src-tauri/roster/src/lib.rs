@@ -142,7 +142,7 @@ pub use export::{
 };
 pub use import::{
     Action, Counts, Import, ImportCharacter, ImportMode, ImportPlan, ImportRoster,
-    PlannedCharacter, PlannedRoster, FORMAT_NAME, FORMAT_VERSION, KEPT_PROBLEMS,
+    PlannedCharacter, PlannedRoster, PlannedSystem, FORMAT_NAME, FORMAT_VERSION, KEPT_PROBLEMS,
 };
 pub use luck::LuckReport;
 pub use model::{

@@ -237,3 +237,62 @@ fn a_table_round_changes_trackers_in_place_and_undoes_them() {
     let sheet = store.character(character).unwrap().sheet.to_value();
     assert_eq!(sheet["hp"], Value::from(2));
 }
+
+#[test]
+fn a_roster_of_a_file_system_goes_out_with_its_system_and_into_a_fresh_database() {
+    let id = "rosters-test-export";
+    let mut store = Store::open_in_memory().unwrap();
+    let grit = system(&mut store, id);
+    let roster = store
+        .create_roster(NewRoster::new("Gutsy", grit))
+        .unwrap()
+        .id;
+    let mut new = NewCharacter::named("Ada");
+    new.sheet = Some(json!({"might": 3, "hp": 5, "look": "tall"}));
+    store.create_character(roster, new).unwrap();
+    let mut bytes = Vec::new();
+    store
+        .export_json(&rollbook_roster::ExportSelection::All, &mut bytes)
+        .unwrap();
+    let file: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(
+        file["systems"],
+        json!([{"id": id, "version": 1, "source": text(id)}])
+    );
+    assert_eq!(file["rosters"][0]["system"], id);
+    assert_eq!(file["rosters"][0]["system_version"], 1);
+
+    let mut fresh = Store::open_in_memory().unwrap();
+    let import = rollbook_roster::Import::from_bytes(&bytes).unwrap();
+    let plan = fresh
+        .apply_import(&import, rollbook_roster::ImportMode::Merge, |_, _| {})
+        .unwrap();
+    assert_eq!(plan.systems.len(), 1);
+    let (held, source) = fresh.system_file(id, Some(1)).unwrap();
+    assert_eq!((held.rosters, source), (1, text(id)));
+    let back = fresh.roster(roster).unwrap();
+    assert_eq!(back.system, grit);
+    let ada = &fresh.characters(roster).unwrap()[0];
+    assert_eq!(ada.sheet.to_value()["look"], "tall");
+
+    // A file whose system text does not read is refused whole, at the text's own line.
+    let mut broken: Value = file.clone();
+    broken["systems"][0]["source"] = Value::from(text(id).replace("max = 5", "max = \"five\""));
+    let refused =
+        rollbook_roster::Import::from_bytes(serde_json::to_vec(&broken).unwrap().as_slice())
+            .unwrap_err();
+    let problem = &refused.problems()[0];
+    assert_eq!(problem.path, "systems[0].source");
+    assert!(problem.message.starts_with("10:"), "{problem}");
+
+    // The same id and version with other text is never taken in place of the held one.
+    let mut other: Value = file;
+    other["systems"][0]["source"] = Value::from(text(id).replace("Grit and Guts", "Other"));
+    let refused =
+        rollbook_roster::Import::from_bytes(serde_json::to_vec(&other).unwrap().as_slice())
+            .unwrap_err();
+    assert!(
+        refused.to_string().contains("held here with other text"),
+        "{refused}"
+    );
+}

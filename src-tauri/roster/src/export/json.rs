@@ -20,7 +20,42 @@ pub struct RosterFile {
     pub format: &'static str,
     pub version: i64,
     pub exported_at: String,
+    /// FORMAT.md's "Systems from files": each system from a file a roster of the file uses,
+    /// at the version it uses, with its text; written only when there is one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub systems: Vec<FileSystemEntry>,
     pub rosters: Vec<FileRoster>,
+}
+
+/// A system from a file as a roster file carries it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct FileSystemEntry {
+    pub id: String,
+    pub version: u32,
+    pub source: String,
+}
+
+impl FileSystemEntry {
+    /// The systems from files `rosters` use, each version once, in the rosters' order.
+    fn of<'a>(rosters: impl Iterator<Item = &'a Roster>) -> Vec<FileSystemEntry> {
+        let mut entries: Vec<FileSystemEntry> = Vec::new();
+        for roster in rosters {
+            let System::File(file) = roster.system else {
+                continue;
+            };
+            if !entries
+                .iter()
+                .any(|e| e.id == file.id() && e.version == file.version())
+            {
+                entries.push(FileSystemEntry {
+                    id: file.id().to_string(),
+                    version: file.version(),
+                    source: file.file().source.clone(),
+                });
+            }
+        }
+        entries
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -28,6 +63,9 @@ pub struct FileRoster {
     pub id: Uuid,
     pub name: String,
     pub system: System,
+    /// A system from a file's version (FORMAT.md, "Systems from files").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_version: Option<u32>,
     pub notes: String,
     pub house_rules: FileHouseRules,
     /// FORMAT.md's "Saved rolls": written only when the roster keeps any.
@@ -125,18 +163,26 @@ pub(crate) fn write_roster_file(
     put(
         out,
         &format!(
-            "{{\n  \"format\": {},\n  \"version\": {FORMAT_VERSION},\n  \"exported_at\": {},\n  \"rosters\": [",
+            "{{\n  \"format\": {},\n  \"version\": {FORMAT_VERSION},\n  \"exported_at\": {},",
             json_text(FORMAT_NAME),
             json_text(&now_rfc3339())
         ),
         0,
     )?;
+    let systems = FileSystemEntry::of(rosters.iter());
+    if !systems.is_empty() {
+        put(out, "\n\"systems\": ", 2)?;
+        put(out, &pretty(&systems), 2)?;
+        put(out, ",", 0)?;
+    }
+    put(out, "\n\"rosters\": [", 2)?;
     for (i, roster) in rosters.iter().enumerate() {
         // The roster's own fields, its closing brace left for after its characters.
         let head = pretty(&FileRosterHead {
             id: roster.id,
             name: &roster.name,
             system: roster.system,
+            system_version: roster.system.file_version(),
             notes: &roster.notes,
             house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
             saved_rolls: file_saved_rolls(store.saved_rolls(roster.id)?),
@@ -198,6 +244,8 @@ struct FileRosterHead<'a> {
     id: Uuid,
     name: &'a str,
     system: System,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    system_version: Option<u32>,
     notes: &'a str,
     house_rules: FileHouseRules,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -338,6 +386,7 @@ fn is_number_member(line: &str) -> bool {
 
 /// The roster file of `selected` (rosters with their characters, in order).
 pub(crate) fn roster_file(selected: Vec<(Roster, Vec<SavedRoll>, Vec<Character>)>) -> RosterFile {
+    let systems = FileSystemEntry::of(selected.iter().map(|(roster, _, _)| roster));
     let mut out = Vec::with_capacity(selected.len());
     for (roster, saved_rolls, characters) in selected {
         let characters = characters.into_iter().map(FileCharacter::from).collect();
@@ -346,6 +395,7 @@ pub(crate) fn roster_file(selected: Vec<(Roster, Vec<SavedRoll>, Vec<Character>)
             house_rules: FileHouseRules::of(roster.system, &roster.house_rules),
             name: roster.name,
             system: roster.system,
+            system_version: roster.system.file_version(),
             notes: roster.notes,
             saved_rolls: file_saved_rolls(saved_rolls),
             characters,
@@ -355,6 +405,7 @@ pub(crate) fn roster_file(selected: Vec<(Roster, Vec<SavedRoll>, Vec<Character>)
         format: FORMAT_NAME,
         version: FORMAT_VERSION,
         exported_at: now_rfc3339(),
+        systems,
         rosters: out,
     }
 }

@@ -7,9 +7,13 @@
 pub(crate) mod parse;
 pub(crate) mod plan;
 mod source;
+mod systems;
 mod walk;
 
 pub use parse::{
     Import, ImportCharacter, ImportRoster, FORMAT_NAME, FORMAT_VERSION, KEPT_PROBLEMS,
 };
-pub use plan::{Action, Counts, ImportMode, ImportPlan, PlannedCharacter, PlannedRoster};
+pub use plan::{
+    Action, Counts, ImportMode, ImportPlan, PlannedCharacter, PlannedRoster, PlannedSystem,
+};
+pub use systems::ImportSystem;

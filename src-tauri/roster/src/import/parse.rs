@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::source::{Source, Stamp};
+use super::systems::{read_systems, ImportSystem};
 use super::walk::{walk, Ended, Flow, Visit};
 use crate::check::{deserialize_collect, field, index};
 use crate::error::{Result, RosterError};
@@ -49,6 +50,8 @@ pub const KEPT_PROBLEMS: usize = 10_000;
 pub struct Import {
     pub version: i64,
     pub exported_at: Option<String>,
+    /// The systems from files its rosters use (FORMAT.md, "Systems from files").
+    pub systems: Vec<ImportSystem>,
     pub rosters: Vec<ImportRoster>,
     source: Source,
     /// Of the whole file as it was checked.
@@ -102,6 +105,10 @@ struct Envelope {
     version: Value,
     #[serde(default)]
     exported_at: Option<Value>,
+    /// Read as it comes, before the rosters that use it (`systems.rs`).
+    #[serde(default)]
+    #[allow(dead_code)]
+    systems: Option<Value>,
     /// Only checked to be a list here; the rosters are read one by one.
     #[allow(dead_code)]
     rosters: Vec<IgnoredAny>,
@@ -114,6 +121,8 @@ struct RawRoster {
     id: Option<String>,
     name: String,
     system: String,
+    #[serde(default)]
+    system_version: Option<u32>,
     #[serde(default)]
     notes: String,
     #[serde(default)]
@@ -257,6 +266,7 @@ impl Import {
         let ids = std::mem::take(&mut checking.ids);
         let names = std::mem::take(&mut checking.names);
         let heads = std::mem::take(&mut checking.heads);
+        let systems = std::mem::take(&mut checking.systems);
         let problems = checking.into_problems(problems, stopped);
         if !problems.is_empty() {
             return refuse(problems);
@@ -277,6 +287,7 @@ impl Import {
         Ok(Import {
             version,
             exported_at,
+            systems,
             rosters,
             source,
             fingerprint,
@@ -334,6 +345,9 @@ struct Checking {
     /// The roster whose characters are being checked, and what they are checked against.
     current: Option<(usize, Option<System>, Option<HouseRules>)>,
     kept: usize,
+    /// The file's systems from files, and their problems.
+    systems: Vec<ImportSystem>,
+    system_problems: Vec<Problem>,
 }
 
 impl Checking {
@@ -350,7 +364,8 @@ impl Checking {
     /// Every problem, in the file's order (each roster's own fields before its characters),
     /// `first` before them and `stop` (why the reading stopped) at the end.
     fn into_problems(self, first: Vec<Problem>, stop: Option<Problem>) -> Vec<Problem> {
-        let mut problems = first;
+        let mut problems = self.system_problems;
+        problems.extend(first);
         let mut of_characters = self.character_problems.into_iter();
         for of_roster in self.head_problems {
             problems.extend(of_roster);
@@ -397,6 +412,10 @@ impl Visit for Checking {
     fn field(&mut self, key: String, value: Value) -> Flow {
         if self.second {
             return Ok(());
+        }
+        if key == "systems" {
+            self.systems = read_systems(&value, &mut self.system_problems);
+            self.kept += self.system_problems.len();
         }
         self.top.insert(key, value);
         // A file of another kind is told so as soon as its format is read.
@@ -706,7 +725,7 @@ fn read_roster(
         };
     };
     let (id, id_given) = read_id(raw.id.as_deref(), Place(i, None), seen, "roster", problems);
-    let system = match raw.system.parse::<System>() {
+    let system = match System::of(&raw.system, raw.system_version) {
         Ok(system) => Some(system),
         Err(message) => {
             problems.push(Problem::new(field(&path, "system"), message));

@@ -154,11 +154,23 @@ pub struct PlannedCharacter {
     pub(crate) position: i64,
 }
 
+/// A system from a file an import carries, and whether it adds it (FORMAT.md, "Systems from
+/// files": a version held with other text is refused, never replaced).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlannedSystem {
+    pub action: Action,
+    pub id: String,
+    pub version: u32,
+}
+
 /// What an import would do (or did). Serialises for the window's preview.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ImportPlan {
     pub mode: ImportMode,
+    /// The systems from files the file carries: added, or held already (skip).
+    pub systems: Vec<PlannedSystem>,
     pub rosters: Vec<PlannedRoster>,
     pub characters: Vec<PlannedCharacter>,
     pub roster_counts: Counts,
@@ -206,6 +218,7 @@ impl ImportPlan {
 pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Result<ImportPlan> {
     let mut plan = ImportPlan {
         mode,
+        systems: Vec::new(),
         rosters: Vec::new(),
         characters: Vec::new(),
         roster_counts: Counts::default(),
@@ -214,6 +227,28 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
     };
     import.unchanged()?;
     let mut problems = Vec::new();
+    for (i, system) in import.systems.iter().enumerate() {
+        let held = crate::store::system_files::held_source(conn, &system.id, system.version)?;
+        let action = match held {
+            None => Action::Add,
+            Some(text) if text == system.source => Action::Skip,
+            Some(_) => {
+                problems.push(Problem::new(
+                    field(&index("systems", i), "source"),
+                    format!(
+                        "{} version {} is held here with other text; a changed system is a new version: raise `version` in its text",
+                        system.id, system.version
+                    ),
+                ));
+                continue;
+            }
+        };
+        plan.systems.push(PlannedSystem {
+            action,
+            id: system.id.clone(),
+            version: system.version,
+        });
+    }
     let mut next_position = next_roster_position(conn)?;
     // A character the file lists under another roster is moving there, not leaving.
     let in_file: HashSet<Uuid> = import

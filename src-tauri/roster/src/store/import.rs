@@ -45,6 +45,15 @@ impl Store {
             let total = plan.rosters.len() + plan.characters.len() + plan.reposition.len();
             let mut done = 0;
             progress(done, total);
+            for planned in plan.systems.iter().filter(|s| s.action == Action::Add) {
+                if let Some(system) = import
+                    .systems
+                    .iter()
+                    .find(|s| s.id == planned.id && s.version == planned.version)
+                {
+                    super::system_files::keep_imported(tx, system)?;
+                }
+            }
             for planned in &plan.rosters {
                 let r = &import.rosters[planned.source];
                 match planned.action {

@@ -245,6 +245,29 @@ pub(crate) fn keep_shipped(conn: &Connection, system: System) -> Result<()> {
     Ok(())
 }
 
+/// The text of `id` at `version` as stored, if it is.
+pub(crate) fn held_source(conn: &Connection, id: &str, version: u32) -> Result<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT source FROM system_files WHERE id = ?1 AND version = ?2",
+            params![id, version],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Stores a system a roster file carries (checked when the file was read; not held yet).
+pub(crate) fn keep_imported(conn: &Connection, system: &crate::import::ImportSystem) -> Result<()> {
+    let name = known::find_version(&system.id, system.version)
+        .map(|f| f.name.clone())
+        .unwrap_or_default();
+    conn.execute(
+        "INSERT INTO system_files (id, version, name, source, added_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![system.id, system.version, name, system.source, now().as_millisecond()],
+    )?;
+    Ok(())
+}
+
 /// The stored versions of `id`, ascending.
 fn versions(conn: &Connection, id: &str) -> Result<Vec<u32>> {
     let mut stmt =

@@ -28,6 +28,9 @@ pub struct SystemFile {
     pub rolls: Vec<RollKind>,
     /// The table: what a participant tracks and how turn order is found.
     pub table: TableDecl,
+    /// The file's text as read: what a roster file carries so that the roster opens anywhere
+    /// (FORMAT.md, "Systems from files").
+    pub source: String,
 }
 
 /// One part of the sheet.

@@ -217,6 +217,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
         rulings: rulings.iter().map(|t| t.text.to_string()).collect(),
         rolls: roll_kinds,
         table: table_decl?,
+        source: text.to_string(),
     })
 }
 
