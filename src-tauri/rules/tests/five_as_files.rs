@@ -20,7 +20,6 @@ use serde_json::{Map, Value};
 /// The kinds no file says, each with why (the same list is in `docs/system-files.md`, "The five
 /// as files").
 const NOT_EXPRESSED: &[(&str, &str, &str)] = &[
-    ("stunt", "damage", "x"),
     ("universe", "augmented_save", "x"),
     ("universe", "group_stealth", "x"),
     ("marks", "pool", "x"),
@@ -91,6 +90,24 @@ fn field_value(field: &FieldSpec) -> BoxedStrategy<Option<Value>> {
         FieldKind::IntList { .. } => unreachable!("no file kind takes a list"),
     };
     proptest::option::weighted(0.8, given).boxed()
+}
+
+/// A field's lowest value (false, the first choice) or its highest (true, the last choice).
+fn end_of(field: &FieldSpec, high: bool) -> Value {
+    match &field.kind {
+        FieldKind::Int { min, max, .. } => Value::from(if high { *max } else { *min }),
+        FieldKind::Bool { .. } => Value::from(high),
+        FieldKind::Choice { choices, .. } => Value::from(
+            if high {
+                choices.last()
+            } else {
+                choices.first()
+            }
+            .unwrap()
+            .clone(),
+        ),
+        FieldKind::IntList { .. } => unreachable!("no file kind takes a list"),
+    }
 }
 
 /// The house numbers of `system` the file declares too, by name, with their ranges.
@@ -259,6 +276,19 @@ fn system_matches_its_file(system: &str) {
             .into_iter()
             .map(|(name, _, _)| name)
             .collect();
+        // Every field at its lowest, then at its highest, together (refused ones skipped).
+        for high in [false, true] {
+            let given: Map<String, Value> = kind
+                .fields
+                .iter()
+                .map(|f| (f.name.clone(), end_of(f, high)))
+                .collect();
+            match one_case(system, kind, &file, &given, &BTreeMap::new(), 7) {
+                Ok(()) => {}
+                Err(TestCaseError::Reject(_)) => {}
+                Err(failed) => panic!("{system} {}: {failed}", kind.id),
+            }
+        }
         let mut runner = TestRunner::new(Config {
             cases: CASES,
             failure_persistence: None,

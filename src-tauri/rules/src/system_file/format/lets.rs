@@ -107,9 +107,19 @@ fn pool(
     }
     let place = format!("the pool {}", table.place);
     let (count, die, stats_table) = (count?, die?, stats_table?);
-    let die_ok = is_one_die(&die.text);
+    // `d(EXPR)`: the sides worked out before the roll; checked as its largest die.
+    let sized = sides_of(&die, outer, &place, problems);
+    let die_text = match &sized {
+        Some(Some(hi)) => format!("d{hi}"),
+        Some(None) => {
+            // Its problems are told; the rest is checked as a d6 so they are not lost.
+            "d6".to_string()
+        }
+        None => die.text.to_string(),
+    };
+    let die_ok = sized.is_some() || is_one_die(&die.text);
     if !die_ok {
-        problems.at(&die.span, format!("`die` of {} is one die without a count or modifiers: d6, d10, dF, d%, d{{0,1,1,2}}", table.place));
+        problems.at(&die.span, format!("`die` of {} is one die without a count or modifiers: d6, d10, dF, d%, d{{0,1,1,2}}, or d(EXPR), its sides an expression without dice", table.place));
     }
     let names = expr::read(
         problems,
@@ -120,7 +130,7 @@ fn pool(
     );
     if let (Some(names), true) = (&names, die_ok) {
         let whole = Text {
-            text: format!("({}){}", count.text, die.text).into(),
+            text: format!("({}){die_text}", count.text).into(),
             span: count.span.clone(),
         };
         // The notation bounds the pool as a whole: the count's problems point at the count.
@@ -145,10 +155,10 @@ fn pool(
                 Some(cmp) if die_ok => {
                     let cmp = cmp.trim();
                     if let Err(refused) =
-                        crate::notation::check(&format!("{}cs{cmp}", die.text), &Default::default())
+                        crate::notation::check(&format!("{die_text}cs{cmp}"), &Default::default())
                     {
                         let why = refused.first().map_or(String::new(), |p| p.message.clone());
-                        problems.at(&value.span(), format!("stat `{name}` of {}: `count {cmp}` does not read against {}: {why}", table.place, die.text));
+                        problems.at(&value.span(), format!("stat `{name}` of {}: `count {cmp}` does not read against {die_text}: {why}", table.place));
                         continue;
                     }
                     PoolStatKind::Count {
@@ -180,6 +190,59 @@ fn pool(
         stats,
     })
 }
+
+/// The sides of a die written `d(EXPR)`: `None` when it is not so written; `Some(None)` when
+/// its expression has problems (told); else the most sides it may have, its expression read
+/// against the names known before the roll and kept within 1 to the notation's 1,000.
+fn sides_of(
+    die: &Text,
+    outer: &Scope,
+    place: &str,
+    problems: &mut Problems,
+) -> Option<Option<i64>> {
+    let inner = die
+        .text
+        .trim()
+        .strip_prefix("d(")
+        .and_then(|rest| rest.strip_suffix(')'))?;
+    // Spanning `(EXPR)` inside the quotes, so a problem's column points into EXPR (when the die
+    // is written without spaces or escapes; else at the die).
+    let span = if die.text.starts_with("d(") {
+        die.span.start + 2..die.span.end.saturating_sub(1)
+    } else {
+        die.span.clone()
+    };
+    let sides = Text {
+        text: inner.to_string().into(),
+        span,
+    };
+    let at = format!("the sides of {place}");
+    let names = expr::read(
+        problems,
+        &sides,
+        outer,
+        &at,
+        Some("a die's sides are known before it is rolled"),
+    )?;
+    let Some((lo, hi)) = expr::range_of(inner, &names, outer) else {
+        problems.at(
+            &die.span,
+            format!("{at}: `{inner}` does not work out at the ends of its names' ranges"),
+        );
+        return Some(None);
+    };
+    if lo < 1 || hi > MAX_SIDES {
+        problems.at(
+            &die.span,
+            format!("{at}: `{inner}` comes to {lo} to {hi}: a die has 1 to {MAX_SIDES} sides"),
+        );
+        return Some(None);
+    }
+    Some(Some(hi))
+}
+
+/// The most sides a die of the notation has (DICE.md).
+pub(crate) const MAX_SIDES: i64 = 1000;
 
 /// `d6`, `d%`, `dF`, `d{…}`: one die of the notation, no count, no modifiers.
 fn is_one_die(die: &str) -> bool {

@@ -34,6 +34,8 @@ mod proptests;
 #[cfg(test)]
 mod refusals_tests;
 #[cfg(test)]
+mod sized_die_tests;
+#[cfg(test)]
 mod tests;
 
 pub use limits::{MAX_DECLARATIONS, MAX_FILE_BYTES};

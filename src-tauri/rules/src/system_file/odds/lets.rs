@@ -51,6 +51,26 @@ pub(super) fn refused_at(field: &str, problem: Problem) -> RulesError {
     RulesError::invalid(field, message)
 }
 
+/// A pool's die: one of the notation's (`d6`, `dF`, `d{0,1,1,2}`), or `d(EXPR)`, its sides
+/// worked out from the request's values.
+fn ready_die(die: &str, values: &BTreeMap<String, i64>) -> Result<SingleDie, Problem> {
+    let Some(sides) = die
+        .trim()
+        .strip_prefix("d(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    else {
+        return notation::single_die(die);
+    };
+    let formula = Formula::parse(sides, |n| values.get(n).map(|v| Lookup::Known(*v)))
+        .map_err(|mut problems| problems.remove(0))?;
+    let n = formula.eval(&[]).map_err(|_| Problem {
+        field: "die".into(),
+        column: None,
+        message: "the sides divide by 0 with these values".into(),
+    })?;
+    notation::single_die(&format!("d{n}"))
+}
+
 impl ReadyLet {
     /// `let_` with the request's `values` (a pool's count reads them), its slots from `slot`
     /// on.
@@ -85,7 +105,7 @@ impl ReadyLet {
                         format!("{n} dice: a pool has 0 to {MAX_POOL_DICE} dice"),
                     ));
                 }
-                let die = notation::single_die(die).map_err(|p| refused_at(&at("die"), p))?;
+                let die = ready_die(die, values).map_err(|p| refused_at(&at("die"), p))?;
                 let stats = stats
                     .iter()
                     .map(|stat| {
