@@ -20,12 +20,36 @@ use serde_json::{Map, Value};
 /// The kinds no file says, each with why (the same list is in `docs/system-files.md`, "The five
 /// as files").
 const NOT_EXPRESSED: &[(&str, &str, &str)] = &[
-    ("universe", "augmented_save", "x"),
-    ("universe", "group_stealth", "x"),
-    ("marks", "pool", "x"),
-    ("marks", "extended", "x"),
-    ("marks", "contested", "x"),
-    ("d12", "damage", "x"),
+    (
+        "universe",
+        "augmented_save",
+        "outcomes named by the cost worked out from the roll",
+    ),
+    (
+        "universe",
+        "group_stealth",
+        "a list field, one check per item",
+    ),
+    (
+        "marks",
+        "pool",
+        "mixed pools pass the odds' bound: marks.toml is not shipped",
+    ),
+    (
+        "marks",
+        "extended",
+        "Marks added up across rolls: no repetition",
+    ),
+    (
+        "marks",
+        "contested",
+        "two full pools carried on together pass the odds' bound",
+    ),
+    (
+        "d12",
+        "damage",
+        "the defence read as sum, 1s and 12s passes the pool's states",
+    ),
 ];
 
 /// The kinds whose file rolls the built-in's dice in the built-in's order, so that one seed
@@ -54,11 +78,28 @@ fn assert_same(what: &str, built: &Odds, file: &Odds) -> Result<(), TestCaseErro
         built.success,
         file.success
     );
-    let keys = |o: &Odds| o.outcomes.keys().cloned().collect::<BTreeSet<String>>();
-    prop_assert_eq!(keys(built), keys(file), "{}: outcome keys", what);
-    for (key, p) in &built.outcomes {
-        let q = file.outcomes[key];
-        prop_assert!(close(*p, q), "{what}: {key}: {p} built-in, {q} file");
+    // The same outcomes: every key of either is a key of the other, but for an endless chain's
+    // far tail (RULES.md cuts it where what is left is below 1e-12 and the built-in and the
+    // notation cut it at different lengths): keys below 1e-9 may be missing from the other.
+    let keys = |o: &Odds| {
+        o.outcomes
+            .iter()
+            .filter(|(_, p)| **p >= 1e-9)
+            .map(|(k, _)| k.clone())
+            .collect::<BTreeSet<String>>()
+    };
+    let all = |o: &Odds| o.outcomes.keys().cloned().collect::<BTreeSet<String>>();
+    prop_assert!(
+        keys(built).is_subset(&all(file)) && keys(file).is_subset(&all(built)),
+        "{}: outcome keys {:?} built-in, {:?} file",
+        what,
+        all(built),
+        all(file)
+    );
+    for key in all(built).union(&all(file)) {
+        let p = built.outcomes.get(key).copied().unwrap_or(0.0);
+        let q = file.outcomes.get(key).copied().unwrap_or(0.0);
+        prop_assert!(close(p, q), "{what}: {key}: {p} built-in, {q} file");
     }
     if let (Some(a), Some(b)) = (built.mean, file.mean) {
         prop_assert!(close(a, b), "{what}: mean {a} built-in, {b} file");
@@ -231,7 +272,21 @@ fn one_case(
 
 /// Every kind of `system`: said by its file with the built-in's fields, and answering alike.
 fn system_matches_its_file(system: &str) {
-    let file = shipped::find(&format!("file-{system}")).expect("the file is shipped");
+    let Some(file) = shipped::find(&format!("file-{system}")) else {
+        // Not shipped: every kind of it is listed, with why.
+        let catalog = catalog();
+        let built_in = catalog.systems.iter().find(|s| s.id == system).unwrap();
+        for kind in &built_in.kinds {
+            assert!(
+                NOT_EXPRESSED
+                    .iter()
+                    .any(|(s, k, _)| *s == system && *k == kind.id),
+                "{system} is not shipped as a file, and {} is not listed",
+                kind.id
+            );
+        }
+        return;
+    };
     let catalog = catalog();
     let files = catalog.files.iter().find(|s| s.id == file.id).unwrap();
     let built_in = catalog.systems.iter().find(|s| s.id == system).unwrap();

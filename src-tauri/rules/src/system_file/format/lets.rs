@@ -11,11 +11,34 @@ use super::names::name_problem;
 use super::problem::Problems;
 use crate::system_file::model::{Let, LetKind, PoolStat, PoolStatKind};
 
-/// Reads the lets against `scope` (fields, sheet, derived, house: a let reads no other let),
-/// then adds their names to it.
+/// Reads the lets against `scope` (fields, sheet, derived, house, and the lets written before
+/// each: a let may read earlier lets, checked at the ends of their ranges), then adds their
+/// names to it.
 pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) -> Vec<Let> {
-    let outer = scope.clone();
+    // What each let may read: the scope, and the earlier lets with the range of their values.
+    let mut outer = scope.clone();
     let mut lets = Vec::new();
+    // The names the lets read: only a let read by a later one needs its range worked out.
+    let read_by_lets: std::collections::BTreeSet<String> = table
+        .entries
+        .iter()
+        .flat_map(|(_, value)| match value.get_ref() {
+            DeValue::String(s) => crate::notation::names(s),
+            DeValue::Table(inner) => ["dice", "die"]
+                .iter()
+                .filter_map(|k| inner.get(*k))
+                .filter_map(|v| v.get_ref().as_str())
+                .flat_map(|s| {
+                    let sides = s
+                        .trim()
+                        .strip_prefix("d(")
+                        .and_then(|r| r.strip_suffix(')'));
+                    crate::notation::names(sides.unwrap_or(s))
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     for (key, value) in table.entries.iter() {
         let name = key.get_ref().to_string();
         let place = format!("let `{name}` of {}", table.place);
@@ -29,10 +52,16 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
                     text: s.as_ref().into(),
                     span: value.span(),
                 };
-                if let Some(names) = expr::read(problems, &text, &outer, &place, None) {
+                let range = expr::read(problems, &text, &outer, &place, None).and_then(|names| {
                     expr::check_bounds(problems, &text, &names, &outer, &place);
-                }
+                    if read_by_lets.contains(&name) {
+                        expr::range_of(&text.text, &names, &outer)
+                    } else {
+                        Some((0, 0))
+                    }
+                });
                 declare(&name, key.span(), scope, problems);
+                known_to_later(&name, key.span(), range, &mut outer);
                 LetKind::Roll {
                     expr: text.text.to_string(),
                 }
@@ -43,7 +72,8 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
                     key.span(),
                     format!("{}.{name}]", table.place.trim_end_matches(']')),
                 );
-                match pool(&inner, &outer, scope, problems) {
+                let before = outer.clone();
+                match pool(&inner, &before, scope, &mut outer, problems) {
                     Some(kind) => kind,
                     None => continue,
                 }
@@ -82,10 +112,35 @@ fn declare(name: &str, at: std::ops::Range<usize>, scope: &mut Scope, problems: 
     );
 }
 
+/// Tells the lets after this one its name and the range of its values (`None`: not worked
+/// out, read as 0 to 0 there).
+fn known_to_later(
+    name: &str,
+    at: std::ops::Range<usize>,
+    range: Option<(i64, i64)>,
+    later: &mut Scope,
+) {
+    if later.contains_key(name) {
+        // A clash, told where the name is declared.
+        return;
+    }
+    let (lo, hi) = range.unwrap_or((0, 0));
+    later.insert(
+        name.to_string(),
+        Known {
+            what: "a let of the roll",
+            lo,
+            hi,
+            span: at,
+        },
+    );
+}
+
 fn pool(
     table: &Table,
     outer: &Scope,
     scope: &mut Scope,
+    later: &mut Scope,
     problems: &mut Problems,
 ) -> Option<LetKind> {
     table.only(&["dice", "die", "stats"], problems);
@@ -128,6 +183,9 @@ fn pool(
         &place,
         Some("a pool's count is known before it is rolled"),
     );
+    let count_range = names
+        .as_ref()
+        .and_then(|names| expr::range_of(&count.text, names, outer));
     if let (Some(names), true) = (&names, die_ok) {
         let whole = Text {
             text: format!("({}){die_text}", count.text).into(),
@@ -173,6 +231,12 @@ fn pool(
             },
         };
         declare(&name, key.span(), scope, problems);
+        known_to_later(
+            &name,
+            key.span(),
+            stat_range(&what, count_range, &die_text),
+            later,
+        );
         stats.push(PoolStat { name, what });
     }
     if stats_table.entries.is_empty() {
@@ -188,6 +252,23 @@ fn pool(
         count: count.text.to_string(),
         die: die.text.to_string(),
         stats,
+    })
+}
+
+/// The range of a pool stat over a count in `count` of `die`s (an empty pool reads 0).
+fn stat_range(what: &PoolStatKind, count: Option<(i64, i64)>, die: &str) -> Option<(i64, i64)> {
+    let (_, most) = count?;
+    let faces: Vec<i64> = crate::notation::check(die, &Default::default())
+        .ok()?
+        .distribution()
+        .into_iter()
+        .map(|(v, _)| v)
+        .collect();
+    let (low, high) = (*faces.first()?, *faces.last()?);
+    Some(match what {
+        PoolStatKind::Sum => ((most * low).min(0), (most * high).max(0)),
+        PoolStatKind::Highest | PoolStatKind::Lowest => (low.min(0), high.max(0)),
+        PoolStatKind::Count { .. } => (0, most),
     })
 }
 

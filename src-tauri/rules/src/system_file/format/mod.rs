@@ -28,6 +28,8 @@ mod table;
 mod top;
 
 #[cfg(test)]
+mod dependent_lets_tests;
+#[cfg(test)]
 mod examples_tests;
 #[cfg(test)]
 mod proptests;

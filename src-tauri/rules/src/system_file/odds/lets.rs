@@ -34,6 +34,34 @@ enum How {
     },
 }
 
+/// The names a let reads (its expression's, or its pool's count, die and comparisons'), each
+/// once: among them, the earlier lets it depends on.
+pub(super) fn reads(let_: &Let) -> Vec<String> {
+    let mut names = match &let_.what {
+        LetKind::Roll { expr } => notation::names(expr),
+        LetKind::Pool { count, die, stats } => {
+            let mut names = notation::names(count);
+            if let Some(sides) = die
+                .trim()
+                .strip_prefix("d(")
+                .and_then(|r| r.strip_suffix(')'))
+            {
+                names.extend(notation::names(sides));
+            }
+            for stat in stats {
+                if let PoolStatKind::Count { cmp } = &stat.what {
+                    // A comparison reads as a pool's modifier does.
+                    names.extend(notation::names(&format!("d6cs{cmp}")));
+                }
+            }
+            names
+        }
+    };
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The names a let writes into the slots, in order.
 pub(super) fn slot_names(let_: &Let) -> Vec<String> {
     match &let_.what {
