@@ -53,6 +53,7 @@ fn kind(id: &str, lets: Vec<Let>, reading: Reading, events: &[(&str, &str)]) -> 
                 when: when.to_string(),
             })
             .collect(),
+        refusals: Vec::new(),
     }
 }
 

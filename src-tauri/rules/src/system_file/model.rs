@@ -120,6 +120,19 @@ pub struct RollKind {
     pub reading: Reading,
     /// Events that happen alongside the outcome (`Odds::events`), each a condition.
     pub events: Vec<Condition>,
+    /// Requests the kind refuses, each a condition over what is known before the roll (its
+    /// fields, the sheet, derived and house values), checked in order.
+    pub refusals: Vec<Refusal>,
+}
+
+/// `{ when = "@grunt > 0 and @bust_a_nut", field = "grunt", message = "…" }`: a request for
+/// which `when` holds (is not 0) is refused at `field` with `message`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub when: String,
+    /// A field of the kind: where the refusal is told.
+    pub field: String,
+    pub message: String,
 }
 
 /// A field of a request (RULES.md, "Roll requests"): a number, yes/no, or a choice.

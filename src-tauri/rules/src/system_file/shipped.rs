@@ -20,6 +20,16 @@ const SOURCES: &[(&str, &str)] = &[
         "two-dice-moves.toml",
         include_str!("../../../../systems/two-dice-moves.toml"),
     ),
+    // The five written as files (ids `file-stunt` …): each answers what its built-in answers.
+    // `marks.toml` is not shipped yet: its pool passes the odds' bound for mixed pools
+    // (`docs/system-files.md`, "The five as files").
+    ("stunt.toml", include_str!("../../../../systems/stunt.toml")),
+    ("genre.toml", include_str!("../../../../systems/genre.toml")),
+    (
+        "universe.toml",
+        include_str!("../../../../systems/universe.toml"),
+    ),
+    ("d12.toml", include_str!("../../../../systems/d12.toml")),
 ];
 
 static SHIPPED: LazyLock<Vec<Arc<SystemFile>>> = LazyLock::new(|| {
@@ -66,7 +76,14 @@ mod tests {
         for (name, text) in SOURCES {
             let file =
                 super::super::read(text).unwrap_or_else(|problems| panic!("{name}: {problems:?}"));
-            assert!(name.starts_with(&file.id), "{name} declares id {}", file.id);
+            // A file is named by its id, the five's files by their built-in's (`file-stunt`
+            // in `stunt.toml`).
+            let stem = name.trim_end_matches(".toml");
+            assert!(
+                file.id == stem || file.id == format!("file-{stem}"),
+                "{name} declares id {}",
+                file.id
+            );
         }
         assert_eq!(all().len(), SOURCES.len());
         let mut ids: Vec<&str> = all().iter().map(|s| s.id.as_str()).collect();

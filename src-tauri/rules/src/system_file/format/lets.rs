@@ -11,11 +11,34 @@ use super::names::name_problem;
 use super::problem::Problems;
 use crate::system_file::model::{Let, LetKind, PoolStat, PoolStatKind};
 
-/// Reads the lets against `scope` (fields, sheet, derived, house: a let reads no other let),
-/// then adds their names to it.
+/// Reads the lets against `scope` (fields, sheet, derived, house, and the lets written before
+/// each: a let may read earlier lets, checked at the ends of their ranges), then adds their
+/// names to it.
 pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) -> Vec<Let> {
-    let outer = scope.clone();
+    // What each let may read: the scope, and the earlier lets with the range of their values.
+    let mut outer = scope.clone();
     let mut lets = Vec::new();
+    // The names the lets read: only a let read by a later one needs its range worked out.
+    let read_by_lets: std::collections::BTreeSet<String> = table
+        .entries
+        .iter()
+        .flat_map(|(_, value)| match value.get_ref() {
+            DeValue::String(s) => crate::notation::names(s),
+            DeValue::Table(inner) => ["dice", "die"]
+                .iter()
+                .filter_map(|k| inner.get(*k))
+                .filter_map(|v| v.get_ref().as_str())
+                .flat_map(|s| {
+                    let sides = s
+                        .trim()
+                        .strip_prefix("d(")
+                        .and_then(|r| r.strip_suffix(')'));
+                    crate::notation::names(sides.unwrap_or(s))
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     for (key, value) in table.entries.iter() {
         let name = key.get_ref().to_string();
         let place = format!("let `{name}` of {}", table.place);
@@ -29,10 +52,16 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
                     text: s.as_ref().into(),
                     span: value.span(),
                 };
-                if let Some(names) = expr::read(problems, &text, &outer, &place, None) {
+                let range = expr::read(problems, &text, &outer, &place, None).and_then(|names| {
                     expr::check_bounds(problems, &text, &names, &outer, &place);
-                }
+                    if read_by_lets.contains(&name) {
+                        expr::range_of(&text.text, &names, &outer)
+                    } else {
+                        Some((0, 0))
+                    }
+                });
                 declare(&name, key.span(), scope, problems);
+                known_to_later(&name, key.span(), range, &mut outer);
                 LetKind::Roll {
                     expr: text.text.to_string(),
                 }
@@ -43,7 +72,8 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
                     key.span(),
                     format!("{}.{name}]", table.place.trim_end_matches(']')),
                 );
-                match pool(&inner, &outer, scope, problems) {
+                let before = outer.clone();
+                match pool(&inner, &before, scope, &mut outer, problems) {
                     Some(kind) => kind,
                     None => continue,
                 }
@@ -82,10 +112,35 @@ fn declare(name: &str, at: std::ops::Range<usize>, scope: &mut Scope, problems: 
     );
 }
 
+/// Tells the lets after this one its name and the range of its values (`None`: not worked
+/// out, read as 0 to 0 there).
+fn known_to_later(
+    name: &str,
+    at: std::ops::Range<usize>,
+    range: Option<(i64, i64)>,
+    later: &mut Scope,
+) {
+    if later.contains_key(name) {
+        // A clash, told where the name is declared.
+        return;
+    }
+    let (lo, hi) = range.unwrap_or((0, 0));
+    later.insert(
+        name.to_string(),
+        Known {
+            what: "a let of the roll",
+            lo,
+            hi,
+            span: at,
+        },
+    );
+}
+
 fn pool(
     table: &Table,
     outer: &Scope,
     scope: &mut Scope,
+    later: &mut Scope,
     problems: &mut Problems,
 ) -> Option<LetKind> {
     table.only(&["dice", "die", "stats"], problems);
@@ -107,9 +162,19 @@ fn pool(
     }
     let place = format!("the pool {}", table.place);
     let (count, die, stats_table) = (count?, die?, stats_table?);
-    let die_ok = is_one_die(&die.text);
+    // `d(EXPR)`: the sides worked out before the roll; checked as its largest die.
+    let sized = sides_of(&die, outer, &place, problems);
+    let die_text = match &sized {
+        Some(Some(hi)) => format!("d{hi}"),
+        Some(None) => {
+            // Its problems are told; the rest is checked as a d6 so they are not lost.
+            "d6".to_string()
+        }
+        None => die.text.to_string(),
+    };
+    let die_ok = sized.is_some() || is_one_die(&die.text);
     if !die_ok {
-        problems.at(&die.span, format!("`die` of {} is one die without a count or modifiers: d6, d10, dF, d%, d{{0,1,1,2}}", table.place));
+        problems.at(&die.span, format!("`die` of {} is one die without a count or modifiers: d6, d10, dF, d%, d{{0,1,1,2}}, or d(EXPR), its sides an expression without dice", table.place));
     }
     let names = expr::read(
         problems,
@@ -118,9 +183,12 @@ fn pool(
         &place,
         Some("a pool's count is known before it is rolled"),
     );
+    let count_range = names
+        .as_ref()
+        .and_then(|names| expr::range_of(&count.text, names, outer));
     if let (Some(names), true) = (&names, die_ok) {
         let whole = Text {
-            text: format!("({}){}", count.text, die.text).into(),
+            text: format!("({}){die_text}", count.text).into(),
             span: count.span.clone(),
         };
         // The notation bounds the pool as a whole: the count's problems point at the count.
@@ -145,10 +213,10 @@ fn pool(
                 Some(cmp) if die_ok => {
                     let cmp = cmp.trim();
                     if let Err(refused) =
-                        crate::notation::check(&format!("{}cs{cmp}", die.text), &Default::default())
+                        crate::notation::check(&format!("{die_text}cs{cmp}"), &Default::default())
                     {
                         let why = refused.first().map_or(String::new(), |p| p.message.clone());
-                        problems.at(&value.span(), format!("stat `{name}` of {}: `count {cmp}` does not read against {}: {why}", table.place, die.text));
+                        problems.at(&value.span(), format!("stat `{name}` of {}: `count {cmp}` does not read against {die_text}: {why}", table.place));
                         continue;
                     }
                     PoolStatKind::Count {
@@ -163,6 +231,12 @@ fn pool(
             },
         };
         declare(&name, key.span(), scope, problems);
+        known_to_later(
+            &name,
+            key.span(),
+            stat_range(&what, count_range, &die_text),
+            later,
+        );
         stats.push(PoolStat { name, what });
     }
     if stats_table.entries.is_empty() {
@@ -180,6 +254,76 @@ fn pool(
         stats,
     })
 }
+
+/// The range of a pool stat over a count in `count` of `die`s (an empty pool reads 0).
+fn stat_range(what: &PoolStatKind, count: Option<(i64, i64)>, die: &str) -> Option<(i64, i64)> {
+    let (_, most) = count?;
+    let faces: Vec<i64> = crate::notation::check(die, &Default::default())
+        .ok()?
+        .distribution()
+        .into_iter()
+        .map(|(v, _)| v)
+        .collect();
+    let (low, high) = (*faces.first()?, *faces.last()?);
+    Some(match what {
+        PoolStatKind::Sum => ((most * low).min(0), (most * high).max(0)),
+        PoolStatKind::Highest | PoolStatKind::Lowest => (low.min(0), high.max(0)),
+        PoolStatKind::Count { .. } => (0, most),
+    })
+}
+
+/// The sides of a die written `d(EXPR)`: `None` when it is not so written; `Some(None)` when
+/// its expression has problems (told); else the most sides it may have, its expression read
+/// against the names known before the roll and kept within 1 to the notation's 1,000.
+fn sides_of(
+    die: &Text,
+    outer: &Scope,
+    place: &str,
+    problems: &mut Problems,
+) -> Option<Option<i64>> {
+    let inner = die
+        .text
+        .trim()
+        .strip_prefix("d(")
+        .and_then(|rest| rest.strip_suffix(')'))?;
+    // Spanning `(EXPR)` inside the quotes, so a problem's column points into EXPR (when the die
+    // is written without spaces or escapes; else at the die).
+    let span = if die.text.starts_with("d(") {
+        die.span.start + 2..die.span.end.saturating_sub(1)
+    } else {
+        die.span.clone()
+    };
+    let sides = Text {
+        text: inner.to_string().into(),
+        span,
+    };
+    let at = format!("the sides of {place}");
+    let names = expr::read(
+        problems,
+        &sides,
+        outer,
+        &at,
+        Some("a die's sides are known before it is rolled"),
+    )?;
+    let Some((lo, hi)) = expr::range_of(inner, &names, outer) else {
+        problems.at(
+            &die.span,
+            format!("{at}: `{inner}` does not work out at the ends of its names' ranges"),
+        );
+        return Some(None);
+    };
+    if lo < 1 || hi > MAX_SIDES {
+        problems.at(
+            &die.span,
+            format!("{at}: `{inner}` comes to {lo} to {hi}: a die has 1 to {MAX_SIDES} sides"),
+        );
+        return Some(None);
+    }
+    Some(Some(hi))
+}
+
+/// The most sides a die of the notation has (DICE.md).
+pub(crate) const MAX_SIDES: i64 = 1000;
 
 /// `d6`, `d%`, `dF`, `d{…}`: one die of the notation, no count, no modifiers.
 fn is_one_die(die: &str) -> bool {

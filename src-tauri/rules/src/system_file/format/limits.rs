@@ -6,7 +6,8 @@ use toml::de::{DeTable, DeValue};
 /// The largest file read, in bytes (1 MiB).
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// The most declarations a file may hold: sheet fields, derived values, house-rule numbers,
-/// rulings, rolls and, in each roll, its fields, lets (and their stats), outcomes and events.
+/// rulings, rolls and, in each roll, its fields, refusals, lets (and their stats), outcomes and
+/// events.
 pub const MAX_DECLARATIONS: usize = 10_000;
 
 /// The span of the declaration past [`MAX_DECLARATIONS`], if there is one.
@@ -24,7 +25,7 @@ pub(crate) fn past_declarations(root: &DeTable) -> Option<std::ops::Range<usize>
         for (span, child) in entries(value) {
             add(span.clone());
             if key == "rolls" {
-                for part in ["fields", "let", "outcomes", "events", "rulings"] {
+                for part in ["fields", "refuse", "let", "outcomes", "events", "rulings"] {
                     if let DeValue::Table(roll) = child {
                         if let Some(inner) = roll.get(part) {
                             for (span, grand) in entries(inner) {

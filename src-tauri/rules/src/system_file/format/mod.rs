@@ -4,8 +4,8 @@
 //!
 //! - [`problem`]: a problem and where it is; [`access`]: the TOML tree read key by key;
 //! - [`limits`]: the size and the count of declarations, refused before the rest is checked;
-//! - [`sheet`], [`derived`], [`house`], [`rolls`] ([`fields`], [`lets`], [`reading`],
-//!   [`bands`]), [`table`]: each part of the file;
+//! - [`sheet`], [`derived`], [`house`], [`rolls`] ([`fields`], [`refusals`], [`lets`],
+//!   [`reading`], [`bands`]), [`table`]: each part of the file;
 //! - [`expr`]: an expression read with the dice notation, its names and its work checked.
 
 mod access;
@@ -20,6 +20,7 @@ mod names;
 mod problem;
 mod ranges;
 mod reading;
+mod refusals;
 mod rolls;
 mod scope;
 mod sheet;
@@ -27,9 +28,15 @@ mod table;
 mod top;
 
 #[cfg(test)]
+mod dependent_lets_tests;
+#[cfg(test)]
 mod examples_tests;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod refusals_tests;
+#[cfg(test)]
+mod sized_die_tests;
 #[cfg(test)]
 mod tests;
 

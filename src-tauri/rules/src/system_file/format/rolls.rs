@@ -4,11 +4,12 @@ use super::access::Table;
 use super::expr::Scope;
 use super::names::name_problem;
 use super::problem::Problems;
-use super::{fields, lets, reading};
+use super::{fields, lets, reading, refusals};
 use crate::system_file::model::{DerivedValue, RollKind, SheetField};
 
-const KEYS: [&str; 9] = [
-    "name", "summary", "rulings", "fields", "let", "value", "target", "outcomes", "events",
+const KEYS: [&str; 10] = [
+    "name", "summary", "rulings", "fields", "refuse", "let", "value", "target", "outcomes",
+    "events",
 ];
 
 pub(crate) fn read(
@@ -60,6 +61,8 @@ pub(crate) fn read(
             }
         }
     }
+    // Read before the lets: a refusal is known before the roll.
+    let refusals = refusals::read(table, &read_fields, &scope, problems);
     let read_lets = match table.opt_table("let", problems) {
         Some(lets_table) => lets::read(&lets_table, &mut scope, problems),
         None => Vec::new(),
@@ -76,5 +79,6 @@ pub(crate) fn read(
         lets: read_lets,
         reading,
         events,
+        refusals,
     })
 }

@@ -10,112 +10,177 @@ use crate::system_file::model::{Reading, RollKind};
 use crate::systems::shared::spread_numeric_odds;
 use crate::RulesError;
 
+use super::frontier;
 use super::pool_stats::Support;
-use super::ready::Ready;
+use super::ready::{Prepared, Ready};
 
 /// The most combinations of the lets' values one kind's odds read (the product of their
-/// supports), each a few evaluations of its reading.
-pub const MAX_COMBINATIONS: usize = 1_000_000;
+/// supports), each a few evaluations of its reading. Two sides of 60 d12 that explode once
+/// (`file-d12`'s opposed roll, 1,381 totals each) take 1,907,161.
+pub const MAX_COMBINATIONS: usize = 2_000_000;
 
 /// The exact odds of `kind` with `values` (its fields' [`RollKind::values`] and any names the
 /// caller adds): outcomes, success, and each event's chance.
 pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, RulesError> {
     let mut ready = Ready::new(kind, values)?;
-    let supports: Vec<Support> = ready.lets.iter().map(|l| l.support()).collect();
-    bound(&ready, &supports)?;
-    let events = ready.reading.events();
-    let mut event_chance = vec![0.0; events];
-    let mut numbers: Vec<(i64, f64)> = Vec::new();
-    let names = match &kind.reading {
-        Reading::Named { outcomes, .. } => outcomes
-            .iter()
-            .map(|o| (o.name.as_str(), o.success))
-            .collect(),
-        Reading::Number { .. } => Vec::new(),
-    };
-    let mut named = vec![0.0; names.len()];
-    let by_value = ready.reading.by_value();
-    // An odometer over the supports: `at[i]` the place in let i's support.
-    let mut at = vec![0usize; supports.len()];
-    loop {
-        let mut p = 1.0;
-        for ((l, support), &i) in ready.lets.iter().zip(&supports).zip(&at) {
-            let w = support.width;
-            ready.slots[l.slot..l.slot + w].copy_from_slice(&support.values[i * w..(i + 1) * w]);
-            p *= support.probs[i];
+    let mut tally = Tally::new(kind, &ready);
+    match fixed_supports(&ready) {
+        Some(supports) => {
+            bound(&ready, &supports)?;
+            // An odometer over the supports: `at[i]` the place in let i's support.
+            let mut at = vec![0usize; supports.len()];
+            loop {
+                let mut p = 1.0;
+                for ((l, support), &i) in ready.lets.iter().zip(&supports).zip(&at) {
+                    let w = support.width;
+                    let slot = l.slot();
+                    ready.slots[slot..slot + w]
+                        .copy_from_slice(&support.values[i * w..(i + 1) * w]);
+                    p *= support.probs[i];
+                }
+                tally.add(kind, &mut ready, p)?;
+                if !advance(&mut at, &supports) {
+                    break;
+                }
+            }
         }
-        if by_value.is_some() {
-            // The outcomes and events read only `@value`: read each value once, below.
+        None => {
+            let expanded = frontier::expand(&mut ready, MAX_COMBINATIONS)?;
+            for (state, p) in expanded.states {
+                for (s, v) in expanded.live.iter().zip(&state) {
+                    ready.slots[*s] = *v;
+                }
+                tally.add(kind, &mut ready, p)?;
+            }
+        }
+    }
+    tally.finish(kind, &mut ready)
+}
+
+/// Each let's distribution, when none reads another (else `None`: the frontier works them
+/// out in order).
+fn fixed_supports(ready: &Ready) -> Option<Vec<Support>> {
+    ready
+        .lets
+        .iter()
+        .map(|l| match l {
+            Prepared::Fixed(l) => Some(l.support()),
+            Prepared::Depends(_) | Prepared::Arith { .. } => None,
+        })
+        .collect()
+}
+
+/// What the combinations read as, summed: each value's chance (a number, or a named reading
+/// read by value), each named outcome's, each event's.
+struct Tally {
+    names: Vec<(String, bool)>,
+    named: Vec<f64>,
+    numbers: Vec<(i64, f64)>,
+    event_chance: Vec<f64>,
+    by_value: Option<usize>,
+}
+
+impl Tally {
+    fn new(kind: &RollKind, ready: &Ready) -> Self {
+        let names: Vec<(String, bool)> = match &kind.reading {
+            Reading::Named { outcomes, .. } => outcomes
+                .iter()
+                .map(|o| (o.name.clone(), o.success))
+                .collect(),
+            Reading::Number { .. } => Vec::new(),
+        };
+        Self {
+            named: vec![0.0; names.len()],
+            names,
+            numbers: Vec::new(),
+            event_chance: vec![0.0; ready.reading.events()],
+            by_value: ready.reading.by_value(),
+        }
+    }
+
+    /// Reads the lets' values now in `ready`'s slots, with chance `p`.
+    fn add(&mut self, kind: &RollKind, ready: &mut Ready, p: f64) -> Result<(), RulesError> {
+        if self.by_value.is_some() {
+            // The outcomes and events read only `@value`: read each value once, at the end.
             let v = ready
                 .reading
                 .value(&mut ready.slots)
                 .map_err(|why| ready.refused(why))?;
-            numbers.push((v, p));
-            if !advance(&mut at, &supports) {
-                break;
-            }
-            continue;
+            self.numbers.push((v, p));
+            return Ok(());
         }
         let read = match ready.reading.read(&mut ready.slots) {
             Ok(read) => read,
             Err(why) => return Err(ready.refused(why)),
         };
         match (&kind.reading, read.value) {
-            (Reading::Number { .. }, Some(v)) => numbers.push((v, p)),
-            _ => named[read.outcome] += p,
+            (Reading::Number { .. }, Some(v)) => self.numbers.push((v, p)),
+            _ => self.named[read.outcome] += p,
         }
-        for (e, chance) in event_chance.iter_mut().enumerate() {
+        for (e, chance) in self.event_chance.iter_mut().enumerate() {
             match ready.reading.event(e, &ready.slots) {
                 Ok(true) => *chance += p,
                 Ok(false) => {}
                 Err(why) => return Err(ready.refused(why)),
             }
         }
-        if !advance(&mut at, &supports) {
-            break;
-        }
+        Ok(())
     }
-    if let Some(slot) = by_value {
-        for (v, p) in merged(std::mem::take(&mut numbers)) {
-            ready.slots[slot] = v;
-            let refused = |why| ready.refused_at_value(why, v);
-            let outcome = ready.reading.outcome(&ready.slots).map_err(refused)?;
-            named[outcome] += p;
-            for (e, chance) in event_chance.iter_mut().enumerate() {
-                if ready.reading.event(e, &ready.slots).map_err(refused)? {
-                    *chance += p;
+
+    fn finish(mut self, kind: &RollKind, ready: &mut Ready) -> Result<Odds, RulesError> {
+        if let Some(slot) = self.by_value {
+            for (v, p) in merged(std::mem::take(&mut self.numbers)) {
+                ready.slots[slot] = v;
+                let refused = |why| ready.refused_at_value(why, v);
+                let outcome = ready.reading.outcome(&ready.slots).map_err(refused)?;
+                self.named[outcome] += p;
+                for (e, chance) in self.event_chance.iter_mut().enumerate() {
+                    if ready.reading.event(e, &ready.slots).map_err(refused)? {
+                        *chance += p;
+                    }
                 }
             }
         }
+        let mut odds = match ready.reading.target() {
+            Some(target) => spread_numeric_odds(merged(self.numbers).into_iter(), target),
+            None => {
+                let outcomes: IndexMap<String, f64> = self
+                    .names
+                    .iter()
+                    .zip(&self.named)
+                    .map(|((name, _), p)| (name.clone(), *p))
+                    .collect();
+                let succeeding: Vec<&str> = self
+                    .names
+                    .iter()
+                    .filter(|(_, s)| *s)
+                    .map(|(n, _)| n.as_str())
+                    .collect();
+                Odds::from_outcomes(outcomes, &succeeding)
+            }
+        };
+        odds.events = kind
+            .events
+            .iter()
+            .zip(self.event_chance)
+            .map(|(e, p)| (e.name.clone(), p))
+            .collect();
+        Ok(odds)
     }
-    let mut odds = match ready.reading.target() {
-        Some(target) => spread_numeric_odds(merged(numbers).into_iter(), target),
-        None => {
-            let outcomes: IndexMap<String, f64> = names
-                .iter()
-                .zip(&named)
-                .map(|((name, _), p)| (name.to_string(), *p))
-                .collect();
-            let succeeding: Vec<&str> = names.iter().filter(|(_, s)| *s).map(|(n, _)| *n).collect();
-            Odds::from_outcomes(outcomes, &succeeding)
-        }
-    };
-    odds.events = kind
-        .events
-        .iter()
-        .zip(event_chance)
-        .map(|(e, p)| (e.name.clone(), p))
-        .collect();
-    Ok(odds)
 }
 
 /// How many combinations of its lets' values `kind` reads with `values`: the request checked
 /// (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading any.
+/// Lets that read one another are worked out to count them (the frontier's steps).
 pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
-    let ready = Ready::new(kind, values)?;
-    let supports: Vec<Support> = ready.lets.iter().map(|l| l.support()).collect();
-    bound(&ready, &supports)?;
-    Ok(supports.iter().map(Support::len).product())
+    let mut ready = Ready::new(kind, values)?;
+    match fixed_supports(&ready) {
+        Some(supports) => {
+            bound(&ready, &supports)?;
+            Ok(supports.iter().map(Support::len).product())
+        }
+        None => Ok(frontier::expand(&mut ready, MAX_COMBINATIONS)?.steps),
+    }
 }
 
 /// Refuses a kind whose lets together take more than [`MAX_COMBINATIONS`], before reading any.
@@ -130,7 +195,7 @@ fn bound(ready: &Ready, supports: &[Support]) -> Result<(), RulesError> {
         .lets
         .iter()
         .zip(supports)
-        .map(|(l, s)| format!("@{} {}", l.name, crate::grouped(s.len())))
+        .map(|(l, s)| format!("@{} {}", l.name(), crate::grouped(s.len())))
         .collect();
     Err(RulesError::invalid(
         "lets",

@@ -34,6 +34,34 @@ enum How {
     },
 }
 
+/// The names a let reads (its expression's, or its pool's count, die and comparisons'), each
+/// once: among them, the earlier lets it depends on.
+pub(super) fn reads(let_: &Let) -> Vec<String> {
+    let mut names = match &let_.what {
+        LetKind::Roll { expr } => notation::names(expr),
+        LetKind::Pool { count, die, stats } => {
+            let mut names = notation::names(count);
+            if let Some(sides) = die
+                .trim()
+                .strip_prefix("d(")
+                .and_then(|r| r.strip_suffix(')'))
+            {
+                names.extend(notation::names(sides));
+            }
+            for stat in stats {
+                if let PoolStatKind::Count { cmp } = &stat.what {
+                    // A comparison reads as a pool's modifier does.
+                    names.extend(notation::names(&format!("d6cs{cmp}")));
+                }
+            }
+            names
+        }
+    };
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The names a let writes into the slots, in order.
 pub(super) fn slot_names(let_: &Let) -> Vec<String> {
     match &let_.what {
@@ -49,6 +77,26 @@ pub(super) fn refused_at(field: &str, problem: Problem) -> RulesError {
         None => problem.message,
     };
     RulesError::invalid(field, message)
+}
+
+/// A pool's die: one of the notation's (`d6`, `dF`, `d{0,1,1,2}`), or `d(EXPR)`, its sides
+/// worked out from the request's values.
+fn ready_die(die: &str, values: &BTreeMap<String, i64>) -> Result<SingleDie, Problem> {
+    let Some(sides) = die
+        .trim()
+        .strip_prefix("d(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    else {
+        return notation::single_die(die);
+    };
+    let formula = Formula::parse(sides, |n| values.get(n).map(|v| Lookup::Known(*v)))
+        .map_err(|mut problems| problems.remove(0))?;
+    let n = formula.eval(&[]).map_err(|_| Problem {
+        field: "die".into(),
+        column: None,
+        message: "the sides divide by 0 with these values".into(),
+    })?;
+    notation::single_die(&format!("d{n}"))
 }
 
 impl ReadyLet {
@@ -85,7 +133,7 @@ impl ReadyLet {
                         format!("{n} dice: a pool has 0 to {MAX_POOL_DICE} dice"),
                     ));
                 }
-                let die = notation::single_die(die).map_err(|p| refused_at(&at("die"), p))?;
+                let die = ready_die(die, values).map_err(|p| refused_at(&at("die"), p))?;
                 let stats = stats
                     .iter()
                     .map(|stat| {

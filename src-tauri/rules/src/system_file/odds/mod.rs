@@ -6,11 +6,13 @@
 //! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
 //! - [`exact`]: every combination of the lets' values read, its chance the product of theirs;
+//! - [`frontier`]: lets that read earlier lets, worked out in order over the values still read;
 //! - [`roll`](mod@roll): one roll with the tray's dice, read as the odds read it.
 //!
 //! [`Formula`]: crate::notation::Formula
 
 mod exact;
+mod frontier;
 mod lets;
 mod pool_stats;
 mod reading;

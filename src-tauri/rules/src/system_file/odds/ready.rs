@@ -4,20 +4,102 @@
 
 use std::collections::BTreeMap;
 
-use crate::notation::Lookup;
+use crate::notation::{Formula, Lookup};
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
-use super::lets::{slot_names, ReadyLet};
+use super::lets::{reads, slot_names, ReadyLet};
 use super::reading::{Names, ReadyReading, Unreadable};
 
+/// A let as the request makes it ready: at once, or, when it reads earlier lets, for each
+/// value of theirs it meets.
+pub(super) enum Prepared {
+    Fixed(ReadyLet),
+    Depends(DependentLet),
+    /// A let without dice that reads earlier lets (`left = "@sixes - @ones"`): arithmetic,
+    /// compiled once and read for each of their values.
+    Arith {
+        name: String,
+        slot: usize,
+        formula: Formula,
+        /// The earlier lets' slots it reads.
+        reads: Vec<usize>,
+    },
+}
+
+/// A let that reads earlier lets: made ready with their values written in the slots.
+pub(super) struct DependentLet {
+    let_: Let,
+    pub slot: usize,
+    /// The earlier lets' slots it reads, by name.
+    pub reads: Vec<(String, usize)>,
+    /// The values given (fields, sheet, house).
+    given: BTreeMap<String, i64>,
+}
+
+impl DependentLet {
+    /// The let ready for the earlier lets' values now in `slots`.
+    pub fn ready(&self, slots: &[i64]) -> Result<ReadyLet, RulesError> {
+        let mut values = self.given.clone();
+        values.extend(self.reads.iter().map(|(n, at)| (n.clone(), slots[*at])));
+        ReadyLet::new(&self.let_, self.slot, &values)
+    }
+}
+
+impl Prepared {
+    pub fn name(&self) -> &str {
+        match self {
+            Self::Fixed(l) => &l.name,
+            Self::Depends(d) => &d.let_.name,
+            Self::Arith { name, .. } => name,
+        }
+    }
+
+    /// The earlier lets' slots it reads (none for a let made ready at once).
+    pub fn reads(&self) -> Vec<usize> {
+        match self {
+            Self::Fixed(_) => Vec::new(),
+            Self::Depends(d) => d.reads.iter().map(|(_, s)| *s).collect(),
+            Self::Arith { reads, .. } => reads.clone(),
+        }
+    }
+
+    pub fn slot(&self) -> usize {
+        match self {
+            Self::Fixed(l) => l.slot,
+            Self::Depends(d) => d.slot,
+            Self::Arith { slot, .. } => *slot,
+        }
+    }
+}
+
+/// Whether a let's text writes `@name` of any of `names` (a quick look before reading it).
+fn mentions_any(let_: &Let, names: &[String]) -> bool {
+    let texts: Vec<&str> = match &let_.what {
+        LetKind::Roll { expr } => vec![expr],
+        LetKind::Pool { count, die, stats } => {
+            let mut texts = vec![count.as_str(), die.as_str()];
+            texts.extend(stats.iter().filter_map(|s| match &s.what {
+                crate::system_file::model::PoolStatKind::Count { cmp } => Some(cmp.as_str()),
+                _ => None,
+            }));
+            texts
+        }
+    };
+    names
+        .iter()
+        .any(|n| texts.iter().any(|t| t.contains(&format!("@{n}"))))
+}
+
 pub(super) struct Ready {
-    pub lets: Vec<ReadyLet>,
+    pub lets: Vec<Prepared>,
+    /// The slots of the lets' values the reading (value, outcomes, events) reads.
+    pub read_by_reading: Vec<usize>,
     pub reading: ReadyReading,
     /// Every slot's value: the values given filled in, the lets' and `@value` written per
     /// combination or roll.
     pub slots: Vec<i64>,
-    names: Vec<String>,
+    pub names: Vec<String>,
     given: usize,
 }
 
@@ -65,11 +147,87 @@ impl Ready {
             })
         };
         let known = |name: &str| values.get(name).map(|v| Lookup::Known(*v));
+        // The slot of each name an earlier let writes (a let reads only earlier ones: the file
+        // is checked so).
+        let let_slot = |name: &str, before: usize| {
+            names[given..let_slots.get(before).copied().unwrap_or(names.len())]
+                .iter()
+                .position(|n| n == name)
+                .map(|at| at + given)
+        };
         let ready_lets = lets
             .iter()
             .zip(&let_slots)
-            .map(|(l, &at)| ReadyLet::new(l, at, values))
+            .enumerate()
+            .map(|(i, (l, &at))| {
+                // Most lets read no other: a let's text is only read for names when it mentions
+                // an earlier let's (every roll makes its kind ready).
+                let before = &names[given..at];
+                let earlier: Vec<(String, usize)> = if mentions_any(l, before) {
+                    reads(l)
+                        .into_iter()
+                        .filter(|n| !values.contains_key(n))
+                        .filter_map(|n| let_slot(&n, i).map(|s| (n, s)))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let arithmetic = match &l.what {
+                    LetKind::Roll { expr } if !earlier.is_empty() => {
+                        Formula::parse(expr, |n| match values.get(n) {
+                            Some(v) => Some(Lookup::Known(*v)),
+                            None => earlier
+                                .iter()
+                                .find(|(e, _)| e == n)
+                                .map(|(_, s)| Lookup::Slot(*s)),
+                        })
+                        .ok()
+                    }
+                    _ => None,
+                };
+                Ok(if earlier.is_empty() {
+                    Prepared::Fixed(ReadyLet::new(l, at, values)?)
+                } else if let Some(formula) = arithmetic {
+                    Prepared::Arith {
+                        name: l.name.clone(),
+                        slot: at,
+                        formula,
+                        reads: earlier.iter().map(|(_, s)| *s).collect(),
+                    }
+                } else {
+                    Prepared::Depends(DependentLet {
+                        let_: l.clone(),
+                        slot: at,
+                        reads: earlier,
+                        given: values.clone(),
+                    })
+                })
+            })
             .collect::<Result<Vec<_>, RulesError>>()?;
+        let independent = ready_lets.iter().all(|l| matches!(l, Prepared::Fixed(_)));
+        let mut read_texts: Vec<&str> = Vec::new();
+        match &kind.reading {
+            Reading::Number { value, .. } => read_texts.push(value),
+            Reading::Named { value, outcomes } => {
+                read_texts.extend(value.as_deref());
+                read_texts.extend(outcomes.iter().filter_map(|o| o.when.as_deref()));
+            }
+        }
+        read_texts.extend(kind.events.iter().map(|e| e.when.as_str()));
+        // Only the frontier (lets reading lets) asks what the reading reads.
+        if independent {
+            read_texts.clear();
+        }
+        let mut read_by_reading: Vec<usize> = read_texts
+            .iter()
+            .flat_map(|t| crate::notation::names(t))
+            .filter_map(|n| let_slot(&n, lets.len()))
+            .collect();
+        if value_is_let {
+            read_by_reading.push(value_slot);
+        }
+        read_by_reading.sort_unstable();
+        read_by_reading.dedup();
         let reading = ReadyReading::new(
             &kind.reading,
             &kind.events,
@@ -82,6 +240,7 @@ impl Ready {
         )?;
         Ok(Self {
             lets: ready_lets,
+            read_by_reading,
             reading,
             slots,
             names,
@@ -100,7 +259,7 @@ impl Ready {
             .iter()
             .zip(&self.slots[self.given..])
             .filter(|(n, _)| {
-                !(n.as_str() == "value" && self.lets.iter().all(|l| l.name != "value"))
+                !(n.as_str() == "value" && self.lets.iter().all(|l| l.name() != "value"))
             })
             .map(|(n, v)| format!("@{n} = {v}"))
             .collect();

@@ -9,7 +9,7 @@ use crate::system_file::model::{Reading, RollKind};
 use crate::tray::Tray;
 use crate::RulesError;
 
-use super::ready::Ready;
+use super::ready::{Prepared, Ready};
 
 /// A roll of a file kind.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +39,28 @@ pub(crate) fn roll(
     let mut groups = Vec::new();
     let mut parts = Vec::new();
     for l in &ready.lets {
+        // A let that reads earlier lets is made ready with the values they rolled.
+        let dependent;
+        let l = match l {
+            Prepared::Fixed(l) => l,
+            Prepared::Depends(d) => {
+                dependent = d.ready(&ready.slots)?;
+                &dependent
+            }
+            Prepared::Arith {
+                name,
+                slot,
+                formula,
+                ..
+            } => {
+                let value = formula.eval(&ready.slots).map_err(|_| {
+                    RulesError::invalid(format!("lets.{name}"), "divides by 0 with these values")
+                })?;
+                ready.slots[*slot] = value;
+                parts.push(format!("{name} = {value}"));
+                continue;
+            }
+        };
         let (made, words) = l.roll(tray, &mut ready.slots);
         groups.extend(made);
         parts.push(words);

@@ -9,9 +9,12 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::error::plain_serde_message;
+use crate::notation::{Formula, Lookup};
 use crate::system_file::model::{RollField, RollFieldKind, RollKind};
 use crate::text::{excerpt, excerpt_quoted};
 use crate::RulesError;
+
+use super::lets::refused_at;
 
 impl RollKind {
     /// Every field's value by its name: the value given, or the field's default; a yes/no as
@@ -39,7 +42,8 @@ impl RollKind {
 
     /// [`RollKind::values`] with the names the caller knows beside the request (sheet values,
     /// derived values, house-rule numbers), read alike by the kind's expressions. A file's
-    /// names are one namespace per roll kind, so none of `extra` is a field.
+    /// names are one namespace per roll kind, so none of `extra` is a field. A request one of
+    /// the kind's refusals holds for is refused at its field, with its message.
     pub fn values_with(
         &self,
         given: &Map<String, Value>,
@@ -47,6 +51,23 @@ impl RollKind {
     ) -> Result<BTreeMap<String, i64>, RulesError> {
         let mut values = extra.clone();
         values.extend(self.values(given)?);
+        for refusal in &self.refusals {
+            let holds = Formula::parse(&refusal.when, |n| values.get(n).map(|v| Lookup::Known(*v)))
+                .map_err(|mut problems| refused_at("refuse", problems.remove(0)))?
+                .eval(&[])
+                .map_err(|_| {
+                    RulesError::invalid(
+                        refusal.field.clone(),
+                        "a refusal's condition divides by 0 with these values",
+                    )
+                })?;
+            if holds != 0 {
+                return Err(RulesError::invalid(
+                    refusal.field.clone(),
+                    refusal.message.clone(),
+                ));
+            }
+        }
         Ok(values)
     }
 }

@@ -269,7 +269,7 @@ fn the_work_bound_is_refused_naming_the_lets_and_the_bound() {
         vec![
             roll_let("a", "d1000"),
             roll_let("b", "d1000"),
-            roll_let("c", "d2"),
+            roll_let("c", "d3"),
         ],
         number("@a + @b + @c", "1"),
         &[],
@@ -279,8 +279,8 @@ fn the_work_bound_is_refused_naming_the_lets_and_the_bound() {
     assert_eq!(
         err.to_string(),
         format!(
-            "lets: the lets' values make 2,000,000 combinations together (@a 1,000 × @b 1,000 × \
-             @c 2), past the bound of {}; read fewer or smaller lets",
+            "lets: the lets' values make 3,000,000 combinations together (@a 1,000 × @b 1,000 × \
+             @c 3), past the bound of {}; read fewer or smaller lets",
             crate::grouped(MAX_COMBINATIONS)
         )
     );

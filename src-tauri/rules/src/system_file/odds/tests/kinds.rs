@@ -96,6 +96,7 @@ pub fn kind(
                 when: when.to_string(),
             })
             .collect(),
+        refusals: Vec::new(),
     }
 }
 
