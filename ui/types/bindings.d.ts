@@ -1806,6 +1806,24 @@ max: number | null, };
 export type SheetMeasure = "value" | "items" | "total";
 
 /**
+ * What a sheet part holds, with the limits the file gives it.
+ */
+export type SheetPartKind = { "type": "number", min: number, max: number, default: number, } | { "type": "ratings", min: number, max: number, default: number, budget: number | null, min_count: number, max_count: number, suggested: Array<string>, } | { "type": "tracker", max: string, full: boolean, } | { "type": "check", default: boolean, } | { "type": "choice", choices: Array<string>, default: string, } | { "type": "text", max_chars: number, };
+
+/**
+ * One part of a file system's sheet as the catalog serves it.
+ */
+export type SheetPartSpec = { 
+/**
+ * Its key in the sheet (and `@name` in the file's expressions).
+ */
+name: string, label: string, help: string, part: SheetPartKind, 
+/**
+ * Shown on the players' view.
+ */
+public: boolean, };
+
+/**
  * The answer to checking a sheet without saving it: every problem (paths under `sheet.`) and
  * the derived values (empty when the sheet could not even be read).
  */
@@ -1965,7 +1983,12 @@ export type SystemMove = { "system": "stunt" } & StuntMove | { "system": "genre"
 /**
  * One rules system with its roll kinds.
  */
-export type SystemSpec = { id: string, name: string, kinds: Array<KindSpec>, };
+export type SystemSpec = { id: string, name: string, kinds: Array<KindSpec>, 
+/**
+ * A system from a file: its sheet's parts as the file declares them, which the window
+ * builds the sheet form from (the five's forms are written in `ui/js/sheet/systems/`).
+ */
+sheet?: Array<SheetPartSpec>, };
 
 /**
  * An encounter's running state for its roster's system (`EncounterState::system_state`).

@@ -19,6 +19,14 @@ pub struct SystemSpec {
     pub id: String,
     pub name: String,
     pub kinds: Vec<KindSpec>,
+    /// A system from a file: its sheet's parts as the file declares them, which the window
+    /// builds the sheet form from (the five's forms are written in `ui/js/sheet/systems/`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "ts",
+        ts(as = "Option<Vec<crate::system_file::SheetPartSpec>>", optional)
+    )]
+    pub sheet: Vec<crate::system_file::SheetPartSpec>,
 }
 
 /// Every system and roll kind the engine answers, with the fields of each.
@@ -64,6 +72,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
     let listed = |family| {
         registry::of_family(family)
             .map(|system| SystemSpec {
+                sheet: Vec::new(),
                 id: system.id.into(),
                 name: system.name.into(),
                 kinds: specs

@@ -194,6 +194,12 @@ fn bindings_served_limits_match_the_catalog() {
     let catalog = rollbook_rules::catalog();
     check_served("sheet-limits.json", &catalog.sheet_limits, "sheet_limits");
     check_served("text-limits.json", &catalog.text_limits, "text_limits");
+    // The shipped systems from files (the GM's own are the database's, not the build's).
+    let shipped: Vec<_> = rollbook_rules::system_file::shipped::all()
+        .iter()
+        .map(|file| file.spec())
+        .collect();
+    check_served("shipped-files.json", &shipped, "files");
     check_served(
         "house-rule-numbers.json",
         &catalog.house_rule_numbers,

@@ -20,7 +20,7 @@ import { isolated } from '../format.js';
  * @returns {Promise<object | null>}
  */
 export async function editNpcNumbers(doc, { roster, numbers, label, api, catalog }) {
-  const model = sheetModel(roster.system, catalog?.sheet_limits ?? [], catalog?.text_limits ?? null);
+  const model = sheetModel(roster.system, catalog?.sheet_limits ?? [], catalog?.text_limits ?? null, catalog?.files ?? []);
   const start = numbers ?? await api.blankSheet(roster.id);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
   let draft = { sheet: toDraft(model.root, start) };

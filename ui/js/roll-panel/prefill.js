@@ -51,7 +51,8 @@ export function sheetFieldNames(fields, request) {
 
 /** The kind of the catalog a request is of: `{system, kind}`, or null when the catalog lacks it. */
 export function kindOf(catalog, request) {
-  const system = catalog?.systems?.find((s) => s.id === request?.system);
+  const systems = [...(catalog?.systems ?? []), ...(catalog?.files ?? [])];
+  const system = systems.find((s) => s.id === request?.system);
   const kind = system?.kinds?.find((k) => k.id === request?.roll);
   return system && kind ? { system, kind } : null;
 }

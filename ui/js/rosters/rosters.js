@@ -29,6 +29,11 @@ import { isolated } from '../format.js';
  * Builds the view inside `root`. `rosterId` is the roster to open first (the one open last
  * time), if it still exists. Returns `{openSearch(), newCharacter(), newRoster()}`.
  */
+/** The systems a roster is made for: the five, then the systems from files. */
+function systemsOf(catalog) {
+  return [...catalog.systems, ...(catalog.files ?? [])];
+}
+
 export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const doc = root.ownerDocument;
   // `damagedRosters` / `damagedCharacters`: what the lists left out because it does not read.
@@ -211,7 +216,8 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
   const openFromList = guard(openCharacter);
 
   const newRoster = guard(async () => {
-    if (!state.systems.length) state.systems = (await ctx.api.catalog()).systems;
+    // Read again each time: a system added from a file since is offered too.
+    state.systems = systemsOf(await ctx.api.catalog());
     const roster = await newRosterDialog(doc, ctx, state.systems);
     if (!roster) return;
     await loadRosters(roster.id);
@@ -429,7 +435,7 @@ export function mountRosters(root, ctx, { rosterId = null } = {}) {
 
   // First load: the systems (for names and the New roster dialog), then the rosters.
   guard(async () => {
-    state.systems = (await ctx.api.catalog()).systems;
+    state.systems = systemsOf(await ctx.api.catalog());
   })()
     .then(() => guard(() => loadRosters(rosterId))())
     .finally(() => layout.setAttribute('aria-busy', 'false'));

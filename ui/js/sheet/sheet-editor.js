@@ -38,7 +38,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const doc = root.ownerDocument;
   const prefix = `sheet${++instances}`;
   // The limits of every number are Rust's: the catalog the shell read at start (ctx.catalog).
-  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? [], ctx.catalog?.text_limits ?? null);
+  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? [], ctx.catalog?.text_limits ?? null, ctx.catalog?.files ?? []);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
 
   const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });
@@ -251,8 +251,9 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   check();
   refreshRolls();
   api.catalog(roster.id).then((catalog) => {
-    for (const system of catalog.systems) for (const kind of system.kinds) kindNames.set(`${system.id}/${kind.id}`, kind.name);
-    const system = catalog.systems.find((s) => s.id === roster.system);
+    const systems = [...catalog.systems, ...(catalog.files ?? [])];
+    for (const system of systems) for (const kind of system.kinds) kindNames.set(`${system.id}/${kind.id}`, kind.name);
+    const system = systems.find((s) => s.id === roster.system);
     if (system) subtitle.textContent = `${isolated(roster.name)} · ${system.name}`;
     placeRolls();
   }, () => {});

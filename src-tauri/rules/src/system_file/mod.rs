@@ -20,3 +20,4 @@ pub use format::{read, FileProblem};
 pub use model::*;
 pub use request::FileRequest;
 pub use sheet_values::SheetValues;
+pub use spec::{SheetPartKind, SheetPartSpec};

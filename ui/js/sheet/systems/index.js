@@ -1,6 +1,7 @@
 // The sheet model of each system, by the system id of FORMAT.md.
 
 import d12 from './d12.js';
+import { fileModel } from './from-file.js';
 import genre from './genre.js';
 import { withLimits } from './limits.js';
 import marks from './marks.js';
@@ -12,13 +13,16 @@ export const SYSTEM_MODELS = { stunt, genre, universe, marks, d12 };
 
 /**
  * The model of `system` with the limits Rust serves (the catalog's `sheet_limits`) in place and
- * its `text_limits` for the fields around the sheet, or null for a system the editor does not
- * know.
+ * its `text_limits` for the fields around the sheet; for a system from a file, the model built
+ * from its declarations (the catalog's `files`); null for a system the editor does not know.
  * @param {string} system
  * @param {Array<{system: string, path: string, measure: string, min: number, max: number | null}>} limits
  * @param {import('../../../types/bindings').TextLimits | null} [text]
+ * @param {Array<import('./from-file.js').FileSpec>} [files]
  */
-export function sheetModel(system, limits, text = null) {
+export function sheetModel(system, limits, text = null, files = []) {
   const model = SYSTEM_MODELS[system];
-  return model ? { ...withLimits(model, limits), text } : null;
+  if (model) return { ...withLimits(model, limits), text };
+  const fromFile = fileModel(files.find((f) => f.id === system));
+  return fromFile ? { ...fromFile, text } : null;
 }
