@@ -16,8 +16,10 @@ export function readChart(driver, scope) {
     if (!svg) return null;
     const verdict = (bar) => (bar.classList.contains('succeeds') ? 'succeeds' : bar.classList.contains('fails') ? 'fails' : null);
     const line = svg.querySelector('line.target');
+    // A bar is a rect, or one of a run of alike bars drawn as one path (`data-outcomes`, chart.js).
+    const shapes = [...svg.querySelectorAll('.bar')].flatMap((shape) => (shape.dataset.outcomes ? JSON.parse(shape.dataset.outcomes) : [shape.dataset.outcome]).map((key) => ({ key, shape })));
     return {
-      bars: [...svg.querySelectorAll('rect.bar')].map((bar) => ({ key: bar.dataset.outcome, verdict: verdict(bar), fill: getComputedStyle(bar).fill })),
+      bars: shapes.map(({ key, shape }) => ({ key, verdict: verdict(shape), fill: getComputedStyle(shape).fill })),
       target: svg.querySelector('.target-label')?.textContent ?? null,
       targetLine: line ? Number(line.getAttribute('x1')) : null,
       axis: svg.querySelector('.axis-title')?.textContent ?? null,

@@ -93,14 +93,18 @@ export class NotationPage extends QuickRollPage {
 
   /** The chart's bars (outcome keys, in order), its target line and the figures shown. */
   async readChart() {
-    return this.driver.executeScript(() => ({
-      bars: [...document.querySelectorAll('#chart rect.bar')].map((bar) => bar.dataset.outcome),
-      succeeds: [...document.querySelectorAll('#chart rect.bar')].map((bar) => bar.classList.contains('succeeds')),
-      target: document.querySelector('#chart .target-label')?.textContent ?? null,
-      success: document.getElementById('success-pct').textContent,
-      meta: document.getElementById('odds-meta').textContent,
-      notDrawn: document.querySelector('#chart .not-drawn')?.textContent ?? null,
-    }));
+    return this.driver.executeScript(() => {
+      // A bar is a rect, or one of a run of alike bars drawn as one path (`data-outcomes`, chart.js).
+      const bars = [...document.querySelectorAll('#chart .bar')].flatMap((shape) => (shape.dataset.outcomes ? JSON.parse(shape.dataset.outcomes) : [shape.dataset.outcome]).map((key) => ({ key, shape })));
+      return {
+        bars: bars.map(({ key }) => key),
+        succeeds: bars.map(({ shape }) => shape.classList.contains('succeeds')),
+        target: document.querySelector('#chart .target-label')?.textContent ?? null,
+        success: document.getElementById('success-pct').textContent,
+        meta: document.getElementById('odds-meta').textContent,
+        notDrawn: document.querySelector('#chart .not-drawn')?.textContent ?? null,
+      };
+    });
   }
 
   /**

@@ -188,7 +188,8 @@ export class QuickRollPage {
         hot: row.classList.contains('hot'),
         chance: row.cells[1].textContent.trim(),
       })),
-      bars: [...document.querySelectorAll('#chart rect.bar')].map((bar) => bar.dataset.outcome),
+      // A bar is a rect, or one of a run of alike bars drawn as one path (`data-outcomes`, chart.js).
+      bars: [...document.querySelectorAll('#chart .bar')].flatMap((shape) => (shape.dataset.outcomes ? JSON.parse(shape.dataset.outcomes) : [shape.dataset.outcome])),
     }));
     return { success, ...view };
   }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AXIS_TITLE, layoutBars, niceStep, PAD_BOTTOM, PAD_TOP, succeeds, targetLine } from '../../ui/js/chart-layout.js';
+import { AXIS_TITLE, barRadius, barRuns, barsPath, layoutBars, niceStep, PAD_BOTTOM, PAD_TOP, succeeds, targetLine } from '../../ui/js/chart-layout.js';
 
 const entries = (ps, first = 0) => ps.map((p, i) => ({ key: String(first + i), p }));
 
@@ -101,4 +101,46 @@ test('bars of grouped outcomes are labelled at round values far enough apart', (
   assert.ok(ticks.length >= 2, `${ticks.length} ticks`);
   assert.ok(ticks.every((t, i) => i === 0 || t.x - ticks[i - 1].x >= 30 - 1e-9), `ticks apart: ${ticks.map((t) => t.key)}`);
   assert.ok(ticks.every((t) => Number(t.key) % 100 === 0), `round values: ${ticks.map((t) => t.key)}`);
+});
+
+test('runs of alike bars cover every bar once, in order, and change look at each boundary', () => {
+  const { bars } = layoutBars(entries(Array.from({ length: 30 }, (_, i) => 1 + (i % 7))), 400, 170);
+  const look = (bar) => (Number(bar.key) === 12 ? 'bar hot' : Number(bar.key) >= 15 ? 'bar succeeds' : 'bar fails');
+  const runs = barRuns(bars, look);
+  assert.deepEqual(runs.map((r) => [r.look, r.first, r.bars.length]), [['bar fails', 0, 12], ['bar hot', 12, 1], ['bar fails', 13, 2], ['bar succeeds', 15, 15]]);
+  assert.deepEqual(runs.flatMap((r) => r.bars), bars);
+  for (const run of runs) run.bars.forEach((bar, i) => assert.equal(bar, bars[run.first + i]));
+});
+
+/** Each closed subpath of `d` (relative h, v, a after an absolute M): where it goes, as a box. */
+function subpathBoxes(d) {
+  return d.split('M').filter(Boolean).map((sub) => {
+    const [x0, y0] = sub.match(/^[-\d.]+ [-\d.]+/)[0].split(' ').map(Number);
+    let [x, y] = [x0, y0];
+    const xs = [x];
+    const ys = [y];
+    for (const [, cmd, args] of sub.matchAll(/([hva])([^hvaz]+)/g)) {
+      const n = args.trim().split(/\s+/).map(Number);
+      if (cmd === 'h') x += n[0];
+      else if (cmd === 'v') y += n[0];
+      else [x, y] = [x + n[5], y + n[6]];
+      xs.push(x);
+      ys.push(y);
+    }
+    assert.ok(sub.endsWith('z') && Math.abs(x - x0) < 0.02 && Math.abs(y - y0) < 0.02, `closed: ${sub}`);
+    return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+  });
+}
+
+test('a run of bars is one path of their rounded rectangles, where their rects would be', () => {
+  const { bars } = layoutBars(entries([0.2, 0.001, 0, 0.5, 0.3, 1e-9]), 120, 170);
+  const boxes = subpathBoxes(barsPath(bars));
+  const drawn = bars.filter((b) => b.h > 0);
+  assert.equal(boxes.length, drawn.length, 'a bar of no height draws nothing, as its rect would');
+  boxes.forEach((box, i) => {
+    for (const side of ['x', 'y', 'w', 'h']) assert.ok(Math.abs(box[side] - drawn[i][side]) < 0.03, `${side} of bar ${drawn[i].key}: ${box[side]} vs ${drawn[i][side]}`);
+  });
+  // A 1 px bar rounds by half its height at most, as a rect's ry would.
+  const flat = barsPath([{ key: '0', p: 0, x: 0, y: 10, w: 12, h: 1 }]);
+  assert.match(flat, new RegExp(`^M${barRadius(12).toFixed(2)} 10.00h6.00a3.00 0.50 0 0 1 3.00 0.50v0.00`));
 });

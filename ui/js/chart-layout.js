@@ -81,3 +81,47 @@ export function targetLine(bars, target, width, { below = null, above = null } =
   const before = bars[first - 1];
   return { x: (before.x + before.w + bars[first].x) / 2, side: 'between' };
 }
+
+/** Past this many bars a chart draws each run of alike bars as one path, not a rect per bar. */
+export const MANY_BARS = 20;
+
+/** A bar's corner radius: 3px, less on a narrow bar. */
+export function barRadius(width) {
+  return Math.min(3, width / 3);
+}
+
+/**
+ * `bars` cut into runs of consecutive bars that look alike (`lookOf(bar, index)` a string, the
+ * bar's classes), in order: `[{look, first, bars}]`, `first` the index of the run's first bar.
+ * A chart of many outcomes draws a run as one path: a few nodes to lay out, not one per bar.
+ */
+export function barRuns(bars, lookOf) {
+  const runs = [];
+  bars.forEach((bar, index) => {
+    const look = lookOf(bar, index);
+    const last = runs.at(-1);
+    if (last && last.look === look) last.bars.push(bar);
+    else runs.push({ look, first: index, bars: [bar] });
+  });
+  return runs;
+}
+
+/**
+ * The path data of `bars` drawn as rounded rectangles, each as an SVG rect with rx
+ * `barRadius(w)` would be (the corner at most half the bar's width and half its height); a bar
+ * of no height draws nothing, as such a rect does.
+ */
+export function barsPath(bars) {
+  const n = (value) => value.toFixed(2);
+  let d = '';
+  for (const { x, y, w, h } of bars) {
+    if (!(w > 0 && h > 0)) continue;
+    const rx = Math.min(barRadius(w), w / 2);
+    const ry = Math.min(barRadius(w), h / 2);
+    const across = w - 2 * rx;
+    const down = h - 2 * ry;
+    const corner = (dx, dy) => `a${n(rx)} ${n(ry)} 0 0 1 ${n(dx)} ${n(dy)}`;
+    d += `M${n(x + rx)} ${n(y)}h${n(across)}${corner(rx, ry)}v${n(down)}${corner(-rx, ry)}h${n(-across)}${corner(-rx, -ry)}v${n(-down)}${corner(rx, -ry)}z`;
+  }
+  return d;
+}

@@ -1,9 +1,9 @@
 // The distribution chart: inline SVG bars, one per outcome (of at most MAX_SHOWN: the rest of a
-// long tail is summed, said under the chart and listed in the table), built with DOM APIs. Bars that
-// succeed and bars that fail differ in colour, and a number's target is a labelled line, so
-// the colour is never the only sign.
+// long tail is summed, said under the chart and listed in the table), built with DOM APIs; past
+// MANY_BARS, a run of bars that look alike is one path. Bars that succeed and bars that fail
+// differ in colour, and a number's target is a labelled line, so the colour is never the only sign.
 
-import { layoutBars, succeeds, targetLine } from './chart-layout.js';
+import { barRadius, barRuns, barsPath, layoutBars, MANY_BARS, succeeds, targetLine } from './chart-layout.js';
 import { formatPercent, outcomeLabel } from './format.js';
 import { entryHolds, entryLabel, shownOutcomes } from './odds.js';
 
@@ -46,8 +46,48 @@ function barRect(doc, bar, classes, data) {
     y: bar.y.toFixed(2),
     width: bar.w.toFixed(2),
     height: bar.h.toFixed(2),
-    rx: Math.min(3, bar.w / 3).toFixed(2),
+    rx: barRadius(bar.w).toFixed(2),
     ...data,
+  });
+}
+
+/** The charts drawn with runs of bars as paths: what the hover title of a bar reads. */
+const hovered = new WeakMap();
+
+/** Names the bar under the pointer in the title of its run's path (the tooltip a rect's own title gives). */
+function nameHovered(event) {
+  const svg = /** @type {SVGSVGElement} */ (event.currentTarget);
+  const path = /** @type {Element} */ (event.target);
+  const chart = hovered.get(svg);
+  const title = path.matches?.('path.bar') ? path.querySelector('title') : null;
+  if (!chart || !title) return;
+  const x = event.clientX - svg.getBoundingClientRect().left;
+  const index = Math.min(Math.max(Math.floor(x / chart.slot), 0), chart.count - 1);
+  title.textContent = chart.label(index);
+}
+
+/**
+ * The bars' shapes: a rect with its title per bar, or past MANY_BARS one path per run of bars
+ * that look alike (classes as a rect's, `data-outcomes` the JSON list of its bars' keys in
+ * order), its title naming the bar under the pointer: a hundred rects with their titles were
+ * two hundred nodes to build, style and lay out again at every keystroke of Quick roll's
+ * Notation field (issue 29), a few paths are a few.
+ */
+function barShapes(svg, bars, width, lookOf, label) {
+  const doc = svg.ownerDocument;
+  if (bars.length <= MANY_BARS) {
+    return bars.map((bar, index) => {
+      const rect = barRect(doc, bar, [lookOf(bar, index)], { 'data-outcome': bar.key });
+      rect.append(node(doc, 'title', {}, label(index)));
+      return rect;
+    });
+  }
+  if (!hovered.has(svg)) svg.addEventListener('mousemove', nameHovered);
+  hovered.set(svg, { slot: width / bars.length, count: bars.length, label });
+  return barRuns(bars, lookOf).map((run) => {
+    const path = node(doc, 'path', { class: run.look, d: barsPath(run.bars), 'data-outcomes': JSON.stringify(run.bars.map((bar) => bar.key)) });
+    path.append(node(doc, 'title', {}, label(run.first)));
+    return path;
   });
 }
 
@@ -65,16 +105,16 @@ export function renderChart(svg, entries, hot = null, marks = {}) {
   const notDrawn = notDrawnText(shown);
   const { bars, ticks, baseline, peak } = layoutBars(shown.entries, width, height, { axisTitle: Boolean(axis || notDrawn), grouped: shown.grouped });
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  const children = [];
-  bars.forEach((bar, index) => {
-    const entry = shown.entries[index];
+  const lookOf = (bar, index) => {
     const ok = succeeds(bar.key, marks);
-    const classes = ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', entryHolds(entry, hot) ? 'hot' : ''].filter(Boolean);
-    const rect = barRect(doc, bar, classes, { 'data-outcome': bar.key });
+    return ['bar', ok === true ? 'succeeds' : '', ok === false ? 'fails' : '', entryHolds(shown.entries[index], hot) ? 'hot' : ''].filter(Boolean).join(' ');
+  };
+  const label = (index) => {
+    const ok = succeeds(bars[index].key, marks);
     const verdict = ok === true ? ' (succeeds)' : ok === false ? ' (fails)' : '';
-    rect.append(node(doc, 'title', {}, `${entryLabel(entry)}: ${formatPercent(bar.p)}${verdict}`));
-    children.push(rect);
-  });
+    return `${entryLabel(shown.entries[index])}: ${formatPercent(bars[index].p)}${verdict}`;
+  };
+  const children = barShapes(svg, bars, width, lookOf, label);
   children.push(node(doc, 'line', { class: 'axis', x1: 0, x2: width, y1: baseline + 0.5, y2: baseline + 0.5 }));
   for (const tick of ticks) {
     children.push(node(doc, 'text', { class: 'tick', x: tick.x.toFixed(2), y: baseline + 15 }, outcomeLabel(tick.key)));

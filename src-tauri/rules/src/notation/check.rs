@@ -4,6 +4,7 @@
 //! line's `dice check` lists them all); one is enough to refuse the roll.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use super::ast::{Ast, BinOp, CmpAst, CmpSign, Func, ModAst, ModKind, PoolAst, SidesAst};
 use super::node::{chain_cap, Cmp, Die, Mod, Node, PoolSpec};
@@ -376,14 +377,15 @@ impl<'v> Checker<'v> {
         let die = self.die(&ast.sides);
         let (count, die) = (count?, die?);
         let mods = self.modifiers(&ast.mods, &die)?;
-        let spec = PoolSpec {
+        let mut spec = PoolSpec {
             text: ast.text.clone(),
             number,
             count: count as u32,
             die,
             mods,
+            bags: None,
         };
-        let range = self.pool_bounds(&spec, ast.col)?;
+        let range = self.pool_bounds(&mut spec, ast.col)?;
         Some((Node::Pool(Box::new(spec)), range))
     }
 
@@ -543,8 +545,9 @@ impl<'v> Checker<'v> {
         })
     }
 
-    /// The pool's range of values, its work and the dice it reads, refused past their bounds.
-    fn pool_bounds(&mut self, spec: &PoolSpec, col: usize) -> Option<Range> {
+    /// The pool's range of values, its work and the dice it reads, refused past their bounds;
+    /// the bags made to count its work kept with it, for its odds.
+    fn pool_bounds(&mut self, spec: &mut PoolSpec, col: usize) -> Option<Range> {
         let (mut fewest, mut most, mut read) = (
             f64::from(spec.count),
             f64::from(spec.count),
@@ -608,7 +611,7 @@ impl<'v> Checker<'v> {
             );
             return None;
         }
-        let work = pool_odds::work(spec);
+        let (work, bags) = pool_odds::work(spec);
         if work > MAX_WORK {
             let steps = if work.is_finite() {
                 format!("about {} steps", big(work as u128))
@@ -628,6 +631,7 @@ impl<'v> Checker<'v> {
         }
         self.work += work;
         self.dice += read;
+        spec.bags = bags.map(Arc::new);
         Some(range)
     }
 }

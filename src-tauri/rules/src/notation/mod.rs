@@ -12,6 +12,7 @@
 mod ast;
 mod check;
 mod formula;
+mod made_bags;
 mod multisets;
 mod node;
 mod odds;

@@ -12,6 +12,8 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+pub(crate) use super::made_bags::Kept;
+use super::made_bags::{Bag, MadeBags};
 use super::node::{Die, Mod, PoolSpec};
 use super::work_bound::MAX_WORK;
 use crate::Dist;
@@ -36,28 +38,45 @@ fn out_of_joins() -> bool {
     JOINS_LEFT.with(|left| left.get() <= 0.0)
 }
 
-/// A multiset of kept dice, as sorted indices into the die's distinct faces.
-pub(crate) type Kept = Vec<u16>;
-
 /// The pool as multisets of kept faces, through `ops` (the last a keep or drop); then the
-/// worth of each multiset's dice.
-pub(crate) fn multisets(pool: &PoolSpec, ops: &[Mod], worth: &[Dist]) -> Dist {
+/// worth of each multiset's dice. `made`: the bags the check made for these `ops` ([`work`]),
+/// read rather than made again.
+pub(crate) fn multisets(
+    pool: &PoolSpec,
+    ops: &[Mod],
+    worth: &[Dist],
+    made: Option<&MadeBags>,
+) -> Dist {
     let die = &pool.die;
     let mut states: Vec<(Kept, f64)> = vec![(Vec::new(), 1.0)];
     for (at, (per_die, selection)) in segments(ops).iter().enumerate() {
         let trim = Trim::before(*selection);
-        let bags = bags(die, per_die, trim);
+        let making;
+        let bags = match made {
+            Some(made) => &made.segments[at],
+            None => {
+                making = bags(die, per_die, trim);
+                &making
+            }
+        };
         states = if at == 0 {
-            let one = spread(&faces(die), &bags, trim);
+            let making;
+            let one = match made {
+                Some(made) => &made.first,
+                None => {
+                    making = spread(&faces(die), bags, trim);
+                    &making
+                }
+            };
             let mut all = vec![(Vec::new(), 1.0)];
             for _ in 0..pool.count {
                 let mut next = Joined::default();
-                union_into(&mut next, &all, &one, trim);
+                union_into(&mut next, &all, one, trim);
                 all = next.sorted();
             }
             all
         } else {
-            spread(&states, &bags, trim)
+            spread(&states, bags, trim)
         };
         let mut selected = Joined::default();
         for (kept, p) in &states {
@@ -141,7 +160,7 @@ fn select(kept: &[u16], selection: Mod) -> &[u16] {
 
 /// What one die showing each face becomes through the per-die modifiers `ops`, as multisets
 /// (its bag), trimmed.
-fn bags(die: &Die, ops: &[Mod], trim: Trim) -> Vec<Vec<(Kept, f64)>> {
+fn bags(die: &Die, ops: &[Mod], trim: Trim) -> Vec<Bag> {
     // What each modifier makes of one die showing each face, made once for every bag.
     let each: Vec<Vec<Vec<(Kept, f64)>>> = ops
         .iter()
@@ -343,20 +362,25 @@ impl FaceHasher {
 /// drop), counted as it works: the bags of one die (bounded first, then made, as they are
 /// small), then every join of a partial pool with a die's bag, each partial pool at most every
 /// multiset of the dice it can hold, then the worth of each multiset left. `f64::INFINITY`
-/// when the multisets carried would be past [`MAX_STATES`].
-pub(crate) fn work(pool: &PoolSpec, ops: &[Mod], worth_width: f64) -> f64 {
+/// when the multisets carried would be past [`MAX_STATES`]. With it, the bags it made, whole,
+/// for [`multisets`] to read (none when it stopped before making them all).
+pub(crate) fn work(pool: &PoolSpec, ops: &[Mod], worth_width: f64) -> (f64, Option<MadeBags>) {
     let die = &pool.die;
     let sides = die.values.len() as f64;
     let bag_peak = bag_bound(die, ops);
     if bag_peak > MAX_STATES {
-        return f64::INFINITY;
+        return (f64::INFINITY, None);
     }
     // Each bag is made face by face through its modifiers; past the bound, they are not made.
     let mut joins = bag_peak * sides * sides;
     if joins * JOIN_STEP > MAX_WORK {
-        return joins * JOIN_STEP;
+        return (joins * JOIN_STEP, None);
     }
     let (mut states, mut size) = (1.0f64, 0.0f64);
+    let mut made = MadeBags {
+        segments: Vec::new(),
+        first: Vec::new(),
+    };
     for (at, (per_die, selection)) in segments(ops).iter().enumerate() {
         let trim = Trim::before(*selection);
         // Made within what is left of the bound, or not at all.
@@ -366,18 +390,21 @@ pub(crate) fn work(pool: &PoolSpec, ops: &[Mod], worth_width: f64) -> f64 {
         let one = (at == 0).then(|| spread(&faces(die), &bags, trim));
         let left = JOINS_LEFT.with(|left| left.replace(f64::INFINITY));
         if left <= 0.0 {
-            return f64::INFINITY;
+            return (f64::INFINITY, None);
         }
         joins += budget - left;
         let held = |dice: f64| multisets_of(dice.min(trim.limit()), sides);
         let (widest, dice_of) = if let Some(one) = one {
             // The whole pool is one die's multisets (every face's bag together) joined
             // `count` times.
-            (one.len() as f64, longest(&one))
+            let first = (one.len() as f64, longest(&one));
+            made.first = one;
+            first
         } else {
             let widest = bags.iter().map(Vec::len).max().unwrap_or(1) as f64;
             (widest, bags.iter().map(|b| longest(b)).fold(0.0, f64::max))
         };
+        made.segments.push(bags);
         // Every partial pool joins one die's bag after another: `dice` of them at the start
         // of the pool, or each held multiset's dice.
         let dice = if at == 0 { f64::from(pool.count) } else { size };
@@ -389,7 +416,7 @@ pub(crate) fn work(pool: &PoolSpec, ops: &[Mod], worth_width: f64) -> f64 {
             placed += 1.0;
             partial = (partial * widest).min(held(placed * dice_of));
             if partial > MAX_STATES {
-                return f64::INFINITY;
+                return (f64::INFINITY, None);
             }
         }
         joins += states * per_state;
@@ -405,7 +432,7 @@ pub(crate) fn work(pool: &PoolSpec, ops: &[Mod], worth_width: f64) -> f64 {
     }
     // Each multiset left adds its dice's worths, one convolution after another.
     let worth = states * size * size * worth_width * worth_width / 2.0;
-    joins * JOIN_STEP + worth
+    (joins * JOIN_STEP + worth, Some(made))
 }
 
 /// The most dice in one of `multisets`.

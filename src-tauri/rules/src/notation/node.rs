@@ -2,7 +2,10 @@
 //! with its die, its modifiers in order and the bounds of its chains. Odds and rolls read only
 //! this; nothing here can be out of range.
 
+use std::sync::Arc;
+
 use super::ast::{BinOp, CmpSign};
+use super::made_bags::MadeBags;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Node {
@@ -161,6 +164,9 @@ pub(crate) struct PoolSpec {
     pub count: u32,
     pub die: Die,
     pub mods: Vec<Mod>,
+    /// For a pool worked out by multisets, the bags the check made to bound its work: the
+    /// odds read them rather than make them again (`pool_odds::work`).
+    pub bags: Option<Arc<MadeBags>>,
 }
 
 impl PoolSpec {

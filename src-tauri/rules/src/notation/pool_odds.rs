@@ -17,6 +17,7 @@
 //! The work each needs is known from the pool alone ([`work`]), and the check refuses a pool
 //! past the bound before anything is computed.
 
+use super::made_bags::MadeBags;
 use super::multisets::{self, multisets};
 use super::node::{Die, Mod, PoolSpec};
 use crate::Dist;
@@ -42,7 +43,7 @@ pub(crate) fn pool_dist(pool: &PoolSpec) -> Dist {
         let window = Window::of(selections, pool.count);
         return keep_alike(pool.count, &probs, window, &worth);
     }
-    multisets(pool, before, &worth)
+    multisets(pool, before, &worth, pool.bags.as_deref())
 }
 
 /// The pool's modifiers but its count of successes (read through [`PoolSpec::worth`]).
@@ -266,8 +267,9 @@ fn binomial(n: usize, p: f64) -> Vec<f64> {
 
 /// About how many steps [`pool_dist`] takes for `pool`, known before it starts; the check
 /// refuses a pool past the bound. `f64::INFINITY` when the multisets it would carry are past
-/// [`multisets::MAX_STATES`].
-pub(crate) fn work(pool: &PoolSpec) -> f64 {
+/// [`multisets::MAX_STATES`]. With it, for a pool worked out by multisets, the bags made to
+/// count them, which [`pool_dist`] reads from the pool ([`PoolSpec::bags`]).
+pub(crate) fn work(pool: &PoolSpec) -> (f64, Option<MadeBags>) {
     let ops = without_count(pool);
     let faces = pool.die.values.len() as f64;
     let count = f64::from(pool.count);
@@ -287,12 +289,15 @@ pub(crate) fn work(pool: &PoolSpec) -> f64 {
         // Binary powering: its convolutions of the growing sum, the last the largest, add up
         // to about (count × width)² in all.
         let chains: f64 = chain * faces * worth_width * worth_width;
-        return chains + (count * worth_width).powi(2);
+        return (chains + (count * worth_width).powi(2), None);
     };
     if let Some((_, selections)) = alike_then_selected(&ops[..=last]) {
         let keep = f64::from(Window::of(selections, pool.count).keep);
         // Each face: every (not yet placed, showing it) pair shifts a sum as wide as the kept.
-        return faces * (count + 1.0) * (count + 2.0) / 2.0 * (keep * worth_width + 1.0);
+        return (
+            faces * (count + 1.0) * (count + 2.0) / 2.0 * (keep * worth_width + 1.0),
+            None,
+        );
     }
     // After the last keep, each kept die's worth is only as wide as the explosions after it.
     let chain_after: f64 = ops[last..]

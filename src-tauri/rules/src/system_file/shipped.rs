@@ -90,4 +90,16 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), SOURCES.len(), "ids are unique");
     }
+
+    /// A request is read as a registry system's before the shipped files are looked at
+    /// (`request::typed_request`): a file taking a registry id would never be reached.
+    #[test]
+    fn no_shipped_file_takes_a_registry_systems_id() {
+        for file in all() {
+            let taken = crate::systems::registry::REGISTRY
+                .iter()
+                .find(|system| system.id == file.id);
+            assert!(taken.is_none(), "{} is a registry system's id", file.id);
+        }
+    }
 }
