@@ -48,6 +48,10 @@
 /** @typedef {import('../types/bindings').SheetReport} SheetReport */
 /** @typedef {import('../types/bindings').SheetRoll} SheetRoll */
 /** @typedef {import('../types/bindings').Snapshot} Snapshot */
+/** @typedef {import('../types/bindings').AddedSystem} AddedSystem */
+/** @typedef {import('../types/bindings').StoredSystem} StoredSystem */
+/** @typedef {import('../types/bindings').SystemFilePreview} SystemFilePreview */
+/** @typedef {import('../types/bindings').SystemShown} SystemShown */
 /** @typedef {import('../types/bindings').SystemMove} SystemMove */
 /** @typedef {import('../types/bindings').TableAction} TableAction */
 /** @typedef {import('../types/bindings').TableActionEntry} TableActionEntry */
@@ -127,6 +131,18 @@ export const backupNow = () => call('backup_now');
 export const saveBackupPolicy = (policy) => call('backup_policy_save', { policy });
 /** Puts snapshot `id` in place (a snapshot of now is taken first). @param {string} id @returns {Promise<RestoreDone>} */
 export const restoreBackup = (id) => call('backup_restore', { id });
+
+// Systems (the GM's own system files)
+/** Every added system, each stored version, newest version first. @returns {Promise<StoredSystem[]>} */
+export const systems = () => call('systems');
+/** What the file at `path` declares, or its problems; writes nothing. @param {string} path @returns {Promise<SystemFilePreview>} */
+export const previewSystem = (path) => call('system_preview', { path });
+/** Adds the file at `path` (checked again). @param {string} path @returns {Promise<AddedSystem>} */
+export const addSystem = (path) => call('system_add', { path });
+/** One added system (its newest version unless `version`) with its text. @param {string} id @param {number | null} [version] @returns {Promise<SystemShown>} */
+export const showSystem = (id, version = null) => call('system_show', { id, version });
+/** Removes every version of `id` (refused while a roster uses it). @param {string} id @returns {Promise<StoredSystem[]>} */
+export const removeSystem = (id) => call('system_remove', { id });
 
 // Rules
 /**

@@ -247,6 +247,19 @@ export function startQuickRoll(doc) {
     form.update();
   }
 
+  /**
+   * Reads the catalog again (a system file was added or removed) and lists its systems: the
+   * form shown stays as it is while its system is still there; a removed one gives way to the first.
+   */
+  async function reloadCatalog() {
+    const catalog = await api.catalog();
+    state.catalog = catalog;
+    fillSelect(ui.system, pickable());
+    const still = state.system && pickable().find((s) => s.id === state.system.id);
+    if (still) ui.system.value = still.id;
+    else selectSystem(catalog.systems[0]?.id);
+  }
+
   return (async () => {
     try {
       state.catalog = await api.catalog();
@@ -257,7 +270,8 @@ export function startQuickRoll(doc) {
     } finally {
       ui.root.setAttribute('aria-busy', 'false');
     }
-    // What a list of saved rolls plugs into: read the typed roll, and put one in.
-    return { notation: { current: currentNotation, set: setNotation, rolled: showSavedRoll } };
+    // What a list of saved rolls plugs into: read the typed roll, and put one in; and the
+    // catalog read again when the systems changed (a system file added or removed).
+    return { notation: { current: currentNotation, set: setNotation, rolled: showSavedRoll }, reloadCatalog };
   })();
 }

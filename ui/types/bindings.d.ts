@@ -22,6 +22,19 @@ glory: number,
 patience: boolean, };
 
 /**
+ * What adding a system file did.
+ */
+export type AddedSystem = { system: StoredSystem, 
+/**
+ * `false`: this very text was already there (adding it again changes nothing).
+ */
+added: boolean, 
+/**
+ * The versions of the same id held before, ascending.
+ */
+earlier_versions: Array<number>, };
+
+/**
  * An `adjust` move: whose number, which one, and `by` how much (negative to take away) or `to`
  * what, one of the two. The same in every system that tracks such a number.
  */
@@ -346,6 +359,23 @@ export type DealtCard = { combatant: Combatant, card: Card, };
  * when the cards come from a real deck.
  */
 export type DealtTo = { participant_id: string, name: string, };
+
+/**
+ * What a system file declares, counted: the preview of an add and the list's line.
+ */
+export type Declares = { 
+/**
+ * Sheet parts, in the file's order: `label (kind)`.
+ */
+sheet: Array<string>, derived: Array<string>, house_numbers: Array<string>, rulings: number, 
+/**
+ * Roll kinds: their names.
+ */
+rolls: Array<string>, 
+/**
+ * The roll kind rolled for turn order, if it declares one.
+ */
+initiative: string | null, trackers: Array<string>, };
 
 /**
  * The opposing character's pool in a contested task; its penalty does not grow with the
@@ -1554,6 +1584,11 @@ days: number,
 months: number, };
 
 /**
+ * The system a file declares, as the Systems dialog's preview shows it.
+ */
+export type PreviewedSystem = { id: string, version: number, name: string, summary: string, declares: Declares, };
+
+/**
  * One thing wrong with some input, located by its JSON path
  * (`rosters[0].characters[2].sheet.abilities[1].ranks`). The path is empty when the problem is
  * about the whole input (a file that is not JSON, say).
@@ -1913,6 +1948,23 @@ size: number, reason: Reason, };
  */
 export type Stage = { "stage": "attack" } | { "stage": "damage", damage_dice: number, } | { "stage": "choose_row", reached: number, limb: string | null, } | { "stage": "done" };
 
+/**
+ * One stored version of a system file.
+ */
+export type StoredSystem = { 
+/**
+ * How rosters and requests name it (`"system": "pbta"`).
+ */
+id: string, version: number, name: string, summary: string, added_at: string, 
+/**
+ * Rosters made with this version, the trash included.
+ */
+rosters: number, 
+/**
+ * What it declares, in brief (the list and the preview of an add).
+ */
+declares: Declares, };
+
 export type StuntAbility = { name: string, level: string, };
 
 /**
@@ -1975,10 +2027,53 @@ resets: number, status: TaskStatus, };
 export type System = "stunt" | "genre" | "universe" | "marks" | "d12" | (string & {});
 
 /**
+ * What a file picked to add declares, or why it cannot be added.
+ */
+export type SystemFilePreview = { 
+/**
+ * The system it declares; `None` when it has problems.
+ */
+system: PreviewedSystem | null, 
+/**
+ * Every problem, in the file's order; empty when it reads.
+ */
+problems: Array<SystemFileProblem>, };
+
+/**
+ * One problem of a system file, with the text of its line to show under it.
+ */
+export type SystemFileProblem = { 
+/**
+ * From 1.
+ */
+line: number, 
+/**
+ * From 1, in characters.
+ */
+column: number, message: string, 
+/**
+ * The line, or at most 80 characters of it around the column (a long line is cut).
+ */
+text: string, 
+/**
+ * How many characters of `text` come before the column: where the caret goes.
+ */
+caret: number, };
+
+/**
  * One move at the table for the encounter's system, e.g.
  * `{"system": "genre", "move": "rest", "participant_id": "…"}`.
  */
 export type SystemMove = { "system": "stunt" } & StuntMove | { "system": "genre" } & GenreMove | { "system": "universe" } & UniverseMove | { "system": "marks" } & MarksMove | { "system": "d12" } & D12Move | { "system": "file" } & FileMove;
+
+/**
+ * One added system with the text it was added from.
+ */
+export type SystemShown = { system: StoredSystem, 
+/**
+ * The file's text as added.
+ */
+source: string, };
 
 /**
  * One rules system with its roll kinds.

@@ -4,12 +4,12 @@
 //! `add FILE` checks it the same way and keeps it in the database; `list`, `show ID` and
 //! `remove ID` are the store's calls the window's Systems dialog makes too.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
+use rollbook_roster::operations::system_file as system_file_op;
 use rollbook_roster::StoredSystem;
-use rollbook_rules::system_file::{self, format::MAX_FILE_BYTES, FileProblem, SystemFile};
+use rollbook_rules::system_file::{FileProblem, SystemFile};
 use rollbook_rules::text::safe_line;
 use serde_json::json;
 
@@ -161,11 +161,18 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
 }
 
 /// The file's text and what it declares, or its problems told as `check` tells them (exit 2).
+/// The roster crate reads it, as for the window's Systems dialog.
 fn checked(path: &Path, json: bool) -> Result<(String, SystemFile), Failure> {
-    let text = read_file(path)?;
-    match system_file::read(&text) {
-        Ok(file) => Ok((text, file)),
-        Err(problems) => Err(Failure::SystemFile(told(path, &text, &problems, json))),
+    // A file that cannot be opened is the GM's input at fault, as a bad file is (exit 2).
+    let checked = system_file_op::check(path).map_err(|e| Failure::BadInput(e.to_string()))?;
+    match checked.read {
+        Ok(file) => Ok((checked.text, file)),
+        Err(problems) => Err(Failure::SystemFile(told(
+            path,
+            &checked.text,
+            &problems,
+            json,
+        ))),
     }
 }
 
@@ -203,25 +210,6 @@ fn declared(system: &StoredSystem) -> String {
     }
     lines.push(("Trackers", list(&d.trackers)));
     fields(&lines)
-}
-
-/// The file's text: at most one byte past the limit is read, so a huge file is refused without
-/// being loaded.
-fn read_file(path: &Path) -> Result<String, Failure> {
-    let shown = path.display();
-    let file = std::fs::File::open(path)
-        .map_err(|e| Failure::BadInput(format!("cannot open {shown}: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::BadInput(format!("cannot read {shown}: {e}")))?;
-    if bytes.len() > MAX_FILE_BYTES {
-        // Past the limit: the reader refuses it from its size (the text need not be whole).
-        bytes.truncate(MAX_FILE_BYTES + 1);
-        return Ok(String::from_utf8_lossy(&bytes).into_owned());
-    }
-    String::from_utf8(bytes)
-        .map_err(|_| Failure::BadInput(format!("{shown} is not UTF-8 text: save it as UTF-8")))
 }
 
 fn summary(file: &SystemFile, json: bool) -> Result<(), Failure> {

@@ -10,21 +10,22 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
 use rollbook_roster::backups::{BackupsOverview, RestoreDone, Snapshot};
+use rollbook_roster::operations::system_file::SystemFilePreview;
 use rollbook_roster::players::PlayersView;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
-    Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter, EncounterPlan,
-    EncounterState, ExportSelection, FileFormat, ImportMode, ImportPlan, LogEntry, LogQuery,
-    LuckReport, NewCharacter, NewRoster, NewSavedRoll, Participant, Restored, Roster, RosterPatch,
-    SavedRoll, SavedRollHit, SavedRollPatch, SearchHit, Settings, SheetReport, SheetRoll, System,
-    TableAction, TableActionEntry, TableDiceAsked, TablePlay,
+    AddedSystem, Character, CharacterKind, CharacterPatch, CharacterSummary, Encounter,
+    EncounterPlan, EncounterState, ExportSelection, FileFormat, ImportMode, ImportPlan, LogEntry,
+    LogQuery, LuckReport, NewCharacter, NewRoster, NewSavedRoll, Participant, Restored, Roster,
+    RosterPatch, SavedRoll, SavedRollHit, SavedRollPatch, SearchHit, Settings, SheetReport,
+    SheetRoll, StoredSystem, System, TableAction, TableActionEntry, TableDiceAsked, TablePlay,
 };
 use rollbook_rules::{Catalog, HandProgress, Odds, PlanAnswer, PlanRequest};
 use ts_rs::{Config, TypeVisitor, TS};
 
 use super::commands::{
     AppInfo, CharacterList, DiceCheck, EncounterPreview, LogList, LoggedRoll, PlanList, Progress,
-    RosterList,
+    RosterList, SystemShown,
 };
 use super::players::ShareStatus;
 use crate::ipc_error::IpcError;
@@ -77,6 +78,10 @@ fn render() -> String {
     all.visit::<BackupsOverview>();
     all.visit::<Snapshot>();
     all.visit::<RestoreDone>();
+    all.visit::<StoredSystem>();
+    all.visit::<SystemFilePreview>();
+    all.visit::<AddedSystem>();
+    all.visit::<SystemShown>();
     all.visit::<Catalog>();
     all.visit::<Odds>();
     all.visit::<PlanRequest>();

@@ -4,6 +4,7 @@
 
 import * as rawApi from '../api.js';
 import { announceRestore, backupsFlow } from '../backups/backups-dialog.js';
+import { systemsFlow } from '../systems/systems-dialog.js';
 import { mountEncounters } from '../encounter/encounter-view.js';
 import { mountLog } from '../log/log-view.js';
 import { startQuickRoll } from '../quick-roll.js';
@@ -125,10 +126,18 @@ export async function startApp(doc) {
   const runImport = reporting(ctx, () => importFlow(ctx));
   const runExport = reporting(ctx, () => exportFlow('all', ctx));
   const runBackups = reporting(ctx, () => backupsFlow(ctx));
+  const runSystems = reporting(ctx, () => systemsFlow(ctx));
+  // A system file added or removed: the catalog is read again, here (the sheet forms' limits)
+  // and by Quick roll (its systems), without a reload that would lose what the GM typed.
+  ctx.bus.addEventListener('systems-changed', () => {
+    ctx.api.catalog().then((catalog) => { ctx.catalog = catalog; }, (error) => console.warn('rules catalog not read again:', error.message));
+    quickRoll.then((quick) => quick.reloadCatalog()).catch((error) => ctx.toast.error(rawApi.toCommandError(error)));
+  });
   $('search-button').addEventListener('click', () => rosters.openSearch());
   $('import-button').addEventListener('click', runImport);
   $('export-button').addEventListener('click', runExport);
   $('backups-button').addEventListener('click', runBackups);
+  $('systems-button').addEventListener('click', runSystems);
   $('help-button').addEventListener('click', () => ctx.shortcuts.showHelp());
 
   const { register } = ctx.shortcuts;

@@ -18,6 +18,7 @@ pub use participant::Participant;
 pub use plan::{EncounterPlan, PlanContents, PlannedParticipant};
 pub use roster::{NewRoster, Roster, RosterPatch};
 pub use saved_roll::{NewSavedRoll, SavedRoll, SavedRollPatch};
+pub(crate) use system_file::file_problem;
 pub use system_file::{AddedSystem, Declares, StoredSystem};
 pub use time::Timestamp;
 pub(crate) use time::{from_millis, now};

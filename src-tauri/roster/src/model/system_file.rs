@@ -1,10 +1,11 @@
 //! A system from a file as the store keeps it (issue 31; `docs/system-files.md`): one version
 //! of a GM's own system, what it declares in brief, and how many rosters use it.
 
-use rollbook_rules::system_file::SystemFile;
+use rollbook_rules::system_file::{FileProblem, SystemFile};
 use serde::Serialize;
 
 use super::Timestamp;
+use crate::problem::Problem;
 
 /// One stored version of a system file.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -75,4 +76,12 @@ pub struct AddedSystem {
     pub added: bool,
     /// The versions of the same id held before, ascending.
     pub earlier_versions: Vec<u32>,
+}
+
+/// A reader's problem as a refusal tells it: path `LINE:COLUMN`.
+pub(crate) fn file_problem(problem: &FileProblem) -> Problem {
+    Problem::new(
+        format!("{}:{}", problem.line, problem.column),
+        problem.message.clone(),
+    )
 }

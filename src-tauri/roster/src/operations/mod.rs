@@ -6,7 +6,8 @@
 //!   varied, a plan, or the dice a roll by hand still asks for;
 //! - [`print`]: the sheets of a selection of a roster's characters, laid out;
 //! - [`preview`]: the roll a table move would make and its odds, before it is played;
-//! - [`roll`]: one request rolled at a place and logged.
+//! - [`roll`]: one request rolled at a place and logged;
+//! - [`system_file`]: a system file read from disk and checked, and its preview before an add.
 //!
 //! Exporting needs no operation of its own: both front ends write `Store::export_file_to` /
 //! `Store::export_log_to` through `files::write_whole_with`.
@@ -15,3 +16,4 @@ pub mod odds;
 pub mod preview;
 pub mod print;
 pub mod roll;
+pub mod system_file;

@@ -12,8 +12,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{Reason, Store};
 use crate::error::{Result, RosterError};
-use crate::model::{from_millis, now, AddedSystem, Declares, StoredSystem, System};
-use crate::problem::Problem;
+use crate::model::{file_problem, from_millis, now, AddedSystem, Declares, StoredSystem, System};
 
 /// How many versions of system files the store keeps, every id together: far past what a GM
 /// keeps, so that a runaway script cannot fill the database with them.
@@ -26,10 +25,7 @@ impl Store {
     /// nothing (`added: false`).
     pub fn add_system_file(&mut self, text: &str) -> Result<AddedSystem> {
         let file = system_file::read(text).map_err(|problems| RosterError::InvalidSystemFile {
-            problems: problems
-                .into_iter()
-                .map(|p| Problem::new(format!("{}:{}", p.line, p.column), p.message))
-                .collect(),
+            problems: problems.iter().map(file_problem).collect(),
         })?;
         if shipped::find(&file.id).is_some() || System::ALL.iter().any(|s| s.as_str() == file.id) {
             return Err(RosterError::SystemIdTaken {

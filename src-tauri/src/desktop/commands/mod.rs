@@ -18,6 +18,7 @@ mod rosters;
 mod rules;
 mod saved_rolls;
 mod sheets;
+mod systems;
 mod transfer;
 mod write_export;
 
@@ -31,6 +32,7 @@ pub(super) use {
     plans::PlanList,
     rosters::RosterList,
     rules::{DiceCheck, LoggedRoll},
+    systems::SystemShown,
     transfer::Progress,
 };
 

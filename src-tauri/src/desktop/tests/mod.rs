@@ -9,6 +9,7 @@ mod players;
 mod refused;
 mod rules;
 mod surface;
+mod systems;
 
 use std::path::Path;
 

@@ -32,6 +32,11 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
             "backup_restore",
             json!({"id": "20261125T194501.123Z-manual"}),
         ),
+        ("systems", json!({})),
+        ("system_preview", json!({"path": file})),
+        ("system_add", json!({"path": file})),
+        ("system_show", json!({"id": "my-game"})),
+        ("system_remove", json!({"id": "my-game"})),
         ("catalog", json!({})),
         ("odds", json!({"request": request})),
         (
