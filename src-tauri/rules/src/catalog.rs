@@ -24,9 +24,12 @@ pub struct SystemSpec {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(
         feature = "ts",
-        ts(as = "Option<Vec<crate::system_file::SheetPartSpec>>", optional)
+        ts(
+            as = "Option<Vec<crate::system_file::sheet_spec::SheetPartSpec>>",
+            optional
+        )
     )]
-    pub sheet: Vec<crate::system_file::SheetPartSpec>,
+    pub sheet: Vec<crate::system_file::sheet_spec::SheetPartSpec>,
 }
 
 /// Every system and roll kind the engine answers, with the fields of each.
