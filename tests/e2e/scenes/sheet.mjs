@@ -1,9 +1,12 @@
 // Sheet editor scenes: the example rosters imported, one character's sheet open.
 // `sheet` (d12, Vex), `sheet:stunt`, `sheet:genre`, `sheet:universe`, `sheet:marks`, `sheet:d12`,
+// `sheet:fileSystem` (a character of the shipped d20-heroes system from a file),
 // `sheet:problem` (an over-limit rank typed: refused at its field, not saved), and
 // `sheet:universeSmall` / `sheet:universeWide` (the universe sheet's saves in a 1024×700 and a
 // 1280×800 window), `sheet:npcSmall` (an NPC's sheet head at 1024×700, a roll panel open).
 
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
 import { RostersPage } from '../rosters-page.mjs';
@@ -73,4 +76,35 @@ export async function problem(driver, helpers) {
   await sheet.type(['sheet', 'abilities', 0, 'ranks'], 5);
   await sheet.waitProblem('sheet.abilities[0].ranks', /over the limit of 4/);
   return { keepFocus: true };
+}
+
+/** A character of the shipped system from a file `d20-heroes`: its form built from the file. */
+export async function fileSystem(driver, helpers) {
+  const file = join(tmpdir(), `rollbook-scene-file-system-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({
+    format: 'rollbook-roster',
+    version: 1,
+    rosters: [{
+      name: 'D20 Table',
+      system: 'd20-heroes',
+      system_version: 1,
+      characters: [{
+        name: 'Ayla',
+        sheet: { strength: 14, dexterity: 12, skills: [{ name: 'athletics', value: 3 }, { name: 'stealth', value: 2 }], hp: 9 },
+      }],
+    }],
+  }));
+  helpers.cli('--json', 'import', file, '--mode', 'merge');
+  await helpers.reload();
+  await helpers.showView('rosters');
+  const rosters = new RostersPage(driver);
+  await rosters.ready();
+  await rosters.selectRoster('D20 Table');
+  await rosters.click(await rosters.rowSelector('Ayla', '.row-open'));
+  const sheet = new SheetPage(driver);
+  await sheet.waitFor(async () => {
+    const page = await sheet.read();
+    return page?.title === 'Ayla' && page.state === 'saved' && page.derived.length > 0 && page.rolls.length > 0;
+  }, 'the sheet of Ayla (d20-heroes) did not open with its derived values and rolls');
+  return sheet;
 }
