@@ -99,10 +99,17 @@ impl Serialize for System {
     }
 }
 
+/// The five's ids, for serde's own refusal of an unknown one.
+static BUILT_IN_IDS: std::sync::LazyLock<[&'static str; System::ALL.len()]> =
+    std::sync::LazyLock::new(|| System::ALL.map(System::as_str));
+
 impl<'de> Deserialize<'de> for System {
+    /// One of the five or an added system's id; anything else is refused as serde refuses an
+    /// unknown variant of the five (what the window's arguments said before file systems).
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let id = String::deserialize(deserializer)?;
-        id.parse().map_err(serde::de::Error::custom)
+        id.parse()
+            .map_err(|_| serde::de::Error::unknown_variant(&id, &*BUILT_IN_IDS))
     }
 }
 
