@@ -235,10 +235,7 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
             Some(_) => {
                 problems.push(Problem::new(
                     field(&index("systems", i), "source"),
-                    format!(
-                        "{} version {} is held here with other text; a changed system is a new version: raise `version` in its text",
-                        system.id, system.version
-                    ),
+                    super::systems::held_with_other_text(&system.id, system.version),
                 ));
                 continue;
             }

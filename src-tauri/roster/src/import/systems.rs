@@ -22,6 +22,14 @@ pub struct ImportSystem {
     pub source: String,
 }
 
+/// The refusal of a carried system whose version is held with other text (by this process
+/// while the file is read, by the database when it is planned).
+pub(crate) fn held_with_other_text(id: &str, version: u32) -> String {
+    format!(
+        "{id} version {version} is held here with other text; a changed system is a new version: raise `version` in its text"
+    )
+}
+
 /// The file's `systems`, each checked; the good ones are made known to the process so that
 /// the rosters read after them find their system.
 pub(super) fn read_systems(value: &Value, problems: &mut Vec<Problem>) -> Vec<ImportSystem> {
@@ -60,10 +68,7 @@ pub(super) fn read_systems(value: &Value, problems: &mut Vec<Problem>) -> Vec<Im
             if held.source != entry.source {
                 problems.push(Problem::new(
                     field(&path, "source"),
-                    format!(
-                        "{} version {} is held here with other text; a changed system is a new version: raise `version` in its text",
-                        file.id, file.version
-                    ),
+                    held_with_other_text(&file.id, file.version),
                 ));
                 continue;
             }

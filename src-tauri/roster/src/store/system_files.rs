@@ -33,7 +33,6 @@ impl Store {
                 version: None,
             });
         }
-        let at = now().as_millisecond();
         let (added, earlier_versions) = self.write(|tx| {
             let held: Option<String> = tx
                 .query_row(
@@ -64,11 +63,7 @@ impl Store {
                     held: count as usize,
                 });
             }
-            tx.execute(
-                "INSERT INTO system_files (id, version, name, source, added_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![file.id, file.version, file.name, text, at],
-            )?;
+            insert(tx, &file.id, file.version, &file.name, text)?;
             Ok((true, earlier))
         })?;
         let id = file.id.clone();
@@ -226,19 +221,7 @@ pub(crate) fn keep_shipped(conn: &Connection, system: System) -> Result<()> {
     let Some(text) = shipped::source_of(file.id()) else {
         return Ok(());
     };
-    conn.execute(
-        "INSERT INTO system_files (id, version, name, source, added_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (id, version) DO NOTHING",
-        params![
-            file.id(),
-            file.version(),
-            file.name(),
-            text,
-            now().as_millisecond()
-        ],
-    )?;
-    Ok(())
+    insert(conn, file.id(), file.version(), file.name(), text)
 }
 
 /// The text of `id` at `version` as stored, if it is.
@@ -257,9 +240,17 @@ pub(crate) fn keep_imported(conn: &Connection, system: &crate::import::ImportSys
     let name = known::find_version(&system.id, system.version)
         .map(|f| f.name.clone())
         .unwrap_or_default();
+    insert(conn, &system.id, system.version, &name, &system.source)
+}
+
+/// Stores one version's text, added now; a version already held is left as it is (every caller
+/// has checked that a held one holds the same text).
+fn insert(conn: &Connection, id: &str, version: u32, name: &str, text: &str) -> Result<()> {
     conn.execute(
-        "INSERT INTO system_files (id, version, name, source, added_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![system.id, system.version, name, system.source, now().as_millisecond()],
+        "INSERT INTO system_files (id, version, name, source, added_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (id, version) DO NOTHING",
+        params![id, version, name, text, now().as_millisecond()],
     )?;
     Ok(())
 }
