@@ -2,11 +2,24 @@
 # Runs every test of Rollbook: import cycles, formatting, lints, the Rust tests of the whole
 # workspace, the front end's unit tests and types, the end-to-end tests of the real app under
 # Xvfb, and the Windows build with its tests under Wine (scripts/windows.sh).
+#
+# The Windows build is the longest step and uses Debian's Rust and a target directory of its own,
+# so it starts first, in the background at the lowest priority: it takes only the CPU the Linux
+# steps leave (links, tests waiting on child processes, the end-to-end tests waiting on WebKit).
+# Its tests under Wine run at the end, when it has finished.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 step() { printf '\n== %s\n' "$*"; }
+
+windows_log=${CARGO_TARGET_DIR:-target}/windows-build.log
+mkdir -p "$(dirname "$windows_log")"
+step "Windows: both binaries cross-built in the background (log: $windows_log)"
+# setsid: the build is a process group of its own, so a failing step stops all of it.
+setsid nice -n 19 bash scripts/windows.sh --build-only >"$windows_log" 2>&1 &
+windows_build=$!
+trap 'kill -- -"$windows_build" 2>/dev/null || true' EXIT
 
 step "import cycles (a new one between files of a crate or of the window's modules fails)"
 bash scripts/check-cycles.sh
@@ -15,7 +28,15 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test (workspace)"
-cargo test --workspace
+# cargo-nextest runs every test in a process of its own and keeps both cores busy across test
+# binaries (cargo test runs the binaries one after another, most of them one long test at the end);
+# doc tests are cargo test's own.
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --workspace --no-fail-fast
+  cargo test --workspace --doc
+else
+  cargo test --workspace
+fi
 step "front-end unit tests"
 node --test tests/unit/
 step "front-end types (tsc --checkJs against the bindings generated from Rust)"
@@ -24,6 +45,13 @@ step "build the app and the command line for the end-to-end tests"
 cargo build -p rollbook -p rollbook-cli
 step "end-to-end tests (Xvfb, WebDriver)"
 bash scripts/e2e.sh
-step "Windows: both binaries cross-built, the roster and command-line tests and a smoke test under Wine"
+step "Windows: the roster and command-line tests and a smoke test under Wine"
+if ! wait "$windows_build"; then
+  cat "$windows_log"
+  echo "the Windows build failed (above)" >&2
+  exit 1
+fi
+trap - EXIT
+sed -n '/phase times/,$p' "$windows_log"
 bash scripts/windows.sh
 step "all tests passed"

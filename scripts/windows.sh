@@ -7,12 +7,17 @@
 #
 #   bash scripts/windows.sh              everything
 #   bash scripts/windows.sh ARGS…        ARGS go to `cargo test` (e.g. `--test cli_backup`)
+#   bash scripts/windows.sh --build-only the packages, the Wine prefix and both builds, no test
+#                                        (scripts/test.sh runs this in the background, at the
+#                                        lowest priority, while the Linux tests run)
 #
 # Only Debian's packages are used, nothing is downloaded from elsewhere: Debian's own Rust
 # (rustc-web, cargo-web; 1.96) has no standard library for Windows, so std is built from its
 # source (rust-web-src) with -Zbuild-std, which a stable compiler allows with RUSTC_BOOTSTRAP=1;
-# MinGW-w64 links, and compiles SQLite's C. Everything goes to $CARGO_TARGET_DIR (default
-# target/): x86_64-pc-windows-gnu/debug/, and Wine's prefix in wine-prefix/.
+# MinGW-w64 links, and compiles SQLite's C. Everything goes to a target directory of its own,
+# $CARGO_TARGET_DIR/windows (default target/windows/): x86_64-pc-windows-gnu/debug/, and Wine's
+# prefix in wine-prefix/. Its own, because cargo locks a whole target directory while it builds:
+# sharing target/ with the Linux builds would make either wait for the other.
 #
 # Wine 8.0 lacks bcryptprimitives.dll, where std asks for random bytes (ProcessPrng, Windows 10
 # and later): scripts/windows/bcryptprimitives.c stands in for it, in the Wine prefix's
@@ -20,6 +25,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+build_only=false
+if [ "${1:-}" = --build-only ]; then
+  build_only=true
+  shift
+fi
 
 started=$SECONDS
 phase_started=$SECONDS
@@ -64,7 +74,7 @@ export CC_x86_64_pc_windows_gnu=x86_64-w64-mingw32-gcc AR_x86_64_pc_windows_gnu=
 # One profile for the tests and both binaries, so every dependency is compiled once; no debug
 # information (the objects and links are far smaller and faster; a panic still names functions).
 export CARGO_PROFILE_DEV_DEBUG=0
-target_dir=${CARGO_TARGET_DIR:-$root/target}
+target_dir=${CARGO_TARGET_DIR:-$root/target}/windows
 mkdir -p "$target_dir"
 target_dir=$(cd "$target_dir" && pwd)
 export CARGO_TARGET_DIR=$target_dir
@@ -87,17 +97,20 @@ mkdir -p "$dll_dir"
 x86_64-w64-mingw32-gcc -O2 -s -shared -o "$dll_dir/bcryptprimitives.dll" \
   scripts/windows/bcryptprimitives.c scripts/windows/bcryptprimitives.def
 
-phase "wine prefix"
-if [ ! -f "$WINEPREFIX/system.reg" ]; then
-  "$wine" wineboot -i >"$target_dir/wineboot.log" 2>&1 ||
-    { cat "$target_dir/wineboot.log" >&2; echo "windows: wineboot failed" >&2; exit 1; }
-  "$wineserver" -w
+# (Not for --build-only: nothing is run under Wine while building.)
+if ! $build_only; then
+  phase "wine prefix"
+  if [ ! -f "$WINEPREFIX/system.reg" ]; then
+    "$wine" wineboot -i >"$target_dir/wineboot.log" 2>&1 ||
+      { cat "$target_dir/wineboot.log" >&2; echo "windows: wineboot failed" >&2; exit 1; }
+    "$wineserver" -w
+  fi
+  cp "$dll_dir/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
+  # One Wine server for the whole run (every program started under Wine talks to it), stopped at
+  # the end.
+  "$wineserver" -p
+  trap '"$wineserver" -k 2>/dev/null || true' EXIT
 fi
-cp "$dll_dir/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
-# One Wine server for the whole run (every program started under Wine talks to it), stopped at
-# the end.
-"$wineserver" -p
-trap '"$wineserver" -k 2>/dev/null || true' EXIT
 
 # --- build -------------------------------------------------------------------------------------
 tests=(-p rollbook-roster -p rollbook-cli)
@@ -108,6 +121,10 @@ phase "build: rollbook-app.exe"
 for f in rollbook.exe rollbook-app.exe WebView2Loader.dll; do
   [ -f "$out/$f" ] || { echo "windows: $out/$f was not built" >&2; exit 1; }
 done
+if $build_only; then
+  summary
+  exit 0
+fi
 
 # --- the tests under Wine ----------------------------------------------------------------------
 # (Built before, not alongside: with the window's binary building meanwhile, Wine once failed to

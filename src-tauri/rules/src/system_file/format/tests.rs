@@ -287,9 +287,10 @@ fn syntax_errors_are_placed() {
 #[test]
 fn a_file_past_one_mib_is_refused_at_once() {
     let text = format!("{HEAD}# {}\n", "x".repeat(MAX_FILE_BYTES));
-    let start = std::time::Instant::now();
+    // "At once": the size alone is the one problem, at 1:1, so nothing of the text was parsed
+    // (a parse would have placed its problems further in). Not timed: a timed test fails on a
+    // busy machine.
     let found = read(&text[..MAX_FILE_BYTES + 1]).unwrap_err();
-    assert!(start.elapsed() < std::time::Duration::from_millis(50));
     assert_eq!(found.len(), 1);
     assert_eq!((found[0].line, found[0].column), (1, 1));
     assert!(found[0].message.contains("1 MiB"));
