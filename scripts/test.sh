@@ -11,7 +11,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step's time, printed at the end (and on a failure): where a run's minutes go.
+times=()
+step_name=""
+step_started=$SECONDS
+step() {
+  [ -z "$step_name" ] || times+=("$(printf '%5d s  %s' $((SECONDS - step_started)) "$step_name")")
+  step_name=$1
+  step_started=$SECONDS
+  printf '\n== %s\n' "$*"
+}
+step_times() {
+  step "done"
+  printf '\n== step times (total %d s)\n' "$SECONDS"
+  printf '%s\n' "${times[@]}"
+}
 
 windows_log=${CARGO_TARGET_DIR:-target}/windows-build.log
 mkdir -p "$(dirname "$windows_log")"
@@ -19,7 +33,7 @@ step "Windows: both binaries cross-built in the background (log: $windows_log)"
 # setsid: the build is a process group of its own, so a failing step stops all of it.
 setsid nice -n 19 bash scripts/windows.sh --build-only >"$windows_log" 2>&1 &
 windows_build=$!
-trap 'kill -- -"$windows_build" 2>/dev/null || true' EXIT
+trap 'step_times; kill -- -"$windows_build" 2>/dev/null || true' EXIT
 
 step "import cycles (a new one between files of a crate or of the window's modules fails)"
 bash scripts/check-cycles.sh
@@ -51,7 +65,7 @@ if ! wait "$windows_build"; then
   echo "the Windows build failed (above)" >&2
   exit 1
 fi
-trap - EXIT
+trap step_times EXIT
 sed -n '/phase times/,$p' "$windows_log"
 bash scripts/windows.sh
 step "all tests passed"
