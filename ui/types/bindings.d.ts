@@ -215,8 +215,8 @@ export type CharacterSummary = { id: string, name: string, player: string, kind:
  */
 export type CharacterUpgrade = { id: string, name: string, in_trash: boolean, changes: Array<SheetChange>, 
 /**
- * What the new version's sheet check would still refuse (a tracker's maximum it cannot
- * work out): the upgrade is refused while there is any.
+ * What the new version's sheet check would still refuse (more values kept aside than a
+ * sheet holds, say): the upgrade is refused while there is any.
  */
 problems: Array<Problem>, };
 

@@ -255,3 +255,49 @@ fn refusals_name_what_is_wrong_and_change_nothing() {
     assert_eq!(ada["grit"], 5);
     assert_eq!(ada["lore"], json!([]), "a list declared again starts empty");
 }
+
+#[test]
+fn a_sheet_the_new_version_would_still_refuse_refuses_the_upgrade_and_writes_nothing() {
+    let id = "upgrade-test-refused";
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path().join("rollbook.sqlite3")).unwrap();
+    let file = |version: u32, max: u32| {
+        format!(
+            "format = 1\nid = \"{id}\"\nversion = {version}\nname = \"Many\"\n\n\
+             [sheet.skills]\ntype = \"ratings\"\nmin = 0\nmax = {max}\nmax_count = 1200\n\n\
+             [rolls.go]\nname = \"Go\"\nvalue = \"d6\"\ntarget = \"4\"\n"
+        )
+    };
+    store.add_system_file(&file(1, 3)).unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Many", id.parse().unwrap()))
+        .unwrap();
+    // More ratings than a sheet keeps values aside: version 2 would refuse every one.
+    let skills: Vec<Value> = (0..1_001)
+        .map(|i| json!({"name": format!("skill {i}"), "value": 3}))
+        .collect();
+    let mut ada = NewCharacter::named("Ada");
+    ada.sheet = Some(json!({ "skills": skills }));
+    store.create_character(roster.id, ada).unwrap();
+    store.add_system_file(&file(2, 2)).unwrap();
+    let before = sheet_of(&store, roster.id, "Ada");
+    let snapshots = store.backups_overview().unwrap().snapshots.len();
+
+    let seen = preview(&store, roster.id, None).unwrap();
+    let problems = &seen.characters[0].problems;
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].path, format!("sheet.{KEPT_KEY}"));
+    let error = apply(&mut store, roster.id, None).unwrap_err();
+    assert_eq!(error.code(), "invalid_sheet");
+    assert!(
+        error.problems()[0].path.starts_with("characters.Ada."),
+        "{error}"
+    );
+    assert_eq!(sheet_of(&store, roster.id, "Ada"), before);
+    assert_eq!(store.roster(roster.id).unwrap().system_version, Some(1));
+    assert_eq!(
+        store.backups_overview().unwrap().snapshots.len(),
+        snapshots,
+        "refused before the snapshot"
+    );
+}

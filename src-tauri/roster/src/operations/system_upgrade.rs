@@ -44,8 +44,8 @@ pub struct CharacterUpgrade {
     pub name: String,
     pub in_trash: bool,
     pub changes: Vec<SheetChange>,
-    /// What the new version's sheet check would still refuse (a tracker's maximum it cannot
-    /// work out): the upgrade is refused while there is any.
+    /// What the new version's sheet check would still refuse (more values kept aside than a
+    /// sheet holds, say): the upgrade is refused while there is any.
     pub problems: Vec<Problem>,
 }
 
