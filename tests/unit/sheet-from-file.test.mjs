@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { flatChildren, fromDraft, toDraft } from '../../ui/js/sheet/model.js';
 import { fileModel } from '../../ui/js/sheet/systems/from-file.js';
-import { sheetModel } from '../../ui/js/sheet/systems/index.js';
+import { fileSpecs, sheetModel } from '../../ui/js/sheet/systems/index.js';
 
 const shipped = JSON.parse(readFileSync(new URL('./served/shipped-files.json', import.meta.url), 'utf8'));
 
@@ -68,4 +68,16 @@ test('a sheet goes through the form and back unchanged', () => {
   const skills = topNodes(model).find((n) => n.key === 'skills');
   assert.match(skills.help, /each 0 to 3; at most 5 in all; at least 1/);
   assert.equal(sheetModel('unknown-game', [], null, [spec]), null);
+});
+
+test('a roster keeps the form of its own version, not the newest', () => {
+  const part = (max) => [{ name: 'grit', label: 'Grit', help: '', part: { type: 'number', min: 0, max, default: 0 }, public: false }];
+  const catalog = {
+    files: [{ id: 'grit', name: 'Grit', version: 2, kinds: [], sheet: part(5) }],
+    file_versions: [{ id: 'grit', name: 'Grit', version: 1, kinds: [], sheet: part(9) }],
+  };
+  const maxOf = (version) => topNodes(sheetModel('grit', [], null, fileSpecs(catalog), version)).find((n) => n.key === 'grit').max;
+  assert.equal(maxOf(1), 9);
+  assert.equal(maxOf(2), 5);
+  assert.equal(maxOf(null), 5, 'no version given: the newest');
 });

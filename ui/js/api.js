@@ -52,6 +52,8 @@
 /** @typedef {import('../types/bindings').StoredSystem} StoredSystem */
 /** @typedef {import('../types/bindings').SystemFilePreview} SystemFilePreview */
 /** @typedef {import('../types/bindings').SystemShown} SystemShown */
+/** @typedef {import('../types/bindings').UpgradePreview} UpgradePreview */
+/** @typedef {import('../types/bindings').UpgradeApplied} UpgradeApplied */
 /** @typedef {import('../types/bindings').SystemMove} SystemMove */
 /** @typedef {import('../types/bindings').TableAction} TableAction */
 /** @typedef {import('../types/bindings').TableActionEntry} TableActionEntry */
@@ -143,6 +145,10 @@ export const addSystem = (path) => call('system_add', { path });
 export const showSystem = (id, version = null) => call('system_show', { id, version });
 /** Removes every version of `id` (refused while a roster uses it). @param {string} id @returns {Promise<StoredSystem[]>} */
 export const removeSystem = (id) => call('system_remove', { id });
+/** What moving a roster to version `to` of its system (the newest when null) would change; writes nothing. @param {string} rosterId @param {number | null} [to] @returns {Promise<UpgradePreview>} */
+export const previewUpgrade = (rosterId, to = null) => call('system_upgrade_preview', { roster_id: rosterId, to });
+/** Moves a roster to version `to` of its system (the newest when null), after a snapshot. @param {string} rosterId @param {number | null} [to] @returns {Promise<UpgradeApplied>} */
+export const upgradeRoster = (rosterId, to = null) => call('system_upgrade', { roster_id: rosterId, to });
 
 // Rules
 /**

@@ -133,6 +133,12 @@ notation: Array<SystemSpec>,
  */
 files: Array<SystemSpec>, 
 /**
+ * Every other version of a system from a file this process holds, oldest first: a roster
+ * keeps the version it was made with until it is upgraded, and its sheet form is built
+ * from that version's entry here.
+ */
+file_versions: Array<SystemSpec>, 
+/**
  * The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
  * (rosters, characters, one record of a roster file).
  */
@@ -160,6 +166,11 @@ sheet_limits: Array<SheetLimit>,
  * help, declared once beside `HouseRules`.
  */
 house_rule_numbers: Array<HouseRuleNumber>, };
+
+/**
+ * What an upgrade does at one place of a sheet (or, for the roster, of the declarations).
+ */
+export type ChangeKind = "added" | "removed" | "refused" | "changed";
 
 /**
  * A stored character.
@@ -198,6 +209,16 @@ export type CharacterPatch = { name?: string | null, player?: string | null, kin
  * 10,000 whole characters are 6 MB of JSON for the window, most of it sheets no list reads.
  */
 export type CharacterSummary = { id: string, name: string, player: string, kind: CharacterKind, tags: Array<string>, updated_at: string, };
+
+/**
+ * What an upgrade does to one character's sheet.
+ */
+export type CharacterUpgrade = { id: string, name: string, in_trash: boolean, changes: Array<SheetChange>, 
+/**
+ * What the new version's sheet check would still refuse (more values kept aside than a
+ * sheet holds, say): the upgrade is refused while there is any.
+ */
+problems: Array<Problem>, };
 
 /**
  * A foot chase under way.
@@ -865,6 +886,35 @@ export type IpcError = { code: string, message: string, problems?: Array<IpcProb
 export type IpcProblem = { path: string, message: string, };
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
+
+/**
+ * One value an upgrade kept aside.
+ */
+export type KeptValue = { 
+/**
+ * The part it was the value of (its name in the version it was kept from).
+ */
+part: string, 
+/**
+ * That part's label then.
+ */
+label: string, 
+/**
+ * The rating's name, when it is one rating of a ratings list.
+ */
+rating?: string, 
+/**
+ * The value as it was (a number, a rating's value, a choice, a text, a whole list).
+ */
+value: unknown, 
+/**
+ * The version it was kept from.
+ */
+version: number, 
+/**
+ * Why it was kept, and what the sheet holds there now.
+ */
+why: string, };
 
 /**
  * One roll kind as the catalog shows it.
@@ -1673,7 +1723,12 @@ export type RolledDie = { face: number, sides: number, state: DieState, };
 /**
  * A stored roster.
  */
-export type Roster = { id: string, name: string, system: System, notes: string, 
+export type Roster = { id: string, name: string, system: System, 
+/**
+ * The version of its system from a file it uses (`None` for the five): the window builds
+ * its sheet form from that version, not the newest.
+ */
+system_version: number | null, notes: string, 
 /**
  * The stunt level list and chart (used by stunt rosters; the default elsewhere).
  */
@@ -1816,6 +1871,23 @@ qr_svg: string, };
  * A character sheet of one of the five systems, or of a system from a file.
  */
 export type Sheet = StuntSheet | GenreSheet | UniverseSheet | MarksSheet | D12Sheet | { [part in string]?: unknown };
+
+/**
+ * One change an upgrade makes.
+ */
+export type SheetChange = { kind: ChangeKind, 
+/**
+ * Where: `sheet.grit`, `sheet.skills[2]`.
+ */
+path: string, 
+/**
+ * The part's label (in the version that declares it).
+ */
+label: string, 
+/**
+ * What happens, in a sentence.
+ */
+text: string, };
 
 /**
  * One number (or list length, or sum) of one system's sheet and the values it takes.
@@ -2080,6 +2152,11 @@ source: string, };
  */
 export type SystemSpec = { id: string, name: string, kinds: Array<KindSpec>, 
 /**
+ * A system from a file: the version this entry is of (a roster's own may be older than
+ * the newest, which `files` lists).
+ */
+version?: number, 
+/**
  * A system from a file: its sheet's parts as the file declares them, which the window
  * builds the sheet form from (the five's forms are written in `ui/js/sheet/systems/`).
  */
@@ -2324,6 +2401,32 @@ gm: Array<Card>,
  * Fate cards played this round as a second initiative entry (discarded at the next deal).
  */
 second_entries: Array<DealtCard>, };
+
+/**
+ * A roster upgraded: the roster as it is now, and what was done.
+ */
+export type UpgradeApplied = { roster: Roster, upgrade: UpgradePreview, };
+
+/**
+ * What an upgrade of a roster does, before it is made (and, once made, what it did).
+ */
+export type UpgradePreview = { roster_id: string, roster: string, 
+/**
+ * The system's id.
+ */
+system: string, 
+/**
+ * Its name in the version upgraded to.
+ */
+name: string, from: number, to: number, 
+/**
+ * The sheet parts the new version adds, removes or declares otherwise.
+ */
+declared: Array<SheetChange>, 
+/**
+ * Every character of the roster (the trash included), in order.
+ */
+characters: Array<CharacterUpgrade>, };
 
 /**
  * How a run of rolls went.

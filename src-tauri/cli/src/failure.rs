@@ -61,6 +61,8 @@ fn is_bad_input(error: &RosterError) -> bool {
             | "system_id_taken"
             | "system_not_found"
             | "system_in_use"
+            | "not_a_file_system"
+            | "already_at_version"
             | "limit_reached"
             | "roster_not_found"
             | "character_not_found"

@@ -27,6 +27,7 @@ mod saved;
 mod sheet;
 mod store;
 mod system;
+mod system_upgrade;
 mod table_report;
 mod text_table;
 mod trash;

@@ -2,7 +2,8 @@
 //! one as Rollbook will and says what it declares, or prints every problem as
 //! `FILE:LINE:COLUMN: message` with the line below it and a caret under the column (exit 2);
 //! `add FILE` checks it the same way and keeps it in the database; `list`, `show ID` and
-//! `remove ID` are the store's calls the window's Systems dialog makes too.
+//! `remove ID` are the store's calls the window's Systems dialog makes too; `upgrade --roster R`
+//! is `system_upgrade.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -47,6 +48,11 @@ pub enum SystemCommand {
         /// The system's id.
         id: String,
     },
+    /// Move a roster to a newer version of its system: prints what changes for each character;
+    /// with --yes makes the change (a snapshot first). Nothing is lost: a value the new
+    /// version refuses or no longer declares is kept on the sheet, marked.
+    #[command(after_help = EXAMPLES)]
+    Upgrade(super::system_upgrade::UpgradeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -64,6 +70,9 @@ Examples:
   rollbook system show my-game
   rollbook system show my-game --source > my-game.toml
   rollbook system remove my-game
+  rollbook system upgrade --roster \"Tuesday group\"          (what would change)
+  rollbook system upgrade --roster \"Tuesday group\" --yes    (to the newest version)
+  rollbook system upgrade --roster \"Tuesday group\" --to 2 --yes
 
 The format is docs/system-files.md; systems/ holds example games to copy.";
 
@@ -144,6 +153,7 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
                 )),
             }
         }
+        SystemCommand::Upgrade(args) => super::system_upgrade::run(args, global),
         SystemCommand::Remove { id } => {
             let mut store = store::open(global, Open::Existing)?;
             let gone = store.remove_system_file(&id)?;

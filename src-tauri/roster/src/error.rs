@@ -85,6 +85,19 @@ pub enum RosterError {
     #[error("{id} is used by {}: {}; delete them (and empty the trash) before removing it", plural(.rosters.len(), "roster"), .rosters.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", "))]
     SystemInUse { id: String, rosters: Vec<String> },
 
+    /// A roster of one of the five has no versions to upgrade to (`rollbook system upgrade`).
+    #[error("\"{roster}\" is a {system} roster; only a roster of a system from a file has versions to upgrade to. Nothing was changed")]
+    NotAFileSystem { roster: String, system: String },
+
+    /// An upgrade to the version the roster already uses.
+    #[error("\"{roster}\" already uses {id} version {version}; nothing was changed{}", Versions(.versions))]
+    AlreadyAtVersion {
+        roster: String,
+        id: String,
+        version: u32,
+        versions: Vec<u32>,
+    },
+
     /// An import file was refused: nothing was imported.
     #[error("the file was not imported{}", Listed(.problems))]
     ImportRefused { problems: Vec<Problem> },
@@ -263,6 +276,19 @@ impl fmt::Display for SystemIdWords<'_> {
     }
 }
 
+/// The versions held, when there is another to go to: "; the versions held are 1, 2".
+struct Versions<'a>(&'a [u32]);
+
+impl fmt::Display for Versions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.len() < 2 {
+            return Ok(());
+        }
+        let listed: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        write!(f, " (the versions held are {})", listed.join(", "))
+    }
+}
+
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -348,6 +374,8 @@ impl RosterError {
             Self::SystemIdTaken { .. } => "system_id_taken",
             Self::SystemFileNotFound(_) => "system_not_found",
             Self::SystemInUse { .. } => "system_in_use",
+            Self::NotAFileSystem { .. } => "not_a_file_system",
+            Self::AlreadyAtVersion { .. } => "already_at_version",
             Self::LimitReached { .. } => "limit_reached",
             Self::RosterNotFound(_) => "roster_not_found",
             Self::CharacterNotFound(_) => "character_not_found",

@@ -157,8 +157,8 @@ pub use search::SearchHit;
 pub use sheet::{pick_roll, Derived, Sheet, SheetReport, SheetRoll};
 /// A system from a file at one version (what `System::File` holds), its sheet and its table.
 pub use systems::file::{
-    FilePart, FileSystem, Move as FileMove, Sheet as FileSheet, StoredFileTable,
-    Table as FileTable, TrackerNow,
+    ChangeKind, FilePart, FileSystem, KeptValue, Move as FileMove, Sheet as FileSheet, SheetChange,
+    StoredFileTable, Table as FileTable, TrackerNow, KEPT_KEY,
 };
 /// Snapshots the GM can go back to: the types, and rotation as a pure function.
 pub mod backups {

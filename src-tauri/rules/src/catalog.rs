@@ -19,6 +19,11 @@ pub struct SystemSpec {
     pub id: String,
     pub name: String,
     pub kinds: Vec<KindSpec>,
+    /// A system from a file: the version this entry is of (a roster's own may be older than
+    /// the newest, which `files` lists).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub version: Option<u32>,
     /// A system from a file: its sheet's parts as the file declares them, which the window
     /// builds the sheet form from (the five's forms are written in `ui/js/sheet/systems/`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -44,6 +49,10 @@ pub struct Catalog {
     /// The systems Rollbook ships as files (`systems/*.toml`, `docs/system-files.md`): Quick
     /// roll offers them after the five.
     pub files: Vec<SystemSpec>,
+    /// Every other version of a system from a file this process holds, oldest first: a roster
+    /// keeps the version it was made with until it is upgraded, and its sheet form is built
+    /// from that version's entry here.
+    pub file_versions: Vec<SystemSpec>,
     /// The limits of one call (requests, their text, a batch's work) and of what Rollbook keeps
     /// (rosters, characters, one record of a roster file).
     pub limits: Limits,
@@ -76,6 +85,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         registry::of_family(family)
             .map(|system| SystemSpec {
                 sheet: Vec::new(),
+                version: None,
                 id: system.id.into(),
                 name: system.name.into(),
                 kinds: specs
@@ -90,6 +100,10 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
         systems: listed(Family::Rules),
         notation: listed(Family::Notation),
         files: crate::system_file::known::newest()
+            .iter()
+            .map(|file| file.spec())
+            .collect(),
+        file_versions: crate::system_file::known::older()
             .iter()
             .map(|file| file.spec())
             .collect(),

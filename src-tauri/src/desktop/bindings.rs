@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use rollbook_roster::backups::{BackupsOverview, RestoreDone, Snapshot};
 use rollbook_roster::operations::system_file::SystemFilePreview;
+use rollbook_roster::operations::system_upgrade::{UpgradeApplied, UpgradePreview};
 use rollbook_roster::players::PlayersView;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
@@ -80,6 +81,9 @@ fn render() -> String {
     all.visit::<RestoreDone>();
     all.visit::<StoredSystem>();
     all.visit::<SystemFilePreview>();
+    all.visit::<UpgradePreview>();
+    all.visit::<UpgradeApplied>();
+    all.visit::<rollbook_roster::KeptValue>();
     all.visit::<AddedSystem>();
     all.visit::<SystemShown>();
     all.visit::<Catalog>();

@@ -10,7 +10,7 @@ import { showProblems } from '../sheet/sheet-annotations.js';
 import { mapRowPath, renderSheetForm } from '../sheet/sheet-form.js';
 import { editedDraft, focusAtLoc, locOf } from '../sheet/sheet-inputs.js';
 import { getAt, setAt } from '../sheet/paths.js';
-import { sheetModel } from '../sheet/systems/index.js';
+import { fileSpecs, sheetModel } from '../sheet/systems/index.js';
 import { isolated } from '../format.js';
 
 /**
@@ -20,7 +20,7 @@ import { isolated } from '../format.js';
  * @returns {Promise<object | null>}
  */
 export async function editNpcNumbers(doc, { roster, numbers, label, api, catalog }) {
-  const model = sheetModel(roster.system, catalog?.sheet_limits ?? [], catalog?.text_limits ?? null, catalog?.files ?? []);
+  const model = sheetModel(roster.system, catalog?.sheet_limits ?? [], catalog?.text_limits ?? null, fileSpecs(catalog), roster.system_version ?? null);
   const start = numbers ?? await api.blankSheet(roster.id);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
   let draft = { sheet: toDraft(model.root, start) };

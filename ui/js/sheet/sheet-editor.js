@@ -12,8 +12,9 @@ import { placeRollButtons, showDerived, showProblems } from './sheet-annotations
 import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
-import { sheetModel } from './systems/index.js';
+import { fileSpecs, sheetModel } from './systems/index.js';
 import { isolated } from '../format.js';
+import { keptLines, withoutKept } from '../systems/upgrade-model.js';
 
 /** Quiet time after the last keystroke before the sheet is checked (and saved when valid). */
 const CHECK_DELAY_MS = 350;
@@ -38,7 +39,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const doc = root.ownerDocument;
   const prefix = `sheet${++instances}`;
   // The limits of every number are Rust's: the catalog the shell read at start (ctx.catalog).
-  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? [], ctx.catalog?.text_limits ?? null, ctx.catalog?.files ?? []);
+  // A roster of a system from a file gets the form of its own version, not the newest's.
+  const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? [], ctx.catalog?.text_limits ?? null, fileSpecs(ctx.catalog), roster.system_version ?? null);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
 
   const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });
@@ -46,6 +48,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const tools = toolbar(doc, prefix);
   const head = el(doc, 'div', { className: 'sheet-head-fields' });
   const unplaced = el(doc, 'div', { className: 'sheet-unplaced field-error', role: 'alert', hidden: true });
+  // Values an upgrade to this version kept aside (`kept-by-upgrade`): shown until the GM removes them.
+  const kept = el(doc, 'div', { className: 'sheet-kept', role: 'note', hidden: true });
   const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
   const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
   const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}`, 'data-character-id': character.id }, [
@@ -59,6 +63,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
       head,
     ]),
     unplaced,
+    kept,
     otherRolls,
     form,
   ]);
@@ -111,7 +116,21 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     placeRolls();
   }
 
+  function showKept() {
+    const lines = keptLines(history.present.sheet);
+    kept.hidden = lines.length === 0;
+    if (kept.hidden) return kept.replaceChildren();
+    kept.replaceChildren(
+      el(doc, 'p', { className: 'sheet-kept-title', text: 'Kept by an upgrade: values this version refuses or no longer declares. Settle each on the sheet, then remove it here.' }),
+      el(doc, 'ul', { className: 'sheet-kept-list' }, lines.map((text, i) => el(doc, 'li', { className: 'sheet-kept-item' }, [
+        el(doc, 'span', { className: 'sheet-kept-text', text }),
+        el(doc, 'button', { type: 'button', className: 'button sheet-kept-remove', 'data-kept-index': String(i), text: 'Remove', 'aria-label': `Remove the kept value ${text}` }),
+      ]))),
+    );
+  }
+
   function renderForm() {
+    showKept();
     renderSheetForm(form, model, history.present.sheet, { env, prefix });
     showAllProblems(shown.problems);
     showDerived(form, shown.derived);
@@ -217,6 +236,13 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   section.addEventListener('click', (event) => {
     const button = event.target.closest?.('button');
     if (!button || !section.contains(button) || button.disabled) return;
+    if (button.dataset.keptIndex !== undefined) {
+      // Saved like any edit (and undone like one).
+      history = record(history, { ...history.present, sheet: withoutKept(history.present.sheet, Number(button.dataset.keptIndex)) });
+      renderForm();
+      changed();
+      return;
+    }
     if (button.dataset.rollIndex !== undefined) {
       const sheetRoll = rolls[Number(button.dataset.rollIndex)];
       if (sheetRoll) ctx.bus?.dispatchEvent(new CustomEvent('open-roll', { detail: { sheetRoll, character: saved, roster } }));

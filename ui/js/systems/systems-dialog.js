@@ -2,13 +2,17 @@
 // its id, name, versions, rolls, the rosters using it and when it was added; "Add from file…"
 // (the file picker, then a preview: what the file declares, or every problem at its line);
 // Show… (what it declares and its text); Remove… (confirmed; off, with the reason, while a
-// roster uses it). After an add or a removal the bus hears `systems-changed`, and Quick roll
-// reads the catalog again. Words come from systems-model.js.
+// roster uses it); Upgrade… beside each roster at an older version than the newest (a preview
+// of what changes for each character, then the upgrade: upgrade-view.js). After an add or a
+// removal the bus hears `systems-changed`, and Quick roll reads the catalog again; after an
+// upgrade, `rosters-changed`. Words come from systems-model.js and upgrade-model.js.
 
 import { el } from '../dom.js';
 import { isolated } from '../format.js';
 import { buildDialog, dialogButton, openModal } from '../toolkit/dialog.js';
 import { previewAndAdd, showSystem } from './system-views.js';
+import { upgradable, upgradableText } from './upgrade-model.js';
+import { previewAndUpgrade } from './upgrade-view.js';
 import { groupSystems, removeBlocked, removedText, rostersText, SYSTEM_FILTERS, versionsText } from './systems-model.js';
 import { plural } from '../transfer/import-plan.js';
 
@@ -38,10 +42,13 @@ async function runSystems(ctx) {
   const close = dialogButton(doc, 'Close', { onClick: () => dialog.close('') });
   actions.append(close, add);
 
+  /** The rosters not in the trash, to offer each at an older version an upgrade. */
+  let rosters = [];
+
   async function refresh() {
     let stored;
     try {
-      stored = await ctx.api.systems();
+      [stored, rosters] = await Promise.all([ctx.api.systems(), ctx.api.rosters().then((list) => list.rosters)]);
     } catch (error) {
       status.textContent = 'The systems could not be read.';
       ctx.toast.error(error);
@@ -86,7 +93,26 @@ async function runSystems(ctx) {
       ]),
       el(doc, 'div', { className: 'system-buttons' }, [show, remove]),
       blocked ? el(doc, 'p', { className: 'system-blocked', id: reasonId, text: blocked }) : el(doc, 'span', { hidden: true }),
+      ...upgradeRows(group),
     ]);
+  }
+
+  /** One line per roster at an older version: where it is, and Upgrade…. */
+  function upgradeRows(group) {
+    const rows = upgradable(group.id, group.versions[0], rosters).map((u) => {
+      const button = el(doc, 'button', { type: 'button', className: 'button system-upgrade', text: 'Upgrade…', 'aria-label': `Upgrade ${isolated(u.roster.name)} to version ${u.to}` });
+      button.addEventListener('click', async () => {
+        const done = await previewAndUpgrade(ctx, u.roster);
+        if (!done) return;
+        ctx.emit('rosters-changed', { roster: done.roster });
+        await refresh();
+      });
+      return el(doc, 'li', { className: 'system-upgradable', 'data-roster-id': u.roster.id }, [
+        el(doc, 'span', { className: 'system-upgradable-text', text: upgradableText(u) }),
+        button,
+      ]);
+    });
+    return rows.length ? [el(doc, 'ul', { className: 'system-upgradables', 'aria-label': `Rosters of ${isolated(group.name)} at an older version` }, rows)] : [];
   }
 
   async function removeSystem(group) {

@@ -15,6 +15,9 @@ pub struct Roster {
     pub id: Uuid,
     pub name: String,
     pub system: System,
+    /// The version of its system from a file it uses (`None` for the five): the window builds
+    /// its sheet form from that version, not the newest.
+    pub system_version: Option<u32>,
     pub notes: String,
     /// The stunt level list and chart (used by stunt rosters; the default elsewhere).
     pub house_rules: HouseRules,

@@ -7,7 +7,8 @@
 //! - [`print`]: the sheets of a selection of a roster's characters, laid out;
 //! - [`preview`]: the roll a table move would make and its odds, before it is played;
 //! - [`roll`]: one request rolled at a place and logged;
-//! - [`system_file`]: a system file read from disk and checked, and its preview before an add.
+//! - [`system_file`]: a system file read from disk and checked, and its preview before an add;
+//! - [`system_upgrade`]: a roster moved to another version of its file system, previewed first.
 //!
 //! Exporting needs no operation of its own: both front ends write `Store::export_file_to` /
 //! `Store::export_log_to` through `files::write_whole_with`.
@@ -17,3 +18,4 @@ pub mod preview;
 pub mod print;
 pub mod roll;
 pub mod system_file;
+pub mod system_upgrade;

@@ -35,6 +35,7 @@ mod settings;
 mod sheets;
 mod state_patch;
 pub(crate) mod system_files;
+mod system_upgrade;
 mod table_events;
 mod table_history;
 mod table_play;

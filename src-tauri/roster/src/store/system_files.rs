@@ -116,6 +116,11 @@ impl Store {
         Ok((stored, source))
     }
 
+    /// The versions of `id` held, ascending.
+    pub(crate) fn system_versions(&self, id: &str) -> Result<Vec<u32>> {
+        versions(self.conn(), id)
+    }
+
     /// Removes every version of the system `id`, refused while a roster (the trash included)
     /// uses one; a snapshot is taken first, as for every removal for good.
     pub fn remove_system_file(&mut self, id: &str) -> Result<Vec<StoredSystem>> {

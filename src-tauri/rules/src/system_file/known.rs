@@ -87,6 +87,19 @@ pub fn newest() -> Vec<Arc<SystemFile>> {
     list
 }
 
+/// Every added version that is not its system's newest, by id, oldest first (a shipped
+/// system has one version).
+pub fn older() -> Vec<Arc<SystemFile>> {
+    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+    let mut list: Vec<Arc<SystemFile>> = added
+        .iter()
+        .filter(|f| added.iter().any(|g| g.id == f.id && g.version > f.version))
+        .cloned()
+        .collect();
+    list.sort_by(|a, b| (&a.id, a.version).cmp(&(&b.id, b.version)));
+    list
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,6 +122,12 @@ mod tests {
         assert!(find_version(id, 3).is_none());
         assert_eq!(versions_of(id), vec![1, 2]);
         assert!(newest().iter().any(|f| f.id == id && f.version == 2));
+        let older: Vec<u32> = older()
+            .iter()
+            .filter(|f| f.id == id)
+            .map(|f| f.version)
+            .collect();
+        assert_eq!(older, [1]);
         forget(id);
         assert!(find(id).is_none());
         assert!(versions_of(id).is_empty());

@@ -12,6 +12,7 @@ impl SystemFile {
         SystemSpec {
             id: self.id.clone(),
             name: self.name.clone(),
+            version: Some(self.version),
             kinds: self.rolls.iter().map(|kind| kind.spec(self)).collect(),
             sheet: self.sheet.iter().map(SheetPartSpec::of).collect(),
         }

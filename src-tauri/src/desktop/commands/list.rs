@@ -22,6 +22,8 @@ macro_rules! window_commands {
             systems::system_add,
             systems::system_show,
             systems::system_remove,
+            systems::system_upgrade_preview,
+            systems::system_upgrade,
             rules::catalog,
             rules::odds,
             rules::odds_compare,

@@ -1,14 +1,17 @@
 //! The GM's own system files (the Systems dialog; `rollbook system …` is the command line's
 //! twin): list them, preview a file picked before adding it, add it, show one with its text,
-//! remove one no roster uses. The roster crate reads and checks the file and keeps it.
+//! remove one no roster uses, move a roster to another version (previewed first). The roster
+//! crate reads and checks the file, keeps it, and carries the sheets.
 
 use std::path::PathBuf;
 
 use rollbook_roster::operations::system_file::{self, SystemFilePreview};
+use rollbook_roster::operations::system_upgrade::{self, UpgradeApplied, UpgradePreview};
 use rollbook_roster::{AddedSystem, StoredSystem};
 use serde::Serialize;
 use serde_json::Value;
 use tauri::State;
+use uuid::Uuid;
 
 use super::argument::argument;
 use crate::desktop::Database;
@@ -76,5 +79,32 @@ pub async fn system_remove(
 ) -> Result<Vec<StoredSystem>, IpcError> {
     let id: String = argument("id", id)?;
     db.run(move |store| Ok(store.remove_system_file(&id)?))
+        .await
+}
+
+/// What moving the roster `roster_id` to version `to` of its system (the newest held when
+/// null) would change for each character. Writes nothing. Refused with `roster_not_found`,
+/// `in_trash`, `not_a_file_system`, `system_not_found` (a version not held) or
+/// `already_at_version`.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn system_upgrade_preview(
+    db: State<'_, Database>,
+    roster_id: Uuid,
+    to: Option<u32>,
+) -> Result<UpgradePreview, IpcError> {
+    db.run(move |store| Ok(system_upgrade::preview(store, roster_id, to)?))
+        .await
+}
+
+/// Moves the roster to version `to` (the newest held when null) as the preview says, after a
+/// snapshot: refused values are kept on each sheet under `kept-by-upgrade`. Refused as the
+/// preview is, or with `invalid_sheet`, nothing changed.
+#[tauri::command(rename_all = "snake_case")]
+pub async fn system_upgrade(
+    db: State<'_, Database>,
+    roster_id: Uuid,
+    to: Option<u32>,
+) -> Result<UpgradeApplied, IpcError> {
+    db.run(move |store| Ok(system_upgrade::apply(store, roster_id, to)?))
         .await
 }

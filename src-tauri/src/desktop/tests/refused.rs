@@ -37,6 +37,14 @@ fn every_command(dir: &Path) -> Vec<(&'static str, Value)> {
         ("system_add", json!({"path": file})),
         ("system_show", json!({"id": "my-game"})),
         ("system_remove", json!({"id": "my-game"})),
+        (
+            "system_upgrade_preview",
+            json!({"roster_id": "6f1d3a52-3c1e-4d8e-9a43-2b7f1e0c5d11"}),
+        ),
+        (
+            "system_upgrade",
+            json!({"roster_id": "6f1d3a52-3c1e-4d8e-9a43-2b7f1e0c5d11", "to": 2}),
+        ),
         ("catalog", json!({})),
         ("odds", json!({"request": request})),
         (

@@ -7,7 +7,7 @@
 
 /**
  * @typedef {{name: string, label: string, help: string, part: any}} SheetPart
- * @typedef {{id: string, name: string, sheet?: SheetPart[]}} FileSpec
+ * @typedef {{id: string, name: string, version?: number, sheet?: SheetPart[]}} FileSpec
  */
 
 /** "Each 0–4; at most 12 in all; at least 3": what a ratings list takes, in words. */

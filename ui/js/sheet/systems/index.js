@@ -19,10 +19,23 @@ export const SYSTEM_MODELS = { stunt, genre, universe, marks, d12 };
  * @param {Array<{system: string, path: string, measure: string, min: number, max: number | null}>} limits
  * @param {import('../../../types/bindings').TextLimits | null} [text]
  * @param {Array<import('./from-file.js').FileSpec>} [files]
+ * @param {number | null} [version] a roster's version of its system from a file: the form is
+ *   that version's (a roster keeps it until upgraded), not the newest's
  */
-export function sheetModel(system, limits, text = null, files = []) {
+export function sheetModel(system, limits, text = null, files = [], version = null) {
   const model = SYSTEM_MODELS[system];
   if (model) return { ...withLimits(model, limits), text };
-  const fromFile = fileModel(files.find((f) => f.id === system));
+  const ofSystem = files.filter((f) => f.id === system);
+  const spec = ofSystem.find((f) => version === null || f.version === undefined || f.version === version);
+  const fromFile = fileModel(spec);
   return fromFile ? { ...fromFile, text } : null;
+}
+
+/**
+ * Every file system entry of the catalog: the newest versions (`files`) and the older ones
+ * rosters may keep (`file_versions`).
+ * @param {{files?: any[], file_versions?: any[]} | null | undefined} catalog
+ */
+export function fileSpecs(catalog) {
+  return [...(catalog?.files ?? []), ...(catalog?.file_versions ?? [])];
 }

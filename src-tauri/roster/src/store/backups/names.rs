@@ -35,7 +35,7 @@ pub enum Reason {
     Upgrade,
     /// A damaged database, set aside (bytes as they were) when a snapshot was put in its place.
     Damaged,
-    /// Before a system file was removed.
+    /// Before a system file was removed, or a roster moved to another version of its system.
     System,
 }
 

@@ -56,6 +56,7 @@ impl RosterRow {
         Ok(Roster {
             id,
             system,
+            system_version: system.file_version(),
             house_rules,
             name: self.name,
             notes: self.notes,

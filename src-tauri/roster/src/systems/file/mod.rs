@@ -4,15 +4,20 @@
 //! differs between them is the file, which [`FileSystem`] holds.
 
 mod handle;
+mod kept;
 mod players;
 mod sheet;
 mod system;
 mod table;
+mod upgrade;
+mod upgrade_words;
 mod view;
 
 pub use handle::FileSystem;
+pub use kept::{KeptValue, KEPT_KEY};
 pub(crate) use system::LAYOUT;
 pub use table::{FilePart, StoredFileTable, TrackerNow};
+pub use upgrade_words::{declared_changes, ChangeKind, SheetChange};
 
 // What the registry's dispatch names (`systems/registry.rs`): the sheet, the table and a move.
 pub use sheet::FileSheet as Sheet;

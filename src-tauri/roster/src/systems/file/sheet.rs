@@ -12,6 +12,7 @@ use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::handle::FileSystem;
+use super::kept::{check_kept, read_kept, KeptValue, KEPT_KEY};
 use crate::check::{field, Check, NAME_MAX};
 use crate::problem::Problem;
 
@@ -21,6 +22,8 @@ pub struct FileSheet {
     pub system: FileSystem,
     /// Every declared part's value, by name (each present: a missing one reads at its default).
     pub values: Map<String, Value>,
+    /// What an upgrade to this version kept aside (`kept-by-upgrade`; `kept.rs`), oldest first.
+    pub kept: Vec<KeptValue>,
 }
 
 /// One rating of a ratings list: `{"name": "climb", "value": 2}`.
@@ -42,7 +45,11 @@ impl FileSheet {
             .iter()
             .map(|part| (part.name.clone(), default_of(part, &start.values)))
             .collect();
-        FileSheet { system, values }
+        FileSheet {
+            system,
+            values,
+            kept: Vec::new(),
+        }
     }
 
     /// The structural read of an untrusted sheet: every key a declared part, every value of its
@@ -63,7 +70,7 @@ impl FileSheet {
         let file = system.file();
         let before = problems.len();
         for key in given.keys() {
-            if !file.sheet.iter().any(|p| &p.name == key) {
+            if key != KEPT_KEY && !file.sheet.iter().any(|p| &p.name == key) {
                 let names: Vec<&str> = file.sheet.iter().map(|p| p.name.as_str()).collect();
                 problems.push(Problem::new(
                     field(base, key),
@@ -80,6 +87,9 @@ impl FileSheet {
             }
         }
         let mut sheet = FileSheet::blank(system);
+        if let Some(kept) = given.get(KEPT_KEY) {
+            sheet.kept = read_kept(kept, &field(base, KEPT_KEY), problems).unwrap_or_default();
+        }
         for part in &file.sheet {
             let Some(given) = given.get(&part.name) else {
                 continue;
@@ -96,14 +106,7 @@ impl FileSheet {
 
     /// The sheet's numbers, checks (1 or 0) and trackers, as its expressions read them.
     pub(crate) fn numbers(&self) -> BTreeMap<String, i64> {
-        self.values
-            .iter()
-            .filter_map(|(name, value)| match value {
-                Value::Number(n) => n.as_i64().map(|n| (name.clone(), n)),
-                Value::Bool(b) => Some((name.clone(), i64::from(*b))),
-                _ => None,
-            })
-            .collect()
+        numbers_of(&self.values)
     }
 
     /// The ratings of the list `name`.
@@ -123,6 +126,7 @@ impl FileSheet {
     ) {
         let file = self.system.file();
         let worked = file.sheet_values(&self.numbers(), house);
+        check_kept(&self.kept, base, check);
         for part in &file.sheet {
             let at = field(base, &part.name);
             let value = self.values.get(&part.name);
@@ -218,14 +222,26 @@ impl FileSheet {
     }
 }
 
-fn in_range(check: &mut Check, at: &str, label: &str, n: i64, min: i64, max: i64) {
+/// The numbers, checks (1 or 0) and trackers among a sheet's values.
+pub(super) fn numbers_of(values: &Map<String, Value>) -> BTreeMap<String, i64> {
+    values
+        .iter()
+        .filter_map(|(name, value)| match value {
+            Value::Number(n) => n.as_i64().map(|n| (name.clone(), n)),
+            Value::Bool(b) => Some((name.clone(), i64::from(*b))),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn in_range(check: &mut Check, at: &str, label: &str, n: i64, min: i64, max: i64) {
     if n < min || n > max {
         check.push(at, format!("{label} is {n}; it takes {min} to {max}"));
     }
 }
 
 /// A part's value on a blank sheet (`start`: the blank sheet's worked-out values).
-fn default_of(part: &SheetField, start: &BTreeMap<String, i64>) -> Value {
+pub(super) fn default_of(part: &SheetField, start: &BTreeMap<String, i64>) -> Value {
     match &part.kind {
         SheetFieldKind::Number { default, .. } => (*default).into(),
         SheetFieldKind::Ratings {
@@ -244,7 +260,7 @@ fn default_of(part: &SheetField, start: &BTreeMap<String, i64>) -> Value {
 }
 
 /// `given` read as the part's type, or what is wrong with it.
-fn typed(part: &SheetField, given: &Value) -> Result<Value, String> {
+pub(super) fn typed(part: &SheetField, given: &Value) -> Result<Value, String> {
     let wrong = |expected: &str| {
         format!(
             "{} takes {expected}, not {}",
@@ -270,15 +286,18 @@ fn typed(part: &SheetField, given: &Value) -> Result<Value, String> {
     }
 }
 
-/// The bare object of the parts, in the file's order.
+/// The bare object of the parts, in the file's order, then what an upgrade kept, if anything.
 impl Serialize for FileSheet {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let file: &SystemFile = self.system.file();
-        let mut map = serializer.serialize_map(Some(file.sheet.len()))?;
+        let mut map = serializer.serialize_map(None)?;
         for part in &file.sheet {
             if let Some(value) = self.values.get(&part.name) {
                 map.serialize_entry(&part.name, value)?;
             }
+        }
+        if !self.kept.is_empty() {
+            map.serialize_entry(KEPT_KEY, &self.kept)?;
         }
         map.end()
     }

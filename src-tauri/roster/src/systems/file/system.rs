@@ -214,6 +214,11 @@ impl SystemSheet for FileSheet {
         if !file.rulings.is_empty() {
             sections.push(Section::notes("Rulings", &file.rulings.join("\n"), 0));
         }
+        if !self.kept.is_empty() {
+            // What an upgrade kept aside is the GM's to settle: printed so it is not forgotten.
+            let lines: Vec<String> = self.kept.iter().map(|k| k.line()).collect();
+            sections.push(Section::notes("Kept by an upgrade", &lines.join("\n"), 0));
+        }
         sections.push(Section::notes("Notes", notes, NOTE_LINES));
         SystemPage {
             top: json!({}),
