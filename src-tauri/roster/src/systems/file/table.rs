@@ -3,17 +3,17 @@
 //! from a blank sheet), changed in place by a move (logged and undone like every move), and
 //! written back to the sheets by "Save to sheets".
 
-use std::collections::BTreeMap;
-
 use indexmap::IndexMap;
 use rollbook_rules::system_file::SheetFieldKind;
 use rollbook_rules::table::Event;
+use rollbook_rules::HouseRules;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::handle::FileSystem;
 use super::sheet::FileSheet;
+use super::system::house_numbers;
 use crate::model::System;
 use crate::sheet::Sheet;
 use crate::table::{seated_parts, Outcome, Seat, SystemRules, TableContext, TableError};
@@ -100,8 +100,9 @@ pub enum FileMove {
 }
 
 impl FileTable {
-    /// A participant's part: from its sheet, or a blank sheet's for a quick NPC.
-    fn part_of(&self, seat: &Seat) -> FilePart {
+    /// A participant's part: from its sheet, or a blank sheet's for a quick NPC, its trackers'
+    /// maxima under the roster's house-rule numbers.
+    fn part_of(&self, seat: &Seat, house: &HouseRules) -> FilePart {
         let blank;
         let sheet = match seat.sheet() {
             Some(Sheet::File(sheet)) => sheet,
@@ -111,7 +112,7 @@ impl FileTable {
             }
         };
         let file = self.system.file();
-        let worked = file.sheet_values(&sheet.numbers(), &BTreeMap::new());
+        let worked = file.sheet_values(&sheet.numbers(), &house_numbers(house));
         let trackers = file
             .table
             .trackers
@@ -191,7 +192,7 @@ impl SystemRules for FileTable {
     fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         Ok(FileTable {
             system: self.system,
-            parts: seated_parts(&self.parts, ctx, |seat| self.part_of(seat)),
+            parts: seated_parts(&self.parts, ctx, |seat| self.part_of(seat, ctx.house_rules)),
         })
     }
 
