@@ -8,6 +8,7 @@ mod players;
 mod sheet;
 mod system;
 mod table;
+mod table_rolls;
 mod view;
 
 pub use handle::FileSystem;

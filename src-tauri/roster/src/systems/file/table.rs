@@ -14,6 +14,7 @@ use uuid::Uuid;
 use super::handle::FileSystem;
 use super::sheet::FileSheet;
 use super::system::house_numbers;
+use super::table_rolls::RollAsk;
 use crate::model::System;
 use crate::sheet::Sheet;
 use crate::table::{seated_parts, Outcome, Seat, SystemRules, TableContext, TableError};
@@ -97,6 +98,47 @@ pub enum FileMove {
         tracker: String,
         value: i64,
     },
+    /// A participant rolls the file's kind `roll`: its fields filled from their sheet
+    /// (`from_sheet`; `rating` names the rating of a ratings list), from the sheet of the
+    /// participant rolled `against` (`from_opponent`), then `fields` as the GM gives them (a
+    /// target, a mode). Logged as the participant's roll.
+    Roll {
+        participant_id: Uuid,
+        roll: String,
+        #[serde(default)]
+        rating: Option<String>,
+        #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
+        fields: Map<String, Value>,
+        #[serde(default)]
+        against: Option<Uuid>,
+    },
+    /// Every participant rolls the initiative the file declares (`[table] initiative`); the
+    /// turn order becomes highest first. A file without one is refused: the GM types the order.
+    Initiative,
+}
+
+impl FileMove {
+    /// What a `Roll` asks.
+    fn ask(&self) -> Option<RollAsk<'_>> {
+        let FileMove::Roll {
+            participant_id,
+            roll,
+            rating,
+            fields,
+            against,
+        } = self
+        else {
+            return None;
+        };
+        Some(RollAsk {
+            participant_id: *participant_id,
+            roll,
+            rating: rating.as_deref(),
+            fields,
+            against: *against,
+        })
+    }
 }
 
 impl FileTable {
@@ -221,7 +263,25 @@ impl SystemRules for FileTable {
                 }
                 Ok(*value)
             }),
+            FileMove::Roll { .. } => match action.ask() {
+                Some(ask) => self.roll(&ask, ctx),
+                None => unreachable!("a roll move asks a roll"),
+            },
+            FileMove::Initiative => self.initiative(ctx),
         }
+    }
+
+    /// A roll's request as it would be made, for its exact odds before the GM rolls (the same
+    /// request the move logs).
+    fn preview(
+        &self,
+        action: &FileMove,
+        ctx: &TableContext,
+    ) -> Result<Option<rollbook_rules::RollRequest>, TableError> {
+        action
+            .ask()
+            .map(|ask| self.request_for(&ask, ctx))
+            .transpose()
     }
 
     fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {
