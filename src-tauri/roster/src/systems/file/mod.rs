@@ -5,6 +5,7 @@
 
 mod handle;
 mod players;
+mod roll_ask;
 mod sheet;
 mod system;
 mod table;

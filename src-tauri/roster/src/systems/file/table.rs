@@ -12,9 +12,9 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::handle::FileSystem;
+use super::roll_ask::RollAsk;
 use super::sheet::FileSheet;
 use super::system::house_numbers;
-use super::table_rolls::RollAsk;
 use crate::model::System;
 use crate::sheet::Sheet;
 use crate::table::{seated_parts, Outcome, Seat, SystemRules, TableContext, TableError};

@@ -11,23 +11,13 @@ use rollbook_rules::system_file::{RollKind, SheetFieldKind};
 use rollbook_rules::table::Event;
 use rollbook_rules::{RollRequest, RollResult};
 use serde_json::{Map, Value};
-use uuid::Uuid;
 
+use super::roll_ask::RollAsk;
 use super::sheet::FileSheet;
 use super::system::house_numbers;
 use super::table::FileTable;
 use crate::sheet::Sheet;
 use crate::table::{Outcome, Seat, TableContext, TableError, TableRoll};
-
-/// What a roll at the table asks: who rolls which kind, the rating of a ratings list that
-/// fills the kind's field from it, the fields the GM gives, and the participant rolled against.
-pub(super) struct RollAsk<'a> {
-    pub participant_id: Uuid,
-    pub roll: &'a str,
-    pub rating: Option<&'a str>,
-    pub fields: &'a Map<String, Value>,
-    pub against: Option<Uuid>,
-}
 
 impl FileTable {
     fn kind(&self, roll: &str) -> Result<&'static RollKind, TableError> {
