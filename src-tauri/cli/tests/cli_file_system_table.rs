@@ -179,7 +179,7 @@ fn a_table_round_of_a_file_system() {
     );
     assert!(said.contains("Initiative: "), "{said}");
     let log = sandbox.run(&["log", "--format", "json"]).ok().json();
-    let rolls = log.as_array().unwrap();
+    let rolls = log["rolls"].as_array().unwrap();
     assert_eq!(rolls.len(), 2);
     let total_of = |id: &str| {
         rolls.iter().find(|r| r["participant_id"] == id).unwrap()["result"]["total"]
@@ -208,8 +208,8 @@ fn a_table_round_of_a_file_system() {
     let said = play(&sandbox, &check, &["--seed", "4", "--secret"]);
     assert!(said.contains("rolls Check"), "{said}");
     let log = sandbox.run(&["log", "--format", "json"]).ok().json();
-    assert_eq!(log[0]["secret"], true);
-    assert_eq!(log[0]["request"]["dc"], 12);
+    assert_eq!(log["rolls"][0]["secret"], true);
+    assert_eq!(log["rolls"][0]["request"]["dc"], 12);
 
     // A tracker adjusted, then undone.
     let hit = format!(
