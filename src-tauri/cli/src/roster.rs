@@ -236,7 +236,7 @@ fn house_rules(global: &Global, name: &str, asked: Asked) -> Result<(), Failure>
     for (number, value) in asked.set {
         // A number set back to the file's default is left out, as the five's rulings are.
         let default = file_numbers(&roster)
-            .into_iter()
+            .iter()
             .find(|n| n.name == number)
             .map(|n| n.default);
         if default == Some(value) {
