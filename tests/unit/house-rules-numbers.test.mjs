@@ -58,3 +58,19 @@ test('the numbers read as whole numbers within the served range, problems at the
   assert.equal(readNumbers([MINOR], { minor_damage_dice: '2.5' }).problems.length, 1);
   assert.equal(readNumbers([MINOR], { minor_damage_dice: '' }).problems[0].message, 'Enter a whole number.');
 });
+
+test('a roster of a system file gets the numbers its file declares, told against the file\'s default', () => {
+  // The shipped files as the catalog serves them (`files[]`, rewritten with the bindings).
+  const files = JSON.parse(readFileSync(new URL('./served/shipped-files.json', import.meta.url), 'utf8'));
+  const catalog = { ...CATALOG, files };
+  const numbers = numbersFor(catalog, 'd20-heroes');
+  assert.deepEqual(numbers.map((n) => n.name), ['crit_range']);
+  assert.equal(hasHouseRules(catalog, 'd20-heroes'), true);
+  assert.equal(hasHouseRules(catalog, 'three-bands'), false, 'a file without numbers has none');
+  assert.equal(standingText(numbers[0], '20'), 'The system file\'s default (20).');
+  assert.equal(standingText(numbers[0], '18'), 'House rule: the system file\'s default is 20.');
+  assert.deepEqual(readNumbers(numbers, { crit_range: '14' }).problems, [
+    { path: 'house_rules.crit_range', message: '14 is out of range: Lowest natural roll that is a critical takes 15 to 20.' },
+  ]);
+  assert.deepEqual(readNumbers(numbers, { crit_range: '18' }).numbers, { crit_range: 18 });
+});

@@ -643,9 +643,16 @@ export type FieldSpec = { name: string, label: string, help: string, } & ({ "typ
 export type FileFormat = "json" | "csv";
 
 /**
+ * A house-rule number a file declares, as the catalog serves it to the window: the shape of
+ * the five's [`HouseRuleNumber`](crate::HouseRuleNumber), `system` the file's id and the help
+ * saying the default is the file's.
+ */
+export type FileHouseNumber = { name: string, system: string, label: string, help: string, min: number, max: number, default: number, };
+
+/**
  * A move of a system from a file.
  */
-export type FileMove = { "move": "adjust", participant_id: string, tracker: string, by: number, } | { "move": "set", participant_id: string, tracker: string, value: number, };
+export type FileMove = { "move": "adjust", participant_id: string, tracker: string, by: number, } | { "move": "set", participant_id: string, tracker: string, value: number, } | { "move": "roll", participant_id: string, roll: string, rating: string | null, fields: Record<string, unknown>, against: string | null, } | { "move": "initiative" };
 
 /**
  * One participant's trackers, by the sheet part's name, in the file's order.
@@ -842,6 +849,12 @@ default: number, };
  * Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
  * The numbers left out (a roster stored, or a file written, before they existed) read as
  * RULES.md's rulings.
+ *
+ * A roster of a system from a file keeps the numbers its file declares (`[house_rules.NAME]`)
+ * beside the five's, by name (`{"stunt": …, "crit_from": 19}`): the same place the window's
+ * form and the roster file write the five's numbers. They are not checked here (only the
+ * file knows them): the roster's check refuses a name its system does not declare and a
+ * value out of the file's range (`roster/src/model/roster.rs`).
  */
 export type HouseRules = { stunt: StuntChart, 
 /**
@@ -2160,7 +2173,12 @@ version?: number,
  * A system from a file: its sheet's parts as the file declares them, which the window
  * builds the sheet form from (the five's forms are written in `ui/js/sheet/systems/`).
  */
-sheet?: Array<SheetPartSpec>, };
+sheet?: Array<SheetPartSpec>, 
+/**
+ * A system from a file: the numbers a roster of it may house-rule, in the shape of the
+ * five's `house_rule_numbers` (the window's house-rules form reads both alike).
+ */
+house_rule_numbers?: Array<FileHouseNumber>, };
 
 /**
  * An encounter's running state for its roster's system (`EncounterState::system_state`).

@@ -18,6 +18,7 @@ Examples:
   rollbook roster house-rules --roster \"Saturday Stunts\" --minor-damage-dice 4
   rollbook roster house-rules --roster \"Friday Night Heroes\" --miss-margin 5
   rollbook roster house-rules --roster \"Friday Night Heroes\" --reset   back to RULES.md's rulings
+  rollbook roster house-rules --roster \"Heroes of d20\" --set crit_range=19   a system file's number
   rollbook roster delete \"Sunday Stunts\"      to the trash
   rollbook roster restore \"Sunday Stunts\"     out of the trash (or: rollbook undo)
   rollbook --json roster list";
@@ -56,7 +57,8 @@ pub enum RosterCommand {
         new_name: String,
     },
     /// Show or set the roster's house rules that are numbers: the stunt Minor Damage dice
-    /// (RULES.md: 6) and the d12 miss margin (RULES.md: 3). With no option, shows them.
+    /// (RULES.md: 6), the d12 miss margin (RULES.md: 3), or those a system file declares
+    /// (`--set NAME=N`). With no option, shows them.
     #[command(after_help = EXAMPLES)]
     HouseRules {
         /// The roster's name (any case) or id.
@@ -68,7 +70,11 @@ pub enum RosterCommand {
         /// d12: an attack whose margin is below this misses (0 to 10).
         #[arg(long, value_name = "N", allow_negative_numbers = true)]
         miss_margin: Option<i64>,
-        /// Put both numbers back to RULES.md's rulings first (the stunt chart is kept).
+        /// A number a system file declares (`[house_rules.NAME]`), as NAME=N; repeatable.
+        #[arg(long, value_name = "NAME=N", value_parser = name_and_number)]
+        set: Vec<(String, i64)>,
+        /// Put every number back to its ruling (RULES.md's, or the file's default) first (the
+        /// stunt chart is kept).
         #[arg(long)]
         reset: bool,
     },
@@ -138,8 +144,18 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
             roster,
             minor_damage_dice,
             miss_margin,
+            set,
             reset,
-        } => house_rules(global, &roster, minor_damage_dice, miss_margin, reset),
+        } => house_rules(
+            global,
+            &roster,
+            Asked {
+                minor_damage_dice,
+                miss_margin,
+                set,
+                reset,
+            },
+        ),
         RosterCommand::Delete { name } => {
             let mut store = store::open(global, Open::Existing)?;
             let roster = store::roster(&store, &name)?;
@@ -170,16 +186,33 @@ pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {
     }
 }
 
-/// `rollbook roster house-rules`: the numbers changed through the store (which checks their
-/// range and that they are the roster's system's), or shown when nothing is asked.
-fn house_rules(
-    global: &Global,
-    name: &str,
+/// What `house-rules` asks to change.
+struct Asked {
     minor_damage_dice: Option<i64>,
     miss_margin: Option<i64>,
+    set: Vec<(String, i64)>,
     reset: bool,
-) -> Result<(), Failure> {
-    let changing = reset || minor_damage_dice.is_some() || miss_margin.is_some();
+}
+
+/// `--set NAME=N`.
+fn name_and_number(text: &str) -> Result<(String, i64), String> {
+    let (name, number) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=N, found \"{text}\""))?;
+    let number = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("{} is not a whole number", number.trim()))?;
+    Ok((name.trim().to_string(), number))
+}
+
+/// `rollbook roster house-rules`: the numbers changed through the store (which checks their
+/// range and that they are the roster's system's), or shown when nothing is asked.
+fn house_rules(global: &Global, name: &str, asked: Asked) -> Result<(), Failure> {
+    let changing = asked.reset
+        || asked.minor_damage_dice.is_some()
+        || asked.miss_margin.is_some()
+        || !asked.set.is_empty();
     if !changing {
         let store = store::open(global, Open::Read)?;
         let roster = store::roster(&store, name)?;
@@ -188,16 +221,29 @@ fn house_rules(
     let mut store = store::open(global, Open::Existing)?;
     let roster = store::roster(&store, name)?;
     let mut house = roster.house_rules.clone();
-    if reset {
+    if asked.reset {
         let ruled = HouseRules::ruled();
         house.minor_damage_dice = ruled.minor_damage_dice;
         house.miss_margin = ruled.miss_margin;
+        house.file_numbers.clear();
     }
-    if let Some(n) = minor_damage_dice {
+    if let Some(n) = asked.minor_damage_dice {
         house.set(MINOR_DAMAGE_DICE, n);
     }
-    if let Some(n) = miss_margin {
+    if let Some(n) = asked.miss_margin {
         house.set(MISS_MARGIN, n);
+    }
+    for (number, value) in asked.set {
+        // A number set back to the file's default is left out, as the five's rulings are.
+        let default = file_numbers(&roster)
+            .iter()
+            .find(|n| n.name == number)
+            .map(|n| n.default);
+        if default == Some(value) {
+            house.file_numbers.remove(&number);
+        } else {
+            house.file_numbers.insert(number, value);
+        }
     }
     let roster = store.update_roster(
         roster.id,
@@ -224,9 +270,24 @@ fn numbers_text(roster: &Roster) -> String {
     text_table::fields(&rows)
 }
 
+/// The house-rule numbers a system file declares (none for the five).
+fn file_numbers(roster: &Roster) -> &'static [rollbook_rules::system_file::HouseNumber] {
+    match roster.system {
+        System::File(file) => &file.file().house_numbers,
+        _ => &[],
+    }
+}
+
 /// The house-rule numbers of the roster's system, each with whether it is the ruling.
 fn numbers(roster: &Roster) -> Vec<(&'static str, String)> {
-    roster
+    let said = |value: i64, default: i64| {
+        if value == default {
+            format!("{value} (the file's default)")
+        } else {
+            format!("{value} (house rule; the file's default: {default})")
+        }
+    };
+    let five = roster
         .house_rules
         .numbers()
         .into_iter()
@@ -238,8 +299,17 @@ fn numbers(roster: &Roster) -> Vec<(&'static str, String)> {
                 format!("{value} (house rule; RULES.md: {})", number.default)
             };
             (number.label, said)
-        })
-        .collect()
+        });
+    let files = file_numbers(roster).iter().map(|number| {
+        let value = roster
+            .house_rules
+            .file_numbers
+            .get(&number.name)
+            .copied()
+            .unwrap_or(number.default);
+        (number.label.as_str(), said(value, number.default))
+    });
+    five.chain(files).collect()
 }
 
 /// The roster as JSON, or a sentence for people.

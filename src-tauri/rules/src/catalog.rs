@@ -35,6 +35,17 @@ pub struct SystemSpec {
         )
     )]
     pub sheet: Vec<crate::system_file::sheet_spec::SheetPartSpec>,
+    /// A system from a file: the numbers a roster of it may house-rule, in the shape of the
+    /// five's `house_rule_numbers` (the window's house-rules form reads both alike).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "ts",
+        ts(
+            as = "Option<Vec<crate::system_file::sheet_spec::FileHouseNumber>>",
+            optional
+        )
+    )]
+    pub house_rule_numbers: Vec<crate::system_file::sheet_spec::FileHouseNumber>,
 }
 
 /// Every system and roll kind the engine answers, with the fields of each.
@@ -86,6 +97,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
             .map(|system| SystemSpec {
                 sheet: Vec::new(),
                 version: None,
+                house_rule_numbers: Vec::new(),
                 id: system.id.into(),
                 name: system.name.into(),
                 kinds: specs

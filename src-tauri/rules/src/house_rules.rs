@@ -3,6 +3,7 @@
 //! it per roster"): the stunt Minor Damage dice and the d12 miss margin, each declared once here
 //! ([`HouseRuleNumber`]) with its default (the ruling), range, label and help.
 
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
@@ -129,9 +130,14 @@ const fn ruled_miss_margin() -> i64 {
 /// Every rule a roster may override. Rolls made without a roster use [`HouseRules::default`].
 /// The numbers left out (a roster stored, or a file written, before they existed) read as
 /// RULES.md's rulings.
+///
+/// A roster of a system from a file keeps the numbers its file declares (`[house_rules.NAME]`)
+/// beside the five's, by name (`{"stunt": …, "crit_from": 19}`): the same place the window's
+/// form and the roster file write the five's numbers. They are not checked here (only the
+/// file knows them): the roster's check refuses a name its system does not declare and a
+/// value out of the file's range (`roster/src/model/roster.rs`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
 pub struct HouseRules {
     pub stunt: StuntChart,
     /// stunt: Minor Damage is this many d6 ([`MINOR_DAMAGE_DICE`]).
@@ -140,6 +146,13 @@ pub struct HouseRules {
     /// d12: a margin below this misses ([`MISS_MARGIN`]).
     #[serde(default = "ruled_miss_margin")]
     pub miss_margin: i64,
+    /// A file system's house-rule numbers that differ from the file's defaults, by name (a
+    /// number left out reads at its default). Flattened, so that a roster stored before they
+    /// existed reads the same (no migration: the store keeps the JSON whole). Left out of the
+    /// TypeScript declaration: the window reads them as it reads the five's, by name.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub file_numbers: BTreeMap<String, i64>,
 }
 
 impl Default for HouseRules {
@@ -148,6 +161,7 @@ impl Default for HouseRules {
             stunt: StuntChart::default(),
             minor_damage_dice: MINOR_DAMAGE_DICE.default,
             miss_margin: MISS_MARGIN.default,
+            file_numbers: BTreeMap::new(),
         }
     }
 }

@@ -51,14 +51,14 @@ macro_rules! roll_kinds {
             pub(crate) fn validate(&self, house: &HouseRules) -> Result<(), RulesError> {
                 match self {
                     $(Self::$variant(k) => k.validate(house),)*
-                    Self::File(f) => f.validate(),
+                    Self::File(f) => f.under(house)?.validate(),
                 }
             }
 
             pub(crate) fn compute_odds(&self, house: &HouseRules) -> Result<Odds, RulesError> {
                 match self {
                     $(Self::$variant(k) => Ok(k.odds(house)),)*
-                    Self::File(f) => f.odds(),
+                    Self::File(f) => f.under(house)?.odds(),
                 }
             }
 
@@ -78,7 +78,7 @@ macro_rules! roll_kinds {
             ) -> Result<Rolled, RulesError> {
                 match self {
                     $(Self::$variant(k) => Ok(k.roll(house, tray)),)*
-                    Self::File(f) => f.roll(tray),
+                    Self::File(f) => f.under(house)?.roll(tray),
                 }
             }
 

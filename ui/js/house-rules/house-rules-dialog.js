@@ -44,7 +44,7 @@ function numbersPart(doc, numbers, houseRules) {
       'data-number': n.name, 'aria-describedby': `${id}-help ${id}-standing`, autocomplete: 'off',
     });
     const said = el(doc, 'p', { className: 'hr-standing', id: `${id}-standing`, 'aria-live': 'polite' });
-    const reset = el(doc, 'button', { type: 'button', className: 'button quiet hr-reset', 'data-reset': n.name, text: 'Reset to the ruling', title: `Back to RULES.md's ${n.default}` });
+    const reset = el(doc, 'button', { type: 'button', className: 'button quiet hr-reset', 'data-reset': n.name, text: 'Reset to the ruling', title: n.fromFile ? `Back to the system file's ${n.default}` : `Back to RULES.md's ${n.default}` });
     const refresh = () => {
       said.textContent = standingText(n, values[n.name]);
       said.dataset.standing = standing(n, values[n.name]);

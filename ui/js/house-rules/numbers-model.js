@@ -5,9 +5,16 @@
 
 import { readInt } from '../form.js';
 
-/** The numbers a roster of `system` sets, from the catalog (empty without a catalog). */
+/**
+ * The numbers a roster of `system` sets, from the catalog (empty without a catalog): the five's
+ * `house_rule_numbers`, or those a system file declares (`files[].house_rule_numbers`, the same
+ * shape, marked `fromFile`: their default is the file's, not RULES.md's).
+ */
 export function numbersFor(catalog, system) {
-  return (catalog?.house_rule_numbers ?? []).filter((n) => n.system === system);
+  const five = (catalog?.house_rule_numbers ?? []).filter((n) => n.system === system);
+  const file = (catalog?.files ?? []).find((f) => f.id === system);
+  const fromFile = (file?.house_rule_numbers ?? []).map((n) => ({ ...n, fromFile: true }));
+  return [...five, ...fromFile];
 }
 
 /**
@@ -36,6 +43,11 @@ export function standing(number, text) {
 
 /** What the GM reads beside a number: the ruling, or a house rule against it. */
 export function standingText(number, text) {
+  if (number.fromFile) {
+    return standing(number, text) === 'ruling'
+      ? `The system file's default (${number.default}).`
+      : `House rule: the system file's default is ${number.default}.`;
+  }
   return standing(number, text) === 'ruling'
     ? `RULES.md's ruling (${number.default}).`
     : `House rule: RULES.md rules ${number.default}.`;

@@ -87,6 +87,10 @@ pub struct FileHouseRules {
     pub minor_damage_dice: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub miss_margin: Option<i64>,
+    /// A file system's house-rule numbers that differ from its file's defaults, by name, beside
+    /// the five's (`"crit_range": 19`).
+    #[serde(flatten)]
+    pub file_numbers: std::collections::BTreeMap<String, i64>,
 }
 
 impl FileHouseRules {
@@ -98,6 +102,7 @@ impl FileHouseRules {
         let numbers = FileHouseRules {
             minor_damage_dice: changed(MINOR_DAMAGE_DICE),
             miss_margin: changed(MISS_MARGIN),
+            file_numbers: file_numbers_changed(system, house),
             ..FileHouseRules::default()
         };
         let written_in = Sheet::rules_of(system, house);
@@ -107,6 +112,24 @@ impl FileHouseRules {
             ..numbers
         }
     }
+}
+
+/// The roster's file numbers that differ from the file's defaults (none for the five).
+fn file_numbers_changed(
+    system: System,
+    house: &HouseRules,
+) -> std::collections::BTreeMap<String, i64> {
+    let System::File(file) = system else {
+        return Default::default();
+    };
+    file.file()
+        .house_numbers
+        .iter()
+        .filter_map(|n| {
+            let value = *house.file_numbers.get(&n.name)?;
+            (value != n.default).then(|| (n.name.clone(), value))
+        })
+        .collect()
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

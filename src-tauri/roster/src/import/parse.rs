@@ -810,7 +810,10 @@ fn read_house_rules(
     problems: &mut Vec<Problem>,
 ) -> Option<HouseRules> {
     let at = field(path, "house_rules");
-    let raw: RawHouseRules = match value {
+    // A file system's numbers are the names its file declares, whole numbers, beside the
+    // five's; any other name is an unknown field as before.
+    let (value, file_numbers) = file_numbers_of(value, system);
+    let raw: RawHouseRules = match &value {
         Value::Null => RawHouseRules::default(),
         v => deserialize_collect(v, &at, problems)?,
     };
@@ -819,6 +822,7 @@ fn read_house_rules(
     let numbers = HouseRules {
         minor_damage_dice: raw.minor_damage_dice.unwrap_or(ruled.minor_damage_dice),
         miss_margin: raw.miss_margin.unwrap_or(ruled.miss_margin),
+        file_numbers,
         ..ruled
     };
     if raw.levels.is_none() && raw.chart.is_none() {
@@ -838,6 +842,25 @@ fn read_house_rules(
         None => StuntChart::ruled(levels),
     };
     Some(HouseRules { stunt, ..numbers })
+}
+
+/// `house_rules` without the whole numbers a file system's roster declares (taken out, by name).
+fn file_numbers_of(
+    value: &Value,
+    system: Option<System>,
+) -> (Value, std::collections::BTreeMap<String, i64>) {
+    let mut numbers = std::collections::BTreeMap::new();
+    let (Some(System::File(file)), Value::Object(map)) = (system, value) else {
+        return (value.clone(), numbers);
+    };
+    let mut rest = map.clone();
+    for declared in &file.file().house_numbers {
+        if let Some(n) = rest.get(&declared.name).and_then(Value::as_i64) {
+            rest.remove(&declared.name);
+            numbers.insert(declared.name.clone(), n);
+        }
+    }
+    (Value::Object(rest), numbers)
 }
 
 /// A character of the file, checked against its roster's system and house rules (`house`;

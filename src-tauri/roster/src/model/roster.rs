@@ -115,4 +115,63 @@ pub(crate) fn check_roster(
             }
         }
     }
+    check_file_numbers(system, house, &paths, &mut check);
+}
+
+/// A file system's house-rule numbers: each one the roster's file declares
+/// (`[house_rules.NAME]`) and within its range. A roster of the five, or one whose system is not
+/// known yet (`None`: an import that could not read it), keeps none.
+fn check_file_numbers(
+    system: Option<System>,
+    house: &HouseRules,
+    paths: &HousePaths,
+    check: &mut Check,
+) {
+    for (name, &value) in &house.file_numbers {
+        let at = field(paths.numbers, name);
+        let declared = match system {
+            Some(System::File(file)) => file.file().house_numbers.iter().find(|n| &n.name == name),
+            _ => None,
+        };
+        match (system, declared) {
+            (Some(System::File(_)), Some(number)) => {
+                if !(number.min..=number.max).contains(&value) {
+                    check.push(
+                        at,
+                        format!(
+                            "{value} is out of range: {} takes {} to {} (the file's default: {})",
+                            number.label, number.min, number.max, number.default
+                        ),
+                    );
+                }
+            }
+            (Some(System::File(file)), None) => {
+                let names: Vec<&str> = file
+                    .file()
+                    .house_numbers
+                    .iter()
+                    .map(|n| n.name.as_str())
+                    .collect();
+                check.push(
+                    at,
+                    format!(
+                        "{} declares no house rule `{name}`; it declares {}",
+                        file.name(),
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
+                );
+            }
+            (system, _) => check.push(
+                at,
+                format!(
+                    "unknown house rule `{name}`{}",
+                    system.map_or(String::new(), |s| format!(" for a {s} roster"))
+                ),
+            ),
+        }
+    }
 }

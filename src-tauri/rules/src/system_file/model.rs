@@ -145,6 +145,9 @@ pub struct RollField {
     /// When rolled from a sheet: the sheet value or the rating list that fills it
     /// (`"skills"`: the GM picks one rating; `"might"`: that number).
     pub from_sheet: Option<String>,
+    /// When rolled at the table against another participant: the sheet value or rating list of
+    /// the other participant's sheet that fills it (a kind with one is an opposed kind).
+    pub from_opponent: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

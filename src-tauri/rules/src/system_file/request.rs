@@ -2,6 +2,7 @@
 //! the kind found in its file, its fields read into values once, then answered by the file's
 //! own odds and roll ([`super::odds`]) wherever a request of the five is answered.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
@@ -12,7 +13,7 @@ use super::odds::{self, FileRoll};
 use crate::answer::{Odds, Rolled};
 use crate::text::excerpt;
 use crate::tray::Tray;
-use crate::RulesError;
+use crate::{HouseRules, RulesError};
 
 /// A checked request of a file system's roll kind.
 #[derive(Debug, Clone)]
@@ -73,6 +74,30 @@ impl FileRequest {
             values,
             combinations: OnceLock::new(),
         })
+    }
+
+    /// This request under a roster's house rules: the file's house-rule numbers the roster
+    /// changed read at the roster's values (derived values and tracker maxima of the blank
+    /// sheet worked out again with them). Unchanged when the roster changed none.
+    pub fn under(&self, house: &HouseRules) -> Result<Cow<'_, FileRequest>, RulesError> {
+        let changed: BTreeMap<String, i64> = self
+            .system
+            .house_numbers
+            .iter()
+            .filter_map(|n| Some((n.name.clone(), *house.file_numbers.get(&n.name)?)))
+            .collect();
+        if changed.is_empty() {
+            return Ok(Cow::Borrowed(self));
+        }
+        let extra = self.system.sheet_values(&BTreeMap::new(), &changed).values;
+        // Sheet values a roster's roll carries (its `from_sheet` fields) are fields, so they
+        // stay as given; only what the request did not give is worked out again.
+        let values = self.kind().values_with(&self.fields, &extra)?;
+        Ok(Cow::Owned(Self {
+            values,
+            combinations: OnceLock::new(),
+            ..self.clone()
+        }))
     }
 
     pub fn system(&self) -> &SystemFile {

@@ -101,3 +101,35 @@ impl SheetPartSpec {
         }
     }
 }
+
+/// A house-rule number a file declares, as the catalog serves it to the window: the shape of
+/// the five's [`HouseRuleNumber`](crate::HouseRuleNumber), `system` the file's id and the help
+/// saying the default is the file's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FileHouseNumber {
+    pub name: String,
+    pub system: String,
+    pub label: String,
+    pub help: String,
+    pub min: i64,
+    pub max: i64,
+    pub default: i64,
+}
+
+impl FileHouseNumber {
+    pub fn of(system: &str, number: &super::model::HouseNumber) -> Self {
+        FileHouseNumber {
+            name: number.name.clone(),
+            system: system.to_string(),
+            label: number.label.clone(),
+            help: format!(
+                "{} to {}; the system file's default is {}.",
+                number.min, number.max, number.default
+            ),
+            min: number.min,
+            max: number.max,
+            default: number.default,
+        }
+    }
+}

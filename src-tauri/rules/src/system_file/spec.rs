@@ -2,7 +2,7 @@
 //! shape the five's entries have, so the window's forms and Compare take it as they take theirs.
 
 use super::model::{RollField, RollFieldKind, RollKind, SystemFile};
-use super::sheet_spec::SheetPartSpec;
+use super::sheet_spec::{FileHouseNumber, SheetPartSpec};
 use crate::catalog::SystemSpec;
 use crate::spec::{Alternative, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick};
 
@@ -15,6 +15,11 @@ impl SystemFile {
             version: Some(self.version),
             kinds: self.rolls.iter().map(|kind| kind.spec(self)).collect(),
             sheet: self.sheet.iter().map(SheetPartSpec::of).collect(),
+            house_rule_numbers: self
+                .house_numbers
+                .iter()
+                .map(|n| FileHouseNumber::of(&self.id, n))
+                .collect(),
         }
     }
 }

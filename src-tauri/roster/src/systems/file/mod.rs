@@ -6,9 +6,11 @@
 mod handle;
 mod kept;
 mod players;
+mod roll_ask;
 mod sheet;
 mod system;
 mod table;
+mod table_rolls;
 mod upgrade;
 mod upgrade_words;
 mod view;

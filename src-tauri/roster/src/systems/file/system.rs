@@ -21,10 +21,10 @@ pub(crate) const LAYOUT: Layout = Layout {
     reference: 0.0,
 };
 
-/// House-rule numbers of a file system are read at their defaults until a roster can keep
-/// them (`HouseRules` holds the five's).
-fn house_numbers(_house: &HouseRules) -> BTreeMap<String, i64> {
-    BTreeMap::new()
+/// The roster's values of the file's house-rule numbers (kept beside the five's in
+/// `HouseRules`; one the roster leaves out reads at the file's default).
+pub(crate) fn house_numbers(house: &HouseRules) -> BTreeMap<String, i64> {
+    house.file_numbers.clone()
 }
 
 impl SystemSheet for FileSheet {

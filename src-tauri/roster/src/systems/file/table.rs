@@ -3,17 +3,18 @@
 //! from a blank sheet), changed in place by a move (logged and undone like every move), and
 //! written back to the sheets by "Save to sheets".
 
-use std::collections::BTreeMap;
-
 use indexmap::IndexMap;
 use rollbook_rules::system_file::SheetFieldKind;
 use rollbook_rules::table::Event;
+use rollbook_rules::HouseRules;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::handle::FileSystem;
+use super::roll_ask::RollAsk;
 use super::sheet::FileSheet;
+use super::system::house_numbers;
 use crate::model::System;
 use crate::sheet::Sheet;
 use crate::table::{seated_parts, Outcome, Seat, SystemRules, TableContext, TableError};
@@ -97,11 +98,53 @@ pub enum FileMove {
         tracker: String,
         value: i64,
     },
+    /// A participant rolls the file's kind `roll`: its fields filled from their sheet
+    /// (`from_sheet`; `rating` names the rating of a ratings list), from the sheet of the
+    /// participant rolled `against` (`from_opponent`), then `fields` as the GM gives them (a
+    /// target, a mode). Logged as the participant's roll.
+    Roll {
+        participant_id: Uuid,
+        roll: String,
+        #[serde(default)]
+        rating: Option<String>,
+        #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>"))]
+        fields: Map<String, Value>,
+        #[serde(default)]
+        against: Option<Uuid>,
+    },
+    /// Every participant rolls the initiative the file declares (`[table] initiative`); the
+    /// turn order becomes highest first. A file without one is refused: the GM types the order.
+    Initiative,
+}
+
+impl FileMove {
+    /// What a `Roll` asks.
+    fn ask(&self) -> Option<RollAsk<'_>> {
+        let FileMove::Roll {
+            participant_id,
+            roll,
+            rating,
+            fields,
+            against,
+        } = self
+        else {
+            return None;
+        };
+        Some(RollAsk {
+            participant_id: *participant_id,
+            roll,
+            rating: rating.as_deref(),
+            fields,
+            against: *against,
+        })
+    }
 }
 
 impl FileTable {
-    /// A participant's part: from its sheet, or a blank sheet's for a quick NPC.
-    fn part_of(&self, seat: &Seat) -> FilePart {
+    /// A participant's part: from its sheet, or a blank sheet's for a quick NPC, its trackers'
+    /// maxima under the roster's house-rule numbers.
+    fn part_of(&self, seat: &Seat, house: &HouseRules) -> FilePart {
         let blank;
         let sheet = match seat.sheet() {
             Some(Sheet::File(sheet)) => sheet,
@@ -111,7 +154,7 @@ impl FileTable {
             }
         };
         let file = self.system.file();
-        let worked = file.sheet_values(&sheet.numbers(), &BTreeMap::new());
+        let worked = file.sheet_values(&sheet.numbers(), &house_numbers(house));
         let trackers = file
             .table
             .trackers
@@ -191,7 +234,7 @@ impl SystemRules for FileTable {
     fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
         Ok(FileTable {
             system: self.system,
-            parts: seated_parts(&self.parts, ctx, |seat| self.part_of(seat)),
+            parts: seated_parts(&self.parts, ctx, |seat| self.part_of(seat, ctx.house_rules)),
         })
     }
 
@@ -220,7 +263,25 @@ impl SystemRules for FileTable {
                 }
                 Ok(*value)
             }),
+            FileMove::Roll { .. } => match action.ask() {
+                Some(ask) => self.roll(&ask, ctx),
+                None => unreachable!("a roll move asks a roll"),
+            },
+            FileMove::Initiative => self.initiative(ctx),
         }
+    }
+
+    /// A roll's request as it would be made, for its exact odds before the GM rolls (the same
+    /// request the move logs).
+    fn preview(
+        &self,
+        action: &FileMove,
+        ctx: &TableContext,
+    ) -> Result<Option<rollbook_rules::RollRequest>, TableError> {
+        action
+            .ask()
+            .map(|ask| self.request_for(&ask, ctx))
+            .transpose()
     }
 
     fn new_round(&self, _ctx: &TableContext) -> Result<Outcome<Self>, TableError> {

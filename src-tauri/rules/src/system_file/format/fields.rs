@@ -13,7 +13,7 @@ use crate::system_file::model::{
     ChoiceOption, DerivedValue, RollField, RollFieldKind, SheetField, SheetFieldKind,
 };
 
-const COMMON: [&str; 4] = ["type", "label", "help", "from_sheet"];
+const COMMON: [&str; 5] = ["type", "label", "help", "from_sheet", "from_opponent"];
 
 /// Reads a field and adds it to the roll's `scope`.
 pub(crate) fn read(
@@ -34,6 +34,7 @@ pub(crate) fn read(
     let label = table.opt_str("label", problems).map(|t| t.text.to_string());
     let help = table.opt_str("help", problems).map(|t| t.text.to_string());
     let from_sheet = table.opt_str("from_sheet", problems);
+    let from_opponent = table.opt_str("from_opponent", problems);
     let kind = match kind_name.as_ref().map_or("int", |t| &*t.text) {
         "int" => {
             table.only(
@@ -75,7 +76,13 @@ pub(crate) fn read(
             None
         }
     };
-    if let Some(from) = &from_sheet {
+    for (key, from) in [
+        ("from_sheet", &from_sheet),
+        ("from_opponent", &from_opponent),
+    ]
+    .into_iter()
+    .filter_map(|(key, from)| Some((key, from.as_ref()?)))
+    {
         match sheet.iter().find(|f| f.name == from.text) {
             Some(SheetField {
                 kind: SheetFieldKind::Text { .. } | SheetFieldKind::Choice { .. },
@@ -83,7 +90,7 @@ pub(crate) fn read(
             }) => problems.at(
                 &from.span,
                 format!(
-                    "`from_sheet` of {} names `{}`, a sheet field that is not a number",
+                    "`{key}` of {} names `{}`, a sheet field that is not a number",
                     table.place, from.text
                 ),
             ),
@@ -100,7 +107,7 @@ pub(crate) fn read(
                 problems.at(
                     &from.span,
                     format!(
-                        "`from_sheet` of {} names `{}`, which is neither on the sheet nor derived{hint}",
+                        "`{key}` of {} names `{}`, which is neither on the sheet nor derived{hint}",
                         table.place,
                         crate::text::excerpt(&from.text)
                     ),
@@ -135,6 +142,7 @@ pub(crate) fn read(
         help: help.unwrap_or_default(),
         kind,
         from_sheet: from_sheet.map(|t| t.text.to_string()),
+        from_opponent: from_opponent.map(|t| t.text.to_string()),
     })
 }
 

@@ -325,3 +325,28 @@ fn an_unknown_key_does_not_hide_the_declaration_around_it() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].message.contains("did you mean `label`?"));
 }
+
+#[test]
+fn a_field_from_the_opponent_names_a_number_of_the_sheet() {
+    let sheet =
+        "[sheet.might]\ntype = \"number\"\nmin = 0\nmax = 5\n[sheet.look]\ntype = \"text\"\n";
+    let roll = "[rolls.c]\nvalue = \"d6 + @theirs\"\n[rolls.c.fields.theirs]\nmin = 0\nmax = 5\n";
+    let file = read(&format!("{HEAD}{sheet}{roll}from_opponent = \"might\"\n")).unwrap();
+    assert_eq!(
+        file.rolls[0].fields[0].from_opponent.as_deref(),
+        Some("might")
+    );
+    assert_eq!(file.rolls[0].fields[0].from_sheet, None);
+    told_at(
+        &format!("{sheet}{roll}from_opponent = \"mihgt\"\n"),
+        "\"mihgt\"",
+        0,
+        "`from_opponent` of [rolls.c.fields.theirs] names `mihgt`, which is neither on the sheet nor derived; did you mean `might`?",
+    );
+    told_at(
+        &format!("{sheet}{roll}from_opponent = \"look\"\n"),
+        "\"look\"",
+        0,
+        "a sheet field that is not a number",
+    );
+}

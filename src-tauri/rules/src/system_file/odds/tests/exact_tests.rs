@@ -360,6 +360,7 @@ fn request_values_are_checked_as_the_five_check_theirs() {
             default: "none".into(),
         },
         from_sheet: None,
+        from_opponent: None,
     });
     let serde_json::Value::Object(map) = json!({"cover": "half", "adv": true}) else {
         unreachable!()

@@ -12,6 +12,7 @@ pub fn int(name: &str, min: i64, max: i64, default: i64) -> RollField {
         help: String::new(),
         kind: RollFieldKind::Int { min, max, default },
         from_sheet: None,
+        from_opponent: None,
     }
 }
 
@@ -22,6 +23,7 @@ pub fn flag(name: &str) -> RollField {
         help: String::new(),
         kind: RollFieldKind::Bool { default: false },
         from_sheet: None,
+        from_opponent: None,
     }
 }
 

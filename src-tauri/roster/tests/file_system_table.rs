@@ -1,0 +1,517 @@
+//! A system from a file at the table and under house rules (issue 31): initiative the file
+//! declares, a roll against a target and one against another participant with exact odds from
+//! the Quick roll path, a tracker adjusted and undone, a secret roll the players' view never
+//! shows, the file's house-rule numbers per roster changing a derived value, a sheet check and
+//! the odds, and luck over the rolls of a file roster.
+
+mod common;
+
+use common::table;
+use rollbook_roster::table::{SystemMove, SystemTable};
+use rollbook_roster::{
+    FileMove, LogQuery, NewCharacter, NewRoster, PlayOptions, RosterPatch, Store, System,
+};
+use rollbook_rules::standing::standing;
+use rollbook_rules::{odds_with, request_from_value, HouseRules};
+use serde_json::{json, Map, Value};
+use uuid::Uuid;
+
+/// A d20 game: a tracker whose maximum reads a house number, a derived value reading one, an
+/// initiative roll, a check against a DC and an opposed contest filled from both sheets.
+fn text(id: &str) -> String {
+    format!(
+        r#"format = 1
+id = "{id}"
+version = 1
+name = "Duel"
+
+[sheet.might]
+type = "number"
+min = 0
+max = 5
+default = 1
+
+[sheet.speed]
+type = "number"
+min = 0
+max = 5
+default = 0
+
+[sheet.skills]
+type = "ratings"
+min = 0
+max = 4
+suggested = ["blade"]
+
+[sheet.hp]
+type = "tracker"
+label = "Hit points"
+max = "@base_hp + @might"
+public = true
+
+[derived]
+guard = {{ expr = "10 + @might + @guard_bonus", label = "Guard" }}
+
+[house_rules.base_hp]
+label = "Base hit points"
+min = 1
+max = 20
+default = 6
+
+[house_rules.guard_bonus]
+label = "Guard bonus"
+min = 0
+max = 5
+default = 0
+
+[rolls.initiative]
+value = "d6 + @speed_mod"
+target = "1"
+
+[rolls.initiative.fields.speed_mod]
+min = 0
+max = 5
+from_sheet = "speed"
+
+[rolls.check]
+name = "Check"
+value = "d20 + @skill"
+target = "@dc"
+
+[rolls.check.fields.skill]
+min = 0
+max = 4
+from_sheet = "skills"
+
+[rolls.check.fields.dc]
+min = 1
+max = 30
+default = 12
+
+[rolls.contest]
+name = "Contest"
+value = "d20 + @mine - @theirs"
+target = "11"
+
+[rolls.contest.fields.mine]
+min = 0
+max = 20
+from_sheet = "might"
+
+[rolls.contest.fields.theirs]
+min = 0
+max = 20
+from_opponent = "guard"
+
+[rolls.parry]
+name = "Parry"
+value = "d20"
+target = "@guard"
+
+[table]
+initiative = "initiative"
+trackers = ["hp"]
+"#
+    )
+}
+
+struct Game {
+    store: Store,
+    roster: Uuid,
+    encounter: Uuid,
+    ada: Uuid,
+    bo: Uuid,
+    goon: Uuid,
+}
+
+fn game(id: &str) -> Game {
+    let mut store = Store::open_in_memory().unwrap();
+    store.add_system_file(&text(id)).unwrap();
+    let system: System = id.parse().unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Duels", system))
+        .unwrap()
+        .id;
+    for (name, sheet) in [
+        // A tracker left out starts at the blank sheet's value, so each is given.
+        (
+            "Ada",
+            json!({"might": 3, "speed": 5, "hp": 9, "skills": [{"name": "blade", "value": 4}]}),
+        ),
+        ("Bo", json!({"might": 0, "speed": 0, "hp": 6})),
+    ] {
+        let mut new = NewCharacter::named(name);
+        new.sheet = Some(sheet);
+        store.create_character(roster, new).unwrap();
+    }
+    let encounter = table::fight_in(&mut store, roster);
+    let order = store.encounter(encounter).unwrap().state.order;
+    let id_of = |name: &str| order.iter().find(|p| p.name.starts_with(name)).unwrap().id;
+    let (ada, bo, goon) = (id_of("Ada"), id_of("Bo"), id_of("Goon"));
+    Game {
+        store,
+        roster,
+        encounter,
+        ada,
+        bo,
+        goon,
+    }
+}
+
+fn file_move(m: FileMove) -> rollbook_roster::TableAction {
+    table::system(SystemMove::File(m))
+}
+
+fn roll(participant_id: Uuid, kind: &str, rating: Option<&str>, fields: Value) -> FileMove {
+    let Value::Object(fields) = fields else {
+        panic!("fields are an object")
+    };
+    FileMove::Roll {
+        participant_id,
+        roll: kind.into(),
+        rating: rating.map(Into::into),
+        fields,
+        against: None,
+    }
+}
+
+/// The exact odds of `request` as a Quick roll under the roster's house rules would give them.
+fn quick_odds(store: &Store, roster: Uuid, request: &Value) -> rollbook_rules::Odds {
+    let house = store.roster(roster).unwrap().house_rules;
+    odds_with(&request_from_value(request.clone()).unwrap(), &house).unwrap()
+}
+
+#[test]
+fn initiative_orders_the_table_by_the_files_roll_highest_first() {
+    let mut g = game("table-test-init");
+    let played = table::play(
+        &mut g.store,
+        g.encounter,
+        &file_move(FileMove::Initiative),
+        9,
+    );
+    let log = g.store.roll_log(&LogQuery::default()).unwrap();
+    assert_eq!(log.len(), 3, "one initiative roll each");
+    // Each participant's total, read from the log; the order must be highest first.
+    let total = |p: Uuid| -> i64 {
+        let e = log.iter().find(|e| e.participant_id == Some(p)).unwrap();
+        e.result["total"].as_i64().unwrap()
+    };
+    // Ada's speed 5 is added to her die, Bo's and the quick Goon's 0.
+    for (who, bonus) in [(g.ada, 5), (g.bo, 0), (g.goon, 0)] {
+        let e = log.iter().find(|e| e.participant_id == Some(who)).unwrap();
+        assert_eq!(e.request["speed_mod"], bonus);
+        assert_eq!(total(who), i64::from(e.dice[0]) + bonus);
+    }
+    let order: Vec<Uuid> = g
+        .store
+        .encounter(g.encounter)
+        .unwrap()
+        .state
+        .order
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    let totals: Vec<i64> = order.iter().map(|&p| total(p)).collect();
+    assert!(totals.windows(2).all(|w| w[0] >= w[1]), "{totals:?}");
+    assert!(
+        played.entry.summary.starts_with("Initiative: "),
+        "{}",
+        played.entry.summary
+    );
+
+    // Undone, the order is back as it was.
+    g.store.undo_table_action(g.encounter).unwrap();
+    let back: Vec<Uuid> = g
+        .store
+        .encounter(g.encounter)
+        .unwrap()
+        .state
+        .order
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(back, [g.ada, g.bo, g.goon]);
+}
+
+#[test]
+fn a_file_without_initiative_leaves_the_order_to_the_gm() {
+    let id = "table-test-no-init";
+    let mut store = Store::open_in_memory().unwrap();
+    let source = text(id).replace("initiative = \"initiative\"\n", "");
+    store.add_system_file(&source).unwrap();
+    let roster = store
+        .create_roster(NewRoster::new("Typed", id.parse().unwrap()))
+        .unwrap()
+        .id;
+    store
+        .create_character(roster, NewCharacter::named("Ada"))
+        .unwrap();
+    let encounter = table::fight_in(&mut store, roster);
+    let refused = table::refused(&mut store, encounter, &file_move(FileMove::Initiative));
+    assert!(refused.contains("type the turn order"), "{refused}");
+}
+
+#[test]
+fn a_table_round_rolls_against_a_target_and_a_participant_adjusts_and_undoes() {
+    let mut g = game("table-test-round");
+    // Ada's blade 4 against DC 15: d20 + 4 >= 15 on 11 to 20.
+    let check = roll(g.ada, "check", Some("blade"), json!({"dc": 15}));
+    let preview = g
+        .store
+        .preview_table_move(g.encounter, &SystemMove::File(check.clone()))
+        .unwrap()
+        .unwrap();
+    let house = g.store.roster(g.roster).unwrap().house_rules;
+    let odds = odds_with(&preview, &house).unwrap();
+    assert!(
+        (odds.success - 10.0 / 20.0).abs() < 1e-12,
+        "{}",
+        odds.success
+    );
+    let played = table::play(&mut g.store, g.encounter, &file_move(check), 4);
+    let entry = &g.store.roll_log(&LogQuery::default()).unwrap()[0];
+    assert_eq!(entry.participant_id, Some(g.ada));
+    assert_eq!(
+        (entry.request["skill"].clone(), entry.request["dc"].clone()),
+        (json!(4), json!(15))
+    );
+    assert_eq!(entry.table_action, Some(played.entry.id));
+    // The logged request answers the same odds from the Quick roll path.
+    assert_eq!(quick_odds(&g.store, g.roster, &entry.request), odds);
+    assert!(
+        played.entry.summary.starts_with("Ada rolls Check: "),
+        "{}",
+        played.entry.summary
+    );
+
+    // A rating the sheet has not is refused, naming the ones it has.
+    let refused = table::refused(
+        &mut g.store,
+        g.encounter,
+        &file_move(roll(g.ada, "check", Some("axe"), json!({}))),
+    );
+    assert!(refused.contains("blade"), "{refused}");
+
+    // Ada against Bo: her might 3 from her sheet, his guard 10 + 0 from his.
+    let contest = FileMove::Roll {
+        participant_id: g.ada,
+        roll: "contest".into(),
+        rating: None,
+        fields: Map::new(),
+        against: Some(g.bo),
+    };
+    let request = g
+        .store
+        .preview_table_move(g.encounter, &SystemMove::File(contest.clone()))
+        .unwrap()
+        .unwrap();
+    // d20 + 3 - 10 >= 11: 18 to 20.
+    assert!((odds_with(&request, &house).unwrap().success - 3.0 / 20.0).abs() < 1e-12);
+    let played = table::play(&mut g.store, g.encounter, &file_move(contest), 5);
+    assert!(played
+        .entry
+        .summary
+        .starts_with("Ada rolls Contest against Bo: "));
+    let entry = &g.store.roll_log(&LogQuery::default()).unwrap()[0];
+    assert_eq!(
+        (
+            entry.request["mine"].clone(),
+            entry.request["theirs"].clone()
+        ),
+        (json!(3), json!(10))
+    );
+    // A kind that reads nothing of another participant is refused against one.
+    let against = FileMove::Roll {
+        participant_id: g.ada,
+        roll: "check".into(),
+        rating: None,
+        fields: Map::new(),
+        against: Some(g.bo),
+    };
+    assert!(
+        table::refused(&mut g.store, g.encounter, &file_move(against)).contains("from_opponent")
+    );
+
+    // A tracker adjusted in place, then undone.
+    let hp = |store: &Store| {
+        let Some(SystemTable::File(t)) = store.encounter(g.encounter).unwrap().state.system_state
+        else {
+            panic!("a file table")
+        };
+        t.parts[&g.bo].trackers["hp"]
+    };
+    assert_eq!((hp(&g.store).value, hp(&g.store).max), (6, 6));
+    let hit = FileMove::Adjust {
+        participant_id: g.bo,
+        tracker: "hp".into(),
+        by: -4,
+    };
+    table::play(&mut g.store, g.encounter, &file_move(hit), 6);
+    assert_eq!(hp(&g.store).value, 2);
+    g.store.undo_table_action(g.encounter).unwrap();
+    assert_eq!(hp(&g.store).value, 6);
+}
+
+#[test]
+fn a_secret_roll_is_logged_as_the_gms_and_never_shown_to_the_players() {
+    let mut g = game("table-test-secret");
+    let check = file_move(roll(g.ada, "check", Some("blade"), json!({})));
+    g.store
+        .play(
+            g.encounter,
+            &check,
+            PlayOptions {
+                seed: Some(1),
+                secret: true,
+                ..PlayOptions::default()
+            },
+        )
+        .unwrap();
+    table::play(&mut g.store, g.encounter, &check, 2);
+    let log = g.store.roll_log(&LogQuery::default()).unwrap();
+    let secret: Vec<bool> = log.iter().map(|e| e.secret).collect();
+    assert_eq!(secret, [false, true], "newest first");
+    let shown: Vec<i64> = g
+        .store
+        .players_view(g.encounter)
+        .unwrap()
+        .rolls
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(shown, [log[0].id], "only the public roll");
+}
+
+#[test]
+fn house_rules_of_the_file_change_derived_values_checks_trackers_and_odds() {
+    let mut g = game("table-test-house");
+    let bo = g
+        .store
+        .characters(g.roster)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name == "Bo")
+        .unwrap();
+    let guard = |house: &HouseRules| {
+        bo.sheet
+            .derived(house)
+            .into_iter()
+            .find(|d| d.label == "Guard")
+            .unwrap()
+            .value
+    };
+    assert_eq!(guard(&HouseRules::default()), "10");
+
+    // Out of the file's range, and a name the file does not declare: refused at their paths.
+    let mut house = HouseRules::default();
+    house.file_numbers.insert("guard_bonus".into(), 9);
+    house.file_numbers.insert("crit".into(), 19);
+    let refused = g
+        .store
+        .update_roster(
+            g.roster,
+            RosterPatch {
+                house_rules: Some(house),
+                ..RosterPatch::default()
+            },
+        )
+        .unwrap_err();
+    let paths: Vec<&str> = refused.problems().iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(paths, ["house_rules.crit", "house_rules.guard_bonus"]);
+
+    let mut house = HouseRules::default();
+    house.file_numbers.insert("guard_bonus".into(), 3);
+    house.file_numbers.insert("base_hp".into(), 2);
+    let roster = g
+        .store
+        .update_roster(
+            g.roster,
+            RosterPatch {
+                house_rules: Some(house.clone()),
+                ..RosterPatch::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(roster.house_rules, house);
+    assert_eq!(guard(&roster.house_rules), "13");
+
+    // A sheet check reads the house number: hp 5 is past 2 + might 0 now.
+    let mut new = NewCharacter::named("Cy");
+    new.sheet = Some(json!({"might": 0, "hp": 5}));
+    let refused = g.store.create_character(g.roster, new).unwrap_err();
+    assert_eq!(refused.problems()[0].path, "sheet.hp");
+
+    // The sheet's rolls and the Quick roll path read it: Ada's contest against a guard of 13.
+    let contest = SystemMove::File(FileMove::Roll {
+        participant_id: g.ada,
+        roll: "contest".into(),
+        rating: None,
+        fields: Map::new(),
+        against: Some(g.bo),
+    });
+    let request = g
+        .store
+        .preview_table_move(g.encounter, &contest)
+        .unwrap()
+        .unwrap();
+    // d20 + 3 - 13 >= 11: a 21 is needed; never.
+    assert_eq!(
+        odds_with(&request, &roster.house_rules).unwrap().success,
+        0.0
+    );
+
+    // A Quick roll under the roster's house rules reads the number too: a parry against a blank
+    // sheet's guard, 10 + might 1 + the bonus: 11 (10 of 20 pass) by the file,
+    // 14 (7 of 20) under the roster's 3.
+    let parry = request_from_value(json!({"system": "table-test-house", "roll": "parry"})).unwrap();
+    let success = |house: &HouseRules| odds_with(&parry, house).unwrap().success;
+    assert!((success(&HouseRules::default()) - 10.0 / 20.0).abs() < 1e-12);
+    assert!((success(&roster.house_rules) - 7.0 / 20.0).abs() < 1e-12);
+}
+
+#[test]
+fn luck_judges_the_rolls_of_a_file_roster_from_their_exact_odds() {
+    let mut g = game("table-test-luck");
+    let mut house = HouseRules::default();
+    house.file_numbers.insert("guard_bonus".into(), 2);
+    g.store
+        .update_roster(
+            g.roster,
+            RosterPatch {
+                house_rules: Some(house.clone()),
+                ..RosterPatch::default()
+            },
+        )
+        .unwrap();
+    for seed in 0..4 {
+        let check = roll(g.ada, "check", Some("blade"), json!({"dc": 14}));
+        table::play(&mut g.store, g.encounter, &file_move(check), seed);
+        let contest = FileMove::Roll {
+            participant_id: g.bo,
+            roll: "contest".into(),
+            rating: None,
+            fields: Map::new(),
+            against: Some(g.ada),
+        };
+        table::play(&mut g.store, g.encounter, &file_move(contest), 100 + seed);
+    }
+    let query = LogQuery {
+        roster_id: Some(g.roster),
+        ..LogQuery::default()
+    };
+    let log = g.store.roll_log(&query).unwrap();
+    let luck = g.store.luck(&query).unwrap();
+    assert_eq!((luck.rolls.len(), luck.unjudged), (8, 0));
+    for entry in &log {
+        let request = request_from_value(entry.request.clone()).unwrap();
+        let odds = odds_with(&request, &house).unwrap();
+        let expected = standing(&request, &odds, &entry.outcome)
+            .unwrap()
+            .percentile;
+        let judged = luck.rolls.iter().find(|r| r.id == entry.id).unwrap();
+        assert!((judged.percentile - expected).abs() < 1e-12);
+    }
+    // Bo's contest against Ada reads her guard under the house rule: 10 + 3 + 2.
+    assert!(log.iter().any(|e| e.request["theirs"] == 15));
+}
