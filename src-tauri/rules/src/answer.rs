@@ -3,6 +3,11 @@
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+/// Probabilities by key: an answer's outcomes and events. Hashed with foldhash rather than std's
+/// SipHash: the keys are the engine's own labels (no caller chooses them to collide), and SipHash
+/// of short keys was a twentieth of a batch of dice notation's work (callgrind, 2026-11-29).
+pub type Keyed = IndexMap<String, f64, foldhash::fast::RandomState>;
+
 /// Exact odds of a request: `{"success": P, "outcomes": {KEY: P, ...}}` (RULES.md, "Roll
 /// requests"). Outcomes are listed in their natural order (numbers ascending) and sum to 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -11,14 +16,16 @@ pub struct Odds {
     /// P(the roll succeeds), i.e. the sum of the succeeding outcomes.
     pub success: f64,
     /// The probability of every outcome key a roll can answer with.
-    pub outcomes: IndexMap<String, f64>,
+    #[cfg_attr(feature = "ts", ts(as = "IndexMap<String, f64>"))]
+    pub outcomes: Keyed,
     /// The expected value, for rolls whose outcome is a number (a total, a count of Marks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mean: Option<f64>,
     /// Probabilities of events that happen alongside the outcome (e.g. a d12 defence showing only
     /// natural 1s), not part of the partition.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub events: IndexMap<String, f64>,
+    #[cfg_attr(feature = "ts", ts(as = "IndexMap<String, f64>"))]
+    pub events: Keyed,
     /// For a roll whose outcome is a number: the smallest that succeeds (the difficulty, the
     /// Marks needed), which may lie beyond every outcome. The odds chart draws its line there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,13 +38,13 @@ pub struct Odds {
 
 impl Odds {
     /// Odds from outcomes and the keys that count as success.
-    pub(crate) fn from_outcomes(outcomes: IndexMap<String, f64>, success_keys: &[&str]) -> Self {
+    pub(crate) fn from_outcomes(outcomes: Keyed, success_keys: &[&str]) -> Self {
         let success = success_keys.iter().filter_map(|k| outcomes.get(*k)).sum();
         Self {
             success,
             outcomes,
             mean: None,
-            events: IndexMap::new(),
+            events: Keyed::default(),
             target: None,
             succeeding: success_keys.iter().map(|k| k.to_string()).collect(),
         }

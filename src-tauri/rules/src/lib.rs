@@ -66,7 +66,7 @@ pub mod text;
 mod tray;
 mod work;
 
-pub use answer::{DiceGroup, DieState, Odds, RollResult, RolledDie};
+pub use answer::{DiceGroup, DieState, Keyed, Odds, RollResult, RolledDie};
 pub use app_limits::{
     grouped, Limits, TextLimits, MAX_BATCH_WORK, MAX_CHARACTERS, MAX_RECORD_BYTES, MAX_REQUESTS,
     MAX_REQUEST_BYTES, MAX_ROSTERS, MAX_SAVED_ROLLS,

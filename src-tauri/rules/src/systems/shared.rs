@@ -1,6 +1,6 @@
 //! Small pieces several systems use: numeric outcome maps and the common dice.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 
 use crate::answer::Odds;
 use crate::Dist;
@@ -25,13 +25,16 @@ pub(crate) fn spread_numeric_odds(
     let mean = Some(outcomes.clone().map(|(v, p)| v as f64 * p).sum());
     let shown = outcomes.filter(|&(_, p)| p > 0.0);
     // Sized first: collected from a filter, the map would grow (and rehash) as it filled.
-    let mut keyed = IndexMap::with_capacity(shown.clone().count());
-    keyed.extend(shown.map(|(v, p)| (v.to_string(), p)));
+    let mut keyed = Keyed::with_capacity_and_hasher(shown.clone().count(), Default::default());
+    // itoa, not `to_string`: the formatter's machinery cost more than the digits (a batch of
+    // dice notation makes thousands of these keys).
+    let mut digits = itoa::Buffer::new();
+    keyed.extend(shown.map(|(v, p)| (digits.format(v).to_owned(), p)));
     Odds {
         success,
         mean,
         outcomes: keyed,
-        events: IndexMap::new(),
+        events: Keyed::default(),
         target: Some(at_least),
         succeeding: Vec::new(),
     }
@@ -70,7 +73,7 @@ pub(crate) fn counted_word(n: i64, one: &str, many: &str) -> String {
 }
 
 /// Outcomes over fixed keys from a tally by index (cheaper than a map lookup per face).
-pub(crate) fn keyed_outcomes(keys: &[&str], tally: &[f64]) -> IndexMap<String, f64> {
+pub(crate) fn keyed_outcomes(keys: &[&str], tally: &[f64]) -> Keyed {
     keys.iter()
         .zip(tally)
         .map(|(k, &p)| (k.to_string(), p))

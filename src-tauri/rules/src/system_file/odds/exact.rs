@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 
 use crate::answer::Odds;
 use crate::system_file::model::{Reading, RollKind};
@@ -144,7 +144,7 @@ impl Tally {
         let mut odds = match ready.reading.target() {
             Some(target) => spread_numeric_odds(merged(self.numbers).into_iter(), target),
             None => {
-                let outcomes: IndexMap<String, f64> = self
+                let outcomes: Keyed = self
                     .names
                     .iter()
                     .zip(&self.named)

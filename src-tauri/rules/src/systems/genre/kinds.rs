@@ -1,7 +1,7 @@
 //! `genre` — the GENRE Action Roll (RULES.md section 2): d6 totals against d6 totals, successes
 //! by multiples, Glory Points on both sides.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{DiceGroup, DieState, Odds, Rolled};
@@ -245,7 +245,7 @@ impl Kind for Action {
                 by_result[(self.result(c, o) - lowest) as usize] += pc * po;
             }
         }
-        let outcomes: IndexMap<String, f64> = by_result
+        let outcomes: Keyed = by_result
             .iter()
             .enumerate()
             .filter(|&(_, &p)| p > 0.0)
@@ -260,7 +260,7 @@ impl Kind for Action {
             success,
             outcomes,
             mean: None,
-            events: IndexMap::new(),
+            events: Keyed::default(),
             // One success or more.
             target: Some(1),
             succeeding: Vec::new(),

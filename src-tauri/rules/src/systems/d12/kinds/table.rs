@@ -1,7 +1,7 @@
 //! The d12 difficulty and damage table (RULES.md section 5), the Limb table, and how a margin
 //! reads on them under the roster's miss margin.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 use serde::Serialize;
 
 use crate::answer::Odds;
@@ -149,8 +149,8 @@ pub(super) fn miss_ruling(house: &HouseRules, what: &str) -> String {
     )
 }
 
-fn row_outcomes(margin: &Dist, miss_margin: i64) -> IndexMap<String, f64> {
-    let mut outcomes: IndexMap<String, f64> = (0..=9).map(|k| (k.to_string(), 0.0)).collect();
+fn row_outcomes(margin: &Dist, miss_margin: i64) -> Keyed {
+    let mut outcomes: Keyed = (0..=9).map(|k| (k.to_string(), 0.0)).collect();
     for (m, p) in margin.iter() {
         outcomes[damage_dice_for(m, miss_margin) as usize] += p;
     }
@@ -162,7 +162,7 @@ pub(super) fn row_odds(margin: &Dist, house: &HouseRules) -> Odds {
         success: margin.p_at_least(house.miss_margin),
         outcomes: row_outcomes(margin, house.miss_margin),
         mean: None,
-        events: IndexMap::new(),
+        events: Keyed::default(),
         // The first row's Damage Dice: a margin that reaches no row is 0.
         target: Some(DAMAGE_TABLE[0].damage_dice),
         succeeding: Vec::new(),

@@ -1,6 +1,6 @@
 //! `extended`: one roll per time step until the Marks add up to the plateau.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 use serde::{Deserialize, Serialize};
 
 use super::side::own_side;
@@ -153,7 +153,7 @@ impl Kind for Extended {
                 break;
             }
         }
-        let mut outcomes: IndexMap<String, f64> = completes_on
+        let mut outcomes: Keyed = completes_on
             .into_iter()
             .filter(|&(_, p)| p > 0.0)
             .map(|(step, p)| (step.to_string(), p))
@@ -166,7 +166,7 @@ impl Kind for Extended {
             success,
             outcomes,
             mean: None,
-            events: IndexMap::new(),
+            events: Keyed::default(),
             target: None,
             succeeding,
         }

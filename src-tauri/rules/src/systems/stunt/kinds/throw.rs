@@ -1,7 +1,7 @@
 //! What the stunt kinds share: the dice group of one throw of 2d6, and the odds of a roll that
 //! only succeeds or fails.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 
 use crate::answer::{DiceGroup, DieState, Odds};
 
@@ -13,7 +13,7 @@ pub(super) fn throw_group(label: String, a: u32, b: u32) -> DiceGroup {
 }
 
 pub(super) fn success_failure(p_success: f64) -> Odds {
-    let outcomes = IndexMap::from([
+    let outcomes = Keyed::from_iter([
         ("success".to_string(), p_success),
         ("failure".to_string(), 1.0 - p_success),
     ]);

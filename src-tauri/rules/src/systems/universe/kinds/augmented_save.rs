@@ -1,6 +1,6 @@
 //! `augmented_save`: a save with hp or Sanity spent on it before the roll and after it.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 use serde::{Deserialize, Serialize};
 
 use super::dice::{outcomes_of, roll_d20, ADVANTAGE};
@@ -274,7 +274,7 @@ impl Kind for AugmentedSave {
             success,
             outcomes,
             mean: None,
-            events: IndexMap::new(),
+            events: Keyed::default(),
             target: None,
             succeeding,
         }

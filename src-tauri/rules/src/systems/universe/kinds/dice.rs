@@ -1,7 +1,7 @@
 //! What every Universe kind shares: the natural d20 (with advantage) and 2d6 it rolls, the
 //! skill total, and how a pass/fail roll reads.
 
-use indexmap::IndexMap;
+use crate::answer::Keyed;
 
 use crate::answer::{DiceGroup, DieState, Odds};
 use crate::spec::BoolField;
@@ -9,7 +9,7 @@ use crate::systems::shared::d6_sum;
 use crate::tray::Tray;
 use crate::Dist;
 
-pub(super) fn outcomes_of(keys: &[&str]) -> IndexMap<String, f64> {
+pub(super) fn outcomes_of(keys: &[&str]) -> Keyed {
     keys.iter().map(|k| (k.to_string(), 0.0)).collect()
 }
 
