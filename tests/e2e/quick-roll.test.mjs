@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { showView, startApp, BINARY, APP_BINARY, STARTUP_TIMEOUT_MS, screenshotOnFailure } from './app.mjs';
 import { QuickRollPage, WAIT_MS } from './quick-roll-page.mjs';
-import { describeDie, formatPercent, outcomeLabel } from '../../ui/js/format.js';
+import { describeDie, formatPercent } from '../../ui/js/format.js';
+import { expectedOdds } from './odds-expect.mjs';
 import { verdictText } from '../../ui/js/result.js';
 
 
@@ -23,23 +24,6 @@ const withShot = screenshotOnFailure('', () => app.driver);
 function cli(...args) {
   const text = execFileSync(BINARY, args, { env: app.env, encoding: 'utf8', timeout: 60_000 });
   return { text, json: JSON.parse(text) };
-}
-
-/** The outcome keys in the order the engine printed them (JSON.parse would reorder "-2"). */
-function printedOutcomeKeys(text) {
-  const block = /"outcomes"\s*:\s*\{([^}]*)\}/.exec(text)[1];
-  return [...block.matchAll(/"([^"]+)"\s*:/g)].map((m) => m[1]);
-}
-
-/** What the window must show for the CLI's odds answer, formatted by the app's format.js. */
-function expectedOdds({ text, json }) {
-  const keys = printedOutcomeKeys(text);
-  assert.deepEqual([...keys].sort(), Object.keys(json.outcomes).sort(), 'the outcome keys were read from the CLI output');
-  return {
-    success: formatPercent(json.success),
-    rows: keys.map((key) => ({ key, label: outcomeLabel(key), chance: formatPercent(json.outcomes[key]) })),
-    bars: keys,
-  };
 }
 
 async function checkOddsMatchCli(system, kind, values) {

@@ -4,6 +4,7 @@
 
 import { By, Key } from 'selenium-webdriver';
 import { clickWhenClickable, typeInto } from './app.mjs';
+import { scriptWithAllRows } from './virtual-rows.mjs';
 
 export { typeInto };
 import { layoutProblems } from './window-page.mjs';
@@ -192,6 +193,28 @@ export class SheetPage {
         faces: [...panel.querySelectorAll('.rp-result .die')].map((d) => Number(d.dataset.face)),
         verdict: text(panel.querySelector('.verdict-outcome')),
         logged: text(panel.querySelector('.rp-logged')),
+      };
+    });
+  }
+
+  /**
+   * The roll panel's odds as the GM reads them: the success chance, every outcome row (the
+   * table is a virtual list: read whole by scrolling it through) and the chart's bars.
+   */
+  async readPanelOdds() {
+    return scriptWithAllRows(this.driver, (allRows) => {
+      const panel = document.querySelector('.roll-panel');
+      const body = panel?.querySelector('.rp-odds tbody');
+      if (!body) return null;
+      const scroller = body.closest('.outcomes-wrap') ?? body.closest('table')?.parentElement ?? body;
+      return {
+        success: panel.querySelector('.success-value')?.textContent.trim() ?? '',
+        rows: allRows(scroller, 'tbody tr:not(.virtual-gap)', (row) => Number(row.getAttribute('aria-rowindex')), (row) => ({
+          key: row.dataset.outcome,
+          label: row.querySelector('.outcome-label')?.textContent.trim(),
+          chance: row.cells[1].textContent.trim(),
+        })),
+        bars: [...panel.querySelectorAll('.chart .bar')].flatMap((shape) => (shape.dataset.outcomes ? JSON.parse(shape.dataset.outcomes) : [shape.dataset.outcome])),
       };
     });
   }

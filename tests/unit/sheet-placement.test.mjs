@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mapProblemTarget, placeByPath, rollsByPath, subjectOf } from '../../ui/js/sheet/placement.js';
+import { SHEET_HOME, mapProblemTarget, placeByPath, placeDerived, rollsByPath, subjectOf } from '../../ui/js/sheet/placement.js';
 
 const KNOWN = new Set(['name', 'tags', 'sheet.abilities', 'sheet.abilities[0]', 'sheet.abilities[0].ranks', 'sheet.attributes', 'sheet.attributes["Will Power"]']);
 
@@ -26,6 +26,20 @@ test('derived values and rolls are relative to the sheet', () => {
   const { placed } = placeByPath([{ path: 'abilities', label: 'Ranks' }, { path: 'abilities[0]', label: 'Guns roll' }], KNOWN, 'sheet');
   assert.equal(placed.get('sheet.abilities')[0].item.label, 'Ranks');
   assert.equal(placed.get('sheet.abilities[0]')[0].item.label, 'Guns roll');
+});
+
+test('a derived value no element is named for shows with the sheet\'s own values, not dropped (a file system\'s [derived])', () => {
+  // d20-heroes.toml: a tracker's maximum at the tracker, the modifiers worked out from two numbers at no part.
+  const derived = [
+    { path: 'abilities', label: 'Ranks' },
+    { path: 'str_mod', label: 'Strength modifier' },
+    { path: 'dex_mod', label: 'Dexterity modifier' },
+  ];
+  const placed = placeDerived(derived, KNOWN);
+  assert.deepEqual(placed.get('sheet.abilities').map((p) => p.item.label), ['Ranks']);
+  assert.deepEqual(placed.get(SHEET_HOME).map((p) => p.item.label), ['Strength modifier', 'Dexterity modifier']);
+  assert.deepEqual([...placed.values()].flat().length, derived.length, 'every value is placed somewhere');
+  assert.equal(placeDerived(derived.slice(0, 1), KNOWN).has(SHEET_HOME), false, 'no home when every value has its element');
 });
 
 test('a message above its own path names what it is about', () => {

@@ -25,6 +25,21 @@ export function placeByPath(items, known, prefix = '') {
   return { placed, unplaced };
 }
 
+/** Where `placeDerived` puts the derived values whose path names no element of the form. */
+export const SHEET_HOME = '';
+
+/**
+ * Derived values by the element they show at (`placeByPath`, relative to the sheet), and under
+ * `SHEET_HOME` those whose path names no element: a file system's `[derived]` values (a
+ * modifier worked out from two numbers) belong to no one part of the sheet, and must not be
+ * dropped; they show with the sheet's own values.
+ */
+export function placeDerived(derived, known) {
+  const { placed, unplaced } = placeByPath(derived, known, 'sheet');
+  if (unplaced.length) placed.set(SHEET_HOME, [...(placed.get(SHEET_HOME) ?? []), ...unplaced.map((item) => ({ item, rest: [] }))]);
+  return placed;
+}
+
 /**
  * What a message placed above its own path is about, in words: the map key it names
  * ("Domination"), the numbered item ("Tag 3"), else the element's own label.

@@ -4,7 +4,7 @@
 import { el } from '../dom.js';
 import { dieIcon } from './die-icon.js';
 import { problemText } from './model.js';
-import { mapProblemTarget, placeByPath, rollsByPath, subjectOf } from './placement.js';
+import { SHEET_HOME, mapProblemTarget, placeByPath, placeDerived, rollsByPath, subjectOf } from './placement.js';
 import { isolated } from '../format.js';
 
 /** Every located element of `root` by its path. */
@@ -73,10 +73,14 @@ export function showProblems(root, problems) {
 export function showDerived(root, derived) {
   const elements = located(root);
   for (const slot of root.querySelectorAll('.slot-derived')) slot.replaceChildren();
-  const { placed } = placeByPath(derived, new Set(elements.keys()), 'sheet');
+  const placed = placeDerived(derived, new Set(elements.keys()));
   const doc = root.ownerDocument;
+  // The sheet's own values: the first box with no path of its own (a file system's values under
+  // its name, genre's Character), else the first box.
+  const home = root.querySelector('.sheet-section:not([data-path]) > .section-head > .slot-derived')
+    ?? root.querySelector('.sheet-section > .section-head > .slot-derived');
   for (const [path, entries] of placed) {
-    const slot = ownSlot(elements.get(path), 'derived');
+    const slot = path === SHEET_HOME ? home : ownSlot(elements.get(path), 'derived');
     if (!slot) continue;
     for (const { item } of entries) {
       slot.append(el(doc, 'span', { className: 'derived', title: item.note || null, 'data-derived': item.label }, [

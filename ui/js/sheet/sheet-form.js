@@ -242,7 +242,8 @@ function section(ctx, node, sheet) {
     'data-item-label': node.itemLabel ?? null,
   });
   const head = el(doc, 'div', { className: 'section-head' }, [el(doc, 'h3', { className: 'section-title', id: titleId, text: node.label })]);
-  if (keyed) head.append(derivedSlot(doc));
+  // A box with no path of its own takes the derived values no element is named for (placement.js).
+  head.append(derivedSlot(doc));
   box.append(head);
   if (node.help) box.append(el(doc, 'p', { className: 'section-help', text: node.help }));
   if (keyed) box.append(problemSlot(doc, idFor(ctx, loc, '-problem')));
