@@ -5,9 +5,9 @@
 // refused at its field as it is typed, the derived values shown; a roll from the sheet with the
 // odds `rollbook odds` gives, rolled and found in the roll log; one table round with the
 // character and an NPC, undone and played again, what the players' view shows of the file's
-// public tracker; its sheet printed to PDF and read back. A bad file's problems at their lines
-// are systems.test.mjs's. Not here: changing a tracker in place at the table, which a file
-// system's table panel does not offer yet (the window shows its turn order, rounds and undo).
+// public tracker; the hero's hit points changed in place with the file's table panel (typed,
+// then +), undone back; its sheet printed to PDF and read back. A bad file's problems at their
+// lines are systems.test.mjs's.
 // Run with scripts/e2e.sh tests/e2e/file-system.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
@@ -233,6 +233,36 @@ describe('a game from a file, from the file to paper', { timeout: 15 * 60_000 },
     } finally {
       await phone.stop();
     }
+  }));
+
+  test('the file\'s table panel changes the hero\'s hit points in place, and Undo puts them back', () => withShot('trackers', async () => {
+    const gm = new GmPlayersPage(app.driver);
+    const hp = storedSheet().hp;
+    // The panel shows the tracker the file names in `[table] trackers`, from the sheet.
+    await gm.untilTrack(HERO, 'tracker', `${hp} / 10 Hit points`, 'the panel did not show the hero\'s hit points');
+    const heroId = (await gm.settled()).order.find((o) => o.name === HERO).id;
+    const tableHp = () => {
+      const shown = cliJson('encounter', 'show', 'Dockside', '--roster', ROSTER);
+      return (shown.encounter?.state ?? shown.state).system_state.parts[heroId].trackers.hp;
+    };
+    assert.deepEqual(tableHp(), { value: hp, max: 10 });
+
+    // Typed: -4 takes away (the `adjust` move), then the + button adds one.
+    const before = (await gm.settled()).log.length;
+    await gm.typeTrack(HERO, 'tracker', '-4');
+    await gm.untilTrack(HERO, 'tracker', `${hp - 4} / 10 Hit points`, 'typing -4 did not take 4 away');
+    await gm.until((p) => p.log.length === before + 1, 'the change was not logged');
+    await gm.click(`#encounter-system-host [data-participant-id="${heroId}"] button[data-role="tracker-up"]`);
+    await gm.untilTrack(HERO, 'tracker', `${hp - 3} / 10 Hit points`, 'the + button did not add one');
+    await gm.until((p) => p.log.length === before + 2, 'the + was not logged');
+    assert.deepEqual(tableHp(), { value: hp - 3, max: 10 }, 'the encounter keeps the new value');
+
+    // Undo, twice: the + and then the typed change, each seen going back.
+    await gm.press('undo');
+    await gm.untilTrack(HERO, 'tracker', `${hp - 4} / 10 Hit points`, 'undo did not take the + back');
+    await gm.press('undo');
+    await gm.untilTrack(HERO, 'tracker', `${hp} / 10 Hit points`, 'undo did not put the hit points back');
+    assert.deepEqual(tableHp(), { value: hp, max: 10 });
   }));
 
   test('the sheet printed to PDF carries the character and the file\'s sections', () => withShot('print', async () => {

@@ -1,8 +1,10 @@
 // The system's panel beside the turn order: `./systems/<system>.js` exports
 // `mountSystemPanel(host, ctx)` → `{update(encounter)}` (docs/ui.md, "Encounters"). The shell
 // loads it on demand and tells it of every change; a system without a panel gets a plain note.
+// Every system from a file (one of the catalog's `files`) has the one generic panel, `file.js`.
 
 import { el } from '../dom.js';
+import { isFileSystem } from './systems/file-model.js';
 
 /**
  * Mounts the panel of `roster.system` in `host` for `encounter`. Resolves to `{update}`; a panel
@@ -15,7 +17,9 @@ export async function mountSystemPanel(host, { roster, encounter, ...panelCtx })
   host.dataset.system = roster.system;
   let module;
   try {
-    module = await import(`./systems/${roster.system}.js`);
+    // A file system's id is the file's own (`d20-heroes`): never the name of a module here.
+    const name = isFileSystem(panelCtx.catalog, roster.system) ? 'file' : roster.system;
+    module = await import(`./systems/${name}.js`);
   } catch {
     module = null;
   }

@@ -1,0 +1,25 @@
+// The table panel of a system from a file: a roster of the shipped D20 Heroes, an encounter with
+// two Goons and a Captain (quick NPCs; the Captain's Strength raises his hit points' maximum),
+// the first Goon down to 3 of 8 hit points by the file table's `adjust` move. Played through
+// the command line, then shown.
+
+import { EncounterPage } from '../encounter-page.mjs';
+
+const ROSTER = 'Harbour Watch';
+const ENCOUNTER = 'Dockside';
+
+export async function scene(driver, helpers) {
+  const { cli } = helpers;
+  cli('--json', 'roster', 'create', ROSTER, '--system', 'd20-heroes');
+  cli('--json', 'encounter', 'new', '--roster', ROSTER, ENCOUNTER);
+  cli('--json', 'encounter', 'add', '--roster', ROSTER, ENCOUNTER, '--npcs', '2');
+  const shown = cli('--json', 'encounter', 'add', '--roster', ROSTER, ENCOUNTER, '--npcs', '1', '--label', 'Captain', '--numbers', '{"strength":16}');
+  const goon = shown.encounter.state.order.find((p) => p.name === 'Goon 1').id;
+  cli('--json', 'encounter', 'play', '--roster', ROSTER, ENCOUNTER, JSON.stringify({ system: 'file', move: 'adjust', participant_id: goon, tracker: 'hp', by: -5 }));
+
+  await helpers.reload();
+  const page = new EncounterPage(driver);
+  await page.open(ROSTER);
+  await page.untilTrack('Goon 1', 'tracker', '3 / 8 Hit points', 'the file panel did not show the Goon\'s hit points');
+  return {};
+}
