@@ -458,7 +458,9 @@ export function mountEncounters(root, ctx) {
     const changed = state.open?.id !== id;
     state.open = encounter;
     if (changed) {
-      systemTitle.textContent = `${roster.system} table`;
+      // A system from a file is titled by its name ("D20 Heroes"), not its id; the five by id.
+      const file = ctx.catalog?.files?.find((spec) => spec.id === roster.system);
+      systemTitle.textContent = `${file?.name ?? roster.system} table`;
       state.panel = null;
       const mine = state.open;
       const panel = await mountSystemPanel(systemHost, {
