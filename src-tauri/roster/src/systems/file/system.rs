@@ -231,7 +231,14 @@ impl SystemSheet for FileSheet {
 impl FileSheet {
     /// A request of `kind` with its fields filled from the sheet (those it names in
     /// `from_sheet`), the rest at their defaults.
-    fn request_of(&self, kind: &RollKind, values: &BTreeMap<String, i64>) -> Map<String, Value> {
+    /// The request of `kind` with its `from_sheet` fields filled from this sheet's worked-out
+    /// `values` (a ratings list is not among them: its field keeps its default until a rating
+    /// is chosen). The sheet's rolls and the table's rolls start from it.
+    pub(super) fn request_of(
+        &self,
+        kind: &RollKind,
+        values: &BTreeMap<String, i64>,
+    ) -> Map<String, Value> {
         let mut request = Map::new();
         request.insert("system".into(), self.system.id().into());
         request.insert("system_version".into(), self.system.version().into());

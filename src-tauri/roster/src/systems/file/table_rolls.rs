@@ -68,21 +68,17 @@ impl FileTable {
             }
             None => None,
         };
-        let mut request = Map::new();
-        request.insert("system".into(), self.system.id().into());
-        request.insert("system_version".into(), self.system.version().into());
-        request.insert("roll".into(), kind.id.clone().into());
+        let worked = self.system.file().sheet_values(&own.numbers(), &house);
+        let mut request = own.request_of(kind, &worked.values);
         for field in &kind.fields {
-            let from = |sheet: &FileSheet, name: &str, rating: Option<&str>| {
-                filled(sheet, name, rating, &house, seat)
-            };
-            if let Some(name) = field.from_sheet.as_deref() {
-                if let Some(value) = from(&own, name, ask.rating)? {
+            // The rating chosen of a ratings list (`request_of` leaves a list's field alone).
+            if let (Some(name), Some(_)) = (field.from_sheet.as_deref(), ask.rating) {
+                if let Some(value) = filled(&own, name, ask.rating, &house, seat)? {
                     request.insert(field.name.clone(), value.into());
                 }
             }
             if let (Some(name), Some(other)) = (field.from_opponent.as_deref(), &opponent) {
-                if let Some(value) = from(other, name, None)? {
+                if let Some(value) = filled(other, name, None, &house, seat)? {
                     request.insert(field.name.clone(), value.into());
                 }
             }
