@@ -4,6 +4,8 @@
 // file's sheet declarations (the catalog's `files[]` / `file_versions[]`), and the move a typed
 // change plays. Pure: no DOM.
 
+import { fileSpecs } from '../../sheet/systems/index.js';
+
 /**
  * @typedef {{value: number, max: number}} TrackerNow
  * @typedef {{id: string, version: number, parts: Record<string, {trackers: Record<string, TrackerNow>}>}} FileTableState
@@ -17,7 +19,7 @@
  * @param {string} system
  */
 export function isFileSystem(catalog, system) {
-  return [...(catalog?.files ?? []), ...(catalog?.file_versions ?? [])].some((f) => f.id === system);
+  return fileSpecs(catalog).some((f) => f.id === system);
 }
 
 /**
@@ -26,7 +28,7 @@ export function isFileSystem(catalog, system) {
  * @param {string} id @param {number | null | undefined} version
  */
 export function fileSpecOf(catalog, id, version) {
-  const all = [...(catalog?.files ?? []), ...(catalog?.file_versions ?? [])].filter((f) => f.id === id);
+  const all = fileSpecs(catalog).filter((f) => f.id === id);
   return all.find((f) => f.version === version) ?? all[0] ?? null;
 }
 
