@@ -41,7 +41,8 @@ if [ "$busy" = 1 ]; then
   echo "flakes: one core kept busy (pid $busy_pid)"
 fi
 
-# The Rust tests that kill, time or race a real process or socket (crate, test target).
+# The Rust tests that kill, time or race a real process or socket (crate, module of its one
+# integration-test binary, tests/integration.rs).
 rust_timing=(
   "rollbook-roster crash"
   "rollbook-roster backups"
@@ -106,13 +107,13 @@ for run in $(seq 1 "$runs"); do
   fi
   if [ "$only" != e2e ]; then
     for entry in "${rust_timing[@]}"; do
-      read -r crate target <<<"$entry"
-      log="$out/$run-$crate-$target.log"
-      if cargo test -q -p "$crate" --test "$target" >"$log" 2>&1; then
-        echo "flakes: run $run $crate/$target passed"
+      read -r crate module <<<"$entry"
+      log="$out/$run-$crate-$module.log"
+      if cargo test -q -p "$crate" --test integration "$module::" >"$log" 2>&1; then
+        echo "flakes: run $run $crate/$module passed"
       else
-        echo "flakes: run $run $crate/$target FAILED (log: $log)"
-        record_failures "$log" "$run" "$crate/$target"
+        echo "flakes: run $run $crate/$module FAILED (log: $log)"
+        record_failures "$log" "$run" "$crate/$module"
       fi
     done
   fi

@@ -6,7 +6,7 @@
 # has a space. Prints each phase's time. Installs the Debian packages it needs when missing.
 #
 #   bash scripts/windows.sh              everything
-#   bash scripts/windows.sh ARGS…        ARGS go to `cargo test` (e.g. `--test cli_backup`)
+#   bash scripts/windows.sh ARGS…        ARGS go to `cargo test` (e.g. `--test integration cli_backup`)
 #   bash scripts/windows.sh --build-only the packages, the Wine prefix and both builds, no test
 #                                        (scripts/test.sh runs this in the background, at the
 #                                        lowest priority, while the Linux tests run)

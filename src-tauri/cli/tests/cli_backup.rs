@@ -3,7 +3,7 @@
 //! emptying the trash and a replace import leave a snapshot; snapshots taken while another
 //! `rollbook` imports in a loop are sound.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

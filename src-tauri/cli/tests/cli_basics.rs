@@ -1,7 +1,7 @@
 //! The command line without a database: odds, roll, kinds, help, argument errors. Every run has
 //! no DISPLAY, so these also prove the command line never needs a display.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

@@ -1,7 +1,7 @@
 //! `rollbook odds REQUEST --vary FIELD=V1,V2,…`: one answer per value, each the same as
 //! `rollbook odds` with the field set to it; an unknown field exits 2.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 use serde_json::{json, Value};

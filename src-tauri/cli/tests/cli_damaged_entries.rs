@@ -4,7 +4,7 @@
 //! lack it is refused; `encounter plan list` lists the other plans; `trash` lists what reads
 //! and names the rest, a sound roster is restored from it, and `trash empty` still empties it.
 
-mod common;
+use crate::common;
 
 use common::{Run, Sandbox};
 use rusqlite::Connection;

@@ -4,7 +4,7 @@
 //! `damaged_record` and the newest snapshot that holds it sound, exit status 1; a listing that
 //! left one out still prints the rest. `backup now` takes its snapshot and names them.
 
-mod common;
+use crate::common;
 
 use common::{Run, Sandbox};
 use rusqlite::Connection;

@@ -2,7 +2,7 @@
 //! refused with the store's message, exit status 1, and left byte-for-byte as it was, whatever
 //! the command.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

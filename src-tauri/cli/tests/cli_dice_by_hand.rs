@@ -2,7 +2,7 @@
 //! same roll as the seed that rolled them; too few, too many and impossible faces exit 2 saying
 //! what is wrong, and log nothing; a logged roll is marked by hand.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

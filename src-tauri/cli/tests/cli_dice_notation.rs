@@ -1,7 +1,7 @@
 //! Dice notation on the command line (DICE.md): `dice check` with a caret under each problem,
 //! and the `dice` system's `expr` kind through `odds`, `roll --seed` and `roll --dice`.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

@@ -2,7 +2,7 @@
 //! rounds, a system move with its roll in the roll log, undo, the action log; bad input exits 2
 //! and changes nothing.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

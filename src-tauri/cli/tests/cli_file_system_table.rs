@@ -3,7 +3,7 @@
 //! odds and carried by export), and one table round: initiative the file declares, a secret
 //! roll against a target, a tracker adjusted and undone.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

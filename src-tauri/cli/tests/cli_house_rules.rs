@@ -3,7 +3,7 @@
 //! --roster` and logged rolls, refused out of range or on another system's roster (exit 2,
 //! nothing changed), and put back with `--reset`.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

@@ -2,7 +2,7 @@
 //! nothing, a round trip gives the fixture back, every malformed file is refused with its own
 //! message and exit status 2, leaving the database byte-for-byte as it was.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -1,7 +1,7 @@
 //! `rollbook log --luck`: how lucky the logged rolls were. Rolls by hand all high run hot, all
 //! low cold; the log's filters pick the rolls judged; --json prints the whole report.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

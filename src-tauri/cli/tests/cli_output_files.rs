@@ -1,7 +1,7 @@
 //! `--out` never replaces the campaign or what is not a regular file, and an import reads only
 //! regular files (issue: "Nothing lost, nothing wrong").
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

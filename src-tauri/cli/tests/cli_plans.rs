@@ -1,7 +1,7 @@
 //! `rollbook odds REQUEST --plan PLAN`: every alternative's requests with their odds, each the
 //! same as `rollbook odds` of that request; a wrong kind or an unknown plan exits 2.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 use serde_json::Value;

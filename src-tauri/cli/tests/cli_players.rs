@@ -4,7 +4,7 @@
 //! hiding and aliasing change what the view holds and are undone like any action. All traffic
 //! stays on 127.0.0.1.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

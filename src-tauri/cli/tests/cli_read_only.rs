@@ -8,7 +8,7 @@
 
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};

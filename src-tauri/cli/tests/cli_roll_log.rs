@@ -1,7 +1,7 @@
 //! `rollbook roll --character/--roster` logs under the roster's house rules; `rollbook log`
 //! shows and exports the log.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

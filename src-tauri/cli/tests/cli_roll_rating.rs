@@ -2,7 +2,7 @@
 //! character's sheet offers, prefilled from the sheet, with the GM's fields set, and logs it.
 //! The expected requests are worked out by hand from the fixture sheets and RULES.md.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 use serde_json::json;

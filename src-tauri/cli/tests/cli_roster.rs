@@ -1,6 +1,6 @@
 //! `rollbook roster …`, `character …`, `search`, `trash` and `undo` against a temp database.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

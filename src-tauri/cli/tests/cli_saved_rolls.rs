@@ -2,7 +2,7 @@
 //! `rollbook roll --saved NAME --roster R` with --seed, --dice and --secret as `roll` takes them,
 //! a typed roll under a roster, and saved rolls through export and import.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 

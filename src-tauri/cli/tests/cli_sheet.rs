@@ -3,7 +3,7 @@
 //! cannot be written exits 1. A file named .pdf is a real PDF, drawn with no browser: poppler
 //! (`pdfinfo`, `pdftotext`) reads it back.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! `rollbook system check FILE`: a good file's summary (text and JSON), a bad one's problems at
 //! their lines with a caret under each column (exit 2), a file past 1 MiB refused.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! character and changes nothing; with --yes the roster moves to the newest version, a value
 //! the new version refuses kept on the sheet, marked, and carried by export to a fresh database.
 
-mod common;
+use crate::common;
 
 use common::Sandbox;
 use serde_json::{json, Value};

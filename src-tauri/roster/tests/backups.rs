@@ -3,7 +3,7 @@
 //! with the database unchanged; snapshots taken while another process writes are sound; a
 //! SIGKILL during a restore leaves the old database or the snapshot, whole.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -7,7 +7,7 @@
 //! string of the players' view) is then read for a control that escapes its isolate. A sheet's
 //! problems quote the names they are about isolated too.
 
-mod common;
+use crate::common;
 
 use common::table::all_systems;
 use rollbook_roster::{

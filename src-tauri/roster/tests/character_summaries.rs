@@ -1,7 +1,7 @@
 //! `Store::character_summaries`, what the window's lists read: the same characters as
 //! `Store::characters`, in the same order, with the same fields, without notes and sheets.
 
-mod common;
+use crate::common;
 
 use common::seeded_db;
 use rollbook_roster::{CharacterPatch, CharacterSummary, Store};

@@ -4,7 +4,7 @@
 //! "not a Rollbook database" — and at the end the file holds exactly what the writer said it
 //! wrote.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -7,7 +7,7 @@
 //! its write transaction, and the test kills until `MID_WRITE` of those have landed before the
 //! commit, however long that takes, up to `MAX_RUNS`.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

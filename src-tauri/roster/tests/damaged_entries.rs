@@ -3,7 +3,7 @@
 //! the rest of the log lists, exports and is judged for luck, the other plans list and start,
 //! the players see the rolls that read, and `backup now` names the entry.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

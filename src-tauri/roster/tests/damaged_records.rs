@@ -4,7 +4,7 @@
 //! that holds them sound, while every other roster lists, shows, exports, rolls and is seen by
 //! the players. `backup now` names them, and rotation keeps the newest snapshot without any.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! character's values, and a table round: trackers changed in place, refused past their
 //! maximum, undone, and written back to the sheet.
 
-mod common;
+use crate::common;
 
 use common::table;
 use rollbook_roster::table::{SystemMove, SystemTable};

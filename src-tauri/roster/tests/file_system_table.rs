@@ -4,7 +4,7 @@
 //! shows, the file's house-rule numbers per roster changing a derived value, a sheet check and
 //! the odds, and luck over the rolls of a file roster.
 
-mod common;
+use crate::common;
 
 use common::table;
 use rollbook_roster::table::{SystemMove, SystemTable};

@@ -3,9 +3,10 @@
 //! refuse with `import_refused` or accept, and whatever it accepts must import into a fresh
 //! database and export back to a file that parses to the same rosters.
 //!
-//! `PROPTEST_CASES=100000 cargo test --release -p rollbook-roster --test fuzz_stable` runs longer.
+//! `PROPTEST_CASES=100000 cargo test --release -p rollbook-roster --test integration fuzz_stable::`
+//! runs longer.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use rollbook_roster::{ExportSelection, Import, ImportMode, Store};

@@ -4,7 +4,7 @@
 //! differ from RULES.md and reads them back; the table follows them (Minor Damage of 4 dice, an
 //! attack whose margin of 3 or 4 misses under a miss margin of 5).
 
-mod common;
+use crate::common;
 
 use common::table::{self, seat};
 use rollbook_roster::table::{SystemMove, SystemTable};

@@ -2,7 +2,7 @@
 //! problems of a refused file within their count, and a file that changes between its check and
 //! its writing refused with nothing written.
 
-mod common;
+use crate::common;
 
 use common::{db_hashes, seeded_db};
 use rollbook_roster::{Import, ImportMode, Store, KEPT_PROBLEMS};

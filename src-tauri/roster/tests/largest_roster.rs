@@ -8,8 +8,6 @@
 //! here, at sizes that run in seconds; `scripts/bench.sh` exports and imports a whole database
 //! at the count bounds.
 
-mod common;
-
 use rollbook_roster::{
     ExportSelection, Import, ImportMode, NewCharacter, NewRoster, NewSavedRoll, RosterFile, Store,
     System,

@@ -3,7 +3,7 @@
 //! The last two files are valid on their own but conflict with the stored rosters: they are
 //! refused inside the write transaction, which must roll back to nothing.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! A file that is not a healthy Rollbook database of this version or older is refused and left
 //! byte-for-byte as it was; an older one is backed up, then upgraded in one transaction.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

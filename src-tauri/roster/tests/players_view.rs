@@ -4,7 +4,7 @@
 //! player's name, a secret roll or a roll of an undone action; undoing set_visibility restores
 //! the state; and every encounter of the fixture databases of earlier builds has a view.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 //! Needs Debian's `poppler-utils` (scripts/bootstrap.sh). `ROLLBOOK_PRINT_KEEP=DIR` keeps the PDFs.
 #![cfg(feature = "pdf")]
 
-mod print_support;
+use crate::print_support;
 
 use std::path::{Path, PathBuf};
 

@@ -9,7 +9,7 @@
 //! start those Linux programs; what is printed is the same HTML on every system
 //! (`print_render.rs` runs everywhere).
 
-mod print_support;
+use crate::print_support;
 
 use std::path::PathBuf;
 

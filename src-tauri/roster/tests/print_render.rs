@@ -3,7 +3,7 @@
 //! escaped, a self-contained document, and the longest lists carried onto continuation pages.
 //! (`print_pdf.rs` prints them with Chromium and reads the PDF back.)
 
-mod print_support;
+use crate::print_support;
 
 use print_support::*;
 use rollbook_roster::print::{self, Paper, PrintError};

@@ -8,7 +8,7 @@
 //! Needs Xvfb (`xvfb-run`), Debian's python3-gi, gir1.2-webkit2-4.1 and poppler-utils
 //! (scripts/bootstrap.sh). `ROLLBOOK_PRINT_KEEP=DIR` keeps the HTML and PDFs.
 
-mod print_support;
+use crate::print_support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

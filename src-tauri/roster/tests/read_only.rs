@@ -2,7 +2,7 @@
 //! leaving a -wal or -shm beside it, and a write says "read-only" with the path;
 //! `Store::open` refuses a file it cannot write as read-only, before anything is read.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! A roll made at the table names the action that made it and the participant who rolled; a
 //! play or a roll may be logged secret (docs/players-view.md), and the roll log says so.
 
-mod common;
+use crate::common;
 
 use common::table::seat;
 use rollbook_roster::{LogQuery, NewRoster, PlayOptions, System, TableAction};

@@ -1,7 +1,7 @@
 //! Export → import into an empty database → export again gives the same file (ids and order
 //! kept), for every valid fixture; importing the same file twice changes nothing.
 
-mod common;
+use crate::common;
 
 use common::{fixture, without_exported_at};
 use rollbook_roster::{ExportSelection, Import, ImportMode, Store};

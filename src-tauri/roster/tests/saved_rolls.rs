@@ -3,7 +3,7 @@
 //! for luck, kept secret when asked and shown to the players; a roster's saved rolls are
 //! created, edited, moved, deleted and rolled, each refusal writing nothing.
 
-mod common;
+use crate::common;
 
 use common::table::seat;
 use rollbook_roster::{

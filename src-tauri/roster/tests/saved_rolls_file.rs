@@ -3,8 +3,6 @@
 //! notation) and nothing is imported; a file without them (written before they existed) leaves
 //! a merged roster's own.
 
-mod common;
-
 use rollbook_roster::{
     ExportSelection, Import, ImportMode, NewRoster, NewSavedRoll, Store, System,
 };

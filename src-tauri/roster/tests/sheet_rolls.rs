@@ -2,7 +2,7 @@
 //! answers, located at a real place of its sheet; and for one hand-made sheet per system, the
 //! requests are the ones RULES.md gives (worked out by hand here, not copied from the code).
 
-mod common;
+use crate::common;
 
 use common::fixture;
 use rollbook_roster::{ImportMode, NewCharacter, NewRoster, SheetRoll, Store, System};

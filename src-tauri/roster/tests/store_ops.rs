@@ -1,7 +1,7 @@
 //! The operations the window and the command line use: rosters, characters, the trash and
 //! undo, search, house rules and the roll log.
 
-mod common;
+use crate::common;
 
 use common::{fixture, seeded_db};
 use rollbook_roster::{

@@ -3,7 +3,7 @@
 //! `Store::play`, is logged in the encounter's action log, is undone exactly, and a number left
 //! below 0 or above the max is refused naming the track and range, writing nothing.
 
-mod common;
+use crate::common;
 
 use common::table;
 use rollbook_roster::table::SystemTable;

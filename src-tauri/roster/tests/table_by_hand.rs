@@ -3,7 +3,7 @@
 //! by hand; `table_dice_asked` lists the dice as they go in and says what the move would say once
 //! they are all in; too few, too many or an impossible face is refused with nothing written.
 
-mod common;
+use crate::common;
 
 use common::table::{all_systems, fight_in, snapshot, system};
 use rollbook_roster::table::SystemMove;

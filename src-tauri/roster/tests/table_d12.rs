@@ -4,9 +4,9 @@
 //! every step equal to a quick roll of its previewed request, rolls logged under the attacker,
 //! undo stage by stage, rounds counting durations down, healing, and Save to sheets.
 
+use crate::common;
 use rollbook_roster::table::{D12Encounter, SystemMove, SystemTable};
 use rollbook_rules::table::{Event, RulingId};
-mod common;
 
 use common::table::seat;
 use rollbook_roster::{LogQuery, NewRoster, Store, System, TableAction};

@@ -3,9 +3,9 @@
 //! request), Grunt penalties and Bust A Nut's rounds are spent, refusals write nothing, and undo
 //! puts the exact state back.
 
+use crate::common;
 use rollbook_roster::table::{GenreMove, SystemMove, SystemTable};
 use rollbook_rules::table::{Event, RulingId};
-mod common;
 
 use common::table::{self, seat, system};
 use rollbook_roster::{Encounter, LogQuery, NewRoster, Store, System, TableAction, TablePlay};

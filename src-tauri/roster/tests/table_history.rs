@@ -2,7 +2,7 @@
 //! back exactly the state before, and every action's state before and after — undone ones too —
 //! can still be told, in every system, whatever mix of moves and undos came before.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

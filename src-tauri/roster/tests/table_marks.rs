@@ -3,9 +3,9 @@
 //! defender's sheet, extended tasks rolled step by step to the plateau; rolls are quick rolls of
 //! the previewed request, logged with the character; refusals write nothing; undo restores.
 
+use crate::common;
 use rollbook_roster::table::{MarksMove, RunningTask, SystemMove, SystemTable, TaskKind, TaskPool};
 use rollbook_rules::table::{Event, RulingId};
-mod common;
 
 use common::table::{self, seat, system};
 use rollbook_roster::{LogQuery, NewRoster, Store, System, TableAction, TablePlay};

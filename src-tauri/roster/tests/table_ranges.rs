@@ -2,7 +2,7 @@
 //! among them) in every numeric field of every system's moves never panic, a refusal names the
 //! field or says what to change and writes nothing, and what is stored stays within its range.
 
-mod common;
+use crate::common;
 
 use common::table;
 use proptest::prelude::*;

@@ -3,9 +3,9 @@
 //! `damage` request, healing, running Doubles Only and Double Six Only tasks reset or ended on
 //! 1-1, chart checks under the roster's house rules, refusals writing nothing, and undo.
 
+use crate::common;
 use rollbook_roster::table::{StuntEncounter, SystemTable};
 use rollbook_rules::table::{Event, RulingId};
-mod common;
 
 use common::table::{self, seat};
 use rollbook_roster::{NewRoster, Store, System, TableAction, TablePlay};

@@ -3,7 +3,7 @@
 //! its view (what the panels list) in the same order. A genre view lists its parts in turn order
 //! even where an undo of an earlier build's action left its map of parts in another.
 
-mod common;
+use crate::common;
 
 use common::table::{all_systems, fight_in};
 use proptest::prelude::*;

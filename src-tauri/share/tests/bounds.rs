@@ -1,6 +1,6 @@
 //! What one client, or all of them, can make the server hold: connections, requests, time.
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};

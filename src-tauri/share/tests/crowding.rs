@@ -6,7 +6,7 @@
 //! and `/proc/net/tcp` shows when the server has taken every connection it was offered.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};

@@ -1,6 +1,6 @@
 //! The port is held only while sharing; each start is a new secret; failures say what to do.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, Ipv6Addr, SocketAddr, TcpListener};

@@ -3,7 +3,7 @@
 //! view, none of the request echoed back) but the security headers every answer carries, after which the connection is closed and nothing
 //! more sent on it is read.
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -1,6 +1,6 @@
 //! Nothing answers without the token, and every way of spelling something else is the same 404.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,7 +1,7 @@
 //! What a phone gets under the right link: the page, the view, and the view's changes as they
 //! happen, each with the security headers.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read};
 

@@ -1,6 +1,5 @@
 //! Runs the built `rollbook` binary as a user would, with no display, a temp database and a
 //! temp home (so no test can reach the real per-user database).
-#![allow(dead_code)] // each test binary uses its own share of these
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

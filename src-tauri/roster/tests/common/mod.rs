@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)] // each test binary uses its own share of them
+#![allow(dead_code)] // import_memory, a binary of its own, uses only a few of them
 
 pub mod table;
 

@@ -1,8 +1,6 @@
 //! A real server on 127.0.0.1 (port 0) with a source the test controls, and a raw HTTP/1.1
 //! client for requests no well-behaved client would send.
 
-#![allow(dead_code)] // each test file uses its own part of this
-
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::sync::{Arc, Mutex};

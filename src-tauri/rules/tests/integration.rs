@@ -1,0 +1,16 @@
+//! Every integration test of this crate, one module per file of `tests/`, built as one test
+//! binary: one compile and one link instead of one per file (the Windows build links each
+//! binary with MinGW's ld, seven seconds apiece). A test that needs a process of its own
+//! (a global allocator of its own, say) stays a `[[test]]` of its own in Cargo.toml.
+
+mod work;
+
+mod brute_force;
+mod compare_lists;
+mod file_requests;
+mod five_as_files;
+mod requests;
+mod sampling;
+mod standing;
+mod success_marks;
+mod totals;
