@@ -12,7 +12,7 @@ one). It exits 1, saying which target and by how much, when any of these fails:
 - every expression of CASES gives the same distribution as its icepool model, to 1e-9 for each
   value (the models are written here from DICE.md, with icepool's own keep, explode and reroll);
 - Rollbook's whole process (`rollbook odds -` answering the set as one batch, start-up
-  included, best of 5) is at least 100x faster than icepool in-process over the same set (each
+  included, best of 30; the median is printed too) is at least 100x faster than icepool in-process over the same set (each
   model timed best of 3, its dice built afresh each call so icepool's caches do not carry over);
 - every expression's odds take under 2 ms at the median (`time_odds`, single calls);
 - the slowest of HEAVY (expressions near the work bound, MAX_WORK in notation/check.rs, each
