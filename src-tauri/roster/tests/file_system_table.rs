@@ -9,7 +9,8 @@ use crate::common;
 use common::table;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
-    FileMove, LogQuery, NewCharacter, NewRoster, PlayOptions, RosterPatch, Store, System,
+    CharacterPatch, FileMove, LogQuery, NewCharacter, NewRoster, PlayOptions, RosterPatch, Store,
+    System,
 };
 use rollbook_rules::standing::standing;
 use rollbook_rules::{odds_with, request_from_value, HouseRules};
@@ -133,12 +134,12 @@ fn game(id: &str) -> Game {
         .unwrap()
         .id;
     for (name, sheet) in [
-        // A tracker left out starts at the blank sheet's value, so each is given.
         (
             "Ada",
             json!({"might": 3, "speed": 5, "hp": 9, "skills": [{"name": "blade", "value": 4}]}),
         ),
-        ("Bo", json!({"might": 0, "speed": 0, "hp": 6})),
+        // Bo's hit points left out: they start at his maximum, 6 + 0.
+        ("Bo", json!({"might": 0, "speed": 0})),
     ] {
         let mut new = NewCharacter::named(name);
         new.sheet = Some(sheet);
@@ -423,16 +424,56 @@ fn house_rules_of_the_file_change_derived_values_checks_trackers_and_odds() {
     let mut house = HouseRules::default();
     house.file_numbers.insert("guard_bonus".into(), 3);
     house.file_numbers.insert("base_hp".into(), 2);
-    let roster = g
-        .store
-        .update_roster(
-            g.roster,
-            RosterPatch {
-                house_rules: Some(house.clone()),
-                ..RosterPatch::default()
-            },
-        )
-        .unwrap();
+    let patch = RosterPatch {
+        house_rules: Some(house.clone()),
+        ..RosterPatch::default()
+    };
+    // Base hit points of 2 leave Ada's 9 over her new maximum of 5 and Bo's 6 over his 2: refused,
+    // naming both, and nothing changed.
+    let refused = g.store.update_roster(g.roster, patch.clone()).unwrap_err();
+    let said: Vec<(&str, &str)> = refused
+        .problems()
+        .iter()
+        .map(|p| (p.path.as_str(), p.message.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "house_rules",
+                "Ada: Hit points is 9; it takes 0 to 5 under these numbers; change the sheet first"
+            ),
+            (
+                "house_rules",
+                "Bo: Hit points is 6; it takes 0 to 2 under these numbers; change the sheet first"
+            ),
+        ]
+    );
+    assert_eq!(
+        g.store.roster(g.roster).unwrap().house_rules,
+        HouseRules::default()
+    );
+    for (name, hp) in [("Ada", 5), ("Bo", 2)] {
+        let character = g
+            .store
+            .characters(g.roster)
+            .unwrap()
+            .into_iter()
+            .find(|c| c.name == name)
+            .unwrap();
+        let mut sheet = character.sheet.to_value();
+        sheet["hp"] = json!(hp);
+        g.store
+            .update_character(
+                character.id,
+                CharacterPatch {
+                    sheet: Some(sheet),
+                    ..CharacterPatch::default()
+                },
+            )
+            .unwrap();
+    }
+    let roster = g.store.update_roster(g.roster, patch).unwrap();
     assert_eq!(roster.house_rules, house);
     assert_eq!(guard(&roster.house_rules), "13");
 
@@ -441,6 +482,11 @@ fn house_rules_of_the_file_change_derived_values_checks_trackers_and_odds() {
     new.sheet = Some(json!({"might": 0, "hp": 5}));
     let refused = g.store.create_character(g.roster, new).unwrap_err();
     assert_eq!(refused.problems()[0].path, "sheet.hp");
+    // Hit points left out start at this character's maximum under the house number: 2 + 4.
+    let mut new = NewCharacter::named("Di");
+    new.sheet = Some(json!({"might": 4}));
+    let di = g.store.create_character(g.roster, new).unwrap();
+    assert_eq!(di.sheet.to_value()["hp"], 6);
 
     // The sheet's rolls and the Quick roll path read it: Ada's contest against a guard of 13.
     let contest = SystemMove::File(FileMove::Roll {
