@@ -311,6 +311,7 @@ describe('a game from a file, from the file to paper', { timeout: 15 * 60_000 },
     const heroId = p.order.find((o) => o.name === HERO).id;
     const { page, table: shown } = await table.roll((x) => x.log[0]?.lines[0]?.startsWith(`${HERO} rolls Check`), 'the check was not logged');
     await table.click('#encounter-secret');
+    await table.waitValue(() => app.driver.executeScript(() => document.getElementById('encounter-secret').checked), (on) => !on, 'Roll in secret did not untick');
     const [entry] = loggedRolls(1);
     assert.deepEqual(entry.request, request, 'the request logged is the one whose odds were shown');
     assert.equal(entry.participant_id, heroId);
