@@ -104,6 +104,21 @@ min = 0
 max = 20
 from_opponent = "guard"
 
+[rolls.duel]
+name = "Duel"
+value = "d20 + @mine - @theirs"
+target = "11"
+
+[rolls.duel.fields.mine]
+min = 0
+max = 4
+from_sheet = "skills"
+
+[rolls.duel.fields.theirs]
+min = 0
+max = 4
+from_opponent = "skills"
+
 [rolls.parry]
 name = "Parry"
 value = "d20"
@@ -139,7 +154,10 @@ fn game(id: &str) -> Game {
             json!({"might": 3, "speed": 5, "hp": 9, "skills": [{"name": "blade", "value": 4}]}),
         ),
         // Bo's hit points left out: they start at his maximum, 6 + 0.
-        ("Bo", json!({"might": 0, "speed": 0})),
+        (
+            "Bo",
+            json!({"might": 0, "speed": 0, "skills": [{"name": "blade", "value": 2}]}),
+        ),
     ] {
         let mut new = NewCharacter::named(name);
         new.sheet = Some(sheet);
@@ -215,10 +233,19 @@ fn initiative_orders_the_table_by_the_files_roll_highest_first() {
         .collect();
     let totals: Vec<i64> = order.iter().map(|&p| total(p)).collect();
     assert!(totals.windows(2).all(|w| w[0] >= w[1]), "{totals:?}");
-    assert!(
-        played.entry.summary.starts_with("Initiative: "),
-        "{}",
-        played.entry.summary
+    // "Initiative: Ada 19, Goon 2 7, Bo 3": each total said once, highest first.
+    let said: Vec<String> = g
+        .store
+        .encounter(g.encounter)
+        .unwrap()
+        .state
+        .order
+        .iter()
+        .map(|p| format!("{} {}", p.name, total(p.id)))
+        .collect();
+    assert_eq!(
+        played.entry.summary,
+        format!("Initiative: {}", said.join(", "))
     );
 
     // Undone, the order is back as it was.
@@ -560,4 +587,58 @@ fn luck_judges_the_rolls_of_a_file_roster_from_their_exact_odds() {
     }
     // Bo's contest against Ada reads her guard under the house rule: 10 + 3 + 2.
     assert!(log.iter().any(|e| e.request["theirs"] == 15));
+}
+
+#[test]
+fn an_opponents_ratings_list_gives_their_rating_of_the_name_rolled() {
+    let mut g = game("table-test-duel");
+    let duel = |against: Uuid, rating: &str| FileMove::Roll {
+        participant_id: g.ada,
+        roll: "duel".into(),
+        rating: Some(rating.into()),
+        fields: Map::new(),
+        against: Some(against),
+    };
+    let request = |store: &Store, m: FileMove| {
+        store
+            .preview_table_move(g.encounter, &SystemMove::File(m))
+            .unwrap()
+            .unwrap()
+    };
+    // Ada's blade 4 against Bo's blade 2; against the quick Goon, a blank sheet's blade 0.
+    for (against, theirs) in [(g.bo, 2), (g.goon, 0)] {
+        let asked = serde_json::to_value(request(&g.store, duel(against, "blade"))).unwrap();
+        assert_eq!(
+            (asked["mine"].clone(), asked["theirs"].clone()),
+            (json!(4), json!(theirs))
+        );
+    }
+    // d20 + 4 - 2 >= 11: 9 to 20.
+    let asked = request(&g.store, duel(g.bo, "blade"));
+    let odds = odds_with(&asked, &HouseRules::default()).unwrap();
+    assert!((odds.success - 12.0 / 20.0).abs() < 1e-12);
+    // A rating the roller has and the opponent lacks is refused, naming the opponent's.
+    let ada = g
+        .store
+        .characters(g.roster)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name == "Ada")
+        .unwrap();
+    let mut sheet = ada.sheet.to_value();
+    sheet["skills"] = json!([{"name": "blade", "value": 4}, {"name": "sail", "value": 1}]);
+    g.store
+        .update_character(
+            ada.id,
+            CharacterPatch {
+                sheet: Some(sheet),
+                ..CharacterPatch::default()
+            },
+        )
+        .unwrap();
+    let refused = table::refused(&mut g.store, g.encounter, &file_move(duel(g.bo, "sail")));
+    assert!(
+        refused.contains("Bo has no rating `sail` in skills; they have blade"),
+        "{refused}"
+    );
 }
