@@ -6,7 +6,8 @@
 // odds `rollbook odds` gives, rolled and found in the roll log; one table round with the
 // character and an NPC, undone and played again, what the players' view shows of the file's
 // public tracker; the hero's hit points changed in place with the file's table panel (typed,
-// then +), undone back; its sheet printed to PDF and read back. A bad file's problems at their
+// then +), undone back; Roll initiative (the order shown is the stored one) and a check against a
+// DC from the panel's Roll form, logged as shown, both undone; its sheet printed to PDF and read back. A bad file's problems at their
 // lines are systems.test.mjs's.
 // Run with scripts/e2e.sh tests/e2e/file-system.test.mjs.
 
@@ -20,6 +21,7 @@ import { Key } from 'selenium-webdriver';
 import { BINARY, REPO_ROOT, STARTUP_TIMEOUT_MS, showView, startApp, screenshotOnFailure } from './app.mjs';
 import { printToPdfText, startChromium } from './chromium.mjs';
 import { LogPage, shellReady, waitForToast } from './log-transfer-page.mjs';
+import { FileTablePage } from './encounter-file-page.mjs';
 import { expectedOdds } from './odds-expect.mjs';
 import { GmPlayersPage, PlayersPage } from './players-page.mjs';
 import { RostersPage } from './rosters-page.mjs';
@@ -263,6 +265,69 @@ describe('a game from a file, from the file to paper', { timeout: 15 * 60_000 },
     await gm.press('undo');
     await gm.untilTrack(HERO, 'tracker', `${hp} / 10 Hit points`, 'undo did not put the hit points back');
     assert.deepEqual(tableHp(), { value: hp, max: 10 });
+  }));
+
+  test('at the table, Roll initiative orders the turn as stored, a check against a DC is logged as shown, and Undo takes both back', () => withShot('table-rolls', async () => {
+    const table = new FileTablePage(app.driver);
+    const storedState = () => {
+      const shown = cliJson('encounter', 'show', 'Dockside', '--roster', ROSTER);
+      return shown.encounter?.state ?? shown.state;
+    };
+    /** The newest `n` rolls of the roll log, as the command line reads them. */
+    const loggedRolls = (n) => JSON.parse(cliText('log', '--limit', String(n), '--format', 'json')).rolls;
+    const first = storedState();
+    const ids = (order) => order.map((o) => o.id);
+
+    // The file declares `[table] initiative`: the panel offers it; everyone rolls it.
+    let t = await table.untilTable((x) => x.initiative !== null && x.form, 'the panel did not offer Roll initiative and the Roll form');
+    let p = await table.rollInitiative();
+    const rolled = storedState();
+    // The order shown is the stored encounter's, and that is the logged totals highest first.
+    p = await table.until((x) => JSON.stringify(ids(x.order)) === JSON.stringify(ids(rolled.order)), 'the turn order shown is not the stored one after Roll initiative');
+    assert.deepEqual(p.order.map((o) => o.name).sort(), [HERO, 'Smuggler 1'].sort());
+    const initiative = loggedRolls(rolled.order.length);
+    const totalOf = (id) => initiative.find((r) => r.participant_id === id).result.total;
+    assert.deepEqual(initiative.map((r) => r.request.roll), rolled.order.map(() => 'initiative'));
+    const totals = rolled.order.map((o) => totalOf(o.id));
+    assert.deepEqual(totals, [...totals].sort((a, b) => b - a), `highest first: ${JSON.stringify(totals)}`);
+    t = await table.untilTable((x) => x.initiativeEvents !== null, 'the panel did not say what the initiative rolled');
+    assert.deepEqual(t.initiativeEvents, [p.log[0].lines[0]], 'the panel says what the log says');
+
+    // A check of the hero's sailing against DC 12: the rating and the GM's fields only; the
+    // range of the DC is the file's, as the catalog serves it.
+    t = await table.setRoll({ who: HERO, kind: 'check', rating: 'sailing', fields: { dc: 12 } });
+    assert.equal(t.against, null, 'a check reads nothing of an opponent');
+    assert.deepEqual(t.typed.map((f) => f.name), ['dc', 'mode']);
+    assert.deepEqual(t.typed.find((f) => f.name === 'dc'), { name: 'dc', type: 'number', value: '12', min: '1', max: '40' });
+    t = await table.untilTable((x) => !x.oddsBusy && x.request?.dc === 12 && x.request?.mod === 4, 'the odds did not follow the DC and the rating');
+    const request = t.request;
+    assert.deepEqual({ system: request.system, roll: request.roll, mod: request.mod, dc: request.dc }, { system: ID, roll: 'check', mod: 4, dc: 12 });
+    const expected = expectedOdds({ text: cliText('odds', JSON.stringify(request), '--roster', ROSTER), json: cliJson('odds', JSON.stringify(request), '--roster', ROSTER) });
+    assert.equal(t.success, expected.success, 'the chance rollbook odds gives');
+
+    // Rolled in secret (the encounter's switch, as for the five's panels).
+    await table.click('#encounter-secret');
+    await table.waitValue(() => app.driver.executeScript(() => document.getElementById('encounter-secret').checked), (on) => on, 'Roll in secret did not tick');
+    const heroId = p.order.find((o) => o.name === HERO).id;
+    const { page, table: shown } = await table.roll((x) => x.log[0]?.lines[0]?.startsWith(`${HERO} rolls Check`), 'the check was not logged');
+    await table.click('#encounter-secret');
+    await table.waitValue(() => app.driver.executeScript(() => document.getElementById('encounter-secret').checked), (on) => !on, 'Roll in secret did not untick');
+    const [entry] = loggedRolls(1);
+    assert.deepEqual(entry.request, request, 'the request logged is the one whose odds were shown');
+    assert.equal(entry.participant_id, heroId);
+    assert.equal(entry.secret, true);
+    assert.equal(shown.result.outcome, String(entry.result.outcome));
+    assert.deepEqual(shown.result.faces, entry.result.groups.flatMap((g) => g.dice.map((d) => d.face)), 'the dice logged');
+    assert.equal(page.log[0].lines[0], `${HERO} rolls Check: ${entry.result.outcome} (${entry.result.total})`);
+    assert.ok(shown.result.events.includes(page.log[0].lines[0]), `the panel shows the logged line: ${JSON.stringify(shown.result.events)}`);
+
+    // Undo: the check, then the initiative; the order goes back to what it was.
+    p = await table.press('undo');
+    assert.ok(p.log[0].undone);
+    p = await table.press('undo');
+    const back = storedState();
+    assert.deepEqual(ids(back.order), ids(first.order), 'the stored order is the one before the initiative');
+    await table.until((x) => JSON.stringify(ids(x.order)) === JSON.stringify(ids(first.order)), 'undo did not put the turn order back');
   }));
 
   test('the sheet printed to PDF carries the character and the file\'s sections', () => withShot('print', async () => {

@@ -632,9 +632,22 @@ export type FateEffect = { "effect": "second_initiative" } | { "effect": "attack
 export type FatePlay = "attack" | "armor_class" | "save" | "second_initiative";
 
 /**
+ * What fills a roll field of a file system at the table (the `roll` move): `from_sheet`, the
+ * sheet part or derived value of the roller's sheet (a ratings list: the rating the GM picks);
+ * `from_opponent`, the same of the participant rolled against, which wins over `from_sheet`
+ * when the roll is made against someone. Both null: the GM gives it (a DC, a mode).
+ */
+export type FieldSource = { from_sheet: string | null, from_opponent: string | null, };
+
+/**
  * The front end's view of one field (`{"name", "label", "help", "type", ...}`).
  */
-export type FieldSpec = { name: string, label: string, help: string, } & ({ "type": "int", min: number, max: number, default: number, } | { "type": "bool", default: boolean, } | { "type": "choice", choices: Array<string>, default: string, } | { "type": "int_list", min: number, max: number, max_items: number, default: Array<number>, });
+export type FieldSpec = { name: string, label: string, help: string, 
+/**
+ * A field of a system from a file: what fills it at the table (the roller's sheet, the
+ * opponent's, or the GM). The five's fields have none.
+ */
+source?: FieldSource, } & ({ "type": "int", min: number, max: number, default: number, } | { "type": "bool", default: boolean, } | { "type": "choice", choices: Array<string>, default: string, } | { "type": "int_list", min: number, max: number, max_items: number, default: Array<number>, });
 
 /**
  * The format of an exported file: JSON (the roster file of FORMAT.md, or the roll log's file)
@@ -664,6 +677,17 @@ export type FilePart = { trackers: { [key in string]: TrackerNow }, };
  * participant's part.
  */
 export type FileTable = { id: string, version: number, parts: { [key in string]: FilePart }, };
+
+/**
+ * What a file system's table does that its panel offers (the five's panels are written each
+ * for its own system).
+ */
+export type FileTableSpec = { 
+/**
+ * The id of the roll kind the `initiative` move rolls for every participant
+ * (`[table] initiative`); null: the file declares none and the GM orders the turn.
+ */
+initiative: string | null, };
 
 /**
  * What of the sheet the rules need besides the state: Stamina caps the Grunts, level the nuts.
@@ -2178,7 +2202,12 @@ sheet?: Array<SheetPartSpec>,
  * A system from a file: the numbers a roster of it may house-rule, in the shape of the
  * five's `house_rule_numbers` (the window's house-rules form reads both alike).
  */
-house_rule_numbers?: Array<FileHouseNumber>, };
+house_rule_numbers?: Array<FileHouseNumber>, 
+/**
+ * A system from a file: what its table rolls for turn order, for the one panel every
+ * file system shares (the five's panels are each written for its system).
+ */
+table?: FileTableSpec, };
 
 /**
  * An encounter's running state for its roster's system (`EncounterState::system_state`).

@@ -9,7 +9,8 @@ use crate::common;
 use common::table;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
-    FileMove, LogQuery, NewCharacter, NewRoster, PlayOptions, RosterPatch, Store, System,
+    CharacterPatch, FileMove, LogQuery, NewCharacter, NewRoster, PlayOptions, RosterPatch, Store,
+    System,
 };
 use rollbook_rules::standing::standing;
 use rollbook_rules::{odds_with, request_from_value, HouseRules};
@@ -103,6 +104,21 @@ min = 0
 max = 20
 from_opponent = "guard"
 
+[rolls.duel]
+name = "Duel"
+value = "d20 + @mine - @theirs"
+target = "11"
+
+[rolls.duel.fields.mine]
+min = 0
+max = 4
+from_sheet = "skills"
+
+[rolls.duel.fields.theirs]
+min = 0
+max = 4
+from_opponent = "skills"
+
 [rolls.parry]
 name = "Parry"
 value = "d20"
@@ -133,12 +149,15 @@ fn game(id: &str) -> Game {
         .unwrap()
         .id;
     for (name, sheet) in [
-        // A tracker left out starts at the blank sheet's value, so each is given.
         (
             "Ada",
             json!({"might": 3, "speed": 5, "hp": 9, "skills": [{"name": "blade", "value": 4}]}),
         ),
-        ("Bo", json!({"might": 0, "speed": 0, "hp": 6})),
+        // Bo's hit points left out: they start at his maximum, 6 + 0.
+        (
+            "Bo",
+            json!({"might": 0, "speed": 0, "skills": [{"name": "blade", "value": 2}]}),
+        ),
     ] {
         let mut new = NewCharacter::named(name);
         new.sheet = Some(sheet);
@@ -214,10 +233,19 @@ fn initiative_orders_the_table_by_the_files_roll_highest_first() {
         .collect();
     let totals: Vec<i64> = order.iter().map(|&p| total(p)).collect();
     assert!(totals.windows(2).all(|w| w[0] >= w[1]), "{totals:?}");
-    assert!(
-        played.entry.summary.starts_with("Initiative: "),
-        "{}",
-        played.entry.summary
+    // "Initiative: Ada 19, Goon 2 7, Bo 3": each total said once, highest first.
+    let said: Vec<String> = g
+        .store
+        .encounter(g.encounter)
+        .unwrap()
+        .state
+        .order
+        .iter()
+        .map(|p| format!("{} {}", p.name, total(p.id)))
+        .collect();
+    assert_eq!(
+        played.entry.summary,
+        format!("Initiative: {}", said.join(", "))
     );
 
     // Undone, the order is back as it was.
@@ -423,16 +451,56 @@ fn house_rules_of_the_file_change_derived_values_checks_trackers_and_odds() {
     let mut house = HouseRules::default();
     house.file_numbers.insert("guard_bonus".into(), 3);
     house.file_numbers.insert("base_hp".into(), 2);
-    let roster = g
-        .store
-        .update_roster(
-            g.roster,
-            RosterPatch {
-                house_rules: Some(house.clone()),
-                ..RosterPatch::default()
-            },
-        )
-        .unwrap();
+    let patch = RosterPatch {
+        house_rules: Some(house.clone()),
+        ..RosterPatch::default()
+    };
+    // Base hit points of 2 leave Ada's 9 over her new maximum of 5 and Bo's 6 over his 2: refused,
+    // naming both, and nothing changed.
+    let refused = g.store.update_roster(g.roster, patch.clone()).unwrap_err();
+    let said: Vec<(&str, &str)> = refused
+        .problems()
+        .iter()
+        .map(|p| (p.path.as_str(), p.message.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "house_rules",
+                "Ada: Hit points is 9; it takes 0 to 5 under these numbers; change the sheet first"
+            ),
+            (
+                "house_rules",
+                "Bo: Hit points is 6; it takes 0 to 2 under these numbers; change the sheet first"
+            ),
+        ]
+    );
+    assert_eq!(
+        g.store.roster(g.roster).unwrap().house_rules,
+        HouseRules::default()
+    );
+    for (name, hp) in [("Ada", 5), ("Bo", 2)] {
+        let character = g
+            .store
+            .characters(g.roster)
+            .unwrap()
+            .into_iter()
+            .find(|c| c.name == name)
+            .unwrap();
+        let mut sheet = character.sheet.to_value();
+        sheet["hp"] = json!(hp);
+        g.store
+            .update_character(
+                character.id,
+                CharacterPatch {
+                    sheet: Some(sheet),
+                    ..CharacterPatch::default()
+                },
+            )
+            .unwrap();
+    }
+    let roster = g.store.update_roster(g.roster, patch).unwrap();
     assert_eq!(roster.house_rules, house);
     assert_eq!(guard(&roster.house_rules), "13");
 
@@ -441,6 +509,11 @@ fn house_rules_of_the_file_change_derived_values_checks_trackers_and_odds() {
     new.sheet = Some(json!({"might": 0, "hp": 5}));
     let refused = g.store.create_character(g.roster, new).unwrap_err();
     assert_eq!(refused.problems()[0].path, "sheet.hp");
+    // Hit points left out start at this character's maximum under the house number: 2 + 4.
+    let mut new = NewCharacter::named("Di");
+    new.sheet = Some(json!({"might": 4}));
+    let di = g.store.create_character(g.roster, new).unwrap();
+    assert_eq!(di.sheet.to_value()["hp"], 6);
 
     // The sheet's rolls and the Quick roll path read it: Ada's contest against a guard of 13.
     let contest = SystemMove::File(FileMove::Roll {
@@ -514,4 +587,58 @@ fn luck_judges_the_rolls_of_a_file_roster_from_their_exact_odds() {
     }
     // Bo's contest against Ada reads her guard under the house rule: 10 + 3 + 2.
     assert!(log.iter().any(|e| e.request["theirs"] == 15));
+}
+
+#[test]
+fn an_opponents_ratings_list_gives_their_rating_of_the_name_rolled() {
+    let mut g = game("table-test-duel");
+    let duel = |against: Uuid, rating: &str| FileMove::Roll {
+        participant_id: g.ada,
+        roll: "duel".into(),
+        rating: Some(rating.into()),
+        fields: Map::new(),
+        against: Some(against),
+    };
+    let request = |store: &Store, m: FileMove| {
+        store
+            .preview_table_move(g.encounter, &SystemMove::File(m))
+            .unwrap()
+            .unwrap()
+    };
+    // Ada's blade 4 against Bo's blade 2; against the quick Goon, a blank sheet's blade 0.
+    for (against, theirs) in [(g.bo, 2), (g.goon, 0)] {
+        let asked = serde_json::to_value(request(&g.store, duel(against, "blade"))).unwrap();
+        assert_eq!(
+            (asked["mine"].clone(), asked["theirs"].clone()),
+            (json!(4), json!(theirs))
+        );
+    }
+    // d20 + 4 - 2 >= 11: 9 to 20.
+    let asked = request(&g.store, duel(g.bo, "blade"));
+    let odds = odds_with(&asked, &HouseRules::default()).unwrap();
+    assert!((odds.success - 12.0 / 20.0).abs() < 1e-12);
+    // A rating the roller has and the opponent lacks is refused, naming the opponent's.
+    let ada = g
+        .store
+        .characters(g.roster)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name == "Ada")
+        .unwrap();
+    let mut sheet = ada.sheet.to_value();
+    sheet["skills"] = json!([{"name": "blade", "value": 4}, {"name": "sail", "value": 1}]);
+    g.store
+        .update_character(
+            ada.id,
+            CharacterPatch {
+                sheet: Some(sheet),
+                ..CharacterPatch::default()
+            },
+        )
+        .unwrap();
+    let refused = table::refused(&mut g.store, g.encounter, &file_move(duel(g.bo, "sail")));
+    assert!(
+        refused.contains("Bo has no rating `sail` in skills; they have blade"),
+        "{refused}"
+    );
 }

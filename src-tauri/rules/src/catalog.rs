@@ -46,6 +46,11 @@ pub struct SystemSpec {
         )
     )]
     pub house_rule_numbers: Vec<crate::system_file::sheet_spec::FileHouseNumber>,
+    /// A system from a file: what its table rolls for turn order, for the one panel every
+    /// file system shares (the five's panels are each written for its system).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub table: Option<crate::system_file::table_spec::FileTableSpec>,
 }
 
 /// Every system and roll kind the engine answers, with the fields of each.
@@ -98,6 +103,7 @@ pub fn catalog_with(house: &HouseRules) -> Catalog {
                 sheet: Vec::new(),
                 version: None,
                 house_rule_numbers: Vec::new(),
+                table: None,
                 id: system.id.into(),
                 name: system.name.into(),
                 kinds: specs

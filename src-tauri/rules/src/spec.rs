@@ -94,6 +94,11 @@ pub struct FieldSpec {
     pub help: String,
     #[serde(flatten)]
     pub kind: FieldKind,
+    /// A field of a system from a file: what fills it at the table (the roller's sheet, the
+    /// opponent's, or the GM). The five's fields have none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub source: Option<crate::system_file::table_spec::FieldSource>,
 }
 
 /// The type-specific part of a [`FieldSpec`].
@@ -124,6 +129,7 @@ pub enum FieldKind {
 impl From<IntField> for FieldSpec {
     fn from(f: IntField) -> Self {
         Self {
+            source: None,
             name: f.name.into(),
             label: f.label.into(),
             help: f.help.into(),
@@ -139,6 +145,7 @@ impl From<IntField> for FieldSpec {
 impl From<BoolField> for FieldSpec {
     fn from(f: BoolField) -> Self {
         Self {
+            source: None,
             name: f.name.into(),
             label: f.label.into(),
             help: f.help.into(),
@@ -150,6 +157,7 @@ impl From<BoolField> for FieldSpec {
 impl From<ChoiceField> for FieldSpec {
     fn from(f: ChoiceField) -> Self {
         Self {
+            source: None,
             name: f.name.into(),
             label: f.label.into(),
             help: f.help.into(),
@@ -164,6 +172,7 @@ impl From<ChoiceField> for FieldSpec {
 impl From<IntListField> for FieldSpec {
     fn from(f: IntListField) -> Self {
         Self {
+            source: None,
             name: f.item.name.into(),
             label: f.item.label.into(),
             help: f.item.help.into(),

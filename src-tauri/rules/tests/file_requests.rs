@@ -123,3 +123,148 @@ fn an_outcome_named_for_its_verdict_is_not_said_twice_in_the_detail() {
         failed.detail
     );
 }
+
+/// The served catalog entry of file system `id` at `version`, as JSON (what the window reads).
+fn served(id: &str, version: u32) -> serde_json::Value {
+    let catalog = serde_json::to_value(catalog()).unwrap();
+    let all = catalog["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(catalog["file_versions"].as_array().unwrap());
+    all.filter(|s| s["id"] == id && s["version"] == version)
+        .cloned()
+        .collect::<Vec<_>>()
+        .pop()
+        .unwrap_or_else(|| panic!("{id} version {version} is not in the catalog"))
+}
+
+fn served_field<'a>(
+    system: &'a serde_json::Value,
+    kind: &str,
+    field: &str,
+) -> &'a serde_json::Value {
+    let kind = system["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"] == kind)
+        .unwrap_or_else(|| panic!("no kind {kind}"));
+    kind["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == field)
+        .unwrap_or_else(|| panic!("no field {field}"))
+}
+
+#[test]
+fn the_catalog_serves_the_d20_tables_initiative_and_what_fills_each_field() {
+    let file = rollbook_rules::system_file::shipped::find("d20-heroes").unwrap();
+    let d20 = served("d20-heroes", file.version);
+    // `[table] initiative = "initiative"` of systems/d20-heroes.toml.
+    assert_eq!(d20["table"], json!({"initiative": "initiative"}));
+    // The check: its modifier a rating of the skills list, the DC and advantage typed by the GM
+    // with the file's ranges and defaults (the sheet form's own field declarations).
+    let check_mod = served_field(&d20, "check", "mod");
+    assert_eq!(
+        check_mod["source"],
+        json!({"from_sheet": "skills", "from_opponent": null})
+    );
+    let dc = served_field(&d20, "check", "dc");
+    assert_eq!(
+        (
+            &dc["source"],
+            &dc["type"],
+            &dc["min"],
+            &dc["max"],
+            &dc["default"]
+        ),
+        (
+            &json!({"from_sheet": null, "from_opponent": null}),
+            &json!("int"),
+            &json!(1),
+            &json!(40),
+            &json!(15)
+        )
+    );
+    let mode = served_field(&d20, "check", "mode");
+    assert_eq!(mode["source"]["from_sheet"], json!(null));
+    assert_eq!(
+        mode["choices"],
+        json!(["normal", "advantage", "disadvantage"])
+    );
+    assert_eq!(
+        served_field(&d20, "initiative", "dex")["source"],
+        json!({"from_sheet": "dex_mod", "from_opponent": null})
+    );
+    // Every field of every kind of every shipped file says what the file says fills it.
+    for file in rollbook_rules::system_file::shipped::all() {
+        let entry = served(&file.id, file.version);
+        assert_eq!(
+            entry["table"]["initiative"],
+            json!(file.table.initiative),
+            "{}",
+            file.id
+        );
+        for kind in &file.rolls {
+            for field in &kind.fields {
+                let source = &served_field(&entry, &kind.id, &field.name)["source"];
+                assert_eq!(
+                    (&source["from_sheet"], &source["from_opponent"]),
+                    (&json!(field.from_sheet), &json!(field.from_opponent)),
+                    "{} {} {}",
+                    file.id,
+                    kind.id,
+                    field.name
+                );
+            }
+        }
+    }
+    // The five's entries stay as they were: no table, no field sources.
+    let catalog = serde_json::to_value(catalog()).unwrap();
+    for system in catalog["systems"].as_array().unwrap() {
+        assert!(system.get("table").is_none(), "{}", system["id"]);
+        for kind in system["kinds"].as_array().unwrap() {
+            for field in kind["fields"].as_array().unwrap() {
+                assert!(
+                    field.get("source").is_none(),
+                    "{} {}",
+                    kind["id"],
+                    field["name"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn each_held_version_of_a_file_serves_its_own_initiative_and_field_sources() {
+    use rollbook_rules::system_file::{known, read};
+    use std::sync::Arc;
+    let id = "catalog-table-versions";
+    let source = rollbook_rules::system_file::shipped::source_of("d20-heroes")
+        .unwrap()
+        .replace("id = \"d20-heroes\"", &format!("id = \"{id}\""));
+    // Version 1 orders no turn and types the save bonus; version 2 is the shipped text.
+    let first = source.replace("initiative = \"initiative\"\n", "").replace(
+        "from_sheet = \"dex_mod\"\n\n[rolls.save.fields.dc]",
+        "\n[rolls.save.fields.dc]",
+    );
+    assert_ne!(first, source);
+    let second = source.replace("version = 1", "version = 2");
+    known::register(Arc::new(read(&first).unwrap()));
+    known::register(Arc::new(read(&second).unwrap()));
+    let (old, new) = (served(id, 1), served(id, 2));
+    known::forget(id);
+    assert_eq!(old["table"], json!({"initiative": null}));
+    assert_eq!(new["table"], json!({"initiative": "initiative"}));
+    assert_eq!(
+        served_field(&old, "save", "bonus")["source"]["from_sheet"],
+        json!(null)
+    );
+    assert_eq!(
+        served_field(&new, "save", "bonus")["source"]["from_sheet"],
+        json!("dex_mod")
+    );
+}

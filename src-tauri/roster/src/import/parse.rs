@@ -892,7 +892,14 @@ fn read_character(
     // Without a known system (or usable house rules) the sheet cannot be read; that problem is
     // already reported on the roster.
     let sheet_path = field(path, "sheet");
-    let sheet = Sheet::read(system?, &raw.sheet, &sheet_path, problems)?;
+    let default_house = HouseRules::default();
+    let sheet = Sheet::read(
+        system?,
+        &raw.sheet,
+        house.unwrap_or(&default_house),
+        &sheet_path,
+        problems,
+    )?;
     match house {
         _ if !check => {}
         Some(house) => sheet.validate(house, &sheet_path, problems),

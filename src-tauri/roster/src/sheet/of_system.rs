@@ -1,6 +1,8 @@
 //! [`Sheet`]: a sheet of any system, one variant per line of the registry
 //! (`systems/registry.rs`), each call handed to the system's own sheet ([`SystemSheet`]).
 
+use std::collections::BTreeMap;
+
 use rollbook_rules::{HouseRules, StuntChart};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -53,7 +55,14 @@ macro_rules! sheet_enum {
                     System::File(file) => {
                         let value: Value = serde_json::from_str(json)?;
                         let mut problems = Vec::new();
-                        let sheet = systems::file::Sheet::read(file, &value, "sheet", &mut problems);
+                        // A stored sheet holds every part: no tracker is left to start.
+                        let sheet = systems::file::Sheet::read(
+                            file,
+                            &value,
+                            &BTreeMap::new(),
+                            "sheet",
+                            &mut problems,
+                        );
                         Sheet::File(sheet.ok_or_else(|| {
                             <serde_json::Error as serde::de::Error>::custom(
                                 problems.first().map(ToString::to_string).unwrap_or_default(),
@@ -64,17 +73,24 @@ macro_rules! sheet_enum {
             }
 
             /// The structural read: types and unknown fields, problems pushed with `base` as prefix.
+            /// A part left out takes its default; a system from a file starts a tracker left out
+            /// from this sheet under `house`.
             pub(crate) fn read(
                 system: System,
                 value: &Value,
+                house: &HouseRules,
                 base: &str,
                 problems: &mut Vec<Problem>,
             ) -> Option<Sheet> {
                 Some(match system {
                     $(System::$name => Sheet::$name(deserialize_collect(value, base, problems)?),)*
-                    System::File(file) => {
-                        Sheet::File(systems::file::Sheet::read(file, value, base, problems)?)
-                    }
+                    System::File(file) => Sheet::File(systems::file::Sheet::read(
+                        file,
+                        value,
+                        &systems::file::house_numbers(house),
+                        base,
+                        problems,
+                    )?),
                 })
             }
         }
@@ -96,7 +112,7 @@ impl Sheet {
         house: &HouseRules,
     ) -> Result<Sheet, Vec<Problem>> {
         let mut problems = Vec::new();
-        let sheet = Sheet::read(system, value, "sheet", &mut problems);
+        let sheet = Sheet::read(system, value, house, "sheet", &mut problems);
         if let Some(sheet) = &sheet {
             sheet.validate(house, "sheet", &mut problems);
         }

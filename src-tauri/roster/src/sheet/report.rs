@@ -23,7 +23,7 @@ impl SheetReport {
     /// rules compute from it (also when a limit is broken, so the budget shows the overrun).
     pub fn of(system: System, value: &Value, house: &HouseRules) -> SheetReport {
         let mut problems = Vec::new();
-        let sheet = Sheet::read(system, value, "sheet", &mut problems);
+        let sheet = Sheet::read(system, value, house, "sheet", &mut problems);
         let derived = match &sheet {
             Some(sheet) => {
                 sheet.validate(house, "sheet", &mut problems);

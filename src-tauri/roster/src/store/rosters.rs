@@ -155,6 +155,9 @@ impl Store {
             } else {
                 Vec::new()
             };
+        if house.file_numbers != old.house_rules.file_numbers {
+            self.recheck(id, &house)?;
+        }
         self.write(|tx| {
             update_roster_row(tx, id, name.trim(), &notes, &house)?;
             let mut stmt = tx.prepare("UPDATE characters SET sheet = ?2 WHERE id = ?1")?;
@@ -234,6 +237,31 @@ impl Store {
             Ok(())
         })?;
         self.rosters()
+    }
+
+    /// Refuses new house-rule numbers of a system from a file that a sheet of the roster (the
+    /// trash's too) breaks, e.g. a tracker over the lower maximum they give, naming each
+    /// character and what breaks; nothing is changed for the GM, who changes the sheet first.
+    fn recheck(&self, roster: Uuid, new: &HouseRules) -> Result<()> {
+        let mut problems = Vec::new();
+        for character in super::characters::roster_characters(self.conn(), roster, true)? {
+            let mut broken = Vec::new();
+            character.sheet.validate(new, "sheet", &mut broken);
+            problems.extend(broken.into_iter().map(|problem| {
+                Problem::new(
+                    "house_rules",
+                    format!(
+                        "{}: {} under these numbers; change the sheet first",
+                        character.name, problem.message
+                    ),
+                )
+            }));
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(RosterError::InvalidRoster { problems })
+        }
     }
 
     /// Every sheet of the roster carried over to new house rules: `(character id, sheet JSON)`.

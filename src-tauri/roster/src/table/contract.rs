@@ -56,7 +56,15 @@ impl<'a> Seat<'a> {
         let sheet = match (character, &participant.sheet) {
             (Some(c), _) => Some(Cow::Borrowed(&c.sheet)),
             (None, Some(value)) => {
-                Sheet::read(system, value, "sheet", &mut Vec::new()).map(Cow::Owned)
+                // A participant's numbers were kept whole when added: nothing left to start.
+                Sheet::read(
+                    system,
+                    value,
+                    &HouseRules::default(),
+                    "sheet",
+                    &mut Vec::new(),
+                )
+                .map(Cow::Owned)
             }
             (None, None) => None,
         };

@@ -16,9 +16,11 @@ pub mod sheet_spec;
 mod sheet_values;
 pub mod shipped;
 mod spec;
+pub mod table_spec;
 
 pub use format::{read, FileProblem};
 pub use model::*;
 pub use request::FileRequest;
 pub use sheet_spec::{SheetPartKind, SheetPartSpec};
 pub use sheet_values::SheetValues;
+pub use table_spec::{FieldSource, FileTableSpec};

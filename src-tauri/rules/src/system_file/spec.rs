@@ -3,11 +3,13 @@
 
 use super::model::{RollField, RollFieldKind, RollKind, SystemFile};
 use super::sheet_spec::{FileHouseNumber, SheetPartSpec};
+use super::table_spec::{FieldSource, FileTableSpec};
 use crate::catalog::SystemSpec;
 use crate::spec::{Alternative, CompareSpec, CompareValue, FieldKind, FieldSpec, KindSpec, Pick};
 
 impl SystemFile {
-    /// The system's catalog entry: every roll kind with its fields and comparisons.
+    /// The system's catalog entry: every roll kind with its fields (and what fills each at the
+    /// table) and comparisons, its sheet, house-rule numbers and table.
     pub fn spec(&self) -> SystemSpec {
         SystemSpec {
             id: self.id.clone(),
@@ -20,6 +22,7 @@ impl SystemFile {
                 .iter()
                 .map(|n| FileHouseNumber::of(&self.id, n))
                 .collect(),
+            table: Some(FileTableSpec::of(&self.table)),
         }
     }
 }
@@ -67,6 +70,7 @@ impl RollField {
                     default: default.clone(),
                 },
             },
+            source: Some(FieldSource::of(self)),
         }
     }
 

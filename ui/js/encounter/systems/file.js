@@ -2,13 +2,17 @@
 // participant's trackers the file names in `[table] trackers` (hp, stress, ammo) as a bar with
 // the value out of its maximum, −/+ buttons and the numbers as a button to type a change in
 // place (-7, +3, 12). Each change is the file table's `adjust` or `set` move, logged and undone
-// with the encounter's Undo like every move. system-host.js picks it for any roster whose
-// system is one of the catalog's files; the state is the encounter's `system_state` (file).
+// with the encounter's Undo like every move. Above them, "Roll initiative" when the file declares
+// one (the `initiative` move: everyone rolls, the turn order follows) and the Roll form
+// (file-roll.js). system-host.js picks it for any roster whose system is one of the catalog's
+// files; the state is the encounter's `system_state` (file).
 
 import { el } from '../../dom.js';
 import { isolated } from '../../format.js';
-import { meter, playMove } from './panel-parts.js';
+import { eventList, meter, playMove } from './panel-parts.js';
 import { fileSpecOf, fileTableOf, trackerMove, trackerRows } from './file-model.js';
+import { initiativeMove, initiativeOf } from './file-roll-model.js';
+import { mountRollForm } from './file-roll.js';
 
 /**
  * @param {HTMLElement} host
@@ -20,17 +24,35 @@ export function mountSystemPanel(host, ctx) {
   const parts = el(doc, 'ul', { className: 'tp-parts file-parts', 'aria-label': 'Trackers' });
   const error = el(doc, 'p', { className: 'form-error', role: 'alert', hidden: true });
   const title = el(doc, 'h2', { className: 'tp-title', text: 'Trackers' });
-
-  host.replaceChildren(el(doc, 'section', { className: 'tp-panel file-panel', 'aria-label': `${ctx.roster.system} table` }, [
-    title,
-    error,
-    parts,
-  ]));
+  const initiative = el(doc, 'button', { type: 'button', className: 'button', 'data-role': 'file-initiative', text: 'Roll initiative', hidden: true });
+  const initiativeResult = el(doc, 'div', { className: 'tp-result', 'data-role': 'file-initiative-result', hidden: true, 'aria-live': 'polite' });
 
   const specOf = () => {
     const table = fileTableOf(encounter);
     return fileSpecOf(ctx.catalog, table?.id ?? ctx.roster.system, table?.version ?? ctx.roster.system_version);
   };
+  const rollForm = mountRollForm(doc, ctx, { encounter, spec: specOf() });
+
+  host.replaceChildren(el(doc, 'section', { className: 'tp-panel file-panel', 'aria-label': `${ctx.roster.system} table` }, [
+    el(doc, 'div', { className: 'tp-part-head file-head' }, [title, initiative]),
+    initiativeResult,
+    error,
+    rollForm.element,
+    parts,
+  ]));
+
+  // Everyone rolls; the turn order the shell shows is the encounter's, redrawn by the move.
+  initiative.addEventListener('click', async () => {
+    initiative.disabled = true;
+    await playMove(ctx, initiativeMove(), {
+      error,
+      shown: (answer) => {
+        initiativeResult.replaceChildren(eventList(doc, answer.entry.events));
+        initiativeResult.hidden = false;
+      },
+    });
+    initiative.disabled = false;
+  });
 
   /** Plays a change of a tracker; null once played, else the refusal's words (for the typed box). */
   async function change(p, tracker, how) {
@@ -86,8 +108,12 @@ export function mountSystemPanel(host, ctx) {
   function render() {
     const table = fileTableOf(encounter);
     const spec = specOf();
-    title.textContent = spec?.name ? `${isolated(spec.name)}: trackers` : 'Trackers';
+    title.textContent = spec?.name ? `${isolated(spec.name)}: rolls and trackers` : 'Rolls and trackers';
+    const rolled = initiativeOf(spec);
+    initiative.hidden = !rolled;
+    initiative.title = rolled ? `Everyone rolls ${isolated(rolled.name)}; the turn order becomes highest first` : '';
     const order = encounter.state.order;
+    initiative.disabled = order.length === 0;
     parts.replaceChildren(...order.map((p) => partRow(p, table, spec)));
     if (!order.length) parts.append(el(doc, 'li', { className: 'tp-muted', text: 'Add characters or NPCs to track them here.' }));
   }
@@ -98,6 +124,7 @@ export function mountSystemPanel(host, ctx) {
     update(next) {
       encounter = next;
       render();
+      rollForm.update(next, specOf());
     },
   };
 }

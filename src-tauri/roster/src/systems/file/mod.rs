@@ -17,7 +17,7 @@ mod view;
 
 pub use handle::FileSystem;
 pub use kept::{KeptValue, KEPT_KEY};
-pub(crate) use system::LAYOUT;
+pub(crate) use system::{house_numbers, LAYOUT};
 pub use table::{FilePart, StoredFileTable, TrackerNow};
 pub use upgrade_words::{declared_changes, ChangeKind, SheetChange};
 

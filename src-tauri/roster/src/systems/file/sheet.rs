@@ -53,10 +53,13 @@ impl FileSheet {
     }
 
     /// The structural read of an untrusted sheet: every key a declared part, every value of its
-    /// part's type; a part left out takes its default. Problems are pushed under `base`.
+    /// part's type; a part left out takes its default, a tracker left out its start worked out
+    /// from this sheet under the roster's house-rule numbers `house` (a "full" tracker starts at
+    /// this character's maximum, not a blank sheet's). Problems are pushed under `base`.
     pub fn read(
         system: FileSystem,
         value: &Value,
+        house: &BTreeMap<String, i64>,
         base: &str,
         problems: &mut Vec<Problem>,
     ) -> Option<FileSheet> {
@@ -101,7 +104,36 @@ impl FileSheet {
                 Err(message) => problems.push(Problem::new(field(base, &part.name), message)),
             }
         }
+        sheet.start_trackers_left_out(given, house);
         (problems.len() == before).then_some(sheet)
+    }
+
+    /// Each tracker `given` leaves out set to its start as this sheet works it out (the blank
+    /// sheet's start was worked out from the defaults and the file's own house numbers).
+    fn start_trackers_left_out(
+        &mut self,
+        given: &Map<String, Value>,
+        house: &BTreeMap<String, i64>,
+    ) {
+        let file = self.system.file();
+        let left_out: Vec<&SheetField> = file
+            .sheet
+            .iter()
+            .filter(|p| matches!(p.kind, SheetFieldKind::Tracker { .. }))
+            .filter(|p| !given.contains_key(&p.name))
+            .collect();
+        if left_out.is_empty() {
+            return;
+        }
+        let mut numbers = self.numbers();
+        for part in &left_out {
+            numbers.remove(&part.name);
+        }
+        let worked = file.sheet_values(&numbers, house);
+        for part in left_out {
+            self.values
+                .insert(part.name.clone(), default_of(part, &worked.values));
+        }
     }
 
     /// The sheet's numbers, checks (1 or 0) and trackers, as its expressions read them.

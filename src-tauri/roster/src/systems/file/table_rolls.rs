@@ -64,7 +64,8 @@ impl FileTable {
                         kind.id
                     )));
                 }
-                Some(self.sheet_of(ctx.seat(id)?).into_owned())
+                let seat = ctx.seat(id)?;
+                Some((seat, self.sheet_of(seat).into_owned()))
             }
             None => None,
         };
@@ -77,8 +78,11 @@ impl FileTable {
                     request.insert(field.name.clone(), value.into());
                 }
             }
-            if let (Some(name), Some(other)) = (field.from_opponent.as_deref(), &opponent) {
-                if let Some(value) = filled(other, name, None, &house, seat)? {
+            // From the other's ratings list: their rating of the name the roller rolls (an
+            // athletics contest reads both athletics).
+            if let (Some(name), Some((other, sheet))) = (field.from_opponent.as_deref(), &opponent)
+            {
+                if let Some(value) = filled(sheet, name, ask.rating, &house, other)? {
                     request.insert(field.name.clone(), value.into());
                 }
             }
@@ -170,8 +174,11 @@ impl FileTable {
 /// "success (17)": the outcome and the number the roll came to.
 fn result_words(result: &RollResult) -> String {
     match result.total {
-        Some(total) => format!("{} ({total})", result.outcome),
-        None => result.outcome.clone(),
+        // A roll read as its number (an initiative) has that number for its outcome: said once.
+        Some(total) if result.outcome != total.to_string() => {
+            format!("{} ({total})", result.outcome)
+        }
+        _ => result.outcome.clone(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! A ratings list carried to a version with a narrower range, a smaller count and a budget:
 //! each value changed is kept aside with its rating's name, and the sheet passes the check.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rollbook_rules::system_file::read;
@@ -28,7 +29,7 @@ fn a_list_is_fitted_to_range_count_and_budget_and_every_value_changed_is_kept() 
     let given = json!({"skills": [
         {"name": "climb", "value": 3}, {"name": "fight", "value": 3}, {"name": "sneak", "value": 1}
     ]});
-    let sheet = FileSheet::read(v1, &given, "sheet", &mut problems).unwrap();
+    let sheet = FileSheet::read(v1, &given, &BTreeMap::new(), "sheet", &mut problems).unwrap();
     let (up, changes) = sheet.upgraded(v2);
     // climb and fight fall to 2 (the range), sneak leaves (the count), then fight to 1 (the
     // budget of 3, the last rating lowered first).

@@ -92,6 +92,7 @@ pub fn value_fields(names: &[String]) -> Vec<FieldSpec> {
                 max: notation::MAX_VALUE,
                 default: 0,
             },
+            source: None,
         })
         .collect()
 }

@@ -75,6 +75,7 @@ fn level_field(
             choices: house.stunt.levels.clone(),
             default: default.into(),
         },
+        source: None,
     }
 }
 

@@ -1,0 +1,135 @@
+// What the Roll form of a file system's table panel offers and plays (docs/system-files.md,
+// "The table"): the file's initiative (the catalog's `files[].table`), the kinds the `roll` move
+// takes, and for a kind what the GM gives — each field's source as the catalog serves it
+// (`fields[].source`: the roller's sheet, the sheet of the one rolled against, or the GM), the
+// rating of a ratings list a field is filled from — and the moves `roll` and `initiative`.
+// Pure: no DOM.
+
+import { isolated } from '../../format.js';
+
+/**
+ * @typedef {import('../../../types/bindings').SystemSpec} SystemSpec
+ * @typedef {import('../../../types/bindings').KindSpec} KindSpec
+ * @typedef {import('../../../types/bindings').FieldSpec} FieldSpec
+ * @typedef {{list: string, label: string, field: string, options: Array<[string, string]>}} RatingPick
+ * @typedef {{typed: FieldSpec[], rating: RatingPick | null, opposed: boolean}} RollForm
+ */
+
+/**
+ * The kind the file rolls for turn order (`[table] initiative`), or null: the GM orders the turn.
+ * @param {SystemSpec | null | undefined} spec
+ * @returns {KindSpec | null}
+ */
+export function initiativeOf(spec) {
+  const id = spec?.table?.initiative;
+  return id ? spec?.kinds.find((k) => k.id === id) ?? null : null;
+}
+
+/** The move that rolls the file's initiative for everyone and orders the turn by it. */
+export function initiativeMove() {
+  return { system: 'file', move: 'initiative' };
+}
+
+/**
+ * The kinds a participant rolls at the table: the file's own, whose every field the catalog says
+ * how the table fills (a kind served without that is not the `roll` move's to take).
+ * @param {SystemSpec | null | undefined} spec
+ * @returns {KindSpec[]}
+ */
+export function tableKinds(spec) {
+  if (!spec?.table) return [];
+  return spec.kinds.filter((kind) => kind.fields.every((f) => f.source));
+}
+
+/**
+ * A roller's ratings of the list `list` on their sheet, as `[name, "name (+2)"]` options; none
+ * for a quick NPC (no sheet) or an empty list.
+ * @param {any} sheet the character's sheet (`{[list]: [{name, value}]}`), or null
+ * @param {string} list
+ * @returns {Array<[string, string]>}
+ */
+export function ratingOptions(sheet, list) {
+  const ratings = Array.isArray(sheet?.[list]) ? sheet[list] : [];
+  return ratings
+    .filter((r) => typeof r?.name === 'string' && r.name.trim())
+    .map((r) => [r.name, `${isolated(r.name)} (${signed(r.value)})`]);
+}
+
+/** "+2", "−1", "0". */
+function signed(n) {
+  const v = Number(n) || 0;
+  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0';
+}
+
+/**
+ * What the GM gives for `kind`: the fields typed (the ones no sheet fills: a DC, a mode; one
+ * filled from the opponent's sheet while no one is picked to roll against; one filled from a
+ * ratings list the roller has no rating of, as a quick NPC), the rating picked of a list a field
+ * is filled from, and whether the kind may be rolled against someone (`from_opponent`).
+ * @param {SystemSpec} spec
+ * @param {KindSpec} kind
+ * @param {{against?: boolean, ratings?: (list: string) => Array<[string, string]>}} [roller]
+ *   `against`: someone is picked; `ratings(list)`: the roller's ratings of a list (ratingOptions)
+ * @returns {RollForm}
+ */
+export function rollForm(spec, kind, { against = false, ratings = () => [] } = {}) {
+  const lists = new Map((spec.sheet ?? []).filter((p) => p.part.type === 'ratings').map((p) => [p.name, p.label || p.name]));
+  const opposed = kind.fields.some((f) => f.source?.from_opponent);
+  /** @type {RatingPick | null} */
+  let rating = null;
+  /** @type {FieldSpec[]} */
+  const typed = [];
+  for (const field of kind.fields) {
+    const fromSheet = field.source?.from_sheet ?? null;
+    const fromOpponent = field.source?.from_opponent ?? null;
+    // Rolled against someone, their sheet fills it (over the roller's own).
+    if (against && fromOpponent) continue;
+    if (fromSheet && lists.has(fromSheet)) {
+      const options = ratings(fromSheet);
+      // The move names one rating for every list field: the first list's is the one picked.
+      if (options.length && (!rating || rating.list === fromSheet)) {
+        rating ??= { list: fromSheet, label: lists.get(fromSheet) ?? fromSheet, field: field.name, options };
+        continue;
+      }
+      typed.push(field);
+      continue;
+    }
+    if (fromSheet) continue;
+    typed.push(field);
+  }
+  return { typed, rating, opposed };
+}
+
+/**
+ * A typed field's value as the request takes it: a whole number (its default when the box is
+ * empty or not a number; the table refuses one out of range, naming the field), a yes/no, or a
+ * choice's name.
+ * @param {FieldSpec} field
+ * @param {string | boolean} raw the input's value (a checkbox's `checked`)
+ */
+export function typedValue(field, raw) {
+  if (field.type === 'bool') return Boolean(raw);
+  if (field.type === 'choice') return typeof raw === 'string' && field.choices.includes(raw) ? raw : field.default;
+  if (field.type === 'int') {
+    const n = Number.parseInt(String(raw), 10);
+    return Number.isFinite(n) ? n : field.default;
+  }
+  return raw;
+}
+
+/**
+ * The `roll` move: `participantId` rolls `kind`, `rating` the rating of a ratings list, `fields`
+ * the GM's values, `against` the participant rolled against (none: empty or null).
+ * @param {{participantId: string, kind: string, rating?: string | null, fields?: Record<string, unknown>, against?: string | null}} roll
+ */
+export function rollMove({ participantId, kind, rating = null, fields = {}, against = null }) {
+  return {
+    system: 'file',
+    move: 'roll',
+    participant_id: participantId,
+    roll: kind,
+    rating: rating || null,
+    fields,
+    against: against || null,
+  };
+}
