@@ -28,37 +28,49 @@ pub fn forget(id: &str) {
     added.retain(|f| f.id != id);
 }
 
-/// The system `id` at its newest version: a shipped one, else one the GM added.
-pub fn find(id: &str) -> Option<Arc<SystemFile>> {
-    shipped::find(id).or_else(|| {
-        let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
-        added
+/// Every known version: the shipped ones in their order, then the added ones (a shipped id's
+/// other versions among them: the text of a version a roster was made with is stored, so a
+/// later build shipping another version still reads it). A stored copy of the very version
+/// shipped is the same text: the shipped one stands for it.
+fn every_version() -> Vec<Arc<SystemFile>> {
+    let mut list: Vec<Arc<SystemFile>> = shipped::all().to_vec();
+    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+    for file in added.iter() {
+        if !list
             .iter()
-            .filter(|f| f.id == id)
-            .max_by_key(|f| f.version)
-            .cloned()
-    })
+            .any(|f| f.id == file.id && f.version == file.version)
+        {
+            list.push(file.clone());
+        }
+    }
+    list
+}
+
+/// The newest of `versions` (the first listed among equals: the shipped one).
+fn newest_of<'a>(versions: impl Iterator<Item = &'a Arc<SystemFile>>) -> Option<Arc<SystemFile>> {
+    versions
+        .fold(None::<&Arc<SystemFile>>, |best, f| match best {
+            Some(b) if b.version >= f.version => Some(b),
+            _ => Some(f),
+        })
+        .cloned()
+}
+
+/// The system `id` at its newest version, shipped or added.
+pub fn find(id: &str) -> Option<Arc<SystemFile>> {
+    newest_of(every_version().iter().filter(|f| f.id == id))
 }
 
 /// The system `id` at exactly `version`.
 pub fn find_version(id: &str, version: u32) -> Option<Arc<SystemFile>> {
-    if let Some(file) = shipped::find(id) {
-        return (file.version == version).then_some(file);
-    }
-    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
-    added
-        .iter()
+    every_version()
+        .into_iter()
         .find(|f| f.id == id && f.version == version)
-        .cloned()
 }
 
 /// The versions of `id` known, ascending (for a message naming them).
 pub fn versions_of(id: &str) -> Vec<u32> {
-    if let Some(file) = shipped::find(id) {
-        return vec![file.version];
-    }
-    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
-    let mut versions: Vec<u32> = added
+    let mut versions: Vec<u32> = every_version()
         .iter()
         .filter(|f| f.id == id)
         .map(|f| f.version)
@@ -70,30 +82,27 @@ pub fn versions_of(id: &str) -> Vec<u32> {
 /// Every known system at its newest version: the shipped ones in their order, then the added
 /// ones by id (the catalog's `files`).
 pub fn newest() -> Vec<Arc<SystemFile>> {
-    let mut list: Vec<Arc<SystemFile>> = shipped::all().to_vec();
-    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
-    let mut ids: Vec<&str> = added.iter().map(|f| f.id.as_str()).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    for id in ids {
-        if let Some(file) = added
-            .iter()
-            .filter(|f| f.id == id)
-            .max_by_key(|f| f.version)
-        {
-            list.push(file.clone());
+    let all = every_version();
+    let mut ids: Vec<&str> = Vec::new();
+    for file in &all {
+        if !ids.contains(&file.id.as_str()) {
+            ids.push(&file.id);
         }
     }
-    list
+    let added_from = shipped::all().len().min(ids.len());
+    ids[added_from..].sort_unstable();
+    ids.iter()
+        .filter_map(|id| newest_of(all.iter().filter(|f| f.id == *id)))
+        .collect()
 }
 
-/// Every added version that is not its system's newest, by id, oldest first (a shipped
-/// system has one version).
+/// Every known version that is not its system's newest, by id, oldest first (the catalog's
+/// `file_versions`: rosters may keep them).
 pub fn older() -> Vec<Arc<SystemFile>> {
-    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
-    let mut list: Vec<Arc<SystemFile>> = added
+    let all = every_version();
+    let mut list: Vec<Arc<SystemFile>> = all
         .iter()
-        .filter(|f| added.iter().any(|g| g.id == f.id && g.version > f.version))
+        .filter(|f| all.iter().any(|g| g.id == f.id && g.version > f.version))
         .cloned()
         .collect();
     list.sort_by(|a, b| (&a.id, a.version).cmp(&(&b.id, b.version)));
@@ -138,5 +147,53 @@ mod tests {
         let shipped = &shipped::all()[0];
         assert_eq!(find(&shipped.id).unwrap().version, shipped.version);
         assert!(find_version(&shipped.id, shipped.version + 1).is_none());
+    }
+
+    /// A shipped id's text as stored by a roster made with it, at `version`.
+    fn shipped_at(index: usize, version: u32) -> Arc<SystemFile> {
+        let id = &shipped::all()[index].id;
+        let text = shipped::source_of(id).unwrap().replacen(
+            &format!("version = {}", shipped::all()[index].version),
+            &format!("version = {version}"),
+            1,
+        );
+        Arc::new(super::super::read(&text).unwrap_or_else(|p| panic!("{p:?}")))
+    }
+
+    #[test]
+    fn a_shipped_ids_stored_versions_are_read_and_listed_once() {
+        // The last shipped system, which no other test registers versions of.
+        let index = shipped::all().len() - 1;
+        let shipped = shipped::all()[index].clone();
+        let id = shipped.id.clone();
+        // The very version shipped, stored when a roster was made with it: listed once.
+        register(shipped_at(index, shipped.version));
+        assert_eq!(newest().iter().filter(|f| f.id == id).count(), 1);
+        assert_eq!(versions_of(&id), [shipped.version]);
+        assert!(older().iter().all(|f| f.id != id));
+        // A version a roster kept from another build: readable by its number, listed as older,
+        // and the shipped one still the newest.
+        let kept = shipped.version + 7;
+        register(shipped_at(index, kept));
+        assert_eq!(find_version(&id, kept).unwrap().version, kept);
+        assert_eq!(
+            find(&id).unwrap().version,
+            kept,
+            "a newer stored text is the newest"
+        );
+        assert_eq!(versions_of(&id), [shipped.version, kept]);
+        let older_listed: Vec<u32> = older()
+            .iter()
+            .filter(|f| f.id == id)
+            .map(|f| f.version)
+            .collect();
+        assert_eq!(older_listed, [shipped.version]);
+        forget(&id);
+        assert_eq!(
+            find(&id).unwrap().version,
+            shipped.version,
+            "forget leaves the shipped one"
+        );
+        assert_eq!(versions_of(&id), [shipped.version]);
     }
 }
