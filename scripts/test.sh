@@ -42,9 +42,9 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test (workspace)"
-# cargo-nextest runs every test in a process of its own and keeps both cores busy across test
-# binaries (cargo test runs the binaries one after another, most of them one long test at the end);
-# doc tests are cargo test's own.
+# cargo-nextest runs every test in a process of its own and keeps both cores busy to the end
+# (cargo test runs each crate's binaries one after another, threads within each); doc tests are
+# cargo test's own.
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
   cargo test --workspace --doc
