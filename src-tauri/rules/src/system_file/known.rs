@@ -46,14 +46,9 @@ fn every_version() -> Vec<Arc<SystemFile>> {
     list
 }
 
-/// The newest of `versions` (the first listed among equals: the shipped one).
+/// The newest of one id's `versions` (`every_version` lists each version once).
 fn newest_of<'a>(versions: impl Iterator<Item = &'a Arc<SystemFile>>) -> Option<Arc<SystemFile>> {
-    versions
-        .fold(None::<&Arc<SystemFile>>, |best, f| match best {
-            Some(b) if b.version >= f.version => Some(b),
-            _ => Some(f),
-        })
-        .cloned()
+    versions.max_by_key(|f| f.version).cloned()
 }
 
 /// The system `id` at its newest version, shipped or added.
@@ -171,8 +166,8 @@ mod tests {
         assert_eq!(newest().iter().filter(|f| f.id == id).count(), 1);
         assert_eq!(versions_of(&id), [shipped.version]);
         assert!(older().iter().all(|f| f.id != id));
-        // A version a roster kept from another build: readable by its number, listed as older,
-        // and the shipped one still the newest.
+        // Another version of the shipped id, stored by a roster made with another build:
+        // readable by its number; being newer, it answers the id, and the shipped one is older.
         let kept = shipped.version + 7;
         register(shipped_at(index, kept));
         assert_eq!(find_version(&id, kept).unwrap().version, kept);

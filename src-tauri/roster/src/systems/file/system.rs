@@ -229,8 +229,6 @@ impl SystemSheet for FileSheet {
 }
 
 impl FileSheet {
-    /// A request of `kind` with its fields filled from the sheet (those it names in
-    /// `from_sheet`), the rest at their defaults.
     /// The request of `kind` with its `from_sheet` fields filled from this sheet's worked-out
     /// `values` (a ratings list is not among them: its field keeps its default until a rating
     /// is chosen). The sheet's rolls and the table's rolls start from it.
