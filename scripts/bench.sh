@@ -3,9 +3,9 @@
 # engine against icepool (in-process, and 200 requests through one whole process), dice notation
 # against icepool and near its work bound, a bounded fuzzing of the notation (issue 29), the command
 # line's start-up and memory, the peak memory of the largest batch and import the limits accept
-# (issue 28), judging the luck of 10,000 logged rolls, what a table action keeps
-# in the history, the window's start-up, long lists in the window, the idle window's memory per
-# process, and the installers' sizes.
+# (issue 28), judging the luck of 10,000 logged rolls, what a table action keeps in the history,
+# the window's start-up, long lists in the window, a 60-declaration sheet form from a file
+# (issue 31), the idle window's memory per process, and the installers' sizes.
 # Usage: scripts/bench.sh   (about 20-30 minutes on 2 cores; needs what the e2e tests need and
 # PyPI for icepool). It builds the release binaries and installers itself.
 set -euo pipefail
@@ -61,6 +61,9 @@ if [ -f scripts/measure-lists.sh ]; then
   section "10,000 characters in the window (scripts/measure-lists.sh)"
   ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-lists.sh
 fi
+
+section "a sheet form of 60 declarations from a file (scripts/measure-sheet-form.sh)"
+ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-sheet-form.sh 9 | tail -n +2
 
 section "memory of the idle window, per process (scripts/bench/window_memory.py)"
 python3 scripts/bench/window_memory.py "$release/rollbook"
