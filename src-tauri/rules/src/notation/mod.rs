@@ -65,6 +65,18 @@ pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, V
     check::check(&ast, values).map(|checked| Expression { checked })
 }
 
+/// [`check`] given the values of the names `text` uses, taken from `values` (which may hold
+/// others, which the notation would refuse): the text read once.
+pub fn check_used(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, Vec<Problem>> {
+    let ast = parse::parse_bounded(text).map_err(|p| vec![p])?;
+    let used: BTreeMap<String, i64> = ast
+        .names()
+        .into_iter()
+        .filter_map(|n| values.get(&n).map(|v| (n, *v)))
+        .collect();
+    check::check(&ast, &used).map(|checked| Expression { checked })
+}
+
 /// Every `@name` `text` uses, each once, in the order first written; none when it does not
 /// read (its problem is [`check`]'s to tell). The window offers a value field for each, and
 /// gives [`check`] the values of these names only.

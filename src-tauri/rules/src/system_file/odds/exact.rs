@@ -13,6 +13,7 @@ use crate::systems::shared::spread_numeric_odds;
 use crate::RulesError;
 
 use super::frontier::{self, Expanded};
+use super::lets::ReadyLet;
 use super::pool_stats::Support;
 use super::ready::{Prepared, Ready};
 use super::sums::merged;
@@ -203,12 +204,28 @@ impl Tally {
     }
 }
 
-/// How many combinations of its lets' values `kind` reads with `values`: the request checked
-/// (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading any.
-/// Lets that read one another are worked out to count them (the frontier's steps).
+/// At most how many combinations of its lets' values `kind` reads with `values`: the request
+/// checked (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading
+/// any. Lets that read no other are bounded by what each could hold, known before it is worked
+/// out; only when that passes the bound are their distributions worked out, to count them
+/// exactly. Lets that read one another are worked out to count them (the frontier's steps).
 pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
     let mut ready = Ready::new(kind, values)?;
-    if ready.lets.iter().all(|l| matches!(l, Prepared::Fixed(_))) {
+    let fixed: Vec<&ReadyLet> = ready
+        .lets
+        .iter()
+        .filter_map(|l| match l {
+            Prepared::Fixed(l) => Some(l),
+            Prepared::Depends(_) | Prepared::Arith { .. } => None,
+        })
+        .collect();
+    if fixed.len() == ready.lets.len() {
+        let at_most = fixed
+            .iter()
+            .fold(1usize, |n, l| n.saturating_mul(l.at_most()));
+        if at_most <= MAX_COMBINATIONS {
+            return Ok(at_most);
+        }
         let supports: Vec<Support> = supports(&ready).into_iter().flatten().collect();
         let each: Vec<&Support> = supports.iter().collect();
         bound(&ready, &each)?;

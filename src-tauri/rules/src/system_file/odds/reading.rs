@@ -129,6 +129,31 @@ impl ReadyReading {
         Ok(ready)
     }
 
+    /// Every slot its formulas read (the value, the outcomes' conditions, the events), and a
+    /// value that is a let's, each once, ascending.
+    pub fn slots(&self) -> Vec<usize> {
+        let mut formulas: Vec<&Formula> = self.events.iter().collect();
+        let mut slots = Vec::new();
+        match &self.shape {
+            Shape::Number { value, .. } => formulas.push(value),
+            Shape::Named {
+                value,
+                value_slot,
+                whens,
+            } => {
+                formulas.extend(value);
+                formulas.extend(whens.iter().flatten());
+                if value.is_none() {
+                    slots.extend(value_slot);
+                }
+            }
+        }
+        slots.extend(formulas.iter().flat_map(|f| f.slots()));
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    }
+
     /// The value as a formula over the lets' slots, when the odds need only its distribution.
     pub fn sum(&self) -> Option<&Formula> {
         self.sum.as_ref()

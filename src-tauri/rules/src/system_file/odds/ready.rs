@@ -205,25 +205,6 @@ impl Ready {
                 })
             })
             .collect::<Result<Vec<_>, RulesError>>()?;
-        let mut read_texts: Vec<&str> = Vec::new();
-        match &kind.reading {
-            Reading::Number { value, .. } => read_texts.push(value),
-            Reading::Named { value, outcomes } => {
-                read_texts.extend(value.as_deref());
-                read_texts.extend(outcomes.iter().filter_map(|o| o.when.as_deref()));
-            }
-        }
-        read_texts.extend(kind.events.iter().map(|e| e.when.as_str()));
-        let mut read_by_reading: Vec<usize> = read_texts
-            .iter()
-            .flat_map(|t| crate::notation::names(t))
-            .filter_map(|n| let_slot(&n, lets.len()))
-            .collect();
-        if value_is_let {
-            read_by_reading.push(value_slot);
-        }
-        read_by_reading.sort_unstable();
-        read_by_reading.dedup();
         let reading = ReadyReading::new(
             &kind.reading,
             &kind.events,
@@ -234,6 +215,12 @@ impl Ready {
             value_is_let.then_some(value_slot),
             value_slot,
         )?;
+        // The lets' slots its compiled formulas read (a value given is worked into them).
+        let read_by_reading: Vec<usize> = reading
+            .slots()
+            .into_iter()
+            .filter(|&s| s >= given)
+            .collect();
         Ok(Self {
             lets: ready_lets,
             read_by_reading,

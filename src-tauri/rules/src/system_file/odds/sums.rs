@@ -123,11 +123,7 @@ fn dense(values: &[(i64, f64)]) -> Option<Dist> {
     if values.iter().any(|&(_, p)| p < 1e-150) {
         return None;
     }
-    let mut probs = vec![0.0; span as usize];
-    for &(v, p) in values {
-        probs[(v - low) as usize] = p;
-    }
-    Some(Dist::from_probs(low, probs))
+    Some(Dist::from_values(values))
 }
 
 /// Equal values added together, ascending.
