@@ -6,7 +6,7 @@
 
 use super::ast::{Ast, BinOp, Func};
 use super::odds::apply;
-use super::parse::parse_bounded;
+use super::parsed::parsed;
 use super::problem::Problem;
 
 /// An expression with no dice, its names resolved to slots of the values it is evaluated with.
@@ -48,7 +48,7 @@ impl Formula {
         text: &str,
         lookup: impl Fn(&str) -> Option<Lookup>,
     ) -> Result<Formula, Vec<Problem>> {
-        let ast = parse_bounded(text).map_err(|p| vec![p])?;
+        let ast = parsed(text).map_err(|p| vec![p])?;
         let mut problems = Vec::new();
         let root = term(&ast, &lookup, &mut problems);
         match root {
