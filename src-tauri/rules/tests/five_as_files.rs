@@ -32,11 +32,6 @@ const NOT_EXPRESSED: &[(&str, &str, &str)] = &[
     ),
     (
         "marks",
-        "pool",
-        "mixed pools slow and not yet checked: marks.toml is not shipped",
-    ),
-    (
-        "marks",
         "extended",
         "Marks added up across rolls: no repetition",
     ),
