@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every performance figure of the README's Performance section, in one run (issue 15): the odds
 # engine against icepool (in-process, and 200 requests through one whole process), dice notation
-# against icepool and near its work bound, a bounded fuzzing of the notation (issue 29), the command
+# against icepool and near its work bound, a bounded fuzzing of the notation (issue 29) and of system files (issue 31), the command
 # line's start-up and memory, the peak memory of the largest batch and import the limits accept
 # (issue 28), judging the luck of 10,000 logged rolls, what a table action keeps
 # in the history, the window's start-up, long lists in the window, the idle window's memory per
@@ -39,8 +39,11 @@ section "dice notation against icepool, and near its work bound (scripts/bench/n
   "$release/examples/notation_cost" \
   | sed -n '/^expressions:/,$p'
 
-section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz-notation.sh)"
-bash scripts/fuzz-notation.sh "${FUZZ_SECONDS:-300}"
+section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz.sh notation)"
+bash scripts/fuzz.sh notation "${FUZZ_SECONDS:-300}"
+
+section "system files fuzzed: read, checked and each kind's odds, each input within a second (scripts/fuzz.sh system_file)"
+bash scripts/fuzz.sh system_file "${FUZZ_SECONDS:-300}"
 
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
