@@ -65,6 +65,23 @@ pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, V
     check::check(&ast, values).map(|checked| Expression { checked })
 }
 
+/// `text` read once, to be checked with several sets of values: [`check`] without reading the
+/// text again for each (a system file's expression is checked at every mix of the ends of its
+/// names' ranges, up to 64 of them).
+pub(crate) struct Parsed(ast::Ast);
+
+impl Parsed {
+    /// Reads `text`, or its problem (a problem in the grammar stops the reading there).
+    pub(crate) fn new(text: &str) -> Result<Self, Problem> {
+        parse::parse_bounded(text).map(Self)
+    }
+
+    /// [`check`] of the text read, with `values`.
+    pub(crate) fn check(&self, values: &BTreeMap<String, i64>) -> Result<Expression, Vec<Problem>> {
+        check::check(&self.0, values).map(|checked| Expression { checked })
+    }
+}
+
 /// Every `@name` `text` uses, each once, in the order first written; none when it does not
 /// read (its problem is [`check`]'s to tell). The window offers a value field for each, and
 /// gives [`check`] the values of these names only.
