@@ -5,8 +5,8 @@
 # system files (issue 31), the command line's start-up and memory, a system file checked and
 # added (issue 31), the peak memory of the largest batch and import the limits accept (issue
 # 28), judging the luck of 10,000 logged rolls, what a table action keeps in the history, the
-# window's start-up, long lists in the window, the idle window's memory per process, and the
-# installers' sizes.
+# window's start-up, long lists in the window, a 60-declaration sheet form from a file (issue
+# 31), the idle window's memory per process, and the installers' sizes.
 # Usage: scripts/bench.sh   (about 20-30 minutes on 2 cores; needs what the e2e tests need and
 # PyPI for icepool). It builds the release binaries and installers itself.
 set -euo pipefail
@@ -46,6 +46,10 @@ bash scripts/fuzz.sh notation "${FUZZ_SECONDS:-300}"
 section "system files fuzzed: read, checked and each kind's odds, each input within a second (scripts/fuzz.sh system_file)"
 bash scripts/fuzz.sh system_file "${FUZZ_SECONDS:-300}"
 
+section "the five as files against the built-ins, 50 seeded requests a kind (src-tauri/rules/examples/five_files_cost.rs)"
+cargo build --release -q -p rollbook-rules --example five_files_cost
+"$release/examples/five_files_cost"
+
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
 
@@ -68,6 +72,9 @@ if [ -f scripts/measure-lists.sh ]; then
   section "10,000 characters in the window (scripts/measure-lists.sh)"
   ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-lists.sh
 fi
+
+section "a sheet form of 60 declarations from a file (scripts/measure-sheet-form.sh)"
+ROLLBOOK_BIN="$release/rollbook" bash scripts/measure-sheet-form.sh 9 | tail -n +2
 
 section "memory of the idle window, per process (scripts/bench/window_memory.py)"
 python3 scripts/bench/window_memory.py "$release/rollbook"

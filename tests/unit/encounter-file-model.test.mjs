@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fileSpecOf, fileTableOf, isFileSystem, trackerMove, trackerRows } from '../../ui/js/encounter/systems/file-model.js';
+import { fileTableOf, isFileSystem, trackerMove, trackerRows } from '../../ui/js/encounter/systems/file-model.js';
+import { fileSpecOf } from '../../ui/js/sheet/systems/index.js';
 
 const shipped = JSON.parse(readFileSync(new URL('./served/shipped-files.json', import.meta.url), 'utf8'));
 const catalog = { systems: [{ id: 'd12' }, { id: 'genre' }], files: shipped, file_versions: [] };

@@ -49,6 +49,20 @@ test('a request finds its kind in the catalog', () => {
   assert.equal(kindOf(null, { system: 'd12' }), null);
 });
 
+test('a system from a file gives the kind of the version asked for, its newest otherwise', () => {
+  const kind = (name, fields) => ({ id: 'check', name, fields });
+  const v2 = { id: 'g', version: 2, kinds: [kind('Check v2', [{ name: 'dc' }, { name: 'edge' }])] };
+  const v1 = { id: 'g', version: 1, kinds: [kind('Check v1', [{ name: 'dc' }])] };
+  const catalog = { systems: [], files: [v2], file_versions: [v1] };
+  const request = { system: 'g', roll: 'check' };
+  assert.equal(kindOf(catalog, request, 1).kind.name, 'Check v1');
+  assert.deepEqual(kindOf(catalog, request, 1).kind.fields.map((f) => f.name), ['dc']);
+  assert.equal(kindOf(catalog, request, 1).system, v1);
+  assert.equal(kindOf(catalog, request, 2).kind.name, 'Check v2');
+  assert.equal(kindOf(catalog, request).kind.name, 'Check v2');
+  assert.equal(kindOf(catalog, request, 7).kind.name, 'Check v2', 'a version not served reads the newest');
+});
+
 test('the GM has set the roll once a field differs from where the form started', () => {
   const start = prefillValues(STRAIGHT, { ranks: 2, extra_dice: 1 });
   assert.equal(setByGm(STRAIGHT, start, { ...start }), false);

@@ -150,7 +150,7 @@ fn a_roster_of_a_file_system_keeps_characters_checked_against_its_file() {
         .collect();
     assert!(shown.contains(&("Hit points maximum", "10")), "{shown:?}");
     assert!(shown.contains(&("Toughness", "5")), "{shown:?}");
-    assert!(shown.contains(&("skills total", "3 of 5")), "{shown:?}");
+    assert!(shown.contains(&("Skills total", "3 of 5")), "{shown:?}");
     let rolls = bo.sheet.rolls(&house);
     assert_eq!(rolls.len(), 1);
     assert_eq!(rolls[0].request["skill"], 3);

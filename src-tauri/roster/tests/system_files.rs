@@ -31,7 +31,7 @@ fn a_system_file_is_added_listed_shown_and_answers_requests() {
     assert_eq!(added.system.version, 1);
     assert_eq!(added.system.name, "Added");
     assert_eq!(added.system.rosters, 0);
-    assert_eq!(added.system.declares.sheet, ["grit (number)"]);
+    assert_eq!(added.system.declares.sheet, ["Grit (number)"]);
     assert_eq!(added.system.declares.rolls, ["Go"]);
     // d6 + 1 against 5: 4, 5 or 6 on the die.
     assert_eq!(odds_of(id).unwrap(), 0.5);

@@ -15,6 +15,8 @@ import { mountEncounterList } from './encounter-list.js';
 import { addableCharacters, logItems, sheetsToRead, turnText } from './encounter-model.js';
 import { mountSystemPanel } from './system-host.js';
 import { compareCalls, moveRange } from './systems/panel-parts.js';
+import { fileTableOf } from './systems/file-model.js';
+import { fileSpecOf } from '../sheet/systems/index.js';
 import { mountTurnOrder } from './turn-order.js';
 import { mountPlayersControls } from './players-controls.js';
 import { DiceCancelled, mountTableDice } from './table-dice.js';
@@ -458,8 +460,9 @@ export function mountEncounters(root, ctx) {
     const changed = state.open?.id !== id;
     state.open = encounter;
     if (changed) {
-      // A system from a file is titled by its name ("D20 Heroes"), not its id; the five by id.
-      const file = ctx.catalog?.files?.find((spec) => spec.id === roster.system);
+      // A system from a file is titled by its name ("D20 Heroes") at the table's version, not
+      // its id; the five by id.
+      const file = fileSpecOf(ctx.catalog, roster.system, fileTableOf(encounter)?.version ?? roster.system_version ?? null);
       systemTitle.textContent = `${file?.name ?? roster.system} table`;
       state.panel = null;
       const mine = state.open;
@@ -473,7 +476,7 @@ export function mountEncounters(root, ctx) {
         play: (move) => play({ action: 'system', move }),
         preview: (move) => ctx.api.previewEncounterMove(encounter.id, move),
         // "Compare choices" under the odds blocks, under the roster's house rules.
-        compare: compareCalls(ctx.api, roster.id),
+        compare: compareCalls(ctx.api, roster.id, fileTableOf(encounter)?.version ?? roster.system_version ?? null),
         sheetRolls: (characterId) => ctx.api.sheetRolls(characterId),
         toast: (text) => ctx.toast(text),
       });

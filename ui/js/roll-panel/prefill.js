@@ -2,6 +2,7 @@
 // request. Pure: Node's test runner imports it.
 
 import { initialValues } from '../form.js';
+import { fileSpecOf } from '../sheet/systems/index.js';
 
 function fits(field, value) {
   switch (field.type) {
@@ -49,10 +50,13 @@ export function sheetFieldNames(fields, request) {
   return fields.filter((field) => fits(field, request?.[field.name])).map((field) => field.name);
 }
 
-/** The kind of the catalog a request is of: `{system, kind}`, or null when the catalog lacks it. */
-export function kindOf(catalog, request) {
-  const systems = [...(catalog?.systems ?? []), ...(catalog?.files ?? [])];
-  const system = systems.find((s) => s.id === request?.system);
+/**
+ * The kind of the catalog a request is of: `{system, kind}`, or null when the catalog lacks it.
+ * A system from a file is read at `version` (a roster's, or an encounter's: it keeps the version
+ * it was made with until upgraded), its newest when that version is not served.
+ */
+export function kindOf(catalog, request, version = null) {
+  const system = catalog?.systems?.find((s) => s.id === request?.system) ?? fileSpecOf(catalog, request?.system, version);
   const kind = system?.kinds?.find((k) => k.id === request?.roll);
   return system && kind ? { system, kind } : null;
 }

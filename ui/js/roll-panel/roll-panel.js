@@ -189,7 +189,7 @@ export function openRollPanel(root, { sheetRoll, character, roster }, ctx = {}) 
 
   (async () => {
     try {
-      const found = kindOf(await api.catalog(roster.id), sheetRoll.request);
+      const found = kindOf(await api.catalog(roster.id), sheetRoll.request, roster.system_version ?? null);
       if (state.closed) return;
       if (!found) throw new Error(`This roll (${sheetRoll.request?.system} ${sheetRoll.request?.roll}) is not in the rules catalog.`);
       state.system = found.system;

@@ -94,16 +94,19 @@ export function showDerived(root, derived) {
 }
 
 function rollButton(doc, roll, index, kindName, text) {
-  const label = `Roll ${isolated(roll.label)}${kindName ? ` (${kindName})` : ''}`;
+  // The kind is named unless the roll's own label already is it ("Roll Move", not "Roll Move (Move)").
+  const kind = kindName && kindName !== roll.label ? kindName : '';
+  const label = `Roll ${isolated(roll.label)}${kind ? ` (${kind})` : ''}`;
   const words = [roll.note, roll.until_set].filter(Boolean).join('; ');
+  // A button showing words ("Opposed roll") is named by them first (axe: the visible text must be
+  // part of the name, and words in brackets do not count), each said once.
+  const name = !text || text === roll.label ? label : text === kind ? `${text}: Roll ${isolated(roll.label)}` : `${text}: ${label}`;
   const button = el(doc, 'button', {
     type: 'button',
     className: 'roll-die',
     'data-roll-index': index,
     'data-roll-path': roll.path,
-    // A button showing words ("Opposed roll") is named by them first (axe: the visible text
-    // must be part of the name).
-    'aria-label': text ? `${text}: ${label}` : label,
+    'aria-label': name,
     title: words ? `${label}: ${words}` : label,
   }, [dieIcon(doc)]);
   if (text) button.append(el(doc, 'span', { className: 'roll-die-text', text }));

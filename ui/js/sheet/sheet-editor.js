@@ -12,7 +12,7 @@ import { placeRollButtons, showDerived, showProblems } from './sheet-annotations
 import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
-import { fileSpecs, sheetModel } from './systems/index.js';
+import { fileSpecOf, fileSpecs, sheetModel } from './systems/index.js';
 import { isolated } from '../format.js';
 import { keptLines, withoutKept } from '../systems/upgrade-model.js';
 
@@ -277,7 +277,9 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   check();
   refreshRolls();
   api.catalog(roster.id).then((catalog) => {
-    const systems = [...catalog.systems, ...(catalog.files ?? [])];
+    // A roster of a system from a file names its rolls as its own version does.
+    const own = fileSpecOf(catalog, roster.system, roster.system_version ?? null);
+    const systems = [...catalog.systems, ...(catalog.files ?? []).filter((f) => f.id !== roster.system), ...(own ? [own] : [])];
     for (const system of systems) for (const kind of system.kinds) kindNames.set(`${system.id}/${kind.id}`, kind.name);
     const system = systems.find((s) => s.id === roster.system);
     if (system) subtitle.textContent = `${isolated(roster.name)} · ${system.name}`;

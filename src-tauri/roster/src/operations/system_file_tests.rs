@@ -27,7 +27,7 @@ fn a_good_file_previews_what_it_declares_and_is_added_as_read() {
     // The preview's declarations are the store's own, of the same file.
     let file = system_file::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(system.declares, Declares::of(&file));
-    assert_eq!(system.declares.sheet, ["stat (number)"]);
+    assert_eq!(system.declares.sheet, ["Stat (number)"]);
     assert_eq!(
         checked.into_text().unwrap(),
         std::fs::read_to_string(&path).unwrap()

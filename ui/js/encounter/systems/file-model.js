@@ -23,16 +23,6 @@ export function isFileSystem(catalog, system) {
 }
 
 /**
- * The catalog entry of file system `id` at `version` (the table's own), else its newest.
- * @param {{files?: any[], file_versions?: any[]} | null | undefined} catalog
- * @param {string} id @param {number | null | undefined} version
- */
-export function fileSpecOf(catalog, id, version) {
-  const all = fileSpecs(catalog).filter((f) => f.id === id);
-  return all.find((f) => f.version === version) ?? all[0] ?? null;
-}
-
-/**
  * The file table of an encounter, or null before its first sync (or of another system).
  * @param {any} encounter
  * @returns {FileTableState | null}

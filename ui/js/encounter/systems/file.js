@@ -10,7 +10,8 @@
 import { el } from '../../dom.js';
 import { isolated } from '../../format.js';
 import { eventList, meter, playMove } from './panel-parts.js';
-import { fileSpecOf, fileTableOf, trackerMove, trackerRows } from './file-model.js';
+import { fileSpecOf } from '../../sheet/systems/index.js';
+import { fileTableOf, trackerMove, trackerRows } from './file-model.js';
 import { initiativeMove, initiativeOf } from './file-roll-model.js';
 import { mountRollForm } from './file-roll.js';
 
@@ -54,10 +55,18 @@ export function mountSystemPanel(host, ctx) {
     initiative.disabled = false;
   });
 
-  /** Plays a change of a tracker; null once played, else the refusal's words (for the typed box). */
+  /**
+   * Plays a change of a tracker; null once played, else the refusal's words, which the typed box
+   * shows beside itself (the shell toasts them too: the panel's own error line stays quiet, so
+   * a refusal is not said three times, as the five's `adjuster` does).
+   */
   async function change(p, tracker, how) {
-    const answer = await playMove(ctx, trackerMove(p.id, tracker, how), { error });
-    return answer ? null : error.textContent || 'Refused';
+    try {
+      await ctx.play(trackerMove(p.id, tracker, how));
+      return null;
+    } catch (e) {
+      return e?.message ?? String(e);
+    }
   }
 
   function trackerBlock(p, row) {
@@ -70,6 +79,9 @@ export function mountSystemPanel(host, ctx) {
       numbersRole: 'tracker',
       edit: { who: p.name, track: row.name, label: row.label, key: [p.id, row.name].join(':'), change: (how) => change(p, row.name, how) },
     });
+    // The numbers keep the width of the widest they can say, so − bar + stay put as they change.
+    const numbers = /** @type {HTMLElement} */ (bar.querySelector('.tp-meter-numbers'));
+    numbers.style.minWidth = `${`${row.max} / ${row.max} ${row.label}`.length}ch`;
     const step = (by, text, label) => {
       const button = el(doc, 'button', {
         type: 'button',
@@ -108,7 +120,8 @@ export function mountSystemPanel(host, ctx) {
   function render() {
     const table = fileTableOf(encounter);
     const spec = specOf();
-    title.textContent = spec?.name ? `${isolated(spec.name)}: rolls and trackers` : 'Rolls and trackers';
+    // The view's heading names the system ("D20 Heroes table"): the panel does not say it again.
+    title.textContent = 'Rolls and trackers';
     const rolled = initiativeOf(spec);
     initiative.hidden = !rolled;
     initiative.title = rolled ? `Everyone rolls ${isolated(rolled.name)}; the turn order becomes highest first` : '';

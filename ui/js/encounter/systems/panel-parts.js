@@ -39,10 +39,12 @@ export function oddsBlock(doc, caption = 'Chance of success', { compare = null, 
 /**
  * What the odds blocks' Compare asks (`ctx.compare`), all under the roster's house rules: its
  * catalog (read once, for the kinds' comparisons and its stunt levels), a field varied, a plan.
+ * `version`: the encounter's version of its system from a file, whose kinds are compared.
  */
-export function compareCalls(api, rosterId) {
+export function compareCalls(api, rosterId, version = null) {
   let catalog = null;
   return {
+    version,
     catalog: () => {
       catalog ??= api.catalog(rosterId).catch((error) => {
         catalog = null;
@@ -77,7 +79,7 @@ function compareBlock(doc, view, prefix, compare, planInputs) {
       const catalog = await compare.catalog().catch(() => null);
       // A newer preview of another kind got here first: it sets its own kind.
       if (key !== kindKey) return;
-      block.setKind(kindOf(catalog, request)?.kind ?? null);
+      block.setKind(kindOf(catalog, request, compare.version ?? null)?.kind ?? null);
     }
     block.update(request);
   };

@@ -39,3 +39,13 @@ export function sheetModel(system, limits, text = null, files = [], version = nu
 export function fileSpecs(catalog) {
   return [...(catalog?.files ?? []), ...(catalog?.file_versions ?? [])];
 }
+
+/**
+ * The catalog entry of file system `id` at `version` (the table's own), else its newest.
+ * @param {{files?: any[], file_versions?: any[]} | null | undefined} catalog
+ * @param {string} id @param {number | null | undefined} version
+ */
+export function fileSpecOf(catalog, id, version) {
+  const all = fileSpecs(catalog).filter((f) => f.id === id);
+  return all.find((f) => f.version === version) ?? all[0] ?? null;
+}

@@ -71,7 +71,7 @@ fn a_list_short_of_its_new_minimum_takes_the_suggested_ratings() {
     let (up, changes) = sheet.upgraded(v2);
     assert_eq!(
         up.values["skills"],
-        json!([{"name": "climb", "value": 1}, {"name": "skills 2", "value": 1}])
+        json!([{"name": "climb", "value": 1}, {"name": "Skills 2", "value": 1}])
     );
     assert_eq!(changes.len(), 2);
     assert!(changes.iter().all(|c| c.kind == ChangeKind::Added));

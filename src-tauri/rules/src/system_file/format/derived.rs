@@ -8,7 +8,7 @@ use toml::de::DeValue;
 
 use super::access::{Table, Text};
 use super::expr::{self, Known, Scope};
-use super::names::name_problem;
+use super::names::{label_of_name, name_problem};
 use super::problem::Problems;
 use crate::system_file::model::DerivedValue;
 
@@ -45,7 +45,7 @@ pub(crate) fn read<'a>(
                     text: s.as_ref().into(),
                     span: value.span(),
                 },
-                name.clone(),
+                label_of_name(&name),
             ),
             DeValue::Table(inner) => {
                 let inner = Table::new(inner, key_span.clone(), format!("[derived.{name}]"));
@@ -54,7 +54,7 @@ pub(crate) fn read<'a>(
                 let Some(text) = inner.str("expr", "its expression", problems) else {
                     continue;
                 };
-                (text, label.unwrap_or_else(|| name.clone()))
+                (text, label.unwrap_or_else(|| label_of_name(&name)))
             }
             other => {
                 problems.at(

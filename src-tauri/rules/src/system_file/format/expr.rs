@@ -155,14 +155,8 @@ pub(crate) fn check_bounds(
     scope: &Scope,
     place: &str,
 ) {
-    // Read once, checked at each mix: reading was most of a file's check.
-    let parsed = notation::Parsed::new(&text.text);
     for values in extremes(names, scope) {
-        let checked = match &parsed {
-            Ok(parsed) => parsed.check(&values),
-            Err(problem) => Err(vec![problem.clone()]),
-        };
-        if let Err(refused) = checked {
+        if let Err(refused) = notation::check(&text.text, &values) {
             let with = if values.is_empty() {
                 String::new()
             } else {
@@ -189,9 +183,8 @@ pub(crate) fn check_bounds(
 /// over the ends of its names' ranges; `None` when it does not work out.
 pub(crate) fn range_of(text: &str, names: &[String], scope: &Scope) -> Option<(i64, i64)> {
     let mut range: Option<(i64, i64)> = None;
-    let parsed = notation::Parsed::new(text).ok()?;
     for values in extremes(names, scope) {
-        let outcomes = parsed.check(&values).ok()?.distribution();
+        let outcomes = notation::check(text, &values).ok()?.distribution();
         let (lo, hi) = (outcomes.first()?.0, outcomes.last()?.0);
         range = Some(match range {
             None => (lo, hi),

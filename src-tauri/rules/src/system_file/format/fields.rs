@@ -8,7 +8,7 @@ use toml::de::DeValue;
 use super::access::Table;
 use super::derived::clash;
 use super::expr::{Known, Scope, MAX_HINTED};
-use super::names::name_problem;
+use super::names::{label_of_name, name_problem};
 use super::problem::Problems;
 use super::ranges::read_range;
 use crate::system_file::model::{
@@ -168,7 +168,7 @@ pub(crate) fn read(
     );
     Some(RollField {
         name: name.to_string(),
-        label: label.unwrap_or_else(|| name.to_string()),
+        label: label.unwrap_or_else(|| label_of_name(name)),
         help: help.unwrap_or_default(),
         kind,
         from_sheet: from_sheet.map(|t| t.text.to_string()),

@@ -3,7 +3,7 @@
 use super::access::Table;
 use super::derived::clash;
 use super::expr::{Known, Scope};
-use super::names::name_problem;
+use super::names::{label_of_name, name_problem};
 use super::problem::Problems;
 use super::ranges::read_range;
 use crate::system_file::model::HouseNumber;
@@ -36,7 +36,7 @@ pub(crate) fn read(
     );
     Some(HouseNumber {
         name: name.to_string(),
-        label: label.unwrap_or_else(|| name.to_string()),
+        label: label.unwrap_or_else(|| label_of_name(name)),
         min,
         max,
         default,

@@ -61,9 +61,27 @@ fn suggested_name(name: &str) -> String {
     out
 }
 
+/// What a declaration without a `label` is shown as: its name as words, the first capitalised
+/// (`miss_margin` → "Miss margin"), so a sheet, the table and a printed page read alike.
+pub(crate) fn label_of_name(name: &str) -> String {
+    let words = name.trim_matches('_').replace('_', " ");
+    if words.is_empty() {
+        return name.to_string();
+    }
+    crate::text::capitalised(&words)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_without_a_label_reads_as_words() {
+        assert_eq!(label_of_name("miss_margin"), "Miss margin");
+        assert_eq!(label_of_name("stress"), "Stress");
+        assert_eq!(label_of_name("_x1"), "X1");
+        assert_eq!(label_of_name("_"), "_");
+    }
 
     #[test]
     fn names_and_ids_have_their_shapes() {

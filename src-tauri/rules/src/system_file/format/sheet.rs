@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use super::access::{Table, Text};
-use super::names::name_problem;
+use super::names::{label_of_name, name_problem};
 use super::problem::Problems;
 use super::ranges::{read_range, reversed};
 use crate::system_file::model::{SheetField, SheetFieldKind, TrackerStart};
@@ -147,7 +147,7 @@ pub(crate) fn read_field<'a>(
     (problems.blocking() == before).then(|| ReadField {
         field: SheetField {
             name: name.to_string(),
-            label: label.unwrap_or_else(|| name.to_string()),
+            label: label.unwrap_or_else(|| label_of_name(name)),
             help: help.unwrap_or_default(),
             kind,
             public,

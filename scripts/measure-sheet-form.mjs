@@ -1,0 +1,165 @@
+// The sheet form of a system from a file with 60 declarations, measured (issue 31: "a sheet form
+// of a 60-field system drawn in under one frame"). Figures printed, not timed tests. Run under
+// Xvfb by scripts/measure-sheet-form.sh.
+//
+// A system file of 60 sheet declarations (24 numbers, 8 ratings lists of 4 suggested ratings, 8
+// trackers whose maximum is an expression, 8 checks, 6 choices, 6 texts) and 10 derived values is
+// added with the command line (`rollbook system add`), a roster of it made (`roster create`), and
+// two characters made in the window. Then the GM opens one character and the other, in turn;
+// each opening is timed in the page, on its own clock:
+// - work: from the click on the character's row until the sheet form is built with every
+//   declaration's input and laid out (layout forced at once, so style and layout count): the
+//   window's own work plus the IPC of reading the character, against the 16 ms of one frame;
+// - to frame: until the frame after it ran (requestAnimationFrame, then a task);
+// - the form alone: the model built from the catalog and the form drawn from the character's
+//   draft into an off-screen box as wide as the sheet's, then its style and its layout forced,
+//   each timed (no IPC): what "drawn in under one frame" is about.
+// Printed: the median of RUNS (default 9) with min and max, and the inputs the form holds.
+// Usage: node scripts/measure-sheet-form.mjs [RUNS]   (ROLLBOOK_BIN picks the binary)
+
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { showView, startApp } from '../tests/e2e/app.mjs';
+import { RostersPage } from '../tests/e2e/rosters-page.mjs';
+import { SheetPage } from '../tests/e2e/sheet-page.mjs';
+
+const RUNS = Number(process.argv[2] ?? 9);
+const ID = 'sixty-fields';
+const ROSTER = 'Sixty fields';
+const WAIT_MS = 120_000;
+
+/** The system file: 60 sheet declarations of every type, 10 derived values, one roll. */
+function systemFile() {
+  const lines = ['format = 1', `id = "${ID}"`, 'version = 1', 'name = "Sixty Fields"', ''];
+  const pad = (n) => String(n).padStart(2, '0');
+  for (let i = 1; i <= 24; i += 1) lines.push(`[sheet.n${pad(i)}]`, 'type = "number"', `label = "Number ${i}"`, 'min = 0', 'max = 20', 'default = 10', '');
+  for (let i = 1; i <= 8; i += 1) {
+    lines.push(`[sheet.r${i}]`, 'type = "ratings"', `label = "Ratings ${i}"`, 'min = 0', 'max = 5', 'budget = 20', `suggested = ["a${i}", "b${i}", "c${i}", "d${i}"]`, '');
+  }
+  for (let i = 1; i <= 8; i += 1) lines.push(`[sheet.t${i}]`, 'type = "tracker"', `label = "Tracker ${i}"`, `max = "5 + @n${pad(i)} / 2"`, '');
+  for (let i = 1; i <= 8; i += 1) lines.push(`[sheet.c${i}]`, 'type = "check"', `label = "Check ${i}"`, '');
+  for (let i = 1; i <= 6; i += 1) lines.push(`[sheet.k${i}]`, 'type = "choice"', `label = "Choice ${i}"`, 'choices = ["one", "two", "three"]', '');
+  for (let i = 1; i <= 6; i += 1) lines.push(`[sheet.x${i}]`, 'type = "text"', `label = "Text ${i}"`, 'max_chars = 500', '');
+  lines.push('[derived]');
+  for (let i = 1; i <= 10; i += 1) lines.push(`d${i} = { expr = "(@n${pad(i)} - 10) / 2", label = "Modifier ${i}" }`);
+  lines.push('', '[rolls.check]', 'value = "d20 + @mod"', 'target = "@dc"', '', '[rolls.check.fields.mod]', 'min = -5', 'max = 5', 'from_sheet = "d1"', '',
+    '[rolls.check.fields.dc]', 'min = 1', 'max = 30', 'default = 10', '');
+  return lines.join('\n');
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
+const spread = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
+
+// The system and its roster are made with the command line first, then the window opens on them
+// (a restart, as a GM's next start would: the window reads its catalog at start).
+const first = await startApp();
+const file = join(first.root, `${ID}.toml`);
+writeFileSync(file, systemFile());
+first.cli('--json', 'system', 'add', file);
+first.cli('--json', 'roster', 'create', ROSTER, '--system', ID);
+await first.stop({ keep: true });
+const app = await startApp({ root: first.root });
+try {
+  const { driver } = app;
+  await driver.manage().setTimeouts({ script: WAIT_MS });
+  await driver.wait(async () => driver.executeScript(() => Boolean(document.querySelector('.rosters-layout[aria-busy="false"]'))), WAIT_MS, 'the window never loaded');
+  await showView(driver, 'rosters');
+  const rosters = new RostersPage(driver);
+  const sheet = new SheetPage(driver);
+  await rosters.ready();
+  await rosters.until((page) => page.rosters.some((r) => r.name === ROSTER), `the sidebar never listed "${ROSTER}"`);
+  await rosters.selectRoster(ROSTER);
+  const names = ['Ada', 'Bo'];
+  for (const name of names) {
+    await rosters.createCharacter(name);
+    await sheet.waitState('saved');
+  }
+  const shown = app.cli('--json', 'roster', 'show', ROSTER);
+  const ids = (shown.characters ?? []).map((c) => c.id);
+  if (ids.length !== 2) throw new Error(`expected two characters, the roster shows ${JSON.stringify(shown.characters)}`);
+
+  // In the page: clicks the row of character `id` and waits for its sheet with every input built.
+  const open = (id) => driver.executeAsyncScript((characterId, done) => {
+    const row = [...document.querySelectorAll('.character-row')].find((r) => r.dataset.id === characterId || r.dataset.characterId === characterId);
+    const button = row?.querySelector('.row-open') ?? row;
+    if (!button) return done({ error: `no row for ${characterId}` });
+    const ready = () => {
+      const form = document.querySelector(`#sheet-slot .sheet[data-character-id="${characterId}"] .sheet-form`);
+      return form && form.querySelectorAll('[data-loc]').length >= 60 ? form : null;
+    };
+    const start = performance.now();
+    const finish = (form) => {
+      document.body.getBoundingClientRect();
+      const work = performance.now() - start;
+      const inputs = form.querySelectorAll('[data-loc]:not(button)').length;
+      requestAnimationFrame(() => setTimeout(() => done({ work, frame: performance.now() - start, inputs }), 0));
+    };
+    button.click();
+    const now = ready();
+    if (now) return finish(now);
+    const observer = new MutationObserver(() => {
+      const form = ready();
+      if (!form) return;
+      observer.disconnect();
+      finish(form);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, id);
+
+  const runs = [];
+  for (let i = 0; i < RUNS + 1; i += 1) {
+    const run = await open(ids[i % 2]);
+    if (run.error) throw new Error(run.error);
+    if (i > 0) runs.push(run); // the first opening warms the page's modules up: not counted
+  }
+  // The form alone: the model built from the catalog and the form drawn from the character's
+  // draft into an off-screen box laid out as the sheet's, then layout forced (no IPC).
+  const form = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    form.push(await driver.executeAsyncScript((characterId, rosterId, system, done) => {
+      const base = new URL('js/', document.baseURI);
+      Promise.all([
+        import(new URL('api.js', base).href),
+        import(new URL('sheet/systems/index.js', base).href),
+        import(new URL('sheet/model.js', base).href),
+        import(new URL('sheet/sheet-form.js', base).href),
+      ]).then(async ([api, { fileSpecs, sheetModel }, { characterDraft }, { renderSheetForm }]) => {
+        const [catalog, character] = await Promise.all([api.catalog(rosterId), api.character(characterId)]);
+        const live = document.querySelector('#sheet-slot .sheet-form');
+        const box = document.createElement('form');
+        box.className = 'sheet-form';
+        box.style.cssText = `position:fixed; left:-4000px; top:0; width:${live.clientWidth}px`;
+        document.getElementById('sheet-slot').append(box);
+        const start = performance.now();
+        const model = sheetModel(system, catalog.sheet_limits ?? [], catalog.text_limits ?? null, fileSpecs(catalog), 1);
+        const draft = characterDraft(model, character).sheet;
+        const built = performance.now();
+        renderSheetForm(box, model, draft, { prefix: 'measure' });
+        const rendered = performance.now();
+        // A computed colour forces the style of the page, not its layout: the two told apart.
+        let probe = box;
+        while (probe.lastElementChild) probe = probe.lastElementChild;
+        void getComputedStyle(probe).color;
+        const styled = performance.now();
+        document.body.getBoundingClientRect();
+        const work = performance.now() - start;
+        const parts = { build: rendered - start, style: styled - rendered, layout: start + work - styled };
+        const inputs = box.querySelectorAll('[data-loc]:not(button)').length;
+        box.remove();
+        done({ work, inputs, ...parts });
+      }, (error) => done({ error: String(error) }));
+    }, ids[i % 2], shown.id ?? shown.roster?.id, ID));
+    if (form.at(-1).error) throw new Error(form.at(-1).error);
+  }
+  console.log('a system from a file of 60 sheet declarations (24 numbers, 8 ratings lists, 8 trackers, 8 checks, 6 choices, 6 texts) and 10 derived values');
+  console.log(`open a character's sheet: work ${spread(runs.map((r) => r.work))}, to frame ${spread(runs.map((r) => r.frame))}; inputs in the form: ${runs[0].inputs}; median of ${RUNS} (min–max)`);
+  console.log(`the form alone (model and form built from the character's draft, laid out; no IPC): work ${spread(form.map((r) => r.work))}; inputs ${form[0].inputs}`);
+  console.log(`  of which: built ${spread(form.map((r) => r.build))}, styled ${spread(form.map((r) => r.style))}, laid out ${spread(form.map((r) => r.layout))}`);
+} finally {
+  await app.stop();
+  rmSync(first.root, { recursive: true, force: true });
+}
