@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Every performance figure of the README's Performance section, in one run (issue 15): the odds
 # engine against icepool (in-process, and 200 requests through one whole process), dice notation
-# against icepool and near its work bound, a bounded fuzzing of the notation (issue 29), the command
-# line's start-up and memory, the peak memory of the largest batch and import the limits accept
-# (issue 28), judging the luck of 10,000 logged rolls, what a table action keeps in the history,
-# the window's start-up, long lists in the window, a 60-declaration sheet form from a file
-# (issue 31), the idle window's memory per process, and the installers' sizes.
+# against icepool and near its work bound, a bounded fuzzing of the notation (issue 29) and of
+# system files (issue 31), the command line's start-up and memory, a system file checked and
+# added (issue 31), the peak memory of the largest batch and import the limits accept (issue
+# 28), judging the luck of 10,000 logged rolls, what a table action keeps in the history, the
+# window's start-up, long lists in the window, a 60-declaration sheet form from a file (issue
+# 31), the idle window's memory per process, and the installers' sizes.
 # Usage: scripts/bench.sh   (about 20-30 minutes on 2 cores; needs what the e2e tests need and
 # PyPI for icepool). It builds the release binaries and installers itself.
 set -euo pipefail
@@ -39,8 +40,11 @@ section "dice notation against icepool, and near its work bound (scripts/bench/n
   "$release/examples/notation_cost" \
   | sed -n '/^expressions:/,$p'
 
-section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz-notation.sh)"
-bash scripts/fuzz-notation.sh "${FUZZ_SECONDS:-300}"
+section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz.sh notation)"
+bash scripts/fuzz.sh notation "${FUZZ_SECONDS:-300}"
+
+section "system files fuzzed: read, checked and each kind's odds, each input within a second (scripts/fuzz.sh system_file)"
+bash scripts/fuzz.sh system_file "${FUZZ_SECONDS:-300}"
 
 section "the five as files against the built-ins, 50 seeded requests a kind (src-tauri/rules/examples/five_files_cost.rs)"
 cargo build --release -q -p rollbook-rules --example five_files_cost
@@ -48,6 +52,9 @@ cargo build --release -q -p rollbook-rules --example five_files_cost
 
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
+
+section "a system file checked and added, each under 50 ms (scripts/bench/system_files.py)"
+python3 scripts/bench/system_files.py "$release/rollbook"
 
 section "how lucky the dice were: rollbook --json log --luck over 10,000 rolls (scripts/bench/luck.py)"
 python3 scripts/bench/luck.py "$release/rollbook"

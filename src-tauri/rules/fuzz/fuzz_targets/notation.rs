@@ -2,7 +2,7 @@
 //! Nothing may panic, every `@name` typed is given a value (so the check goes on past "has no
 //! value"), a refusal names at least one problem, and an accepted expression's odds are a whole
 //! distribution. Every input must be answered or refused within a second: the fuzzer runs with
-//! `-timeout=1` (scripts/fuzz-notation.sh), so a slow one is reported as a crash.
+//! `-timeout=1` (scripts/fuzz.sh notation), so a slow one is reported as a crash.
 #![no_main]
 
 use std::collections::BTreeMap;

@@ -18,6 +18,9 @@ pub mod shipped;
 mod spec;
 pub mod table_spec;
 
+#[cfg(test)]
+mod fuzz_findings_tests;
+
 pub use format::{read, FileProblem};
 pub use model::*;
 pub use request::FileRequest;

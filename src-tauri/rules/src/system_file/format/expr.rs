@@ -18,7 +18,7 @@ pub(crate) use super::scope::{Known, Scope};
 const MAX_MIXED_NAMES: usize = 6;
 
 /// Past this many problems, an unknown name is told without the names near it.
-const MAX_HINTED: usize = 100;
+pub(crate) const MAX_HINTED: usize = 100;
 
 /// The byte offset in the file of the expression's `column` (1-based, in characters): exact
 /// when the string is written without escapes, else the string's start.

@@ -1,11 +1,13 @@
 //! `[rolls.<id>.fields.<name>]`: what a request of the roll gives (RULES.md, "Roll requests"):
 //! a whole number in a range, yes/no, or a choice of named options.
 
+use std::collections::{HashMap, HashSet};
+
 use toml::de::DeValue;
 
 use super::access::Table;
 use super::derived::clash;
-use super::expr::{Known, Scope};
+use super::expr::{Known, Scope, MAX_HINTED};
 use super::names::{label_of_name, name_problem};
 use super::problem::Problems;
 use super::ranges::read_range;
@@ -15,12 +17,36 @@ use crate::system_file::model::{
 
 const COMMON: [&str; 5] = ["type", "label", "help", "from_sheet", "from_opponent"];
 
+/// What a field's `from_sheet` or `from_opponent` may name: the sheet's fields and the
+/// derived values, each looked up by name (a file may declare thousands of both, and as many
+/// fields naming them).
+pub(crate) struct Sources<'a> {
+    sheet: &'a [SheetField],
+    derived: &'a [DerivedValue],
+    sheet_by_name: HashMap<&'a str, &'a SheetField>,
+    derived_names: HashSet<&'a str>,
+}
+
+impl<'a> Sources<'a> {
+    pub fn new(sheet: &'a [SheetField], derived: &'a [DerivedValue]) -> Self {
+        let mut sheet_by_name = HashMap::new();
+        for field in sheet {
+            sheet_by_name.entry(field.name.as_str()).or_insert(field);
+        }
+        Self {
+            sheet,
+            derived,
+            sheet_by_name,
+            derived_names: derived.iter().map(|d| d.name.as_str()).collect(),
+        }
+    }
+}
+
 /// Reads a field and adds it to the roll's `scope`.
 pub(crate) fn read(
     name: &str,
     table: &Table,
-    sheet: &[SheetField],
-    derived: &[DerivedValue],
+    sources: &Sources,
     scope: &mut Scope,
     problems: &mut Problems,
 ) -> Option<RollField> {
@@ -83,7 +109,7 @@ pub(crate) fn read(
     .into_iter()
     .filter_map(|(key, from)| Some((key, from.as_ref()?)))
     {
-        match sheet.iter().find(|f| f.name == from.text) {
+        match sources.sheet_by_name.get(&*from.text).copied() {
             Some(SheetField {
                 kind: SheetFieldKind::Text { .. } | SheetFieldKind::Choice { .. },
                 ..
@@ -95,13 +121,17 @@ pub(crate) fn read(
                 ),
             ),
             Some(_) => {}
-            None if derived.iter().any(|d| d.name == from.text) => {}
+            None if sources.derived_names.contains(&*from.text) => {}
             None => {
-                let names: Vec<&str> = sheet
-                    .iter()
-                    .map(|f| f.name.as_str())
-                    .chain(derived.iter().map(|d| d.name.as_str()))
-                    .collect();
+                // The nearest name is a search of them all: past many problems, none is hinted.
+                let names: Vec<&str> = if problems.blocking() < MAX_HINTED {
+                    let sheet = sources.sheet.iter().map(|f| f.name.as_str());
+                    sheet
+                        .chain(sources.derived.iter().map(|d| d.name.as_str()))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 let hint = super::access::nearest(&from.text, &names)
                     .map_or(String::new(), |n| format!("; did you mean `{n}`?"));
                 problems.at(

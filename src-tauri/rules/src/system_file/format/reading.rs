@@ -1,6 +1,8 @@
 //! How a roll reads: `value` against `target`, or ordered `outcomes` (each with a `band` of the
 //! value or a `when` condition, the last may have neither), and its `events`.
 
+use std::collections::HashSet;
+
 use toml::de::DeValue;
 
 use super::access::{Table, Text};
@@ -157,6 +159,8 @@ fn named(
     }
     let before = problems.blocking();
     let mut read = Vec::new();
+    // The names so far, looked up: a roll may list thousands of outcomes.
+    let mut named: HashSet<String> = HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let DeValue::Table(entries) = item.get_ref() else {
             problems.at(&item.span(), format!("each of the `outcomes` of {place} is a table: {{ name = \"hit\", band = \"10+\", success = true }}"));
@@ -177,7 +181,7 @@ fn named(
                 format!("the name of outcome {} of {place} is empty", i + 1),
             );
         }
-        if read.iter().any(|o: &NamedOutcome| o.name == name.text) {
+        if !named.insert(name.text.to_string()) {
             problems.at(
                 &name.span,
                 format!(

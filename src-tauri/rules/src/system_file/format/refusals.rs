@@ -2,12 +2,17 @@
 //! refuses (a Grunt with Bust A Nut, a pool past 60 dice), each a condition over what is known
 //! before the roll, told at one of its fields.
 
+use std::collections::HashSet;
+
 use toml::de::DeValue;
 
 use super::access::Table;
 use super::expr::{self, Scope};
 use super::problem::Problems;
 use crate::system_file::model::{Refusal, RollField};
+
+/// The most of a roll's fields a refusal at an unknown field lists.
+const LISTED: usize = 12;
 
 /// Why a refusal has no dice.
 const KNOWN_BEFORE: &str = "a refusal is decided before the roll";
@@ -32,6 +37,8 @@ pub(crate) fn read(
         return Vec::new();
     };
     let mut read = Vec::new();
+    // Looked up, not searched: a roll may have thousands of fields and as many refusals.
+    let field_names: HashSet<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     for (i, item) in items.iter().enumerate() {
         let DeValue::Table(entries) = item.get_ref() else {
             problems.at(
@@ -56,11 +63,21 @@ pub(crate) fn read(
         if let Some(names) = expr::read(problems, &when, scope, &at, Some(KNOWN_BEFORE)) {
             expr::check_bounds(problems, &when, &names, scope, &at);
         }
-        if !fields.iter().any(|f| f.name == field.text) {
-            let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-            let known = match names.as_slice() {
-                [] => "it has no fields".to_string(),
-                _ => format!("its fields are {}", names.join(", ")),
+        if !field_names.contains(&*field.text) {
+            // At most LISTED names: each bad refusal of thousands would list every field.
+            let names: Vec<&str> = fields
+                .iter()
+                .take(LISTED)
+                .map(|f| f.name.as_str())
+                .collect();
+            let known = match (names.as_slice(), fields.len() - names.len()) {
+                ([], _) => "it has no fields".to_string(),
+                (_, 0) => format!("its fields are {}", names.join(", ")),
+                (_, more) => format!(
+                    "its fields are {} and {} more",
+                    names.join(", "),
+                    crate::grouped(more)
+                ),
             };
             problems.at(
                 &field.span,

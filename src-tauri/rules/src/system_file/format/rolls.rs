@@ -2,10 +2,11 @@
 
 use super::access::Table;
 use super::expr::Scope;
+use super::fields::Sources;
 use super::names::name_problem;
 use super::problem::Problems;
 use super::{fields, lets, reading, refusals};
-use crate::system_file::model::{DerivedValue, RollKind, SheetField};
+use crate::system_file::model::RollKind;
 
 const KEYS: [&str; 10] = [
     "name", "summary", "rulings", "fields", "refuse", "let", "value", "target", "outcomes",
@@ -15,8 +16,7 @@ const KEYS: [&str; 10] = [
 pub(crate) fn read(
     id: &str,
     table: &Table,
-    sheet: &[SheetField],
-    derived: &[DerivedValue],
+    sources: &Sources,
     global: &Scope,
     problems: &mut Problems,
 ) -> Option<RollKind> {
@@ -54,9 +54,7 @@ pub(crate) fn read(
                     table.place.trim_matches(['[', ']'])
                 ),
             );
-            if let Some(field) =
-                fields::read(&field_name, &inner, sheet, derived, &mut scope, problems)
-            {
+            if let Some(field) = fields::read(&field_name, &inner, sources, &mut scope, problems) {
                 read_fields.push(field);
             }
         }

@@ -1,5 +1,7 @@
 //! `[sheet.<name>]`: the parts of a character's sheet, each with its `type`.
 
+use std::collections::HashSet;
+
 use super::access::{Table, Text};
 use super::names::{label_of_name, name_problem};
 use super::problem::Problems;
@@ -212,7 +214,8 @@ fn ratings(table: &Table, problems: &mut Problems) -> Option<SheetFieldKind> {
             good = false;
         }
     }
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list searched: a 1 MiB file lists a hundred thousand names.
+    let mut seen: HashSet<&str> = HashSet::new();
     for rating in &suggested {
         if let Some(why) = name_problem(&rating.text) {
             problems.at(&rating.span, why);
@@ -224,7 +227,7 @@ fn ratings(table: &Table, problems: &mut Problems) -> Option<SheetFieldKind> {
             );
             good = false;
         }
-        seen.push(&rating.text);
+        seen.insert(&rating.text);
     }
     if let (Some((min, _, _)), Some((budget, span))) = (range, &budget) {
         let least = i128::from(lo_count) * i128::from(min);
@@ -271,8 +274,10 @@ fn choice(table: &Table, problems: &mut Problems) -> Option<SheetFieldKind> {
         return None;
     }
     let mut good = true;
-    for (i, choice) in choices.iter().enumerate() {
-        if choices[..i].iter().any(|c| c.text == choice.text) {
+    // Each choice looked up among those before it, not compared with each of them.
+    let mut seen: HashSet<&str> = HashSet::new();
+    for choice in &choices {
+        if !seen.insert(&choice.text) {
             problems.at(
                 &choice.span,
                 format!(

@@ -1,6 +1,8 @@
 //! `[table]`: what the table keeps of a participant: the roll for turn order, the trackers it
 //! changes in place.
 
+use std::collections::HashMap;
+
 use super::access::Table;
 use super::problem::Problems;
 use crate::system_file::model::{RollKind, SheetField, SheetFieldKind, TableDecl};
@@ -37,8 +39,13 @@ pub(crate) fn read(
         }
     }
     let trackers = table.opt_str_list("trackers", problems).unwrap_or_default();
+    // The sheet by name: the list may name a tracker a hundred thousand times.
+    let mut by_name: HashMap<&str, &SheetField> = HashMap::new();
+    for field in sheet {
+        by_name.entry(&field.name).or_insert(field);
+    }
     for tracker in &trackers {
-        match sheet.iter().find(|f| f.name == tracker.text) {
+        match by_name.get(&*tracker.text).copied() {
             Some(SheetField {
                 kind: SheetFieldKind::Tracker { .. },
                 ..

@@ -178,6 +178,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
         );
     }
     let mut roll_kinds = Vec::new();
+    let sources = super::fields::Sources::new(&fields, &derived_values);
     if let Some(rolls_table) = root.opt_table("rolls", problems) {
         for (key, value) in rolls_table.entries.iter() {
             let id = key.get_ref().to_string();
@@ -189,8 +190,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
                 continue;
             };
             let inner = Table::new(inner, key.span(), format!("[rolls.{id}]"));
-            if let Some(kind) = rolls::read(&id, &inner, &fields, &derived_values, &scope, problems)
-            {
+            if let Some(kind) = rolls::read(&id, &inner, &sources, &scope, problems) {
                 roll_kinds.push(kind);
             }
         }

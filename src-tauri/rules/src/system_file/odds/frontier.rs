@@ -42,7 +42,8 @@ pub(super) fn expand(
     let mut read: BTreeSet<usize> = ready.read_by_reading.iter().copied().collect();
     for i in (0..n).rev() {
         let end = ready.lets.get(i + 1).map_or(usize::MAX, Prepared::slot);
-        kept_after[i] = read.iter().copied().filter(|&s| s < end).collect();
+        // A range, not a filter of all: what later lets read may be thousands of slots.
+        kept_after[i] = read.range(..end).copied().collect();
         read.extend(ready.lets[i].reads());
     }
     let mut out = Expanded {

@@ -2,7 +2,7 @@
 //! read the dice the same way: the slots (the values given, then each let's, then `@value`),
 //! the lets checked, the reading compiled.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::notation::{Formula, Lookup};
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
@@ -73,8 +73,10 @@ impl Prepared {
     }
 }
 
-/// Whether a let's text writes `@name` of any of `names` (a quick look before reading it).
-fn mentions_any(let_: &Let, names: &[String]) -> bool {
+/// Whether a let's text writes `@name` of a let written before slot `before` (a quick look
+/// before reading it): each `@word` of the text looked up in `written`, the first slot of each
+/// let's name, so a roll of thousands of lets is not a search of every earlier name per let.
+fn mentions_any(let_: &Let, written: &HashMap<&str, usize>, before: usize) -> bool {
     let texts: Vec<&str> = match &let_.what {
         LetKind::Roll { expr } => vec![expr],
         LetKind::Pool { count, die, stats } => {
@@ -86,9 +88,14 @@ fn mentions_any(let_: &Let, names: &[String]) -> bool {
             texts
         }
     };
-    names
-        .iter()
-        .any(|n| texts.iter().any(|t| t.contains(&format!("@{n}"))))
+    texts.iter().any(|t| {
+        t.split('@').skip(1).any(|rest| {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            written.get(&rest[..end]).is_some_and(|&slot| slot < before)
+        })
+    })
 }
 
 pub(super) struct Ready {
@@ -138,8 +145,17 @@ impl Ready {
         };
         slots.resize(names.len(), 0);
         // A value given is known now and worked into each formula; a let's is a slot.
+        // Each name's first slot, and each let-written name's: looked up, not searched for.
+        let mut first: HashMap<&str, usize> = HashMap::new();
+        let mut written: HashMap<&str, usize> = HashMap::new();
+        for (at, name) in names.iter().enumerate() {
+            first.entry(name).or_insert(at);
+            if at >= given {
+                written.entry(name).or_insert(at);
+            }
+        }
         let any = |name: &str| {
-            names.iter().position(|n| n == name).map(|at| {
+            first.get(name).map(|&at| {
                 if at < given {
                     Lookup::Known(slots[at])
                 } else {
@@ -151,10 +167,8 @@ impl Ready {
         // The slot of each name an earlier let writes (a let reads only earlier ones: the file
         // is checked so).
         let let_slot = |name: &str, before: usize| {
-            names[given..let_slots.get(before).copied().unwrap_or(names.len())]
-                .iter()
-                .position(|n| n == name)
-                .map(|at| at + given)
+            let end = let_slots.get(before).copied().unwrap_or(names.len());
+            written.get(name).copied().filter(|&at| at < end)
         };
         let ready_lets = lets
             .iter()
@@ -163,8 +177,7 @@ impl Ready {
             .map(|(i, (l, &at))| {
                 // Most lets read no other: a let's text is only read for names when it mentions
                 // an earlier let's (every roll makes its kind ready).
-                let before = &names[given..at];
-                let earlier: Vec<(String, usize)> = if mentions_any(l, before) {
+                let earlier: Vec<(String, usize)> = if mentions_any(l, &written, at) {
                     reads(l)
                         .into_iter()
                         .filter(|n| !values.contains_key(n))
