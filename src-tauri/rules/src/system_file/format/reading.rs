@@ -177,7 +177,14 @@ fn named(
                 format!("the name of outcome {} of {place} is empty", i + 1),
             );
         }
-        if read.iter().any(|o: &NamedOutcome| o.name == name.text) {
+        if crate::system_file::spelled::is_spelled(&name.text) {
+            super::spelled_name::check(
+                &name,
+                &format!("the name of outcome {}", i + 1),
+                scope,
+                problems,
+            );
+        } else if read.iter().any(|o: &NamedOutcome| o.name == name.text) {
             problems.at(
                 &name.span,
                 format!(

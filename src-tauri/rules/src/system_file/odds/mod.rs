@@ -4,6 +4,7 @@
 //! - [`lets`]: each let made ready (a dice expression checked, or a pool read several ways
 //!   at once, [`pool_stats`]), giving its distribution or a roll;
 //! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
+//!   [`named`]: outcomes named as written or spelled from the roll, added up by name;
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
 //! - [`exact`]: every combination of the lets' values read, its chance the product of theirs;
 //! - [`frontier`]: lets that read earlier lets, worked out in order over the values still read;
@@ -14,6 +15,7 @@
 mod exact;
 mod frontier;
 mod lets;
+mod named;
 mod pool_stats;
 mod reading;
 mod ready;

@@ -7,11 +7,14 @@ use crate::system_file::model::{Condition, Reading};
 use crate::RulesError;
 
 use super::lets::refused_at;
+use super::named::SpelledNames;
 
 /// The reading of a kind, ready.
 pub(super) struct ReadyReading {
     shape: Shape,
     events: Vec<Formula>,
+    /// The named outcomes' names spelled from the roll, compiled.
+    spelled: SpelledNames,
 }
 
 enum Shape {
@@ -66,6 +69,10 @@ impl ReadyReading {
         value_in_slot: Option<usize>,
         value_slot: usize,
     ) -> Result<Self, RulesError> {
+        let spelled = match reading {
+            Reading::Named { outcomes, .. } => SpelledNames::new(outcomes, names.any)?,
+            Reading::Number { .. } => SpelledNames::none(),
+        };
         let shape = match reading {
             Reading::Number { value, target } => {
                 let value = match value_in_slot {
@@ -109,7 +116,11 @@ impl ReadyReading {
             .iter()
             .map(|e| compile(&e.when, &format!("events.{}", e.name), names.any))
             .collect::<Result<Vec<_>, RulesError>>()?;
-        Ok(Self { shape, events })
+        Ok(Self {
+            shape,
+            events,
+            spelled,
+        })
     }
 
     /// The smallest value that succeeds, for a number.
@@ -132,7 +143,15 @@ impl ReadyReading {
             return None;
         };
         let only = |f: &Formula| f.reads_only(*slot);
-        (whens.iter().flatten().all(only) && self.events.iter().all(only)).then_some(*slot)
+        (whens.iter().flatten().all(only)
+            && self.events.iter().all(only)
+            && self.spelled.reads_only(*slot))
+        .then_some(*slot)
+    }
+
+    /// The numbers outcome `at` spells its name with (`None`: its name as written).
+    pub fn spell(&self, at: usize, slots: &[i64]) -> Result<Option<Vec<i64>>, Unreadable> {
+        self.spelled.numbers(at, slots).map_err(Unreadable)
     }
 
     /// The value of a named reading (written at its slot), its outcomes left unread.

@@ -76,7 +76,7 @@ impl Prepared {
 /// Whether a let's text writes `@name` of any of `names` (a quick look before reading it).
 fn mentions_any(let_: &Let, names: &[String]) -> bool {
     let texts: Vec<&str> = match &let_.what {
-        LetKind::Roll { expr } => vec![expr],
+        LetKind::Roll { expr } | LetKind::Each { count: expr, .. } => vec![expr],
         LetKind::Pool { count, die, stats } => {
             let mut texts = vec![count.as_str(), die.as_str()];
             texts.extend(stats.iter().filter_map(|s| match &s.what {
