@@ -33,6 +33,8 @@ mod top;
 #[cfg(test)]
 mod dependent_lets_tests;
 #[cfg(test)]
+mod each_tests;
+#[cfg(test)]
 mod examples_tests;
 #[cfg(test)]
 mod proptests;
@@ -40,6 +42,8 @@ mod proptests;
 mod refusals_tests;
 #[cfg(test)]
 mod sized_die_tests;
+#[cfg(test)]
+mod spelled_tests;
 #[cfg(test)]
 mod tests;
 
