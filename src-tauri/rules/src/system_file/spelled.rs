@@ -85,6 +85,22 @@ pub fn pieces(name: &str) -> Result<Vec<Piece<'_>>, Misspelled> {
     Ok(out)
 }
 
+/// The expressions in `name`'s braces, in order (none for a name as written, or one that
+/// does not read).
+pub fn expressions(name: &str) -> Vec<&str> {
+    pieces(name)
+        .map(|pieces| {
+            pieces
+                .into_iter()
+                .filter_map(|p| match p {
+                    Piece::Expr { text, .. } => Some(text),
+                    Piece::Text(_) => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The name `pieces` spell with `numbers`, one per expression in order.
 pub fn spell(pieces: &[Piece], numbers: &[i64]) -> String {
     let mut numbers = numbers.iter();
@@ -121,6 +137,11 @@ mod tests {
         );
         assert_eq!(spell(&got, &[8, 12]), "spend_8 of 12");
         assert_eq!(spell(&got, &[-4, 0]), "spend_-4 of 0");
+        assert_eq!(
+            expressions("spend_{4 * @short} of {@pool}"),
+            ["4 * @short", "@pool"]
+        );
+        assert!(expressions("plain").is_empty() && expressions("bad{").is_empty());
         assert_eq!(pieces("plain").unwrap(), vec![Piece::Text("plain")]);
         assert!(!is_spelled("plain") && is_spelled("a{@b}"));
     }

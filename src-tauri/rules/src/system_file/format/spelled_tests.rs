@@ -151,3 +151,26 @@ fn spelled_name_problems_are_told_where_they_are() {
         "with @n = 0",
     );
 }
+
+#[test]
+fn a_name_may_read_a_let_nothing_else_reads() {
+    // `more` reads `n` (the lets are worked out in order, carrying on only what is read
+    // later): the name alone reads both.
+    let body = "[rolls.r]\noutcomes = [{ name = \"n{@n}_more{@more}\" }]\n[rolls.r.let]\nn = \"d3\"\nmore = \"(@n)d2\"\n";
+    let file = read(&format!("{HEAD}{body}")).expect("the file reads");
+    let kind = &file.rolls[0];
+    let mut want: BTreeMap<String, f64> = BTreeMap::new();
+    for n in 1..=3usize {
+        for (dice, p) in super::dependent_lets_tests::faces(n, 2) {
+            let more: i64 = dice.iter().sum();
+            *want.entry(format!("n{n}_more{more}")).or_insert(0.0) += p / 3.0;
+        }
+    }
+    let values = kind.values(&Map::new()).unwrap();
+    let answer = odds::odds(kind, &values).unwrap();
+    assert_eq!(answer.outcomes.len(), want.len(), "{answer:?}");
+    for (name, p) in &want {
+        let q = answer.outcomes.get(name).copied().unwrap_or(0.0);
+        assert!((q - p).abs() < 1e-12, "{name}: {q} against {p}");
+    }
+}

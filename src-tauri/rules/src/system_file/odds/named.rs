@@ -54,9 +54,14 @@ impl SpelledNames {
         Ok(Self { each })
     }
 
+    /// Every name expression compiled, for what asks which slots the reading reads.
+    pub fn formulas(&self) -> impl Iterator<Item = &Formula> {
+        self.each.iter().flatten()
+    }
+
     /// Whether every name expression reads only `slot` (the value), or nothing.
     pub fn reads_only(&self, slot: usize) -> bool {
-        self.each.iter().flatten().all(|f| f.reads_only(slot))
+        self.formulas().all(|f| f.reads_only(slot))
     }
 
     /// The numbers outcome `at` spells its name with, read from `slots` (`None`: a name as

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::notation::{Formula, Lookup};
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
+use crate::system_file::spelled;
 use crate::RulesError;
 
 use super::lets::{reads, slot_names, ReadyLet};
@@ -211,6 +212,8 @@ impl Ready {
             Reading::Named { value, outcomes } => {
                 read_texts.extend(value.as_deref());
                 read_texts.extend(outcomes.iter().filter_map(|o| o.when.as_deref()));
+                // A name spelled from the roll reads what its braces read.
+                read_texts.extend(outcomes.iter().flat_map(|o| spelled::expressions(&o.name)));
             }
         }
         read_texts.extend(kind.events.iter().map(|e| e.when.as_str()));
