@@ -11,6 +11,7 @@ use crate::system_file::model::{Let, LetKind, PoolStatKind};
 use crate::tray::Tray;
 use crate::RulesError;
 
+use super::each::EachRolls;
 use super::pool_stats::{self, Stat, Support, MAX_POOL_STATES};
 
 /// The most dice a pool let rolls (DICE.md's bound on a pool's count).
@@ -28,12 +29,8 @@ pub(super) struct ReadyLet {
 
 enum How {
     Roll(Expression),
-    /// A roll per item: the items in order, each its roll's place in `rolls` (one checked
-    /// expression per distinct item).
-    Each {
-        which: Vec<usize>,
-        rolls: Vec<Expression>,
-    },
+    /// A roll per item of a list.
+    Each(EachRolls),
     Pool {
         count: u32,
         die: SingleDie,
@@ -81,73 +78,6 @@ pub(super) fn slot_names(let_: &Let) -> Vec<String> {
         LetKind::Roll { .. } | LetKind::Each { .. } => vec![let_.name.clone()],
         LetKind::Pool { stats, .. } => stats.iter().map(|s| s.name.clone()).collect(),
     }
-}
-
-/// An `each` let ready: its `count` checked once for each distinct item of `list`, `@item`
-/// reading it (a list of sixty equal levels is one check).
-fn each(
-    field: &str,
-    list: &str,
-    count: &str,
-    values: &BTreeMap<String, i64>,
-) -> Result<How, RulesError> {
-    let names = notation::names(count);
-    let mut items: Vec<i64> = Vec::new();
-    let mut rolls = Vec::new();
-    let mut which = Vec::new();
-    for item in lists::items(values, list) {
-        let at = match items.iter().position(|&seen| seen == item) {
-            Some(at) => at,
-            None => {
-                let used: BTreeMap<String, i64> = names
-                    .iter()
-                    .filter_map(|n| match n.as_str() {
-                        lists::ITEM => Some((n.clone(), item)),
-                        _ => values.get(n).map(|v| (n.clone(), *v)),
-                    })
-                    .collect();
-                let checked = notation::check(count, &used)
-                    .map_err(|mut problems| refused_at(field, problems.remove(0)))?;
-                items.push(item);
-                rolls.push(checked);
-                rolls.len() - 1
-            }
-        };
-        which.push(at);
-    }
-    Ok(How::Each { which, rolls })
-}
-
-/// How many of the items' rolls come to other than 0: each roll's chance of that, then the
-/// count's distribution built one item at a time (a Poisson-binomial: the items differ).
-fn each_count(which: &[usize], rolls: &[Expression]) -> Vec<(i64, f64)> {
-    let held: Vec<f64> = rolls
-        .iter()
-        .map(|r| {
-            r.distribution()
-                .iter()
-                .filter(|(v, _)| *v != 0)
-                .map(|(_, p)| p)
-                .sum()
-        })
-        .collect();
-    let mut count = vec![1.0];
-    for &at in which {
-        let (yes, no) = (held[at], 1.0 - held[at]);
-        let mut next = vec![0.0; count.len() + 1];
-        for (k, &p) in count.iter().enumerate() {
-            next[k] += p * no;
-            next[k + 1] += p * yes;
-        }
-        count = next;
-    }
-    // A count no roll can make (every item sure one way) is no outcome.
-    count
-        .into_iter()
-        .enumerate()
-        .filter(|(_, p)| *p > 0.0)
-        .map(|(k, p)| (k as i64, p))
-        .collect()
 }
 
 /// A problem of the notation, reported at `field` (`lets.nat`, `lets.pool.count`).
@@ -199,7 +129,9 @@ impl ReadyLet {
                     .map_err(|mut problems| refused_at(&field, problems.remove(0)))?;
                 How::Roll(checked)
             }
-            LetKind::Each { list, count } => each(&field, list, count, values)?,
+            LetKind::Each { list, count } => {
+                How::Each(EachRolls::new(list, count, values).map_err(|p| refused_at(&field, p))?)
+            }
             LetKind::Pool { count, die, stats } => {
                 let at = |part: &str| format!("{field}.{part}");
                 let formula =
@@ -264,7 +196,7 @@ impl ReadyLet {
         match &self.how {
             How::Roll(expression) => Support::of_one(expression.distribution()),
             How::Pool { count, die, stats } => pool_stats::joint(die, *count, stats),
-            How::Each { which, rolls } => Support::of_one(each_count(which, rolls)),
+            How::Each(each) => Support::of_one(each.count()),
         }
     }
 
@@ -285,20 +217,15 @@ impl ReadyLet {
                     format!("{} = {}{pools}", self.name, made.value),
                 )
             }
-            How::Each { which, rolls } => {
-                let mut groups = Vec::new();
-                let mut held = Vec::new();
-                for (i, &at) in which.iter().enumerate() {
-                    let made = rolls[at].roll_as(tray, &format!("{} #{}", self.name, i + 1));
-                    groups.extend(made.groups);
-                    held.push(if made.value != 0 { "yes" } else { "no" });
-                }
-                let count = held.iter().filter(|h| **h == "yes").count() as i64;
+            How::Each(each) => {
+                let (groups, held) = each.roll(tray, &self.name);
+                let count = held.iter().filter(|h| **h).count() as i64;
                 slots[self.slot] = count;
-                let each = if held.is_empty() {
+                let said: Vec<&str> = held.iter().map(|&h| if h { "yes" } else { "no" }).collect();
+                let each = if said.is_empty() {
                     String::new()
                 } else {
-                    format!(" ({})", held.join(", "))
+                    format!(" ({})", said.join(", "))
                 };
                 (groups, format!("{} = {count}{each}", self.name))
             }

@@ -1,8 +1,9 @@
 //! A file roll kind's exact odds and seeded rolls, from its expressions (issue 31).
 //!
 //! - [`values`]: a request's fields read into the values the expressions use;
-//! - [`lets`]: each let made ready (a dice expression checked, or a pool read several ways
-//!   at once, [`pool_stats`]), giving its distribution or a roll;
+//! - [`lets`]: each let made ready (a dice expression checked, a pool read several ways
+//!   at once, [`pool_stats`], or a roll per item of a list, [`each`]), giving its
+//!   distribution or a roll;
 //! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
 //!   [`named`]: outcomes named as written or spelled from the roll, added up by name;
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
@@ -12,6 +13,7 @@
 //!
 //! [`Formula`]: crate::notation::Formula
 
+mod each;
 mod exact;
 mod frontier;
 mod lets;
