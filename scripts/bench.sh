@@ -42,6 +42,10 @@ section "dice notation against icepool, and near its work bound (scripts/bench/n
 section "dice notation fuzzed: parse, check and odds, each input within a second (scripts/fuzz-notation.sh)"
 bash scripts/fuzz-notation.sh "${FUZZ_SECONDS:-300}"
 
+section "the five as files against the built-ins, 50 seeded requests a kind (src-tauri/rules/examples/five_files_cost.rs)"
+cargo build --release -q -p rollbook-rules --example five_files_cost
+"$release/examples/five_files_cost"
+
 section "the command line (scripts/bench/cli.py)"
 "$venv/bin/python" scripts/bench/cli.py "$release/rollbook"
 

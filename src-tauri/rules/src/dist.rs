@@ -65,6 +65,19 @@ impl Dist {
         }
     }
 
+    /// The distribution of `values` (each with its chance, ascending, distinct): each chance
+    /// put in its place in a table of every value between the ends.
+    pub fn from_values(values: &[(i64, f64)]) -> Self {
+        let (Some(&(low, _)), Some(&(high, _))) = (values.first(), values.last()) else {
+            return Self::zero();
+        };
+        let mut probs = vec![0.0; (high - low + 1) as usize];
+        for &(v, p) in values {
+            probs[(v - low) as usize] += p;
+        }
+        Self::from_probs(low, probs)
+    }
+
     /// The smallest value with non-zero probability.
     pub fn min(&self) -> i64 {
         self.min

@@ -93,6 +93,16 @@ fn bounded(text: &str, max: usize) -> String {
     out
 }
 
+/// `text` with its first letter a capital ("critical hit" → "Critical hit"): words shown as a
+/// label or a sentence's start.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A value quoted in a message: its first [`EXCERPT_CHARS`] characters, escaped.
 pub fn excerpt(text: &str) -> String {
     bounded(text, EXCERPT_CHARS)

@@ -87,10 +87,4 @@ pub(crate) fn rounds(n: i64) -> String {
     }
 }
 
-pub(crate) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+pub(crate) use rollbook_rules::text::capitalised;

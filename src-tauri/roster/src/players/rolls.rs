@@ -62,12 +62,7 @@ pub(super) fn outcome_words(key: &str) -> String {
     if key.parse::<i64>().is_ok() {
         return key.replace('-', "\u{2212}");
     }
-    let words = key.replace('_', " ");
-    let mut chars = words.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    rollbook_rules::text::capitalised(&key.replace('_', " "))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use super::ast::{Ast, BinOp, Func};
 use super::odds::apply;
-use super::parse::parse_bounded;
+use super::parsed::parsed;
 use super::problem::Problem;
 
 /// An expression with no dice, its names resolved to slots of the values it is evaluated with.
@@ -48,7 +48,7 @@ impl Formula {
         text: &str,
         lookup: impl Fn(&str) -> Option<Lookup>,
     ) -> Result<Formula, Vec<Problem>> {
-        let ast = parse_bounded(text).map_err(|p| vec![p])?;
+        let ast = parsed(text).map_err(|p| vec![p])?;
         let mut problems = Vec::new();
         let root = term(&ast, &lookup, &mut problems);
         match root {
@@ -74,6 +74,70 @@ impl Formula {
             _ => None,
         }
     }
+
+    /// The slots it reads, each once, ascending.
+    pub fn slots(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        slots_of(&self.root, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The formula as a sum of parts, each with its whole-number multiple, split at `+`, `-`,
+    /// a negation and a multiplication by a number: `2 * (@a - @b) + 3` is `2·@a`, `-2·@b`
+    /// and `1·3`. Each part is no such sum (`@a / 2`, `max(@a, @b)` stay whole). The sum of
+    /// the parts is the formula's value wherever no step of either passes `i64` (the caller
+    /// checks the sizes): a sum of independent values can then be worked out part by part.
+    pub fn summands(&self) -> Vec<(i64, Formula)> {
+        let mut out = Vec::new();
+        if split(&self.root, 1, &mut out).is_none() {
+            return vec![(1, self.clone())];
+        }
+        out
+    }
+}
+
+fn slots_of(term: &Term, out: &mut Vec<usize>) {
+    match term {
+        Term::Const(_) => {}
+        Term::Slot(at) => out.push(*at),
+        Term::Neg(t) | Term::Not(t) | Term::Abs(t) => slots_of(t, out),
+        Term::Bin(_, l, r) => {
+            slots_of(l, out);
+            slots_of(r, out);
+        }
+        Term::Min(args) | Term::Max(args) => args.iter().for_each(|a| slots_of(a, out)),
+        Term::If(c, a, b) => [c, a, b].iter().for_each(|t| slots_of(t, out)),
+    }
+}
+
+/// Pushes `term`'s parts, each times `k`; `None` when a multiple passes `i64`.
+fn split(term: &Term, k: i64, out: &mut Vec<(i64, Formula)>) -> Option<()> {
+    match term {
+        Term::Neg(inner) => split(inner, k.checked_neg()?, out),
+        Term::Bin(BinOp::Add, l, r) => {
+            split(l, k, out)?;
+            split(r, k, out)
+        }
+        Term::Bin(BinOp::Sub, l, r) => {
+            split(l, k, out)?;
+            split(r, k.checked_neg()?, out)
+        }
+        Term::Bin(BinOp::Mul, l, r) => match (&**l, &**r) {
+            (Term::Const(c), other) | (other, Term::Const(c)) => {
+                split(other, k.checked_mul(*c)?, out)
+            }
+            _ => {
+                out.push((k, Formula { root: term.clone() }));
+                Some(())
+            }
+        },
+        _ => {
+            out.push((k, Formula { root: term.clone() }));
+            Some(())
+        }
+    }
 }
 
 fn eval(term: &Term, slots: &[i64]) -> Result<i64, DivisionByZero> {
@@ -83,20 +147,12 @@ fn eval(term: &Term, slots: &[i64]) -> Result<i64, DivisionByZero> {
         Term::Neg(inner) => eval(inner, slots)?.saturating_neg(),
         Term::Not(inner) => i64::from(eval(inner, slots)? == 0),
         Term::Abs(inner) => eval(inner, slots)?.saturating_abs(),
-        Term::Bin(op, left, right) => {
-            let a = eval(left, slots)?;
-            // `and` and `or` read their right side only when it decides (as `if` its branch).
-            match op {
-                BinOp::And if a == 0 => return Ok(0),
-                BinOp::Or if a != 0 => return Ok(1),
-                _ => {}
-            }
-            let b = eval(right, slots)?;
-            if *op == BinOp::Div && b == 0 {
-                return Err(DivisionByZero);
-            }
-            apply(*op, a, b)
-        }
+        // The commonest reading, a value against a number (`@value < 6`), in one step.
+        Term::Bin(op, left, right) if *op != BinOp::Div => match (&**left, &**right) {
+            (Term::Slot(i), Term::Const(b)) => apply(*op, slots[*i], *b),
+            _ => binary(*op, left, right, slots)?,
+        },
+        Term::Bin(op, left, right) => binary(*op, left, right, slots)?,
         Term::Min(args) => fold(args, slots, i64::min)?,
         Term::Max(args) => fold(args, slots, i64::max)?,
         Term::If(cond, then, other) => {
@@ -107,6 +163,22 @@ fn eval(term: &Term, slots: &[i64]) -> Result<i64, DivisionByZero> {
             }
         }
     })
+}
+
+/// `left op right`, `and` and `or` reading their right side only when it decides.
+fn binary(op: BinOp, left: &Term, right: &Term, slots: &[i64]) -> Result<i64, DivisionByZero> {
+    let a = eval(left, slots)?;
+    // `and` and `or` read their right side only when it decides (as `if` its branch).
+    match op {
+        BinOp::And if a == 0 => return Ok(0),
+        BinOp::Or if a != 0 => return Ok(1),
+        _ => {}
+    }
+    let b = eval(right, slots)?;
+    if op == BinOp::Div && b == 0 {
+        return Err(DivisionByZero);
+    }
+    Ok(apply(op, a, b))
 }
 
 fn reads_only(term: &Term, slot: usize) -> bool {
@@ -265,6 +337,38 @@ mod tests {
         let known = Formula::parse("@ten * 2 >= 20", slots).unwrap();
         assert_eq!(known.certain(), Some(1), "a known value is worked in");
         assert_eq!(Formula::parse("@a + 1", slots).unwrap().certain(), None);
+    }
+
+    #[test]
+    fn splits_a_sum_into_its_parts_with_their_multiples() {
+        let formula = Formula::parse("2 * (@a - @b) + 3 - -@c * 4 + max(@a, @b)", slots).unwrap();
+        let parts = formula.summands();
+        let shown: Vec<(i64, Vec<usize>)> = parts.iter().map(|(k, f)| (*k, f.slots())).collect();
+        assert_eq!(
+            shown,
+            [
+                (2, vec![0]),
+                (-2, vec![1]),
+                (1, vec![]),
+                (4, vec![2]),
+                (1, vec![0, 1])
+            ]
+        );
+        // The parts add up to the whole for every value.
+        for values in [[3, 9, -2], [0, 0, 0], [7, -4, 5]] {
+            let sum: i64 = parts
+                .iter()
+                .map(|(k, f)| k * f.eval(&values).unwrap())
+                .sum();
+            assert_eq!(sum, formula.eval(&values).unwrap(), "{values:?}");
+        }
+        let whole = Formula::parse("@a * @b", slots).unwrap();
+        assert_eq!(
+            whole.summands().len(),
+            1,
+            "a product of two names is one part"
+        );
+        assert_eq!(whole.slots(), [0, 1]);
     }
 
     #[test]

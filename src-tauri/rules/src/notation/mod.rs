@@ -18,6 +18,7 @@ mod node;
 mod odds;
 mod outline;
 mod parse;
+mod parsed;
 mod pieces;
 mod pool_odds;
 mod problem;
@@ -61,15 +62,27 @@ pub struct Expression {
 /// Reads and checks `text` with `values` for its `@names`: the expression, or every problem
 /// found (a problem in the text's grammar stops the reading there, so it comes alone).
 pub fn check(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, Vec<Problem>> {
-    let ast = parse::parse_bounded(text).map_err(|p| vec![p])?;
+    let ast = parsed::parsed(text).map_err(|p| vec![p])?;
     check::check(&ast, values).map(|checked| Expression { checked })
+}
+
+/// [`check`] given the values of the names `text` uses, taken from `values` (which may hold
+/// others, which the notation would refuse): the text read once.
+pub fn check_used(text: &str, values: &BTreeMap<String, i64>) -> Result<Expression, Vec<Problem>> {
+    let ast = parsed::parsed(text).map_err(|p| vec![p])?;
+    let used: BTreeMap<String, i64> = ast
+        .names()
+        .into_iter()
+        .filter_map(|n| values.get(&n).map(|v| (n, *v)))
+        .collect();
+    check::check(&ast, &used).map(|checked| Expression { checked })
 }
 
 /// Every `@name` `text` uses, each once, in the order first written; none when it does not
 /// read (its problem is [`check`]'s to tell). The window offers a value field for each, and
 /// gives [`check`] the values of these names only.
 pub fn names(text: &str) -> Vec<String> {
-    parse::parse_bounded(text)
+    parsed::parsed(text)
         .map(|ast| ast.names())
         .unwrap_or_default()
 }

@@ -21,14 +21,13 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../../systems/two-dice-moves.toml"),
     ),
     // The five written as files (ids `file-stunt` …): each answers what its built-in answers.
-    // `marks.toml` is not shipped yet: its pool passes the odds' bound for mixed pools
-    // (`docs/system-files.md`, "The five as files").
     ("stunt.toml", include_str!("../../../../systems/stunt.toml")),
     ("genre.toml", include_str!("../../../../systems/genre.toml")),
     (
         "universe.toml",
         include_str!("../../../../systems/universe.toml"),
     ),
+    ("marks.toml", include_str!("../../../../systems/marks.toml")),
     ("d12.toml", include_str!("../../../../systems/d12.toml")),
 ];
 

@@ -43,7 +43,7 @@ fn a_system_file_is_previewed_added_listed_shown_offered_and_removed() {
     assert_eq!(preview["system"]["id"], id);
     assert_eq!(
         preview["system"]["declares"]["sheet"],
-        json!(["stat (number)"])
+        json!(["Stat (number)"])
     );
     assert_eq!(
         window.ok("systems", json!({})),

@@ -65,11 +65,10 @@ fn suggested_name(name: &str) -> String {
 /// (`miss_margin` → "Miss margin"), so a sheet, the table and a printed page read alike.
 pub(crate) fn label_of_name(name: &str) -> String {
     let words = name.trim_matches('_').replace('_', " ");
-    let mut chars = words.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => name.to_string(),
+    if words.is_empty() {
+        return name.to_string();
     }
+    crate::text::capitalised(&words)
 }
 
 #[cfg(test)]

@@ -48,6 +48,11 @@ impl EachRolls {
         Ok(Self { which, rolls })
     }
 
+    /// How many items it rolls for.
+    pub fn items(&self) -> usize {
+        self.which.len()
+    }
+
     /// How many of the items' rolls come to other than 0: each roll's chance of that, then
     /// the count's distribution built one item at a time (a Poisson-binomial: the items
     /// differ).

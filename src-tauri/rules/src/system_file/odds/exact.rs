@@ -1,5 +1,7 @@
-//! A file roll kind's exact odds: each let's distribution worked out once, then every
-//! combination of their values read together, its chance the product of theirs.
+//! A file roll kind's exact odds: each let's distribution worked out once, the lets kept in
+//! independent groups ([`frontier`]), then the value's distribution by convolution when it is a
+//! sum of them, else every combination of the groups' values read together, its chance the
+//! product of theirs.
 
 use std::collections::BTreeMap;
 
@@ -8,14 +10,20 @@ use crate::system_file::model::{Reading, RollKind};
 use crate::systems::shared::spread_numeric_odds;
 use crate::RulesError;
 
-use super::frontier;
+use super::frontier::{self, Expanded};
+use super::lets::ReadyLet;
 use super::named::NamedTally;
 use super::pool_stats::Support;
 use super::ready::{Prepared, Ready};
+use super::sums::merged;
 
-/// The most combinations of the lets' values one kind's odds read (the product of their
-/// supports), each a few evaluations of its reading. Two sides of 60 d12 that explode once
-/// (`file-d12`'s opposed roll, 1,381 totals each) take 1,907,161.
+/// The most combinations of independent lets' values one kind's odds may take together (the
+/// product of their supports), refused before any is read. It bounds the work: a value that
+/// is a sum of the lets is worked out by convolution ([`super::sums`], at most one step per
+/// combination, each a multiply-add), any other reading reads each combination. Two sides of
+/// 60 d12 that explode once (`file-d12`'s opposed roll, 1,381 totals each) take 1,907,161.
+/// Lets that read earlier lets are bounded by the frontier's steps, the same number: each state
+/// worked out, each pair of states joined, each pair of values added.
 pub const MAX_COMBINATIONS: usize = 2_000_000;
 
 /// The exact odds of `kind` with `values` (its fields' [`RollKind::values`] and any names the
@@ -23,42 +31,69 @@ pub const MAX_COMBINATIONS: usize = 2_000_000;
 pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, RulesError> {
     let mut ready = Ready::new(kind, values)?;
     let mut tally = Tally::new(kind, &ready);
-    match fixed_supports(&ready) {
-        Some(supports) => {
-            bound(&ready, &supports)?;
-            // An odometer over the supports: `at[i]` the place in let i's support.
-            let mut at = vec![0usize; supports.len()];
-            loop {
-                let mut p = 1.0;
-                for ((l, support), &i) in ready.lets.iter().zip(&supports).zip(&at) {
-                    let w = support.width;
-                    let slot = l.slot();
-                    ready.slots[slot..slot + w]
-                        .copy_from_slice(&support.values[i * w..(i + 1) * w]);
-                    p *= support.probs[i];
-                }
-                tally.add(kind, &mut ready, p)?;
-                if !advance(&mut at, &supports) {
-                    break;
-                }
-            }
+    let (mut expanded, sum) = worked_out(&mut ready)?;
+    if let Some(sum) = sum {
+        // The value as a sum of the groups: read value by value.
+        tally.numbers = sum
+            .into_iter()
+            .map(|(v, p)| (v, p * expanded.scale))
+            .collect();
+        return tally.finish(kind, &mut ready);
+    }
+    // Every combination of the groups' states read, an odometer over them (`at[g]` the place
+    // in group g's states, the last turning fastest).
+    let groups = std::mem::take(&mut expanded.groups);
+    let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    let mut at = vec![0usize; groups.len()];
+    loop {
+        let mut p = expanded.scale;
+        for (group, &i) in groups.iter().zip(&at) {
+            p *= group.write(i, &mut ready.slots);
         }
-        None => {
-            let expanded = frontier::expand(&mut ready, MAX_COMBINATIONS)?;
-            for (state, p) in expanded.states {
-                for (s, v) in expanded.live.iter().zip(&state) {
-                    ready.slots[*s] = *v;
-                }
-                tally.add(kind, &mut ready, p)?;
-            }
+        tally.add(kind, &mut ready, p)?;
+        if !advance(&mut at, &sizes) {
+            break;
         }
     }
     tally.finish(kind, &mut ready)
 }
 
-/// Each let's distribution, when none reads another (else `None`: the frontier works them
-/// out in order).
-fn fixed_supports(ready: &Ready) -> Option<Vec<Support>> {
+/// Values with their chances, ascending.
+type Values = Vec<(i64, f64)>;
+
+/// The lets worked out into independent groups, and the value's distribution when it is a sum
+/// of them (else the combinations of the groups' states, their number taken as work). Lets
+/// that read no other are bounded by [`MAX_COMBINATIONS`] before any work past their
+/// distributions; lets that read others by the frontier's steps.
+fn worked_out(ready: &mut Ready) -> Result<(Expanded, Option<Values>), RulesError> {
+    let supports = supports(ready);
+    let most = if supports.iter().all(Option::is_some) {
+        let each: Vec<&Support> = supports.iter().flatten().collect();
+        bound(ready, &each)?;
+        usize::MAX
+    } else {
+        MAX_COMBINATIONS
+    };
+    let mut expanded = frontier::expand(ready, supports, most)?;
+    if let Some(formula) = ready.reading.sum().cloned() {
+        let touched = expanded.reading(&formula.slots());
+        if touched.len() == expanded.groups.len() {
+            if let Some(sum) = expanded.sum(&touched, &formula, &[], &mut ready.slots)? {
+                return Ok((expanded, Some(sum)));
+            }
+        }
+    }
+    let combinations = expanded
+        .groups
+        .iter()
+        .fold(1usize, |n, g| n.saturating_mul(g.len()));
+    expanded.work.take(combinations)?;
+    Ok((expanded, None))
+}
+
+/// Each let's distribution when it reads no other let (`None` for one that does: the frontier
+/// works it out for each value of theirs).
+fn supports(ready: &Ready) -> Vec<Option<Support>> {
     ready
         .lets
         .iter()
@@ -158,22 +193,38 @@ impl Tally {
     }
 }
 
-/// How many combinations of its lets' values `kind` reads with `values`: the request checked
-/// (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading any.
-/// Lets that read one another are worked out to count them (the frontier's steps).
+/// At most how many combinations of its lets' values `kind` reads with `values`: the request
+/// checked (names, counts, the notation's own bounds and [`MAX_COMBINATIONS`]) without reading
+/// any. Lets that read no other are bounded by what each could hold, known before it is worked
+/// out; only when that passes the bound are their distributions worked out, to count them
+/// exactly. Lets that read one another are worked out to count them (the frontier's steps).
 pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
     let mut ready = Ready::new(kind, values)?;
-    match fixed_supports(&ready) {
-        Some(supports) => {
-            bound(&ready, &supports)?;
-            Ok(supports.iter().map(Support::len).product())
+    let fixed: Vec<&ReadyLet> = ready
+        .lets
+        .iter()
+        .filter_map(|l| match l {
+            Prepared::Fixed(l) => Some(l),
+            Prepared::Depends(_) | Prepared::Arith { .. } => None,
+        })
+        .collect();
+    if fixed.len() == ready.lets.len() {
+        let at_most = fixed
+            .iter()
+            .fold(1usize, |n, l| n.saturating_mul(l.at_most()));
+        if at_most <= MAX_COMBINATIONS {
+            return Ok(at_most);
         }
-        None => Ok(frontier::expand(&mut ready, MAX_COMBINATIONS)?.steps),
+        let supports: Vec<Support> = supports(&ready).into_iter().flatten().collect();
+        let each: Vec<&Support> = supports.iter().collect();
+        bound(&ready, &each)?;
+        return Ok(supports.iter().map(Support::len).product());
     }
+    Ok(worked_out(&mut ready)?.0.work.steps)
 }
 
 /// Refuses a kind whose lets together take more than [`MAX_COMBINATIONS`], before reading any.
-fn bound(ready: &Ready, supports: &[Support]) -> Result<(), RulesError> {
+fn bound(ready: &Ready, supports: &[&Support]) -> Result<(), RulesError> {
     let product = supports
         .iter()
         .fold(1usize, |total, s| total.saturating_mul(s.len()));
@@ -198,27 +249,14 @@ fn bound(ready: &Ready, supports: &[Support]) -> Result<(), RulesError> {
     ))
 }
 
-/// The next combination, the last let turning fastest; false after the last.
-fn advance(at: &mut [usize], supports: &[Support]) -> bool {
+/// The next combination, the last place turning fastest; false after the last.
+fn advance(at: &mut [usize], sizes: &[usize]) -> bool {
     for i in (0..at.len()).rev() {
         at[i] += 1;
-        if at[i] < supports[i].len() {
+        if at[i] < sizes[i] {
             return true;
         }
         at[i] = 0;
     }
     false
-}
-
-/// Equal values added together, ascending.
-fn merged(mut items: Vec<(i64, f64)>) -> Vec<(i64, f64)> {
-    items.sort_by_key(|&(v, _)| v);
-    let mut out: Vec<(i64, f64)> = Vec::with_capacity(items.len());
-    for (v, p) in items {
-        match out.last_mut() {
-            Some((last, total)) if *last == v => *total += p,
-            _ => out.push((v, p)),
-        }
-    }
-    out
 }

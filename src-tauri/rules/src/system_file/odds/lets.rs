@@ -121,11 +121,7 @@ impl ReadyLet {
         let how = match &let_.what {
             LetKind::Roll { expr } => {
                 // The notation refuses a value the expression does not use: give it its own.
-                let used: BTreeMap<String, i64> = notation::names(expr)
-                    .into_iter()
-                    .filter_map(|n| values.get(&n).map(|v| (n, *v)))
-                    .collect();
-                let checked = notation::check(expr, &used)
+                let checked = notation::check_used(expr, values)
                     .map_err(|mut problems| refused_at(&field, problems.remove(0)))?;
                 How::Roll(checked)
             }
@@ -189,6 +185,18 @@ impl ReadyLet {
             slot_names: slot_names(let_),
             how,
         })
+    }
+
+    /// At most how many joint outcomes its distribution holds, known before it is worked out:
+    /// the notation's bound on an expression's values, a pool's stats' states.
+    pub fn at_most(&self) -> usize {
+        match &self.how {
+            // A count of values, exact in f64 far past any bound it is held to.
+            How::Roll(expression) => expression.cost().1.ceil().min(usize::MAX as f64) as usize,
+            How::Pool { count, die, stats } => pool_stats::states(die, *count, stats),
+            // A count of the items: 0 to their number.
+            How::Each(each) => each.items() + 1,
+        }
     }
 
     /// Its exact distribution: each joint outcome with its chance.

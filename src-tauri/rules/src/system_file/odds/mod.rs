@@ -7,8 +7,10 @@
 //! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
 //!   [`named`]: outcomes named as written or spelled from the roll, added up by name;
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
-//! - [`exact`]: every combination of the lets' values read, its chance the product of theirs;
-//! - [`frontier`]: lets that read earlier lets, worked out in order over the values still read;
+//! - [`exact`]: the value's distribution (a sum of the groups), or every combination of the
+//!   groups' values read, its chance the product of theirs;
+//! - [`frontier`]: the lets worked out in order into independent groups of the values still
+//!   read, joined only when something reads two; [`sums`]: a sum of groups by convolution;
 //! - [`roll`](mod@roll): one roll with the tray's dice, read as the odds read it.
 //!
 //! [`Formula`]: crate::notation::Formula
@@ -16,12 +18,14 @@
 mod each;
 mod exact;
 mod frontier;
+mod groups;
 mod lets;
 mod named;
 mod pool_stats;
 mod reading;
 mod ready;
 mod roll;
+mod sums;
 mod values;
 
 #[cfg(test)]

@@ -13,6 +13,9 @@ use super::named::SpelledNames;
 pub(super) struct ReadyReading {
     shape: Shape,
     events: Vec<Formula>,
+    /// The value, when nothing else of the lets is read (the outcomes and events read only
+    /// `@value`, or a number has no events): its distribution is all the odds need.
+    sum: Option<Formula>,
     /// The named outcomes' names spelled from the roll, compiled.
     spelled: SpelledNames,
 }
@@ -116,11 +119,54 @@ impl ReadyReading {
             .iter()
             .map(|e| compile(&e.when, &format!("events.{}", e.name), names.any))
             .collect::<Result<Vec<_>, RulesError>>()?;
-        Ok(Self {
+        let mut ready = Self {
             shape,
             events,
+            sum: None,
             spelled,
-        })
+        };
+        ready.sum = match &ready.shape {
+            Shape::Number { value, .. } if ready.events.is_empty() => Some(value.clone()),
+            Shape::Named { value, .. } => ready.by_value().map(|slot| match value {
+                Some(value) => value.clone(),
+                None => Formula::parse("@value", |_| Some(Lookup::Slot(slot)))
+                    .expect("a name is a formula"),
+            }),
+            Shape::Number { .. } => None,
+        };
+        Ok(ready)
+    }
+
+    /// Every slot its formulas read (the value, the outcomes' conditions and spelled names,
+    /// the events), and a value that is a let's, each once, ascending.
+    pub fn slots(&self) -> Vec<usize> {
+        let mut formulas: Vec<&Formula> = self.events.iter().collect();
+        let mut slots = Vec::new();
+        match &self.shape {
+            Shape::Number { value, .. } => formulas.push(value),
+            Shape::Named {
+                value,
+                value_slot,
+                whens,
+            } => {
+                formulas.extend(value);
+                formulas.extend(whens.iter().flatten());
+                // A name spelled from the roll reads what its braces read.
+                formulas.extend(self.spelled.formulas());
+                if value.is_none() {
+                    slots.extend(value_slot);
+                }
+            }
+        }
+        slots.extend(formulas.iter().flat_map(|f| f.slots()));
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    }
+
+    /// The value as a formula over the lets' slots, when the odds need only its distribution.
+    pub fn sum(&self) -> Option<&Formula> {
+        self.sum.as_ref()
     }
 
     /// The smallest value that succeeds, for a number.

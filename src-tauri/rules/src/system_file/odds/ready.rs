@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use crate::notation::{Formula, Lookup};
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
-use crate::system_file::spelled;
 use crate::RulesError;
 
 use super::lets::{reads, slot_names, ReadyLet};
@@ -94,7 +93,8 @@ fn mentions_any(let_: &Let, names: &[String]) -> bool {
 
 pub(super) struct Ready {
     pub lets: Vec<Prepared>,
-    /// The slots of the lets' values the reading (value, outcomes, events) reads.
+    /// The slots of the lets' values the reading (value, outcomes, events) reads: the frontier
+    /// carries only these on to the reading, and a refusal names them.
     pub read_by_reading: Vec<usize>,
     pub reading: ReadyReading,
     /// Every slot's value: the values given filled in, the lets' and `@value` written per
@@ -205,32 +205,6 @@ impl Ready {
                 })
             })
             .collect::<Result<Vec<_>, RulesError>>()?;
-        let independent = ready_lets.iter().all(|l| matches!(l, Prepared::Fixed(_)));
-        let mut read_texts: Vec<&str> = Vec::new();
-        match &kind.reading {
-            Reading::Number { value, .. } => read_texts.push(value),
-            Reading::Named { value, outcomes } => {
-                read_texts.extend(value.as_deref());
-                read_texts.extend(outcomes.iter().filter_map(|o| o.when.as_deref()));
-                // A name spelled from the roll reads what its braces read.
-                read_texts.extend(outcomes.iter().flat_map(|o| spelled::expressions(&o.name)));
-            }
-        }
-        read_texts.extend(kind.events.iter().map(|e| e.when.as_str()));
-        // Only the frontier (lets reading lets) asks what the reading reads.
-        if independent {
-            read_texts.clear();
-        }
-        let mut read_by_reading: Vec<usize> = read_texts
-            .iter()
-            .flat_map(|t| crate::notation::names(t))
-            .filter_map(|n| let_slot(&n, lets.len()))
-            .collect();
-        if value_is_let {
-            read_by_reading.push(value_slot);
-        }
-        read_by_reading.sort_unstable();
-        read_by_reading.dedup();
         let reading = ReadyReading::new(
             &kind.reading,
             &kind.events,
@@ -241,6 +215,12 @@ impl Ready {
             value_is_let.then_some(value_slot),
             value_slot,
         )?;
+        // The lets' slots its compiled formulas read (a value given is worked into them).
+        let read_by_reading: Vec<usize> = reading
+            .slots()
+            .into_iter()
+            .filter(|&s| s >= given)
+            .collect();
         Ok(Self {
             lets: ready_lets,
             read_by_reading,
@@ -261,9 +241,9 @@ impl Ready {
         let at: Vec<String> = self.names[self.given..]
             .iter()
             .zip(&self.slots[self.given..])
-            .filter(|(n, _)| {
-                !(n.as_str() == "value" && self.lets.iter().all(|l| l.name() != "value"))
-            })
+            .enumerate()
+            .filter(|(at, _)| self.read_by_reading.contains(&(at + self.given)))
+            .map(|(_, named)| named)
             .map(|(n, v)| format!("@{n} = {v}"))
             .collect();
         RulesError::invalid("reading", format!("{} when {}", why.0, at.join(", ")))

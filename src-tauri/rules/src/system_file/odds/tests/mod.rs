@@ -5,3 +5,4 @@ mod exact_tests;
 mod kinds;
 mod oracle;
 mod roll_tests;
+mod sums_tests;
