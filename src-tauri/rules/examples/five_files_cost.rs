@@ -37,7 +37,7 @@ const SYSTEMS: &[&str] = &["stunt", "genre", "universe", "marks", "d12"];
 const UNSHIPPED_MARKS: &str = include_str!("../../../systems/marks.toml");
 
 /// One field's value: `large` anywhere in its range (a quarter at its top), else in the lowest
-/// fifth; a yes/no or a choice drawn alike either way.
+/// fifth; a yes/no or a choice drawn alike either way; a list's length and items likewise.
 fn draw(field: &FieldSpec, large: bool, rng: &mut ChaCha8Rng) -> Value {
     match &field.kind {
         FieldKind::Int { min, max, .. } => {
@@ -54,7 +54,29 @@ fn draw(field: &FieldSpec, large: bool, rng: &mut ChaCha8Rng) -> Value {
         FieldKind::Choice { choices, .. } => {
             Value::from(choices[rng.random_range(0..choices.len())].clone())
         }
-        FieldKind::IntList { .. } => unreachable!("no file kind takes a list"),
+        // Its length drawn as a number from 0 to its most items, each item as a number.
+        FieldKind::IntList {
+            min,
+            max,
+            max_items,
+            ..
+        } => {
+            let n = if large && rng.random_bool(0.25) {
+                *max_items
+            } else if large {
+                rng.random_range(0..=*max_items)
+            } else {
+                rng.random_range(0..=*max_items / 5)
+            };
+            let item = |rng: &mut ChaCha8Rng| {
+                if large {
+                    rng.random_range(*min..=*max)
+                } else {
+                    rng.random_range(*min..=*min + (*max - *min) / 5)
+                }
+            };
+            Value::from((0..n).map(|_| item(rng)).collect::<Vec<i64>>())
+        }
     }
 }
 

@@ -101,9 +101,10 @@ fn check_every_kind(house: &HouseRules) {
                     }
                 }
                 // The kind's own request takes every alternative (a save bought up before the
-                // roll needs the hp to buy it with).
+                // roll needs the hp to buy it with; a Luck save, compared among the save types
+                // of `file-universe`, takes none).
                 let mut request = json!({"system": system.id, "roll": kind.id});
-                if kind.id == "augmented_save" {
+                if kind.id == "augmented_save" && compare.field == "before" {
                     request["pool"] = json!(20);
                 }
                 let answers = odds_varied(&request, &compare.field, &values, house)

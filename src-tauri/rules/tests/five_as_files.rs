@@ -21,16 +21,6 @@ use serde_json::{Map, Value};
 /// as files").
 const NOT_EXPRESSED: &[(&str, &str, &str)] = &[
     (
-        "universe",
-        "augmented_save",
-        "outcomes named by the cost worked out from the roll",
-    ),
-    (
-        "universe",
-        "group_stealth",
-        "a list field, one check per item",
-    ),
-    (
         "marks",
         "extended",
         "Marks added up across rolls: no repetition",
@@ -50,6 +40,8 @@ const SAME_DICE: &[(&str, &str)] = &[
     ("universe", "skill"),
     ("universe", "attack"),
     ("universe", "save"),
+    ("universe", "group_stealth"),
+    ("universe", "augmented_save"),
 ];
 
 /// Cases drawn per kind: enough to reach each field's ends, few enough for a debug build.
@@ -122,7 +114,18 @@ fn field_value(field: &FieldSpec) -> BoxedStrategy<Option<Value>> {
         FieldKind::Choice { choices, .. } => proptest::sample::select(choices.clone())
             .prop_map(Value::from)
             .boxed(),
-        FieldKind::IntList { .. } => unreachable!("no file kind takes a list"),
+        FieldKind::IntList {
+            min,
+            max,
+            max_items,
+            ..
+        } => {
+            let (lo, hi) = (*min, *max);
+            let item = prop_oneof![1 => Just(lo), 1 => Just(hi), 4 => lo..=hi];
+            proptest::collection::vec(item, 0..=*max_items)
+                .prop_map(Value::from)
+                .boxed()
+        }
     };
     proptest::option::weighted(0.8, given).boxed()
 }
@@ -141,7 +144,13 @@ fn end_of(field: &FieldSpec, high: bool) -> Value {
             .unwrap()
             .clone(),
         ),
-        FieldKind::IntList { .. } => unreachable!("no file kind takes a list"),
+        // As many items as it takes, each at the end.
+        FieldKind::IntList {
+            min,
+            max,
+            max_items,
+            ..
+        } => Value::from(vec![if high { *max } else { *min }; *max_items]),
     }
 }
 

@@ -9,6 +9,7 @@
 
 pub mod format;
 pub mod known;
+pub mod lists;
 pub mod model;
 pub mod odds;
 mod request;
@@ -16,6 +17,7 @@ pub mod sheet_spec;
 mod sheet_values;
 pub mod shipped;
 mod spec;
+pub mod spelled;
 pub mod table_spec;
 
 #[cfg(test)]

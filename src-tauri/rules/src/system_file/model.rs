@@ -166,6 +166,14 @@ pub enum RollFieldKind {
         options: Vec<ChoiceOption>,
         default: String,
     },
+    /// A list of whole numbers, each within `min..=max`, at most `max_items` of them (a
+    /// group's levels). `@name` reads how many it holds; a let's `each` reads its items.
+    List {
+        min: i64,
+        max: i64,
+        max_items: u32,
+        default: Vec<i64>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -193,6 +201,9 @@ pub enum LetKind {
         die: String,
         stats: Vec<PoolStat>,
     },
+    /// `count` rolled once per item of the list field `list` (`@item` reads the item), in
+    /// the list's order: how many of the rolls came to other than 0 (held, for a condition).
+    Each { list: String, count: String },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -233,6 +244,9 @@ pub enum Reading {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct NamedOutcome {
+    /// The name, or how it is spelled from the roll: text with expressions in braces
+    /// (`"spend_{4 * @short}"`, [`super::spelled`]); the odds add up outcomes by the name
+    /// they spell.
     pub name: String,
     /// A condition (an expression: true when not 0); `None`: otherwise (only the last).
     pub when: Option<String>,

@@ -183,6 +183,7 @@ fn default_of(kind: &RollFieldKind) -> Value {
         RollFieldKind::Int { default, .. } => Value::from(*default),
         RollFieldKind::Bool { default } => Value::from(*default),
         RollFieldKind::Choice { default, .. } => Value::from(default.clone()),
+        RollFieldKind::List { default, .. } => Value::from(default.clone()),
     }
 }
 

@@ -69,6 +69,19 @@ impl RollField {
                     choices: options.iter().map(|o| o.name.clone()).collect(),
                     default: default.clone(),
                 },
+                // The built-in kinds' shape of a list, so the window's form and the command
+                // line take it as they take `group_stealth`'s `members`.
+                RollFieldKind::List {
+                    min,
+                    max,
+                    max_items,
+                    default,
+                } => FieldKind::IntList {
+                    min: *min,
+                    max: *max,
+                    max_items: *max_items as usize,
+                    default: default.clone(),
+                },
             },
             source: Some(FieldSource::of(self)),
         }
@@ -82,7 +95,7 @@ impl RollField {
             pick: Pick::Set { value },
         };
         let alternatives = match &self.kind {
-            RollFieldKind::Int { .. } => return None,
+            RollFieldKind::Int { .. } | RollFieldKind::List { .. } => return None,
             RollFieldKind::Bool { .. } => vec![
                 set(format!("Without {}", self.label), CompareValue::Bool(false)),
                 set(format!("With {}", self.label), CompareValue::Bool(true)),

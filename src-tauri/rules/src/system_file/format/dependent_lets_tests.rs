@@ -33,7 +33,7 @@ fn a_let_reads_only_earlier_lets_and_is_bounded_at_their_ends() {
 }
 
 /// `n` dice of `sides` sides, each face set with its chance.
-fn faces(n: usize, sides: i64) -> Vec<(Vec<i64>, f64)> {
+pub(super) fn faces(n: usize, sides: i64) -> Vec<(Vec<i64>, f64)> {
     let count = (sides as usize).pow(n as u32);
     (0..count)
         .map(|index| {

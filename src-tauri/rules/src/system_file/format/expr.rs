@@ -83,6 +83,10 @@ pub(crate) fn read(
                 Vec::new()
             };
             let hint = match nearest(name, &keys) {
+                // `@item` is known only where a let rolls per item of a list.
+                _ if name == super::scope::ITEM => {
+                    "; @item reads a list's item only in the `count` of a let's `each`".into()
+                }
                 Some(near) => format!("; did you mean @{near}?"),
                 None if keys.is_empty() => String::new(),
                 None => format!(

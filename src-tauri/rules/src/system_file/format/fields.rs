@@ -83,13 +83,20 @@ pub(crate) fn read(
             table.only(&[&COMMON[..], &["options", "default"]].concat(), problems);
             options(table, problems)
         }
+        "list" => {
+            table.only(
+                &[&COMMON[..], &["min", "max", "max_items", "default"]].concat(),
+                problems,
+            );
+            super::list_field::read(table, problems)
+        }
         other => {
             let span = kind_name
                 .as_ref()
                 .map_or(table.at.clone(), |t| t.span.clone());
-            let hint = match super::access::nearest(other, &["int", "bool", "choice"]) {
+            let hint = match super::access::nearest(other, &["int", "bool", "choice", "list"]) {
                 Some(near) => format!("did you mean `{near}`?"),
-                None => "a field is `int` (the default), `bool` or `choice`".into(),
+                None => "a field is `int` (the default), `bool`, `choice` or `list`".into(),
             };
             problems.at(
                 &span,
@@ -145,12 +152,25 @@ pub(crate) fn read(
             }
         }
     }
+    if let (Some(RollFieldKind::List { .. }), Some(from)) =
+        (&kind, from_sheet.as_ref().or(from_opponent.as_ref()))
+    {
+        problems.at(
+            &from.span,
+            format!(
+                "{} is a list the request gives; a sheet fills numbers, not lists",
+                table.place
+            ),
+        );
+    }
     let kind = kind?;
     if problems.blocking() != before {
         return None;
     }
     let (lo, hi) = match &kind {
         RollFieldKind::Int { min, max, .. } => (*min, *max),
+        // `@name` of a list reads how many items it holds.
+        RollFieldKind::List { max_items, .. } => (0, i64::from(*max_items)),
         RollFieldKind::Bool { .. } => (0, 1),
         RollFieldKind::Choice { options, .. } => (
             options.iter().map(|o| o.value).min().unwrap_or(0),
@@ -160,7 +180,11 @@ pub(crate) fn read(
     scope.insert(
         name.to_string(),
         Known {
-            what: "a field of the roll",
+            what: if matches!(kind, RollFieldKind::List { .. }) {
+                "a list field of the roll"
+            } else {
+                "a field of the roll"
+            },
             lo,
             hi,
             span: table.at.clone(),

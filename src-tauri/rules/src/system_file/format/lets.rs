@@ -1,20 +1,27 @@
 //! `[rolls.<id>.let]`: the roll's random values, each rolled once and read by name:
 //! `nat = "d20"`, or one pool read several ways,
-//! `dice = { dice = "@pool", die = "d6", stats = { hits = "count >=5", ones = "count =1" } }`.
+//! `dice = { dice = "@pool", die = "d6", stats = { hits = "count >=5", ones = "count =1" } }`,
+//! or a roll per item of a list field (`each`).
 
 use toml::de::DeValue;
 
 use super::access::{Table, Text};
 use super::derived::clash;
+use super::each;
 use super::expr::{self, Known, Scope};
 use super::names::name_problem;
 use super::problem::Problems;
-use crate::system_file::model::{Let, LetKind, PoolStat, PoolStatKind};
+use crate::system_file::model::{Let, LetKind, PoolStat, PoolStatKind, RollField};
 
 /// Reads the lets against `scope` (fields, sheet, derived, house, and the lets written before
 /// each: a let may read earlier lets, checked at the ends of their ranges), then adds their
 /// names to it.
-pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) -> Vec<Let> {
+pub(crate) fn read(
+    table: &Table,
+    fields: &[RollField],
+    scope: &mut Scope,
+    problems: &mut Problems,
+) -> Vec<Let> {
     // What each let may read: the scope, and the earlier lets with the range of their values.
     let mut outer = scope.clone();
     let mut lets = Vec::new();
@@ -24,7 +31,7 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
         .iter()
         .flat_map(|(_, value)| match value.get_ref() {
             DeValue::String(s) => crate::notation::names(s),
-            DeValue::Table(inner) => ["dice", "die"]
+            DeValue::Table(inner) => ["dice", "die", "count"]
                 .iter()
                 .filter_map(|k| inner.get(*k))
                 .filter_map(|v| v.get_ref().as_str())
@@ -72,17 +79,26 @@ pub(crate) fn read(table: &Table, scope: &mut Scope, problems: &mut Problems) ->
                     key.span(),
                     format!("{}.{name}]", table.place.trim_end_matches(']')),
                 );
-                let before = outer.clone();
-                match pool(&inner, &before, scope, &mut outer, problems) {
-                    Some(kind) => kind,
-                    None => continue,
+                if inner.get("each").is_some() {
+                    let Some((kind, range)) = each::read(&inner, fields, &outer, problems) else {
+                        continue;
+                    };
+                    declare(&name, key.span(), scope, problems);
+                    known_to_later(&name, key.span(), Some(range), &mut outer);
+                    kind
+                } else {
+                    let before = outer.clone();
+                    match pool(&inner, &before, scope, &mut outer, problems) {
+                        Some(kind) => kind,
+                        None => continue,
+                    }
                 }
             }
             other => {
                 problems.at(
                     &value.span(),
                     format!(
-                        "{place} is a roll in quotes (\"d20\") or a pool table, not {} {}",
+                        "{place} is a roll in quotes (\"d20\"), a pool table or an `each` table, not {} {}",
                         super::access::article(other.type_str()),
                         other.type_str()
                     ),

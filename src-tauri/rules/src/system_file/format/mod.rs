@@ -4,18 +4,20 @@
 //!
 //! - [`problem`]: a problem and where it is; [`access`]: the TOML tree read key by key;
 //! - [`limits`]: the size and the count of declarations, refused before the rest is checked;
-//! - [`sheet`], [`derived`], [`house`], [`rolls`] ([`fields`], [`refusals`], [`lets`],
-//!   [`reading`], [`bands`]), [`table`]: each part of the file;
+//! - [`sheet`], [`derived`], [`house`], [`rolls`] ([`fields`], [`refusals`], [`lets`] ([`each`]),
+//!   [`list_field`], [`reading`] ([`spelled_name`]), [`bands`]), [`table`]: each part of the file;
 //! - [`expr`]: an expression read with the dice notation, its names and its work checked.
 
 mod access;
 mod bands;
 mod derived;
+mod each;
 mod expr;
 mod fields;
 mod house;
 mod lets;
 mod limits;
+mod list_field;
 mod names;
 mod problem;
 mod ranges;
@@ -24,11 +26,14 @@ mod refusals;
 mod rolls;
 mod scope;
 mod sheet;
+mod spelled_name;
 mod table;
 mod top;
 
 #[cfg(test)]
 mod dependent_lets_tests;
+#[cfg(test)]
+mod each_tests;
 #[cfg(test)]
 mod examples_tests;
 #[cfg(test)]
@@ -37,6 +42,8 @@ mod proptests;
 mod refusals_tests;
 #[cfg(test)]
 mod sized_die_tests;
+#[cfg(test)]
+mod spelled_tests;
 #[cfg(test)]
 mod tests;
 

@@ -181,7 +181,14 @@ fn named(
                 format!("the name of outcome {} of {place} is empty", i + 1),
             );
         }
-        if !named.insert(name.text.to_string()) {
+        if crate::system_file::spelled::is_spelled(&name.text) {
+            super::spelled_name::check(
+                &name,
+                &format!("the name of outcome {}", i + 1),
+                scope,
+                problems,
+            );
+        } else if !named.insert(name.text.to_string()) {
             problems.at(
                 &name.span,
                 format!(

@@ -62,7 +62,7 @@ pub(crate) fn read(
     // Read before the lets: a refusal is known before the roll.
     let refusals = refusals::read(table, &read_fields, &scope, problems);
     let read_lets = match table.opt_table("let", problems) {
-        Some(lets_table) => lets::read(&lets_table, &mut scope, problems),
+        Some(lets_table) => lets::read(&lets_table, &read_fields, &mut scope, problems),
         None => Vec::new(),
     };
     let has_lets = table.get("let").is_some();

@@ -5,6 +5,9 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+/// The name a let's `each` reads its list's item by (`@item`), known only there.
+pub(crate) const ITEM: &str = crate::system_file::lists::ITEM;
+
 /// A name: what it is (for messages), the range of its value, and where it is declared.
 #[derive(Debug, Clone)]
 pub(crate) struct Known {

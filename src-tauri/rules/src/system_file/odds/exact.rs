@@ -5,8 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::answer::Keyed;
-
 use crate::answer::Odds;
 use crate::system_file::model::{Reading, RollKind};
 use crate::systems::shared::spread_numeric_odds;
@@ -14,6 +12,7 @@ use crate::RulesError;
 
 use super::frontier::{self, Expanded};
 use super::lets::ReadyLet;
+use super::named::NamedTally;
 use super::pool_stats::Support;
 use super::ready::{Prepared, Ready};
 use super::sums::merged;
@@ -108,8 +107,7 @@ fn supports(ready: &Ready) -> Vec<Option<Support>> {
 /// What the combinations read as, summed: each value's chance (a number, or a named reading
 /// read by value), each named outcome's, each event's.
 struct Tally {
-    names: Vec<(String, bool)>,
-    named: Vec<f64>,
+    named: NamedTally,
     numbers: Vec<(i64, f64)>,
     event_chance: Vec<f64>,
     by_value: Option<usize>,
@@ -117,16 +115,11 @@ struct Tally {
 
 impl Tally {
     fn new(kind: &RollKind, ready: &Ready) -> Self {
-        let names: Vec<(String, bool)> = match &kind.reading {
-            Reading::Named { outcomes, .. } => outcomes
-                .iter()
-                .map(|o| (o.name.clone(), o.success))
-                .collect(),
-            Reading::Number { .. } => Vec::new(),
-        };
         Self {
-            named: vec![0.0; names.len()],
-            names,
+            named: NamedTally::new(match &kind.reading {
+                Reading::Named { outcomes, .. } => outcomes,
+                Reading::Number { .. } => &[],
+            }),
             numbers: Vec::new(),
             event_chance: vec![0.0; ready.reading.events()],
             by_value: ready.reading.by_value(),
@@ -150,7 +143,13 @@ impl Tally {
         };
         match (&kind.reading, read.value) {
             (Reading::Number { .. }, Some(v)) => self.numbers.push((v, p)),
-            _ => self.named[read.outcome] += p,
+            _ => {
+                let numbers = ready
+                    .reading
+                    .spell(read.outcome, &ready.slots)
+                    .map_err(|why| ready.refused(why))?;
+                self.named.add(read.outcome, numbers, p);
+            }
         }
         for (e, chance) in self.event_chance.iter_mut().enumerate() {
             match ready.reading.event(e, &ready.slots) {
@@ -168,7 +167,11 @@ impl Tally {
                 ready.slots[slot] = v;
                 let refused = |why| ready.refused_at_value(why, v);
                 let outcome = ready.reading.outcome(&ready.slots).map_err(refused)?;
-                self.named[outcome] += p;
+                let numbers = ready
+                    .reading
+                    .spell(outcome, &ready.slots)
+                    .map_err(refused)?;
+                self.named.add(outcome, numbers, p);
                 for (e, chance) in self.event_chance.iter_mut().enumerate() {
                     if ready.reading.event(e, &ready.slots).map_err(refused)? {
                         *chance += p;
@@ -178,21 +181,7 @@ impl Tally {
         }
         let mut odds = match ready.reading.target() {
             Some(target) => spread_numeric_odds(merged(self.numbers).into_iter(), target),
-            None => {
-                let outcomes: Keyed = self
-                    .names
-                    .iter()
-                    .zip(&self.named)
-                    .map(|((name, _), p)| (name.clone(), *p))
-                    .collect();
-                let succeeding: Vec<&str> = self
-                    .names
-                    .iter()
-                    .filter(|(_, s)| *s)
-                    .map(|(n, _)| n.as_str())
-                    .collect();
-                Odds::from_outcomes(outcomes, &succeeding)
-            }
+            None => self.named.odds()?,
         };
         odds.events = kind
             .events

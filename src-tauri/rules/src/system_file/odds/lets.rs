@@ -6,10 +6,12 @@ use std::collections::BTreeMap;
 
 use crate::answer::{DiceGroup, DieState};
 use crate::notation::{self, Expression, Formula, Lookup, Problem, SingleDie};
+use crate::system_file::lists;
 use crate::system_file::model::{Let, LetKind, PoolStatKind};
 use crate::tray::Tray;
 use crate::RulesError;
 
+use super::each::EachRolls;
 use super::pool_stats::{self, Stat, Support, MAX_POOL_STATES};
 
 /// The most dice a pool let rolls (DICE.md's bound on a pool's count).
@@ -27,6 +29,8 @@ pub(super) struct ReadyLet {
 
 enum How {
     Roll(Expression),
+    /// A roll per item of a list.
+    Each(EachRolls),
     Pool {
         count: u32,
         die: SingleDie,
@@ -56,6 +60,12 @@ pub(super) fn reads(let_: &Let) -> Vec<String> {
             }
             names
         }
+        LetKind::Each { list, count } => {
+            let mut names = notation::names(count);
+            names.retain(|n| n != lists::ITEM);
+            names.push(list.clone());
+            names
+        }
     };
     names.sort();
     names.dedup();
@@ -65,7 +75,7 @@ pub(super) fn reads(let_: &Let) -> Vec<String> {
 /// The names a let writes into the slots, in order.
 pub(super) fn slot_names(let_: &Let) -> Vec<String> {
     match &let_.what {
-        LetKind::Roll { .. } => vec![let_.name.clone()],
+        LetKind::Roll { .. } | LetKind::Each { .. } => vec![let_.name.clone()],
         LetKind::Pool { stats, .. } => stats.iter().map(|s| s.name.clone()).collect(),
     }
 }
@@ -114,6 +124,9 @@ impl ReadyLet {
                 let checked = notation::check_used(expr, values)
                     .map_err(|mut problems| refused_at(&field, problems.remove(0)))?;
                 How::Roll(checked)
+            }
+            LetKind::Each { list, count } => {
+                How::Each(EachRolls::new(list, count, values).map_err(|p| refused_at(&field, p))?)
             }
             LetKind::Pool { count, die, stats } => {
                 let at = |part: &str| format!("{field}.{part}");
@@ -181,6 +194,8 @@ impl ReadyLet {
             // A count of values, exact in f64 far past any bound it is held to.
             How::Roll(expression) => expression.cost().1.ceil().min(usize::MAX as f64) as usize,
             How::Pool { count, die, stats } => pool_stats::states(die, *count, stats),
+            // A count of the items: 0 to their number.
+            How::Each(each) => each.items() + 1,
         }
     }
 
@@ -189,6 +204,7 @@ impl ReadyLet {
         match &self.how {
             How::Roll(expression) => Support::of_one(expression.distribution()),
             How::Pool { count, die, stats } => pool_stats::joint(die, *count, stats),
+            How::Each(each) => Support::of_one(each.count()),
         }
     }
 
@@ -208,6 +224,18 @@ impl ReadyLet {
                     made.groups,
                     format!("{} = {}{pools}", self.name, made.value),
                 )
+            }
+            How::Each(each) => {
+                let (groups, held) = each.roll(tray, &self.name);
+                let count = held.iter().filter(|h| **h).count() as i64;
+                slots[self.slot] = count;
+                let said: Vec<&str> = held.iter().map(|&h| if h { "yes" } else { "no" }).collect();
+                let each = if said.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", said.join(", "))
+                };
+                (groups, format!("{} = {count}{each}", self.name))
             }
             How::Pool { count, die, stats } => {
                 let mut group = DiceGroup::new(format!("{} ({count}{})", self.name, die.name()));

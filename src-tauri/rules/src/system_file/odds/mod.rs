@@ -1,9 +1,11 @@
 //! A file roll kind's exact odds and seeded rolls, from its expressions (issue 31).
 //!
 //! - [`values`]: a request's fields read into the values the expressions use;
-//! - [`lets`]: each let made ready (a dice expression checked, or a pool read several ways
-//!   at once, [`pool_stats`]), giving its distribution or a roll;
+//! - [`lets`]: each let made ready (a dice expression checked, a pool read several ways
+//!   at once, [`pool_stats`], or a roll per item of a list, [`each`]), giving its
+//!   distribution or a roll;
 //! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
+//!   [`named`]: outcomes named as written or spelled from the roll, added up by name;
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
 //! - [`exact`]: the value's distribution (a sum of the groups), or every combination of the
 //!   groups' values read, its chance the product of theirs;
@@ -13,10 +15,12 @@
 //!
 //! [`Formula`]: crate::notation::Formula
 
+mod each;
 mod exact;
 mod frontier;
 mod groups;
 mod lets;
+mod named;
 mod pool_stats;
 mod reading;
 mod ready;

@@ -7,6 +7,7 @@ use crate::system_file::model::{Condition, Reading};
 use crate::RulesError;
 
 use super::lets::refused_at;
+use super::named::SpelledNames;
 
 /// The reading of a kind, ready.
 pub(super) struct ReadyReading {
@@ -15,6 +16,8 @@ pub(super) struct ReadyReading {
     /// The value, when nothing else of the lets is read (the outcomes and events read only
     /// `@value`, or a number has no events): its distribution is all the odds need.
     sum: Option<Formula>,
+    /// The named outcomes' names spelled from the roll, compiled.
+    spelled: SpelledNames,
 }
 
 enum Shape {
@@ -69,6 +72,10 @@ impl ReadyReading {
         value_in_slot: Option<usize>,
         value_slot: usize,
     ) -> Result<Self, RulesError> {
+        let spelled = match reading {
+            Reading::Named { outcomes, .. } => SpelledNames::new(outcomes, names.any)?,
+            Reading::Number { .. } => SpelledNames::none(),
+        };
         let shape = match reading {
             Reading::Number { value, target } => {
                 let value = match value_in_slot {
@@ -116,6 +123,7 @@ impl ReadyReading {
             shape,
             events,
             sum: None,
+            spelled,
         };
         ready.sum = match &ready.shape {
             Shape::Number { value, .. } if ready.events.is_empty() => Some(value.clone()),
@@ -129,8 +137,8 @@ impl ReadyReading {
         Ok(ready)
     }
 
-    /// Every slot its formulas read (the value, the outcomes' conditions, the events), and a
-    /// value that is a let's, each once, ascending.
+    /// Every slot its formulas read (the value, the outcomes' conditions and spelled names,
+    /// the events), and a value that is a let's, each once, ascending.
     pub fn slots(&self) -> Vec<usize> {
         let mut formulas: Vec<&Formula> = self.events.iter().collect();
         let mut slots = Vec::new();
@@ -143,6 +151,8 @@ impl ReadyReading {
             } => {
                 formulas.extend(value);
                 formulas.extend(whens.iter().flatten());
+                // A name spelled from the roll reads what its braces read.
+                formulas.extend(self.spelled.formulas());
                 if value.is_none() {
                     slots.extend(value_slot);
                 }
@@ -179,7 +189,15 @@ impl ReadyReading {
             return None;
         };
         let only = |f: &Formula| f.reads_only(*slot);
-        (whens.iter().flatten().all(only) && self.events.iter().all(only)).then_some(*slot)
+        (whens.iter().flatten().all(only)
+            && self.events.iter().all(only)
+            && self.spelled.reads_only(*slot))
+        .then_some(*slot)
+    }
+
+    /// The numbers outcome `at` spells its name with (`None`: its name as written).
+    pub fn spell(&self, at: usize, slots: &[i64]) -> Result<Option<Vec<i64>>, Unreadable> {
+        self.spelled.numbers(at, slots).map_err(Unreadable)
     }
 
     /// The value of a named reading (written at its slot), its outcomes left unread.

@@ -78,7 +78,7 @@ impl Prepared {
 /// let's name, so a roll of thousands of lets is not a search of every earlier name per let.
 fn mentions_any(let_: &Let, written: &HashMap<&str, usize>, before: usize) -> bool {
     let texts: Vec<&str> = match &let_.what {
-        LetKind::Roll { expr } => vec![expr],
+        LetKind::Roll { expr } | LetKind::Each { count: expr, .. } => vec![expr],
         LetKind::Pool { count, die, stats } => {
             let mut texts = vec![count.as_str(), die.as_str()];
             texts.extend(stats.iter().filter_map(|s| match &s.what {

@@ -9,6 +9,7 @@ use crate::system_file::model::{Reading, RollKind};
 use crate::tray::Tray;
 use crate::RulesError;
 
+use super::named;
 use super::ready::{Prepared, Ready};
 
 /// A roll of a file kind.
@@ -72,8 +73,13 @@ pub(crate) fn roll(
     let (outcome, success) = match (&kind.reading, ready.reading.target(), read.value) {
         (Reading::Number { .. }, Some(target), Some(v)) => (v.to_string(), v >= target),
         (Reading::Named { outcomes, .. }, _, _) => {
+            // A name spelled from the roll reads as the odds read it.
             let o = &outcomes[read.outcome];
-            (o.name.clone(), o.success)
+            let numbers = ready
+                .reading
+                .spell(read.outcome, &ready.slots)
+                .map_err(|why| ready.refused(why))?;
+            (named::name_of(o, numbers.as_deref()), o.success)
         }
         _ => (String::new(), false),
     };

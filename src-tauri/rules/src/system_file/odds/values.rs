@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::error::plain_serde_message;
 use crate::notation::{Formula, Lookup};
+use crate::system_file::lists;
 use crate::system_file::model::{RollField, RollFieldKind, RollKind};
 use crate::text::{excerpt, excerpt_quoted};
 use crate::RulesError;
@@ -34,10 +35,24 @@ impl RollKind {
                 )),
             ));
         }
-        self.fields
-            .iter()
-            .map(|field| Ok((field.name.clone(), field.value(given.get(&field.name))?)))
-            .collect()
+        let mut values = BTreeMap::new();
+        for field in &self.fields {
+            let given = given.get(&field.name);
+            match &field.kind {
+                RollFieldKind::List { .. } => {
+                    // Its length under its name, each item under a key of its own.
+                    let items = field.items(given)?;
+                    for (i, item) in items.iter().enumerate() {
+                        values.insert(lists::item_key(&field.name, i), *item);
+                    }
+                    values.insert(field.name.clone(), items.len() as i64);
+                }
+                _ => {
+                    values.insert(field.name.clone(), field.value(given)?);
+                }
+            }
+        }
+        Ok(values)
     }
 
     /// [`RollKind::values`] with the names the caller knows beside the request (sheet values,
@@ -73,6 +88,45 @@ impl RollKind {
 }
 
 impl RollField {
+    /// A list field's items: the list given or its default, its length and every item
+    /// checked with the built-in kinds' words ("61 entries is over the limit of 60",
+    /// `members[2]`: "41 is out of range: …").
+    fn items(&self, given: Option<&Value>) -> Result<Vec<i64>, RulesError> {
+        let RollFieldKind::List {
+            min,
+            max,
+            max_items,
+            default,
+        } = &self.kind
+        else {
+            unreachable!("only a list field has items")
+        };
+        let items = match given {
+            None => default.clone(),
+            Some(v) => Vec::<i64>::deserialize(v).map_err(|err| {
+                RulesError::invalid(self.name.clone(), plain_serde_message(&err.to_string()))
+            })?,
+        };
+        if items.len() > *max_items as usize {
+            return Err(RulesError::invalid(
+                self.name.clone(),
+                format!("{} entries is over the limit of {max_items}", items.len()),
+            ));
+        }
+        for (i, &item) in items.iter().enumerate() {
+            if item < *min || item > *max {
+                return Err(RulesError::invalid(
+                    format!("{}[{i}]", self.name),
+                    format!(
+                        "{item} is out of range: {} takes {min} to {max}",
+                        self.label
+                    ),
+                ));
+            }
+        }
+        Ok(items)
+    }
+
     fn value(&self, given: Option<&Value>) -> Result<i64, RulesError> {
         let refused = |message: String| RulesError::invalid(self.name.clone(), message);
         let wrong = |err: serde_json::Error| refused(plain_serde_message(&err.to_string()));
@@ -97,6 +151,7 @@ impl RollField {
                 };
                 Ok(i64::from(value))
             }
+            RollFieldKind::List { .. } => unreachable!("a list is read by `items`"),
             RollFieldKind::Choice { options, default } => {
                 let chosen = match given {
                     None => default.clone(),

@@ -1,0 +1,158 @@
+//! Named outcomes, some spelled from the roll (`"spend_{4 * @short}"`,
+//! [`crate::system_file::spelled`]): their expressions compiled once for a request
+//! ([`SpelledNames`]), and the chance of every name met, added up by the name spelled
+//! ([`NamedTally`]), in the outcomes' order (a spelled outcome's names by their numbers,
+//! ascending).
+
+use std::collections::BTreeMap;
+
+use crate::answer::{Keyed, Odds};
+use crate::notation::{Formula, Lookup};
+use crate::system_file::model::NamedOutcome;
+use crate::system_file::spelled::{self, Piece};
+use crate::RulesError;
+
+use super::lets::refused_at;
+
+/// Each outcome's name expressions, compiled (none for a name as written).
+pub(super) struct SpelledNames {
+    each: Vec<Vec<Formula>>,
+}
+
+impl SpelledNames {
+    /// A reading with no named outcomes.
+    pub fn none() -> Self {
+        Self { each: Vec::new() }
+    }
+
+    pub fn new(
+        outcomes: &[NamedOutcome],
+        lookup: &dyn Fn(&str) -> Option<Lookup>,
+    ) -> Result<Self, RulesError> {
+        let each = outcomes
+            .iter()
+            .map(|o| {
+                let field = format!("reading.outcomes.{}", o.name);
+                if !spelled::is_spelled(&o.name) {
+                    return Ok(Vec::new());
+                }
+                let pieces = spelled::pieces(&o.name)
+                    .map_err(|m| RulesError::invalid(field.clone(), m.message))?;
+                pieces
+                    .iter()
+                    .filter_map(|p| match p {
+                        Piece::Expr { text, .. } => Some(text),
+                        Piece::Text(_) => None,
+                    })
+                    .map(|text| {
+                        Formula::parse(text, lookup)
+                            .map_err(|mut problems| refused_at(&field, problems.remove(0)))
+                    })
+                    .collect()
+            })
+            .collect::<Result<Vec<_>, RulesError>>()?;
+        Ok(Self { each })
+    }
+
+    /// Every name expression compiled, for what asks which slots the reading reads.
+    pub fn formulas(&self) -> impl Iterator<Item = &Formula> {
+        self.each.iter().flatten()
+    }
+
+    /// Whether every name expression reads only `slot` (the value), or nothing.
+    pub fn reads_only(&self, slot: usize) -> bool {
+        self.formulas().all(|f| f.reads_only(slot))
+    }
+
+    /// The numbers outcome `at` spells its name with, read from `slots` (`None`: a name as
+    /// written); `Err` when one divides by 0.
+    pub fn numbers(&self, at: usize, slots: &[i64]) -> Result<Option<Vec<i64>>, String> {
+        match self.each.get(at) {
+            Some(formulas) if !formulas.is_empty() => formulas
+                .iter()
+                .map(|f| f.eval(slots))
+                .collect::<Result<Vec<i64>, _>>()
+                .map(Some)
+                .map_err(|_| "an outcome's name divides by 0".into()),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// The name outcome `o` spells with `numbers` (as written without).
+pub(super) fn name_of(o: &NamedOutcome, numbers: Option<&[i64]>) -> String {
+    match (numbers, spelled::pieces(&o.name)) {
+        (Some(numbers), Ok(pieces)) => spelled::spell(&pieces, numbers),
+        _ => o.name.clone(),
+    }
+}
+
+/// The chance of each named outcome, and of each name a spelled one met.
+pub(super) struct NamedTally {
+    outcomes: Vec<NamedOutcome>,
+    /// A name as written: its chance.
+    written: Vec<f64>,
+    /// A spelled name: the chance of each set of numbers it met.
+    spelled: Vec<BTreeMap<Vec<i64>, f64>>,
+}
+
+impl NamedTally {
+    pub fn new(outcomes: &[NamedOutcome]) -> Self {
+        Self {
+            outcomes: outcomes.to_vec(),
+            written: vec![0.0; outcomes.len()],
+            spelled: vec![BTreeMap::new(); outcomes.len()],
+        }
+    }
+
+    /// Outcome `at`, spelled with `numbers` (or as written), with chance `p`.
+    pub fn add(&mut self, at: usize, numbers: Option<Vec<i64>>, p: f64) {
+        match numbers {
+            Some(numbers) => *self.spelled[at].entry(numbers).or_insert(0.0) += p,
+            None => self.written[at] += p,
+        }
+    }
+
+    /// The odds by name: every outcome as written (its chance 0 when never met), each name a
+    /// spelled outcome met, one name met by several outcomes added up. A name met by an
+    /// outcome that succeeds and by one that does not is refused: its success would be
+    /// neither.
+    pub fn odds(self) -> Result<Odds, RulesError> {
+        let mut outcomes = Keyed::default();
+        let mut succeeds: BTreeMap<String, bool> = BTreeMap::new();
+        let mut add = |name: String, success: bool, p: f64| {
+            if let Some(&was) = succeeds.get(&name) {
+                if was != success {
+                    return Err(RulesError::invalid(
+                        "reading",
+                        format!(
+                            "the outcome `{}` is met by an outcome that succeeds and by one \
+                             that does not: spell them apart",
+                            crate::text::excerpt(&name)
+                        ),
+                    ));
+                }
+            }
+            succeeds.insert(name.clone(), success);
+            *outcomes.entry(name).or_insert(0.0) += p;
+            Ok(())
+        };
+        for (at, o) in self.outcomes.iter().enumerate() {
+            if !spelled::is_spelled(&o.name) {
+                add(o.name.clone(), o.success, self.written[at])?;
+                continue;
+            }
+            for (numbers, &p) in &self.spelled[at] {
+                if p > 0.0 {
+                    add(name_of(o, Some(numbers)), o.success, p)?;
+                }
+            }
+        }
+        let succeeding: Vec<&str> = outcomes
+            .keys()
+            .filter(|k| succeeds.get(*k) == Some(&true))
+            .map(String::as_str)
+            .collect();
+        Ok(Odds::from_outcomes(outcomes.clone(), &succeeding))
+    }
+}
