@@ -26,9 +26,15 @@ test('Roll initiative is offered for the file that declares it, and plays the in
 });
 
 test('the kinds offered are the file\'s, each field served with what fills it', () => {
+  // Every kind of every shipped file but those with a list field (universe's group_stealth),
+  // which the Roll form cannot type yet.
+  const typed = (kind) => kind.fields.every((f) => f.type !== 'int_list');
   for (const spec of shipped) {
-    assert.deepEqual(tableKinds(spec).map((k) => k.id), spec.kinds.map((k) => k.id), spec.id);
+    assert.deepEqual(tableKinds(spec).map((k) => k.id), spec.kinds.filter(typed).map((k) => k.id), spec.id);
   }
+  const universe = shipped.find((s) => s.id === 'file-universe');
+  assert.ok(universe.kinds.some((k) => k.id === 'group_stealth'), 'the shipped universe file says group_stealth');
+  assert.ok(!tableKinds(universe).some((k) => k.id === 'group_stealth'), 'a kind with a list field is not offered');
   // A kind some field of which the catalog does not say how the table fills is not offered,
   // nor is anything of an entry without a table (the five's shape).
   const odd = { ...d20, kinds: [...d20.kinds, { id: 'x', name: 'X', fields: [{ name: 'n', type: 'int', min: 0, max: 1, default: 0 }] }] };

@@ -32,13 +32,14 @@ export function initiativeMove() {
 
 /**
  * The kinds a participant rolls at the table: the file's own, whose every field the catalog says
- * how the table fills (a kind served without that is not the `roll` move's to take).
+ * how the table fills (a kind served without that is not the `roll` move's to take) and the Roll
+ * form can type (a list field, as `group_stealth`'s members, is Quick roll's for now).
  * @param {SystemSpec | null | undefined} spec
  * @returns {KindSpec[]}
  */
 export function tableKinds(spec) {
   if (!spec?.table) return [];
-  return spec.kinds.filter((kind) => kind.fields.every((f) => f.source));
+  return spec.kinds.filter((kind) => kind.fields.every((f) => f.source && f.type !== 'int_list'));
 }
 
 /**
