@@ -460,9 +460,10 @@ export function mountEncounters(root, ctx) {
     const changed = state.open?.id !== id;
     state.open = encounter;
     if (changed) {
-      // A system from a file is titled by its name ("D20 Heroes") at the table's version, not
-      // its id; the five by id.
-      const file = fileSpecOf(ctx.catalog, roster.system, fileTableOf(encounter)?.version ?? roster.system_version ?? null);
+      // A system from a file is read at the table's version (it keeps the one it began with):
+      // titled by its name ("D20 Heroes"), not its id (the five by id), its kinds compared.
+      const version = fileTableOf(encounter)?.version ?? roster.system_version ?? null;
+      const file = fileSpecOf(ctx.catalog, roster.system, version);
       systemTitle.textContent = `${file?.name ?? roster.system} table`;
       state.panel = null;
       const mine = state.open;
@@ -476,7 +477,7 @@ export function mountEncounters(root, ctx) {
         play: (move) => play({ action: 'system', move }),
         preview: (move) => ctx.api.previewEncounterMove(encounter.id, move),
         // "Compare choices" under the odds blocks, under the roster's house rules.
-        compare: compareCalls(ctx.api, roster.id, fileTableOf(encounter)?.version ?? roster.system_version ?? null),
+        compare: compareCalls(ctx.api, roster.id, version),
         sheetRolls: (characterId) => ctx.api.sheetRolls(characterId),
         toast: (text) => ctx.toast(text),
       });
