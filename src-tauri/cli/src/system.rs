@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use rollbook_roster::operations::system_file as system_file_op;
-use rollbook_roster::StoredSystem;
+use rollbook_roster::{ReadSystemFile, StoredSystem};
 use rollbook_rules::system_file::{FileProblem, SystemFile};
 use rollbook_rules::text::safe_line;
 use serde_json::json;
@@ -80,13 +80,13 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
     let json = global.json;
     match command {
         SystemCommand::Check(args) => {
-            let (_, file) = checked(&args.file, json)?;
-            summary(&file, json)
+            let read = checked(&args.file, json)?;
+            summary(read.file(), json)
         }
         SystemCommand::Add(args) => {
-            let (text, _) = checked(&args.file, json)?;
+            let read = checked(&args.file, json)?;
             let mut store = store::open(global, Open::Create)?;
-            let added = store.add_system_file(&text)?;
+            let added = store.add_read_system_file(read)?;
             if json {
                 return output::json(&added);
             }
@@ -172,18 +172,18 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
 
 /// The file's text and what it declares, or its problems told as `check` tells them (exit 2).
 /// The roster crate reads it, as for the window's Systems dialog.
-fn checked(path: &Path, json: bool) -> Result<(String, SystemFile), Failure> {
+fn checked(path: &Path, json: bool) -> Result<ReadSystemFile, Failure> {
     // A file that cannot be opened is the GM's input at fault, as a bad file is (exit 2).
     let checked = system_file_op::check(path).map_err(|e| Failure::BadInput(e.to_string()))?;
-    match checked.read {
-        Ok(file) => Ok((checked.text, file)),
-        Err(problems) => Err(Failure::SystemFile(told(
+    if let Err(problems) = &checked.read {
+        return Err(Failure::SystemFile(told(
             path,
             &checked.text,
-            &problems,
+            problems,
             json,
-        ))),
+        )));
     }
+    Ok(checked.into_read()?)
 }
 
 fn summary_line(summary: &str) -> String {

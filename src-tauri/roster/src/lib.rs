@@ -169,7 +169,7 @@ pub mod backups {
 }
 pub use store::{
     DamagedEntry, DamagedRecord, DealtTo, LogCursor, LogEntry, LogOptions, LogQuery, LuckRolls,
-    NewLogEntry, Opened, PlayOptions, Purged, Readable, Restored, RollPlace, RollsRefused,
-    SavedRollHit, Settings, SoundCopy, Store, TableActionEntry, TableDiceAsked, TablePlay,
-    TableStates, Trash, TrashListed, APPLICATION_ID, MAX_SYSTEM_FILES, SCHEMA_VERSION,
+    NewLogEntry, Opened, PlayOptions, Purged, ReadSystemFile, Readable, Restored, RollPlace,
+    RollsRefused, SavedRollHit, Settings, SoundCopy, Store, TableActionEntry, TableDiceAsked,
+    TablePlay, TableStates, Trash, TrashListed, APPLICATION_ID, MAX_SYSTEM_FILES, SCHEMA_VERSION,
 };

@@ -1,9 +1,9 @@
 //! Reading a system file the GM named (`rollbook system check|add FILE`, the window's Systems
 //! dialog): its text, bounded as the reader bounds it, and what reading it found. The command
 //! line prints the problems with a caret; the window shows the [`SystemFilePreview`]. Adding it
-//! is [`Store::add_system_file`] with [`CheckedSystemFile::into_text`], which re-checks it.
+//! is [`Store::add_read_system_file`] with [`CheckedSystemFile::into_read`]: read once.
 //!
-//! [`Store::add_system_file`]: crate::Store::add_system_file
+//! [`Store::add_read_system_file`]: crate::Store::add_read_system_file
 
 use std::io::Read;
 use std::path::Path;
@@ -13,7 +13,9 @@ use serde::Serialize;
 
 use crate::error::{Result, RosterError};
 use crate::files::open_regular_file;
-use crate::model::{file_problem, Declares};
+use crate::model::Declares;
+use crate::store::system_files::invalid;
+use crate::store::ReadSystemFile;
 
 /// How many characters of a problem's line the preview shows around its column: a whole line
 /// of a 1 MiB file would be a 1 MiB string in the dialog.
@@ -106,15 +108,13 @@ impl CheckedSystemFile {
         }
     }
 
-    /// The text to add, or the file's problems as the store's refusal
-    /// (`invalid_system_file`, each problem's path `LINE:COLUMN`): a text that is not UTF-8 is
-    /// never added in its lossy reading.
-    pub fn into_text(self) -> Result<String> {
+    /// The file to add, or its problems as the store's refusal (`invalid_system_file`, each
+    /// problem's path `LINE:COLUMN`): a text that is not UTF-8 is never added in its lossy
+    /// reading. The store adds it as read here, without reading it again.
+    pub fn into_read(self) -> Result<ReadSystemFile> {
         match self.read {
-            Ok(_) => Ok(self.text),
-            Err(problems) => Err(RosterError::InvalidSystemFile {
-                problems: problems.iter().map(file_problem).collect(),
-            }),
+            Ok(file) => Ok(ReadSystemFile::of(self.text, file)),
+            Err(problems) => Err(invalid(&problems)),
         }
     }
 }

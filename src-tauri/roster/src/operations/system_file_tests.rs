@@ -29,7 +29,7 @@ fn a_good_file_previews_what_it_declares_and_is_added_as_read() {
     assert_eq!(system.declares, Declares::of(&file));
     assert_eq!(system.declares.sheet, ["Stat (number)"]);
     assert_eq!(
-        checked.into_text().unwrap(),
+        checked.into_read().unwrap().text(),
         std::fs::read_to_string(&path).unwrap()
     );
 }
@@ -51,7 +51,7 @@ fn every_problem_is_previewed_with_its_line_and_caret_and_refused_as_the_store_r
         assert_eq!(shown.text, lines[problem.line - 1]);
         assert_eq!(shown.caret, problem.column - 1);
     }
-    let refused = checked.into_text().unwrap_err();
+    let refused = checked.into_read().unwrap_err();
     let mut store = crate::Store::open_in_memory().unwrap();
     let by_store = store.add_system_file(text).unwrap_err();
     assert_eq!(refused.code(), "invalid_system_file");
@@ -92,7 +92,7 @@ fn a_file_that_is_not_utf8_is_a_problem_at_its_byte_and_never_added() {
     assert_eq!((problem.line, problem.column), (3, 11));
     assert!(problem.message.contains("0xFF"), "{}", problem.message);
     assert_eq!(
-        checked.into_text().unwrap_err().code(),
+        checked.into_read().unwrap_err().code(),
         "invalid_system_file"
     );
 }

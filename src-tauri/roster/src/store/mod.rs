@@ -60,7 +60,7 @@ pub(crate) use rows::{
 };
 pub use saved_rolls::SavedRollHit;
 pub use settings::Settings;
-pub use system_files::MAX_SYSTEM_FILES;
+pub use system_files::{ReadSystemFile, MAX_SYSTEM_FILES};
 pub use table_history::TableStates;
 pub use table_play::{DealtTo, PlayOptions, TableActionEntry, TableDiceAsked, TablePlay};
 pub(crate) use undo::next_delete_batch;

@@ -18,15 +18,60 @@ use crate::model::{file_problem, from_millis, now, AddedSystem, Declares, Stored
 /// keeps, so that a runaway script cannot fill the database with them.
 pub const MAX_SYSTEM_FILES: usize = 1_000;
 
+/// A system file's text and what it reads as: only a text that reads whole is one, so the
+/// store never holds a text apart from the file it was read as.
+#[derive(Debug)]
+pub struct ReadSystemFile {
+    text: String,
+    file: SystemFile,
+}
+
+impl ReadSystemFile {
+    /// Reads `text` whole, refused with every problem at its line and column
+    /// (`invalid_system_file`).
+    pub fn read(text: String) -> Result<Self> {
+        match system_file::read(&text) {
+            Ok(file) => Ok(Self { text, file }),
+            Err(problems) => Err(invalid(&problems)),
+        }
+    }
+
+    /// What the text reads as.
+    pub fn file(&self) -> &SystemFile {
+        &self.file
+    }
+
+    /// The text as read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// A text already read as `file` (by [`crate::operations::system_file::check`]).
+    pub(crate) fn of(text: String, file: SystemFile) -> Self {
+        Self { text, file }
+    }
+}
+
+/// A file's problems as the store's refusal.
+pub(crate) fn invalid(problems: &[system_file::FileProblem]) -> RosterError {
+    RosterError::InvalidSystemFile {
+        problems: problems.iter().map(file_problem).collect(),
+    }
+}
+
 impl Store {
     /// Adds a system file from its text: checked whole (every problem with its line and
     /// column, nothing stored), refused when its id is one Rollbook ships or when its version
     /// is held with other text (a changed file is a new version). The same text again changes
     /// nothing (`added: false`).
     pub fn add_system_file(&mut self, text: &str) -> Result<AddedSystem> {
-        let file = system_file::read(text).map_err(|problems| RosterError::InvalidSystemFile {
-            problems: problems.iter().map(file_problem).collect(),
-        })?;
+        self.add_read_system_file(ReadSystemFile::read(text.to_string())?)
+    }
+
+    /// [`Self::add_system_file`] of a file already read (the command line and the window
+    /// check a file before they add it): a large file is read once, not again by the store.
+    pub fn add_read_system_file(&mut self, read: ReadSystemFile) -> Result<AddedSystem> {
+        let ReadSystemFile { text, file } = read;
         if shipped::find(&file.id).is_some() || System::ALL.iter().any(|s| s.as_str() == file.id) {
             return Err(RosterError::SystemIdTaken {
                 id: file.id,
@@ -63,14 +108,19 @@ impl Store {
                     held: count as usize,
                 });
             }
-            insert(tx, &file.id, file.version, &file.name, text)?;
+            insert(tx, &file.id, file.version, &file.name, &text)?;
             Ok((true, earlier))
         })?;
-        let id = file.id.clone();
-        let version = file.version;
+        // What is stored is the file in hand: described from it, not read back.
+        let added_at: i64 = self.conn().query_row(
+            "SELECT added_at FROM system_files WHERE id = ?1 AND version = ?2",
+            params![file.id, file.version],
+            |r| r.get(0),
+        )?;
+        let system = self.described(&file, added_at)?;
         known::register(Arc::new(file));
         Ok(AddedSystem {
-            system: self.system_file(&id, Some(version))?.0,
+            system,
             added,
             earlier_versions,
         })
@@ -180,23 +230,25 @@ impl Store {
                 "the stored system file {id} version {version} no longer reads ({first})"
             ))
         })?;
+        Ok((self.described(&file, added_at)?, file))
+    }
+
+    /// A stored version as listed: what `file` declares and how many rosters use it.
+    fn described(&self, file: &SystemFile, added_at: i64) -> Result<StoredSystem> {
         let rosters: u32 = self.conn().query_row(
             "SELECT count(*) FROM rosters WHERE system = ?1 AND system_version = ?2",
-            params![id, version],
+            params![file.id, file.version],
             |r| r.get(0),
         )?;
-        Ok((
-            StoredSystem {
-                id: id.to_string(),
-                version,
-                name: file.name.clone(),
-                summary: file.summary.clone(),
-                added_at: from_millis(added_at),
-                rosters,
-                declares: Declares::of(&file),
-            },
-            file,
-        ))
+        Ok(StoredSystem {
+            id: file.id.clone(),
+            version: file.version,
+            name: file.name.clone(),
+            summary: file.summary.clone(),
+            added_at: from_millis(added_at),
+            rosters,
+            declares: Declares::of(file),
+        })
     }
 
     fn not_found(&self, id: &str) -> RosterError {

@@ -45,14 +45,15 @@ pub async fn system_preview(
         .await
 }
 
-/// Adds the file at `path` (read again and checked by the store: `invalid_system_file` with
+/// Adds the file at `path` (read and checked once, off the store's lock: `invalid_system_file` with
 /// each problem's path `LINE:COLUMN`, `system_id_taken`). After it, the catalog lists it.
 #[tauri::command(rename_all = "snake_case")]
 pub async fn system_add(db: State<'_, Database>, path: PathBuf) -> Result<AddedSystem, IpcError> {
-    let text = db
-        .compute(move || Ok(system_file::check(&path)?.into_text()?))
+    let read = db
+        .compute(move || Ok(system_file::check(&path)?.into_read()?))
         .await?;
-    db.run(move |store| Ok(store.add_system_file(&text)?)).await
+    db.run(move |store| Ok(store.add_read_system_file(read)?))
+        .await
 }
 
 /// One added system, at `version` or its newest, with its text (`system_not_found`).
