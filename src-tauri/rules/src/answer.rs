@@ -39,7 +39,12 @@ pub struct Odds {
 impl Odds {
     /// Odds from outcomes and the keys that count as success.
     pub(crate) fn from_outcomes(outcomes: Keyed, success_keys: &[&str]) -> Self {
-        let success = success_keys.iter().filter_map(|k| outcomes.get(*k)).sum();
+        // Added from +0.0: `sum` of no chances is -0.0, which JSON keeps and a GM would read
+        // as "-0%".
+        let success = success_keys
+            .iter()
+            .filter_map(|k| outcomes.get(*k))
+            .fold(0.0, |total, p| total + p);
         Self {
             success,
             outcomes,
@@ -137,4 +142,20 @@ pub(crate) struct Rolled {
     pub detail: String,
     pub total: Option<i64>,
     pub groups: Vec<DiceGroup>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_succeeding_outcome_is_a_success_of_plus_zero() {
+        let mut outcomes = Keyed::default();
+        outcomes.insert("failure".into(), 1.0);
+        let odds = Odds::from_outcomes(outcomes, &["success"]);
+        assert_eq!(odds.success, 0.0);
+        assert!(odds.success.is_sign_positive());
+        assert_eq!(serde_json::to_value(&odds).unwrap()["success"], 0.0);
+        assert!(!serde_json::to_string(&odds).unwrap().contains("-0"));
+    }
 }
