@@ -215,6 +215,7 @@ HEAVY = [
     "100d6*100d6",
     "100d20x cs>=15",
     "12d12kh8kl4",
+    "5d6xx",
 ]
 
 # Past the work bound: each must be refused at once, naming the part that is too big.
@@ -223,6 +224,8 @@ REFUSED = [
     ("100d6rr<6", "100d6rr<6 could read up to"),
     ("100d{0,1000000}", "spans 0 to 100000000"),
     ("d6+100d100kh50dl3x", "100d100kh50dl3x"),
+    ("d6xxx", "d6xxx is too big"),
+    ("20d6xx", "20d6xx is too big"),
 ]
 
 
