@@ -198,18 +198,19 @@ impl Store {
         Ok(gone)
     }
 
-    /// Makes every stored version known to the request parser (at open). A stored text that
-    /// no longer reads (a later build reads the format more strictly) is left unknown: its
-    /// rosters are refused where they are read, naming it.
+    /// Makes every stored version known to the request parser (at open), each text read when
+    /// first asked for: a store holding large files opens without reading them. A stored text
+    /// that no longer reads (a later build reads the format more strictly) is left unknown:
+    /// its rosters are refused where they are read, naming it.
     pub(crate) fn register_system_files(&self) -> Result<()> {
-        let mut stmt = self.conn().prepare("SELECT source FROM system_files")?;
-        let sources = stmt
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<rusqlite::Result<Vec<String>>>()?;
-        for source in sources {
-            if let Ok(file) = system_file::read(&source) {
-                known::register(Arc::new(file));
-            }
+        let mut stmt = self
+            .conn()
+            .prepare("SELECT id, version, source FROM system_files")?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<Vec<(String, u32, String)>>>()?;
+        for (id, version, source) in rows {
+            known::register_source(&id, version, source);
         }
         Ok(())
     }

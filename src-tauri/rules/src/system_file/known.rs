@@ -1,6 +1,6 @@
 //! Every system from a file this process knows: the ones Rollbook ships ([`super::shipped`])
 //! and the ones the GM added, which the roster's store registers when it opens (each stored
-//! version) and when the GM adds one. A request names a file system by its id and is answered
+//! version's text, read when first asked for) and when the GM adds one. A request names a file system by its id and is answered
 //! by its newest version, or by the version it names (`"system_version"`: a roster's rolls are
 //! made with the version the roster uses).
 //!
@@ -8,18 +8,60 @@
 //! Registering the same id and version again replaces it (one store at a time holds one text for
 //! an id and version; the store refuses a second text under the same version).
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use super::model::SystemFile;
 use super::shipped;
 
-static ADDED: RwLock<Vec<Arc<SystemFile>>> = RwLock::new(Vec::new());
+/// A version the GM added, by id and version; its text read the first time something asks
+/// for it (a store holding a large file opens without reading it: most commands never do).
+struct Added {
+    id: String,
+    version: u32,
+    source: Option<String>,
+    /// What the text reads as; `None` when it no longer reads (a later build reads the
+    /// format more strictly): such a version is left unknown.
+    read: OnceLock<Option<Arc<SystemFile>>>,
+}
+
+impl Added {
+    fn file(&self) -> Option<Arc<SystemFile>> {
+        self.read
+            .get_or_init(|| {
+                let source = self.source.as_deref()?;
+                super::read(source).ok().map(Arc::new)
+            })
+            .clone()
+    }
+}
+
+static ADDED: RwLock<Vec<Arc<Added>>> = RwLock::new(Vec::new());
+
+fn keep(added: Added) {
+    let mut list = ADDED.write().unwrap_or_else(|e| e.into_inner());
+    list.retain(|f| !(f.id == added.id && f.version == added.version));
+    list.push(Arc::new(added));
+}
 
 /// Makes `file` known (replacing the same id and version).
 pub fn register(file: Arc<SystemFile>) {
-    let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
-    added.retain(|f| !(f.id == file.id && f.version == file.version));
-    added.push(file);
+    keep(Added {
+        id: file.id.clone(),
+        version: file.version,
+        source: None,
+        read: OnceLock::from(Some(file)),
+    });
+}
+
+/// Makes the stored text of `id` at `version` known, to be read when first asked for (the
+/// store registers each stored version so when it opens).
+pub fn register_source(id: &str, version: u32, source: String) {
+    keep(Added {
+        id: id.to_string(),
+        version,
+        source: Some(source),
+        read: OnceLock::new(),
+    });
 }
 
 /// Forgets every version of the added system `id` (it was removed).
@@ -28,46 +70,63 @@ pub fn forget(id: &str) {
     added.retain(|f| f.id != id);
 }
 
-/// Every known version: the shipped ones in their order, then the added ones (a shipped id's
-/// other versions among them: the text of a version a roster was made with is stored, so a
-/// later build shipping another version still reads it). A stored copy of the very version
-/// shipped is the same text: the shipped one stands for it.
-fn every_version() -> Vec<Arc<SystemFile>> {
-    let mut list: Vec<Arc<SystemFile>> = shipped::all().to_vec();
-    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
-    for file in added.iter() {
-        if !list
+/// Every known version for which `wanted(id, version)` holds: the shipped ones in their order,
+/// then the added ones that read (a shipped id's other versions among them: the text of a
+/// version a roster was made with is stored, so a later build shipping another version still
+/// reads it). A stored copy of the very version shipped is the same text: the shipped one
+/// stands for it. Only the added versions wanted are read.
+fn versions_where(wanted: impl Fn(&str, u32) -> bool) -> Vec<Arc<SystemFile>> {
+    let mut list: Vec<Arc<SystemFile>> = shipped::all()
+        .iter()
+        .filter(|f| wanted(&f.id, f.version))
+        .cloned()
+        .collect();
+    // Read outside the lock: reading a large text takes a while.
+    let added: Vec<Arc<Added>> = ADDED
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter(|f| wanted(&f.id, f.version))
+        .cloned()
+        .collect();
+    for entry in added {
+        let shipped_too = list
             .iter()
-            .any(|f| f.id == file.id && f.version == file.version)
-        {
-            list.push(file.clone());
+            .any(|f| f.id == entry.id && f.version == entry.version);
+        if shipped_too {
+            continue;
+        }
+        if let Some(file) = entry.file() {
+            list.push(file);
         }
     }
     list
 }
 
-/// The newest of one id's `versions` (`every_version` lists each version once).
+/// Every known version.
+fn every_version() -> Vec<Arc<SystemFile>> {
+    versions_where(|_, _| true)
+}
+
+/// The newest of one id's `versions` (`versions_where` lists each version once).
 fn newest_of<'a>(versions: impl Iterator<Item = &'a Arc<SystemFile>>) -> Option<Arc<SystemFile>> {
     versions.max_by_key(|f| f.version).cloned()
 }
 
 /// The system `id` at its newest version, shipped or added.
 pub fn find(id: &str) -> Option<Arc<SystemFile>> {
-    newest_of(every_version().iter().filter(|f| f.id == id))
+    newest_of(versions_where(|i, _| i == id).iter())
 }
 
 /// The system `id` at exactly `version`.
 pub fn find_version(id: &str, version: u32) -> Option<Arc<SystemFile>> {
-    every_version()
-        .into_iter()
-        .find(|f| f.id == id && f.version == version)
+    versions_where(|i, v| i == id && v == version).pop()
 }
 
 /// The versions of `id` known, ascending (for a message naming them).
 pub fn versions_of(id: &str) -> Vec<u32> {
-    let mut versions: Vec<u32> = every_version()
+    let mut versions: Vec<u32> = versions_where(|i, _| i == id)
         .iter()
-        .filter(|f| f.id == id)
         .map(|f| f.version)
         .collect();
     versions.sort_unstable();
@@ -135,6 +194,26 @@ mod tests {
         forget(id);
         assert!(find(id).is_none());
         assert!(versions_of(id).is_empty());
+    }
+
+    #[test]
+    fn a_stored_text_is_read_when_asked_for_and_one_that_no_longer_reads_is_unknown() {
+        let id = "known-test-sources";
+        let text = |version: u32| {
+            format!(
+                "format = 1\nid = \"{id}\"\nversion = {version}\nname = \"T\"\n\n[rolls.go]\nname = \"Go\"\nvalue = \"d6\"\ntarget = \"4\"\n"
+            )
+        };
+        register_source(id, 1, text(1));
+        register_source(id, 2, "format = 1\nthis is not a system file".into());
+        assert_eq!(find(id).unwrap().version, 1, "version 2 does not read");
+        assert!(find_version(id, 2).is_none());
+        assert_eq!(versions_of(id), [1]);
+        register_source(id, 3, text(3));
+        assert_eq!(find(id).unwrap().version, 3);
+        assert_eq!(find_version(id, 1).unwrap().version, 1);
+        forget(id);
+        assert!(find(id).is_none());
     }
 
     #[test]
