@@ -194,19 +194,30 @@ fn summary_line(summary: &str) -> String {
     }
 }
 
-/// What a stored system declares, one line a part.
+/// How many names of one part `declared` lists before it counts the rest: a file may declare
+/// thousands, which would be one line of tens of kilobytes.
+const LISTED_NAMES: usize = 24;
+
+/// What a stored system declares, one line a part (the first [`LISTED_NAMES`] of each part
+/// named, the rest counted; `--json` lists them all).
 fn declared(system: &StoredSystem) -> String {
     let d = &system.declares;
     let list = |items: &[String]| {
         if items.is_empty() {
-            "none".to_string()
-        } else {
-            items
-                .iter()
-                .map(|i| safe_line(i))
-                .collect::<Vec<_>>()
-                .join(", ")
+            return "none".to_string();
         }
+        let mut named: Vec<String> = items
+            .iter()
+            .take(LISTED_NAMES)
+            .map(|i| safe_line(i))
+            .collect();
+        if items.len() > LISTED_NAMES {
+            named.push(format!(
+                "and {} more (--json lists them all)",
+                rollbook_rules::grouped(items.len() - LISTED_NAMES)
+            ));
+        }
+        named.join(", ")
     };
     let mut lines = vec![
         ("Sheet", list(&d.sheet)),

@@ -184,3 +184,29 @@ fn a_roster_of_an_added_system_goes_to_a_fresh_database_with_its_system() {
         .json();
     assert!(odds["success"].as_f64().unwrap() > 0.5);
 }
+
+#[test]
+fn a_file_declaring_many_names_is_told_in_a_line_and_listed_whole_in_json() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.path("many.toml");
+    let mut text = "format = 1\nid = \"many-stats\"\nversion = 1\nname = \"Many\"\n".to_string();
+    for n in 0..30 {
+        text += &format!("\n[sheet.stat_{n}]\ntype = \"number\"\nmin = 0\nmax = 5\n");
+    }
+    text += "\n[rolls.go]\nvalue = \"d6 + @stat_0\"\ntarget = \"4\"\n";
+    std::fs::write(&file, &text).unwrap();
+    let file = file.display().to_string();
+    let added = sandbox.run(&["system", "add", &file]).ok().stdout;
+    let sheet = added.lines().find(|l| l.starts_with("Sheet")).unwrap();
+    assert!(
+        sheet.contains("Stat 23 (number), and 6 more (--json lists them all)"),
+        "{sheet}"
+    );
+    assert!(!sheet.contains("Stat 24"), "{sheet}");
+    let shown = sandbox
+        .run(&["--json", "system", "show", "many-stats"])
+        .ok()
+        .json();
+    let listed = shown["declares"]["sheet"].as_array().unwrap().len();
+    assert_eq!(listed, 30, "{shown}");
+}
