@@ -13,9 +13,7 @@
 // - to frame: until the frame after it ran (requestAnimationFrame, then a task);
 // - the form alone: the model built from the catalog and the form drawn from the character's
 //   draft into an off-screen box as wide as the sheet's, then its style and its layout forced,
-//   each timed (no IPC): what "drawn in under one frame" is about; then the same with every box
-//   laid out (the lists' boxes below the fold are `content-visibility: auto`, left out of a
-//   page's first layout until they near the view: this figure counts them all, as before they were).
+//   each timed (no IPC): what "drawn in under one frame" is about.
 // Printed: the median of RUNS (default 9) with min and max, and the inputs the form holds.
 // Usage: node scripts/measure-sheet-form.mjs [RUNS]   (ROLLBOOK_BIN picks the binary)
 
@@ -102,9 +100,8 @@ try {
   // The form alone: the model built from the catalog and the form drawn from the character's
   // draft into an off-screen box laid out as the sheet's, then layout forced (no IPC).
   const form = [];
-  const whole = [];
-  for (let i = 0; i < 2 * RUNS; i += 1) {
-    (i % 2 ? whole : form).push(await driver.executeAsyncScript((characterId, rosterId, system, all, done) => {
+  for (let i = 0; i < RUNS; i += 1) {
+    form.push(await driver.executeAsyncScript((characterId, rosterId, system, done) => {
       const base = new URL('js/', document.baseURI);
       Promise.all([
         import(new URL('api.js', base).href),
@@ -117,12 +114,6 @@ try {
         const box = document.createElement('form');
         box.className = 'sheet-form';
         box.style.cssText = `position:fixed; left:-4000px; top:0; width:${live.clientWidth}px`;
-        const drawAll = document.createElement('style');
-        drawAll.textContent = '.measure-all > .sheet-section { content-visibility: visible !important; }';
-        if (all) {
-          box.classList.add('measure-all');
-          document.head.append(drawAll);
-        }
         document.getElementById('sheet-slot').append(box);
         const start = performance.now();
         const model = sheetModel(system, catalog.sheet_limits ?? [], catalog.text_limits ?? null, fileSpecs(catalog), 1);
@@ -141,19 +132,15 @@ try {
         const inputs = box.querySelectorAll('[data-loc]:not(button)').length;
         const elements = box.querySelectorAll('*').length;
         box.remove();
-        drawAll.remove();
         done({ work, inputs, elements, ...parts });
       }, (error) => done({ error: String(error) }));
-    }, ids[Math.floor(i / 2) % 2], shown.id ?? shown.roster?.id, ID, i % 2 === 1));
-    const last = (i % 2 ? whole : form).at(-1);
-    if (last.error) throw new Error(last.error);
+    }, ids[i % 2], shown.id ?? shown.roster?.id, ID));
+    if (form.at(-1).error) throw new Error(form.at(-1).error);
   }
   console.log('a system from a file of 60 sheet declarations (24 numbers, 8 ratings lists, 8 trackers, 8 checks, 6 choices, 6 texts) and 10 derived values');
   console.log(`open a character's sheet: work ${spread(runs.map((r) => r.work))}, to frame ${spread(runs.map((r) => r.frame))}; inputs in the form: ${runs[0].inputs}; median of ${RUNS} (min–max)`);
   console.log(`the form alone (model and form built from the character's draft, laid out; no IPC): work ${spread(form.map((r) => r.work))}; inputs ${form[0].inputs}, elements ${form[0].elements}`);
   console.log(`  of which: built ${spread(form.map((r) => r.build))}, styled ${spread(form.map((r) => r.style))}, laid out ${spread(form.map((r) => r.layout))}`);
-  console.log(`the form alone with every box laid out (none left for later): work ${spread(whole.map((r) => r.work))}`);
-  console.log(`  of which: built ${spread(whole.map((r) => r.build))}, styled ${spread(whole.map((r) => r.style))}, laid out ${spread(whole.map((r) => r.layout))}`);
 } finally {
   await app.stop();
   rmSync(first.root, { recursive: true, force: true });
