@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../app.mjs';
 import { RostersPage } from '../rosters-page.mjs';
 import { SheetPage } from '../sheet-page.mjs';
 import { SIXTY_FIELDS, sixtyFieldsFile } from '../sixty-fields.mjs';
+import { SystemsDialog } from '../systems-page.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 
@@ -116,13 +117,16 @@ export async function fileSystem(driver, helpers) {
 export async function sixtyFields(driver, helpers) {
   const file = join(tmpdir(), `rollbook-scene-sixty-fields-${process.pid}.toml`);
   writeFileSync(file, sixtyFieldsFile());
-  helpers.cli('--json', 'system', 'add', file);
-  helpers.cli('--json', 'roster', 'create', 'Sixty fields', '--system', SIXTY_FIELDS);
-  await helpers.reload();
   await helpers.showView('rosters');
   const rosters = new RostersPage(driver);
   await rosters.ready();
-  await rosters.selectRoster('Sixty fields');
+  // Added in the window (Systems…), which then knows it; the command line's add is read at start.
+  const systems = new SystemsDialog(driver);
+  await systems.open();
+  await systems.addFromFile(file);
+  await systems.confirmAdd(SIXTY_FIELDS);
+  await systems.close();
+  await rosters.createRoster('Sixty fields', SIXTY_FIELDS);
   await rosters.createCharacter('Ada');
   const sheet = new SheetPage(driver);
   await sheet.waitFor(async () => {
