@@ -20,6 +20,8 @@ import { turnFollower } from './turn-follow.js';
 import { ratingOptions, refusalAt, rollForm, rollMove, startValues, tableKinds } from './file-roll-model.js';
 
 const NO_ONE = '';
+/** What the odds say while a typed field holds what cannot be rolled. */
+const NOT_TILL_FIXED = 'No odds until the highlighted field is fixed.';
 /** The ids of the typed fields (`file-roll-dc`…): the page holds Quick roll's form too. */
 const ID_PREFIX = 'file-roll';
 
@@ -38,8 +40,12 @@ export function mountRollForm(doc, ctx, start) {
   const typedRow = el(doc, 'div', { className: 'fields file-typed', 'data-role': 'file-typed' });
   const odds = oddsBlock(doc, undefined, { compare: ctx.compare });
   const hold = oddsHold(odds);
-  // A refusal that names a typed field is shown there too (the odds say why there are none).
-  const preview = previewer(odds, ctx.preview, { settled: (error) => showRefusal(error) });
+  // A refusal that names a typed field is shown there, and the odds point at it (as Quick roll's).
+  const preview = previewer(odds, ctx.preview, {
+    settled: (error) => {
+      if (showRefusal(error)) showNoOdds(odds, NOT_TILL_FIXED);
+    },
+  });
   const follow = turnFollower(ctx.characters);
   follow.actor(who.select);
   const rollButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'file-roll', text: 'Roll' });
@@ -138,7 +144,7 @@ export function mountRollForm(doc, ctx, start) {
     if (move && 'invalid' in move) {
       // An answer still on its way is of the values before: it shows nothing now.
       preview.invalidate();
-      showNoOdds(odds, 'No odds until the highlighted field is fixed.');
+      showNoOdds(odds, NOT_TILL_FIXED);
       odds.compared?.(null);
       return;
     }

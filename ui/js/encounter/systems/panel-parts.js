@@ -89,7 +89,8 @@ function compareBlock(doc, view, prefix, compare, planInputs) {
  * A function that shows the preview of a move in `view` (`preview(move)` answers `{request,
  * odds}` or null) and resolves to the previewed request; null when refused or rolling nothing,
  * `undefined` when a newer preview superseded it (only the latest answer is shown).
- * `settled(error | null)` hears how the latest one ended (a form shows a refusal at its field);
+ * `settled(error | null)` hears how the latest one ended, once shown (a form shows a refusal at
+ * its field, and may say so in place of the refusal's words);
  * `.invalidate()` makes the one on its way show nothing (the form changed into one not sent).
  * @param {any} view
  * @param {(move: any) => Promise<any>} preview
@@ -101,12 +102,13 @@ export function previewer(view, preview, { settled = null } = {}) {
     markPending(view);
     const answer = await call(move);
     if (answer.superseded) return undefined;
-    settled?.(answer.error ?? null);
     if (answer.error) {
       showNoOdds(view, `No odds: ${answer.error?.message ?? String(answer.error)}`);
       view.compared?.(null);
+      settled?.(answer.error);
       return null;
     }
+    settled?.(null);
     if (!answer.value) {
       showNoOdds(view, 'This move rolls nothing.');
       view.compared?.(null);
