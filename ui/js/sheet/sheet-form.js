@@ -2,8 +2,8 @@
 // top-level node, lists as rows with move/remove buttons and an Add button, maps as name/value
 // rows. Every element a problem, a derived value or a roll can belong to carries `data-path`
 // (the sheet path the Rust side uses); its slots for them are made when first filled
-// (`slotOf`), since most fields never show any (a sheet of 60 declarations drew some 500 empty
-// slots, a third of its elements, each styled and laid out). Edits are read back by the editor
+// (`slotOf`), since most fields never show any (a sheet of 60 declarations drew 1,215 elements,
+// over 500 of them empty slots and help lines, each styled). Edits are read back by the editor
 // through each input's `data-loc`.
 
 import { el } from '../dom.js';
@@ -41,11 +41,13 @@ function ownInput(node) {
 
 /**
  * A new problem line at the end of `node`, named by its input's `aria-describedby` (so a screen
- * reader reads the problem with the input, as its help).
+ * reader reads the problem with the input, as its help). A row's id differs from its cell's: a
+ * row of one cell may show both.
  */
 function addProblem(node) {
   const input = ownInput(node);
-  const slot = problemSlot(node.ownerDocument, input ? `${input.id}-problem` : null);
+  const suffix = node.classList.contains('sheet-row') ? '-row-problem' : '-problem';
+  const slot = problemSlot(node.ownerDocument, input ? `${input.id}${suffix}` : null);
   node.append(slot);
   if (input) input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), slot.id].filter(Boolean).join(' '));
   return slot;
