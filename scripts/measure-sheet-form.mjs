@@ -13,7 +13,12 @@
 // - to frame: until the frame after it ran (requestAnimationFrame, then a task);
 // - the form alone: the model built from the catalog and the form drawn from the character's
 //   draft into an off-screen box as wide as the sheet's, then its style and its layout forced,
-//   each timed (no IPC): what "drawn in under one frame" is about.
+//   each timed (no IPC): what "drawn in under one frame" is about. The lists' boxes are
+//   `content-visibility: auto` (sheet.css): left out of a layout until they near the view, which
+//   the form in the off-screen box never does; so the same is timed again with every box laid out
+//   (the form of a window tall enough to show it all).
+// Every figure is of the window's own clock (1 ms steps in WebKitGTK); the machine's load is
+// printed first: on a loaded machine take the smallest figures as well as the medians.
 // Printed: the median of RUNS (default 9) with min and max, and the inputs the form holds.
 // Usage: node scripts/measure-sheet-form.mjs [RUNS]   (ROLLBOOK_BIN picks the binary)
 
@@ -22,30 +27,11 @@ import { join } from 'node:path';
 import { showView, startApp } from '../tests/e2e/app.mjs';
 import { RostersPage } from '../tests/e2e/rosters-page.mjs';
 import { SheetPage } from '../tests/e2e/sheet-page.mjs';
+import { SIXTY_FIELDS as ID, sixtyFieldsFile as systemFile } from '../tests/e2e/sixty-fields.mjs';
 
 const RUNS = Number(process.argv[2] ?? 9);
-const ID = 'sixty-fields';
 const ROSTER = 'Sixty fields';
 const WAIT_MS = 120_000;
-
-/** The system file: 60 sheet declarations of every type, 10 derived values, one roll. */
-function systemFile() {
-  const lines = ['format = 1', `id = "${ID}"`, 'version = 1', 'name = "Sixty Fields"', ''];
-  const pad = (n) => String(n).padStart(2, '0');
-  for (let i = 1; i <= 24; i += 1) lines.push(`[sheet.n${pad(i)}]`, 'type = "number"', `label = "Number ${i}"`, 'min = 0', 'max = 20', 'default = 10', '');
-  for (let i = 1; i <= 8; i += 1) {
-    lines.push(`[sheet.r${i}]`, 'type = "ratings"', `label = "Ratings ${i}"`, 'min = 0', 'max = 5', 'budget = 20', `suggested = ["a${i}", "b${i}", "c${i}", "d${i}"]`, '');
-  }
-  for (let i = 1; i <= 8; i += 1) lines.push(`[sheet.t${i}]`, 'type = "tracker"', `label = "Tracker ${i}"`, `max = "5 + @n${pad(i)} / 2"`, '');
-  for (let i = 1; i <= 8; i += 1) lines.push(`[sheet.c${i}]`, 'type = "check"', `label = "Check ${i}"`, '');
-  for (let i = 1; i <= 6; i += 1) lines.push(`[sheet.k${i}]`, 'type = "choice"', `label = "Choice ${i}"`, 'choices = ["one", "two", "three"]', '');
-  for (let i = 1; i <= 6; i += 1) lines.push(`[sheet.x${i}]`, 'type = "text"', `label = "Text ${i}"`, 'max_chars = 500', '');
-  lines.push('[derived]');
-  for (let i = 1; i <= 10; i += 1) lines.push(`d${i} = { expr = "(@n${pad(i)} - 10) / 2", label = "Modifier ${i}" }`);
-  lines.push('', '[rolls.check]', 'value = "d20 + @mod"', 'target = "@dc"', '', '[rolls.check.fields.mod]', 'min = -5', 'max = 5', 'from_sheet = "d1"', '',
-    '[rolls.check.fields.dc]', 'min = 1', 'max = 30', 'default = 10', '');
-  return lines.join('\n');
-}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -119,8 +105,9 @@ try {
   // The form alone: the model built from the catalog and the form drawn from the character's
   // draft into an off-screen box laid out as the sheet's, then layout forced (no IPC).
   const form = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    form.push(await driver.executeAsyncScript((characterId, rosterId, system, done) => {
+  const whole = [];
+  for (let i = 0; i < 2 * RUNS; i += 1) {
+    (i % 2 ? whole : form).push(await driver.executeAsyncScript((characterId, rosterId, system, all, done) => {
       const base = new URL('js/', document.baseURI);
       Promise.all([
         import(new URL('api.js', base).href),
@@ -139,6 +126,8 @@ try {
         const draft = characterDraft(model, character).sheet;
         const built = performance.now();
         renderSheetForm(box, model, draft, { prefix: 'measure' });
+        // Every box laid out: set through the CSSOM (the window's policy refuses a <style> element).
+        if (all) for (const part of box.children) part.style.contentVisibility = 'visible';
         const rendered = performance.now();
         // A computed colour forces the style of the page, not its layout: the two told apart.
         let probe = box;
@@ -149,16 +138,20 @@ try {
         const work = performance.now() - start;
         const parts = { build: rendered - start, style: styled - rendered, layout: start + work - styled };
         const inputs = box.querySelectorAll('[data-loc]:not(button)').length;
+        const elements = box.querySelectorAll('*').length;
         box.remove();
-        done({ work, inputs, ...parts });
+        done({ work, inputs, elements, ...parts });
       }, (error) => done({ error: String(error) }));
-    }, ids[i % 2], shown.id ?? shown.roster?.id, ID));
-    if (form.at(-1).error) throw new Error(form.at(-1).error);
+    }, ids[Math.floor(i / 2) % 2], shown.id ?? shown.roster?.id, ID, i % 2 === 1));
+    const last = (i % 2 ? whole : form).at(-1);
+    if (last.error) throw new Error(last.error);
   }
   console.log('a system from a file of 60 sheet declarations (24 numbers, 8 ratings lists, 8 trackers, 8 checks, 6 choices, 6 texts) and 10 derived values');
   console.log(`open a character's sheet: work ${spread(runs.map((r) => r.work))}, to frame ${spread(runs.map((r) => r.frame))}; inputs in the form: ${runs[0].inputs}; median of ${RUNS} (min–max)`);
-  console.log(`the form alone (model and form built from the character's draft, laid out; no IPC): work ${spread(form.map((r) => r.work))}; inputs ${form[0].inputs}`);
+  console.log(`the form alone (model and form built from the character's draft, laid out; no IPC): work ${spread(form.map((r) => r.work))}; inputs ${form[0].inputs}, elements ${form[0].elements}`);
   console.log(`  of which: built ${spread(form.map((r) => r.build))}, styled ${spread(form.map((r) => r.style))}, laid out ${spread(form.map((r) => r.layout))}`);
+  console.log(`the form alone with every box laid out (the lists' boxes too): work ${spread(whole.map((r) => r.work))}`);
+  console.log(`  of which: built ${spread(whole.map((r) => r.build))}, styled ${spread(whole.map((r) => r.style))}, laid out ${spread(whole.map((r) => r.layout))}`);
 } finally {
   await app.stop();
   rmSync(first.root, { recursive: true, force: true });

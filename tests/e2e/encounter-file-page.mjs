@@ -1,6 +1,7 @@
 // The table panel of a system from a file (ui/js/encounter/systems/file.js, file-roll.js) as a
 // test sees it: Roll initiative and what it said, the Roll form (who, which kind, the rating,
-// whom against, the fields typed) with the request its odds are for, and the last roll's dice,
+// whom against, the fields typed, a list's entries among them, each with the error shown at it)
+// with the request its odds are for, and the last roll's dice,
 // outcome and events. Built on the Encounters view's page (order, log, undo).
 
 import { EncounterPage, pickOption, waitUntil } from './encounter-page.mjs';
@@ -40,13 +41,19 @@ export class FileTablePage extends EncounterPage {
         against: shownField('against'),
         typed: [...(form?.querySelectorAll('[data-role="file-typed"] [data-field]') ?? [])].map((field) => {
           const input = field.querySelector('input, select');
-          return {
+          const shown = {
             name: field.dataset.field,
             type: input?.type ?? null,
             value: input?.type === 'checkbox' ? input.checked : input?.value ?? null,
             min: input?.getAttribute('min') ?? null,
             max: input?.getAttribute('max') ?? null,
           };
+          const list = field.querySelector('[data-list]');
+          // A list: every entry's text, and which are marked invalid; the error line's words.
+          if (list) shown.items = [...list.querySelectorAll('input')].map((i) => ({ value: i.value, invalid: i.getAttribute('aria-invalid') === 'true' }));
+          const error = field.querySelector('.field-error:not([hidden])');
+          if (error || list) shown.error = text(error);
+          return shown;
         }),
         request: odds?.dataset.request ? JSON.parse(odds.dataset.request) : null,
         oddsBusy: odds?.getAttribute('aria-busy') === 'true',
@@ -79,8 +86,8 @@ export class FileTablePage extends EncounterPage {
 
   /**
    * Sets the Roll form as a GM would: `who` (a name), `kind` (a kind's id), `rating` (a rating's
-   * name), `against` (a name, or '' for no one), `fields` (typed numbers by field name), each
-   * waited for until the form shows it.
+   * name), `against` (a name, or '' for no one), `fields` (typed numbers by field name; an array
+   * for a list, see `setList`), each waited for until the form shows it.
    */
   async setRoll({ who, kind, rating, against, fields = {} }) {
     if (who !== undefined) await pickOption(this.driver, `${FORM} select[name="roller"]`, (o) => o.text === who, who);
@@ -88,9 +95,26 @@ export class FileTablePage extends EncounterPage {
     if (rating !== undefined) await pickOption(this.driver, `${FORM} select[name="rating"]`, (o) => o.value === rating, rating);
     if (against !== undefined) await pickOption(this.driver, `${FORM} select[name="against"]`, (o) => (against === '' ? o.value === '' : o.text === against), against || 'no one');
     for (const [name, value] of Object.entries(fields)) {
-      await this.typeOver(`${FORM} [data-field="${name}"] input`, String(value));
+      if (Array.isArray(value)) await this.setList(name, value);
+      else await this.typeOver(`${FORM} [data-field="${name}"] input`, String(value));
     }
     return this.readTable();
+  }
+
+  /**
+   * Makes the list field `name` hold `values` as a GM would: "+ Add" or an entry's × until it
+   * has as many entries, then each typed over.
+   */
+  async setList(name, values) {
+    const list = `${FORM} [data-field="${name}"] [data-list]`;
+    const count = () => this.driver.executeScript((css) => document.querySelectorAll(`${css} input`).length, list);
+    for (let n = await count(); n !== values.length; n = await count()) {
+      await this.click(n < values.length ? `${list} button.add` : `${list} .item:last-of-type button.remove`);
+      await this.waitValue(count, (m) => m !== n, `the ${name} list did not change from ${n} entries`);
+    }
+    for (const [index, value] of values.entries()) {
+      await this.typeOver(`${list} .item:nth-of-type(${index + 1}) input`, String(value));
+    }
   }
 
   /** Presses Roll and waits for its own log entry and the panel's result; answers both. */

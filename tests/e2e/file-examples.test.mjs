@@ -4,8 +4,10 @@
 // whose sheet form is the file's, a roll from the sheet with the odds `rollbook odds` gives and
 // the dice `rollbook roll --seed` gives, one table round with an NPC where the file's public
 // tracker is changed in place and undone and a kind is rolled from the panel's Roll form and
-// logged as shown, and the sheet printed to PDF. The D20 game, a file added in Systems… and the
-// players' view are file-system.test.mjs's.
+// logged as shown, and the sheet printed to PDF. Then a kind with a list field (universe-as-file's
+// group_stealth) rolled from the Roll form with the teammates typed: an entry the table refuses
+// shown at that entry, then the request logged as shown. The D20 game, a file added in Systems…
+// and the players' view are file-system.test.mjs's.
 // Run with scripts/e2e.sh tests/e2e/file-examples.test.mjs.
 
 import { after, before, describe, test } from 'node:test';
@@ -223,4 +225,46 @@ describe('the shipped example games from files, played in the window', { timeout
       }
     }));
   }
+
+  test('Universe from a file: group_stealth rolled from the Roll form with the teammates typed as a list', () => withShot('universe-list', async () => {
+    const roster = 'Shadow Run';
+    await showView(app.driver, 'rosters');
+    await rosters.ready();
+    await rosters.createRoster(roster, 'file-universe');
+    const table = new FileTablePage(app.driver);
+    await table.open(roster);
+    await table.create('Round one');
+    const p = await table.addNpcs('Scout', 1);
+    const scout = 'Scout 1';
+    const scoutId = p.order.find((o) => o.name === scout).id;
+
+    // The kind is offered, its list drawn with the file's default entries.
+    let t = await table.setRoll({ who: scout, kind: 'group_stealth' });
+    const members = t.typed.find((f) => f.name === 'members');
+    assert.deepEqual(members?.items.map((i) => i.value), ['0', '0'], 'the file\'s default: two teammates at 0');
+    assert.deepEqual(t.typed.map((f) => f.name), ['leader', 'difficulty', 'members'], 'the list on a row of its own, after the numbers');
+
+    // A teammate past the file's range (-20 to 40): the table's refusal shown at that entry, no odds.
+    t = await table.setRoll({ fields: { leader: 2, difficulty: 9, members: [3, 99, 1] } });
+    t = await table.untilTable((x) => x.typed.find((f) => f.name === 'members')?.error, 'the refused entry was not shown at the list');
+    const refused = t.typed.find((f) => f.name === 'members');
+    assert.deepEqual(refused.items.map((i) => i.invalid), [false, true, false], 'the second entry is the one marked');
+    assert.match(refused.error, /^Teammates' Stealth 2: 99 is out of range/);
+    assert.equal(t.request, null, 'no odds while refused');
+    assert.equal(t.success, '—');
+
+    // Fixed: the odds follow the list typed, and the roll logs exactly that request.
+    t = await table.setRoll({ fields: { members: [3, -1, 1, 4] } });
+    t = await table.untilTable((x) => !x.oddsBusy && JSON.stringify(x.request?.members) === '[3,-1,1,4]' && x.request?.leader === 2, 'the odds did not follow the teammates typed');
+    assert.equal(t.typed.find((f) => f.name === 'members').error, null, 'the error is gone once fixed');
+    const request = t.request;
+    assert.deepEqual({ system: request.system, roll: request.roll, leader: request.leader, difficulty: request.difficulty }, { system: 'file-universe', roll: 'group_stealth', leader: 2, difficulty: 9 });
+    assert.equal(t.success, cliOdds(request, roster).success, 'the chance rollbook odds gives');
+    const { table: shown } = await table.roll((x) => x.log[0]?.lines[0]?.startsWith(`${scout} rolls`), 'the group stealth roll was not logged');
+    const [entry] = loggedRolls(1);
+    assert.deepEqual(entry.request, request, 'the request logged is the one whose odds were shown');
+    assert.deepEqual(entry.request.members, [3, -1, 1, 4]);
+    assert.equal(entry.participant_id, scoutId);
+    assert.equal(shown.result.outcome, String(entry.result.outcome));
+  }));
 });

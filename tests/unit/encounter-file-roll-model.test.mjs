@@ -5,8 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  initiativeMove, initiativeOf, ratingOptions, rollForm, rollMove, tableKinds, typedValue,
+  initiativeMove, initiativeOf, ratingOptions, refusalAt, rollForm, rollMove, startValues, tableKinds, typedValue,
 } from '../../ui/js/encounter/systems/file-roll-model.js';
+import { fieldModel } from '../../ui/js/form.js';
 
 const shipped = JSON.parse(readFileSync(new URL('./served/shipped-files.json', import.meta.url), 'utf8'));
 const d20 = shipped.find((s) => s.id === 'd20-heroes');
@@ -26,15 +27,14 @@ test('Roll initiative is offered for the file that declares it, and plays the in
 });
 
 test('the kinds offered are the file\'s, each field served with what fills it', () => {
-  // Every kind of every shipped file but those with a list field (universe's group_stealth),
-  // which the Roll form cannot type yet.
-  const typed = (kind) => kind.fields.every((f) => f.type !== 'int_list');
+  // Every kind of every shipped file, those with a list field (universe's group_stealth) too:
+  // the Roll form types lists as Quick roll does.
   for (const spec of shipped) {
-    assert.deepEqual(tableKinds(spec).map((k) => k.id), spec.kinds.filter(typed).map((k) => k.id), spec.id);
+    assert.deepEqual(tableKinds(spec).map((k) => k.id), spec.kinds.map((k) => k.id), spec.id);
   }
   const universe = shipped.find((s) => s.id === 'file-universe');
   assert.ok(universe.kinds.some((k) => k.id === 'group_stealth'), 'the shipped universe file says group_stealth');
-  assert.ok(!tableKinds(universe).some((k) => k.id === 'group_stealth'), 'a kind with a list field is not offered');
+  assert.ok(tableKinds(universe).some((k) => k.id === 'group_stealth'), 'a kind with a list field is offered');
   // A kind some field of which the catalog does not say how the table fills is not offered,
   // nor is anything of an entry without a table (the five's shape).
   const odd = { ...d20, kinds: [...d20.kinds, { id: 'x', name: 'X', fields: [{ name: 'n', type: 'int', min: 0, max: 1, default: 0 }] }] };
@@ -106,4 +106,49 @@ test('typed values are read as the request takes them, and the roll is the file 
   assert.deepEqual(rollMove({ participantId: 'p', kind: 'contest', rating: '', against: 'q' }), {
     system: 'file', move: 'roll', participant_id: 'p', roll: 'contest', rating: null, fields: {}, against: 'q',
   });
+});
+
+const universe = shipped.find((s) => s.id === 'file-universe');
+const groupStealth = universe.kinds.find((k) => k.id === 'group_stealth');
+const members = groupStealth.fields.find((f) => f.type === 'int_list');
+
+test('a list field is typed at the table: read as whole numbers, kept across a redraw, rolled as a list', () => {
+  // systems/universe.toml: the teammates' Stealth levels, typed (no sheet fills them).
+  assert.equal(members.name, 'members');
+  assert.ok(names(rollForm(universe, groupStealth).typed).includes('members'), 'the GM types the teammates');
+  assert.deepEqual(typedValue(members, ['3', ' -2', 4]), [3, -2, 4]);
+  assert.deepEqual(typedValue(members, ['3', 'x', '']), [3], 'an entry that is no whole number is left out');
+  const fresh = typedValue(members, undefined);
+  assert.deepEqual(fresh, members.default, 'no list: the file\'s default');
+  assert.notEqual(fresh, members.default, 'a copy: typing into it leaves the catalog alone');
+  // Drawn with the default, then with what was typed for the kind before a redraw.
+  const typed = rollForm(universe, groupStealth).typed;
+  const start = startValues(typed);
+  assert.deepEqual(start.members, members.default);
+  for (const field of typed) assert.deepEqual(start[field.name], field.default, field.name);
+  assert.deepEqual(startValues(typed, { members: [5, 1, 0] }).members, [5, 1, 0]);
+  // A choice the file no longer offers (a newer version) falls back to its default.
+  const choice = { name: 'mode', type: 'choice', choices: ['normal', 'advantage'], default: 'normal' };
+  assert.deepEqual(startValues([choice], { mode: 'sideways' }), { mode: 'normal' });
+  assert.deepEqual(rollMove({ participantId: 'p', kind: 'group_stealth', fields: { members: [5, 1] } }).fields, { members: [5, 1] });
+});
+
+test('a teammate\'s Stealth the table refuses is shown at that entry of the list', () => {
+  const models = rollForm(universe, groupStealth).typed.map(fieldModel);
+  // The engine's words (rules/src/system_file/odds/values.rs): the entry named, counted from 0.
+  const message = `members[1]: 99 is out of range: ${members.label} takes ${members.min} to ${members.max}`;
+  assert.deepEqual(refusalAt(message, models), {
+    errors: [{ field: 'members', item: 1, reason: `99 is out of range: ${members.label} takes ${members.min} to ${members.max}` }],
+    text: null,
+  });
+  // A whole field named: no entry.
+  const other = models.find((m) => m.name !== 'members');
+  assert.deepEqual(refusalAt(`${other.name}: too low`, models).errors, [{ field: other.name, item: null, reason: 'too low' }]);
+  // Naming no typed field (a rating, the participant): said by the Roll button, whole.
+  const away = refusalAt('participant 7 is not in this encounter', models);
+  assert.deepEqual(away, { errors: [], text: 'participant 7 is not in this encounter' });
+  // Several fields at once: each marked, the words by the Roll button with their labels.
+  const both = refusalAt(`members + ${other.name}: too many`, models);
+  assert.deepEqual(both.errors.map((e) => e.field), ['members', other.name]);
+  assert.equal(both.text, `${members.label} + ${other.label}: too many`);
 });

@@ -3,7 +3,9 @@
 // `sheet:fileSystem` (a character of the shipped d20-heroes system from a file),
 // `sheet:problem` (an over-limit rank typed: refused at its field, not saved), and
 // `sheet:universeSmall` / `sheet:universeWide` (the universe sheet's saves in a 1024×700 and a
-// 1280×800 window), `sheet:npcSmall` (an NPC's sheet head at 1024×700, a roll panel open).
+// 1280×800 window), `sheet:npcSmall` (an NPC's sheet head at 1024×700, a roll panel open),
+// `sheet:sixtyFields` (the 60-declaration system scripts/measure-sheet-form.sh measures, a new
+// character's sheet; SHOT_SCROLL=sheet.r1 scrolls to that part first).
 
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,8 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../app.mjs';
 import { RostersPage } from '../rosters-page.mjs';
 import { SheetPage } from '../sheet-page.mjs';
+import { SIXTY_FIELDS, sixtyFieldsFile } from '../sixty-fields.mjs';
+import { SystemsDialog } from '../systems-page.mjs';
 
 const EXAMPLES = join(REPO_ROOT, 'src-tauri', 'roster', 'tests', 'fixtures', 'all-systems.json');
 
@@ -106,5 +110,30 @@ export async function fileSystem(driver, helpers) {
     const page = await sheet.read();
     return page?.title === 'Ayla' && page.state === 'saved' && page.derived.length > 0 && page.rolls.length > 0;
   }, 'the sheet of Ayla (d20-heroes) did not open with its derived values and rolls');
+  return sheet;
+}
+
+/** A new character of the 60-declaration system the sheet form is measured with. */
+export async function sixtyFields(driver, helpers) {
+  const file = join(tmpdir(), `rollbook-scene-sixty-fields-${process.pid}.toml`);
+  writeFileSync(file, sixtyFieldsFile());
+  await helpers.showView('rosters');
+  const rosters = new RostersPage(driver);
+  await rosters.ready();
+  // Added in the window (Systems…), which then knows it; the command line's add is read at start.
+  const systems = new SystemsDialog(driver);
+  await systems.open();
+  await systems.addFromFile(file);
+  await systems.confirmAdd(SIXTY_FIELDS);
+  await systems.close();
+  await rosters.createRoster('Sixty fields', SIXTY_FIELDS);
+  await rosters.createCharacter('Ada');
+  const sheet = new SheetPage(driver);
+  await sheet.waitFor(async () => {
+    const page = await sheet.read();
+    return page?.title === 'Ada' && page.state === 'saved' && page.derived.length > 0;
+  }, 'the sheet of Ada (sixty-fields) did not open');
+  const at = process.env.SHOT_SCROLL;
+  if (at) await driver.executeScript((path) => document.querySelector(`#sheet-slot [data-path="${path}"]`).scrollIntoView({ block: 'start' }), at);
   return sheet;
 }

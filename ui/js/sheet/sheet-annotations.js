@@ -5,20 +5,12 @@ import { el } from '../dom.js';
 import { dieIcon } from './die-icon.js';
 import { problemText } from './model.js';
 import { SHEET_HOME, mapProblemTarget, placeByPath, placeDerived, rollsByPath, subjectOf } from './placement.js';
+import { slotOf } from './sheet-form.js';
 import { isolated } from '../format.js';
 
 /** Every located element of `root` by its path. */
 function located(root) {
   return new Map([...root.querySelectorAll('[data-path]')].map((node) => [node.dataset.path, node]));
-}
-
-/** The slot of `kind` that belongs to `node` itself (not to an element nested in it). */
-function ownSlot(node, kind) {
-  const selector = `.slot-${kind}`;
-  for (const slot of node.querySelectorAll(selector)) {
-    if (slot.parentElement.closest('[data-path]') === node) return slot;
-  }
-  return null;
 }
 
 /** The inputs that belong to `node` itself. */
@@ -41,9 +33,10 @@ export function showProblems(root, problems) {
   for (const node of root.querySelectorAll('.invalid')) node.classList.remove('invalid');
   const { placed, unplaced } = placeByPath(problems, new Set(elements.keys()));
   for (const [path, node] of elements) {
-    const slot = ownSlot(node, 'problem');
     const mine = placed.get(path) ?? [];
     const text = mine.map(({ item, rest }) => problemText(item.message, subjectOf(labelOf(node), node.dataset.itemLabel, rest))).join(' ');
+    // A problem line is made the first time one is shown there (sheet-form.js's slotOf).
+    const slot = slotOf(node, 'problem', text !== '');
     if (slot) {
       if (slot.textContent !== text) slot.textContent = text;
       slot.hidden = text === '';
@@ -80,7 +73,8 @@ export function showDerived(root, derived) {
   const home = root.querySelector('.sheet-section:not([data-path]) > .section-head > .slot-derived')
     ?? root.querySelector('.sheet-section > .section-head > .slot-derived');
   for (const [path, entries] of placed) {
-    const slot = path === SHEET_HOME ? home : ownSlot(elements.get(path), 'derived');
+    const node = elements.get(path);
+    const slot = path === SHEET_HOME ? home : node && slotOf(node, 'derived');
     if (!slot) continue;
     for (const { item } of entries) {
       slot.append(el(doc, 'span', { className: 'derived', title: item.note || null, 'data-derived': item.label }, [
@@ -128,18 +122,21 @@ export function placeRollButtons(root, rolls, kindName) {
   const unplaced = [];
   for (const [path, group] of rollsByPath(rolls)) {
     const node = elements.get(`sheet.${path}`);
-    const slot = node && ownSlot(node, 'roll');
+    const slot = node && slotOf(node, 'roll');
     if (!slot) {
       unplaced.push(...group);
       continue;
     }
-    const more = ownSlot(node, 'more-rolls') ?? slot;
     group.forEach(({ roll, index }, i) => {
       const kind = kindName(roll.request);
       if (i === 0) slot.append(rollButton(doc, roll, index, kind, ''));
-      else more.append(rollButton(doc, roll, index, kind, kind || roll.label));
+      else (slotOf(node, 'more-rolls') ?? slot).append(rollButton(doc, roll, index, kind, kind || roll.label));
     });
-    node.closest('.nested-list, .sheet-section')?.classList.add('has-rolls');
+    const list = node.closest('.nested-list, .sheet-section');
+    list?.classList.add('has-rolls');
+    // Every row under a box with rolls keeps the 🎲 column (`.has-rolls .sheet-row`), filled or
+    // not, so its cells line up with the column heads.
+    for (const row of list?.querySelectorAll('.sheet-row') ?? []) slotOf(row, 'roll');
   }
   return unplaced.map(({ roll, index }) => rollButton(doc, roll, index, kindName(roll.request), roll.label));
 }

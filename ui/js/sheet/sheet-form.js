@@ -1,25 +1,87 @@
 // Builds a system's sheet form from its model (systems/*.js) and the draft: one section per
 // top-level node, lists as rows with move/remove buttons and an Add button, maps as name/value
 // rows. Every element a problem, a derived value or a roll can belong to carries `data-path`
-// (the sheet path the Rust side uses) and empty slots for them; edits are read back by the
-// editor through each input's `data-loc`.
+// (the sheet path the Rust side uses); its slots for them are made when first filled
+// (`slotOf`), since most fields never show any (a sheet of 60 declarations drew 1,215 elements,
+// over 500 of them empty slots and help lines, each styled). Edits are read back by the editor
+// through each input's `data-loc`.
 
 import { el } from '../dom.js';
 import { formatPath, parsePath } from './paths.js';
 import { addButtonWords, choicesOf, flatChildren, rangeText } from './model.js';
 import { scalarInput } from './sheet-inputs.js';
 
-/** The slots every located element has: derived values, the problem line, roll buttons. */
+/** The slots of a located element: derived values, the problem line, roll buttons. */
 function problemSlot(doc, id) {
   return el(doc, 'p', { className: 'field-error slot-problem', id, hidden: true });
 }
 const derivedSlot = (doc) => el(doc, 'span', { className: 'slot-derived' });
 const rollSlot = (doc) => el(doc, 'span', { className: 'slot-roll' });
-/** A row's line under its cells: more rolls of the same rating, and derived values. */
-const rowNotes = (doc) => el(doc, 'div', { className: 'row-notes' }, [el(doc, 'span', { className: 'slot-more-rolls' }), derivedSlot(doc)]);
-/** The same under a field: its other rolls go here, named, not beside its input (where they
- *  squeezed the input to nothing and ran into the next field). */
-const fieldNotes = (doc) => el(doc, 'div', { className: 'field-notes' }, [el(doc, 'span', { className: 'slot-more-rolls' }), derivedSlot(doc)]);
+/** A row's line under its cells (`row-notes`), or a field's under it (`field-notes`: its other
+ *  rolls go here, named, not beside its input, where they squeezed the input to nothing and ran
+ *  into the next field): more rolls of the same rating, and derived values. */
+const notes = (doc, className) => el(doc, 'div', { className }, [el(doc, 'span', { className: 'slot-more-rolls' }), derivedSlot(doc)]);
+
+/** The slot of `kind` that belongs to `node` itself (not to an element nested in it), or null. */
+function ownSlot(node, kind) {
+  for (const slot of node.querySelectorAll(`.slot-${kind}`)) {
+    if (slot.parentElement.closest('[data-path]') === node) return slot;
+  }
+  return null;
+}
+
+/** The input a field or a cell holds (a check's is inside its label), or a row's only one. */
+function ownInput(node) {
+  if (node.classList.contains('sheet-row')) {
+    const inputs = node.querySelectorAll(':scope > .cell > :is(input, select), :scope > .cell > .check > input');
+    return inputs.length === 1 ? inputs[0] : null;
+  }
+  return node.querySelector(':scope > .control > :is(input, select), :scope > .control > .check > input, :scope > :is(input, select), :scope > .check > input');
+}
+
+/**
+ * A new problem line at the end of `node`, named by its input's `aria-describedby` (so a screen
+ * reader reads the problem with the input, as its help). A row's id differs from its cell's: a
+ * row of one cell may show both.
+ */
+function addProblem(node) {
+  const input = ownInput(node);
+  const suffix = node.classList.contains('sheet-row') ? '-row-problem' : '-problem';
+  const slot = problemSlot(node.ownerDocument, input ? `${input.id}${suffix}` : null);
+  node.append(slot);
+  if (input) input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), slot.id].filter(Boolean).join(' '));
+  return slot;
+}
+
+/** The notes line of a field or a row, before its problem line (the order they read in). */
+function addNotes(node, className) {
+  const line = notes(node.ownerDocument, className);
+  node.insertBefore(line, ownSlot(node, 'problem'));
+  return line;
+}
+
+/**
+ * The slot of `kind` (`problem`, `derived`, `roll`, `more-rolls`) of the located element `node`,
+ * made now if it has none yet and `make`; null where that element takes none (a cell takes only
+ * its problem, a section or a nested list has theirs from the start).
+ * @param {Element} node
+ * @param {'problem' | 'derived' | 'roll' | 'more-rolls'} kind
+ * @returns {HTMLElement | null}
+ */
+export function slotOf(node, kind, make = true) {
+  const found = ownSlot(node, kind);
+  if (found || !make) return /** @type {HTMLElement | null} */ (found);
+  const doc = node.ownerDocument;
+  const field = node.classList.contains('sheet-field') && !node.classList.contains('nested-list') && node.closest('.sheet-form');
+  const row = node.classList.contains('sheet-row');
+  if (kind === 'problem' && (field || row || node.classList.contains('cell'))) return addProblem(node);
+  if (kind === 'roll' && field) return node.querySelector(':scope > .control').appendChild(rollSlot(doc));
+  if (kind === 'roll' && row) return node.insertBefore(rollSlot(doc), node.firstChild);
+  if ((kind === 'derived' || kind === 'more-rolls') && (field || row)) {
+    return addNotes(node, row ? 'row-notes' : 'field-notes').querySelector(`.slot-${kind}`);
+  }
+  return null;
+}
 
 /** A safe, unique id for the element at draft location `loc`. */
 function idFor(ctx, loc, suffix = '') {
@@ -31,26 +93,23 @@ const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 function fieldBlock(ctx, node, value, loc, path, label) {
   const { doc } = ctx;
   const id = idFor(ctx, loc);
-  const problemId = `${id}-problem`;
   const helpId = node.help ? `${id}-help` : null;
-  const input = scalarInput(doc, node, value, {
-    id, loc, label, describedBy: [helpId, problemId].filter(Boolean).join(' '), env: ctx.env, sheet: ctx.sheet,
-  });
+  const input = scalarInput(doc, node, value, { id, loc, label, describedBy: helpId, env: ctx.env, sheet: ctx.sheet });
   const range = node.type === 'int' ? rangeText(node) : '';
   const wrap = el(doc, 'div', { className: `sheet-field ${node.type}`, 'data-path': formatPath(path), 'data-label': node.label });
-  // Always five parts (label, control, help, notes, problem), so fields side by side line up
-  // row by row (a subgrid) even when one label wraps.
+  // Up to five parts (label, control, then help, notes and problem when there are any: `slotOf`),
+  // so fields side by side line up row by row (a subgrid) even when one label wraps.
   if (node.type === 'bool') {
     wrap.append(el(doc, 'span', { className: 'label', 'aria-hidden': 'true' }), el(doc, 'div', { className: 'control' }, [
       el(doc, 'label', { className: 'check', for: id }, [input, el(doc, 'span', { text: node.label })]),
-      rollSlot(doc),
     ]));
   } else {
     const labelNode = el(doc, 'label', { className: 'label', for: id, text: node.label });
     if (range) labelNode.append(' ', el(doc, 'span', { className: 'range', text: range }));
-    wrap.append(labelNode, el(doc, 'div', { className: 'control' }, [input, rollSlot(doc)]));
+    wrap.append(labelNode, el(doc, 'div', { className: 'control' }, [input]));
   }
-  wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: node.help ?? '' }), fieldNotes(doc), problemSlot(doc, problemId));
+  // No help, no line: an empty one took no room (`.help:empty`) but was still styled.
+  if (helpId) wrap.append(el(doc, 'span', { className: 'help', id: helpId, text: node.help }));
   return wrap;
 }
 
@@ -89,12 +148,11 @@ function toolButton(doc, action, loc, text, label, disabled = false) {
   });
 }
 
-/** A cell of a row: the input and its problem line (its own element when the item is an object). */
+/** A cell of a row: the input (and, once it has one, its problem line: `slotOf`). */
 function cell(ctx, node, value, loc, path, label) {
   const { doc } = ctx;
   const id = idFor(ctx, loc);
-  const problemId = `${id}-problem`;
-  const input = scalarInput(doc, node, value, { id, loc, label, describedBy: problemId, env: ctx.env, sheet: ctx.sheet });
+  const input = scalarInput(doc, node, value, { id, loc, label, describedBy: null, env: ctx.env, sheet: ctx.sheet });
   const classes = ['cell', node.type, node.wide ? 'wide' : '', node.short ? 'short' : ''].filter(Boolean).join(' ');
   const wrap = el(doc, 'div', { className: classes, 'data-path': path ? formatPath(path) : null, 'data-label': path ? node.label : null }, [input]);
   if (node.type === 'bool') {
@@ -102,7 +160,6 @@ function cell(ctx, node, value, loc, path, label) {
     // The column head names it; the box keeps its name for screen readers (aria-label).
     wrap.append(el(doc, 'label', { className: 'check', for: id }, [input, el(doc, 'span', { className: 'visually-hidden', text: node.label })]));
   }
-  if (path) wrap.append(problemSlot(doc, problemId));
   return wrap;
 }
 
@@ -124,7 +181,7 @@ function listRow(ctx, node, items, i, loc, path) {
   const rowLoc = [...loc, i];
   const rowPath = [...path, i];
   const name = `${node.itemLabel} ${i + 1}`;
-  const row = el(doc, 'li', { className: 'sheet-row', 'data-path': formatPath(rowPath), 'data-label': name }, [rollSlot(doc)]);
+  const row = el(doc, 'li', { className: 'sheet-row', 'data-path': formatPath(rowPath), 'data-label': name });
   if (node.item.type === 'object') {
     for (const child of flatChildren(node.item)) {
       row.append(cell(ctx, child, item?.[child.key], [...rowLoc, child.key], [...rowPath, child.key], `${name} ${lower(child.label)}`));
@@ -137,7 +194,6 @@ function listRow(ctx, node, items, i, loc, path) {
     toolButton(doc, 'down', rowLoc, '↓', `Move ${lower(name)} down`, i === items.length - 1),
     toolButton(doc, 'remove', rowLoc, '×', `Remove ${lower(name)}`),
   ]));
-  row.append(rowNotes(doc), problemSlot(doc, `${idFor(ctx, rowLoc)}-row-problem`));
   return row;
 }
 
@@ -172,7 +228,7 @@ function mapRow(ctx, node, entries, i, loc, path) {
   const rowLoc = [...loc, i];
   const required = (node.required ?? []).includes(entry.key);
   const name = entry.key.trim() || `${node.itemLabel} ${i + 1}`;
-  const row = el(doc, 'li', { className: 'sheet-row map-row', 'data-path': formatPath([...path, entry.key]), 'data-label': name, 'data-map-row': '' }, [rollSlot(doc)]);
+  const row = el(doc, 'li', { className: 'sheet-row map-row', 'data-path': formatPath([...path, entry.key]), 'data-label': name, 'data-map-row': '' });
   const keyId = idFor(ctx, [...rowLoc, 'key']);
   if (required) {
     row.append(el(doc, 'span', { className: 'cell key fixed', id: keyId, text: entry.key }));
@@ -187,7 +243,6 @@ function mapRow(ctx, node, entries, i, loc, path) {
   }
   row.append(cell(ctx, node.value, entry.value, [...rowLoc, 'value'], null, name));
   row.append(el(doc, 'div', { className: 'row-tools' }, required ? [] : [toolButton(doc, 'remove', rowLoc, '×', `Remove ${name}`)]));
-  row.append(rowNotes(doc), problemSlot(doc, `${idFor(ctx, rowLoc)}-row-problem`));
   return row;
 }
 

@@ -5,6 +5,7 @@
 // rating of a ratings list a field is filled from — and the moves `roll` and `initiative`.
 // Pure: no DOM.
 
+import { errorTarget } from '../../form.js';
 import { isolated } from '../../format.js';
 
 /**
@@ -32,14 +33,14 @@ export function initiativeMove() {
 
 /**
  * The kinds a participant rolls at the table: the file's own, whose every field the catalog says
- * how the table fills (a kind served without that is not the `roll` move's to take) and the Roll
- * form can type (a list field, as `group_stealth`'s members, is Quick roll's for now).
+ * how the table fills (a kind served without that is not the `roll` move's to take). The Roll
+ * form types every field type, lists (`group_stealth`'s members) included.
  * @param {SystemSpec | null | undefined} spec
  * @returns {KindSpec[]}
  */
 export function tableKinds(spec) {
   if (!spec?.table) return [];
-  return spec.kinds.filter((kind) => kind.fields.every((f) => f.source && f.type !== 'int_list'));
+  return spec.kinds.filter((kind) => kind.fields.every((f) => f.source));
 }
 
 /**
@@ -103,25 +104,60 @@ export function rollForm(spec, kind, { against = false, ratings = () => [] } = {
 
 /**
  * A typed field's value as the request takes it: a whole number (its default when the box is
- * empty or not a number; the table refuses one out of range, naming the field), a yes/no, or a
- * choice's name.
+ * empty or not a number; the table refuses one out of range, naming the field), a yes/no, a
+ * choice's name (its default when the file no longer lists it), or a list of whole numbers (the
+ * entries that are not one left out; its default, a copy, when it is not a list).
  * @param {FieldSpec} field
- * @param {string | boolean} raw the input's value (a checkbox's `checked`)
+ * @param {unknown} raw the input's value (a checkbox's `checked`, a list's entries)
  */
 export function typedValue(field, raw) {
   if (field.type === 'bool') return Boolean(raw);
   if (field.type === 'choice') return typeof raw === 'string' && field.choices.includes(raw) ? raw : field.default;
-  if (field.type === 'int') {
-    const n = Number.parseInt(String(raw), 10);
-    return Number.isFinite(n) ? n : field.default;
+  if (field.type === 'int') return wholeNumber(raw) ?? field.default;
+  if (field.type === 'int_list') {
+    if (!Array.isArray(raw)) return Array.isArray(field.default) ? [...field.default] : [];
+    return raw.map(wholeNumber).filter((n) => n !== null);
   }
   return raw;
+}
+
+/** A whole number read from a number or a box's text, or null. */
+function wholeNumber(raw) {
+  const n = Number.parseInt(String(raw), 10);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The values the typed fields of a kind are drawn with: what the GM typed for that kind last
+ * (`kept`, by field name: a redrawn form keeps it), else the field's default, each as the
+ * request takes it (typedValue), so a value kept under an older version of the file that the
+ * new one no longer offers falls back to the default.
+ * @param {FieldSpec[]} typed
+ * @param {Record<string, unknown>} [kept]
+ * @returns {Record<string, unknown>}
+ */
+export function startValues(typed, kept = {}) {
+  return Object.fromEntries(typed.map((field) => [field.name, typedValue(field, field.name in kept ? kept[field.name] : field.default)]));
+}
+
+/**
+ * Where the table's refusal of a roll is shown: at the typed field it names (a list's entry too:
+ * `members[1]: …` is the second teammate), as form-view.js's `showFieldErrors` takes it, or, when
+ * it names none of them (a rating, the sheet), by the Roll button with the fields' labels.
+ * @param {string} message the refusal's words (the field named first: form.js's errorTarget)
+ * @param {Array<{name: string, label: string}>} typed the typed fields (form.js's fieldModel)
+ * @returns {{errors: Array<{field: string, item: number | null, reason: string}>, text: string | null}}
+ */
+export function refusalAt(message, typed) {
+  const target = errorTarget(message, typed);
+  if (target.fields.length === 1) return { errors: [{ field: target.fields[0], item: target.item, reason: target.reason }], text: null };
+  return { errors: target.fields.map((field) => ({ field, item: null, reason: '' })), text: target.text };
 }
 
 /**
  * The `roll` move: `participantId` rolls `kind`, `rating` the rating of a ratings list, `fields`
  * the GM's values, `against` the participant rolled against (none: empty or null).
- * @param {{participantId: string, kind: string, rating?: string | null, fields?: Record<string, unknown>, against?: string | null}} roll
+ * @param {{participantId: string, kind: string, rating?: string | null, fields?: object, against?: string | null}} roll
  */
 export function rollMove({ participantId, kind, rating = null, fields = {}, against = null }) {
   return {

@@ -1,19 +1,29 @@
 // The Roll form of a file system's table panel (file.js): who rolls (whose turn it is, unless
 // the GM picks another), which of the file's kinds, the rating of a ratings list a field is filled
 // from, the fields the GM types (a DC, a mode) as inputs with the ranges the catalog serves, and,
-// for a kind with `from_opponent` fields, whom it is rolled against. The exact odds of the
+// for a kind with `from_opponent` fields, whom it is rolled against. The typed fields are
+// form-view.js's, as Quick roll's (lists too: group_stealth's teammates), each with its help, and
+// a value that is not a whole number, or one the table refuses, is shown at its field in place of
+// the odds. The exact odds of the
 // request the table will roll are shown first (the move's preview), then the dice and what
 // happened, as the five's panels show theirs (panel-parts.js). The move is the file table's
 // `roll`, logged (secret under the encounter's "Roll in secret") and undone like every move.
 // What the form offers is worked out in file-roll-model.js.
 
 import { el } from '../../dom.js';
+import { fieldModel } from '../../form.js';
+import { firstInvalid, readValues, renderFields, showFieldErrors } from '../../form-view.js';
 import { isolated } from '../../format.js';
-import { numberField, oddsBlock, oddsHold, playMove, previewer, rollRow, selectField, setOptions, showPlay } from './panel-parts.js';
+import { showNoOdds } from '../../odds-view.js';
+import { oddsBlock, oddsHold, playMove, previewer, rollRow, selectField, setOptions, showPlay } from './panel-parts.js';
 import { turnFollower } from './turn-follow.js';
-import { ratingOptions, rollForm, rollMove, tableKinds, typedValue } from './file-roll-model.js';
+import { ratingOptions, refusalAt, rollForm, rollMove, startValues, tableKinds } from './file-roll-model.js';
 
 const NO_ONE = '';
+/** What the odds say while a typed field holds what cannot be rolled. */
+const NOT_TILL_FIXED = 'No odds until the highlighted field is fixed.';
+/** The ids of the typed fields (`file-roll-dc`…): the page holds Quick roll's form too. */
+const ID_PREFIX = 'file-roll';
 
 /**
  * @param {Document} doc
@@ -27,10 +37,15 @@ export function mountRollForm(doc, ctx, start) {
   const kindPick = selectField(doc, { label: 'Roll', name: 'kind' });
   const ratingPick = selectField(doc, { label: 'Rating', name: 'rating' });
   const against = selectField(doc, { label: 'Against', name: 'against' });
-  const typedRow = el(doc, 'div', { className: 'tp-row file-typed', 'data-role': 'file-typed' });
+  const typedRow = el(doc, 'div', { className: 'fields file-typed', 'data-role': 'file-typed' });
   const odds = oddsBlock(doc, undefined, { compare: ctx.compare });
   const hold = oddsHold(odds);
-  const preview = previewer(odds, ctx.preview);
+  // A refusal that names a typed field is shown there, and the odds point at it (as Quick roll's).
+  const preview = previewer(odds, ctx.preview, {
+    settled: (error) => {
+      if (showRefusal(error)) showNoOdds(odds, NOT_TILL_FIXED);
+    },
+  });
   const follow = turnFollower(ctx.characters);
   follow.actor(who.select);
   const rollButton = el(doc, 'button', { type: 'submit', className: 'button primary', 'data-role': 'file-roll', text: 'Roll' });
@@ -46,10 +61,11 @@ export function mountRollForm(doc, ctx, start) {
     formError,
   ]);
 
-  /** What the GM typed, by kind and field, so a redrawn form keeps it. */
+  /** What the GM typed, by kind: field → value, so a redrawn form keeps it. */
   const typedValues = new Map();
-  /** The typed inputs drawn now: field → read its value. */
-  let readers = new Map();
+  /** The typed fields drawn now (form.js's fieldModel), and the kind they are of. */
+  let models = [];
+  let drawnKind = null;
   let drawnKey = null;
 
   const participant = () => encounter.state.order.find((p) => p.id === who.select.value) ?? null;
@@ -63,29 +79,17 @@ export function mountRollForm(doc, ctx, start) {
     return rollForm(spec, k, { against: Boolean(against.select.value), ratings: (list) => ratingOptions(sheetOf(p), list) });
   }
 
-  /** One typed field's input, its range the catalog's, starting at what was typed last. */
-  function fieldInput(k, field) {
-    const key = `${k.id}:${field.name}`;
-    const kept = typedValues.get(key);
-    let control;
-    let read;
-    if (field.type === 'bool') {
-      const box = el(doc, 'input', { type: 'checkbox', name: field.name, checked: kept ?? field.default });
-      control = el(doc, 'label', { className: 'tp-check' }, [box, el(doc, 'span', { text: field.label })]);
-      read = () => box.checked;
-    } else if (field.type === 'choice') {
-      const pick = selectField(doc, { label: field.label, name: field.name, options: field.choices.map((c) => [c, c]) });
-      pick.select.value = kept ?? field.default;
-      control = pick.field;
-      read = () => pick.select.value;
-    } else {
-      const box = numberField(doc, { label: field.label, name: field.name, value: kept ?? field.default, min: field.min, max: field.max });
-      control = box.field;
-      read = () => box.input.value;
-    }
-    control.dataset.field = field.name;
-    if (field.help) control.title = field.help;
-    return { control, read: () => typedValue(field, read()), keep: () => typedValues.set(key, read()) };
+  /** Keeps what the typed fields hold now as the drawn kind's (a box holding no whole number keeps what it held before). */
+  function keepTyped() {
+    if (!drawnKind) return;
+    const { values } = readValues(typedRow, models);
+    typedValues.set(drawnKind, { ...typedValues.get(drawnKind), ...values });
+  }
+
+  /** A list entry added or removed: the odds follow, as for a typed key. */
+  function listChanged() {
+    hold.release();
+    refreshPreview();
   }
 
   /** Draws the form's parts for the kind, roller and opponent picked (only when they changed). */
@@ -102,22 +106,28 @@ export function mountRollForm(doc, ctx, start) {
     }
     const key = JSON.stringify([k?.id, shape?.typed.map((f) => f.name), spec?.version]);
     if (key !== drawnKey) {
-      for (const input of readers.values()) input.keep();
+      keepTyped();
       drawnKey = key;
-      readers = new Map((shape?.typed ?? []).map((field) => [field.name, fieldInput(k, field)]));
-      typedRow.replaceChildren(...[...readers.values()].map((input) => input.control));
-      typedRow.hidden = readers.size === 0;
+      drawnKind = k?.id ?? null;
+      models = (shape?.typed ?? []).map(fieldModel);
+      renderFields(typedRow, models, startValues(shape?.typed ?? [], typedValues.get(drawnKind)), listChanged, { idPrefix: ID_PREFIX });
+      typedRow.hidden = models.length === 0;
     }
     heading.textContent = p && k ? `Roll · ${isolated(p.name)} · ${isolated(k.name)}` : 'Roll';
   }
 
-  /** The `roll` move as the form says, or null without a roller or a kind. */
+  /**
+   * The `roll` move as the form says, or null without a roller or a kind; `{invalid}` (shown at
+   * their fields) while a typed field holds no whole number.
+   */
   function moveNow() {
     const p = participant();
     const k = kind();
     const shape = formNow();
     if (!p || !k || !shape) return null;
-    const fields = Object.fromEntries([...readers].map(([name, input]) => [name, input.read()]));
+    const { values: fields, errors } = readValues(typedRow, models);
+    showFieldErrors(typedRow, models, errors);
+    if (errors.length) return { invalid: true };
     return rollMove({
       participantId: p.id,
       kind: k.id,
@@ -131,8 +141,25 @@ export function mountRollForm(doc, ctx, start) {
     // The odds the last roll was made with stay until the GM changes the form or the turn.
     if (hold.held) return;
     const move = moveNow();
+    if (move && 'invalid' in move) {
+      // An answer still on its way is of the values before: it shows nothing now.
+      preview.invalidate();
+      showNoOdds(odds, NOT_TILL_FIXED);
+      odds.compared?.(null);
+      return;
+    }
     // Only the latest preview is shown (previewer).
     if (move) preview(move);
+  }
+
+  /**
+   * The table's refusal (of the preview or the roll) at the typed field it names; null clears
+   * the fields' errors. Answers whether a typed field took it.
+   */
+  function showRefusal(error) {
+    const at = error ? refusalAt(error?.message ?? String(error), models) : { errors: [], text: '' };
+    showFieldErrors(typedRow, models, at.errors);
+    return at.text === null;
   }
 
   form.addEventListener('input', (event) => {
@@ -145,12 +172,24 @@ export function mountRollForm(doc, ctx, start) {
     event.preventDefault();
     const move = moveNow();
     if (!move) return;
+    if ('invalid' in move) {
+      /** @type {HTMLElement | null} */ (firstInvalid(typedRow))?.focus();
+      return;
+    }
     const p = participant();
     const k = kind();
     rollButton.disabled = true;
     // Held before the roll: the redraw the roll causes must not preview the next one.
     hold.hold();
-    const answer = await playMove(ctx, move, { error: formError });
+    const answer = await playMove(ctx, move, {
+      error: formError,
+      refused: (error) => {
+        // Refused at a typed field (a teammate's Stealth past its range): said there, not twice.
+        if (!showRefusal(error)) return;
+        formError.hidden = true;
+        /** @type {HTMLElement | null} */ (firstInvalid(typedRow))?.focus();
+      },
+    });
     rollButton.disabled = false;
     if (!answer) {
       hold.release();

@@ -89,18 +89,26 @@ function compareBlock(doc, view, prefix, compare, planInputs) {
  * A function that shows the preview of a move in `view` (`preview(move)` answers `{request,
  * odds}` or null) and resolves to the previewed request; null when refused or rolling nothing,
  * `undefined` when a newer preview superseded it (only the latest answer is shown).
+ * `settled(error | null)` hears how the latest one ended, once shown (a form shows a refusal at
+ * its field, and may say so in place of the refusal's words);
+ * `.invalidate()` makes the one on its way show nothing (the form changed into one not sent).
+ * @param {any} view
+ * @param {(move: any) => Promise<any>} preview
+ * @param {{settled?: ((error: any) => void) | null}} [how]
  */
-export function previewer(view, preview) {
+export function previewer(view, preview, { settled = null } = {}) {
   const call = latestOnly((move) => preview(move));
-  return async (move) => {
+  const run = async (/** @type {any} */ move) => {
     markPending(view);
     const answer = await call(move);
     if (answer.superseded) return undefined;
     if (answer.error) {
       showNoOdds(view, `No odds: ${answer.error?.message ?? String(answer.error)}`);
       view.compared?.(null);
+      settled?.(answer.error);
       return null;
     }
+    settled?.(null);
     if (!answer.value) {
       showNoOdds(view, 'This move rolls nothing.');
       view.compared?.(null);
@@ -110,6 +118,8 @@ export function previewer(view, preview) {
     view.compared?.(answer.value.request);
     return answer.value.request;
   };
+  run.invalidate = () => call.invalidate();
+  return run;
 }
 
 /**
@@ -220,9 +230,10 @@ export function rollRow(doc, buttons, result) {
  * Answers the TablePlay, or null when refused.
  * @param {any} ctx
  * @param {any} move
- * @param {{error?: HTMLElement | null, shown?: ((answer: any) => void) | null}} [how]
+ * `refused(e)` hears the refusal after `error` shows it (a form may show it at a field instead).
+ * @param {{error?: HTMLElement | null, shown?: ((answer: any) => void) | null, refused?: ((e: any) => void) | null}} [how]
  */
-export async function playMove(ctx, move, { error = null, shown = null } = {}) {
+export async function playMove(ctx, move, { error = null, shown = null, refused = null } = {}) {
   if (error) error.hidden = true;
   let answer;
   try {
@@ -232,6 +243,7 @@ export async function playMove(ctx, move, { error = null, shown = null } = {}) {
       error.textContent = e?.message ?? String(e);
       error.hidden = false;
     }
+    refused?.(e);
     return null;
   }
   if (answer) shown?.(answer);
