@@ -159,7 +159,8 @@ export function renderFields(container, fields, values, onChange, { idPrefix = '
       parts = listField(doc, field, value ?? [], onChange, ids);
     } else parts = intField(doc, field, value, ids);
     wrap.append(...parts);
-    wrap.append(field.help ? el(doc, 'span', { className: 'help', id: ids.help(field.name), text: field.help }) : el(doc, 'span', { className: 'help' }));
+    // The title: the whole help where a view shows one line of it (the roll panel).
+    wrap.append(field.help ? el(doc, 'span', { className: 'help', id: ids.help(field.name), text: field.help, title: field.help }) : el(doc, 'span', { className: 'help' }));
     wrap.append(el(doc, 'p', { className: 'field-error', id: ids.error(field.name), hidden: true }));
     return wrap;
   });
