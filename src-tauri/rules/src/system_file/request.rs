@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::{Map, Value};
 
@@ -28,6 +28,39 @@ pub struct FileRequest {
     values: BTreeMap<String, i64>,
     /// How many combinations of its lets' values its odds read, once checked.
     combinations: OnceLock<usize>,
+    /// What the check built (the kind made ready, its lets worked out where it had to), taken
+    /// by the odds that follow it so that a request is made ready once, not twice.
+    checked: Kept,
+}
+
+/// The check's work kept for the odds: taken by the first odds call (a second one makes the
+/// kind ready again), empty in a clone, and never part of what a request is. Boxed: a request
+/// stays small while it waits in a batch.
+#[derive(Default)]
+struct Kept(Mutex<Option<Box<odds::Checked>>>);
+
+impl Clone for Kept {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
+}
+
+impl Kept {
+    fn put(&self, checked: odds::Checked) {
+        if let Ok(mut kept) = self.0.lock() {
+            *kept = Some(Box::new(checked));
+        }
+    }
+
+    fn take(&self) -> Option<odds::Checked> {
+        self.0.lock().ok()?.take().map(|checked| *checked)
+    }
 }
 
 impl PartialEq for FileRequest {
@@ -73,6 +106,7 @@ impl FileRequest {
             fields,
             values,
             combinations: OnceLock::new(),
+            checked: Kept::default(),
         })
     }
 
@@ -96,6 +130,7 @@ impl FileRequest {
         Ok(Cow::Owned(Self {
             values,
             combinations: OnceLock::new(),
+            checked: Kept::default(),
             ..self.clone()
         }))
     }
@@ -127,9 +162,9 @@ impl FileRequest {
     /// working its odds out; the combinations it reads are kept for [`work`](Self::work).
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.combinations.get().is_none() {
-            let _ = self
-                .combinations
-                .set(odds::combinations(self.kind(), &self.values)?);
+            let checked = odds::checked(self.kind(), &self.values)?;
+            let _ = self.combinations.set(checked.combinations);
+            self.checked.put(checked);
         }
         Ok(())
     }
@@ -137,7 +172,10 @@ impl FileRequest {
     /// The exact odds of a validated request (refused only if its reading cannot be read for
     /// some roll: a division by a value that came to 0).
     pub fn odds(&self) -> Result<Odds, RulesError> {
-        odds::odds(self.kind(), &self.values)
+        match self.checked.take() {
+            Some(checked) => odds::odds_of(self.kind(), checked),
+            None => odds::odds(self.kind(), &self.values),
+        }
     }
 
     /// The work of its odds in the units of `work.rs` (about a microsecond): each combination

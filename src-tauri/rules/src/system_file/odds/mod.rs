@@ -31,6 +31,7 @@ mod values;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use exact::{checked, odds_of, Checked};
 pub use exact::{combinations, odds, MAX_COMBINATIONS};
 pub use pool_stats::MAX_POOL_STATES;
 pub(crate) use roll::roll;
