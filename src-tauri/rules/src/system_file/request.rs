@@ -93,7 +93,7 @@ impl FileRequest {
             ));
         };
         let of_kind = &system.rolls[kind];
-        let values = of_kind.values_with(&given, &system_values(&system))?;
+        let values = of_kind.values_with(&given, system.blank_values())?;
         let mut fields = given;
         for field in &of_kind.fields {
             fields
@@ -206,14 +206,6 @@ impl FileRequest {
             groups,
         })
     }
-}
-
-/// The values every roll of `system` may read besides its fields, as a blank sheet has them
-/// under the default house rules ([`SystemFile::sheet_values`]).
-fn system_values(system: &SystemFile) -> BTreeMap<String, i64> {
-    system
-        .sheet_values(&BTreeMap::new(), &BTreeMap::new())
-        .values
 }
 
 fn default_of(kind: &RollFieldKind) -> Value {
