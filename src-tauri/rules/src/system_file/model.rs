@@ -32,7 +32,9 @@ pub struct SystemFile {
     /// (FORMAT.md, "Systems from files").
     pub source: String,
     /// A blank sheet's values, worked out once (every Quick roll of the file reads them).
-    pub(crate) blank: super::sheet_values::BlankSheet,
+    pub(crate) blank: super::kept::BlankSheet,
+    /// Where each roll kind's values sit, worked out once per kind.
+    pub(crate) layouts: super::kept::KindLayouts,
 }
 
 /// One part of the sheet.

@@ -162,7 +162,14 @@ impl FileRequest {
     /// working its odds out; the combinations it reads are kept for [`work`](Self::work).
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.combinations.get().is_none() {
-            let checked = odds::checked(self.kind(), &self.values)?;
+            let system = &self.system;
+            let layout =
+                system
+                    .layouts
+                    .get(system.rolls.len(), self.kind, self.values.keys(), || {
+                        odds::layout(self.kind(), self.values.keys())
+                    });
+            let checked = odds::checked(self.kind(), &self.values, layout)?;
             let _ = self.combinations.set(checked.combinations);
             self.checked.put(checked);
         }

@@ -4,7 +4,6 @@
 //! Quick roll reads; a character's are what its sheet shows and its rolls read.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use super::model::{SheetFieldKind, SystemFile, TrackerStart};
 use crate::notation::{Formula, Lookup};
@@ -19,31 +18,12 @@ pub struct SheetValues {
     pub tracker_max: BTreeMap<String, i64>,
 }
 
-/// A blank sheet's values under the default house rules ([`SystemFile::blank_values`]): kept
-/// with the file once worked out. What the file says decides it, so it is no part of what the
-/// file is: every two are equal, a clone keeps what was worked out.
-#[derive(Clone, Default)]
-pub struct BlankSheet(OnceLock<BTreeMap<String, i64>>);
-
-impl PartialEq for BlankSheet {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for BlankSheet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("BlankSheet")
-    }
-}
-
 impl SystemFile {
     /// The values every roll of the file may read besides its fields, as a blank sheet has
     /// them under the default house rules: [`Self::sheet_values`] of nothing, worked out
     /// once per file (a Quick roll of a small kind spent a tenth of its time on them).
     pub fn blank_values(&self) -> &BTreeMap<String, i64> {
         self.blank
-            .0
             .get_or_init(|| self.sheet_values(&BTreeMap::new(), &BTreeMap::new()).values)
     }
 

@@ -219,6 +219,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
         table: table_decl?,
         source: text.to_string(),
         blank: Default::default(),
+        layouts: Default::default(),
     })
 }
 

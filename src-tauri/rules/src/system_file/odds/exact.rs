@@ -4,8 +4,10 @@
 //! product of theirs.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::answer::Odds;
+use crate::system_file::kept::KindLayout;
 use crate::system_file::model::{Reading, RollKind};
 use crate::systems::shared::spread_numeric_odds;
 use crate::RulesError;
@@ -29,7 +31,7 @@ pub const MAX_COMBINATIONS: usize = 2_000_000;
 /// The exact odds of `kind` with `values` (its fields' [`RollKind::values`] and any names the
 /// caller adds): outcomes, success, and each event's chance.
 pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, RulesError> {
-    odds_of(kind, checked(kind, values)?)
+    odds_of(kind, checked(kind, values, None)?)
 }
 
 /// A kind made ready for one request's values and held to the bound ([`checked`]): what the
@@ -223,15 +225,20 @@ impl Tally {
 /// out; only when that passes the bound are their distributions worked out, to count them
 /// exactly. Lets that read one another are worked out to count them (the frontier's steps).
 pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
-    Ok(checked(kind, values)?.combinations)
+    Ok(checked(kind, values, None)?.combinations)
 }
 
-/// [`combinations`], keeping what it built for [`odds_of`].
+/// [`combinations`], keeping what it built for [`odds_of`]; `layout` the kind's for these
+/// values' names when it is kept (else it is laid out here).
 pub(crate) fn checked(
     kind: &RollKind,
     values: &BTreeMap<String, i64>,
+    layout: Option<Arc<KindLayout>>,
 ) -> Result<Checked, RulesError> {
-    let mut ready = Ready::new(kind, values)?;
+    let mut ready = match layout {
+        Some(layout) => Ready::laid_out(kind, values, layout)?,
+        None => Ready::new(kind, values)?,
+    };
     let fixed: Vec<&ReadyLet> = ready
         .lets
         .iter()
