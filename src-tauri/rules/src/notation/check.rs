@@ -203,7 +203,10 @@ impl<'v> Checker<'v> {
             );
             return None;
         };
-        self.used.insert(name.to_string());
+        // A name read many times (a chart in `if`s) is copied once.
+        if !self.used.contains(name) {
+            self.used.insert(name.to_string());
+        }
         Some((Node::Const(value), Range::point(value)))
     }
 

@@ -5,6 +5,7 @@
 //! or 0, `if`, `min`, `max`, `abs`).
 
 use super::ast::{Ast, BinOp, Func};
+use super::formula_code::{Code, Op};
 use super::odds::apply;
 use super::parsed::parsed;
 use super::problem::Problem;
@@ -13,6 +14,8 @@ use super::problem::Problem;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Formula {
     root: Term,
+    /// The tree as steps, what [`Formula::eval`] runs.
+    code: Code,
 }
 
 /// What a name stands for in a formula: a value known when it is read (worked into the
@@ -52,13 +55,25 @@ impl Formula {
         let mut problems = Vec::new();
         let root = term(&ast, &lookup, &mut problems);
         match root {
-            Some(root) if problems.is_empty() => Ok(Formula { root }),
+            Some(root) if problems.is_empty() => Ok(Formula::of(root)),
             _ => Err(problems),
         }
     }
 
+    fn of(root: Term) -> Self {
+        let mut code = Code::default();
+        compile(&root, &mut code, &mut 0);
+        Formula { root, code }
+    }
+
     /// Its value with `slots` for its names (`slots[i]` the value of the name at slot `i`).
     pub fn eval(&self, slots: &[i64]) -> Result<i64, DivisionByZero> {
+        self.code.run(slots).ok_or(DivisionByZero)
+    }
+
+    /// Its value by walking its tree, what its steps must agree with.
+    #[cfg(test)]
+    pub(super) fn eval_tree(&self, slots: &[i64]) -> Result<i64, DivisionByZero> {
         eval(&self.root, slots)
     }
 
@@ -98,6 +113,77 @@ impl Formula {
     }
 }
 
+/// Appends the steps of `term` to `code`, `now` the values on the stack before them (one more
+/// after): each part in the order [`eval`] reads it.
+fn compile(term: &Term, code: &mut Code, now: &mut usize) {
+    let step = |code: &mut Code, now: &mut usize, op: Op, pushed: isize| {
+        code.ops.push(op);
+        code.track(now, pushed);
+    };
+    match term {
+        Term::Const(v) => step(code, now, Op::Const(*v), 1),
+        Term::Slot(at) => step(code, now, Op::Slot(*at), 1),
+        Term::Neg(t) | Term::Not(t) | Term::Abs(t) => {
+            compile(t, code, now);
+            let op = match term {
+                Term::Neg(_) => Op::Neg,
+                Term::Not(_) => Op::Not,
+                _ => Op::Abs,
+            };
+            step(code, now, op, 0);
+        }
+        Term::Bin(op, left, right) if *op != BinOp::Div => match (&**left, &**right) {
+            (Term::Slot(at), Term::Const(v)) => step(code, now, Op::SlotConst(*op, *at, *v), 1),
+            _ if matches!(op, BinOp::And | BinOp::Or) => {
+                compile(left, code, now);
+                let decide = code.ops.len();
+                step(code, now, Op::Jump(0), 0);
+                compile(right, code, now);
+                step(code, now, Op::Bin(*op), -1);
+                let to = code.ops.len();
+                code.ops[decide] = Op::Decide {
+                    and: *op == BinOp::And,
+                    to,
+                };
+            }
+            _ => {
+                compile(left, code, now);
+                compile(right, code, now);
+                step(code, now, Op::Bin(*op), -1);
+            }
+        },
+        Term::Bin(op, left, right) => {
+            compile(left, code, now);
+            compile(right, code, now);
+            step(code, now, Op::Bin(*op), -1);
+        }
+        Term::Min(args) | Term::Max(args) => {
+            for arg in args {
+                compile(arg, code, now);
+            }
+            let n = args.len();
+            let op = match term {
+                Term::Min(_) => Op::Min(n),
+                _ => Op::Max(n),
+            };
+            step(code, now, op, 1 - n as isize);
+        }
+        Term::If(cond, then, other) => {
+            compile(cond, code, now);
+            let test = code.ops.len();
+            step(code, now, Op::JumpIfZero(0), -1);
+            let before = *now;
+            compile(then, code, now);
+            let jump = code.ops.len();
+            step(code, now, Op::Jump(0), 0);
+            code.ops[test] = Op::JumpIfZero(code.ops.len());
+            *now = before;
+            compile(other, code, now);
+            code.ops[jump] = Op::Jump(code.ops.len());
+        }
+    }
+}
+
 fn slots_of(term: &Term, out: &mut Vec<usize>) {
     match term {
         Term::Const(_) => {}
@@ -129,12 +215,12 @@ fn split(term: &Term, k: i64, out: &mut Vec<(i64, Formula)>) -> Option<()> {
                 split(other, k.checked_mul(*c)?, out)
             }
             _ => {
-                out.push((k, Formula { root: term.clone() }));
+                out.push((k, Formula::of(term.clone())));
                 Some(())
             }
         },
         _ => {
-            out.push((k, Formula { root: term.clone() }));
+            out.push((k, Formula::of(term.clone())));
             Some(())
         }
     }

@@ -12,6 +12,9 @@
 mod ast;
 mod check;
 mod formula;
+mod formula_code;
+#[cfg(test)]
+mod formula_code_tests;
 mod made_bags;
 mod multisets;
 mod node;

@@ -8,6 +8,7 @@
 //! - [`known`]: every system from a file this process knows, shipped or added by the GM.
 
 pub mod format;
+mod kept;
 pub mod known;
 pub mod lists;
 pub mod model;

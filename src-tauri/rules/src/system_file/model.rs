@@ -31,6 +31,10 @@ pub struct SystemFile {
     /// The file's text as read: what a roster file carries so that the roster opens anywhere
     /// (FORMAT.md, "Systems from files").
     pub source: String,
+    /// A blank sheet's values, worked out once (every Quick roll of the file reads them).
+    pub(crate) blank: super::kept::BlankSheet,
+    /// Where each roll kind's values sit, worked out once per kind.
+    pub(crate) layouts: super::kept::KindLayouts,
 }
 
 /// One part of the sheet.

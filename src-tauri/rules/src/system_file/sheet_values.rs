@@ -19,6 +19,14 @@ pub struct SheetValues {
 }
 
 impl SystemFile {
+    /// The values every roll of the file may read besides its fields, as a blank sheet has
+    /// them under the default house rules: [`Self::sheet_values`] of nothing, worked out
+    /// once per file (a Quick roll of a small kind spent a tenth of its time on them).
+    pub fn blank_values(&self) -> &BTreeMap<String, i64> {
+        self.blank
+            .get_or_init(|| self.sheet_values(&BTreeMap::new(), &BTreeMap::new()).values)
+    }
+
     /// The values of a sheet whose numbers, checks (1 or 0) and trackers' current values are
     /// `given` (one missing reads at its default; a tracker at its start), under the house-rule
     /// numbers `house` (one missing reads at its default).

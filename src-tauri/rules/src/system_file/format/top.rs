@@ -218,6 +218,8 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
         rolls: roll_kinds,
         table: table_decl?,
         source: text.to_string(),
+        blank: Default::default(),
+        layouts: Default::default(),
     })
 }
 

@@ -4,8 +4,10 @@
 //! product of theirs.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::answer::Odds;
+use crate::system_file::kept::KindLayout;
 use crate::system_file::model::{Reading, RollKind};
 use crate::systems::shared::spread_numeric_odds;
 use crate::RulesError;
@@ -29,9 +31,30 @@ pub const MAX_COMBINATIONS: usize = 2_000_000;
 /// The exact odds of `kind` with `values` (its fields' [`RollKind::values`] and any names the
 /// caller adds): outcomes, success, and each event's chance.
 pub fn odds(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Odds, RulesError> {
-    let mut ready = Ready::new(kind, values)?;
+    odds_of(kind, checked(kind, values, None)?)
+}
+
+/// A kind made ready for one request's values and held to the bound ([`checked`]): what the
+/// check built, kept so that the odds build none of it again (a small kind's preparation,
+/// its lets checked and its reading compiled, costs more than its odds).
+pub(crate) struct Checked {
+    ready: Ready,
+    /// Each let's distribution, when the check worked them out to count them exactly.
+    supports: Option<Vec<Option<Support>>>,
+    /// The lets worked out, when some read others (the check counted the frontier's steps).
+    worked: Option<(Expanded, Option<Values>)>,
+    /// At most how many combinations of its lets' values the odds read ([`combinations`]).
+    pub combinations: usize,
+}
+
+/// The exact odds of a kind [`checked`] for its request's values.
+pub(crate) fn odds_of(kind: &RollKind, checked: Checked) -> Result<Odds, RulesError> {
+    let mut ready = checked.ready;
     let mut tally = Tally::new(kind, &ready);
-    let (mut expanded, sum) = worked_out(&mut ready)?;
+    let (mut expanded, sum) = match checked.worked {
+        Some(worked) => worked,
+        None => worked_out(&mut ready, checked.supports)?,
+    };
     if let Some(sum) = sum {
         // The value as a sum of the groups: read value by value.
         tally.numbers = sum
@@ -65,8 +88,11 @@ type Values = Vec<(i64, f64)>;
 /// of them (else the combinations of the groups' states, their number taken as work). Lets
 /// that read no other are bounded by [`MAX_COMBINATIONS`] before any work past their
 /// distributions; lets that read others by the frontier's steps.
-fn worked_out(ready: &mut Ready) -> Result<(Expanded, Option<Values>), RulesError> {
-    let supports = supports(ready);
+fn worked_out(
+    ready: &mut Ready,
+    supports: Option<Vec<Option<Support>>>,
+) -> Result<(Expanded, Option<Values>), RulesError> {
+    let supports = supports.unwrap_or_else(|| self::supports(ready));
     let most = if supports.iter().all(Option::is_some) {
         let each: Vec<&Support> = supports.iter().flatten().collect();
         bound(ready, &each)?;
@@ -199,7 +225,20 @@ impl Tally {
 /// out; only when that passes the bound are their distributions worked out, to count them
 /// exactly. Lets that read one another are worked out to count them (the frontier's steps).
 pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<usize, RulesError> {
-    let mut ready = Ready::new(kind, values)?;
+    Ok(checked(kind, values, None)?.combinations)
+}
+
+/// [`combinations`], keeping what it built for [`odds_of`]; `layout` the kind's for these
+/// values' names when it is kept (else it is laid out here).
+pub(crate) fn checked(
+    kind: &RollKind,
+    values: &BTreeMap<String, i64>,
+    layout: Option<Arc<KindLayout>>,
+) -> Result<Checked, RulesError> {
+    let mut ready = match layout {
+        Some(layout) => Ready::laid_out(kind, values, layout)?,
+        None => Ready::new(kind, values)?,
+    };
     let fixed: Vec<&ReadyLet> = ready
         .lets
         .iter()
@@ -213,14 +252,31 @@ pub fn combinations(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<u
             .iter()
             .fold(1usize, |n, l| n.saturating_mul(l.at_most()));
         if at_most <= MAX_COMBINATIONS {
-            return Ok(at_most);
+            return Ok(Checked {
+                ready,
+                supports: None,
+                worked: None,
+                combinations: at_most,
+            });
         }
-        let supports: Vec<Support> = supports(&ready).into_iter().flatten().collect();
-        let each: Vec<&Support> = supports.iter().collect();
+        let supports = supports(&ready);
+        let each: Vec<&Support> = supports.iter().flatten().collect();
         bound(&ready, &each)?;
-        return Ok(supports.iter().map(Support::len).product());
+        let combinations = each.iter().map(|s| s.len()).product();
+        return Ok(Checked {
+            ready,
+            supports: Some(supports),
+            worked: None,
+            combinations,
+        });
     }
-    Ok(worked_out(&mut ready)?.0.work.steps)
+    let worked = worked_out(&mut ready, None)?;
+    Ok(Checked {
+        combinations: worked.0.work.steps,
+        ready,
+        supports: None,
+        worked: Some(worked),
+    })
 }
 
 /// Refuses a kind whose lets together take more than [`MAX_COMBINATIONS`], before reading any.

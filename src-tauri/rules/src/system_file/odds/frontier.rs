@@ -10,12 +10,10 @@
 
 use std::collections::BTreeSet;
 
-use indexmap::IndexMap;
-
 use crate::notation::Formula;
 use crate::RulesError;
 
-use super::groups::{gathered, Group, Work};
+use super::groups::{add_to, gathered, Group, Met, Work};
 use super::pool_stats::Support;
 use super::ready::{Prepared, Ready};
 use super::sums;
@@ -94,7 +92,7 @@ fn extend(
     work: &mut Work,
 ) -> Result<Group, RulesError> {
     let slot = ready.lets[i].slot();
-    let mut next: IndexMap<Vec<i64>, f64> = IndexMap::new();
+    let mut next: Met<f64> = Met::default();
     // Where each value carried on is read from: the joined state, or the let's own values.
     let mut live: Vec<usize> = Vec::new();
     let mut from: Vec<(bool, usize)> = Vec::new();
@@ -112,10 +110,14 @@ fn extend(
             }
         }
     };
-    let key = |state: &[i64], own: &[i64], from: &[(bool, usize)]| -> Vec<i64> {
-        from.iter()
-            .map(|&(mine, at)| if mine { own[at] } else { state[at] })
-            .collect()
+    // Each state's key written into one buffer, looked up without a copy.
+    let mut key: Vec<i64> = Vec::new();
+    let fill = |key: &mut Vec<i64>, state: &[i64], own: &[i64], from: &[(bool, usize)]| {
+        key.clear();
+        key.extend(
+            from.iter()
+                .map(|&(mine, at)| if mine { own[at] } else { state[at] }),
+        );
     };
     if let Prepared::Arith { formula, .. } = &ready.lets[i] {
         // One value per state: its own, worked out from theirs.
@@ -130,14 +132,15 @@ fn extend(
                     "divides by 0 with these values",
                 )
             })?;
-            *next.entry(key(state, &[value], &from)).or_insert(0.0) += p;
+            fill(&mut key, state, &[value], &from);
+            add_to(&mut next, &key, p);
         }
         return Ok(gathered(live, next));
     }
     let Prepared::Depends(d) = &ready.lets[i] else {
         unreachable!("a let that reads no other has its support")
     };
-    let mut met: IndexMap<Vec<i64>, Support> = IndexMap::new();
+    let mut met: Met<Support> = Met::default();
     // The let's width (its pool's stats) is known once it is first made ready.
     let mut marked = false;
     for e in 0..joined.len() {
@@ -157,7 +160,8 @@ fn extend(
         let w = support.width;
         for e in 0..support.len() {
             let own = &support.values[e * w..(e + 1) * w];
-            *next.entry(key(state, own, &from)).or_insert(0.0) += p * support.probs[e];
+            fill(&mut key, state, own, &from);
+            add_to(&mut next, &key, p * support.probs[e]);
         }
     }
     Ok(gathered(live, next))
@@ -185,11 +189,13 @@ impl Expanded {
             self.groups.push(group);
             return;
         }
-        let mut merged: IndexMap<Vec<i64>, f64> = IndexMap::new();
+        let mut merged: Met<f64> = Met::default();
+        let mut key: Vec<i64> = Vec::with_capacity(at.len());
         for e in 0..group.len() {
             let state = group.state(e);
-            let key: Vec<i64> = at.iter().map(|&i| state[i]).collect();
-            *merged.entry(key).or_insert(0.0) += group.states.probs[e];
+            key.clear();
+            key.extend(at.iter().map(|&i| state[i]));
+            add_to(&mut merged, &key, group.states.probs[e]);
         }
         let live = at.iter().map(|&i| group.live[i]).collect();
         self.groups.push(gathered(live, merged));

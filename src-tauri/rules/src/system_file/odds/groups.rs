@@ -46,8 +46,23 @@ impl Group {
     }
 }
 
+/// States met, by their values, in the order first met. Hashed with foldhash: the frontier
+/// looks a state up for every pair it joins (SipHash was a fifth of a marks pool's odds); the
+/// order, and so every sum of chances, is the order met whatever the hasher.
+pub(super) type Met<V> = IndexMap<Vec<i64>, V, foldhash::fast::RandomState>;
+
+/// Adds `p` to the chance of the state `key` (a copy of it kept only when first met).
+pub(super) fn add_to(met: &mut Met<f64>, key: &[i64], p: f64) {
+    match met.get_mut(key) {
+        Some(chance) => *chance += p,
+        None => {
+            met.insert(key.to_vec(), p);
+        }
+    }
+}
+
 /// The states met, each once with its chance summed, in the order first met.
-pub(super) fn gathered(live: Vec<usize>, met: IndexMap<Vec<i64>, f64>) -> Group {
+pub(super) fn gathered(live: Vec<usize>, met: Met<f64>) -> Group {
     let mut states = Support {
         width: live.len(),
         values: Vec::with_capacity(met.len() * live.len()),

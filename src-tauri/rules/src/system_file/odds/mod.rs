@@ -31,7 +31,9 @@ mod values;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use exact::{checked, odds_of, Checked};
 pub use exact::{combinations, odds, MAX_COMBINATIONS};
 pub use pool_stats::MAX_POOL_STATES;
+pub(crate) use ready::layout;
 pub(crate) use roll::roll;
 pub use roll::{roll_by_hand, roll_seeded, FileRoll};

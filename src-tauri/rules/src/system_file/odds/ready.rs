@@ -3,8 +3,10 @@
 //! the lets checked, the reading compiled.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use crate::notation::{Formula, Lookup};
+use crate::system_file::kept::KindLayout;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
@@ -107,55 +109,108 @@ pub(super) struct Ready {
     /// Every slot's value: the values given filled in, the lets' and `@value` written per
     /// combination or roll.
     pub slots: Vec<i64>,
-    pub names: Vec<String>,
-    given: usize,
+    layout: Arc<KindLayout>,
+}
+
+/// The let a kind's value is when it has no lets and rolls dice in its value (`@value`).
+fn value_let(kind: &RollKind) -> Option<Let> {
+    let text = match &kind.reading {
+        Reading::Number { value, .. } => Some(value),
+        Reading::Named { value, .. } => value.as_ref(),
+    };
+    match text {
+        Some(text) if kind.lets.is_empty() => Some(Let {
+            name: "value".into(),
+            what: LetKind::Roll { expr: text.clone() },
+        }),
+        _ => None,
+    }
+}
+
+/// Where `kind`'s values sit for a request giving the names `given` (in order), and which
+/// earlier lets each let reads.
+pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String>) -> KindLayout {
+    let value_let = value_let(kind);
+    let lets: Vec<&Let> = kind.lets.iter().chain(&value_let).collect();
+    let mut names: Vec<String> = given.cloned().collect();
+    let given = names.len();
+    let let_slots: Vec<usize> = lets
+        .iter()
+        .map(|l| {
+            let at = names.len();
+            names.extend(slot_names(l));
+            at
+        })
+        .collect();
+    let value_is_let = value_let.is_some();
+    let value_slot = if value_is_let {
+        let_slots[0]
+    } else {
+        names.push("value".into());
+        names.len() - 1
+    };
+    // Each name's first slot, and each let-written name's: looked up, not searched for.
+    let mut first: HashMap<String, usize> = HashMap::new();
+    let mut written: HashMap<&str, usize> = HashMap::new();
+    for (at, name) in names.iter().enumerate() {
+        first.entry(name.clone()).or_insert(at);
+        if at >= given {
+            written.entry(name).or_insert(at);
+        }
+    }
+    // The slot of each name an earlier let writes (a let reads only earlier ones: the file
+    // is checked so).
+    let let_slot = |name: &str, before: usize| {
+        let end = let_slots.get(before).copied().unwrap_or(names.len());
+        written.get(name).copied().filter(|&at| at < end)
+    };
+    let earlier = lets
+        .iter()
+        .zip(&let_slots)
+        .enumerate()
+        .map(|(i, (l, &at))| {
+            // Most lets read no other: a let's text is only read for names when it mentions
+            // an earlier let's.
+            if !mentions_any(l, &written, at) {
+                return Vec::new();
+            }
+            reads(l)
+                .into_iter()
+                .filter(|n| first.get(n).is_none_or(|&at| at >= given))
+                .filter_map(|n| let_slot(&n, i).map(|s| (n, s)))
+                .collect()
+        })
+        .collect();
+    KindLayout {
+        given: names[..given].to_vec(),
+        names,
+        let_slots,
+        value_slot,
+        value_is_let,
+        first,
+        earlier,
+    }
 }
 
 impl Ready {
     pub fn new(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Self, RulesError> {
-        let mut lets: Vec<Let> = kind.lets.clone();
-        let value_text = match &kind.reading {
-            Reading::Number { value, .. } => Some(value),
-            Reading::Named { value, .. } => value.as_ref(),
-        };
-        // A kind without lets may roll dice in its value: it is one let, `@value`.
-        let value_is_let = lets.is_empty() && value_text.is_some();
-        if let (true, Some(text)) = (value_is_let, value_text) {
-            lets.push(Let {
-                name: "value".into(),
-                what: LetKind::Roll { expr: text.clone() },
-            });
-        }
-        let mut names: Vec<String> = values.keys().cloned().collect();
-        let given = names.len();
+        Self::laid_out(kind, values, Arc::new(layout(kind, values.keys())))
+    }
+
+    /// [`Ready::new`] with the kind's layout for these values' names, worked out before.
+    pub fn laid_out(
+        kind: &RollKind,
+        values: &BTreeMap<String, i64>,
+        layout: Arc<KindLayout>,
+    ) -> Result<Self, RulesError> {
+        let value_let = value_let(kind);
+        let lets = kind.lets.iter().chain(&value_let);
+        let given = layout.given.len();
         let mut slots: Vec<i64> = values.values().copied().collect();
-        let let_slots: Vec<usize> = lets
-            .iter()
-            .map(|l| {
-                let at = names.len();
-                names.extend(slot_names(l));
-                at
-            })
-            .collect();
-        let value_slot = if value_is_let {
-            let_slots[0]
-        } else {
-            names.push("value".into());
-            names.len() - 1
-        };
-        slots.resize(names.len(), 0);
+        slots.resize(layout.names.len(), 0);
         // A value given is known now and worked into each formula; a let's is a slot.
-        // Each name's first slot, and each let-written name's: looked up, not searched for.
-        let mut first: HashMap<&str, usize> = HashMap::new();
-        let mut written: HashMap<&str, usize> = HashMap::new();
-        for (at, name) in names.iter().enumerate() {
-            first.entry(name).or_insert(at);
-            if at >= given {
-                written.entry(name).or_insert(at);
-            }
-        }
         let any = |name: &str| {
-            first.get(name).map(|&at| {
+            layout.first.get(name).map(|&at| {
                 if at < given {
                     Lookup::Known(slots[at])
                 } else {
@@ -164,28 +219,10 @@ impl Ready {
             })
         };
         let known = |name: &str| values.get(name).map(|v| Lookup::Known(*v));
-        // The slot of each name an earlier let writes (a let reads only earlier ones: the file
-        // is checked so).
-        let let_slot = |name: &str, before: usize| {
-            let end = let_slots.get(before).copied().unwrap_or(names.len());
-            written.get(name).copied().filter(|&at| at < end)
-        };
         let ready_lets = lets
-            .iter()
-            .zip(&let_slots)
-            .enumerate()
-            .map(|(i, (l, &at))| {
-                // Most lets read no other: a let's text is only read for names when it mentions
-                // an earlier let's (every roll makes its kind ready).
-                let earlier: Vec<(String, usize)> = if mentions_any(l, &written, at) {
-                    reads(l)
-                        .into_iter()
-                        .filter(|n| !values.contains_key(n))
-                        .filter_map(|n| let_slot(&n, i).map(|s| (n, s)))
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+            .zip(&layout.let_slots)
+            .zip(&layout.earlier)
+            .map(|((l, &at), earlier)| {
                 let arithmetic = match &l.what {
                     LetKind::Roll { expr } if !earlier.is_empty() => {
                         Formula::parse(expr, |n| match values.get(n) {
@@ -212,7 +249,7 @@ impl Ready {
                     Prepared::Depends(DependentLet {
                         let_: l.clone(),
                         slot: at,
-                        reads: earlier,
+                        reads: earlier.clone(),
                         given: values.clone(),
                     })
                 })
@@ -225,8 +262,8 @@ impl Ready {
                 any: &any,
                 known: &known,
             },
-            value_is_let.then_some(value_slot),
-            value_slot,
+            layout.value_is_let.then_some(layout.value_slot),
+            layout.value_slot,
         )?;
         // The lets' slots its compiled formulas read (a value given is worked into them).
         let read_by_reading: Vec<usize> = reading
@@ -239,8 +276,7 @@ impl Ready {
             read_by_reading,
             reading,
             slots,
-            names,
-            given,
+            layout,
         })
     }
 
@@ -251,11 +287,12 @@ impl Ready {
 
     /// A combination that cannot be read, refused with the lets' values it came to.
     pub fn refused(&self, why: Unreadable) -> RulesError {
-        let at: Vec<String> = self.names[self.given..]
+        let given = self.layout.given.len();
+        let at: Vec<String> = self.layout.names[given..]
             .iter()
-            .zip(&self.slots[self.given..])
+            .zip(&self.slots[given..])
             .enumerate()
-            .filter(|(at, _)| self.read_by_reading.contains(&(at + self.given)))
+            .filter(|(at, _)| self.read_by_reading.contains(&(at + given)))
             .map(|(_, named)| named)
             .map(|(n, v)| format!("@{n} = {v}"))
             .collect();
