@@ -9,11 +9,41 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, OnceLock};
 
+/// Something worked out once and kept with what it was worked out for (a file, a request),
+/// which is no part of what that is: every two are equal, a clone starts empty (what it keeps
+/// is worked out again when asked for), and it prints as its name only.
+#[derive(Default)]
+pub struct Kept<T>(T);
+
+impl<T: Default> Clone for Kept<T> {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl<T> std::ops::Deref for Kept<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> PartialEq for Kept<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> std::fmt::Debug for Kept<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
+}
+
 /// A blank sheet's values under the default house rules ([`SystemFile::blank_values`]): kept
-/// with the file once worked out. What the file says decides it, so it is no part of what the
-/// file is: every two are equal, a clone keeps what was worked out.
-#[derive(Clone, Default)]
-pub struct BlankSheet(OnceLock<BTreeMap<String, i64>>);
+/// with the file once worked out.
+#[derive(Clone, Default, PartialEq, Debug)]
+pub struct BlankSheet(Kept<OnceLock<BTreeMap<String, i64>>>);
 
 impl BlankSheet {
     pub(crate) fn get_or_init(
@@ -21,18 +51,6 @@ impl BlankSheet {
         make: impl FnOnce() -> BTreeMap<String, i64>,
     ) -> &BTreeMap<String, i64> {
         self.0.get_or_init(make)
-    }
-}
-
-impl PartialEq for BlankSheet {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for BlankSheet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("BlankSheet")
     }
 }
 
@@ -55,10 +73,12 @@ pub(crate) struct KindLayout {
     pub earlier: Vec<Vec<(String, usize)>>,
 }
 
-/// Each kind's layout of a file, kept once worked out: what the file says decides it, so it is
-/// no part of what the file is (every two are equal; a clone starts empty).
-#[derive(Default)]
-pub struct KindLayouts(OnceLock<Box<[OnceLock<Arc<KindLayout>>]>>);
+/// Each kind's layout of a file, kept once worked out.
+#[derive(Clone, Default, PartialEq, Debug)]
+pub struct KindLayouts(Kept<OnceLock<Box<[KindSlot]>>>);
+
+/// One kind's layout, once made.
+type KindSlot = OnceLock<Arc<KindLayout>>;
 
 impl KindLayouts {
     /// The layout of kind `kind` of `kinds`, made by `make` the first time; `None` when the
@@ -77,24 +97,6 @@ impl KindLayouts {
         let same =
             given.len() == kept.given.len() && given.zip(&kept.given).all(|(a, b)| a.as_ref() == b);
         same.then(|| Arc::clone(kept))
-    }
-}
-
-impl Clone for KindLayouts {
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-impl PartialEq for KindLayouts {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for KindLayouts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("KindLayouts")
     }
 }
 

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::{Map, Value};
 
+use super::kept::Kept;
 use super::model::{Reading, RollFieldKind, RollKind, SystemFile};
 use super::odds::{self, FileRoll};
 use crate::answer::{Odds, Rolled};
@@ -30,28 +31,16 @@ pub struct FileRequest {
     combinations: OnceLock<usize>,
     /// What the check built (the kind made ready, its lets worked out where it had to), taken
     /// by the odds that follow it so that a request is made ready once, not twice.
-    checked: Kept,
+    checked: CheckedKept,
 }
 
 /// The check's work kept for the odds: taken by the first odds call (a second one makes the
 /// kind ready again), empty in a clone, and never part of what a request is. Boxed: a request
 /// stays small while it waits in a batch.
-#[derive(Default)]
-struct Kept(Mutex<Option<Box<odds::Checked>>>);
+#[derive(Clone, Default, Debug)]
+struct CheckedKept(Kept<Mutex<Option<Box<odds::Checked>>>>);
 
-impl Clone for Kept {
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-impl std::fmt::Debug for Kept {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Kept")
-    }
-}
-
-impl Kept {
+impl CheckedKept {
     fn put(&self, checked: odds::Checked) {
         if let Ok(mut kept) = self.0.lock() {
             *kept = Some(Box::new(checked));
@@ -106,7 +95,7 @@ impl FileRequest {
             fields,
             values,
             combinations: OnceLock::new(),
-            checked: Kept::default(),
+            checked: CheckedKept::default(),
         })
     }
 
@@ -130,7 +119,7 @@ impl FileRequest {
         Ok(Cow::Owned(Self {
             values,
             combinations: OnceLock::new(),
-            checked: Kept::default(),
+            checked: CheckedKept::default(),
             ..self.clone()
         }))
     }

@@ -195,6 +195,15 @@ pub(crate) fn article(word: &str) -> &'static str {
     }
 }
 
+/// Names as a message lists them: "`a`, `b`, `c`".
+pub(crate) fn backticked(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// "unknown key `lable` in [sheet.hp]; did you mean `label`?", or the keys known there.
 pub(crate) fn unknown_key(key: &str, known: &[&str], place: &str) -> String {
     let shown = crate::text::excerpt(key);
@@ -203,11 +212,7 @@ pub(crate) fn unknown_key(key: &str, known: &[&str], place: &str) -> String {
         None if known.is_empty() => format!("unknown key `{shown}` in {place}: it takes no keys"),
         None => format!(
             "unknown key `{shown}` in {place}; the keys here are {}",
-            known
-                .iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            backticked(known)
         ),
     }
 }

@@ -2,7 +2,7 @@
 //! `count` once per item of a list field of the roll, `@item` reading the item, and counts
 //! the rolls that come to other than 0 (the conditions that hold).
 
-use super::access::{nearest, Table};
+use super::access::{backticked, nearest, Table};
 use super::derived::clash;
 use super::expr::{self, Known, Scope};
 use super::problem::Problems;
@@ -54,14 +54,9 @@ pub(crate) fn read(
                 (None, true) => {
                     "; declare one with `type = \"list\"` under the roll's fields".into()
                 }
-                (None, false) => format!(
-                    "; the lists here are {}",
-                    lists
-                        .iter()
-                        .map(|l| format!("`{l}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                (None, false) => {
+                    format!("; the lists here are {}", backticked(&lists))
+                }
             };
             problems.at(
                 &list.span,
