@@ -79,6 +79,11 @@ export CARGO_PROFILE_DEV_DEBUG=0
 # take 18 minutes. Every dependency (std among them) is built at opt-level 1; our own crates stay
 # at 0 (quick to rebuild, as their tests run them).
 build_std+=(--config 'profile.dev.package."*".opt-level=1')
+# Features resolved once for the whole workspace (and its dev-dependencies: see the build
+# below), not per command: the tests' build (the roster and the command line) and the window's
+# (tauri's graph) turned on different features of the dependencies they share, so serde, libc,
+# SQLite's C, the rules and some 150 more were compiled twice, a third of this build.
+build_std+=(-Zfeature-unification --config 'resolver.feature-unification="workspace"')
 target_dir=${CARGO_TARGET_DIR:-$root/target}/windows
 mkdir -p "$target_dir"
 target_dir=$(cd "$target_dir" && pwd)
@@ -119,10 +124,15 @@ fi
 
 # --- build -------------------------------------------------------------------------------------
 tests=(-p rollbook-roster -p rollbook-cli)
+# The libraries', binaries' and integration tests, not the examples: they are Linux tools
+# (clippy checks they compile) and each would take MinGW's ld seconds to link.
+test_targets=(--lib --bins --tests)
 phase "build: the tests and rollbook.exe"
-"$cargo" test "${tests[@]}" "${build_std[@]}" --no-run
+"$cargo" test "${tests[@]}" "${test_targets[@]}" "${build_std[@]}" --no-run
 phase "build: rollbook-app.exe"
-"$cargo" build -p rollbook "${build_std[@]}"
+# `--examples` (the window has none) only makes cargo count the dev-dependencies in, as the
+# tests' build did: the same features, so every library built above is used as it is.
+"$cargo" build -p rollbook --bins --examples "${build_std[@]}"
 for f in rollbook.exe rollbook-app.exe WebView2Loader.dll; do
   [ -f "$out/$f" ] || { echo "windows: $out/$f was not built" >&2; exit 1; }
 done
@@ -135,7 +145,14 @@ fi
 # (Built before, not alongside: with the window's binary building meanwhile, Wine once failed to
 # start a test's child program, "Internal error".)
 phase "tests under Wine"
-"$cargo" test "${tests[@]}" "${build_std[@]}" --no-fail-fast "$@"
+# ARGS, when given, pick the tests (`--test integration cli_backup`); else every target built
+# above, then the doc tests (cargo will not mix `--doc` with other targets).
+if [ $# -eq 0 ]; then
+  "$cargo" test "${tests[@]}" "${test_targets[@]}" "${build_std[@]}" --no-fail-fast
+  "$cargo" test "${tests[@]}" "${build_std[@]}" --doc
+else
+  "$cargo" test "${tests[@]}" "${build_std[@]}" --no-fail-fast "$@"
+fi
 
 # --- smoke test --------------------------------------------------------------------------------
 phase "smoke test"
