@@ -47,14 +47,12 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test (workspace)"
 # cargo-nextest runs every test in a process of its own and keeps both cores busy to the end
 # (cargo test runs each crate's binaries one after another, threads within each); doc tests are
-# cargo test's own. The examples are not built: clippy checked them above, and compiling and
-# linking them (the rules' at opt-level 3) is CPU the rest of the run needs.
+# cargo test's own.
 if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --workspace --lib --bins --tests --no-fail-fast
+  cargo nextest run --workspace --no-fail-fast
   cargo test --workspace --doc
 else
-  cargo test --workspace --lib --bins --tests
-  cargo test --workspace --doc
+  cargo test --workspace
 fi
 step "front-end unit tests"
 node --test tests/unit/

@@ -124,11 +124,8 @@ fi
 
 # --- build -------------------------------------------------------------------------------------
 tests=(-p rollbook-roster -p rollbook-cli)
-# The libraries', binaries' and integration tests, not the examples: they are Linux tools
-# (clippy checks they compile) and each would take MinGW's ld seconds to link.
-test_targets=(--lib --bins --tests)
 phase "build: the tests and rollbook.exe"
-"$cargo" test "${tests[@]}" "${test_targets[@]}" "${build_std[@]}" --no-run
+"$cargo" test "${tests[@]}" "${build_std[@]}" --no-run
 phase "build: rollbook-app.exe"
 # `--examples` (the window has none) only makes cargo count the dev-dependencies in, as the
 # tests' build did: the same features, so every library built above is used as it is.
@@ -145,14 +142,7 @@ fi
 # (Built before, not alongside: with the window's binary building meanwhile, Wine once failed to
 # start a test's child program, "Internal error".)
 phase "tests under Wine"
-# ARGS, when given, pick the tests (`--test integration cli_backup`); else every target built
-# above, then the doc tests (cargo will not mix `--doc` with other targets).
-if [ $# -eq 0 ]; then
-  "$cargo" test "${tests[@]}" "${test_targets[@]}" "${build_std[@]}" --no-fail-fast
-  "$cargo" test "${tests[@]}" "${build_std[@]}" --doc
-else
-  "$cargo" test "${tests[@]}" "${build_std[@]}" --no-fail-fast "$@"
-fi
+"$cargo" test "${tests[@]}" "${build_std[@]}" --no-fail-fast "$@"
 
 # --- smoke test --------------------------------------------------------------------------------
 phase "smoke test"
