@@ -25,6 +25,9 @@ pub struct IpcError {
 pub struct IpcProblem {
     pub path: String,
     pub message: String,
+    /// About the name (the key) of the map entry at `path`, not its value (roster's `Problem`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub key: bool,
 }
 
 impl IpcError {
@@ -53,20 +56,25 @@ impl From<&Problem> for IpcProblem {
         IpcProblem {
             path: problem.path.clone(),
             message: problem.message.clone(),
+            key: problem.key,
         }
     }
 }
 
 impl From<RulesError> for IpcError {
     fn from(error: RulesError) -> Self {
-        IpcError::new(error.code(), error.to_string())
+        IpcError {
+            code: error.code().to_string(),
+            message: error.to_string(),
+            problems: refused_field(&error).into_iter().collect(),
+        }
     }
 }
 
 impl From<RosterError> for IpcError {
     fn from(error: RosterError) -> Self {
         let mut problems: Vec<IpcProblem> = error.problems().iter().map(IpcProblem::from).collect();
-        problems.extend(table_field(&error));
+        problems.extend(rules_refusal(&error).and_then(refused_field));
         IpcError {
             code: error.code().to_string(),
             message: error.to_string(),
@@ -123,16 +131,27 @@ pub fn damaged_notices(damaged: Vec<RosterError>) -> Vec<DamagedNotice> {
     damaged.into_iter().map(DamagedNotice::from).collect()
 }
 
-/// A table move the rules refused at one field (a card typed in, `cards[5]`; a die, `dice[2]`):
-/// that field as the refusal's one problem, so the window marks the box at fault.
-fn table_field(error: &RosterError) -> Option<IpcProblem> {
-    let RosterError::Table(TableError::Rules(refused) | TableError::Dice(refused)) = error else {
-        return None;
-    };
-    match refused {
+/// The rules' refusal inside a roster error: a roll from a sheet, a table move (a card typed in,
+/// `cards[5]`; a die, `dice[2]`).
+fn rules_refusal(error: &RosterError) -> Option<&RulesError> {
+    match error {
+        RosterError::Rules(refused)
+        | RosterError::Table(TableError::Rules(refused) | TableError::Dice(refused)) => {
+            Some(refused)
+        }
+        _ => None,
+    }
+}
+
+/// A refusal of one request field (`dice`, `members[1]`, `ranks + extra_dice`, `[0].dice` in a
+/// batch) as its one problem, so the window marks the field at fault from the path, never from
+/// the message's wording.
+fn refused_field(error: &RulesError) -> Option<IpcProblem> {
+    match error {
         RulesError::Invalid { field, message } => Some(IpcProblem {
             path: field.clone(),
             message: message.clone(),
+            key: false,
         }),
         _ => None,
     }
@@ -184,6 +203,26 @@ mod tests {
             value["message"],
             "cards[5]: 3C is dealt already this round (to Drone 2); nothing was changed"
         );
+    }
+
+    #[test]
+    fn a_request_refused_at_a_field_carries_its_path_beside_the_message() {
+        let refused = || RulesError::Invalid {
+            field: "members[1]".into(),
+            message: "99 is out of range".into(),
+        };
+        let expected = json!([{"path": "members[1]", "message": "99 is out of range"}]);
+        let direct = serde_json::to_value(IpcError::from(refused())).unwrap();
+        assert_eq!(direct["code"], "invalid_request");
+        assert_eq!(direct["message"], "members[1]: 99 is out of range");
+        assert_eq!(direct["problems"], expected);
+        let from_a_sheet = serde_json::to_value(IpcError::from(RosterError::Rules(refused())));
+        assert_eq!(from_a_sheet.unwrap()["problems"], expected);
+        let in_a_batch = IpcError::from(refused().at_index(2));
+        assert_eq!(in_a_batch.problems[0].path, "[2].members[1]");
+        // A refusal of no one field has none.
+        let too_large = IpcError::from(RulesError::RequestTooLarge { limit: 1 << 20 });
+        assert!(too_large.problems.is_empty());
     }
 
     #[test]

@@ -135,20 +135,21 @@ test('a list field is typed at the table: read as whole numbers, kept across a r
 
 test('a teammate\'s Stealth the table refuses is shown at that entry of the list', () => {
   const models = rollForm(universe, groupStealth).typed.map(fieldModel);
-  // The engine's words (rules/src/system_file/odds/values.rs): the entry named, counted from 0.
-  const message = `members[1]: 99 is out of range: ${members.label} takes ${members.min} to ${members.max}`;
-  assert.deepEqual(refusalAt(message, models), {
-    errors: [{ field: 'members', item: 1, reason: `99 is out of range: ${members.label} takes ${members.min} to ${members.max}` }],
+  // The table's refusal as the window receives it (ipc_error.rs): the entry's path, counted from 0.
+  const refused = (path, reason) => ({ code: 'invalid_request', message: `${path}: ${reason}`, problems: [{ path, message: reason }] });
+  const reason = `99 is out of range: ${members.label} takes ${members.min} to ${members.max}`;
+  assert.deepEqual(refusalAt(refused('members[1]', reason), models), {
+    errors: [{ field: 'members', item: 1, reason }],
     text: null,
   });
   // A whole field named: no entry.
   const other = models.find((m) => m.name !== 'members');
-  assert.deepEqual(refusalAt(`${other.name}: too low`, models).errors, [{ field: other.name, item: null, reason: 'too low' }]);
+  assert.deepEqual(refusalAt(refused(other.name, 'too low'), models).errors, [{ field: other.name, item: null, reason: 'too low' }]);
   // Naming no typed field (a rating, the participant): said by the Roll button, whole.
-  const away = refusalAt('participant 7 is not in this encounter', models);
+  const away = refusalAt({ code: 'participant_not_found', message: 'participant 7 is not in this encounter' }, models);
   assert.deepEqual(away, { errors: [], text: 'participant 7 is not in this encounter' });
   // Several fields at once: each marked, the words by the Roll button with their labels.
-  const both = refusalAt(`members + ${other.name}: too many`, models);
+  const both = refusalAt(refused(`members + ${other.name}`, 'too many'), models);
   assert.deepEqual(both.errors.map((e) => e.field), ['members', other.name]);
   assert.equal(both.text, `${members.label} + ${other.label}: too many`);
 });

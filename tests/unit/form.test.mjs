@@ -86,8 +86,11 @@ test('buildRequest leaves out fields that could not be read (the engine default 
   assert.deepEqual(buildRequest('marks', 'pool', fields, { skill_dice: 2 }), { system: 'marks', roll: 'pool', skill_dice: 2 });
 });
 
-test('errorTarget finds the field an engine message names', () => {
-  const target = errorTarget('attribute_dice: 61 is out of range: Attribute dice takes 0 to 60', fields);
+/** An engine refusal of `path` as the window receives it (ipc_error.rs: `problems` carries the path). */
+const refused = (path, reason) => ({ code: 'invalid_request', message: `${path}: ${reason}`, problems: [{ path, message: reason }] });
+
+test('errorTarget finds the field an engine refusal names', () => {
+  const target = errorTarget(refused('attribute_dice', '61 is out of range: Attribute dice takes 0 to 60'), fields);
   assert.deepEqual(target, {
     fields: ['attribute_dice'],
     item: null,
@@ -97,31 +100,47 @@ test('errorTarget finds the field an engine message names', () => {
 });
 
 test('errorTarget finds the list entry (counted from 0 by the engine, from 1 for people)', () => {
-  const target = errorTarget("members[1]: 99 is out of range: Teammates' Stealth takes -20 to 40", fields);
+  const target = errorTarget(refused('members[1]', "99 is out of range: Teammates' Stealth takes -20 to 40"), fields);
   assert.deepEqual(target.fields, ['members']);
   assert.equal(target.item, 1);
   assert.equal(target.text, "Teammates' Stealth 2: 99 is out of range: Teammates' Stealth takes -20 to 40");
 });
 
 test('errorTarget finds every field of a sum', () => {
-  const target = errorTarget('attribute_dice + skill_dice: 70 dice in all is over the limit of 60 dice in one pool', fields);
+  const target = errorTarget(refused('attribute_dice + skill_dice', '70 dice in all is over the limit of 60 dice in one pool'), fields);
   assert.deepEqual(target.fields, ['attribute_dice', 'skill_dice']);
   assert.equal(target.item, null);
   assert.equal(target.text, 'Attribute dice + Skill dice: 70 dice in all is over the limit of 60 dice in one pool');
 });
 
 test('errorTarget reads a request-array prefix', () => {
-  assert.deepEqual(errorTarget('[0].skill_dice: too many', fields).fields, ['skill_dice']);
+  assert.deepEqual(errorTarget(refused('[0].skill_dice', 'too many'), fields).fields, ['skill_dice']);
 });
 
-test('errorTarget leaves messages about no known field whole', () => {
-  for (const message of ['unknown field `dice`, expected one of …', 'system: unknown system "chess"', 'The dice engine is not available', '']) {
-    const target = errorTarget(message, fields);
-    assert.deepEqual(target.fields, [], message);
-    assert.equal(target.text, message);
-    assert.equal(target.reason, message);
+test('errorTarget leaves refusals of no known field whole', () => {
+  const whole = [
+    { code: 'malformed_request', message: 'unknown field `dice`, expected one of …' },
+    refused('system', 'unknown system "chess"'),
+    new Error('The dice engine is not available'),
+    { code: 'error', message: '' },
+  ];
+  for (const failure of whole) {
+    const target = errorTarget(failure, fields);
+    assert.deepEqual(target.fields, [], failure.message);
+    assert.equal(target.text, failure.message);
+    assert.equal(target.reason, failure.message);
   }
   assert.deepEqual(errorTarget(undefined, fields).fields, []);
+  assert.equal(errorTarget('a thrown string', fields).text, 'a thrown string');
+});
+
+test('errorTarget reads the path the engine sent, never the words of the message', () => {
+  // Worded like a field's refusal, but with no problem: said whole, no field marked.
+  const worded = { code: 'too_much_work', message: 'skill_dice: looks like a field' };
+  assert.deepEqual(errorTarget(worded, fields), { fields: [], item: null, reason: worded.message, text: worded.message });
+  // The field comes from the path even when the message reads otherwise.
+  const target = errorTarget({ code: 'invalid_request', message: 'something else entirely', problems: [{ path: 'members[0]', message: 'too low' }] }, fields);
+  assert.deepEqual([target.fields, target.item, target.reason], [['members'], 0, 'too low']);
 });
 
 test('a list may grow up to its maximum; a new entry starts at 0 when 0 is allowed', () => {

@@ -50,10 +50,12 @@ test('a message above its own path names what it is about', () => {
 });
 
 test('a name/value row marks the value for range problems and the name for the rest', () => {
-  assert.equal(mapProblemTarget('7 is over the limit of 6'), 'value');
-  assert.equal(mapProblemTarget('-1 is under the minimum of 0'), 'value');
-  assert.equal(mapProblemTarget('"Charm" is not one of this sheet\'s attributes'), 'key');
-  assert.equal(mapProblemTarget('is empty; a name takes 1 to 120 characters'), 'key');
+  // The engine says which (roster's Problem `key`), whatever the words.
+  assert.equal(mapProblemTarget({ path: 'sheet.attributes.Agility', message: '7 is over the limit of 6' }), 'value');
+  assert.equal(mapProblemTarget({ path: 'sheet.attributes.Agility', message: '-1 is under the minimum of 0', key: false }), 'value');
+  assert.equal(mapProblemTarget({ path: 'sheet.super_attributes.Charm', message: '"Charm" is not one of this sheet\'s attributes', key: true }), 'key');
+  assert.equal(mapProblemTarget({ path: 'sheet.attributes. ', message: 'is empty; a name takes 1 to 120 characters', key: true }), 'key');
+  assert.equal(mapProblemTarget({ path: 'sheet.attributes.X', message: '12 reads like a number', key: true }), 'key');
 });
 
 test('rolls sharing a rating are grouped, each keeping its index', () => {

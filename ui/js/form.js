@@ -72,27 +72,31 @@ export function requestText(request) {
 }
 
 /**
- * What an engine error is about. Messages read "path: reason", where the path is a field
- * ("dice"), a list entry ("members[2]", counted from 0) or several fields summed
- * ("ranks + extra_dice"); a request inside an array may be prefixed ("[0].dice").
+ * What an engine error is about: the request field of its one problem (`problems[0].path`, as
+ * ipc_error.rs sends it): a field ("dice"), a list entry ("members[2]", counted from 0), several
+ * fields summed ("ranks + extra_dice"), in a batch with its index first ("[0].dice"). Read from
+ * that path, never from the message's words. `failure` is the error as the window caught it
+ * (`{code, message, problems?}`, or any thrown value).
  * Returns `{fields, item, reason, text}`: the names of the catalog fields at fault (empty when
  * none is), the list entry (0-based) when one entry is, the reason alone, and the whole message
  * with field names replaced by their labels, for showing away from the fields.
+ * @param {any} failure @param {Array<{name: string, label: string}>} fields
  */
-export function errorTarget(message, fields) {
-  const text = String(message ?? '');
-  const match = /^\s*(?:\[\d+\]\.)?([A-Za-z_][\w\[\] +]*?)\s*:\s+(.*)$/s.exec(text);
-  if (!match) return { fields: [], item: null, reason: text, text };
-  const parts = match[1].split(/\s*\+\s*/).map((part) => /^([A-Za-z_]\w*)(?:\[(\d+)\])?$/.exec(part));
-  const known = parts.every((part) => part && fields.some((f) => f.name === part[1]));
-  if (!known) return { fields: [], item: null, reason: text, text };
+export function errorTarget(failure, fields) {
+  const text = String(failure?.message ?? failure ?? '');
+  const whole = { fields: [], item: null, reason: text, text };
+  const problems = Array.isArray(failure?.problems) ? failure.problems : [];
+  if (problems.length !== 1) return whole;
+  const { path, message: reason } = problems[0];
+  const parts = String(path).replace(/^\[\d+\]\./, '').split(/\s*\+\s*/).map((part) => /^([A-Za-z_]\w*)(?:\[(\d+)\])?$/.exec(part));
+  if (!parts.every((part) => part && fields.some((f) => f.name === part[1]))) return whole;
   const names = parts.map((part) => part[1]);
   const item = parts.length === 1 && parts[0][2] !== undefined ? Number(parts[0][2]) : null;
   const labelOf = (part) => {
     const label = fields.find((f) => f.name === part[1]).label;
     return part[2] === undefined ? label : `${label} ${Number(part[2]) + 1}`;
   };
-  return { fields: [...new Set(names)], item, reason: match[2], text: `${parts.map(labelOf).join(' + ')}: ${match[2]}` };
+  return { fields: [...new Set(names)], item, reason, text: `${parts.map(labelOf).join(' + ')}: ${reason}` };
 }
 
 /** A list field may grow until `maxItems`. */

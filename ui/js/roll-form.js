@@ -93,7 +93,7 @@ export function rollForm(doc, prefix, parts, calls) {
 
   /** Shows an engine error at the field it names (or by the Roll button), and no odds. */
   function showEngineError(failure) {
-    const target = errorTarget(failure.message, state.models);
+    const target = errorTarget(failure, state.models);
     if (target.fields.length === 1) {
       showFieldErrors(fields, state.models, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
       showFormError(null);

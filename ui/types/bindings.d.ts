@@ -920,7 +920,11 @@ export type IpcError = { code: string, message: string, problems?: Array<IpcProb
 /**
  * One cause of a refusal: `sheet.abilities[1].ranks` and what is wrong there.
  */
-export type IpcProblem = { path: string, message: string, };
+export type IpcProblem = { path: string, message: string, 
+/**
+ * About the name (the key) of the map entry at `path`, not its value (roster's `Problem`).
+ */
+key?: boolean, };
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
@@ -1680,7 +1684,12 @@ export type PreviewedSystem = { id: string, version: number, name: string, summa
  * (`rosters[0].characters[2].sheet.abilities[1].ranks`). The path is empty when the problem is
  * about the whole input (a file that is not JSON, say).
  */
-export type Problem = { path: string, message: string, };
+export type Problem = { path: string, message: string, 
+/**
+ * The problem is with the name (the key) of the name → value map entry at `path`, not with
+ * its value: both have that one path, and the window marks the name's box, not the number's.
+ */
+key?: boolean, };
 
 /**
  * How far an import has got: `done` of `total` rows written.

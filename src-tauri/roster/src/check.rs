@@ -246,6 +246,11 @@ impl Check<'_> {
         self.problems.push(Problem::new(path, message));
     }
 
+    /// A problem with the name (the key) of the map entry at `path`, not its value.
+    pub fn push_key(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.problems.push(Problem::with_key(path, message));
+    }
+
     /// `min <= value <= max`, worded as FORMAT.md's example.
     pub fn range(&mut self, path: impl Into<String>, value: i64, min: i64, max: i64) {
         if value > max {

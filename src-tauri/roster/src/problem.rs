@@ -14,6 +14,10 @@ use rollbook_rules::grouped;
 pub struct Problem {
     pub path: String,
     pub message: String,
+    /// The problem is with the name (the key) of the name → value map entry at `path`, not with
+    /// its value: both have that one path, and the window marks the name's box, not the number's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub key: bool,
 }
 
 impl Problem {
@@ -21,6 +25,16 @@ impl Problem {
         Self {
             path: path.into(),
             message: message.into(),
+            key: false,
+        }
+    }
+
+    /// A problem with the name (the key) of the map entry at `path` (listed twice, empty, not
+    /// one this sheet rates), not with its value.
+    pub fn with_key(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            key: true,
+            ..Self::new(path, message)
         }
     }
 }

@@ -87,7 +87,6 @@ impl RulesError {
         }
     }
 
-    /// The same error, located inside element `index` of a batch of requests.
     /// The request field at fault, for an invalid request (`system`, `[2].roll`).
     pub fn field(&self) -> Option<&str> {
         match self {
@@ -96,6 +95,7 @@ impl RulesError {
         }
     }
 
+    /// The same error, located inside element `index` of a batch of requests.
     pub fn at_index(self, index: usize) -> Self {
         match self {
             Self::Malformed { message } => Self::Malformed {

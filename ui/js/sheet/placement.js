@@ -52,12 +52,13 @@ export function subjectOf(label, itemLabel, rest) {
 }
 
 /**
- * Which input of a name/value row a problem is about: numbers out of range ("7 is over the
- * limit of 6") are about the value; anything else (a name listed twice, not an attribute of
- * this sheet, empty) about the name.
+ * Which input of a name/value row a problem is about: the name when the engine says the problem
+ * is the entry's key (`key: true`: listed twice, empty, not an attribute of this sheet), else
+ * the value (a number out of range). Both have the row's one path.
+ * @param {{key?: boolean}} problem
  */
-export function mapProblemTarget(message) {
-  return /^[-−]?\d/.test(String(message).trim()) ? 'value' : 'key';
+export function mapProblemTarget(problem) {
+  return problem.key ? 'key' : 'value';
 }
 
 /** Sheet rolls with an index each, grouped by path in the order given. */

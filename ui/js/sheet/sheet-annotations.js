@@ -54,7 +54,7 @@ export function showProblems(root, problems) {
       if (rest.length) continue;
       let targets = isField ? inputs : [];
       if (node.hasAttribute('data-map-row')) {
-        targets = mapProblemTarget(item.message) === 'value' || inputs.length < 2 ? inputs.slice(-1) : inputs.slice(0, 1);
+        targets = mapProblemTarget(item) === 'value' || inputs.length < 2 ? inputs.slice(-1) : inputs.slice(0, 1);
       }
       for (const input of targets) input.setAttribute('aria-invalid', 'true');
     }

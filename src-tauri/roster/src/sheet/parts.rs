@@ -81,10 +81,15 @@ pub(crate) fn check_keys<'a>(
     let mut seen: Vec<String> = Vec::new();
     for key in keys {
         let at = check::field(path, key);
+        // The name's own problems are the key's (the entry's path is its value's too).
+        let first = check.problems.len();
         check.name(at.clone(), key, check::NAME_MAX);
+        for problem in &mut check.problems[first..] {
+            problem.key = true;
+        }
         let folded = key.trim().to_lowercase();
         if seen.contains(&folded) {
-            check.push(at, format!("\"{}\" is listed twice", isolated(key.trim())));
+            check.push_key(at, format!("\"{}\" is listed twice", isolated(key.trim())));
         }
         seen.push(folded);
     }

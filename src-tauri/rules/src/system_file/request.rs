@@ -116,11 +116,14 @@ impl FileRequest {
         // Sheet values a roster's roll carries (its `from_sheet` fields) are fields, so they
         // stay as given; only what the request did not give is worked out again.
         let values = self.kind().values_with(&self.fields, &extra)?;
+        // Made field by field: `..self.clone()` would copy the values only to drop them.
         Ok(Cow::Owned(Self {
+            system: self.system.clone(),
+            kind: self.kind,
+            fields: self.fields.clone(),
             values,
             combinations: OnceLock::new(),
             checked: CheckedKept::default(),
-            ..self.clone()
         }))
     }
 

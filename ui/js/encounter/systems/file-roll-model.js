@@ -144,12 +144,12 @@ export function startValues(typed, kept = {}) {
  * Where the table's refusal of a roll is shown: at the typed field it names (a list's entry too:
  * `members[1]: …` is the second teammate), as form-view.js's `showFieldErrors` takes it, or, when
  * it names none of them (a rating, the sheet), by the Roll button with the fields' labels.
- * @param {string} message the refusal's words (the field named first: form.js's errorTarget)
+ * @param {any} failure the refusal as caught (`{code, message, problems?}`: form.js's errorTarget)
  * @param {Array<{name: string, label: string}>} typed the typed fields (form.js's fieldModel)
  * @returns {{errors: Array<{field: string, item: number | null, reason: string}>, text: string | null}}
  */
-export function refusalAt(message, typed) {
-  const target = errorTarget(message, typed);
+export function refusalAt(failure, typed) {
+  const target = errorTarget(failure, typed);
   if (target.fields.length === 1) return { errors: [{ field: target.fields[0], item: target.item, reason: target.reason }], text: null };
   return { errors: target.fields.map((field) => ({ field, item: null, reason: '' })), text: target.text };
 }

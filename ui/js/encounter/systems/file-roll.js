@@ -157,7 +157,7 @@ export function mountRollForm(doc, ctx, start) {
    * the fields' errors. Answers whether a typed field took it.
    */
   function showRefusal(error) {
-    const at = error ? refusalAt(error?.message ?? String(error), models) : { errors: [], text: '' };
+    const at = error ? refusalAt(error, models) : { errors: [], text: '' };
     showFieldErrors(typedRow, models, at.errors);
     return at.text === null;
   }

@@ -81,7 +81,7 @@ impl MarksSheet {
         for (name, &value) in &self.super_attributes {
             let at = field(&supers, name);
             if !self.attributes.contains_key(name) {
-                check.push(
+                check.push_key(
                     at,
                     format!(
                         "\"{}\" is not one of this sheet's attributes",
@@ -147,6 +147,28 @@ mod tests {
                 "sheet.attributes.Cunning: 0 is under the minimum of 1",
                 "sheet.super_attributes.Charm: \"Charm\" is not one of this sheet's attributes",
                 "sheet.skills[0].rank: -1 is under the minimum of 0",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_problem_with_an_entry_s_name_says_so_beside_its_path() {
+        let sheet = json!({"attributes": {"Agility": 7, "Cunning": 2, "Intelligence": 3, "Fortitude": 3,
+                                          "Domination": 2, " ": 2, "agility ": 1},
+                           "super_attributes": {"Charm": 1}});
+        let Err(problems) = Sheet::from_json(System::Marks, &sheet, &HouseRules::default()) else {
+            panic!("an invalid sheet was taken");
+        };
+        let keyed: Vec<(&str, bool)> = problems.iter().map(|p| (p.path.as_str(), p.key)).collect();
+        assert_eq!(
+            keyed,
+            [
+                // An empty name, a name listed twice, a super attribute of no attribute: the names.
+                ("sheet.attributes[\" \"]", true),
+                ("sheet.attributes[\"agility \"]", true),
+                // A number out of range: the value (the same kind of path).
+                ("sheet.attributes.Agility", false),
+                ("sheet.super_attributes.Charm", true),
             ]
         );
     }
