@@ -98,10 +98,16 @@ async function keystroke(text, done) {
   }
   const drawStart = performance.now();
   window.measureCopy.show(check, text);
+  const fieldDone = performance.now();
   if (odds) renderOdds(view, odds, null, request);
+  const oddsDone = performance.now();
   document.body.getBoundingClientRect();
-  const draw = performance.now() - drawStart;
-  done({ key, chart, draw, work: key + draw, answer, outcomes: odds ? Object.keys(odds.outcomes).length : 0 });
+  const drawEnd = performance.now();
+  const draw = drawEnd - drawStart;
+  done({
+    key, chart, draw, work: key + draw, answer, outcomes: odds ? Object.keys(odds.outcomes).length : 0,
+    parts: { field: fieldDone - drawStart, odds: oddsDone - fieldDone, layout: drawEnd - oddsDone },
+  });
 }
 
 const app = await startApp();
@@ -138,6 +144,11 @@ try {
   line('answer', all.map((r) => r.answer));
   const over = all.filter((r) => r.work > 16).length;
   console.log(`keystrokes whose work passed 16 ms: ${over} of ${all.length}`);
+  // Where a draw goes: the field's marks, the odds panel (its own forced layouts included: the
+  // chart's size, the outcome list's rows measured), then the layout left for the frame.
+  const heavy = all.filter((r) => r.outcomes > 20);
+  const part = (name) => `${name} ${ms(median(heavy.map((r) => r.parts[name])))} (95th ${ms(p95(heavy.map((r) => r.parts[name])))})`;
+  console.log(`  draw of answers over 20 outcomes (${heavy.length}), median: ${['field', 'odds', 'layout'].map(part).join(', ')}`);
   // By the size of the answer drawn: work that grows with the outcomes shows in the last bands.
   const bands = [[0, 0, 'no odds'], [1, 20, '1–20'], [21, 100, '21–100'], [101, Infinity, 'over 100']];
   console.log(`  by outcomes drawn: ${bands.map(([lo, hi, name]) => {
