@@ -95,7 +95,9 @@ impl Serving {
         (status, body.to_string())
     }
 
-    /// A phone's event stream under the link, once its first view has come.
+    /// A phone's event stream under the link, once its first view has come (for the Unix-only
+    /// test of signals below).
+    #[cfg(unix)]
     fn stream(&self) -> BufReader<TcpStream> {
         let rest = self.link.strip_prefix("http://").unwrap();
         let (host, tail) = rest.split_once('/').unwrap();
@@ -126,6 +128,7 @@ impl Drop for Serving {
 
 /// Lines read until `wanted` (included), failing if the stream ends, is silent 30 s, or has not
 /// sent it within 60 s (its keep-alive comments would otherwise keep a wait going for ever).
+#[cfg(unix)]
 fn read_lines_until(reader: &mut BufReader<TcpStream>, wanted: &str) -> Vec<String> {
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut lines = Vec::new();
