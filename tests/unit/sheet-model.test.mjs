@@ -7,6 +7,7 @@ import {
 } from '../../ui/js/sheet/model.js';
 import { SYSTEM_MODELS, sheetModel } from '../../ui/js/sheet/systems/index.js';
 import { setAt } from '../../ui/js/sheet/paths.js';
+import { mapProblemTarget } from '../../ui/js/sheet/placement.js';
 
 // FORMAT.md "Sheets", copied as the file shows them.
 const EXAMPLES = {
@@ -102,7 +103,8 @@ test('maps are edited as entries, so a name may be typed over another without lo
   assert.deepEqual(draft.attributes[0], { key: 'Strength', value: 3 });
   draft = setAt(draft, ['attributes', 1, 'key'], 'Strength');
   const { value, problems } = fromDraft(model.root, draft);
-  assert.deepEqual(problems, [{ path: 'sheet.attributes.Strength', message: '"Strength" is listed twice' }]);
+  assert.deepEqual(problems, [{ path: 'sheet.attributes.Strength', message: '"Strength" is listed twice', key: true }]);
+  assert.equal(mapProblemTarget(problems[0]), 'key', 'the name is marked, not the number');
   assert.equal(value.attributes.Strength, 3, 'the first one stands');
   draft = setAt(draft, ['attributes', 1, 'key'], 'Will Power');
   assert.deepEqual(Object.keys(fromDraft(model.root, draft).value.attributes), ['Strength', 'Will Power', 'Stamina', 'Intellect', 'Presence']);

@@ -65,7 +65,8 @@ function read(node, draft, segments, problems) {
       for (const entry of draft ?? []) {
         const at = [...segments, entry.key];
         if (Object.hasOwn(out, entry.key)) {
-          problems.push({ path: formatPath(at), message: `"${entry.key}" is listed twice` });
+          // About the entry's name (placement.js mapProblemTarget), as the roster's own check says.
+          problems.push({ path: formatPath(at), message: `"${entry.key}" is listed twice`, key: true });
           continue;
         }
         out[entry.key] = read(node.value, entry.value, at, problems);
