@@ -393,14 +393,21 @@ impl UniverseTable {
                 "no card is left to draw as fate: every card is dealt or held",
             ));
         }
+        // Once the app draws (a seeded move, or a stand-in for a card not typed yet), a joker
+        // it draws is redrawn by the app too: a stand-in's joker is no card the table drew, so
+        // it must not ask for one more card to be typed.
+        let mut typed = true;
         loop {
             let mut deck_events = Vec::new();
-            let card = match dice.typed_fate_card(key) {
+            let card = match typed.then(|| dice.typed_fate_card(key)).flatten() {
                 Some((code, at)) => {
                     self.deck
                         .take_typed(&code, at, tray, seed, &mut deck_events)?
                 }
-                None => self.deck.draw_card(tray, seed, &mut deck_events)?,
+                None => {
+                    typed = false;
+                    self.deck.draw_card(tray, seed, &mut deck_events)?
+                }
             };
             events.extend(deck_events.into_iter().map(FateEvent::Deck));
             if !card.is_joker() {

@@ -191,6 +191,30 @@ fn jokers_dealt_for_initiative_draw_fate_for_their_side() {
     t.check().unwrap();
 }
 
+/// By hand, a fate card not typed yet is stood in for by the app's draw so the rest of the move
+/// can be worked out; a joker that stand-in draws is redrawn by the app, not asked for as one
+/// more card (the window showed two boxes for the GM's one fate card: CI, stop 46).
+#[test]
+fn a_joker_the_app_draws_for_a_fate_card_not_typed_yet_asks_for_no_second_card() {
+    // The typed JK takes the lower joker (JK1); the app's stand-in draw meets JK2 on top.
+    let t = stack(table(&[("ann", false, &[])]), &["JK2", "3H"]);
+    let dice = MoveDice::seeded(5).with_cards(Some(vec!["JK".to_string()]));
+    let (_, events) = t
+        .deal_round_with(&[who("orc", Side::HostileNpc)], &dice)
+        .unwrap();
+    assert_eq!(
+        dice.fate_drawn(),
+        ["gm"],
+        "one fate card asked for: {events:?}"
+    );
+    // A joker typed as the fate card is a real draw: the GM draws again, and that card is asked.
+    let t = stack(table(&[("ann", false, &[])]), &["3H"]);
+    let dice = MoveDice::seeded(5).with_cards(Some(vec!["JK".into(), "JK".into()]));
+    t.deal_round_with(&[who("orc", Side::HostileNpc)], &dice)
+        .unwrap();
+    assert_eq!(dice.fate_drawn(), ["gm", "gm"]);
+}
+
 #[test]
 fn a_joker_dealt_to_an_unseated_pc_says_why_no_fate_is_drawn() {
     let t = stack(table(&[("ann", false, &[])]), &["JK1"]);
