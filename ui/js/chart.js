@@ -91,15 +91,54 @@ function barShapes(svg, bars, width, lookOf, label) {
   });
 }
 
+/** Each distribution chart's size and how to draw it again (see `chartSize`). */
+const charts = new WeakMap();
+/** Watches every distribution chart's size; made with the first chart. */
+let resizes = null;
+
+/**
+ * `svg`'s size, read once and then kept up to date by a ResizeObserver, which draws the chart
+ * again (`redraw`, the last drawing's call) when its size changes: a redraw at every keystroke
+ * then never reads layout in the middle of changing the page. The observer reads the size when
+ * the page is laid out already.
+ */
+function chartSize(svg, redraw) {
+  let known = charts.get(svg);
+  if (!known) {
+    known = { width: Math.max(svg.clientWidth, 1), height: Math.max(svg.clientHeight, 1), redraw };
+    charts.set(svg, known);
+    resizes ??= new ResizeObserver((entries) => {
+      for (const { target } of entries) {
+        const chart = charts.get(target);
+        const width = Math.max(target.clientWidth, 1);
+        const height = Math.max(target.clientHeight, 1);
+        if (!chart || (width === chart.width && height === chart.height)) continue;
+        chart.width = width;
+        chart.height = height;
+        chart.redraw();
+      }
+    });
+    resizes.observe(svg);
+  }
+  known.redraw = redraw;
+  return known;
+}
+
+/** `svg` is going away (its panel closed): its size is no longer watched. */
+export function releaseChart(svg) {
+  charts.delete(svg);
+  resizes?.unobserve(svg);
+}
+
 /**
  * Draws `entries` into `svg`, highlighting the bar of outcome `hot` (the last roll). `marks`:
  * the odds answer's `target` / `succeeding` (which outcomes succeed) and `axis`, what the
- * outcomes are (the catalog kind's `outcome`), the axis's title.
+ * outcomes are (the catalog kind's `outcome`), the axis's title. The chart draws itself again
+ * when its size changes.
  */
 export function renderChart(svg, entries, hot = null, marks = {}) {
   const doc = svg.ownerDocument;
-  const width = Math.max(svg.clientWidth, 1);
-  const height = Math.max(svg.clientHeight, 1);
+  const { width, height } = chartSize(svg, () => renderChart(svg, entries, hot, marks));
   const axis = marks.axis ?? null;
   const shown = shownOutcomes(entries);
   const notDrawn = notDrawnText(shown);

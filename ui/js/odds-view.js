@@ -2,7 +2,8 @@
 // in between (waiting for an answer, or no odds while the request has an error). So that a
 // keystroke's redraw fits a frame whatever the roll, a long tail's far outcomes are summed in
 // one row per end (odds.js `shownOutcomes`) and the table is a virtual list: only the rows in
-// sight are in the page.
+// sight are in the page, refilled in place by the next answer, and nothing in a redraw reads
+// layout (the chart's size and the rows' height are kept from when they were measured).
 
 import { chartMarks, renderChart } from './chart.js';
 import { el } from './dom.js';
@@ -10,22 +11,42 @@ import { createVirtualList } from './virtual-list.js';
 import { formatPercent, outcomeLabel } from './format.js';
 import { entryHolds, entryLabel, meterShare, oddsEntries, oddsMeta, shownOutcomes, tailLabel } from './odds.js';
 
-function row(doc, entry, maxP, hot) {
-  const { key, p } = entry;
+/** Sets `node`'s text when it differs: an unchanged text leaves its layout alone. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/**
+ * Puts `entry` into an outcome row made by `row`: its meter, label, chance and the "last
+ * roll" mark, each touched only where it changed (a new answer at every keystroke refills the
+ * rows in sight rather than making them again).
+ */
+function fillRow(tr, entry, maxP, hot) {
+  const doc = tr.ownerDocument;
   const isHot = entryHolds(entry, hot);
-  const fill = el(doc, 'span', { className: 'meter-fill' });
-  fill.style.width = `${(meterShare(p, maxP) * 100).toFixed(1)}%`;
-  const inner = el(doc, 'div', { className: 'outcome' }, [
-    el(doc, 'span', { className: 'meter', 'aria-hidden': 'true' }, [fill]),
-    el(doc, 'span', { className: 'outcome-label', text: entryLabel(entry) }),
-  ]);
-  if (isHot) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
-  const label = el(doc, 'td', {}, [inner]);
-  const tr = el(doc, 'tr', { 'data-outcome': key, className: isHot ? 'hot' : '' }, [
-    label,
-    el(doc, 'td', { className: 'num pct', text: formatPercent(p) }),
-  ]);
+  const [label, pct] = tr.cells;
+  const inner = label.firstElementChild;
+  const fill = inner.querySelector('.meter-fill');
+  const width = `${(meterShare(entry.p, maxP) * 100).toFixed(1)}%`;
+  if (fill.style.width !== width) fill.style.width = width;
+  setText(inner.querySelector('.outcome-label'), entryLabel(entry));
+  setText(pct, formatPercent(entry.p));
+  if (tr.dataset.outcome !== String(entry.key)) tr.dataset.outcome = String(entry.key);
+  tr.classList.toggle('hot', isHot);
+  const tag = inner.querySelector('.hot-tag');
+  if (isHot && !tag) inner.append(el(doc, 'span', { className: 'hot-tag', text: 'last roll' }));
+  if (!isHot) tag?.remove();
   if (isHot) tr.setAttribute('aria-current', 'true');
+  else tr.removeAttribute('aria-current');
+}
+
+function row(doc, entry, maxP, hot) {
+  const inner = el(doc, 'div', { className: 'outcome' }, [
+    el(doc, 'span', { className: 'meter', 'aria-hidden': 'true' }, [el(doc, 'span', { className: 'meter-fill' })]),
+    el(doc, 'span', { className: 'outcome-label' }),
+  ]);
+  const tr = el(doc, 'tr', {}, [el(doc, 'td', {}, [inner]), el(doc, 'td', { className: 'num pct' })]);
+  fillRow(tr, entry, maxP, hot);
   return tr;
 }
 
@@ -49,8 +70,15 @@ const ROW_ESTIMATE = 28;
 const lists = new WeakMap();
 
 /**
+ * One row of an outcome table: an outcome (`entry`), or the outcomes summed at one end (`tail`
+ * and its `side`); `maxP` is the largest chance listed, `hot` the last roll's outcome.
+ * @typedef {{entry?: any, tail?: any, side?: string, maxP: number, hot: any}} OutcomeRow
+ */
+
+/**
  * The virtual list of `view.table` (a tbody), made the first time: it scrolls in the table's
- * `.outcomes-wrap`. `list.rows` are builders, one per row, so only the rows in sight are built.
+ * `.outcomes-wrap`. Its rows are all one height, and an outcome row in sight is refilled with
+ * the next answer's outcome in its place.
  */
 function outcomeList(view) {
   const body = view.table;
@@ -59,20 +87,30 @@ function outcomeList(view) {
   const doc = body.ownerDocument;
   const table = body.closest('table');
   const scroller = body.closest('.outcomes-wrap') ?? table?.parentElement ?? body;
-  const state = { rows: /** @type {Array<() => HTMLElement>} */ ([]) };
+  const state = { rows: /** @type {OutcomeRow[]} */ ([]) };
   const virtual = createVirtualList({
     scroller,
     items: body,
     estimate: ROW_ESTIMATE,
+    uniform: true,
     spacer: () => el(doc, 'tr', { className: 'virtual-gap', 'aria-hidden': 'true', hidden: true }, [el(doc, 'td', { colspan: 2 })]),
     renderRow(index) {
-      const tr = state.rows[index]();
+      const { entry, tail, side, maxP, hot } = state.rows[index];
+      const tr = tail ? tailRow(doc, tail, side, maxP, hot) : row(doc, entry, maxP, hot);
       // Row 1 is the header.
       tr.setAttribute('aria-rowindex', String(index + 2));
       return tr;
     },
+    refill(tr, index) {
+      const { entry, maxP, hot } = state.rows[index];
+      // A tail row says more than an outcome's: either way round, it is made afresh.
+      if (!entry || tr.dataset.tail) return false;
+      fillRow(tr, entry, maxP, hot);
+      return true;
+    },
   });
   list = {
+    /** @param {OutcomeRow[]} rows */
     show(rows) {
       state.rows = rows;
       table?.setAttribute('aria-rowcount', String(rows.length + 1));
@@ -118,7 +156,6 @@ export function oddsParts(doc, { labelId, caption = 'Chance of success', note = 
  * axis is titled `view.axis` when the caller set it (the catalog kind's `outcome`).
  */
 export function renderOdds(view, odds, hot, request) {
-  const doc = view.table.ownerDocument;
   view.panel.dataset.request = JSON.stringify(request);
   view.panel.setAttribute('aria-busy', 'false');
   view.panel.classList.remove('stale', 'blocked');
@@ -130,9 +167,9 @@ export function renderOdds(view, odds, hot, request) {
   const { entries: shown, below, above } = shownOutcomes(entries);
   const maxP = Math.max(0, ...shown.map((e) => e.p));
   outcomeList(view).show([
-    ...(below ? [() => tailRow(doc, below, 'below', maxP, hot)] : []),
-    ...shown.map((entry) => () => row(doc, entry, maxP, hot)),
-    ...(above ? [() => tailRow(doc, above, 'above', maxP, hot)] : []),
+    ...(below ? [{ tail: below, side: 'below', maxP, hot }] : []),
+    ...shown.map((entry) => ({ entry, maxP, hot })),
+    ...(above ? [{ tail: above, side: 'above', maxP, hot }] : []),
   ]);
 }
 

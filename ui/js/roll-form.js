@@ -5,12 +5,11 @@
 // request, how odds and rolls are asked for (Quick roll's typed notation, the panel's roster
 // and character), and where a roll made is shown.
 
-import { chartMarks, renderChart } from './chart.js';
 import { mountHandRoll } from './by-hand/hand-roll.js';
+import { releaseChart } from './chart.js';
 import { mountCompare } from './compare-view.js';
 import { errorTarget, readSeed } from './form.js';
 import { firstInvalid, readValues, renderFields, showFieldErrors } from './form-view.js';
-import { oddsEntries } from './odds.js';
 import { markPending, renderOdds, showNoOdds } from './odds-view.js';
 import { debounce, latestOnly } from './timing.js';
 
@@ -216,10 +215,6 @@ export function rollForm(doc, prefix, parts, calls) {
   fields.addEventListener('input', changed);
   fields.addEventListener('change', changed);
   seed.addEventListener('input', () => showSeedError(null));
-  const resize = new ResizeObserver(() => {
-    if (state.odds) renderChart(odds.chart, oddsEntries(state.odds), hotFor(state.oddsKey), chartMarks(state.odds, odds.axis));
-  });
-  resize.observe(odds.chart);
 
   return {
     compare,
@@ -254,7 +249,7 @@ export function rollForm(doc, prefix, parts, calls) {
     close() {
       schedule.cancel();
       oddsCall.invalidate();
-      resize.disconnect();
+      releaseChart(odds.chart);
       compare.close();
     },
   };

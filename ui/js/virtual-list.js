@@ -25,8 +25,19 @@ const AFTER = '--virtual-after';
  * - `focusTarget(row)` → what in a row takes the focus, for a list whose rows do (the focus
  *   then waits on the scroller while its row is scrolled out); without it rows never hold it.
  * - `drawn(range)`: called after every draw (aria-activedescendant follows it in the search).
+ * - `uniform`: every row is one height (an odds table's outcomes). Once measured, that height
+ *   and where row 0 starts are kept for the next set of rows, and `setCount` draws it from the
+ *   scroll position and view height last seen without reading layout: a list redrawn at every
+ *   keystroke (Quick roll's Notation field) then leaves all the layout to the frame.
+ * - `refill(element, index)` → whether it put row `index`'s contents into `element`, a row
+ *   already in the page (false: build it afresh). `setCount` keeps the rows it refills, so a
+ *   new set of rows changes the words of those in sight instead of making them again.
  */
-export function createVirtualList({ scroller, items, renderRow, estimate, spacer = null, focusTarget = null, drawn = /** @type {(range: {start: number, end: number}) => void} */ (() => {}) }) {
+export function createVirtualList({
+  scroller, items, renderRow, estimate, spacer = null, focusTarget = null, uniform = false,
+  refill = /** @type {((element: HTMLElement, index: number) => boolean) | null} */ (null),
+  drawn = /** @type {(range: {start: number, end: number}) => void} */ (() => {}),
+}) {
   const doc = items.ownerDocument;
   const rows = new RowHeights(estimate);
   /** index → element, of the rows in the page now */
@@ -38,6 +49,10 @@ export function createVirtualList({ scroller, items, renderRow, estimate, spacer
   let estimated = false;
   // The row that had the focus when it scrolled out (its focus waits on the scroller).
   let parked = null;
+  // The scroll position and view height the last draw read (a uniform list's `setCount` draws
+  // from them), and whether its rows' one height has been measured yet.
+  const seen = { top: 0, height: 0 };
+  let heightKnown = false;
   const gaps = spacer ? [spacer(), spacer()] : null;
   if (gaps) items.append(...gaps);
   if (focusTarget && !scroller.hasAttribute('tabindex')) scroller.tabIndex = -1;
@@ -112,6 +127,7 @@ export function createVirtualList({ scroller, items, renderRow, estimate, spacer
       changed = true;
     }
     lead = boxes[0].top - origin - rows.offsetOf(indexes[0]);
+    if (uniform) heightKnown = true;
     if (!changed) return null;
     const moved = top > 0 ? rows.offsetOf(topRow) - topWas : 0;
     if (moved !== 0) scroller.scrollTop = top + moved;
@@ -135,11 +151,29 @@ export function createVirtualList({ scroller, items, renderRow, estimate, spacer
       if (moved === null) break;
       top += moved;
     }
+    seen.top = top;
+    seen.height = height;
+    done();
+  }
+
+  /** After a draw: the focus parked while its row was out comes back; `drawn` is told. */
+  function done() {
     if (parked !== null && shown.has(parked) && doc.activeElement === scroller) {
       focusTarget(shown.get(parked)).focus({ preventScroll: true });
       parked = null;
     }
     drawn(range);
+  }
+
+  /**
+   * A uniform list's new rows drawn from what the last draw saw: nothing is read from the
+   * page. Past the new end the browser clamps the scroll position itself, and its scroll
+   * event draws again from the real one.
+   */
+  function drawUnmeasured() {
+    const top = Math.min(seen.top, Math.max(0, lead + rows.total - seen.height));
+    place(visibleRange(rows, top - lead, seen.height));
+    done();
   }
 
   scroller.addEventListener('scroll', draw, { passive: true });
@@ -152,12 +186,20 @@ export function createVirtualList({ scroller, items, renderRow, estimate, spacer
     },
     /** Another set of `count` rows (new data, a new filter): everything is drawn again. */
     setCount(count) {
-      for (const index of [...shown.keys()]) drop(index);
+      for (const index of [...shown.keys()]) {
+        if (!(refill && index < count && refill(shown.get(index), index))) drop(index);
+      }
       // Those were other rows: the focus stays on the scroller for the caller to place.
       parked = null;
+      range = { start: 0, end: 0 };
+      if (heightKnown) {
+        // One height for every row, measured already: nothing to estimate or measure.
+        rows.reset(count, rows.estimate);
+        drawUnmeasured();
+        return;
+      }
       rows.reset(count);
       estimated = false;
-      range = { start: 0, end: 0 };
       if (scroller.scrollTop > rows.total) scroller.scrollTop = rows.total;
       draw();
     },
