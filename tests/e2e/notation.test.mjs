@@ -58,10 +58,33 @@ describe('Quick roll: Notation', { timeout: 10 * 60_000 }, () => {
       assert.deepEqual(chart.bars, keysOf(expected), `the chart's bars for ${typed}`);
       assert.equal(chart.success, formatPercent(expected.success), `the chance for ${typed}`);
       assert.match(chart.meta, /avg|mean|average/i, `the mean is shown for ${typed}`);
+      // The rows in sight are refilled with each answer in place: every one reads the new answer.
+      const table = await page.readTable();
+      assert.deepEqual(table.map((r) => [r.key, r.chance]), keysOf(expected).map((key) => [key, formatPercent(expected.outcomes[key])]), `the outcome table for ${typed}`);
       charts += 1;
     }
     // "4", "4d6", "4d6k"? (no), "4d6kh", "4d6kh3": every text that reads drew its own chart.
     assert.ok(charts >= 3, `only ${charts} charts were drawn`);
+    // From odds straight to odds (no refusal between): the rows in sight are refilled, the
+    // rest made; each table reads its own answer.
+    await page.clear();
+    typed = 'd';
+    await page.press('d', typed);
+    for (const key of '20') {
+      typed += key;
+      await page.press(key, typed);
+      await page.waitForOdds({ expr: typed });
+      const expected = cliOdds(typed);
+      const table = await page.readTable();
+      assert.deepEqual(table.map((r) => [r.key, r.chance]), keysOf(expected).map((key) => [key, formatPercent(expected.outcomes[key])]), `the outcome table for ${typed}`);
+    }
+    await page.clear();
+    typed = '';
+    for (const key of '4d6kh3') {
+      typed += key;
+      await page.press(key, typed);
+      if ((await page.waitForChecked(typed)).problems.length === 0) await page.waitForOdds({ expr: typed });
+    }
 
     // The target moves the line and the chance.
     await page.type('target', 15);
