@@ -249,7 +249,7 @@ describe('the shipped example games from files, played in the window', { timeout
     t = await table.untilTable((x) => x.typed.find((f) => f.name === 'members')?.error, 'the refused entry was not shown at the list');
     const refused = t.typed.find((f) => f.name === 'members');
     assert.deepEqual(refused.items.map((i) => i.invalid), [false, true, false], 'the second entry is the one marked');
-    assert.match(refused.error, /^Teammates' Stealth 2: 99 is out of range/);
+    assert.equal(refused.error, "Entry 2: 99 is out of range: Teammates' Stealth takes -20 to 40", 'the entry by its place, the field named once');
     assert.equal(t.request, null, 'no odds while refused');
     assert.equal(t.success, '—');
 

@@ -198,9 +198,9 @@ export function readValues(container, fields) {
 /**
  * Shows `errors` ([{field, item, reason}]) at their fields: the inputs at fault are marked
  * invalid and the reason is written under the field (one line per field; a list entry's
- * reason names the entry). Every other field is cleared.
+ * reason names the entry by its place). Every other field is cleared.
  */
-export function showFieldErrors(container, fields, errors) {
+export function showFieldErrors(container, errors) {
   const byField = new Map();
   for (const error of errors) {
     if (!byField.has(error.field)) byField.set(error.field, []);
@@ -209,7 +209,6 @@ export function showFieldErrors(container, fields, errors) {
   for (const wrap of container.querySelectorAll('[data-field]')) {
     const name = wrap.dataset.field;
     const mine = byField.get(name) ?? [];
-    const field = fields.find((f) => f.name === name);
     wrap.classList.toggle('invalid', mine.length > 0);
     const inputs = [...wrap.querySelectorAll('input, select')];
     inputs.forEach((input, index) => {
@@ -218,7 +217,9 @@ export function showFieldErrors(container, fields, errors) {
       else input.removeAttribute('aria-invalid');
     });
     const line = wrap.querySelector('.field-error');
-    const text = mine.map((e) => (Number.isInteger(e.item) ? `${field?.label ?? name} ${e.item + 1}: ${e.reason}` : e.reason)).join(' ');
+    // The line sits under the field's own label: an entry is named by its place alone (the
+    // engine's reason often names the field too: "99 is out of range: Teammates' Stealth takes…").
+    const text = mine.map((e) => (Number.isInteger(e.item) ? `Entry ${e.item + 1}: ${e.reason}` : e.reason)).join(' ');
     if (line.textContent !== text) line.textContent = text;
     line.hidden = text === '';
     // A message that appears is announced; one that only stays is not repeated.

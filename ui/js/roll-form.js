@@ -85,7 +85,7 @@ export function rollForm(doc, prefix, parts, calls) {
   /** Reads the form: `{request}` or `{errors}` (already shown at their fields). */
   function read() {
     const { values, errors } = readValues(fields, state.models);
-    showFieldErrors(fields, state.models, errors);
+    showFieldErrors(fields, errors);
     if (errors.length) return { errors };
     return { request: calls.request(values) };
   }
@@ -94,10 +94,10 @@ export function rollForm(doc, prefix, parts, calls) {
   function showEngineError(failure) {
     const target = errorTarget(failure, state.models);
     if (target.fields.length === 1) {
-      showFieldErrors(fields, state.models, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
+      showFieldErrors(fields, [{ field: target.fields[0], item: target.item, reason: target.reason }]);
       showFormError(null);
     } else {
-      showFieldErrors(fields, state.models, target.fields.map((field) => ({ field, item: null, reason: '' })));
+      showFieldErrors(fields, target.fields.map((field) => ({ field, item: null, reason: '' })));
       showFormError(target.text);
     }
     return target;
@@ -137,7 +137,7 @@ export function rollForm(doc, prefix, parts, calls) {
       return;
     }
     const sent = settled.request ?? request;
-    showFieldErrors(fields, state.models, []);
+    showFieldErrors(fields, []);
     showFormError(null);
     state.odds = settled.odds;
     state.oddsKey = JSON.stringify(sent);

@@ -72,7 +72,7 @@ export function mountNotation(doc, { prefix, onInput }) {
     const atValues = check.problems.flatMap((problem) => (problem.field.startsWith('values.')
       ? [{ field: problem.field.slice('values.'.length), item: null, reason: problem.message }]
       : []));
-    showFieldErrors(values, state.fields, atValues);
+    showFieldErrors(values, atValues);
   }
 
   /** Every value field's number into `kept`; a field that holds no whole number is left out. */

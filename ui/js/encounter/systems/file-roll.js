@@ -126,7 +126,7 @@ export function mountRollForm(doc, ctx, start) {
     const shape = formNow();
     if (!p || !k || !shape) return null;
     const { values: fields, errors } = readValues(typedRow, models);
-    showFieldErrors(typedRow, models, errors);
+    showFieldErrors(typedRow, errors);
     if (errors.length) return { invalid: true };
     return rollMove({
       participantId: p.id,
@@ -158,7 +158,7 @@ export function mountRollForm(doc, ctx, start) {
    */
   function showRefusal(error) {
     const at = error ? refusalAt(error, models) : { errors: [], text: '' };
-    showFieldErrors(typedRow, models, at.errors);
+    showFieldErrors(typedRow, at.errors);
     return at.text === null;
   }
 
