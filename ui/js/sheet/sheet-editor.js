@@ -52,7 +52,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const kept = el(doc, 'div', { className: 'sheet-kept', role: 'note', hidden: true });
   const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
   const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
-  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}`, 'data-character-id': character.id }, [
+  // `data-character-id` comes once the whole form is built (formBuilt): what a test waits for.
+  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}` }, [
     el(doc, 'header', { className: 'sheet-head' }, [
       el(doc, 'div', { className: 'sheet-title-row' }, [
         // The status lives under the titles, not beside Undo/Redo: its text changes while the
@@ -71,6 +72,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
 
   if (!model) {
     form.replaceChildren(el(doc, 'p', { className: 'empty', text: `Rollbook has no sheet for the system “${roster.system}”.` }));
+    section.dataset.characterId = character.id;
     return { close() { section.remove(); }, undo() {}, redo() {} };
   }
 
@@ -79,6 +81,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   let savedKey = JSON.stringify(readCharacterDraft(model, history.present).patch);
   let shown = { problems: [], derived: [] };
   let rolls = [];
+  /** Builds the rest of the form when the first frame drew only its top (renderForm). */
+  let rest = null;
   const kindNames = new Map();
   let saveChain = Promise.resolve();
   const checkCall = latestOnly((sheet) => api.checkSheet(roster.id, sheet));
@@ -91,6 +95,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function showAllProblems(problems) {
+    buildRest();
     shown.problems = problems;
     const lost = [...showProblems(head, problems.filter((p) => !p.path.startsWith('sheet'))), ...showProblems(form, problems.filter((p) => p.path.startsWith('sheet')))];
     unplaced.hidden = lost.length === 0;
@@ -102,6 +107,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function placeRolls() {
+    buildRest();
     const others = placeRollButtons(form, rolls, kindName);
     otherRolls.hidden = others.length === 0;
     otherRolls.replaceChildren(otherRolls.firstChild, ...others);
@@ -129,12 +135,55 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     );
   }
 
-  function renderForm() {
-    showKept();
-    renderSheetForm(form, model, history.present.sheet, { env, prefix });
+  /** What the form shows beside its inputs: problems, derived values, 🎲 buttons. */
+  function annotate() {
     showAllProblems(shown.problems);
     showDerived(form, shown.derived);
     placeRolls();
+  }
+
+  /** Builds the part of the form the first frame left out, if any (before anything is placed in
+   *  it: annotations and re-renders call it first), and says the form is whole. */
+  function buildRest() {
+    if (!rest) return;
+    const now = rest;
+    rest = null;
+    now();
+    formBuilt();
+    annotate();
+  }
+
+  function formBuilt() {
+    form.removeAttribute('aria-busy');
+    section.dataset.characterId = character.id;
+  }
+
+  /** The form's width and the height of the sheet's view below its top (first-screen.js). */
+  function roomOfForm() {
+    const box = form.getBoundingClientRect();
+    return { width: box.width, height: section.getBoundingClientRect().bottom - box.top };
+  }
+
+  /**
+   * Draws the whole form from the present draft. `firstScreen`: only what the view shows now,
+   * the rest in the next frame (first-screen.js), while the form is aria-busy; else (an edit,
+   * undo, a row action: focus may go anywhere in it) all at once.
+   */
+  function renderForm(firstScreen = false) {
+    showKept();
+    rest = renderSheetForm(form, model, history.present.sheet, { env, prefix, room: firstScreen ? roomOfForm() : null });
+    if (!rest) {
+      formBuilt();
+      annotate();
+      return;
+    }
+    form.setAttribute('aria-busy', 'true');
+    // At the start of the frame after the first: the first is drawn with the top alone. (An
+    // answer that places problems, derived values or rolls builds it first, if sooner.)
+    const waiting = rest;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (rest === waiting) buildRest();
+    }));
   }
 
   function updateButtons() {
@@ -174,6 +223,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
       }
       problems = [...local, ...answer.value.problems];
       shown.derived = answer.value.derived;
+      buildRest();
       showDerived(form, shown.derived);
     }
     showAllProblems(problems);
@@ -273,7 +323,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   form.addEventListener('submit', (event) => event.preventDefault());
 
   renderHeader(head, history.present, prefix);
-  renderForm();
+  renderForm(true);
   check();
   refreshRolls();
   api.catalog(roster.id).then((catalog) => {
@@ -289,6 +339,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   return {
     close() {
       scheduleCheck.cancel();
+      rest = null;
       if (currentKey() !== savedKey) check();
       section.remove();
     },
