@@ -9,6 +9,7 @@ import { canRedo, canUndo, createHistory, record, redo, seal, undo } from './his
 import { characterDraft, problemCount, readCharacterDraft } from './model.js';
 import { applyRowAction } from './row-actions.js';
 import { placeRollButtons, showDerived, showProblems } from './sheet-annotations.js';
+import { formDrawing } from './form-drawing.js';
 import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
@@ -52,7 +53,6 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const kept = el(doc, 'div', { className: 'sheet-kept', role: 'note', hidden: true });
   const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
   const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
-  // `data-character-id` comes once the whole form is built (formBuilt): what a test waits for.
   const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}` }, [
     el(doc, 'header', { className: 'sheet-head' }, [
       el(doc, 'div', { className: 'sheet-title-row' }, [
@@ -81,8 +81,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   let savedKey = JSON.stringify(readCharacterDraft(model, history.present).patch);
   let shown = { problems: [], derived: [] };
   let rolls = [];
-  /** Builds the rest of the form when the first frame drew only its top (renderForm). */
-  let rest = null;
+  // The sheet names its character once the whole form is built: what a test waits for.
+  const drawing = formDrawing(form, section, { whole: () => { section.dataset.characterId = character.id; }, late: annotate });
   const kindNames = new Map();
   let saveChain = Promise.resolve();
   const checkCall = latestOnly((sheet) => api.checkSheet(roster.id, sheet));
@@ -95,7 +95,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function showAllProblems(problems) {
-    buildRest();
+    drawing.finish();
     shown.problems = problems;
     const lost = [...showProblems(head, problems.filter((p) => !p.path.startsWith('sheet'))), ...showProblems(form, problems.filter((p) => p.path.startsWith('sheet')))];
     unplaced.hidden = lost.length === 0;
@@ -107,7 +107,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function placeRolls() {
-    buildRest();
+    drawing.finish();
     const others = placeRollButtons(form, rolls, kindName);
     otherRolls.hidden = others.length === 0;
     otherRolls.replaceChildren(otherRolls.firstChild, ...others);
@@ -142,48 +142,14 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     placeRolls();
   }
 
-  /** Builds the part of the form the first frame left out, if any (before anything is placed in
-   *  it: annotations and re-renders call it first), and says the form is whole. */
-  function buildRest() {
-    if (!rest) return;
-    const now = rest;
-    rest = null;
-    now();
-    formBuilt();
-    annotate();
-  }
-
-  function formBuilt() {
-    form.removeAttribute('aria-busy');
-    section.dataset.characterId = character.id;
-  }
-
-  /** The form's width and the height of the sheet's view below its top (first-screen.js). */
-  function roomOfForm() {
-    const box = form.getBoundingClientRect();
-    return { width: box.width, height: section.getBoundingClientRect().bottom - box.top };
-  }
-
   /**
-   * Draws the whole form from the present draft. `firstScreen`: only what the view shows now,
-   * the rest in the next frame (first-screen.js), while the form is aria-busy; else (an edit,
-   * undo, a row action: focus may go anywhere in it) all at once.
+   * Draws the whole form from the present draft; with `firstScreen` (the sheet opened), what
+   * the view shows first and the rest at the next frame (form-drawing.js).
    */
   function renderForm(firstScreen = false) {
     showKept();
-    rest = renderSheetForm(form, model, history.present.sheet, { env, prefix, room: firstScreen ? roomOfForm() : null });
-    if (!rest) {
-      formBuilt();
-      annotate();
-      return;
-    }
-    form.setAttribute('aria-busy', 'true');
-    // At the start of the frame after the first: the first is drawn with the top alone. (An
-    // answer that places problems, derived values or rolls builds it first, if sooner.)
-    const waiting = rest;
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      if (rest === waiting) buildRest();
-    }));
+    const whole = drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { env, prefix, room }), firstScreen);
+    if (whole) annotate();
   }
 
   function updateButtons() {
@@ -223,7 +189,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
       }
       problems = [...local, ...answer.value.problems];
       shown.derived = answer.value.derived;
-      buildRest();
+      drawing.finish();
       showDerived(form, shown.derived);
     }
     showAllProblems(problems);
@@ -339,7 +305,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   return {
     close() {
       scheduleCheck.cancel();
-      rest = null;
+      drawing.cancel();
       if (currentKey() !== savedKey) check();
       section.remove();
     },
