@@ -2,30 +2,26 @@
 // rest at the start of the next frame, so the first frame is the top of the form alone (a form of
 // 60 declarations built, styled and laid out whole took twice a frame's 16 ms). Redrawn (an
 // edit, undo, a row action: focus may go anywhere in it), all at once. The form is aria-busy
-// while a part of it is still to come.
+// while a part of it is still to come, and nothing is placed in it meanwhile (the editor keeps
+// what the rules answered and places it once the form is whole: a problem or a 🎲 of a part not
+// built yet would have gone to the "unplaced" line for a frame). The rules' answers come sooner
+// than a frame on most machines, so they must not build the rest: that drew it all in the first
+// frame again.
+
+/** A window not drawn (minimized) runs no frames: the rest is built after this much anyway. */
+const REST_AFTER_MS = 1000;
 
 /**
  * @param {HTMLElement} form the form element drawn into
  * @param {HTMLElement} view the box scrolling the sheet, whose bottom is the fold
- * @param {{whole: () => void, late: () => void}} on `whole` once the form is whole (at once or
- *   later); `late` after the rest was built by the next frame (not by `finish`)
+ * @param {() => void} whole called once the form is whole, at once or when the rest is built
  */
-export function formDrawing(form, view, on) {
+export function formDrawing(form, view, whole) {
   /** @type {(() => void) | null} */
   let rest = null;
 
-  function whole() {
+  function done() {
     form.removeAttribute('aria-busy');
-    on.whole();
-  }
-
-  /** Builds the part the first frame left out, if any. Whatever places something in the form
-   *  (problems, derived values, 🎲 buttons) calls it first. */
-  function finish() {
-    if (!rest) return;
-    const now = rest;
-    rest = null;
-    now();
     whole();
   }
 
@@ -33,7 +29,6 @@ export function formDrawing(form, view, on) {
    * Draws with `render(room)` (renderSheetForm with that room: the rest, or null when all is
    * built); with `firstScreen`, the room is the form's width and the view's height below its top.
    * @param {(room: {width: number, height: number} | null) => ((() => void) | null)} render
-   * @returns {boolean} whether the form is whole now
    */
   function draw(render, firstScreen = false) {
     let room = null;
@@ -43,22 +38,25 @@ export function formDrawing(form, view, on) {
     }
     rest = render(room);
     if (!rest) {
-      whole();
-      return true;
+      done();
+      return;
     }
     form.setAttribute('aria-busy', 'true');
     const waiting = rest;
-    requestAnimationFrame(() => requestAnimationFrame(() => {
+    const finish = () => {
       if (rest !== waiting) return;
-      finish();
-      on.late();
-    }));
-    return false;
+      rest = null;
+      waiting();
+      done();
+    };
+    requestAnimationFrame(() => requestAnimationFrame(finish));
+    setTimeout(finish, REST_AFTER_MS);
   }
 
   return {
     draw,
-    finish,
+    /** Whether a part of the form is still to come (place nothing in it yet). */
+    busy: () => rest !== null,
     /** Drops a part still to come (the sheet is closed). */
     cancel() {
       rest = null;

@@ -81,8 +81,12 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   let savedKey = JSON.stringify(readCharacterDraft(model, history.present).patch);
   let shown = { problems: [], derived: [] };
   let rolls = [];
-  // The sheet names its character once the whole form is built: what a test waits for.
-  const drawing = formDrawing(form, section, { whole: () => { section.dataset.characterId = character.id; }, late: annotate });
+  // Once the whole form is built: what the rules answered is placed in it, and the sheet names
+  // its character (what a test waits for).
+  const drawing = formDrawing(form, section, () => {
+    section.dataset.characterId = character.id;
+    annotate();
+  });
   const kindNames = new Map();
   let saveChain = Promise.resolve();
   const checkCall = latestOnly((sheet) => api.checkSheet(roster.id, sheet));
@@ -95,8 +99,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function showAllProblems(problems) {
-    drawing.finish();
     shown.problems = problems;
+    if (drawing.busy()) return; // placed once the form is whole
     const lost = [...showProblems(head, problems.filter((p) => !p.path.startsWith('sheet'))), ...showProblems(form, problems.filter((p) => p.path.startsWith('sheet')))];
     unplaced.hidden = lost.length === 0;
     unplaced.textContent = lost.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join(' ');
@@ -107,7 +111,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function placeRolls() {
-    drawing.finish();
+    if (drawing.busy()) return;
     const others = placeRollButtons(form, rolls, kindName);
     otherRolls.hidden = others.length === 0;
     otherRolls.replaceChildren(otherRolls.firstChild, ...others);
@@ -138,8 +142,12 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   /** What the form shows beside its inputs: problems, derived values, 🎲 buttons. */
   function annotate() {
     showAllProblems(shown.problems);
-    showDerived(form, shown.derived);
+    placeDerived();
     placeRolls();
+  }
+
+  function placeDerived() {
+    if (!drawing.busy()) showDerived(form, shown.derived);
   }
 
   /**
@@ -148,8 +156,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
    */
   function renderForm(firstScreen = false) {
     showKept();
-    const whole = drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { env, prefix, room }), firstScreen);
-    if (whole) annotate();
+    drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { env, prefix, room }), firstScreen);
   }
 
   function updateButtons() {
@@ -189,8 +196,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
       }
       problems = [...local, ...answer.value.problems];
       shown.derived = answer.value.derived;
-      drawing.finish();
-      showDerived(form, shown.derived);
+      placeDerived();
     }
     showAllProblems(problems);
     if (problems.length) {
