@@ -4,9 +4,9 @@
 // edit, undo, a row action: focus may go anywhere in it), all at once. The form is aria-busy
 // while a part of it is still to come, and nothing is placed in it meanwhile (the editor keeps
 // what the rules answered and places it once the form is whole: a problem or a 🎲 of a part not
-// built yet would have gone to the "unplaced" line for a frame). The rules' answers come sooner
-// than a frame on most machines, so they must not build the rest: that drew it all in the first
-// frame again.
+// built yet would have gone to the "unplaced" line for a frame). The rules' answers came sooner
+// than the first frame in the measure (scripts/measure-sheet-form.sh), so they must not build
+// the rest: that drew it all in the first frame again.
 
 /** A window not drawn (minimized) runs no frames: the rest is built after this much anyway. */
 const REST_AFTER_MS = 1000;
