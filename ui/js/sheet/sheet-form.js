@@ -1,11 +1,11 @@
 // Builds a system's sheet form from its model (systems/*.js) and the draft: one section per
 // top-level node, lists as rows with move/remove buttons and an Add button, maps as name/value
 // rows (sheet-rows.js). It is built in steps, so that a sheet's first frame can draw only what
-// its view shows and the rest after (`room`, first-screen.js). Every element a problem, a derived value or a roll can belong to carries `data-path`
-// (the sheet path the Rust side uses); its slots for them are made when first filled
-// (`slotOf`), since most fields never show any (a sheet of 60 declarations drew 1,215 elements,
-// over 500 of them empty slots and help lines, each styled). Edits are read back by the editor
-// through each input's `data-loc`.
+// its view shows and the rest after (`room`, first-screen.js). Every element a problem, a
+// derived value or a roll can belong to carries `data-path` (the sheet path the Rust side uses);
+// its slots for them are made when first filled (`slotOf`), since most fields never show any (a
+// sheet of 60 declarations drew 1,215 elements, over 500 of them empty slots and help lines,
+// each styled). Edits are read back by the editor through each input's `data-loc`.
 
 import { el } from '../dom.js';
 import { formatPath, parsePath } from './paths.js';
@@ -158,7 +158,7 @@ function formSteps(ctx, model, sheet, into) {
     const value = node.key ? sheet[node.key] : sheet;
     if (node.type !== 'object') {
       const kind = node.type === 'list' || node.type === 'map' ? 'list' : 'card';
-      steps.push({ kind, rows: value?.length ?? 0, run: () => into.node.append(section(ctx, node, sheet)) });
+      steps.push({ kind, rows: kind === 'list' ? value?.length ?? 0 : 0, run: () => into.node.append(section(ctx, node, sheet)) });
       continue;
     }
     let grid = null;
