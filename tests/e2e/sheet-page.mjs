@@ -23,11 +23,13 @@ export class SheetPage {
     return this.driver.wait(condition, WAIT_MS, message);
   }
 
-  /** The open sheet, read in one go: status, values by draft location, problems and derived values by path. */
+  /** The open sheet, read in one go: status, values by draft location, problems and derived
+   *  values by path. Null until its form is whole: a sheet's first frame draws only the top of
+   *  it, and the form is aria-busy until the rest is built (sheet-editor.js). */
   async read() {
     return this.driver.executeScript(() => {
       const sheet = document.querySelector('#sheet-slot .sheet');
-      if (!sheet) return null;
+      if (!sheet || sheet.querySelector('.sheet-form[aria-busy="true"]')) return null;
       const text = (node) => node?.textContent.trim() ?? '';
       const values = {};
       for (const input of sheet.querySelectorAll('[data-loc]:not(button)')) {

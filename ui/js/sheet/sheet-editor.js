@@ -9,6 +9,7 @@ import { canRedo, canUndo, createHistory, record, redo, seal, undo } from './his
 import { characterDraft, problemCount, readCharacterDraft } from './model.js';
 import { applyRowAction } from './row-actions.js';
 import { placeRollButtons, showDerived, showProblems } from './sheet-annotations.js';
+import { formDrawing } from './form-drawing.js';
 import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
@@ -52,7 +53,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const kept = el(doc, 'div', { className: 'sheet-kept', role: 'note', hidden: true });
   const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
   const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
-  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}`, 'data-character-id': character.id }, [
+  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}` }, [
     el(doc, 'header', { className: 'sheet-head' }, [
       el(doc, 'div', { className: 'sheet-title-row' }, [
         // The status lives under the titles, not beside Undo/Redo: its text changes while the
@@ -71,6 +72,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
 
   if (!model) {
     form.replaceChildren(el(doc, 'p', { className: 'empty', text: `Rollbook has no sheet for the system “${roster.system}”.` }));
+    section.dataset.characterId = character.id;
     return { close() { section.remove(); }, undo() {}, redo() {} };
   }
 
@@ -79,6 +81,12 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   let savedKey = JSON.stringify(readCharacterDraft(model, history.present).patch);
   let shown = { problems: [], derived: [] };
   let rolls = [];
+  // Once the whole form is built: what the rules answered is placed in it, and the sheet names
+  // its character (what a test waits for).
+  const drawing = formDrawing(form, section, () => {
+    section.dataset.characterId = character.id;
+    annotate();
+  });
   const kindNames = new Map();
   let saveChain = Promise.resolve();
   const checkCall = latestOnly((sheet) => api.checkSheet(roster.id, sheet));
@@ -92,6 +100,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
 
   function showAllProblems(problems) {
     shown.problems = problems;
+    if (drawing.busy()) return; // placed once the form is whole
     const lost = [...showProblems(head, problems.filter((p) => !p.path.startsWith('sheet'))), ...showProblems(form, problems.filter((p) => p.path.startsWith('sheet')))];
     unplaced.hidden = lost.length === 0;
     unplaced.textContent = lost.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join(' ');
@@ -102,6 +111,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function placeRolls() {
+    if (drawing.busy()) return;
     const others = placeRollButtons(form, rolls, kindName);
     otherRolls.hidden = others.length === 0;
     otherRolls.replaceChildren(otherRolls.firstChild, ...others);
@@ -129,12 +139,24 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     );
   }
 
-  function renderForm() {
-    showKept();
-    renderSheetForm(form, model, history.present.sheet, { env, prefix });
+  /** What the form shows beside its inputs: problems, derived values, 🎲 buttons. */
+  function annotate() {
     showAllProblems(shown.problems);
-    showDerived(form, shown.derived);
+    placeDerived();
     placeRolls();
+  }
+
+  function placeDerived() {
+    if (!drawing.busy()) showDerived(form, shown.derived);
+  }
+
+  /**
+   * Draws the whole form from the present draft; with `firstScreen` (the sheet opened), what
+   * the view shows first and the rest at the next frame (form-drawing.js).
+   */
+  function renderForm(firstScreen = false) {
+    showKept();
+    drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { env, prefix, room }), firstScreen);
   }
 
   function updateButtons() {
@@ -174,7 +196,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
       }
       problems = [...local, ...answer.value.problems];
       shown.derived = answer.value.derived;
-      showDerived(form, shown.derived);
+      placeDerived();
     }
     showAllProblems(problems);
     if (problems.length) {
@@ -273,7 +295,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   form.addEventListener('submit', (event) => event.preventDefault());
 
   renderHeader(head, history.present, prefix);
-  renderForm();
+  renderForm(true);
   check();
   refreshRolls();
   api.catalog(roster.id).then((catalog) => {
@@ -289,6 +311,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   return {
     close() {
       scheduleCheck.cancel();
+      drawing.cancel();
       if (currentKey() !== savedKey) check();
       section.remove();
     },
