@@ -9,6 +9,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, OnceLock};
 
+use crate::notation::CertainFormula;
+
 /// Something worked out once and kept with what it was worked out for (a file, a request),
 /// which is no part of what that is: every two are equal, a clone starts empty (what it keeps
 /// is worked out again when asked for), and it prints as its name only.
@@ -71,6 +73,10 @@ pub(crate) struct KindLayout {
     pub first: HashMap<String, usize>,
     /// Each let's reads of earlier lets, by name and slot (empty: it reads none).
     pub earlier: Vec<Vec<(String, usize)>>,
+    /// Each let that is arithmetic of the values given alone (no dice, no earlier let),
+    /// compiled over their slots, where the notation's check could refuse it only for a
+    /// value out of range: worked out per request instead of checked.
+    pub certain: Vec<Option<CertainFormula>>,
 }
 
 /// Each kind's layout of a file, kept once worked out.
@@ -113,6 +119,7 @@ mod tests {
             value_is_let: false,
             first: HashMap::new(),
             earlier: Vec::new(),
+            certain: Vec::new(),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use crate::notation::{Formula, Lookup};
+use crate::notation::{CertainFormula, Expression, Formula, Lookup};
 use crate::system_file::kept::KindLayout;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
@@ -180,6 +180,16 @@ pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String
                 .filter_map(|n| let_slot(&n, i).map(|s| (n, s)))
                 .collect()
         })
+        .collect::<Vec<_>>();
+    let certain = lets
+        .iter()
+        .zip(&earlier)
+        .map(|(l, earlier)| match &l.what {
+            LetKind::Roll { expr } if earlier.is_empty() => {
+                CertainFormula::new(expr, |n| first.get(n).copied().filter(|&at| at < given))
+            }
+            _ => None,
+        })
         .collect();
     KindLayout {
         given: names[..given].to_vec(),
@@ -189,6 +199,7 @@ pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String
         value_is_let,
         first,
         earlier,
+        certain,
     }
 }
 
@@ -222,7 +233,8 @@ impl Ready {
         let ready_lets = lets
             .zip(&layout.let_slots)
             .zip(&layout.earlier)
-            .map(|((l, &at), earlier)| {
+            .zip(&layout.certain)
+            .map(|(((l, &at), earlier), certain)| {
                 let arithmetic = match &l.what {
                     LetKind::Roll { expr } if !earlier.is_empty() => {
                         Formula::parse(expr, |n| match values.get(n) {
@@ -236,7 +248,11 @@ impl Ready {
                     }
                     _ => None,
                 };
-                Ok(if earlier.is_empty() {
+                // Arithmetic of the values given, in range: its one value, as the check gives.
+                let certain = certain.as_ref().and_then(|c| c.value(&slots));
+                Ok(if let Some(value) = certain {
+                    Prepared::Fixed(ReadyLet::checked(l, at, Expression::certain(value)))
+                } else if earlier.is_empty() {
                     Prepared::Fixed(ReadyLet::new(l, at, values)?)
                 } else if let Some(formula) = arithmetic {
                     Prepared::Arith {
