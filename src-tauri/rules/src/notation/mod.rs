@@ -16,6 +16,8 @@ mod formula;
 mod formula_code;
 #[cfg(test)]
 mod formula_code_tests;
+mod formula_compile;
+mod formula_term;
 mod made_bags;
 mod multisets;
 mod node;
