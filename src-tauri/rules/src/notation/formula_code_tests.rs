@@ -1,8 +1,8 @@
 //! A formula's steps answer what walking its tree answers, division by 0 included, for every
 //! value of its names in a small grid: each operator, nested `if`s, `and` and `or` whose right
 //! side divides by 0 when it is not read, `min` and `max` of many values, a formula deeper
-//! than the small stack, and parts written more than once (worked out once and read again),
-//! in sides that may not be read as well as before and after them.
+//! than the small stack, formulas of one step, and parts written more than once (worked out
+//! once and read again), in sides that may not be read as well as before and after them.
 
 use super::formula::{Formula, Lookup};
 
@@ -22,6 +22,11 @@ fn the_steps_answer_what_the_tree_answers() {
         .collect::<Vec<_>>()
         .join(", ");
     let texts = [
+        // One step each: read without a stack.
+        "@a",
+        "7",
+        "@b >= 2",
+        "@c * -3",
         "@a + @b * @c - 7",
         "-@a / 2 + abs(@b - @c)",
         "@a / @b",
@@ -62,7 +67,7 @@ fn the_steps_answer_what_the_tree_answers() {
             }
         }
     }
-    assert_eq!(compared, 19 * 343);
+    assert_eq!(compared, 23 * 343);
 }
 
 /// A marks pool's Marks after kept 1s (`systems/marks.toml`'s `h_marks`, its names read from
