@@ -93,15 +93,16 @@ impl KindLayouts {
         &self,
         kinds: usize,
         kind: usize,
-        given: impl ExactSizeIterator<Item = impl AsRef<str>> + Clone,
+        given: impl Iterator<Item = impl AsRef<str>>,
         make: impl FnOnce() -> KindLayout,
     ) -> Option<Arc<KindLayout>> {
         let slots = self
             .0
             .get_or_init(|| (0..kinds).map(|_| OnceLock::new()).collect());
         let kept = slots.get(kind)?.get_or_init(|| Arc::new(make()));
-        let same =
-            given.len() == kept.given.len() && given.zip(&kept.given).all(|(a, b)| a.as_ref() == b);
+        let mut names = kept.given.iter();
+        let same = { given }.all(|name| names.next().is_some_and(|n| n == name.as_ref()))
+            && names.next().is_none();
         same.then(|| Arc::clone(kept))
     }
 }

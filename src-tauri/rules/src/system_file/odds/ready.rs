@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::notation::{CertainFormula, Expression, Formula, Lookup};
 use crate::system_file::kept::KindLayout;
+use crate::system_file::lists;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
@@ -205,7 +206,8 @@ pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String
 
 impl Ready {
     pub fn new(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Self, RulesError> {
-        Self::laid_out(kind, values, Arc::new(layout(kind, values.keys())))
+        let names = lists::named(values).map(|(name, _)| name);
+        Self::laid_out(kind, values, Arc::new(layout(kind, names)))
     }
 
     /// [`Ready::new`] with the kind's layout for these values' names, worked out before.
@@ -217,7 +219,7 @@ impl Ready {
         let value_let = value_let(kind);
         let lets = kind.lets.iter().chain(&value_let);
         let given = layout.given.len();
-        let mut slots: Vec<i64> = values.values().copied().collect();
+        let mut slots: Vec<i64> = lists::named(values).map(|(_, v)| *v).collect();
         slots.resize(layout.names.len(), 0);
         // A value given is known now and worked into each formula; a let's is a slot.
         let any = |name: &str| {
