@@ -6,7 +6,7 @@
 
 use super::ast::{Ast, BinOp, Func};
 use super::formula_code::Code;
-use super::formula_compile::compile;
+use super::formula_compile::{compile, SHARED_FROM};
 use super::formula_term::Term;
 use super::odds::apply;
 use super::parsed::parsed;
@@ -50,8 +50,15 @@ impl Formula {
     }
 
     fn of(root: Term) -> Self {
-        let code = compile(&root);
+        let code = compile(&root, SHARED_FROM);
         Formula { root, code }
+    }
+
+    /// The formula with its parts shared however small it is, for the tests of sharing.
+    #[cfg(test)]
+    pub(super) fn shared_everywhere(mut self) -> Self {
+        self.code = compile(&self.root, 0);
+        self
     }
 
     /// How many steps an evaluation runs at most (every branch counted).
@@ -99,6 +106,13 @@ impl Formula {
     /// the parts is the formula's value wherever no step of either passes `i64` (the caller
     /// checks the sizes): a sum of independent values can then be worked out part by part.
     pub fn summands(&self) -> Vec<(i64, Formula)> {
+        // No sum at all (an `if`, a `max`): itself, not compiled again.
+        if !matches!(
+            self.root,
+            Term::Neg(_) | Term::Bin(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _)
+        ) {
+            return vec![(1, self.clone())];
+        }
         let mut out = Vec::new();
         if split(&self.root, 1, &mut out).is_none() {
             return vec![(1, self.clone())];

@@ -53,15 +53,15 @@ fn the_steps_answer_what_the_tree_answers() {
     let mut compared = 0;
     for text in texts {
         let formula = Formula::parse(text, slot).unwrap_or_else(|p| panic!("{text}: {p:?}"));
+        // As compiled, and with every part written twice shared however small the formula.
+        let shared = formula.clone().shared_everywhere();
         for a in -3..=3 {
             for b in -3..=3 {
                 for c in -3..=3 {
                     let values = [a, b, c];
-                    assert_eq!(
-                        formula.eval(&values),
-                        formula.eval_tree(&values),
-                        "{text} with {values:?}"
-                    );
+                    let tree = formula.eval_tree(&values);
+                    assert_eq!(formula.eval(&values), tree, "{text} with {values:?}");
+                    assert_eq!(shared.eval(&values), tree, "{text} shared, {values:?}");
                     compared += 1;
                 }
             }
@@ -81,10 +81,24 @@ const MARKS: &str = "min(@a, @c) - min((@c - min(@a, @c) - min(@b, @c - min(@a, 
 
 #[test]
 fn a_part_written_again_is_worked_out_once() {
+    let steps = |text| {
+        Formula::parse(text, slot)
+            .unwrap()
+            .shared_everywhere()
+            .steps()
+    };
     let four = "min(@a, @c) * 2 + min(@a, @c) * 2 + min(@a, @c) * 2 + min(@a, @c) * 2";
-    // Written out, 4 × 5 steps and 3 additions; shared, the first `min(@a, @c) * 2` (its
-    // `min` and itself each kept: 7 steps), then each other one read again and added.
-    assert_eq!(Formula::parse(four, slot).unwrap().steps(), 7 + 3 * 2);
+    // Written out, 4 × 5 steps and 3 additions; shared, the first `min(@a, @c) * 2` (5 steps,
+    // and kept: its `min`, never read again on its own, is not), then each other one read
+    // again and added.
+    assert_eq!(steps(four), 6 + 3 * 2);
+    // Written again only in the other branch: never read again, so never kept (a genre
+    // action's value read no faster for keeping them).
+    let apart = "if(@a > 0, min(@a, @c) * 2 + @b, min(@a, @c) * 2 - @b) + 1";
+    let plain = "if(@a > 0, min(@a, @c) * 2 + @b, min(@b, @c) * 2 - @b) + 1";
+    assert_eq!(steps(apart), steps(plain));
+    // A small formula is written as it is (numbering its parts would cost what it saves).
+    assert_eq!(Formula::parse(four, slot).unwrap().steps(), 4 * 5 + 3);
     let marks = Formula::parse(MARKS, slot).unwrap();
     // 123 parts as written; each different part once (and a step for each kept), far fewer.
     assert!(marks.steps() < 60, "{} steps", marks.steps());
