@@ -12,8 +12,11 @@
 //! requests, their ratio, and the worst ratio of one request.
 //!
 //! ```text
-//! cargo run --release --example five_files_cost -p rollbook-rules [-- REQUESTS]
+//! cargo run --release --example five_files_cost -p rollbook-rules [-- REQUESTS [KIND]]
 //! ```
+//!
+//! `KIND` times only the kinds whose row starts with it (`"stunt check"`, `marks`): one kind
+//! alone, to profile it.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -110,6 +113,7 @@ fn main() {
         .nth(1)
         .map(|n| n.parse().expect("REQUESTS is a number"))
         .unwrap_or(REQUESTS);
+    let only = std::env::args().nth(2).unwrap_or_default();
     if shipped::find("file-marks").is_none() {
         let file = system_file::read(UNSHIPPED_MARKS).expect("systems/marks.toml reads");
         known::register(Arc::new(file));
@@ -131,7 +135,8 @@ fn main() {
             " (not shipped)"
         };
         for kind in built_in.kinds.iter().filter(|k| k.contract) {
-            if !file.rolls.iter().any(|k| k.id == kind.id) {
+            let row = format!("{system} {}", kind.id);
+            if !file.rolls.iter().any(|k| k.id == kind.id) || !row.starts_with(&only) {
                 continue;
             }
             let mut rng = ChaCha8Rng::seed_from_u64(31);
@@ -168,7 +173,7 @@ fn main() {
             let worst = ratios.iter().copied().fold(0.0, f64::max);
             println!(
                 "{:22} {:>4} {:>13.1} {:>13.1} {:>6.2}x {:>7.1}x {:>8}{shipped}",
-                format!("{system} {}", kind.id),
+                row,
                 built.len(),
                 b,
                 f,

@@ -2,7 +2,7 @@
 //! checked. Every node keeps the column it starts at, so a later problem can point there.
 
 /// A binary operator, from the loosest (`or`) to the tightest (`*`, `/`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum BinOp {
     Or,
     And,

@@ -5,7 +5,9 @@
 //! or 0, `if`, `min`, `max`, `abs`).
 
 use super::ast::{Ast, BinOp, Func};
-use super::formula_code::{Code, Op};
+use super::formula_code::Code;
+use super::formula_compile::{compile, SHARED_FROM};
+use super::formula_term::Term;
 use super::odds::apply;
 use super::parsed::parsed;
 use super::problem::Problem;
@@ -30,19 +32,6 @@ pub enum Lookup {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DivisionByZero;
 
-#[derive(Debug, Clone, PartialEq)]
-enum Term {
-    Const(i64),
-    Slot(usize),
-    Neg(Box<Term>),
-    Not(Box<Term>),
-    Abs(Box<Term>),
-    Bin(BinOp, Box<Term>, Box<Term>),
-    Min(Vec<Term>),
-    Max(Vec<Term>),
-    If(Box<Term>, Box<Term>, Box<Term>),
-}
-
 impl Formula {
     /// Reads `text`, each `@name` what `lookup` says it is (none: the name is a problem
     /// there). Every problem found is listed: a name with no value, dice, a function given the
@@ -61,9 +50,21 @@ impl Formula {
     }
 
     fn of(root: Term) -> Self {
-        let mut code = Code::default();
-        compile(&root, &mut code, &mut 0);
+        let code = compile(&root, SHARED_FROM);
         Formula { root, code }
+    }
+
+    /// The formula with its parts shared however small it is, for the tests of sharing.
+    #[cfg(test)]
+    pub(super) fn shared_everywhere(mut self) -> Self {
+        self.code = compile(&self.root, 0);
+        self
+    }
+
+    /// How many steps an evaluation runs at most (every branch counted).
+    #[cfg(test)]
+    pub(super) fn steps(&self) -> usize {
+        self.code.ops.len()
     }
 
     /// Its value with `slots` for its names (`slots[i]` the value of the name at slot `i`).
@@ -105,82 +106,18 @@ impl Formula {
     /// the parts is the formula's value wherever no step of either passes `i64` (the caller
     /// checks the sizes): a sum of independent values can then be worked out part by part.
     pub fn summands(&self) -> Vec<(i64, Formula)> {
+        // No sum at all (an `if`, a `max`): itself, not compiled again.
+        if !matches!(
+            self.root,
+            Term::Neg(_) | Term::Bin(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _)
+        ) {
+            return vec![(1, self.clone())];
+        }
         let mut out = Vec::new();
         if split(&self.root, 1, &mut out).is_none() {
             return vec![(1, self.clone())];
         }
         out
-    }
-}
-
-/// Appends the steps of `term` to `code`, `now` the values on the stack before them (one more
-/// after): each part in the order [`eval`] reads it.
-fn compile(term: &Term, code: &mut Code, now: &mut usize) {
-    let step = |code: &mut Code, now: &mut usize, op: Op, pushed: isize| {
-        code.ops.push(op);
-        code.track(now, pushed);
-    };
-    match term {
-        Term::Const(v) => step(code, now, Op::Const(*v), 1),
-        Term::Slot(at) => step(code, now, Op::Slot(*at), 1),
-        Term::Neg(t) | Term::Not(t) | Term::Abs(t) => {
-            compile(t, code, now);
-            let op = match term {
-                Term::Neg(_) => Op::Neg,
-                Term::Not(_) => Op::Not,
-                _ => Op::Abs,
-            };
-            step(code, now, op, 0);
-        }
-        Term::Bin(op, left, right) if *op != BinOp::Div => match (&**left, &**right) {
-            (Term::Slot(at), Term::Const(v)) => step(code, now, Op::SlotConst(*op, *at, *v), 1),
-            _ if matches!(op, BinOp::And | BinOp::Or) => {
-                compile(left, code, now);
-                let decide = code.ops.len();
-                step(code, now, Op::Jump(0), 0);
-                compile(right, code, now);
-                step(code, now, Op::Bin(*op), -1);
-                let to = code.ops.len();
-                code.ops[decide] = Op::Decide {
-                    and: *op == BinOp::And,
-                    to,
-                };
-            }
-            _ => {
-                compile(left, code, now);
-                compile(right, code, now);
-                step(code, now, Op::Bin(*op), -1);
-            }
-        },
-        Term::Bin(op, left, right) => {
-            compile(left, code, now);
-            compile(right, code, now);
-            step(code, now, Op::Bin(*op), -1);
-        }
-        Term::Min(args) | Term::Max(args) => {
-            for arg in args {
-                compile(arg, code, now);
-            }
-            let n = args.len();
-            let op = match term {
-                Term::Min(_) => Op::Min(n),
-                _ => Op::Max(n),
-            };
-            step(code, now, op, 1 - n as isize);
-        }
-        Term::If(cond, then, other) => {
-            compile(cond, code, now);
-            let test = code.ops.len();
-            step(code, now, Op::JumpIfZero(0), -1);
-            let before = *now;
-            compile(then, code, now);
-            let jump = code.ops.len();
-            step(code, now, Op::Jump(0), 0);
-            code.ops[test] = Op::JumpIfZero(code.ops.len());
-            *now = before;
-            compile(other, code, now);
-            code.ops[jump] = Op::Jump(code.ops.len());
-        }
     }
 }
 

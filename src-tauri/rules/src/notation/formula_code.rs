@@ -31,27 +31,50 @@ pub(super) enum Op {
     /// The least or the most of the `n` values on top (0 of none).
     Min(usize),
     Max(usize),
+    /// The value on top kept at a place of its own, and left on top: a part written again.
+    Keep(usize),
+    /// The value kept at a place, put on top.
+    Kept(usize),
 }
 
-/// A formula's steps and the most values its stack holds at once.
+/// A formula's steps, the most values its stack holds at once, and how many places the
+/// values of parts read again take.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(super) struct Code {
     pub ops: Vec<Op>,
     pub depth: usize,
+    pub kept: usize,
 }
 
-/// The most values a stack on the thread's stack holds; a deeper formula takes a vector.
+/// The most values (the stack's and the kept ones) an array on the thread's stack holds for
+/// a small formula, and for a large one; a larger formula takes a vector.
 const SMALL: usize = 24;
+const LARGE: usize = 64;
 
 impl Code {
     /// The formula's value with `slots`; `None` on a division by 0.
     pub fn run(&self, slots: &[i64]) -> Option<i64> {
-        if self.depth <= SMALL {
-            let mut stack = [0i64; SMALL];
-            run(&self.ops, slots, &mut stack)
-        } else {
-            run(&self.ops, slots, &mut vec![0; self.depth])
+        // The commonest formula is one step (an outcome's `@value < 6`, read for each of a
+        // d12 opposed roll's thousand margins up to ten times): no stack made for it.
+        match self.ops[..] {
+            [Op::SlotConst(op, at, v)] => return Some(apply(op, slots[at], v)),
+            [Op::Slot(at)] => return Some(slots[at]),
+            [Op::Const(v)] => return Some(v),
+            _ => {}
         }
+        let size = self.depth + self.kept;
+        if size <= SMALL {
+            self.run_in(slots, &mut [0i64; SMALL])
+        } else if size <= LARGE {
+            self.run_in(slots, &mut [0i64; LARGE])
+        } else {
+            self.run_in(slots, &mut vec![0; size])
+        }
+    }
+
+    fn run_in(&self, slots: &[i64], room: &mut [i64]) -> Option<i64> {
+        let (stack, kept) = room.split_at_mut(self.depth);
+        run(&self.ops, slots, stack, kept)
     }
 
     /// Notes `pushed` values put on (negative: taken off) after the step just added.
@@ -61,7 +84,7 @@ impl Code {
     }
 }
 
-fn run(ops: &[Op], slots: &[i64], stack: &mut [i64]) -> Option<i64> {
+fn run(ops: &[Op], slots: &[i64], stack: &mut [i64], kept: &mut [i64]) -> Option<i64> {
     let mut sp = 0usize;
     let mut pc = 0usize;
     while let Some(op) = ops.get(pc) {
@@ -116,6 +139,11 @@ fn run(ops: &[Op], slots: &[i64], stack: &mut [i64]) -> Option<i64> {
                 };
                 stack[start] = value.unwrap_or(0);
                 sp = start + 1;
+            }
+            Op::Keep(at) => kept[at] = stack[sp - 1],
+            Op::Kept(at) => {
+                stack[sp] = kept[at];
+                sp += 1;
             }
         }
     }

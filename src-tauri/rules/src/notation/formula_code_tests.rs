@@ -1,7 +1,8 @@
 //! A formula's steps answer what walking its tree answers, division by 0 included, for every
 //! value of its names in a small grid: each operator, nested `if`s, `and` and `or` whose right
-//! side divides by 0 when it is not read, `min` and `max` of many values, and a formula deeper
-//! than the small stack.
+//! side divides by 0 when it is not read, `min` and `max` of many values, a formula deeper
+//! than the small stack, formulas of one step, and parts written more than once (worked out
+//! once and read again), in sides that may not be read as well as before and after them.
 
 use super::formula::{Formula, Lookup};
 
@@ -21,6 +22,11 @@ fn the_steps_answer_what_the_tree_answers() {
         .collect::<Vec<_>>()
         .join(", ");
     let texts = [
+        // One step each: read without a stack.
+        "@a",
+        "7",
+        "@b >= 2",
+        "@c * -3",
         "@a + @b * @c - 7",
         "-@a / 2 + abs(@b - @c)",
         "@a / @b",
@@ -34,23 +40,66 @@ fn the_steps_answer_what_the_tree_answers() {
         &deep,
         &format!("max({wide}) + min({wide}, @a)"),
         "if(@a, @b, @c) * if(not @a, 2, 3) >= @a + @b + @c",
+        // Parts written again: in both branches, in a branch and after it, in a side of
+        // `and`/`or` that divides by 0 when read, and a marks pool's Marks (as long as its
+        // file's, over three values).
+        "if(@b, 10 / @b + min(@a, @c) * 2, 0) + if(@b, 10 / @b, min(@a, @c) * 2) + 10 / @b",
+        "@b != 0 and @a / @b > 1 or @a / @b < -1 or min(@a, @c) * 2 = min(@a, @c) * 2 + @b",
+        "(@a / @b) + if(@c, @a / @b, 0) - max(@a - @c, @b) * max(@a - @c, @b) + max(@a - @c, @b)",
+        "if(min(@a, @b) * 3 > @c, min(@a, @b) * 3 - @c, abs(min(@a, @b) * 3 - @c)) + abs(min(@a, @b) * 3 - @c)",
+        MARKS,
+        &format!("if(@a > 0, {MARKS}, 0) * 2 - {MARKS}"),
     ];
     let mut compared = 0;
     for text in texts {
         let formula = Formula::parse(text, slot).unwrap_or_else(|p| panic!("{text}: {p:?}"));
+        // As compiled, and with every part written twice shared however small the formula.
+        let shared = formula.clone().shared_everywhere();
         for a in -3..=3 {
             for b in -3..=3 {
                 for c in -3..=3 {
                     let values = [a, b, c];
-                    assert_eq!(
-                        formula.eval(&values),
-                        formula.eval_tree(&values),
-                        "{text} with {values:?}"
-                    );
+                    let tree = formula.eval_tree(&values);
+                    assert_eq!(formula.eval(&values), tree, "{text} with {values:?}");
+                    assert_eq!(shared.eval(&values), tree, "{text} shared, {values:?}");
                     compared += 1;
                 }
             }
         }
     }
-    assert_eq!(compared, 13 * 343);
+    assert_eq!(compared, 23 * 343);
+}
+
+/// A marks pool's Marks after kept 1s (`systems/marks.toml`'s `h_marks`, its names read from
+/// three values: sixes @a, fives @b, kept @c, ones @b too).
+const MARKS: &str = "min(@a, @c) - min((@c - min(@a, @c) - min(@b, @c - min(@a, @c)) - \
+    min(8 - @a - @b - @b, @c - min(@a, @c) - min(@b, @c - min(@a, @c)))) - min((@c - min(@a, \
+    @c) - min(@b, @c - min(@a, @c)) - min(8 - @a - @b - @b, @c - min(@a, @c) - min(@b, @c - \
+    min(@a, @c)))), min(@b, @c - min(@a, @c))), min(@a, @c)) + min(@b, @c - min(@a, @c)) - \
+    min((@c - min(@a, @c) - min(@b, @c - min(@a, @c)) - min(8 - @a - @b - @b, @c - min(@a, @c) \
+    - min(@b, @c - min(@a, @c)))), min(@b, @c - min(@a, @c)))";
+
+#[test]
+fn a_part_written_again_is_worked_out_once() {
+    let steps = |text| {
+        Formula::parse(text, slot)
+            .unwrap()
+            .shared_everywhere()
+            .steps()
+    };
+    let four = "min(@a, @c) * 2 + min(@a, @c) * 2 + min(@a, @c) * 2 + min(@a, @c) * 2";
+    // Written out, 4 × 5 steps and 3 additions; shared, the first `min(@a, @c) * 2` (5 steps,
+    // and kept: its `min`, never read again on its own, is not), then each other one read
+    // again and added.
+    assert_eq!(steps(four), 6 + 3 * 2);
+    // Written again only in the other branch: never read again, so never kept (a genre
+    // action's value read no faster for keeping them).
+    let apart = "if(@a > 0, min(@a, @c) * 2 + @b, min(@a, @c) * 2 - @b) + 1";
+    let plain = "if(@a > 0, min(@a, @c) * 2 + @b, min(@b, @c) * 2 - @b) + 1";
+    assert_eq!(steps(apart), steps(plain));
+    // A small formula is written as it is (numbering its parts would cost what it saves).
+    assert_eq!(Formula::parse(four, slot).unwrap().steps(), 4 * 5 + 3);
+    let marks = Formula::parse(MARKS, slot).unwrap();
+    // 123 parts as written; each different part once (and a step for each kept), far fewer.
+    assert!(marks.steps() < 60, "{} steps", marks.steps());
 }

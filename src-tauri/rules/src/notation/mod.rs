@@ -10,11 +10,14 @@
 //! - [`roll`] rolls it with the tray's dice, the same modifiers in the same order.
 
 mod ast;
+mod certain;
 mod check;
 mod formula;
 mod formula_code;
 #[cfg(test)]
 mod formula_code_tests;
+mod formula_compile;
+mod formula_term;
 mod made_bags;
 mod multisets;
 mod node;
@@ -37,6 +40,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
+pub use certain::CertainFormula;
 pub use formula::{DivisionByZero, Formula, Lookup};
 pub use outline::{outline, Outline};
 pub use pieces::{comparison, single_die, Comparison, SingleDie};
@@ -91,6 +95,18 @@ pub fn names(text: &str) -> Vec<String> {
 }
 
 impl Expression {
+    /// The expression of one value, no dice: what the check makes of a text whose every part
+    /// is known before the roll ([`CertainFormula::value`] works the value out).
+    pub fn certain(value: i64) -> Self {
+        Self {
+            checked: check::Checked {
+                root: node::Node::Const(value),
+                work: 0.0,
+                values: 1.0,
+            },
+        }
+    }
+
     /// The exact distribution of the expression's value: each value with a chance above 0,
     /// ascending.
     pub fn distribution(&self) -> Vec<(i64, f64)> {

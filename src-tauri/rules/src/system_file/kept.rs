@@ -9,6 +9,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, OnceLock};
 
+use crate::notation::CertainFormula;
+
 /// Something worked out once and kept with what it was worked out for (a file, a request),
 /// which is no part of what that is: every two are equal, a clone starts empty (what it keeps
 /// is worked out again when asked for), and it prints as its name only.
@@ -71,6 +73,10 @@ pub(crate) struct KindLayout {
     pub first: HashMap<String, usize>,
     /// Each let's reads of earlier lets, by name and slot (empty: it reads none).
     pub earlier: Vec<Vec<(String, usize)>>,
+    /// Each let that is arithmetic of the values given alone (no dice, no earlier let),
+    /// compiled over their slots, where the notation's check could refuse it only for a
+    /// value out of range: worked out per request instead of checked.
+    pub certain: Vec<Option<CertainFormula>>,
 }
 
 /// Each kind's layout of a file, kept once worked out.
@@ -87,15 +93,16 @@ impl KindLayouts {
         &self,
         kinds: usize,
         kind: usize,
-        given: impl ExactSizeIterator<Item = impl AsRef<str>> + Clone,
+        given: impl Iterator<Item = impl AsRef<str>>,
         make: impl FnOnce() -> KindLayout,
     ) -> Option<Arc<KindLayout>> {
         let slots = self
             .0
             .get_or_init(|| (0..kinds).map(|_| OnceLock::new()).collect());
         let kept = slots.get(kind)?.get_or_init(|| Arc::new(make()));
-        let same =
-            given.len() == kept.given.len() && given.zip(&kept.given).all(|(a, b)| a.as_ref() == b);
+        let mut names = kept.given.iter();
+        let same = { given }.all(|name| names.next().is_some_and(|n| n == name.as_ref()))
+            && names.next().is_none();
         same.then(|| Arc::clone(kept))
     }
 }
@@ -113,6 +120,7 @@ mod tests {
             value_is_let: false,
             first: HashMap::new(),
             earlier: Vec::new(),
+            certain: Vec::new(),
         }
     }
 

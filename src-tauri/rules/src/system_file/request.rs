@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde_json::{Map, Value};
 
 use super::kept::Kept;
+use super::lists;
 use super::model::{Reading, RollFieldKind, RollKind, SystemFile};
 use super::odds::{self, FileRoll};
 use crate::answer::{Odds, Rolled};
@@ -155,12 +156,12 @@ impl FileRequest {
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.combinations.get().is_none() {
             let system = &self.system;
-            let layout =
-                system
-                    .layouts
-                    .get(system.rolls.len(), self.kind, self.values.keys(), || {
-                        odds::layout(self.kind(), self.values.keys())
-                    });
+            let names = || lists::named(&self.values).map(|(name, _)| name);
+            let layout = system
+                .layouts
+                .get(system.rolls.len(), self.kind, names(), || {
+                    odds::layout(self.kind(), names())
+                });
             let checked = odds::checked(self.kind(), &self.values, layout)?;
             let _ = self.combinations.set(checked.combinations);
             self.checked.put(checked);
@@ -260,6 +261,34 @@ summary = "d6 + bonus against hp."
 value = "d6 + @bonus"
 target = "@hp"
 "#;
+
+    #[test]
+    fn lists_of_every_length_share_one_layout() {
+        let system = super::super::shipped::find("file-universe").expect("shipped");
+        let kind = system.rolls.iter().position(|k| k.id == "group_stealth");
+        let kind = kind.expect("a group stealth roll");
+        let ask = |members: &[i64]| {
+            let given: Map<String, Value> =
+                serde_json::from_value(serde_json::json!({ "members": members })).unwrap();
+            let request = FileRequest::new(system.clone(), "group_stealth", given).unwrap();
+            request.validate().unwrap();
+            let names: Vec<&String> = lists::named(&request.values).map(|(n, _)| n).collect();
+            let layout = system
+                .layouts
+                .get(system.rolls.len(), kind, names.iter(), || {
+                    unreachable!("laid out by the first request")
+                });
+            (request, layout.expect("the kept layout serves it"))
+        };
+        let (two, first) = ask(&[1, 2]);
+        let (three, again) = ask(&[3, -1, 0]);
+        assert!(Arc::ptr_eq(&first, &again), "one layout for both lengths");
+        // Each answered from its own items: as a fresh layout answers them.
+        for request in [two, three] {
+            let fresh = odds::odds(request.kind(), &request.values).unwrap();
+            assert_eq!(request.odds().unwrap(), fresh);
+        }
+    }
 
     #[test]
     fn a_quick_roll_reads_derived_values_and_full_trackers_of_a_blank_sheet() {

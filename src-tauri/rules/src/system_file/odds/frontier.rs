@@ -123,15 +123,34 @@ fn extend(
         // One value per state: its own, worked out from theirs.
         mark(1, &mut live, &mut from);
         work.take(joined.len())?;
+        let divided = || {
+            RulesError::invalid(
+                format!("lets.{}", ready.lets[i].name()),
+                "divides by 0 with these values",
+            )
+        };
+        if live.len() == joined.live.len() + 1 {
+            // Every value of the states carried on, and the let's own: each state (a group's
+            // are all different) with its value added, in order; nothing to gather (a marks
+            // pool's 40,000 states were each copied and hashed for it).
+            let width = live.len();
+            let mut states = Support {
+                width,
+                values: Vec::with_capacity(joined.len() * width),
+                probs: joined.states.probs.clone(),
+            };
+            for e in 0..joined.len() {
+                joined.write(e, &mut ready.slots);
+                let value = formula.eval(&ready.slots).map_err(|_| divided())?;
+                states.values.extend_from_slice(joined.state(e));
+                states.values.push(value);
+            }
+            return Ok(Group { live, states });
+        }
         for e in 0..joined.len() {
             let p = joined.write(e, &mut ready.slots);
             let state = joined.state(e);
-            let value = formula.eval(&ready.slots).map_err(|_| {
-                RulesError::invalid(
-                    format!("lets.{}", ready.lets[i].name()),
-                    "divides by 0 with these values",
-                )
-            })?;
+            let value = formula.eval(&ready.slots).map_err(|_| divided())?;
             fill(&mut key, state, &[value], &from);
             add_to(&mut next, &key, p);
         }

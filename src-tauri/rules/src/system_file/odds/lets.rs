@@ -187,6 +187,16 @@ impl ReadyLet {
         })
     }
 
+    /// A dice expression let already checked with the request's values (`expression`).
+    pub fn checked(let_: &Let, slot: usize, expression: Expression) -> Self {
+        Self {
+            name: let_.name.clone(),
+            slot,
+            slot_names: slot_names(let_),
+            how: How::Roll(expression),
+        }
+    }
+
     /// At most how many joint outcomes its distribution holds, known before it is worked out:
     /// the notation's bound on an expression's values, a pool's stats' states.
     pub fn at_most(&self) -> usize {

@@ -5,8 +5,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use crate::notation::{Formula, Lookup};
+use crate::notation::{CertainFormula, Expression, Formula, Lookup};
 use crate::system_file::kept::KindLayout;
+use crate::system_file::lists;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
@@ -180,6 +181,16 @@ pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String
                 .filter_map(|n| let_slot(&n, i).map(|s| (n, s)))
                 .collect()
         })
+        .collect::<Vec<_>>();
+    let certain = lets
+        .iter()
+        .zip(&earlier)
+        .map(|(l, earlier)| match &l.what {
+            LetKind::Roll { expr } if earlier.is_empty() => {
+                CertainFormula::new(expr, |n| first.get(n).copied().filter(|&at| at < given))
+            }
+            _ => None,
+        })
         .collect();
     KindLayout {
         given: names[..given].to_vec(),
@@ -189,12 +200,14 @@ pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String
         value_is_let,
         first,
         earlier,
+        certain,
     }
 }
 
 impl Ready {
     pub fn new(kind: &RollKind, values: &BTreeMap<String, i64>) -> Result<Self, RulesError> {
-        Self::laid_out(kind, values, Arc::new(layout(kind, values.keys())))
+        let names = lists::named(values).map(|(name, _)| name);
+        Self::laid_out(kind, values, Arc::new(layout(kind, names)))
     }
 
     /// [`Ready::new`] with the kind's layout for these values' names, worked out before.
@@ -206,7 +219,7 @@ impl Ready {
         let value_let = value_let(kind);
         let lets = kind.lets.iter().chain(&value_let);
         let given = layout.given.len();
-        let mut slots: Vec<i64> = values.values().copied().collect();
+        let mut slots: Vec<i64> = lists::named(values).map(|(_, v)| *v).collect();
         slots.resize(layout.names.len(), 0);
         // A value given is known now and worked into each formula; a let's is a slot.
         let any = |name: &str| {
@@ -222,7 +235,8 @@ impl Ready {
         let ready_lets = lets
             .zip(&layout.let_slots)
             .zip(&layout.earlier)
-            .map(|((l, &at), earlier)| {
+            .zip(&layout.certain)
+            .map(|(((l, &at), earlier), certain)| {
                 let arithmetic = match &l.what {
                     LetKind::Roll { expr } if !earlier.is_empty() => {
                         Formula::parse(expr, |n| match values.get(n) {
@@ -236,7 +250,11 @@ impl Ready {
                     }
                     _ => None,
                 };
-                Ok(if earlier.is_empty() {
+                // Arithmetic of the values given, in range: its one value, as the check gives.
+                let certain = certain.as_ref().and_then(|c| c.value(&slots));
+                Ok(if let Some(value) = certain {
+                    Prepared::Fixed(ReadyLet::checked(l, at, Expression::certain(value)))
+                } else if earlier.is_empty() {
                     Prepared::Fixed(ReadyLet::new(l, at, values)?)
                 } else if let Some(formula) = arithmetic {
                     Prepared::Arith {
