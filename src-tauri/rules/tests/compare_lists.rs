@@ -22,11 +22,18 @@ fn house_rules_roster() -> HouseRules {
 fn check_every_kind(house: &HouseRules) {
     let catalog = catalog_with(house);
     let mut compared = 0;
+    // The shipped files only: the catalog also lists files other tests of this binary register
+    // and forget while it runs (under `cargo test` they share one process's registry), and a
+    // file forgotten between the catalog and its odds would be refused as unknown.
+    let shipped = catalog
+        .files
+        .iter()
+        .filter(|s| rollbook_rules::system_file::shipped::find(&s.id).is_some());
     for system in catalog
         .systems
         .iter()
         .chain(&catalog.notation)
-        .chain(&catalog.files)
+        .chain(shipped)
     {
         for kind in &system.kinds {
             let at = format!("{} {}", system.id, kind.id);
