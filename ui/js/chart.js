@@ -110,9 +110,12 @@ function chartSize(svg, redraw) {
     resizes ??= new ResizeObserver((entries) => {
       for (const { target } of entries) {
         const chart = charts.get(target);
+        // Hidden (a panel with no odds hides its chart): the size it had stays, for the next
+        // answer to be drawn at it when it shows again, not at nothing and then again.
+        if (!chart || target.getClientRects().length === 0) continue;
         const width = Math.max(target.clientWidth, 1);
         const height = Math.max(target.clientHeight, 1);
-        if (!chart || (width === chart.width && height === chart.height)) continue;
+        if (width === chart.width && height === chart.height) continue;
         chart.width = width;
         chart.height = height;
         chart.redraw();
