@@ -152,7 +152,9 @@ export function createVirtualList({
       top += moved;
     }
     seen.top = top;
-    seen.height = height;
+    // A hidden list (an odds panel with no odds) reads no height: the one it had stays, for
+    // its next rows when it shows again (its scroll position, reset by hiding, does not).
+    if (height > 0) seen.height = height;
     done();
   }
 
