@@ -179,21 +179,20 @@ impl ReadyLet {
                 }
             }
         };
-        Ok(Self {
-            name: let_.name.clone(),
-            slot,
-            slot_names: slot_names(let_),
-            how,
-        })
+        Ok(Self::with(let_, slot, how))
     }
 
     /// A dice expression let already checked with the request's values (`expression`).
     pub fn checked(let_: &Let, slot: usize, expression: Expression) -> Self {
+        Self::with(let_, slot, How::Roll(expression))
+    }
+
+    fn with(let_: &Let, slot: usize, how: How) -> Self {
         Self {
             name: let_.name.clone(),
             slot,
             slot_names: slot_names(let_),
-            how: How::Roll(expression),
+            how,
         }
     }
 
