@@ -25,6 +25,8 @@
 //   (the form of a window tall enough to show it all).
 // Every figure is of the window's own clock (1 ms steps in WebKitGTK); the machine's load is
 // printed first: on a loaded machine take the smallest figures as well as the medians.
+// - redrawn in the open sheet: an undo of a number and a row added, from the event to the page
+//   laid out (a redraw changes only the cards that differ: sheet-form.js's redrawSheetForm).
 // Printed: the median of RUNS (default 9) with min and max, and the inputs the form holds.
 // Usage: node scripts/measure-sheet-form.mjs [RUNS]   (ROLLBOOK_BIN picks the binary)
 
@@ -171,6 +173,41 @@ try {
     }, ids[Math.floor(i / kinds.length) % 2], shown.id ?? shown.roster?.id, ID, kind));
     if (alone[kind].at(-1).error) throw new Error(alone[kind].at(-1).error);
   }
+  // Redrawn in the open sheet, as the GM does it: an undo of a number typed (Ctrl+Z in its box)
+  // and a row added to a ratings list (its Add button, then Ctrl+Z to take it back), each timed
+  // from the event to the page styled and laid out (the handler draws at once), then to frame.
+  const redraws = { undo: [], add: [] };
+  for (let i = 0; i < 2 * RUNS; i += 1) {
+    const kind = i % 2 ? 'add' : 'undo';
+    redraws[kind].push(await driver.executeAsyncScript((kind, done) => {
+      const form = document.querySelector('#sheet-slot .sheet-form:not([aria-busy])');
+      if (!form) return done({ error: 'no whole sheet form open' });
+      const undo = (target) => target.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
+      const number = form.querySelector('input[data-kind="int"]');
+      let act;
+      if (kind === 'undo') {
+        number.value = String(Number(number.value) === 5 ? 6 : 5);
+        number.dispatchEvent(new Event('input', { bubbles: true }));
+        number.dispatchEvent(new Event('change', { bubbles: true }));
+        act = () => undo(number);
+      } else {
+        act = () => form.querySelector('button[data-action="add"]').click();
+      }
+      const cards = [...form.children];
+      document.body.getBoundingClientRect();
+      const start = performance.now();
+      act();
+      document.body.getBoundingClientRect();
+      const work = performance.now() - start;
+      const rebuilt = [...form.children].filter((card, j) => card !== cards[j]).length;
+      requestAnimationFrame(() => setTimeout(() => {
+        const frame = performance.now() - start;
+        if (kind === 'add') undo(form.querySelector('input[data-loc]'));
+        done({ work, frame, rebuilt, cards: cards.length });
+      }, 0));
+    }, kind));
+    if (redraws[kind].at(-1).error) throw new Error(redraws[kind].at(-1).error);
+  }
   const { first: top, form, whole } = alone;
   console.log('a system from a file of 60 sheet declarations (24 numbers, 8 ratings lists, 8 trackers, 8 checks, 6 choices, 6 texts) and 10 derived values');
   console.log(`open a character's sheet: work to the first screen ${spread(runs.map((r) => r.work))}, to frame ${spread(runs.map((r) => r.frame))}, to the whole form ${spread(runs.map((r) => r.whole))}; inputs first ${runs[0].inputs}, in all ${runs[0].allInputs}; median of ${RUNS} (min–max)`);
@@ -178,6 +215,10 @@ try {
   console.log(`  of which: built ${spread(top.map((r) => r.build))}, styled ${spread(top.map((r) => r.style))}, laid out ${spread(top.map((r) => r.layout))}`);
   console.log(`the form alone (model and form built from the character's draft, laid out; no IPC): work ${spread(form.map((r) => r.work))}; inputs ${form[0].inputs}, elements ${form[0].elements}`);
   console.log(`  of which: built ${spread(form.map((r) => r.build))}, styled ${spread(form.map((r) => r.style))}, laid out ${spread(form.map((r) => r.layout))}`);
+  for (const [kind, name] of [['undo', 'an undo of a number (Ctrl+Z)'], ['add', 'a row added (Add)']]) {
+    const r = redraws[kind];
+    console.log(`redrawn in the open sheet, ${name}: work ${spread(r.map((x) => x.work))}, to frame ${spread(r.map((x) => x.frame))}; cards built anew ${r[0].rebuilt} of ${r[0].cards}`);
+  }
   console.log(`the form alone with every box laid out (the lists' boxes too): work ${spread(whole.map((r) => r.work))}`);
   console.log(`  of which: built ${spread(whole.map((r) => r.build))}, styled ${spread(whole.map((r) => r.style))}, laid out ${spread(whole.map((r) => r.layout))}`);
 } finally {

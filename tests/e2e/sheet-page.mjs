@@ -135,6 +135,20 @@ export class SheetPage {
     });
   }
 
+  /** Notes the cards the sheet's form shows now (its sections), for `cardsKept`. */
+  async noteCards() {
+    await this.driver.executeScript(() => {
+      window.notedSheetCards = [...document.querySelector('#sheet-slot .sheet-form').children];
+    });
+  }
+
+  /** For each card the form shows now, whether it is the very element noted by `noteCards`
+   *  (kept, with what was placed in it) rather than one built anew. */
+  async cardsKept() {
+    return this.driver.executeScript(() => [...document.querySelector('#sheet-slot .sheet-form').children]
+      .map((card, i) => card === window.notedSheetCards[i]));
+  }
+
   /** Leaves the field being typed in (the next edit there is an undo step of its own). */
   async blur() {
     await this.driver.executeScript(() => document.activeElement?.blur());

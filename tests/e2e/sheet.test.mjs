@@ -74,8 +74,16 @@ describe('the sheet editor against the real app', () => {
     assert.equal(storedSheet('Friday Night', 'Vex').abilities[0].ranks, 2);
     await sheet.waitFor(async () => (await sheet.read()).derived.some((d) => d.label === 'Ranks' && d.value === '2 of 10'), 'the budget did not follow');
 
-    // A new ability, Guns, 3 ranks.
+    // A new ability, Guns, 3 ranks. The row is added to its list's card alone: every other
+    // card of the form is the one shown before (redrawn over the form, not built again).
+    await sheet.noteCards();
     await sheet.clickAction('add', loc('abilities'));
+    await sheet.waitFor(async () => (await sheet.read())?.values[JSON.stringify(loc('abilities', 4, 'ranks'))] !== undefined, 'no row for a fifth ability');
+    const kept = await sheet.cardsKept();
+    const abilities = await sheet.driver.executeScript(() => [...document.querySelector('#sheet-slot .sheet-form').children]
+      .findIndex((card) => card.dataset.path === 'sheet.abilities'));
+    assert.ok(kept.length > 1 && abilities >= 0, 'the d12 form has cards, the abilities among them');
+    assert.deepEqual(kept, kept.map((_, i) => i !== abilities), 'only the abilities card is built anew');
     await sheet.type(loc('abilities', 4, 'name'), 'Guns');
     await sheet.type(loc('abilities', 4, 'ranks'), 3);
     page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 3);
@@ -92,11 +100,14 @@ describe('the sheet editor against the real app', () => {
     assert.equal(sheet.value(page, loc('abilities', 4, 'ranks')), '5', 'the refused value stays in the form');
     assert.equal(storedSheet('Friday Night', 'Vex').abilities[4].ranks, 3, 'the database kept 3');
 
-    // Undo (Ctrl+Z) goes back to 3, which is what is stored: saved, no problem left.
+    // Undo (Ctrl+Z) goes back to 3, which is what is stored: saved, no problem left. Only a
+    // number changed: every card of the form stays, the number put back in its box.
+    await sheet.noteCards();
     await sheet.pressInSheet(loc('abilities', 4, 'ranks'), Key.CONTROL, 'z');
     page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 3);
     assert.deepEqual(page.invalid, []);
     assert.deepEqual(page.problems, {});
+    assert.ok((await sheet.cardsKept()).every(Boolean), 'an undo of a number built a card anew');
     // Undo again: Guns back at 0 ranks, and that is saved too.
     await sheet.pressInSheet(loc('abilities', 4, 'ranks'), Key.CONTROL, 'z');
     page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 0);

@@ -10,7 +10,7 @@ import { characterDraft, problemCount, readCharacterDraft } from './model.js';
 import { applyRowAction } from './row-actions.js';
 import { placeRollButtons, showDerived, showProblems } from './sheet-annotations.js';
 import { formDrawing } from './form-drawing.js';
-import { mapRowPath, renderSheetForm } from './sheet-form.js';
+import { mapRowPath, redrawSheetForm, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
 import { fileSpecOf, fileSpecs, sheetModel } from './systems/index.js';
@@ -151,12 +151,20 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   /**
-   * Draws the whole form from the present draft; with `firstScreen` (the sheet opened), what
-   * the view shows first and the rest at the next frame (form-drawing.js).
+   * Draws the form from the present draft. The sheet opened (`firstScreen`): what the view
+   * shows first and the rest at the next frame (form-drawing.js); after that, over the form
+   * shown, changing only the cards that differ (sheet-form.js's redrawSheetForm).
    */
   function renderForm(firstScreen = false) {
     showKept();
-    drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { env, prefix, room }), firstScreen);
+    const options = { env, prefix };
+    if (firstScreen) drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { ...options, room }), true);
+    else {
+      drawing.draw(() => {
+        redrawSheetForm(form, model, history.present.sheet, options);
+        return null;
+      });
+    }
   }
 
   function updateButtons() {

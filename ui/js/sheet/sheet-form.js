@@ -12,7 +12,7 @@ import { formatPath, parsePath } from './paths.js';
 import { flatChildren, rangeText } from './model.js';
 import { firstScreenSteps } from './first-screen.js';
 import { derivedSlot, idFor, problemSlot } from './form-parts.js';
-import { scalarInput } from './sheet-inputs.js';
+import { scalarInput, takeValues } from './sheet-inputs.js';
 import { listBlock, mapBlock, nestedList, rowColumns } from './sheet-rows.js';
 
 /** The slots of a located element made here (problemSlot and derivedSlot: form-parts.js). */
@@ -181,6 +181,19 @@ function formSteps(ctx, model, sheet, into) {
 }
 
 /**
+ * Each card's markup as it was built: before any problem, derived value or 🎲 was placed in it,
+ * and without its inputs' values (properties, not attributes: sheet-inputs.js). Two cards of
+ * the same markup differ only in their values, so a redraw keeps the card it has.
+ * @type {WeakMap<Element, string>}
+ */
+const builtMarkup = new WeakMap();
+
+/** Notes the markup of every card of a form built whole. */
+function noteMarkup(container) {
+  for (const card of container.children) builtMarkup.set(card, card.outerHTML);
+}
+
+/**
  * Replaces `container`'s content with the form of `model` for the sheet draft `sheet`.
  * `env.levels` gives stunt levels; `prefix` keeps ids unique in the document. With `room`
  * (`{width, height}`, first-screen.js) only what a view of that room shows is built now, and the
@@ -197,10 +210,37 @@ export function renderSheetForm(container, model, sheet, { env = {}, prefix = 's
   for (const step of steps.slice(0, first)) step.run();
   container.replaceChildren(into.node);
   into.node = container;
-  if (first === steps.length) return null;
+  if (first === steps.length) {
+    noteMarkup(container);
+    return null;
+  }
   return () => {
     for (const step of steps.slice(first)) step.run();
+    noteMarkup(container);
   };
+}
+
+/**
+ * Draws the form of `model` for `sheet` over the one `container` shows (an undo, a row action,
+ * an attribute renamed): the new form is built apart, and each card whose markup is the one
+ * shown keeps its place and what was placed in it, its inputs only taking the new values; the
+ * others are put in. An undo of a number so changes a few inputs, not a form of 60 declarations
+ * built, styled and laid out again (32 ms, two frames: scripts/measure-sheet-form.sh).
+ */
+export function redrawSheetForm(container, model, sheet, options = {}) {
+  const fresh = container.ownerDocument.createElement('form');
+  renderSheetForm(fresh, model, sheet, { ...options, room: null });
+  const shown = [...container.children];
+  const drawn = [...fresh.children];
+  // A form still being built (its first screen alone) is not one to compare with.
+  if (shown.length !== drawn.length || shown.some((card) => !builtMarkup.has(card))) {
+    container.replaceChildren(...drawn);
+    return;
+  }
+  drawn.forEach((card, i) => {
+    if (builtMarkup.get(shown[i]) === builtMarkup.get(card)) takeValues(shown[i], card);
+    else shown[i].replaceWith(card);
+  });
 }
 
 /** The map row holding an input (its path follows the name typed in it). */

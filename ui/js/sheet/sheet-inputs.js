@@ -77,25 +77,51 @@ export function scalarInput(doc, node, value, { id, loc, label, describedBy, env
     if (value !== '' && !choices.includes(value)) select.append(option(doc, value, `${isolated(value)} (not in the list)`, true));
     return select;
   }
+  // Values are set as properties, never as attributes, as a checkbox's and a choice's are: the
+  // markup of a form is then its shape alone, which a redraw compares (sheet-form.js).
   if (node.type === 'int') {
     const range = rangeText(node);
-    return el(doc, 'input', {
+    return withValue(el(doc, 'input', {
       type: 'number',
       inputmode: 'numeric',
       step: 1,
       min: Number.isFinite(node.min) ? node.min : null,
       max: Number.isFinite(node.max) ? node.max : null,
-      value: String(value ?? ''),
       ...common,
       'aria-label': range ? `${label} (${range.replace('–', ' to ')})` : label,
-    });
+    }), String(value ?? ''));
   }
-  return el(doc, 'input', {
+  return withValue(el(doc, 'input', {
     type: 'text',
-    value: value ?? '',
     placeholder: node.placeholder ?? null,
     spellcheck: 'false',
     autocomplete: 'off',
     ...common,
+  }), String(value ?? ''));
+}
+
+function withValue(input, value) {
+  input.value = value;
+  return input;
+}
+
+/** The form inputs under `root` (a select is read through what it shares with an input: `value`). */
+const formInputs = (root) => /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll('input[data-loc], select[data-loc]'));
+
+/**
+ * Gives the form inputs of `target` the values of those of `source`, a part of the form built
+ * alike (the same inputs in the same order): only where one differs, so the input the GM is in
+ * keeps its caret when its value stays.
+ */
+export function takeValues(target, source) {
+  const into = formInputs(target);
+  formInputs(source).forEach((input, i) => {
+    const to = into[i];
+    if (input.type === 'checkbox') {
+      if (to.checked !== input.checked) to.checked = input.checked;
+    } else if (to.value !== input.value || to.validity.badInput) {
+      // (A number box holding text that is not a number reads as empty: set it all the same.)
+      to.value = input.value;
+    }
   });
 }
