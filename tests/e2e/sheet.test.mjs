@@ -84,6 +84,13 @@ describe('the sheet editor against the real app', () => {
       .findIndex((card) => card.dataset.path === 'sheet.abilities'));
     assert.ok(kept.length > 1 && abilities >= 0, 'the d12 form has cards, the abilities among them');
     assert.deepEqual(kept, kept.map((_, i) => i !== abilities), 'only the abilities card is built anew');
+    // Undone, the row goes (a change of shape: the form redrawn, not only its values); redone,
+    // it is back.
+    const fifth = JSON.stringify(loc('abilities', 4, 'ranks'));
+    await sheet.pressInSheet(loc('abilities', 0, 'ranks'), Key.CONTROL, 'z');
+    await sheet.waitFor(async () => (await sheet.read())?.values[fifth] === undefined, 'the undo left the fifth ability');
+    await sheet.pressInSheet(loc('abilities', 0, 'ranks'), Key.CONTROL, Key.SHIFT, 'z');
+    await sheet.waitFor(async () => (await sheet.read())?.values[fifth] !== undefined, 'the redo did not bring the fifth ability back');
     await sheet.type(loc('abilities', 4, 'name'), 'Guns');
     await sheet.type(loc('abilities', 4, 'ranks'), 3);
     page = await sheet.waitSaved(loc('abilities', 4, 'ranks'), 3);

@@ -1,5 +1,6 @@
 // The small pieces every module of the sheet form uses: ids made from draft locations, the
-// slots a problem line or derived values go in, a label in running text.
+// slots a problem line or derived values go in, a label in running text, each card's markup as
+// built.
 
 import { el } from '../dom.js';
 
@@ -18,3 +19,16 @@ export function idFor(ctx, loc, suffix = '') {
 
 /** A label inside a sentence ("Move rating 2 up"). */
 export const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * Each card's markup as it was built: before any problem, derived value or 🎲 was placed in it,
+ * and without its inputs' values (properties, not attributes: sheet-inputs.js). Two cards of
+ * the same markup differ only in their values, so a redraw keeps the card it has (form-redraw.js).
+ * @type {WeakMap<Element, string>}
+ */
+export const builtMarkup = new WeakMap();
+
+/** Notes the markup of every card of a form built whole. */
+export function noteMarkup(container) {
+  for (const card of container.children) builtMarkup.set(card, card.outerHTML);
+}

@@ -10,7 +10,9 @@ import { characterDraft, problemCount, readCharacterDraft } from './model.js';
 import { applyRowAction } from './row-actions.js';
 import { placeRollButtons, showDerived, showProblems } from './sheet-annotations.js';
 import { formDrawing } from './form-drawing.js';
-import { mapRowPath, redrawSheetForm, renderSheetForm } from './sheet-form.js';
+import { refillForm } from './form-refill.js';
+import { redrawSheetForm } from './form-redraw.js';
+import { mapRowPath, renderSheetForm } from './sheet-form.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
 import { fileSpecOf, fileSpecs, sheetModel } from './systems/index.js';
@@ -153,15 +155,16 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   /**
    * Draws the form from the present draft. The sheet opened (`firstScreen`): what the view
    * shows first and the rest at the next frame (form-drawing.js); after that, over the form
-   * shown, changing only the cards that differ (sheet-form.js's redrawSheetForm).
+   * shown, changing only the cards that differ (sheet-form.js's redrawSheetForm), told from
+   * `before`, the draft the form showed, when one is given.
    */
-  function renderForm(firstScreen = false) {
+  function renderForm(firstScreen = false, before = null) {
     showKept();
     const options = { env, prefix };
     if (firstScreen) drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { ...options, room }), true);
     else {
       drawing.draw(() => {
-        redrawSheetForm(form, model, history.present.sheet, options);
+        redrawSheetForm(form, model, history.present.sheet, { ...options, before });
         return null;
       });
     }
@@ -236,9 +239,11 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     if (next === history) return;
     const active = doc.activeElement;
     const focus = section.contains(active) && active.dataset.loc ? { loc: JSON.parse(active.dataset.loc), action: active.dataset.action } : null;
+    const before = history.present.sheet;
     history = next;
     fillHeader(head, history.present);
-    renderForm();
+    // Values alone changed (an undo of typing): into the inputs they belong to; else redrawn.
+    if (drawing.busy() || !refillForm(form, model, env, before, history.present.sheet)) renderForm(false, before);
     if (focus) focusAt(focus);
     changed();
   }
@@ -254,7 +259,8 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   section.addEventListener('change', (event) => {
     onEdit(event);
     history = seal(history);
-    // A renamed attribute: labels and the super attributes' choices follow the new name.
+    // A renamed attribute: labels and the super attributes' choices follow the new name. (No
+    // `before`: the draft already holds the name typed, the form's labels the old one.)
     if (event.target.closest?.('[data-map-row]') && locOf(event.target).at(-1) === 'key') {
       renderForm();
       focusAt({ loc: locOf(event.target) });
@@ -268,8 +274,9 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     if (!button || !section.contains(button) || button.disabled) return;
     if (button.dataset.keptIndex !== undefined) {
       // Saved like any edit (and undone like one).
-      history = record(history, { ...history.present, sheet: withoutKept(history.present.sheet, Number(button.dataset.keptIndex)) });
-      renderForm();
+      const before = history.present.sheet;
+      history = record(history, { ...history.present, sheet: withoutKept(before, Number(button.dataset.keptIndex)) });
+      renderForm(false, before);
       changed();
       return;
     }
@@ -284,8 +291,9 @@ export function openSheet(root, { character, roster }, ctx = {}) {
     if (!action || !button.dataset.loc) return;
     const result = applyRowAction(model, env, history.present, action, locOf(button));
     if (!result) return;
+    const before = history.present.sheet;
     history = record(history, result.draft);
-    renderForm();
+    renderForm(false, before);
     focusAt(result.focus);
     changed();
   });

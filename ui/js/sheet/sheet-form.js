@@ -11,8 +11,8 @@ import { el } from '../dom.js';
 import { formatPath, parsePath } from './paths.js';
 import { flatChildren, rangeText } from './model.js';
 import { firstScreenSteps } from './first-screen.js';
-import { derivedSlot, idFor, problemSlot } from './form-parts.js';
-import { scalarInput, takeValues } from './sheet-inputs.js';
+import { derivedSlot, idFor, noteMarkup, problemSlot } from './form-parts.js';
+import { scalarInput } from './sheet-inputs.js';
 import { listBlock, mapBlock, nestedList, rowColumns } from './sheet-rows.js';
 
 /** The slots of a located element made here (problemSlot and derivedSlot: form-parts.js). */
@@ -152,45 +152,33 @@ function section(ctx, node, sheet) {
  * other card whole. `into.node` is where a card goes: the form, or a fragment standing in for it.
  */
 function formSteps(ctx, model, sheet, into) {
-  /** @type {(import('./first-screen.js').FormStep & {run: () => void})[]} */
-  const steps = [];
-  for (const node of model.root.children) {
-    const value = node.key ? sheet[node.key] : sheet;
-    if (node.type !== 'object') {
-      const kind = node.type === 'list' || node.type === 'map' ? 'list' : 'card';
-      steps.push({ kind, rows: kind === 'list' ? value?.length ?? 0 : 0, run: () => into.node.append(section(ctx, node, sheet)) });
-      continue;
-    }
-    let grid = null;
-    let card = null;
-    steps.push({
-      kind: 'card',
-      run: () => {
-        card = sectionShell(ctx, node, sheet);
-        grid = el(ctx.doc, 'div', { className: 'sheet-fields' });
-        card.box.append(grid);
-        into.node.append(card.box);
-      },
-    });
-    for (const child of flatChildren(node)) {
-      const rows = child.type === 'list' ? value?.[child.key]?.length ?? 0 : 0;
-      steps.push({ kind: child.type === 'list' ? 'list' : 'field', rows, run: () => grid.append(gridItem(ctx, child, card.value, card.loc, card.loc)) });
-    }
-  }
-  return steps;
+  return model.root.children.flatMap((node) => cardSteps(ctx, node, sheet, into));
 }
 
-/**
- * Each card's markup as it was built: before any problem, derived value or 🎲 was placed in it,
- * and without its inputs' values (properties, not attributes: sheet-inputs.js). Two cards of
- * the same markup differ only in their values, so a redraw keeps the card it has.
- * @type {WeakMap<Element, string>}
- */
-const builtMarkup = new WeakMap();
-
-/** Notes the markup of every card of a form built whole. */
-function noteMarkup(container) {
-  for (const card of container.children) builtMarkup.set(card, card.outerHTML);
+/** The steps of one card of the form (formSteps). */
+export function cardSteps(ctx, node, sheet, into) {
+  const value = node.key ? sheet[node.key] : sheet;
+  if (node.type !== 'object') {
+    const kind = node.type === 'list' || node.type === 'map' ? 'list' : 'card';
+    return [{ kind, rows: kind === 'list' ? value?.length ?? 0 : 0, run: () => into.node.append(section(ctx, node, sheet)) }];
+  }
+  let grid = null;
+  let card = null;
+  /** @type {(import('./first-screen.js').FormStep & {run: () => void})[]} */
+  const steps = [{
+    kind: 'card',
+    run: () => {
+      card = sectionShell(ctx, node, sheet);
+      grid = el(ctx.doc, 'div', { className: 'sheet-fields' });
+      card.box.append(grid);
+      into.node.append(card.box);
+    },
+  }];
+  for (const child of flatChildren(node)) {
+    const rows = child.type === 'list' ? value?.[child.key]?.length ?? 0 : 0;
+    steps.push({ kind: child.type === 'list' ? 'list' : 'field', rows, run: () => grid.append(gridItem(ctx, child, card.value, card.loc, card.loc)) });
+  }
+  return steps;
 }
 
 /**
@@ -220,31 +208,9 @@ export function renderSheetForm(container, model, sheet, { env = {}, prefix = 's
   };
 }
 
-/**
- * Draws the form of `model` for `sheet` over the one `container` shows (an undo, a row action,
- * an attribute renamed): the new form is built apart, and each card whose markup is the one
- * shown keeps its place and what was placed in it, its inputs only taking the new values; the
- * others are put in. An undo of a number so changes a few inputs, not a form of 60 declarations
- * built, styled and laid out again (32 ms, two frames: scripts/measure-sheet-form.sh).
- */
-export function redrawSheetForm(container, model, sheet, options = {}) {
-  const fresh = container.ownerDocument.createElement('form');
-  renderSheetForm(fresh, model, sheet, { ...options, room: null });
-  const shown = [...container.children];
-  const drawn = [...fresh.children];
-  // A form still being built (its first screen alone) is not one to compare with.
-  if (shown.length !== drawn.length || shown.some((card) => !builtMarkup.has(card))) {
-    container.replaceChildren(...drawn);
-    return;
-  }
-  drawn.forEach((card, i) => {
-    if (builtMarkup.get(shown[i]) === builtMarkup.get(card)) takeValues(shown[i], card);
-    else shown[i].replaceWith(card);
-  });
-}
-
 /** The map row holding an input (its path follows the name typed in it). */
 export function mapRowPath(row, key) {
   const parent = row.closest('[data-path].sheet-section, [data-path].nested-list');
   return formatPath([...parsePath(parent.dataset.path), key]);
 }
+
