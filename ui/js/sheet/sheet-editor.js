@@ -155,14 +155,15 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   /**
    * Draws the form from the present draft. The sheet opened (`firstScreen`): what the view
    * shows first and the rest at the next frame (form-drawing.js); after that, over the form
-   * shown, changing only the cards that differ (sheet-form.js's redrawSheetForm), told from
-   * `before`, the draft the form showed, when one is given.
+   * shown, changing only the cards that differ (form-redraw.js), told from `before`, the draft
+   * the form showed, when one is given.
    */
   function renderForm(firstScreen = false, before = null) {
     showKept();
     const options = { env, prefix };
-    if (firstScreen) drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { ...options, room }), true);
-    else {
+    if (firstScreen) {
+      drawing.draw((room) => renderSheetForm(form, model, history.present.sheet, { ...options, room }), true);
+    } else {
       drawing.draw(() => {
         redrawSheetForm(form, model, history.present.sheet, { ...options, before });
         return null;
