@@ -20,14 +20,12 @@ export const SYSTEM_MODELS = { stunt, genre, universe, marks, d12 };
  * @param {import('../../../types/bindings').TextLimits | null} [text]
  * @param {Array<import('./from-file.js').FileSpec>} [files]
  * @param {number | null} [version] a roster's version of its system from a file: the form is
- *   that version's (a roster keeps it until upgraded), not the newest's
+ *   that version's (a roster keeps it until upgraded), not the newest's (fileSpecOf's pick)
  */
 export function sheetModel(system, limits, text = null, files = [], version = null) {
   const model = SYSTEM_MODELS[system];
   if (model) return { ...withLimits(model, limits), text };
-  const ofSystem = files.filter((f) => f.id === system);
-  const spec = ofSystem.find((f) => version === null || f.version === undefined || f.version === version);
-  const fromFile = fileModel(spec);
+  const fromFile = fileModel(specAtVersion(files, system, version));
   return fromFile ? { ...fromFile, text } : null;
 }
 
@@ -46,6 +44,17 @@ export function fileSpecs(catalog) {
  * @param {string} id @param {number | null | undefined} version
  */
 export function fileSpecOf(catalog, id, version) {
-  const all = fileSpecs(catalog).filter((f) => f.id === id);
+  return specAtVersion(fileSpecs(catalog), id, version);
+}
+
+/**
+ * Among `specs` (the newest versions first: `fileSpecs`), file system `id` at `version`, else its
+ * newest (no version asked, or one the catalog no longer lists); null for a system not there.
+ * @template {{id: string, version?: number}} T
+ * @param {T[]} specs @param {string} id @param {number | null | undefined} version
+ * @returns {T | null}
+ */
+function specAtVersion(specs, id, version) {
+  const all = specs.filter((f) => f.id === id);
   return all.find((f) => f.version === version) ?? all[0] ?? null;
 }
