@@ -13,6 +13,7 @@ import { formDrawing } from './form-drawing.js';
 import { refillForm } from './form-refill.js';
 import { redrawSheetForm } from './form-redraw.js';
 import { mapRowPath, renderSheetForm } from './sheet-form.js';
+import { fillKept, sheetFrame } from './sheet-frame.js';
 import { fillHeader, renderHeader } from './sheet-header.js';
 import { editedDraft, focusAtLoc, locOf } from './sheet-inputs.js';
 import { fileSpecOf, fileSpecs, sheetModel } from './systems/index.js';
@@ -23,15 +24,6 @@ import { keptLines, withoutKept } from '../systems/upgrade-model.js';
 const CHECK_DELAY_MS = 350;
 
 let instances = 0;
-
-function toolbar(doc, prefix) {
-  const button = (action, text, label, keys) => el(doc, 'button', { type: 'button', className: `sheet-tool ${action}`, 'data-action': action, 'aria-label': label, 'aria-keyshortcuts': keys, title: `${label} (${keys.replace('Control', 'Ctrl')})`, disabled: true, text });
-  return {
-    undo: button('undo', '↶ Undo', 'Undo the last edit', 'Control+Z'),
-    redo: button('redo', '↷ Redo', 'Redo', 'Control+Shift+Z'),
-    status: el(doc, 'p', { className: 'save-status', id: `${prefix}-status`, role: 'status', 'data-state': 'saved', text: 'Saved' }),
-  };
-}
 
 /**
  * Renders `character`'s sheet (of `roster`'s system) inside `root` and keeps it saved.
@@ -46,30 +38,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   const model = sheetModel(roster.system, ctx.catalog?.sheet_limits ?? [], ctx.catalog?.text_limits ?? null, fileSpecs(ctx.catalog), roster.system_version ?? null);
   const env = { levels: roster.house_rules?.stunt?.levels ?? [] };
 
-  const title = el(doc, 'h2', { className: 'sheet-name', text: character.name });
-  const subtitle = el(doc, 'p', { className: 'sheet-sub', text: `${isolated(roster.name)} · ${roster.system}` });
-  const tools = toolbar(doc, prefix);
-  const head = el(doc, 'div', { className: 'sheet-head-fields' });
-  const unplaced = el(doc, 'div', { className: 'sheet-unplaced field-error', role: 'alert', hidden: true });
-  // Values an upgrade to this version kept aside (`kept-by-upgrade`): shown until the GM removes them.
-  const kept = el(doc, 'div', { className: 'sheet-kept', role: 'note', hidden: true });
-  const otherRolls = el(doc, 'div', { className: 'sheet-other-rolls', hidden: true }, [el(doc, 'span', { className: 'label', text: 'Other rolls' })]);
-  const form = el(doc, 'form', { className: 'sheet-form', novalidate: true, autocomplete: 'off', 'aria-label': `${roster.system} sheet` });
-  const section = el(doc, 'section', { className: `sheet system-${roster.system}`, 'aria-label': `Sheet of ${isolated(character.name)}` }, [
-    el(doc, 'header', { className: 'sheet-head' }, [
-      el(doc, 'div', { className: 'sheet-title-row' }, [
-        // The status lives under the titles, not beside Undo/Redo: its text changes while the
-        // GM types ("Not saved: 1 problem"), and beside them it pushed them to a new line.
-        el(doc, 'div', { className: 'sheet-titles' }, [title, subtitle, tools.status]),
-        el(doc, 'div', { className: 'sheet-tools' }, [tools.undo, tools.redo]),
-      ]),
-      head,
-    ]),
-    unplaced,
-    kept,
-    otherRolls,
-    form,
-  ]);
+  const { section, title, subtitle, tools, head, unplaced, kept, otherRolls, form } = sheetFrame(doc, { character, roster, prefix });
   root.replaceChildren(section);
 
   if (!model) {
@@ -129,16 +98,7 @@ export function openSheet(root, { character, roster }, ctx = {}) {
   }
 
   function showKept() {
-    const lines = keptLines(history.present.sheet);
-    kept.hidden = lines.length === 0;
-    if (kept.hidden) return kept.replaceChildren();
-    kept.replaceChildren(
-      el(doc, 'p', { className: 'sheet-kept-title', text: 'Kept by an upgrade: values this version refuses or no longer declares. Settle each on the sheet, then remove it here.' }),
-      el(doc, 'ul', { className: 'sheet-kept-list' }, lines.map((text, i) => el(doc, 'li', { className: 'sheet-kept-item' }, [
-        el(doc, 'span', { className: 'sheet-kept-text', text }),
-        el(doc, 'button', { type: 'button', className: 'button sheet-kept-remove', 'data-kept-index': String(i), text: 'Remove', 'aria-label': `Remove the kept value ${text}` }),
-      ]))),
-    );
+    fillKept(kept, keptLines(history.present.sheet));
   }
 
   /** What the form shows beside its inputs: problems, derived values, 🎲 buttons. */
