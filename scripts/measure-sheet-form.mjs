@@ -26,7 +26,8 @@
 // Every figure is of the window's own clock (1 ms steps in WebKitGTK); the machine's load is
 // printed first: on a loaded machine take the smallest figures as well as the medians.
 // - redrawn in the open sheet: an undo of a number and a row added, from the event to the page
-//   laid out (a redraw changes only the cards that differ: sheet-form.js's redrawSheetForm).
+//   laid out (an undo of values only sets them, form-refill.js; a row action builds only the
+//   card that changed, form-redraw.js).
 // Printed: the median of RUNS (default 9) with min and max, and the inputs the form holds.
 // Usage: node scripts/measure-sheet-form.mjs [RUNS]   (ROLLBOOK_BIN picks the binary)
 

@@ -79,8 +79,9 @@ export CARGO_PROFILE_DEV_DEBUG=0
 # take 18 minutes. So those are built at opt-level 1, and only those: with every dependency at 1
 # (`package."*"`, which outranks `build-override`: the proc macros and build scripts too) and
 # 111 of them compiled twice (see the window's build below), both builds took 1,772 s cold on 2
-# cores; 700 s now, the tests under Wine 209 s either way (2026-11-30). The PDF writer's crates and the rules are optimised by the workspace's profile
-# (Cargo.toml); our other crates stay at 0 (quick to rebuild, as their tests run them).
+# cores; 700 s now, the tests under Wine 209 s either way (2026-11-30). The PDF writer's crates
+# and the rules are optimised by the workspace's profile (Cargo.toml); our other crates stay at
+# 0 (quick to rebuild, as their tests run them).
 for package in std core alloc hashbrown memchr serde_core serde serde_json libsqlite3-sys rusqlite; do
   build_std+=(--config "profile.dev.package.$package.opt-level=1")
 done
@@ -136,8 +137,9 @@ phase "build: rollbook-app.exe"
 # tests' build did: the same features. And std's `test` crate among the ones built from source,
 # as `cargo test` adds it: each library's build names every crate of that set, so without it
 # the 111 libraries both builds share (serde, tokio, the rules, the PDF writer…) were compiled a
-# second time, some 900 s of CPU. With it every library built above is used as it is; `test`
-# is only offered to the window, never linked into it.
+# second time (the window's build took 1,011 s; 217 s reusing them, its host crates already
+# built). With it every library built above is used as it is; `test` is only offered to the
+# window, never linked into it.
 window_build_std=("${build_std[@]/#-Zbuild-std=std,panic_abort/-Zbuild-std=std,panic_abort,test}")
 "$cargo" build -p rollbook --bins --examples "${window_build_std[@]}"
 for f in rollbook.exe rollbook-app.exe WebView2Loader.dll; do

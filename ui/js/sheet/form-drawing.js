@@ -2,7 +2,7 @@
 // rest at the start of the next frame, so the first frame is the top of the form alone (a form of
 // 60 declarations built, styled and laid out whole took twice a frame's 16 ms). Redrawn (an
 // undo, a row action: focus may go anywhere in it), all at once, over the form shown (only the
-// cards that differ are built anew: sheet-form.js's redrawSheetForm). The form is aria-busy
+// cards that differ are built anew: form-redraw.js). The form is aria-busy
 // while a part of it is still to come, and nothing is placed in it meanwhile (the editor keeps
 // what the rules answered and places it once the form is whole: a problem or a 🎲 of a part not
 // built yet would have gone to the "unplaced" line for a frame). The rules' answers came sooner

@@ -6,6 +6,7 @@
 
 import { choicesOf, nodeAt } from './model.js';
 import { getAt } from './paths.js';
+import { formInputs, putValue } from './sheet-inputs.js';
 
 /**
  * The places (segments under `base`) where drafts `a` and `b` hold different values, or null
@@ -65,10 +66,7 @@ function listed(node, env, sheet, value) {
 export function refillForm(form, model, env, before, after) {
   const changed = changedValues(before, after);
   if (!changed || !sameChoices(model, env, before, after)) return false;
-  const inputs = new Map();
-  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('input[data-loc], select[data-loc]'))) {
-    inputs.set(input.dataset.loc, input);
-  }
+  const inputs = new Map([...formInputs(form)].map((input) => [input.dataset.loc, input]));
   const fills = [];
   for (const segments of changed) {
     const input = inputs.get(JSON.stringify(['sheet', ...segments]));
@@ -78,9 +76,6 @@ export function refillForm(form, model, env, before, after) {
     if (node?.type === 'choice' && !(listed(node, env, after, getAt(before, segments)) && listed(node, env, after, value))) return false;
     fills.push([input, value]);
   }
-  for (const [input, value] of fills) {
-    if (input.type === 'checkbox') input.checked = Boolean(value);
-    else if (input.value !== String(value ?? '') || input.validity.badInput) input.value = String(value ?? '');
-  }
+  for (const [input, value] of fills) putValue(input, value);
   return true;
 }

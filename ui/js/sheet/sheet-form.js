@@ -213,4 +213,3 @@ export function mapRowPath(row, key) {
   const parent = row.closest('[data-path].sheet-section, [data-path].nested-list');
   return formatPath([...parsePath(parent.dataset.path), key]);
 }
-

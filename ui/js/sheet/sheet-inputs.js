@@ -78,7 +78,7 @@ export function scalarInput(doc, node, value, { id, loc, label, describedBy, env
     return select;
   }
   // Values are set as properties, never as attributes, as a checkbox's and a choice's are: the
-  // markup of a form is then its shape alone, which a redraw compares (sheet-form.js).
+  // markup of a form is then its shape alone, which a redraw compares (form-redraw.js).
   if (node.type === 'int') {
     const range = rangeText(node);
     return withValue(el(doc, 'input', {
@@ -106,22 +106,28 @@ function withValue(input, value) {
 }
 
 /** The form inputs under `root` (a select is read through what it shares with an input: `value`). */
-const formInputs = (root) => /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll('input[data-loc], select[data-loc]'));
+export const formInputs = (root) => /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll('input[data-loc], select[data-loc]'));
+
+/**
+ * Gives a form input the draft's `value` as scalarInput shows it, only where it differs, so the
+ * input the GM is in keeps its caret when its value stays.
+ * @param {HTMLInputElement} input @param {unknown} value
+ */
+export function putValue(input, value) {
+  if (input.type === 'checkbox') {
+    if (input.checked !== Boolean(value)) input.checked = Boolean(value);
+    return;
+  }
+  const text = String(value ?? '');
+  // (A number box holding text that is not a number reads as empty: set it all the same.)
+  if (input.value !== text || input.validity.badInput) input.value = text;
+}
 
 /**
  * Gives the form inputs of `target` the values of those of `source`, a part of the form built
- * alike (the same inputs in the same order): only where one differs, so the input the GM is in
- * keeps its caret when its value stays.
+ * alike (the same inputs in the same order).
  */
 export function takeValues(target, source) {
   const into = formInputs(target);
-  formInputs(source).forEach((input, i) => {
-    const to = into[i];
-    if (input.type === 'checkbox') {
-      if (to.checked !== input.checked) to.checked = input.checked;
-    } else if (to.value !== input.value || to.validity.badInput) {
-      // (A number box holding text that is not a number reads as empty: set it all the same.)
-      to.value = input.value;
-    }
-  });
+  formInputs(source).forEach((input, i) => putValue(into[i], input.type === 'checkbox' ? input.checked : input.value));
 }
