@@ -209,11 +209,12 @@ fn snapshots_taken_while_another_rollbook_imports_in_a_loop_are_sound() {
         let db = sandbox.db.clone();
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
-                let _ = std::process::Command::new(env!("CARGO_BIN_EXE_rollbook"))
-                    .arg("--db")
-                    .arg(&db)
-                    .args(["import", &fixture_str("d12.json"), "--mode", "copy"])
-                    .output();
+                let _ = common::wine::output(
+                    std::process::Command::new(env!("CARGO_BIN_EXE_rollbook"))
+                        .arg("--db")
+                        .arg(&db)
+                        .args(["import", &fixture_str("d12.json"), "--mode", "copy"]),
+                );
             }
         })
     };

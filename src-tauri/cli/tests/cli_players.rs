@@ -53,22 +53,42 @@ struct Serving {
 
 impl Serving {
     fn start(sandbox: &Sandbox, listen: &str) -> Serving {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rollbook"))
-            .args(["--db", sandbox.db.to_str().unwrap(), "players"])
-            .args(["--roster", ROSTER, NAME, "--listen", listen])
-            .env("HOME", sandbox.dir.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
+        let mut tries = 1;
+        loop {
+            let mut child = common::wine::spawn(
+                Command::new(env!("CARGO_BIN_EXE_rollbook"))
+                    .args(["--db", sandbox.db.to_str().unwrap(), "players"])
+                    .args(["--roster", ROSTER, NAME, "--listen", listen])
+                    .env("HOME", sandbox.dir.path())
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped()),
+            )
             .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        Serving {
-            child,
-            link: first.trim().to_string(),
+            let mut first = String::new();
+            BufReader::new(child.stdout.take().unwrap())
+                .read_line(&mut first)
+                .unwrap();
+            // Nothing said: the server ended before serving. Started again only when Wine never
+            // ran it (common::wine); the tests below judge every other ending.
+            if first.is_empty() && tries < 5 {
+                let mut stderr = Vec::new();
+                child
+                    .stderr
+                    .take()
+                    .unwrap()
+                    .read_to_end(&mut stderr)
+                    .unwrap();
+                let status = child.wait().unwrap();
+                if common::wine::never_ran(status, b"", &stderr) {
+                    tries += 1;
+                    continue;
+                }
+            }
+            return Serving {
+                child,
+                link: first.trim().to_string(),
+            };
         }
     }
 

@@ -408,14 +408,14 @@ fn snapshots_taken_while_another_process_imports_in_a_loop_are_sound() {
         let (stop, path) = (stop.clone(), path.clone());
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
-                let imported = Command::new(&exe)
-                    .arg(&path)
-                    .arg(fixture("all-systems.json"))
-                    .arg("copy")
-                    .stdout(Stdio::null())
-                    .status()
-                    .unwrap();
-                if !imported.success() {
+                let imported = common::wine::output(
+                    Command::new(&exe)
+                        .arg(&path)
+                        .arg(fixture("all-systems.json"))
+                        .arg("copy"),
+                )
+                .unwrap();
+                if !imported.status.success() {
                     break;
                 }
             }
@@ -515,17 +515,20 @@ fn sigkill_during_a_restore_leaves_the_old_database_or_the_snapshot_whole() {
     let snap_b = store.back_up(Reason::Manual).unwrap();
     drop(store);
     let run = |id: &str| {
-        Command::new(&exe)
-            .arg(&path)
-            .arg(id)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
+        common::wine::spawn(
+            Command::new(&exe)
+                .arg(&path)
+                .arg(id)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .unwrap()
     };
     // One restore to the end, timed: kills land anywhere from the start to a little past it.
+    // (A kill below may land before the program runs, as may a start Wine fails: the database is
+    // the old one either way.)
     let started = Instant::now();
-    let out = run(&snap_a.id).wait_with_output().unwrap();
+    let out = common::wine::until_ran(|| run(&snap_a.id).wait_with_output()).unwrap();
     assert!(
         out.status.success(),
         "{}",

@@ -95,13 +95,14 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
     let db = dir.path().join("full.sqlite3");
     std::fs::copy(&base, &db).unwrap();
     let started = Instant::now();
-    let mut child = spawn(&exe, &db, &file);
-    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map_while(|l| l.ok())
-        .collect();
-    assert!(child.wait().unwrap().success());
+    let out = common::wine::until_ran(|| spawn(&exe, &db, &file).wait_with_output()).unwrap();
+    assert!(out.status.success());
     let full = started.elapsed();
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
     let progress_lines = lines.iter().filter(|l| l.starts_with("progress ")).count();
     assert!(
         progress_lines >= 2,
@@ -118,6 +119,7 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
     println!("full import {full:?}, {progress_lines} progress lines; kill seed {seed}");
     let (mut none, mut all, mut mid_write) = (0, 0, 0);
     let mut run = 0;
+    let mut not_ran = 0;
     while run < RUNS || mid_write < MID_WRITE {
         assert!(
             run < MAX_RUNS,
@@ -137,7 +139,16 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
         let inside = run % 2 == 0;
         let when = if inside {
             let line = (seed % progress_lines as u64) as usize;
-            wait_for_progress_line(&mut lines, line);
+            if let Err(said) = wait_for_progress_line(&mut lines, line) {
+                // Ended first: only a start Wine failed (common::wine) may, and is no run.
+                let status = child.wait().unwrap();
+                assert!(
+                    said.is_empty() && common::wine::never_ran(status, b"", b"") && not_ran < 5,
+                    "run {run}: the import ended ({status}) before progress line {line}: {said:?}"
+                );
+                not_ran += 1;
+                continue;
+            }
             format!("on progress line {line}")
         } else {
             let delay = full.mul_f64((seed % 1000) as f64 / 1000.0 * 1.05);
@@ -176,24 +187,26 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
 }
 
 fn spawn(exe: &Path, db: &Path, file: &Path) -> std::process::Child {
-    Command::new(exe)
-        .arg(db)
-        .arg(file)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap()
+    common::wine::spawn(Command::new(exe).arg(db).arg(file).stdout(Stdio::piped())).unwrap()
 }
 
-/// Blocks until the child prints its `n`-th progress line (0: the writes have begun).
-fn wait_for_progress_line(lines: &mut impl Iterator<Item = std::io::Result<String>>, n: usize) {
+/// Blocks until the child prints its `n`-th progress line (0: the writes have begun), or gives
+/// what it printed when it ended first.
+fn wait_for_progress_line(
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    n: usize,
+) -> Result<(), Vec<String>> {
     let mut seen = 0;
+    let mut said = Vec::new();
     for line in lines.by_ref() {
-        if line.unwrap().starts_with("progress ") {
+        let line = line.unwrap();
+        if line.starts_with("progress ") {
             if seen == n {
-                return;
+                return Ok(());
             }
             seen += 1;
         }
+        said.push(line);
     }
-    panic!("the import ended before progress line {n}");
+    Err(said)
 }

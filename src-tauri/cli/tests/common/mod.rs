@@ -1,6 +1,9 @@
 //! Runs the built `rollbook` binary as a user would, with no display, a temp database and a
 //! temp home (so no test can reach the real per-user database).
 
+#[path = "../../../roster/tests/common/wine.rs"]
+pub mod wine;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -81,13 +84,17 @@ impl Sandbox {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut child = started(&mut command);
-        // A command may refuse its input before reading all of it (a closed pipe, not a failure).
-        match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-            other => other.unwrap(),
-        }
-        let out = child.wait_with_output().unwrap();
+        let out = wine::until_ran(|| {
+            let mut child = wine::spawn(&mut command)?;
+            // A command may refuse its input before reading all of it (a closed pipe, not a
+            // failure).
+            match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
+            }
+            child.wait_with_output()
+        })
+        .expect("the rollbook binary runs");
         Run {
             code: out.status.code().expect("rollbook exited by itself"),
             stdout: String::from_utf8(out.stdout).unwrap(),
@@ -140,23 +147,4 @@ pub fn without_exported_at(text: &str) -> String {
         .filter(|l| !l.trim_start().starts_with("\"exported_at\""))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// `command` started. Under Wine on a busy machine, starting a program now and then fails in Wine
-/// itself ("Internal error", os error 1359) before the program runs: nothing of the test has
-/// happened yet, so the start is tried again (a few times, then the error stands). Any other
-/// failure to start, and every platform but Windows, fails at once.
-fn started(command: &mut Command) -> std::process::Child {
-    const WINE_INTERNAL_ERROR: i32 = 1359;
-    let mut tries = 0;
-    loop {
-        match command.spawn() {
-            Err(e)
-                if cfg!(windows) && e.raw_os_error() == Some(WINE_INTERNAL_ERROR) && tries < 5 =>
-            {
-                tries += 1;
-            }
-            started => return started.expect("the rollbook binary runs"),
-        }
-    }
 }

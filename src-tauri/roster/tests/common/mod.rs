@@ -2,6 +2,7 @@
 #![allow(dead_code)] // import_memory, a binary of its own, uses only a few of them
 
 pub mod table;
+pub mod wine;
 
 use std::path::{Path, PathBuf};
 
