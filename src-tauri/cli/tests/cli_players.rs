@@ -81,6 +81,7 @@ impl Serving {
                     .unwrap();
                 let status = child.wait().unwrap();
                 if common::wine::never_ran(status, b"", &stderr) {
+                    common::wine::started_again("rollbook players", &status.to_string());
                     tries += 1;
                     continue;
                 }

@@ -528,7 +528,8 @@ fn sigkill_during_a_restore_leaves_the_old_database_or_the_snapshot_whole() {
     // (A kill below may land before the program runs, as may a start Wine fails: the database is
     // the old one either way.)
     let started = Instant::now();
-    let out = common::wine::until_ran(|| run(&snap_a.id).wait_with_output()).unwrap();
+    let out =
+        common::wine::until_ran("backup_restore", || run(&snap_a.id).wait_with_output()).unwrap();
     assert!(
         out.status.success(),
         "{}",

@@ -95,7 +95,8 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
     let db = dir.path().join("full.sqlite3");
     std::fs::copy(&base, &db).unwrap();
     let started = Instant::now();
-    let out = common::wine::until_ran(|| spawn(&exe, &db, &file).wait_with_output()).unwrap();
+    let out = common::wine::until_ran("import_file", || spawn(&exe, &db, &file).wait_with_output())
+        .unwrap();
     assert!(out.status.success());
     let full = started.elapsed();
     let lines: Vec<String> = String::from_utf8(out.stdout)
@@ -146,6 +147,7 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
                     said.is_empty() && common::wine::never_ran(status, b"", b"") && not_ran < 5,
                     "run {run}: the import ended ({status}) before progress line {line}: {said:?}"
                 );
+                common::wine::started_again("import_file", &status.to_string());
                 not_ran += 1;
                 continue;
             }

@@ -56,3 +56,4 @@ mod table_stunt;
 mod table_universe;
 mod view_order;
 mod windows_paths;
+mod wine_starts;

@@ -84,7 +84,7 @@ impl Sandbox {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let out = wine::until_ran(|| {
+        let out = wine::until_ran("rollbook", || {
             let mut child = wine::spawn(&mut command)?;
             // A command may refuse its input before reading all of it (a closed pipe, not a
             // failure).

@@ -24,20 +24,32 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
     let mut tries = 1;
     loop {
         match command.spawn() {
-            Err(e) if start_failed(&e) && tries < TRIES => tries += 1,
+            Err(e) if start_failed(&e) && tries < TRIES => {
+                started_again(&program(command), &e.to_string());
+                tries += 1;
+            }
             started => return started,
         }
     }
 }
 
-/// What `run` (which starts a program and waits for it) gave, run again while Wine never ran the
-/// program.
-pub fn until_ran(mut run: impl FnMut() -> io::Result<Output>) -> io::Result<Output> {
+/// What `run` (which starts `program` and waits for it) gave, run again while Wine never ran
+/// the program, each time said ([`started_again`]).
+pub fn until_ran(program: &str, run: impl FnMut() -> io::Result<Output>) -> io::Result<Output> {
+    until_ran_telling(run, |status| started_again(program, &status.to_string()))
+}
+
+/// [`until_ran`], telling `again` each ending it starts the program again after.
+pub fn until_ran_telling(
+    mut run: impl FnMut() -> io::Result<Output>,
+    mut again: impl FnMut(ExitStatus),
+) -> io::Result<Output> {
     for _ in 1..TRIES {
         let output = run()?;
         if !never_ran(output.status, &output.stdout, &output.stderr) {
             return Ok(output);
         }
+        again(output.status);
     }
     run()
 }
@@ -49,7 +61,7 @@ pub fn output(command: &mut Command) -> io::Result<Output> {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    until_ran(|| spawn(command)?.wait_with_output())
+    until_ran(&program(command), || spawn(command)?.wait_with_output())
 }
 
 /// Whether a start failed in Wine, before the program existed.
@@ -64,4 +76,24 @@ pub fn never_ran(status: ExitStatus, stdout: &[u8], stderr: &[u8]) -> bool {
         && status.code().map(|code| code as u32) == Some(STATUS_DLL_INIT_FAILED)
         && stdout.is_empty()
         && stderr.is_empty()
+}
+
+/// The file name of the program `command` starts, for [`started_again`].
+pub fn program(command: &Command) -> String {
+    let path = std::path::Path::new(command.get_program());
+    path.file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Says, past the test harness's capture, that a start of `program` Wine failed (`why`) is made
+/// again: a line `windows: …` that `scripts/test.sh` shows from the Windows log even when every
+/// test passes, so how often Wine fails a start stays seen.
+pub fn started_again(program: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(
+        io::stderr(),
+        "windows: Wine failed to start {program} ({why}); started again"
+    );
 }
