@@ -19,6 +19,14 @@ pub(crate) enum BinOp {
 }
 
 impl BinOp {
+    /// Whether it compares its sides (giving 1 or 0).
+    pub fn compares(self) -> bool {
+        matches!(
+            self,
+            Self::Eq | Self::Ne | Self::Lt | Self::Le | Self::Gt | Self::Ge
+        )
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             Self::Or => "or",

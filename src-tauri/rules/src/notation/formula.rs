@@ -83,6 +83,13 @@ impl Formula {
         reads_only(&self.root, slot)
     }
 
+    /// The values of `slot` at which it may change, ascending, when it reads only `slot` and
+    /// only against numbers (`@value < 6`): it is the same from each to the next, below the
+    /// first and from the last on ([`super::formula_steps`]). `None` otherwise.
+    pub fn step_starts(&self, slot: usize) -> Option<Vec<i64>> {
+        super::formula_steps::steps(&self.root, slot)
+    }
+
     /// Its value when it reads no name.
     pub fn certain(&self) -> Option<i64> {
         match self.root {

@@ -17,6 +17,7 @@ mod formula_code;
 #[cfg(test)]
 mod formula_code_tests;
 mod formula_compile;
+mod formula_steps;
 mod formula_term;
 mod made_bags;
 mod multisets;

@@ -8,16 +8,14 @@ use std::sync::Arc;
 
 use crate::answer::Odds;
 use crate::system_file::kept::KindLayout;
-use crate::system_file::model::{Reading, RollKind};
-use crate::systems::shared::spread_numeric_odds;
+use crate::system_file::model::RollKind;
 use crate::RulesError;
 
 use super::frontier::{self, Expanded};
 use super::lets::ReadyLet;
-use super::named::NamedTally;
 use super::pool_stats::Support;
 use super::ready::{Prepared, Ready};
-use super::sums::merged;
+use super::tally::Tally;
 
 /// The most combinations of independent lets' values one kind's odds may take together (the
 /// product of their supports), refused before any is read. It bounds the work: a value that
@@ -128,95 +126,6 @@ fn supports(ready: &Ready) -> Vec<Option<Support>> {
             Prepared::Depends(_) | Prepared::Arith { .. } => None,
         })
         .collect()
-}
-
-/// What the combinations read as, summed: each value's chance (a number, or a named reading
-/// read by value), each named outcome's, each event's.
-struct Tally {
-    named: NamedTally,
-    numbers: Vec<(i64, f64)>,
-    event_chance: Vec<f64>,
-    by_value: Option<usize>,
-}
-
-impl Tally {
-    fn new(kind: &RollKind, ready: &Ready) -> Self {
-        Self {
-            named: NamedTally::new(match &kind.reading {
-                Reading::Named { outcomes, .. } => outcomes,
-                Reading::Number { .. } => &[],
-            }),
-            numbers: Vec::new(),
-            event_chance: vec![0.0; ready.reading.events()],
-            by_value: ready.reading.by_value(),
-        }
-    }
-
-    /// Reads the lets' values now in `ready`'s slots, with chance `p`.
-    fn add(&mut self, kind: &RollKind, ready: &mut Ready, p: f64) -> Result<(), RulesError> {
-        if self.by_value.is_some() {
-            // The outcomes and events read only `@value`: read each value once, at the end.
-            let v = ready
-                .reading
-                .value(&mut ready.slots)
-                .map_err(|why| ready.refused(why))?;
-            self.numbers.push((v, p));
-            return Ok(());
-        }
-        let read = match ready.reading.read(&mut ready.slots) {
-            Ok(read) => read,
-            Err(why) => return Err(ready.refused(why)),
-        };
-        match (&kind.reading, read.value) {
-            (Reading::Number { .. }, Some(v)) => self.numbers.push((v, p)),
-            _ => {
-                let numbers = ready
-                    .reading
-                    .spell(read.outcome, &ready.slots)
-                    .map_err(|why| ready.refused(why))?;
-                self.named.add(read.outcome, numbers, p);
-            }
-        }
-        for (e, chance) in self.event_chance.iter_mut().enumerate() {
-            match ready.reading.event(e, &ready.slots) {
-                Ok(true) => *chance += p,
-                Ok(false) => {}
-                Err(why) => return Err(ready.refused(why)),
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(mut self, kind: &RollKind, ready: &mut Ready) -> Result<Odds, RulesError> {
-        if let Some(slot) = self.by_value {
-            for (v, p) in merged(std::mem::take(&mut self.numbers)) {
-                ready.slots[slot] = v;
-                let refused = |why| ready.refused_at_value(why, v);
-                let outcome = ready.reading.outcome(&ready.slots).map_err(refused)?;
-                let numbers = ready
-                    .reading
-                    .spell(outcome, &ready.slots)
-                    .map_err(refused)?;
-                self.named.add(outcome, numbers, p);
-                for (e, chance) in self.event_chance.iter_mut().enumerate() {
-                    if ready.reading.event(e, &ready.slots).map_err(refused)? {
-                        *chance += p;
-                    }
-                }
-            }
-        }
-        let mut odds = match ready.reading.target() {
-            Some(target) => spread_numeric_odds(merged(self.numbers).into_iter(), target),
-            None => self.named.odds()?,
-        };
-        odds.events = kind
-            .events
-            .iter()
-            .zip(self.event_chance)
-            .map(|(e, p)| (e.name.clone(), p))
-            .collect();
-        Ok(odds)
-    }
 }
 
 /// At most how many combinations of its lets' values `kind` reads with `values`: the request

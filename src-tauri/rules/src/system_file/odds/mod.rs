@@ -8,7 +8,8 @@
 //!   [`named`]: outcomes named as written or spelled from the roll, added up by name;
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
 //! - [`exact`]: the value's distribution (a sum of the groups), or every combination of the
-//!   groups' values read, its chance the product of theirs;
+//!   groups' values read, its chance the product of theirs; [`tally`]: what they read as,
+//!   added up (a reading of `@value` alone a step of values at a time);
 //! - [`frontier`]: the lets worked out in order into independent groups of the values still
 //!   read, joined only when something reads two; [`sums`]: a sum of groups by convolution;
 //! - [`roll`](mod@roll): one roll with the tray's dice, read as the odds read it.
@@ -26,6 +27,7 @@ mod reading;
 mod ready;
 mod roll;
 mod sums;
+mod tally;
 mod values;
 
 #[cfg(test)]

@@ -195,6 +195,28 @@ impl ReadyReading {
         .then_some(*slot)
     }
 
+    /// The values of `@value` at which what [`ReadyReading::by_value`] reads may change,
+    /// ascending (its outcomes, their spelled names and its events the same from each to the
+    /// next): `None` when one reads `@value` other than against a number.
+    pub fn value_steps(&self) -> Option<Vec<i64>> {
+        let slot = self.by_value()?;
+        let Shape::Named { whens, .. } = &self.shape else {
+            return None;
+        };
+        let mut steps = Vec::new();
+        let read = whens
+            .iter()
+            .flatten()
+            .chain(&self.events)
+            .chain(self.spelled.formulas());
+        for formula in read {
+            steps.extend(formula.step_starts(slot)?);
+        }
+        steps.sort_unstable();
+        steps.dedup();
+        Some(steps)
+    }
+
     /// The numbers outcome `at` spells its name with (`None`: its name as written).
     pub fn spell(&self, at: usize, slots: &[i64]) -> Result<Option<Vec<i64>>, Unreadable> {
         self.spelled.numbers(at, slots).map_err(Unreadable)

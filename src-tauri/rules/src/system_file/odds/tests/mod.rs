@@ -5,4 +5,5 @@ mod exact_tests;
 mod kinds;
 mod oracle;
 mod roll_tests;
+mod steps_tests;
 mod sums_tests;
