@@ -34,6 +34,7 @@ fn named(value: &str, outcomes: &[(&str, Option<&str>)]) -> Reading {
                 success: true,
             })
             .collect(),
+        ranked: None,
     }
 }
 

@@ -67,7 +67,7 @@ macro_rules! roll_kinds {
             pub fn outcomes_worst_first<'a>(&self, odds: &'a Odds) -> Vec<&'a str> {
                 match self {
                     $(Self::$variant(_) => <$ty as Kind>::worst_first(odds),)*
-                    Self::File(_) => crate::outcome_order::order(odds),
+                    Self::File(f) => f.worst_first(odds),
                 }
             }
 

@@ -15,8 +15,8 @@ fn odds_of(json: &str) -> rollbook_rules::Odds {
 fn a_d20_check_with_advantage_has_its_hand_worked_odds() {
     // +3 against DC 15: the better of two d20 must show 12 or more (or 20; a 1 on both fails):
     // P(max >= 12) = 1 - (11/20)^2 = 279/400; a critical hit is a 20 on either: 39/400.
-    let odds =
-        odds_of(r#"{"system":"d20-heroes","roll":"check","mod":3,"dc":15,"mode":"advantage"}"#);
+    let json = r#"{"system":"d20-heroes","roll":"check","mod":3,"dc":15,"mode":"advantage"}"#;
+    let odds = odds_of(json);
     assert!(
         (odds.success - 279.0 / 400.0).abs() < 1e-12,
         "{}",
@@ -24,9 +24,68 @@ fn a_d20_check_with_advantage_has_its_hand_worked_odds() {
     );
     assert!((odds.outcomes["critical hit"] - 39.0 / 400.0).abs() < 1e-12);
     assert!((odds.outcomes["critical miss"] - 1.0 / 400.0).abs() < 1e-12);
-    assert_eq!(odds.succeeding, ["critical hit", "success"]);
+    // Listed and read for luck worst to best as the file ranks them, not as they are tried.
+    let worst_first = ["critical miss", "failure", "success", "critical hit"];
+    let keys: Vec<&str> = odds.outcomes.keys().map(String::as_str).collect();
+    assert_eq!(keys, worst_first);
+    let request = parse_request(json).unwrap();
+    assert_eq!(request.outcomes_worst_first(&odds), worst_first);
+    assert_eq!(odds.succeeding, ["success", "critical hit"]);
     let total: f64 = odds.outcomes.values().sum();
     assert!((total - 1.0).abs() < 1e-12);
+}
+
+/// The outcomes of `json`'s odds worst first, as a roll's luck reads them.
+fn luck_order(json: &str) -> Vec<String> {
+    let request = parse_request(json).unwrap();
+    let odds = odds(&request).unwrap();
+    let order = request.outcomes_worst_first(&odds);
+    order.into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn the_five_as_files_read_luck_in_the_built_ins_order() {
+    // A natural 20 is the luckiest universe attack or save, a double six the luckiest stunt
+    // check, whichever way they are asked.
+    for (roll, fields) in [
+        ("attack", r#","bonus":2,"ac":14"#),
+        ("save", r#","bonus":1,"dc":12"#),
+        ("check", ""),
+    ] {
+        let system = if roll == "check" { "stunt" } else { "universe" };
+        let json = |system: &str| format!(r#"{{"system":"{system}","roll":"{roll}"{fields}}}"#);
+        let built_in = luck_order(&json(system));
+        assert_eq!(luck_order(&json(&format!("file-{system}"))), built_in);
+        assert!(
+            ["critical", "fate"].contains(&built_in.last().unwrap().as_str()),
+            "{built_in:?}"
+        );
+    }
+}
+
+#[test]
+fn luck_is_read_as_the_file_ranks_even_a_failure_above_a_success() {
+    // A "fail forward" that the GM ranks above a bare hit: the ranking, not success, decides.
+    let text = r#"format = 1
+id = "ranked-fail-forward"
+version = 1
+name = "Fail forward"
+
+[rolls.push]
+value = "d6"
+outcomes = [
+  { name = "hit", when = "@value >= 5", success = true },
+  { name = "fail forward", when = "@value >= 3" },
+  { name = "miss" },
+]
+ranked = ["miss", "hit", "fail forward"]
+"#;
+    let file = rollbook_rules::system_file::read(text).unwrap();
+    rollbook_rules::system_file::known::register(std::sync::Arc::new(file));
+    let json = r#"{"system":"ranked-fail-forward","roll":"push"}"#;
+    let keys: Vec<String> = odds_of(json).outcomes.keys().cloned().collect();
+    assert_eq!(keys, ["miss", "hit", "fail forward"]);
+    assert_eq!(luck_order(json), ["miss", "hit", "fail forward"]);
 }
 
 #[test]

@@ -243,6 +243,10 @@ pub enum Reading {
     Named {
         value: Option<String>,
         outcomes: Vec<NamedOutcome>,
+        /// The outcomes from worst to best (their places in `outcomes`), when the file ranks
+        /// them (`ranked`): the odds list them so, and a roll's luck is read so. `None`: the
+        /// failing ones below the succeeding ones, each as written.
+        ranked: Option<Vec<usize>>,
     },
 }
 

@@ -136,6 +136,17 @@ impl FileRequest {
         &self.system.rolls[self.kind]
     }
 
+    /// The outcomes of `odds` (this request's) worst first, the order a roll's luck is read
+    /// in: as the odds list them when the file ranks them (`ranked`), else the general rule.
+    pub(crate) fn worst_first<'a>(&self, odds: &'a Odds) -> Vec<&'a str> {
+        match &self.kind().reading {
+            Reading::Named {
+                ranked: Some(_), ..
+            } => odds.outcomes.keys().map(String::as_str).collect(),
+            _ => crate::outcome_order::order(odds),
+        }
+    }
+
     /// The request's fields as a request carries them: [`Self::fields`], and the system's
     /// version when it is one the GM added (a shipped system has one version per build).
     pub(crate) fn fields_value(&self) -> Value {

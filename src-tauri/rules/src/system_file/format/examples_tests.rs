@@ -86,7 +86,10 @@ fn shipped(name: &str) -> crate::system_file::SystemFile {
 #[test]
 fn the_bands_read_as_conditions_in_order() {
     let file = shipped("two-dice-moves.toml");
-    let Reading::Named { value, outcomes } = &file.rolls[0].reading else {
+    let Reading::Named {
+        value, outcomes, ..
+    } = &file.rolls[0].reading
+    else {
         panic!("outcomes")
     };
     assert_eq!(value.as_deref(), Some("2d6 + @stat + @forward + @ongoing"));

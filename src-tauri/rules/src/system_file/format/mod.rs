@@ -21,6 +21,7 @@ mod list_field;
 mod names;
 mod problem;
 mod ranges;
+mod ranked;
 mod reading;
 mod refusals;
 mod rolls;
@@ -38,6 +39,8 @@ mod each_tests;
 mod examples_tests;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod ranked_tests;
 #[cfg(test)]
 mod refusals_tests;
 #[cfg(test)]

@@ -85,12 +85,24 @@ pub(crate) fn read(
                 condition_dice,
                 problems,
             );
-            outcomes.map(|outcomes| Reading::Named {
+            let outcomes = outcomes?;
+            let ranked = super::ranked::read(table, &outcomes, problems)?;
+            Some(Reading::Named {
                 value: value.as_ref().map(|t| t.text.to_string()),
                 outcomes,
+                ranked,
             })
         }
         (None, _) => {
+            if let Some(span) = table.key_span("ranked") {
+                problems.at(
+                    &span,
+                    format!(
+                        "{place} reads a number against its target, ranked by the number: \
+                         `ranked` ranks named `outcomes`"
+                    ),
+                );
+            }
             let Some(text) = &value else {
                 problems.at(
                     &table.at,

@@ -8,9 +8,9 @@ use super::problem::Problems;
 use super::{fields, lets, reading, refusals};
 use crate::system_file::model::RollKind;
 
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "name", "summary", "rulings", "fields", "refuse", "let", "value", "target", "outcomes",
-    "events",
+    "ranked", "events",
 ];
 
 pub(crate) fn read(

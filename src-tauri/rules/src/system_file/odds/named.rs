@@ -90,6 +90,8 @@ pub(super) fn name_of(o: &NamedOutcome, numbers: Option<&[i64]>) -> String {
 /// The chance of each named outcome, and of each name a spelled one met.
 pub(super) struct NamedTally {
     outcomes: Vec<NamedOutcome>,
+    /// The outcomes' places from worst to best as the file ranks them, else as written.
+    listed: Vec<usize>,
     /// A name as written: its chance.
     written: Vec<f64>,
     /// A spelled name: the chance of each set of numbers it met.
@@ -97,9 +99,10 @@ pub(super) struct NamedTally {
 }
 
 impl NamedTally {
-    pub fn new(outcomes: &[NamedOutcome]) -> Self {
+    pub fn new(outcomes: &[NamedOutcome], ranked: Option<&[usize]>) -> Self {
         Self {
             outcomes: outcomes.to_vec(),
+            listed: ranked.map_or_else(|| (0..outcomes.len()).collect(), <[usize]>::to_vec),
             written: vec![0.0; outcomes.len()],
             spelled: vec![BTreeMap::new(); outcomes.len()],
         }
@@ -113,8 +116,9 @@ impl NamedTally {
         }
     }
 
-    /// The odds by name: every outcome as written (its chance 0 when never met), each name a
-    /// spelled outcome met, one name met by several outcomes added up. A name met by an
+    /// The odds by name, in the order the file ranks them (else as written): every outcome as
+    /// written (its chance 0 when never met), each name a spelled outcome met (by its
+    /// numbers, ascending), one name met by several outcomes added up. A name met by an
     /// outcome that succeeds and by one that does not is refused: its success would be
     /// neither.
     pub fn odds(self) -> Result<Odds, RulesError> {
@@ -137,7 +141,8 @@ impl NamedTally {
             *outcomes.entry(name).or_insert(0.0) += p;
             Ok(())
         };
-        for (at, o) in self.outcomes.iter().enumerate() {
+        for &at in &self.listed {
+            let o = &self.outcomes[at];
             if !spelled::is_spelled(&o.name) {
                 add(o.name.clone(), o.success, self.written[at])?;
                 continue;

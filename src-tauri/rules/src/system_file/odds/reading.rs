@@ -90,7 +90,9 @@ impl ReadyReading {
                 })?;
                 Shape::Number { value, target }
             }
-            Reading::Named { value, outcomes } => {
+            Reading::Named {
+                value, outcomes, ..
+            } => {
                 let (value, value_slot) = match (value, value_in_slot) {
                     (Some(text), None) => (
                         Some(compile(text, "reading.value", names.any)?),

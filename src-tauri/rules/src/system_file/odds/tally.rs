@@ -24,10 +24,12 @@ pub(super) struct Tally {
 impl Tally {
     pub fn new(kind: &RollKind, ready: &Ready) -> Self {
         Self {
-            named: NamedTally::new(match &kind.reading {
-                Reading::Named { outcomes, .. } => outcomes,
-                Reading::Number { .. } => &[],
-            }),
+            named: match &kind.reading {
+                Reading::Named {
+                    outcomes, ranked, ..
+                } => NamedTally::new(outcomes, ranked.as_deref()),
+                Reading::Number { .. } => NamedTally::new(&[], None),
+            },
             numbers: Vec::new(),
             event_chance: vec![0.0; ready.reading.events()],
             by_value: ready.reading.by_value(),

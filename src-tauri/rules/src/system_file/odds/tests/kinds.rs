@@ -66,6 +66,7 @@ pub fn named(value: Option<&str>, outcomes: &[(&str, Option<&str>, bool)]) -> Re
                 success: *success,
             })
             .collect(),
+        ranked: None,
     }
 }
 
