@@ -46,10 +46,11 @@ fn luck_order(json: &str) -> Vec<String> {
 #[test]
 fn the_five_as_files_read_luck_in_the_built_ins_order() {
     // A natural 20 is the luckiest universe attack or save, a double six the luckiest stunt
-    // check, whichever way they are asked.
+    // check, a success bought dearer the less lucky, whichever way they are asked.
     for (roll, fields) in [
         ("attack", r#","bonus":2,"ac":14"#),
         ("save", r#","bonus":1,"dc":12"#),
+        ("augmented_save", r#","dc":15,"pool":12"#),
         ("check", ""),
     ] {
         let system = if roll == "check" { "stunt" } else { "universe" };

@@ -92,10 +92,21 @@ pub(super) struct NamedTally {
     outcomes: Vec<NamedOutcome>,
     /// The outcomes' places from worst to best as the file ranks them, else as written.
     listed: Vec<usize>,
+    /// Whether the file ranks them (`ranked`): a spelled outcome's names then rank by the
+    /// value that spells them.
+    ranked: bool,
     /// A name as written: its chance.
     written: Vec<f64>,
-    /// A spelled name: the chance of each set of numbers it met.
-    spelled: Vec<BTreeMap<Vec<i64>, f64>>,
+    /// A spelled name: what met each set of numbers it was spelled with.
+    spelled: Vec<BTreeMap<Vec<i64>, Met>>,
+}
+
+/// What met one spelled name: its chance, and each value that met it times its chance, summed
+/// (`None` once one met it with no value).
+#[derive(Clone, Copy)]
+struct Met {
+    chance: f64,
+    weighted: Option<f64>,
 }
 
 impl NamedTally {
@@ -103,17 +114,47 @@ impl NamedTally {
         Self {
             outcomes: outcomes.to_vec(),
             listed: ranked.map_or_else(|| (0..outcomes.len()).collect(), <[usize]>::to_vec),
+            ranked: ranked.is_some(),
             written: vec![0.0; outcomes.len()],
             spelled: vec![BTreeMap::new(); outcomes.len()],
         }
     }
 
-    /// Outcome `at`, spelled with `numbers` (or as written), with chance `p`.
-    pub fn add(&mut self, at: usize, numbers: Option<Vec<i64>>, p: f64) {
+    /// Outcome `at`, spelled with `numbers` (or as written), with chance `p`, met with the
+    /// roll's `value` when it has one.
+    pub fn add(&mut self, at: usize, numbers: Option<Vec<i64>>, p: f64, value: Option<i64>) {
         match numbers {
-            Some(numbers) => *self.spelled[at].entry(numbers).or_insert(0.0) += p,
+            Some(numbers) => {
+                let met = self.spelled[at].entry(numbers).or_insert(Met {
+                    chance: 0.0,
+                    weighted: Some(0.0),
+                });
+                met.chance += p;
+                met.weighted = met.weighted.zip(value).map(|(w, v)| w + p * v as f64);
+            }
             None => self.written[at] += p,
         }
+    }
+
+    /// The names outcome `at` spelled (with their chances), worst first: by their numbers,
+    /// ascending; when the file ranks its outcomes and each name came with a value, by the
+    /// mean value that spelled it, lowest first (`spend_{4 * (@dc - @value)}`: the dearer
+    /// spend, made by the lower roll, the worse).
+    fn spelled_worst_first(&self, at: usize) -> Vec<(&Vec<i64>, f64)> {
+        let mut met: Vec<(&Vec<i64>, f64, Option<f64>)> = self.spelled[at]
+            .iter()
+            .filter(|(_, met)| met.chance > 0.0)
+            .map(|(numbers, met)| {
+                let mean = met.weighted.map(|w| w / met.chance);
+                (numbers, met.chance, mean)
+            })
+            .collect();
+        if self.ranked && met.iter().all(|(_, _, mean)| mean.is_some()) {
+            // Stable: names of one mean stay in their numbers' order.
+            let mean = |m: &(&Vec<i64>, f64, Option<f64>)| m.2.unwrap_or_default();
+            met.sort_by(|a, b| mean(a).total_cmp(&mean(b)));
+        }
+        met.into_iter().map(|(n, p, _)| (n, p)).collect()
     }
 
     /// The odds by name, in the order the file ranks them (else as written): every outcome as
@@ -147,10 +188,8 @@ impl NamedTally {
                 add(o.name.clone(), o.success, self.written[at])?;
                 continue;
             }
-            for (numbers, &p) in &self.spelled[at] {
-                if p > 0.0 {
-                    add(name_of(o, Some(numbers)), o.success, p)?;
-                }
+            for (numbers, p) in self.spelled_worst_first(at) {
+                add(name_of(o, Some(numbers)), o.success, p)?;
             }
         }
         let succeeding: Vec<&str> = outcomes

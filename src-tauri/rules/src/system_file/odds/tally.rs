@@ -58,7 +58,7 @@ impl Tally {
                     .reading
                     .spell(read.outcome, &ready.slots)
                     .map_err(|why| ready.refused(why))?;
-                self.named.add(read.outcome, numbers, p);
+                self.named.add(read.outcome, numbers, p, read.value);
             }
         }
         for (e, chance) in self.event_chance.iter_mut().enumerate() {
@@ -89,8 +89,9 @@ impl Tally {
                     None => Some(first),
                 };
                 let within = |&(v, _): &(i64, f64)| v == first || until.is_none_or(|u| v < u);
-                while let Some((_, p)) = values.next_if(within) {
-                    self.named.add(read.outcome, read.numbers.clone(), p);
+                while let Some((v, p)) = values.next_if(within) {
+                    self.named
+                        .add(read.outcome, read.numbers.clone(), p, Some(v));
                     let happen = self.event_chance.iter_mut().zip(&read.events);
                     for (chance, _) in happen.filter(|(_, happens)| **happens) {
                         *chance += p;
