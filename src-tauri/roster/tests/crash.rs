@@ -141,7 +141,8 @@ fn sigkill_in_the_middle_of_an_import_leaves_all_or_nothing() {
         let when = if inside {
             let line = (seed % progress_lines as u64) as usize;
             if let Err(said) = wait_for_progress_line(&mut lines, line) {
-                // Ended first: only a start Wine failed (common::wine) may, and is no run.
+                // Ended first: only a start Wine failed (common::wine) may, and is no run (its
+                // stderr is not captured here: the harness shows it).
                 let status = child.wait().unwrap();
                 assert!(
                     said.is_empty() && common::wine::never_ran(status, b"", b"") && not_ran < 5,

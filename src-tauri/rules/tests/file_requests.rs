@@ -47,13 +47,12 @@ fn luck_order(json: &str) -> Vec<String> {
 fn the_five_as_files_read_luck_in_the_built_ins_order() {
     // A natural 20 is the luckiest universe attack or save, a double six the luckiest stunt
     // check, a success bought dearer the less lucky, whichever way they are asked.
-    for (roll, fields) in [
-        ("attack", r#","bonus":2,"ac":14"#),
-        ("save", r#","bonus":1,"dc":12"#),
-        ("augmented_save", r#","dc":15,"pool":12"#),
-        ("check", ""),
+    for (system, roll, fields) in [
+        ("universe", "attack", r#","bonus":2,"ac":14"#),
+        ("universe", "save", r#","bonus":1,"dc":12"#),
+        ("universe", "augmented_save", r#","dc":15,"pool":12"#),
+        ("stunt", "check", ""),
     ] {
-        let system = if roll == "check" { "stunt" } else { "universe" };
         let json = |system: &str| format!(r#"{{"system":"{system}","roll":"{roll}"{fields}}}"#);
         let built_in = luck_order(&json(system));
         assert_eq!(luck_order(&json(&format!("file-{system}"))), built_in);

@@ -24,6 +24,8 @@ pub(crate) fn read(
     let place = &table.place;
     let before = problems.blocking();
     let names = table.opt_str_list("ranked", problems)?;
+    // Each name at its first place (two spelled outcomes may be written alike: the second is
+    // then told as left out).
     let mut at: HashMap<&str, usize> = HashMap::new();
     for (i, o) in outcomes.iter().enumerate().rev() {
         at.insert(o.name.as_str(), i);

@@ -59,11 +59,6 @@ impl SpelledNames {
         self.each.iter().flatten()
     }
 
-    /// Whether every name expression reads only `slot` (the value), or nothing.
-    pub fn reads_only(&self, slot: usize) -> bool {
-        self.formulas().all(|f| f.reads_only(slot))
-    }
-
     /// The numbers outcome `at` spells its name with, read from `slots` (`None`: a name as
     /// written); `Err` when one divides by 0.
     pub fn numbers(&self, at: usize, slots: &[i64]) -> Result<Option<Vec<i64>>, String> {
@@ -90,11 +85,9 @@ pub(super) fn name_of(o: &NamedOutcome, numbers: Option<&[i64]>) -> String {
 /// The chance of each named outcome, and of each name a spelled one met.
 pub(super) struct NamedTally {
     outcomes: Vec<NamedOutcome>,
-    /// The outcomes' places from worst to best as the file ranks them, else as written.
-    listed: Vec<usize>,
-    /// Whether the file ranks them (`ranked`): a spelled outcome's names then rank by the
-    /// value that spells them.
-    ranked: bool,
+    /// The outcomes' places from worst to best when the file ranks them (`ranked`; a spelled
+    /// outcome's names then rank by the value that spells them).
+    ranked: Option<Vec<usize>>,
     /// A name as written: its chance.
     written: Vec<f64>,
     /// A spelled name: what met each set of numbers it was spelled with.
@@ -113,8 +106,7 @@ impl NamedTally {
     pub fn new(outcomes: &[NamedOutcome], ranked: Option<&[usize]>) -> Self {
         Self {
             outcomes: outcomes.to_vec(),
-            listed: ranked.map_or_else(|| (0..outcomes.len()).collect(), <[usize]>::to_vec),
-            ranked: ranked.is_some(),
+            ranked: ranked.map(<[usize]>::to_vec),
             written: vec![0.0; outcomes.len()],
             spelled: vec![BTreeMap::new(); outcomes.len()],
         }
@@ -149,7 +141,7 @@ impl NamedTally {
                 (numbers, met.chance, mean)
             })
             .collect();
-        if self.ranked && met.iter().all(|(_, _, mean)| mean.is_some()) {
+        if self.ranked.is_some() && met.iter().all(|(_, _, mean)| mean.is_some()) {
             // Stable: names of one mean stay in their numbers' order.
             let mean = |m: &(&Vec<i64>, f64, Option<f64>)| m.2.unwrap_or_default();
             met.sort_by(|a, b| mean(a).total_cmp(&mean(b)));
@@ -158,8 +150,8 @@ impl NamedTally {
     }
 
     /// The odds by name, in the order the file ranks them (else as written): every outcome as
-    /// written (its chance 0 when never met), each name a spelled outcome met (by its
-    /// numbers, ascending), one name met by several outcomes added up. A name met by an
+    /// written (its chance 0 when never met), each name a spelled outcome met in its place
+    /// ([`Self::spelled_worst_first`]), one name met by several outcomes added up. A name met by an
     /// outcome that succeeds and by one that does not is refused: its success would be
     /// neither.
     pub fn odds(self) -> Result<Odds, RulesError> {
@@ -182,7 +174,11 @@ impl NamedTally {
             *outcomes.entry(name).or_insert(0.0) += p;
             Ok(())
         };
-        for &at in &self.listed {
+        let listed = match &self.ranked {
+            Some(ranked) => ranked.clone(),
+            None => (0..self.outcomes.len()).collect(),
+        };
+        for at in listed {
             let o = &self.outcomes[at];
             if !spelled::is_spelled(&o.name) {
                 add(o.name.clone(), o.success, self.written[at])?;

@@ -142,19 +142,14 @@ impl ReadyReading {
     /// Every slot its formulas read (the value, the outcomes' conditions and spelled names,
     /// the events), and a value that is a let's, each once, ascending.
     pub fn slots(&self) -> Vec<usize> {
-        let mut formulas: Vec<&Formula> = self.events.iter().collect();
+        let mut formulas: Vec<&Formula> = self.outcome_readers().collect();
         let mut slots = Vec::new();
         match &self.shape {
             Shape::Number { value, .. } => formulas.push(value),
             Shape::Named {
-                value,
-                value_slot,
-                whens,
+                value, value_slot, ..
             } => {
                 formulas.extend(value);
-                formulas.extend(whens.iter().flatten());
-                // A name spelled from the roll reads what its braces read.
-                formulas.extend(self.spelled.formulas());
                 if value.is_none() {
                     slots.extend(value_slot);
                 }
@@ -184,17 +179,28 @@ impl ReadyReading {
     pub fn by_value(&self) -> Option<usize> {
         let Shape::Named {
             value_slot: Some(slot),
-            whens,
             ..
         } = &self.shape
         else {
             return None;
         };
-        let only = |f: &Formula| f.reads_only(*slot);
-        (whens.iter().flatten().all(only)
-            && self.events.iter().all(only)
-            && self.spelled.reads_only(*slot))
-        .then_some(*slot)
+        self.outcome_readers()
+            .all(|f| f.reads_only(*slot))
+            .then_some(*slot)
+    }
+
+    /// What reads the outcome and the events once the value is known: the outcomes'
+    /// conditions, the expressions their names are spelled with, the events' conditions.
+    fn outcome_readers(&self) -> impl Iterator<Item = &Formula> {
+        let whens = match &self.shape {
+            Shape::Named { whens, .. } => whens.as_slice(),
+            Shape::Number { .. } => &[],
+        };
+        whens
+            .iter()
+            .flatten()
+            .chain(&self.events)
+            .chain(self.spelled.formulas())
     }
 
     /// The values of `@value` at which what [`ReadyReading::by_value`] reads may change,
@@ -202,16 +208,8 @@ impl ReadyReading {
     /// next): `None` when one reads `@value` other than against a number.
     pub fn value_steps(&self) -> Option<Vec<i64>> {
         let slot = self.by_value()?;
-        let Shape::Named { whens, .. } = &self.shape else {
-            return None;
-        };
         let mut steps = Vec::new();
-        let read = whens
-            .iter()
-            .flatten()
-            .chain(&self.events)
-            .chain(self.spelled.formulas());
-        for formula in read {
+        for formula in self.outcome_readers() {
             steps.extend(formula.step_starts(slot)?);
         }
         steps.sort_unstable();
