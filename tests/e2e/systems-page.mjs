@@ -68,20 +68,22 @@ export class SystemsDialog {
     await this.driver.wait(until.elementLocated(css('#system-preview-dialog[open]:not([aria-busy])')), WAIT_MS, 'the preview never showed');
   }
 
-  /** What the preview shows: `{title, status, declares: [[label, text]], problems: [{head, line}], addEnabled}`. */
+  /** What the preview shows: `{title, status, declares: [[label, text]], problems: [{head, line}], advice: [{head, line}], addEnabled}`. */
   preview() {
     return this.driver.executeScript(() => {
       const dialog = document.getElementById('system-preview-dialog');
+      const told = (li) => ({
+        head: li.querySelector('.system-problem-head').textContent,
+        line: li.querySelector('.system-problem-line').textContent,
+      });
       const dts = [...dialog.querySelectorAll('.system-declares dt')];
       return {
         title: dialog.querySelector('.dialog-title').textContent,
         status: dialog.querySelector('#system-preview-status').textContent,
         name: dialog.querySelector('.system-name')?.textContent ?? null,
         declares: dts.map((dt) => [dt.textContent, dt.nextElementSibling.textContent]),
-        problems: [...dialog.querySelectorAll('.system-problem')].map((li) => ({
-          head: li.querySelector('.system-problem-head').textContent,
-          line: li.querySelector('.system-problem-line').textContent,
-        })),
+        problems: [...dialog.querySelectorAll('#system-problems .system-problem')].map(told),
+        advice: [...dialog.querySelectorAll('#system-advice .system-problem')].map(told),
         addEnabled: !dialog.querySelector('#system-add').disabled,
       };
     });

@@ -1,7 +1,8 @@
 // End-to-end test of the Systems dialog in the real window: a system file added from a file
 // (previewed first, what it declares checked against the store's own answer), listed, offered
 // by Quick roll with the odds the command line gives, shown with its text; a bad file's
-// problems at their lines, nothing added; then removed, and Quick roll no longer offers it.
+// problems at their lines, nothing added; a file that reads with advice shows it and can be
+// added; then removed, and Quick roll no longer offers it.
 // The native file picker is replaced in the page (see log-transfer-page.mjs).
 // Run with scripts/e2e.sh tests/e2e/systems.test.mjs.
 
@@ -21,6 +22,8 @@ const ID = 'e2e-three-bands';
 const EXAMPLE = join(REPO_ROOT, 'systems', 'examples', 'three-bands.toml');
 // Two problems: a misspelt key (line 9) and a roll reading a name no field declares (line 11).
 const BAD = 'format = 1\nid = "e2e-bad"\nversion = 1\nname = "Bad"\n[sheet.might]\ntype = "number"\nmin = 0\nmax = 5\nlable = "M"\n[rolls.hit]\nvalue = "d20 + @mgiht"\n';
+// Reads, with one piece of advice (line 8): a critical tried before a hit, with no `ranked`.
+const ADVISED = 'format = 1\nid = "e2e-crits"\nversion = 1\nname = "Crits"\n[rolls.attack]\nvalue = "d20"\noutcomes = [\n  { name = "critical", when = "@value = 20", success = true },\n  { name = "hit", band = "11+", success = true },\n  { name = "miss" },\n]\n';
 
 let app;
 let systems;
@@ -57,6 +60,7 @@ async function waitOffered(id, wanted) {
 describe('the Systems dialog', { timeout: 10 * 60_000 }, () => {
   let good;
   let bad;
+  let advised;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rollbook-systems-e2e-'));
@@ -64,6 +68,8 @@ describe('the Systems dialog', { timeout: 10 * 60_000 }, () => {
     writeFileSync(good, readFileSync(EXAMPLE, 'utf8').replace('id = "three-bands"', `id = "${ID}"`));
     bad = join(dir, 'bad.toml');
     writeFileSync(bad, BAD);
+    advised = join(dir, 'crits.toml');
+    writeFileSync(advised, ADVISED);
     app = await startApp();
     systems = new SystemsDialog(app.driver);
     quick = new QuickRollPage(app.driver);
@@ -135,6 +141,23 @@ describe('the Systems dialog', { timeout: 10 * 60_000 }, () => {
       assert.equal(text, lines[problem.line - 1]);
       assert.equal(caret, `${' '.repeat(problem.column - 1)}^`);
     });
+    await systems.cancelPreview();
+    await systems.waitForRows([ID]);
+    assert.deepEqual(cli('system', 'list').map((s) => s.id), [ID]);
+  }));
+
+  test('a file with advice shows it at its line and can be added as it is', () => withShot('systems advice', async () => {
+    const told = cli('system', 'check', advised).advice;
+    assert.equal(told.length, 1);
+    // The Systems dialog is still open from the test before.
+    await systems.addFromFile(advised);
+    const preview = await systems.preview();
+    assert.equal(preview.addEnabled, true);
+    assert.deepEqual(preview.problems, []);
+    assert.match(preview.status, /^crits\.toml declares Crits: 1 roll\. It can be added as it is; 1 piece of advice below\.$/);
+    assert.equal(preview.advice.length, 1);
+    assert.equal(preview.advice[0].head, `8:12 ${told[0].message}`);
+    assert.equal(preview.advice[0].line, `${ADVISED.split('\n')[7]}\n${' '.repeat(11)}^`);
     await systems.cancelPreview();
     await systems.waitForRows([ID]);
     assert.deepEqual(cli('system', 'list').map((s) => s.id), [ID]);

@@ -2155,10 +2155,16 @@ system: PreviewedSystem | null,
 /**
  * Every problem, in the file's order; empty when it reads.
  */
-problems: Array<SystemFileProblem>, };
+problems: Array<SystemFileProblem>, 
+/**
+ * Advice on a file that reads (a roll whose luck may rank its outcomes otherwise than
+ * meant), in the file's order; it can be added all the same.
+ */
+advice: Array<SystemFileProblem>, };
 
 /**
- * One problem of a system file, with the text of its line to show under it.
+ * One problem (or piece of advice) of a system file, with the text of its line to show under
+ * it.
  */
 export type SystemFileProblem = { 
 /**

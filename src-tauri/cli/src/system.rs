@@ -80,15 +80,18 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
     let json = global.json;
     match command {
         SystemCommand::Check(args) => {
-            let read = checked(&args.file, json)?;
-            summary(read.file(), json)
+            let (read, advice) = checked(&args.file, json)?;
+            summary(read.file(), &args.file, read.text(), &advice, json)
         }
         SystemCommand::Add(args) => {
-            let read = checked(&args.file, json)?;
+            let (read, advice) = checked(&args.file, json)?;
+            let told = advised(&args.file, read.text(), &advice);
             let mut store = store::open(global, Open::Create)?;
             let added = store.add_read_system_file(read)?;
             if json {
-                return output::json(&added);
+                let mut shown = serde_json::to_value(&added).map_err(Failure::from_json)?;
+                shown["advice"] = advice_json(&advice);
+                return output::json(&shown);
             }
             let system = &added.system;
             let what = match (added.added, added.earlier_versions.last()) {
@@ -100,7 +103,7 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
                 (true, None) => "added".to_string(),
             };
             output::text(&format!(
-                "{} {} (version {}) {what}.\n{}",
+                "{} {} (version {}) {what}.\n{}{told}",
                 safe_line(&system.id),
                 safe_line(&system.name),
                 system.version,
@@ -170,11 +173,11 @@ pub fn run(command: SystemCommand, global: &Global) -> Result<(), Failure> {
     }
 }
 
-/// The file's text and what it declares, or its problems told as `check` tells them (exit 2).
-/// The roster crate reads it, as for the window's Systems dialog.
-fn checked(path: &Path, json: bool) -> Result<ReadSystemFile, Failure> {
+/// The file's text and what it declares, with the reader's advice, or its problems told as
+/// `check` tells them (exit 2). The roster crate reads it, as for the window's Systems dialog.
+fn checked(path: &Path, json: bool) -> Result<(ReadSystemFile, Vec<FileProblem>), Failure> {
     // A file that cannot be opened is the GM's input at fault, as a bad file is (exit 2).
-    let checked = system_file_op::check(path).map_err(|e| Failure::BadInput(e.to_string()))?;
+    let mut checked = system_file_op::check(path).map_err(|e| Failure::BadInput(e.to_string()))?;
     if let Err(problems) = &checked.read {
         return Err(Failure::SystemFile(told(
             path,
@@ -183,7 +186,8 @@ fn checked(path: &Path, json: bool) -> Result<ReadSystemFile, Failure> {
             json,
         )));
     }
-    Ok(checked.into_read()?)
+    let advice = std::mem::take(&mut checked.advice);
+    Ok((checked.into_read()?, advice))
 }
 
 fn summary_line(summary: &str) -> String {
@@ -233,18 +237,24 @@ fn declared(system: &StoredSystem) -> String {
     fields(&lines)
 }
 
-fn summary(file: &SystemFile, json: bool) -> Result<(), Failure> {
+fn summary(
+    file: &SystemFile,
+    path: &Path,
+    text: &str,
+    advice: &[FileProblem],
+    json: bool,
+) -> Result<(), Failure> {
     let rolls: Vec<&str> = file.rolls.iter().map(|r| r.id.as_str()).collect();
     if json {
         return output::json(&json!({
             "id": file.id, "version": file.version, "name": file.name, "summary": file.summary,
             "sheet_fields": file.sheet.len(), "derived": file.derived.len(),
             "house_numbers": file.house_numbers.len(), "rulings": file.rulings.len(),
-            "rolls": rolls,
+            "rolls": rolls, "advice": advice_json(advice),
         }));
     }
     output::text(&format!(
-        "{} {} (version {}): {} sheet fields, {} derived, {} house numbers, {} rolls ({})\n",
+        "{} {} (version {}): {} sheet fields, {} derived, {} house numbers, {} rolls ({})\n{}",
         safe_line(&file.id),
         safe_line(&file.name),
         file.version,
@@ -252,29 +262,47 @@ fn summary(file: &SystemFile, json: bool) -> Result<(), Failure> {
         file.derived.len(),
         file.house_numbers.len(),
         rolls.len(),
-        rolls.join(", ")
+        rolls.join(", "),
+        advised(path, text, advice)
     ))
+}
+
+/// Each problem or piece of advice as `{line, column, message}`.
+fn advice_json(told: &[FileProblem]) -> serde_json::Value {
+    told.iter()
+        .map(|p| json!({"line": p.line, "column": p.column, "message": p.message}))
+        .collect()
 }
 
 /// Every problem as stderr shows it: with --json one line holding them all, else
 /// `FILE:LINE:COLUMN: message`, the line, and a caret under the column.
 fn told(path: &Path, text: &str, problems: &[FileProblem], json: bool) -> String {
     if json {
-        let listed: Vec<_> = problems
-            .iter()
-            .map(|p| json!({"line": p.line, "column": p.column, "message": p.message}))
-            .collect();
         let message = format!("{} has {} problem(s)", path.display(), problems.len());
         return format!(
             "{}\n",
-            json!({"error": {"code": "invalid_system_file", "message": message, "problems": listed}})
+            json!({"error": {"code": "invalid_system_file", "message": message, "problems": advice_json(problems)}})
         );
+    }
+    placed(path, text, problems, "")
+}
+
+/// The advice on a file that reads, after what it declares: told as a problem is, each
+/// `FILE:LINE:COLUMN: advice: message` over its line and caret (nothing when there is none).
+fn advised(path: &Path, text: &str, advice: &[FileProblem]) -> String {
+    placed(path, text, advice, "advice: ")
+}
+
+/// Each of `told` as `FILE:LINE:COLUMN: {kind}message`, its line, and a caret under the column.
+fn placed(path: &Path, text: &str, told: &[FileProblem], kind: &str) -> String {
+    if told.is_empty() {
+        return String::new();
     }
     let lines: Vec<&str> = text.split('\n').collect();
     let mut out = String::new();
-    for problem in problems {
+    for problem in told {
         out.push_str(&format!(
-            "{}:{}:{}: {}\n",
+            "{}:{}:{}: {kind}{}\n",
             path.display(),
             problem.line,
             problem.column,

@@ -1,5 +1,6 @@
-//! `rollbook system check FILE`: a good file's summary (text and JSON), a bad one's problems at
-//! their lines with a caret under each column (exit 2), a file past 1 MiB refused.
+//! `rollbook system check FILE`: a good file's summary (text and JSON) and its advice, a bad
+//! one's problems at their lines with a caret under each column (exit 2), a file past 1 MiB
+//! refused.
 
 use crate::common;
 
@@ -39,6 +40,66 @@ fn a_good_file_is_summed_up() {
     assert_eq!(summary["id"], "six-pool");
     assert_eq!(summary["sheet_fields"], 4);
     assert_eq!(summary["rolls"], serde_json::json!(["roll", "push"]));
+    assert_eq!(summary["advice"], serde_json::json!([]));
+}
+
+#[test]
+fn advice_is_told_at_its_line_after_the_summary_and_the_file_is_added_all_the_same() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.path("crits.toml");
+    std::fs::write(
+        &path,
+        "format = 1\nid = \"crits\"\nversion = 1\nname = \"Crits\"\n[rolls.attack]\nvalue = \"d20\"\noutcomes = [\n  { name = \"critical\", when = \"@value = 20\", success = true },\n  { name = \"hit\", band = \"11+\", success = true },\n  { name = \"miss\" },\n]\n",
+    )
+    .unwrap();
+    let shown = path.display().to_string();
+    let ok = sandbox.run_bare(&["system", "check", &shown]).ok();
+    let lines: Vec<&str> = ok.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "crits Crits (version 1): 0 sheet fields, 0 derived, 0 house numbers, 1 rolls (attack)"
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "{shown}:8:12: advice: luck reads the outcomes of [rolls.attack] worst to best as \
+             `miss`, `critical`, `hit`: the failing ones first, each group as written, so \
+             `critical` ranks below `hit`. If an outcome tried earlier is the better one, as a \
+             critical is, say how they rank: ranked = [\"miss\", \"hit\", \"critical\"]"
+        )
+    );
+    // The line around the column, the caret under the outcome's name.
+    let caret = lines[3].find('^').unwrap();
+    assert!(
+        lines[2][caret..].starts_with("\"critical\""),
+        "{}",
+        ok.stdout
+    );
+    assert_eq!(lines.len(), 4, "{}", ok.stdout);
+    let json = sandbox
+        .run_bare(&["system", "check", &shown, "--json"])
+        .ok();
+    let summary: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(summary["advice"][0]["line"], 8);
+    assert_eq!(summary["advice"][0]["column"], 12);
+    // Added all the same, the advice told again.
+    let added = sandbox.run(&["system", "add", &shown]).ok();
+    assert!(
+        added.stdout.starts_with("crits Crits (version 1) added."),
+        "{}",
+        added.stdout
+    );
+    assert!(
+        added
+            .stdout
+            .contains(&format!("{shown}:8:12: advice: luck reads")),
+        "{}",
+        added.stdout
+    );
+    let json = sandbox.run(&["system", "add", &shown, "--json"]).ok();
+    let added: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(added["added"], false, "the same text again");
+    assert_eq!(added["advice"][0]["line"], 8);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 // The Systems dialog: two example systems added through the command line (one under another
 // id, as a GM's copy would be), listed; `systems:preview` a file's preview before an add,
-// `systems:problems` a bad file's problems at their lines, `systems:show` one shown with its text.
+// `systems:problems` a bad file's problems at their lines, `systems:advice` a file that reads
+// with advice, `systems:show` one shown with its text.
 
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,14 @@ export async function problems(driver, helpers) {
   const bad = join(dir, 'my-game.toml');
   writeFileSync(bad, 'format = 1\nid = "my-game"\nversion = 1\nname = "My game"\n[sheet.might]\ntype = "number"\nmin = 0\nmax = 5\nlable = "Might"\n[rolls.hit]\nvalue = "d20 + @mgiht"\n');
   await dialog.addFromFile(bad);
+}
+
+export async function advice(driver, helpers) {
+  const dialog = await listed(driver, helpers);
+  const dir = mkdtempSync(join(tmpdir(), 'rollbook-scene-'));
+  const advised = join(dir, 'my-d20.toml');
+  writeFileSync(advised, 'format = 1\nid = "my-d20"\nversion = 1\nname = "My d20"\n[rolls.attack]\nvalue = "d20 + @bonus"\noutcomes = [\n  { name = "fumble", when = "@value - @bonus = 1" },\n  { name = "critical", when = "@value - @bonus = 20", success = true },\n  { name = "hit", when = "@value >= @ac", success = true },\n  { name = "miss" },\n]\n[rolls.attack.fields.bonus]\nmin = -5\nmax = 15\n[rolls.attack.fields.ac]\nmin = 5\nmax = 30\ndefault = 12\n');
+  await dialog.addFromFile(advised);
 }
 
 export async function show(driver, helpers) {

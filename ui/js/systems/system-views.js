@@ -1,5 +1,5 @@
 // The parts of the Systems dialog that show one file: what it declares (a definition list),
-// its problems (each `LINE:COLUMN message` over its line and a caret, in a <pre>), the preview
+// its problems or advice (each `LINE:COLUMN message` over its line and a caret, in a <pre>), the preview
 // of a file picked to add (Add / Cancel) and an added system shown with its text. Text only.
 
 import { el } from '../dom.js';
@@ -17,15 +17,25 @@ export function declaresList(doc, declares) {
   ]));
 }
 
-/** Every problem of a file, in its order, each with its line and a caret under the column. */
-export function problemsList(doc, problems) {
-  return el(doc, 'ol', { className: 'system-problems', id: 'system-problems' }, problems.map((problem) => {
+/**
+ * Every problem of a file, in its order, each with its line and a caret under the column; with
+ * `advice`, the advice on a file that reads, in the same shape.
+ */
+export function problemsList(doc, problems, { advice = false } = {}) {
+  const id = advice ? 'system-advice' : 'system-problems';
+  const list = el(doc, 'ol', { className: `system-problems${advice ? ' system-advice' : ''}`, id }, problems.map((problem) => {
     const shown = problemLines(problem);
     return el(doc, 'li', { className: 'system-problem' }, [
       el(doc, 'span', { className: 'system-problem-head', text: shown.head }),
       el(doc, 'pre', { className: 'system-problem-line', text: `${shown.text}\n${shown.caret}` }),
     ]);
   }));
+  if (!advice) return list;
+  list.setAttribute('aria-labelledby', 'system-advice-title');
+  return el(doc, 'section', { className: 'system-advice-section' }, [
+    el(doc, 'p', { className: 'system-advice-title', id: 'system-advice-title', text: 'Advice: the file reads, but check these' }),
+    list,
+  ]);
 }
 
 /** The heading lines of a system: its name, then `id · version N` and its summary. */
@@ -90,8 +100,13 @@ export async function previewAndAdd(ctx, path) {
     const preview = await ctx.api.previewSystem(path);
     if (preview.system) {
       const system = preview.system;
-      status.textContent = `${name} declares ${isolated(system.name)}: ${plural(system.declares.rolls.length, 'roll')}.`;
-      content.replaceChildren(identity(doc, system), declaresList(doc, system.declares));
+      const advised = preview.advice.length ? ` It can be added as it is; ${plural(preview.advice.length, 'piece')} of advice below.` : '';
+      status.textContent = `${name} declares ${isolated(system.name)}: ${plural(system.declares.rolls.length, 'roll')}.${advised}`;
+      content.replaceChildren(
+        identity(doc, system),
+        ...(preview.advice.length ? [problemsList(doc, preview.advice, { advice: true })] : []),
+        declaresList(doc, system.declares),
+      );
       add.disabled = false;
       add.focus();
     } else {

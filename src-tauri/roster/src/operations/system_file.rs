@@ -27,6 +27,9 @@ pub struct CheckedSystemFile {
     /// The text (lossy only when it is not UTF-8 or past the size bound; both are problems).
     pub text: String,
     pub read: std::result::Result<SystemFile, Vec<FileProblem>>,
+    /// The reader's advice on a file that reads (empty for one that does not): told beside it,
+    /// never keeping it from being added.
+    pub advice: Vec<FileProblem>,
 }
 
 /// Reads the file at `path` (a regular file; at most one byte past
@@ -43,14 +46,10 @@ pub fn check(path: &Path) -> Result<CheckedSystemFile> {
     // reading only grows it).
     if bytes.len() > MAX_FILE_BYTES {
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        let read = system_file::read(&text);
-        return Ok(CheckedSystemFile { text, read });
+        return Ok(CheckedSystemFile::read(text));
     }
     match String::from_utf8(bytes) {
-        Ok(text) => {
-            let read = system_file::read(&text);
-            Ok(CheckedSystemFile { text, read })
-        }
+        Ok(text) => Ok(CheckedSystemFile::read(text)),
         Err(error) => {
             let at = error.utf8_error().valid_up_to();
             let bytes = error.into_bytes();
@@ -59,6 +58,7 @@ pub fn check(path: &Path) -> Result<CheckedSystemFile> {
             Ok(CheckedSystemFile {
                 text,
                 read: Err(vec![problem]),
+                advice: Vec::new(),
             })
         }
     }
@@ -81,9 +81,28 @@ fn not_utf8(before: &[u8], byte: u8) -> FileProblem {
 }
 
 impl CheckedSystemFile {
-    /// What the window shows before an add: what the file declares, or every problem with
-    /// the text of its line.
+    /// `text` read as a system file, with its advice when it reads.
+    fn read(text: String) -> Self {
+        let (read, advice) = match system_file::read_advised(&text) {
+            Ok((file, advice)) => (Ok(file), advice),
+            Err(problems) => (Err(problems), Vec::new()),
+        };
+        Self { text, read, advice }
+    }
+
+    /// What the window shows before an add: what the file declares and any advice, or every
+    /// problem; each with the text of its line.
     pub fn preview(&self) -> SystemFilePreview {
+        // The file's lines cut only for what is told (a 1 MiB file that reads tells nothing).
+        let placed = |told: &[FileProblem]| -> Vec<SystemFileProblem> {
+            if told.is_empty() {
+                return Vec::new();
+            }
+            let lines: Vec<&str> = self.text.split('\n').collect();
+            told.iter()
+                .map(|p| SystemFileProblem::at(p, lines.get(p.line - 1).copied()))
+                .collect()
+        };
         match &self.read {
             Ok(file) => SystemFilePreview {
                 system: Some(PreviewedSystem {
@@ -94,17 +113,13 @@ impl CheckedSystemFile {
                     declares: Declares::of(file),
                 }),
                 problems: Vec::new(),
+                advice: placed(&self.advice),
             },
-            Err(problems) => {
-                let lines: Vec<&str> = self.text.split('\n').collect();
-                SystemFilePreview {
-                    system: None,
-                    problems: problems
-                        .iter()
-                        .map(|p| SystemFileProblem::at(p, lines.get(p.line - 1).copied()))
-                        .collect(),
-                }
-            }
+            Err(problems) => SystemFilePreview {
+                system: None,
+                problems: placed(problems),
+                advice: Vec::new(),
+            },
         }
     }
 
@@ -127,6 +142,9 @@ pub struct SystemFilePreview {
     pub system: Option<PreviewedSystem>,
     /// Every problem, in the file's order; empty when it reads.
     pub problems: Vec<SystemFileProblem>,
+    /// Advice on a file that reads (a roll whose luck may rank its outcomes otherwise than
+    /// meant), in the file's order; it can be added all the same.
+    pub advice: Vec<SystemFileProblem>,
 }
 
 /// The system a file declares, as the Systems dialog's preview shows it.
@@ -140,7 +158,8 @@ pub struct PreviewedSystem {
     pub declares: Declares,
 }
 
-/// One problem of a system file, with the text of its line to show under it.
+/// One problem (or piece of advice) of a system file, with the text of its line to show under
+/// it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SystemFileProblem {

@@ -21,6 +21,7 @@ fn a_good_file_previews_what_it_declares_and_is_added_as_read() {
     let checked = check(&path).unwrap();
     let preview = checked.preview();
     assert!(preview.problems.is_empty());
+    assert!(preview.advice.is_empty(), "{:?}", preview.advice);
     let system = preview.system.unwrap();
     assert_eq!((system.id.as_str(), system.version), ("three-bands", 1));
     assert_eq!(system.name, "2d6 in three bands");
@@ -32,6 +33,37 @@ fn a_good_file_previews_what_it_declares_and_is_added_as_read() {
         checked.into_read().unwrap().text(),
         std::fs::read_to_string(&path).unwrap()
     );
+}
+
+#[test]
+fn advice_is_previewed_at_its_line_and_the_file_is_added_all_the_same() {
+    let text = "format = 1\nid = \"crits\"\nversion = 1\nname = \"Crits\"\n[rolls.attack]\nvalue = \"d20\"\noutcomes = [\n  { name = \"critical\", when = \"@value = 20\", success = true },\n  { name = \"hit\", band = \"11+\", success = true },\n  { name = \"miss\" },\n]\n";
+    let (_dir, path) = written(text.as_bytes());
+    let checked = check(&path).unwrap();
+    let preview = checked.preview();
+    assert!(preview.problems.is_empty());
+    assert!(preview.system.is_some());
+    let [advice] = &preview.advice[..] else {
+        panic!("{:?}", preview.advice)
+    };
+    assert_eq!((advice.line, advice.column), (8, 12));
+    assert_eq!(
+        advice.text,
+        "  { name = \"critical\", when = \"@value = 20\", success = true },"
+    );
+    assert_eq!(advice.caret, 11);
+    assert!(
+        advice
+            .message
+            .ends_with("ranked = [\"miss\", \"hit\", \"critical\"]"),
+        "{}",
+        advice.message
+    );
+    let mut store = crate::Store::open_in_memory().unwrap();
+    let added = store
+        .add_read_system_file(checked.into_read().unwrap())
+        .unwrap();
+    assert!(added.added);
 }
 
 #[test]

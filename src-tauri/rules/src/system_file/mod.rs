@@ -24,7 +24,7 @@ pub mod table_spec;
 #[cfg(test)]
 mod fuzz_findings_tests;
 
-pub use format::{read, FileProblem};
+pub use format::{read, read_advised, FileProblem};
 pub use model::*;
 pub use request::FileRequest;
 pub use sheet_spec::{SheetPartKind, SheetPartSpec};

@@ -22,6 +22,16 @@ pub(crate) fn condition(band: &str) -> Result<String, String> {
     }
 }
 
+/// The lowest value a band that reads holds (`"7-9"` 7, `"10+"` 10, `"7"` 7, `"6-"` the
+/// lowest there is); `None` for one that does not read.
+pub(crate) fn lowest(band: &str) -> Option<i64> {
+    condition(band).ok()?;
+    match number(band.trim())? {
+        (_, "-") => Some(i64::MIN),
+        (first, _) => Some(first),
+    }
+}
+
 /// A whole number at the start of `text` (an optional minus, digits), and what follows.
 fn number(text: &str) -> Option<(i64, &str)> {
     let digits_from = usize::from(text.starts_with('-'));
@@ -57,5 +67,16 @@ mod tests {
         assert!(condition("9-7").unwrap_err().contains("reversed"));
         assert!(condition("x").unwrap_err().contains("does not read"));
         assert!(condition("7-9+").is_err());
+    }
+
+    #[test]
+    fn a_band_is_lowest_at_its_first_number_or_open_below() {
+        assert_eq!(lowest("7-9"), Some(7));
+        assert_eq!(lowest(" 10+"), Some(10));
+        assert_eq!(lowest("12"), Some(12));
+        assert_eq!(lowest("-3--1"), Some(-3));
+        assert_eq!(lowest("6-"), Some(i64::MIN));
+        assert_eq!(lowest("9-7"), None);
+        assert_eq!(lowest("x"), None);
     }
 }

@@ -32,6 +32,8 @@ mod table;
 mod top;
 
 #[cfg(test)]
+mod advice_tests;
+#[cfg(test)]
 mod dependent_lets_tests;
 #[cfg(test)]
 mod each_tests;
@@ -59,10 +61,21 @@ use super::model::SystemFile;
 /// Reads and checks a system file: the system it declares, or every problem found, in the
 /// order of the file.
 pub fn read(text: &str) -> Result<SystemFile, Vec<FileProblem>> {
+    read_advised(text).map(|(file, _)| file)
+}
+
+/// [`read`], with the advice on a file that reads, in the order of the file: what reads but
+/// may not be what its author meant (a roll whose luck ranks a critical below a plain hit).
+/// Advice never refuses a file; `rollbook system check` and the window's preview show it.
+pub fn read_advised(text: &str) -> Result<(SystemFile, Vec<FileProblem>), Vec<FileProblem>> {
     let mut problems = problem::Problems::new(text);
     let file = top::read(text, &mut problems);
     match file {
-        Some(file) if problems.is_empty() => Ok(file),
+        Some(file) if problems.is_empty() => {
+            let mut advice = problems.advice;
+            advice.sort_by_key(|p| (p.line, p.column));
+            Ok((file, advice))
+        }
         _ => {
             let mut found = problems.found;
             found.sort_by_key(|p| (p.line, p.column));

@@ -52,10 +52,13 @@ impl<'t> Locator<'t> {
     }
 }
 
-/// The problems found so far, each placed.
+/// The problems found so far, each placed, and the advice.
 pub(crate) struct Problems<'t> {
     pub locator: Locator<'t>,
     pub found: Vec<FileProblem>,
+    /// What reads but may not be what the file's author meant (outcomes whose luck is read in
+    /// an order they may not intend): told beside the file, never refusing it.
+    pub advice: Vec<FileProblem>,
     /// How many of them are unknown keys: told, but the declaration around one still reads
     /// (so what reads it is not told again as unknown).
     unknown_keys: usize,
@@ -66,6 +69,7 @@ impl<'t> Problems<'t> {
         Self {
             locator: Locator::new(text),
             found: Vec::new(),
+            advice: Vec::new(),
             unknown_keys: 0,
         }
     }
@@ -87,12 +91,23 @@ impl<'t> Problems<'t> {
     }
 
     pub fn at_offset(&mut self, offset: usize, message: impl Into<String>) {
+        let problem = self.placed(offset, message.into());
+        self.found.push(problem);
+    }
+
+    /// Advice at the start of `span`: the file still reads.
+    pub fn advise(&mut self, span: &Range<usize>, message: impl Into<String>) {
+        let advice = self.placed(span.start, message.into());
+        self.advice.push(advice);
+    }
+
+    fn placed(&self, offset: usize, message: String) -> FileProblem {
         let (line, column) = self.locator.place(offset);
-        self.found.push(FileProblem {
+        FileProblem {
             line,
             column,
-            message: message.into(),
-        });
+            message,
+        }
     }
 
     pub fn is_empty(&self) -> bool {

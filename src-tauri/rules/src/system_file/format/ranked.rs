@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use super::access::{backticked, nearest, Table};
 use super::problem::Problems;
+use super::reading::Written;
 use crate::system_file::model::NamedOutcome;
 
 /// The outcomes' places in `outcomes` from worst to best, when `table` ranks them (`Some(None)`
@@ -74,6 +75,91 @@ pub(crate) fn read(
         );
     }
     (problems.blocking() == before).then_some(Some(ranked))
+}
+
+/// The most outcomes whose `ranked` line the advice writes out: past it the advice only says to
+/// rank them (a line of hundreds of names is no help).
+const WRITTEN_OUT: usize = 12;
+
+/// Advice on a roll without `ranked` whose luck may read its outcomes in an order its author
+/// does not mean: two or more succeed, so the general rule ranks the one tried first (a
+/// critical, usually) below the ones after it. Not told when its names are all numbers (ranked
+/// by number) or its succeeding outcomes are bands written from the lowest up (a PbtA move's
+/// `7-9` then `10+`, the last one "otherwise" taken as the highest).
+pub(crate) fn advise_unranked(
+    place: &str,
+    outcomes: &[NamedOutcome],
+    written: &[Written],
+    problems: &mut Problems,
+) {
+    if outcomes
+        .iter()
+        .all(|o| o.name.trim().parse::<i64>().is_ok())
+    {
+        return;
+    }
+    let succeeding: Vec<usize> = (0..outcomes.len())
+        .filter(|&i| outcomes[i].success)
+        .collect();
+    let (Some(&first), Some(&later)) = (succeeding.first(), succeeding.get(1)) else {
+        return;
+    };
+    let all_bands = written
+        .iter()
+        .zip(outcomes)
+        .all(|(w, o)| w.band_from.is_some() || o.when.is_none());
+    let from = |i: usize| match written[i].band_from {
+        Some(from) => Some(from),
+        None if outcomes[i].when.is_none() && all_bands => Some(i64::MAX),
+        None => None,
+    };
+    let bands: Option<Vec<i64>> = succeeding.iter().map(|&i| from(i)).collect();
+    if bands.is_some_and(|b| b.windows(2).all(|w| w[0] < w[1])) {
+        return;
+    }
+    let name = |i: usize| crate::text::excerpt(&outcomes[i].name);
+    let (good, mut order): (Vec<usize>, Vec<usize>) =
+        (0..outcomes.len()).partition(|&i| outcomes[i].success);
+    let mut reading = order.clone();
+    reading.extend(&good);
+    let now: Vec<String> = reading.iter().map(|&i| name(i)).collect();
+    let now: Vec<&str> = now.iter().map(String::as_str).collect();
+    let mut message = format!(
+        "luck reads the outcomes of {place} worst to best as {}: the failing ones first, each \
+         group as written, so `{}` ranks below `{}`",
+        first_few(&now),
+        name(first),
+        name(later)
+    );
+    if outcomes.len() <= WRITTEN_OUT {
+        order.extend(good.iter().rev());
+        let line: Vec<String> = order.iter().map(|&i| quoted(&outcomes[i].name)).collect();
+        message.push_str(&format!(
+            ". If an outcome tried earlier is the better one, as a critical is, say how they \
+             rank: ranked = [{}]",
+            line.join(", ")
+        ));
+    } else {
+        message.push_str(
+            ". If that is not how they rank, list them worst to best in `ranked = [...]`",
+        );
+    }
+    problems.advise(&written[first].name, message);
+}
+
+/// A name as a TOML string in double quotes.
+fn quoted(name: &str) -> String {
+    let mut out = String::from('"');
+    for c in name.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The first few names as a message lists them, the rest counted (a roll may list thousands).

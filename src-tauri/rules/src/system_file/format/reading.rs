@@ -2,6 +2,7 @@
 //! value or a `when` condition, the last may have neither), and its `events`.
 
 use std::collections::HashSet;
+use std::ops::Range;
 
 use toml::de::DeValue;
 
@@ -85,8 +86,11 @@ pub(crate) fn read(
                 condition_dice,
                 problems,
             );
-            let outcomes = outcomes?;
+            let (outcomes, written) = outcomes?;
             let ranked = super::ranked::read(table, &outcomes, problems)?;
+            if ranked.is_none() {
+                super::ranked::advise_unranked(&place, &outcomes, &written, problems);
+            }
             Some(Reading::Named {
                 value: value.as_ref().map(|t| t.text.to_string()),
                 outcomes,
@@ -154,7 +158,7 @@ fn named(
     scope: &Scope,
     dice: Option<&str>,
     problems: &mut Problems,
-) -> Option<Vec<NamedOutcome>> {
+) -> Option<(Vec<NamedOutcome>, Vec<Written>)> {
     let DeValue::Array(items) = outcomes.get_ref() else {
         problems.at(
             &outcomes.span(),
@@ -171,6 +175,7 @@ fn named(
     }
     let before = problems.blocking();
     let mut read = Vec::new();
+    let mut written = Vec::new();
     // The names so far, looked up: a roll may list thousands of outcomes.
     let mut named: HashSet<String> = HashSet::new();
     for (i, item) in items.iter().enumerate() {
@@ -248,13 +253,25 @@ fn named(
                 None
             }
         };
+        written.push(Written {
+            name: name.span.clone(),
+            band_from: band.as_ref().and_then(|b| bands::lowest(&b.text)),
+        });
         read.push(NamedOutcome {
             name: name.text.to_string(),
             when: condition,
             success,
         });
     }
-    (problems.blocking() == before).then_some(read)
+    (problems.blocking() == before).then_some((read, written))
+}
+
+/// Where an outcome is written, and the lowest value of its band when it has one: what the
+/// advice on its ranking reads ([`super::ranked::advise_unranked`]).
+pub(crate) struct Written {
+    pub name: Range<usize>,
+    /// `None` for an outcome by condition or "otherwise".
+    pub band_from: Option<i64>,
 }
 
 fn conditions(
