@@ -10,7 +10,7 @@ use common::table;
 use rollbook_roster::table::{SystemMove, SystemTable};
 use rollbook_roster::{
     CharacterPatch, FileMove, LogQuery, NewCharacter, NewRoster, PlayOptions, RosterPatch, Store,
-    System,
+    System, TableAction,
 };
 use rollbook_rules::standing::standing;
 use rollbook_rules::{odds_with, request_from_value, HouseRules};
@@ -641,4 +641,54 @@ fn an_opponents_ratings_list_gives_their_rating_of_the_name_rolled() {
         refused.contains("Bo has no rating `sail` in skills; they have blade"),
         "{refused}"
     );
+}
+
+#[test]
+fn a_running_encounter_follows_its_roster_to_a_new_version_keeping_the_trackers_both_track() {
+    let id = "table-test-upgrade";
+    let mut g = game(id);
+    let hit = |who: Uuid, by: i64| {
+        file_move(FileMove::Adjust {
+            participant_id: who,
+            tracker: "hp".into(),
+            by,
+        })
+    };
+    table::play(&mut g.store, g.encounter, &hit(g.ada, -4), 1);
+    // Version 2: hit points are the base and twice Might, and the table tracks stress too.
+    let v2 = text(id)
+        .replace("version = 1", "version = 2")
+        .replace(
+            "max = \"@base_hp + @might\"",
+            "max = \"@base_hp + 2 * @might\"",
+        )
+        .replace(
+            "[derived]",
+            "[sheet.stress]\ntype = \"tracker\"\nmax = \"3\"\nstart = \"empty\"\n\n[derived]",
+        )
+        .replace("trackers = [\"hp\"]", "trackers = [\"hp\", \"stress\"]");
+    g.store.add_system_file(&v2).unwrap();
+    rollbook_roster::operations::system_upgrade::apply(&mut g.store, g.roster, None).unwrap();
+
+    // The table plays on: a move, then the next turn (both were refused as another system's).
+    table::play(&mut g.store, g.encounter, &hit(g.ada, -1), 2);
+    table::play(&mut g.store, g.encounter, &TableAction::NextTurn, 3);
+    let Some(SystemTable::File(t)) = g.store.encounter(g.encounter).unwrap().state.system_state
+    else {
+        panic!("a file table")
+    };
+    assert_eq!(t.system.version(), 2);
+    let now = |who: Uuid, tracker: &str| {
+        let n = t.parts[&who].trackers[tracker];
+        (n.value, n.max)
+    };
+    // Ada (Might 3) kept the 5 she had, less the new hit, of her new maximum 6 + 6.
+    assert_eq!(now(g.ada, "hp"), (4, 12));
+    // Bo (Might 0) is untouched and full; the quick Goon (a blank sheet, Might 1) likewise.
+    assert_eq!(now(g.bo, "hp"), (6, 6));
+    assert_eq!(now(g.goon, "hp"), (7, 8));
+    // Stress, new in version 2, from each sheet: empty.
+    for who in [g.ada, g.bo, g.goon] {
+        assert_eq!(now(who, "stress"), (0, 3));
+    }
 }

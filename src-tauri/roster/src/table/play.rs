@@ -40,7 +40,9 @@ pub(crate) fn context<'a>(
     }
 }
 
-/// The system's table as it stands, with a part for every participant.
+/// The system's table as it stands, with a part for every participant. A table of another
+/// version of the roster's system from a file (the roster was upgraded while the encounter
+/// ran) moves to the roster's version first ([`SystemTable::moved_to`]).
 pub(crate) fn current_table(
     state: &EncounterState,
     system: System,
@@ -50,13 +52,16 @@ pub(crate) fn current_table(
         .system_state
         .clone()
         .unwrap_or_else(|| SystemTable::empty(system));
-    if table.system() != system {
-        return Err(RosterError::InvalidTableAction(format!(
+    if table.system() == system {
+        return Ok(table.sync(ctx)?);
+    }
+    match table.moved_to(system, ctx) {
+        Some(moved) => Ok(moved.sync(ctx)?),
+        None => Err(RosterError::InvalidTableAction(format!(
             "the encounter holds {} state but its roster is {system}",
             table.system()
-        )));
+        ))),
     }
-    Ok(table.sync(ctx)?)
 }
 
 /// `add_npcs` with numbers carries them as the whole sheet they make, checked as a sheet is

@@ -51,6 +51,19 @@ macro_rules! table_enums {
                 }
             }
 
+            /// This table moved to `system` when that is another version of its system from
+            /// a file (its roster upgraded while the encounter ran): see
+            /// [`Table::moved_to`](systems::file::Table::moved_to). `None` for any
+            /// other system: a table never changes system.
+            pub fn moved_to(&self, system: System, ctx: &TableContext) -> Option<Self> {
+                match (self, system) {
+                    (SystemTable::File(t), System::File(to)) if t.system.id() == to.id() => {
+                        Some(SystemTable::File(t.moved_to(to, ctx)))
+                    }
+                    _ => None,
+                }
+            }
+
             /// See [`SystemRules::sync`].
             pub fn sync(&self, ctx: &TableContext) -> Result<Self, TableError> {
                 Ok(match self {

@@ -168,6 +168,35 @@ impl FileTable {
         FilePart { trackers }
     }
 
+    /// This table at `system`, another version of its system (the roster was upgraded while
+    /// the encounter ran): each seated participant's part worked out anew from their sheet
+    /// under that version, keeping the value of every tracker both versions track (within its
+    /// maximum now); a tracker the version adds starts from the sheet, one it no longer tracks
+    /// is left (the sheet keeps its own value). Participants without a part get theirs when
+    /// the table is synced.
+    pub(crate) fn moved_to(&self, system: FileSystem, ctx: &TableContext) -> FileTable {
+        let mut moved = FileTable {
+            system,
+            parts: IndexMap::new(),
+        };
+        let parts = ctx
+            .seats
+            .iter()
+            .filter_map(|seat| {
+                let was = self.parts.get(&seat.participant.id)?;
+                let mut part = moved.part_of(seat, ctx.house_rules);
+                for (name, now) in part.trackers.iter_mut() {
+                    if let Some(before) = was.trackers.get(name) {
+                        now.value = before.value.clamp(0, now.max.max(0));
+                    }
+                }
+                Some((seat.participant.id, part))
+            })
+            .collect();
+        moved.parts = parts;
+        moved
+    }
+
     fn label_of(&self, tracker: &str) -> &'static str {
         self.system
             .file()
