@@ -64,7 +64,8 @@ impl SystemFile {
             let SheetFieldKind::Tracker { max, default } = &field.kind else {
                 continue;
             };
-            let full = worked_out(&values, max);
+            // A maximum below 0 is 0 (the file's check advises against one).
+            let full = worked_out(&values, max).map(|m| m.max(0));
             if let Some(full) = full {
                 tracker_max.insert(field.name.clone(), full);
             }

@@ -108,3 +108,88 @@ fn a_file_with_problems_has_no_advice_only_its_problems() {
         .iter()
         .all(|p| !p.message.starts_with("luck reads")));
 }
+
+/// The one piece of advice on `body`, at `needle`'s line and column in the whole file.
+fn advised_at(body: &str, needle: &str) -> String {
+    let told = advice(body);
+    let [one] = &told[..] else {
+        panic!("one piece of advice expected: {told:#?}")
+    };
+    let text = format!("{HEAD}{body}");
+    let at = text.find(needle).expect("the needle is in the file");
+    let line = text[..at].matches('\n').count() + 1;
+    let column = text[..at].rsplit('\n').next().unwrap().chars().count() + 1;
+    assert_eq!((one.line, one.column), (line, column), "{}", one.message);
+    one.message.clone()
+}
+
+#[test]
+fn bands_that_leave_a_value_out_draw_advice_naming_it() {
+    // 7 falls between 6- and 8-9.
+    let gap = "[rolls.move]\nvalue = \"2d6\"\noutcomes = [\n  { name = \"strong\", band = \"10+\", success = true },\n  { name = \"weak\", band = \"8-9\", success = true },\n  { name = \"miss\", band = \"6-\" },\n]\nranked = [\"miss\", \"weak\", \"strong\"]\n";
+    assert_eq!(
+        advised_at(gap, "\"strong\""),
+        "no band of [rolls.move] holds 7: a roll of 7 has no outcome, and is refused when \
+         asked; add a band that holds it, or leave `band` off the last outcome (`miss`) to make \
+         it \"otherwise\""
+    );
+    // Closed bands past the value's range: 2d6 + @stat reaches 2 + 3 = 15, past 12.
+    let short = "[rolls.move]\nvalue = \"2d6 + @stat\"\noutcomes = [\n  { name = \"miss\", band = \"2-6\" },\n  { name = \"hit\", band = \"7-12\", success = true },\n]\n[rolls.move.fields.stat]\nmin = -1\nmax = 3\n";
+    assert!(advised_at(short, "\"miss\"").starts_with("no band of [rolls.move] holds 1:"));
+    // Bands that hold every value the roll makes, or an "otherwise" last: none.
+    let whole = "[rolls.move]\nvalue = \"2d6\"\noutcomes = [\n  { name = \"miss\", band = \"2-6\" },\n  { name = \"hit\", band = \"7-12\", success = true },\n]\n";
+    assert_eq!(advice(whole), []);
+    let otherwise = "[rolls.move]\nvalue = \"2d6\"\noutcomes = [\n  { name = \"hit\", band = \"10+\", success = true },\n  { name = \"miss\" },\n]\n";
+    assert_eq!(advice(otherwise), []);
+}
+
+#[test]
+fn a_tracker_maximum_that_can_fall_below_0_draws_advice_and_works_out_as_0() {
+    let body = "[sheet.might]\ntype = \"number\"\nmin = -3\nmax = 3\n[sheet.hp]\ntype = \"tracker\"\nmax = \"@might\"\n";
+    assert_eq!(
+        advised_at(body, "\"@might\"\n"),
+        "the `max` of [sheet.hp] can work out to -3, below 0: such a tracker is kept at 0 of 0; \
+         write `max(0, @might)` or keep it from going below 0"
+    );
+    let file = read_advised(&format!("{HEAD}{body}")).unwrap().0;
+    let worked = file.sheet_values(
+        &[("might".to_string(), -2)].into_iter().collect(),
+        &Default::default(),
+    );
+    assert_eq!(worked.tracker_max["hp"], 0);
+    assert_eq!(
+        worked.values["hp"], 0,
+        "a full tracker starts at its maximum, 0"
+    );
+    let bounded = body.replace("max = \"@might\"", "max = \"max(0, @might)\"");
+    assert_eq!(advice(&bounded), []);
+}
+
+#[test]
+fn a_field_filled_from_a_wider_sheet_value_draws_advice() {
+    let body = "[sheet.cool]\ntype = \"number\"\nmin = -3\nmax = 3\n[rolls.act]\nvalue = \"2d6 + @stat\"\ntarget = \"7\"\n[rolls.act.fields.stat]\nmin = -1\nmax = 3\nfrom_sheet = \"cool\"\n";
+    assert_eq!(
+        advised_at(body, "\"cool\""),
+        "`from_sheet` of [rolls.act.fields.stat] names `cool`, which can be -3 on the sheet, \
+         but the field takes -1 to 3: a character with -3 could not make the roll; widen the \
+         field to take -3 to 3"
+    );
+    assert_eq!(advice(&body.replace("min = -1", "min = -3")), []);
+    // A rating of a list, and a value of the opponent's sheet, alike.
+    let ratings = "[sheet.skills]\ntype = \"ratings\"\nmin = 0\nmax = 6\n[rolls.act]\nvalue = \"d20 + @mine - @theirs\"\ntarget = \"11\"\n[rolls.act.fields.mine]\nmin = 0\nmax = 4\nfrom_sheet = \"skills\"\n[rolls.act.fields.theirs]\nmin = 0\nmax = 6\nfrom_opponent = \"skills\"\n";
+    assert!(advised_at(ratings, "\"skills\"\n").contains("can be 6 on the sheet"));
+}
+
+#[test]
+fn a_refusal_at_the_ends_of_two_names_suggests_bounding_the_expression() {
+    // Never more hits than dice in play, but the check tries each at its own ends.
+    let body = "[rolls.again]\nvalue = \"(@dice - @hits)d6\"\ntarget = \"1\"\n[rolls.again.fields.dice]\nmin = 1\nmax = 10\n[rolls.again.fields.hits]\nmin = 0\nmax = 10\n";
+    super::tests::told_at(
+        body,
+        "@dice - @hits)d6",
+        0,
+        "if these values never come together, bound it with `max(0, …)` or `min(…, N)`",
+    );
+    let bounded = body.replace("(@dice - @hits)d6", "(max(0, @dice - @hits))d6");
+    assert_eq!(advice(&bounded), []);
+}

@@ -22,14 +22,39 @@ pub(crate) fn condition(band: &str) -> Result<String, String> {
     }
 }
 
-/// The lowest value a band that reads holds (`"7-9"` 7, `"10+"` 10, `"7"` 7, `"6-"` the
-/// lowest there is); `None` for one that does not read.
-pub(crate) fn lowest(band: &str) -> Option<i64> {
+/// The values a band that reads holds, lowest and highest (`"7-9"` 7 to 9, `"10+"` 10 up, `"6-"`
+/// up to 6, `"7"` 7 alone; an open end is `i64::MIN` or `i64::MAX`); `None` for one that does
+/// not read.
+pub(crate) fn held(band: &str) -> Option<(i64, i64)> {
     condition(band).ok()?;
-    match number(band.trim())? {
-        (_, "-") => Some(i64::MIN),
-        (first, _) => Some(first),
+    let band = band.trim();
+    let (first, rest) = number(band)?;
+    Some(match rest {
+        "" => (first, first),
+        "+" => (first, i64::MAX),
+        "-" => (i64::MIN, first),
+        _ => (first, number(&rest[1..])?.0),
+    })
+}
+
+/// The first value from `lo` to `hi` that none of `bands` (each [`held`]) holds.
+pub(crate) fn first_gap(bands: &[(i64, i64)], lo: i64, hi: i64) -> Option<i64> {
+    let mut sorted = bands.to_vec();
+    sorted.sort_unstable();
+    let mut next = lo;
+    for (from, to) in sorted {
+        if next > hi {
+            return None;
+        }
+        if from > next {
+            return Some(next);
+        }
+        next = next.max(to.saturating_add(1));
+        if to == i64::MAX {
+            return None;
+        }
     }
+    (next <= hi).then_some(next)
 }
 
 /// A whole number at the start of `text` (an optional minus, digits), and what follows.
@@ -70,13 +95,37 @@ mod tests {
     }
 
     #[test]
-    fn a_band_is_lowest_at_its_first_number_or_open_below() {
-        assert_eq!(lowest("7-9"), Some(7));
-        assert_eq!(lowest(" 10+"), Some(10));
-        assert_eq!(lowest("12"), Some(12));
-        assert_eq!(lowest("-3--1"), Some(-3));
-        assert_eq!(lowest("6-"), Some(i64::MIN));
-        assert_eq!(lowest("9-7"), None);
-        assert_eq!(lowest("x"), None);
+    fn a_band_holds_its_values_open_ends_to_the_ends_of_the_numbers() {
+        assert_eq!(held("7-9"), Some((7, 9)));
+        assert_eq!(held(" 10+"), Some((10, i64::MAX)));
+        assert_eq!(held("12"), Some((12, 12)));
+        assert_eq!(held("-3--1"), Some((-3, -1)));
+        assert_eq!(held("6-"), Some((i64::MIN, 6)));
+        assert_eq!(held("9-7"), None);
+        assert_eq!(held("x"), None);
+    }
+
+    #[test]
+    fn the_first_gap_is_the_lowest_value_no_band_holds() {
+        let pbta = [
+            held("6-").unwrap(),
+            held("7-9").unwrap(),
+            held("10+").unwrap(),
+        ];
+        assert_eq!(first_gap(&pbta, i64::MIN, i64::MAX), None);
+        let gap = [
+            held("10+").unwrap(),
+            held("8-9").unwrap(),
+            held("6-").unwrap(),
+        ];
+        assert_eq!(first_gap(&gap, i64::MIN, i64::MAX), Some(7));
+        // Closed bands: a gap only within the values the roll can make.
+        let closed = [(2, 6), (7, 9), (10, 12)];
+        assert_eq!(first_gap(&closed, 2, 12), None);
+        assert_eq!(first_gap(&closed, 1, 12), Some(1));
+        assert_eq!(first_gap(&closed, 2, 13), Some(13));
+        // Overlapping bands cover what either holds.
+        assert_eq!(first_gap(&[(1, 5), (3, 4), (6, 6)], 1, 6), None);
+        assert_eq!(first_gap(&[], 1, 6), Some(1));
     }
 }

@@ -173,10 +173,18 @@ pub(crate) fn check_bounds(
                         .join(", ")
                 )
             };
+            // Each name is tried at the ends of its range alone: two names may never meet at
+            // theirs (a pool's sixes never more than its dice), which a bound makes plain.
+            let bound = if values.len() >= 2 {
+                "; each name is tried at the ends of its range, so if these values never come \
+                 together, bound it with `max(0, …)` or `min(…, N)`"
+            } else {
+                ""
+            };
             let source = problems.locator.text();
             for problem in refused {
                 let at = offset_of(source, text, problem.column.unwrap_or(1));
-                problems.at_offset(at, format!("{place}{with}: {}", problem.message));
+                problems.at_offset(at, format!("{place}{with}: {}{bound}", problem.message));
             }
             return;
         }

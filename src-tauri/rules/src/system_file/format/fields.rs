@@ -42,6 +42,51 @@ impl<'a> Sources<'a> {
     }
 }
 
+/// Advice on a field filled from a sheet value (`from_sheet`, `from_opponent`) that takes fewer
+/// values than the sheet holds: a character at the sheet's end could not make the roll (it is
+/// refused, naming the field). The sheet value's range is its own (a number, a rating of a
+/// list), a tracker's from 0 to its highest maximum, a derived value's worked out.
+fn advise_narrower(
+    key: &str,
+    from: &super::access::Text,
+    (min, max): (i64, i64),
+    place: &str,
+    sources: &Sources,
+    scope: &Scope,
+    problems: &mut Problems,
+) {
+    let held = match sources.sheet_by_name.get(&*from.text) {
+        Some(SheetField {
+            kind: SheetFieldKind::Ratings { min, max, .. },
+            ..
+        }) => Some((*min, *max)),
+        _ => scope.get(&from.text).map(|k| (k.lo, k.hi)),
+    };
+    let Some((lo, hi)) = held else {
+        return;
+    };
+    let outside = if lo < min {
+        Some(lo)
+    } else if hi > max {
+        Some(hi)
+    } else {
+        None
+    };
+    if let Some(value) = outside {
+        problems.advise(
+            &from.span,
+            format!(
+                "`{key}` of {place} names `{}`, which can be {value} on the sheet, but the field \
+                 takes {min} to {max}: a character with {value} could not make the roll; widen \
+                 the field to take {} to {}",
+                crate::text::excerpt(&from.text),
+                lo.min(min),
+                hi.max(max)
+            ),
+        );
+    }
+}
+
 /// Reads a field and adds it to the roll's `scope`.
 pub(crate) fn read(
     name: &str,
@@ -166,6 +211,24 @@ pub(crate) fn read(
     let kind = kind?;
     if problems.blocking() != before {
         return None;
+    }
+    if let RollFieldKind::Int { min, max, .. } = &kind {
+        for (key, from) in [
+            ("from_sheet", &from_sheet),
+            ("from_opponent", &from_opponent),
+        ] {
+            if let Some(from) = from {
+                advise_narrower(
+                    key,
+                    from,
+                    (*min, *max),
+                    &table.place,
+                    sources,
+                    scope,
+                    problems,
+                );
+            }
+        }
     }
     let (lo, hi) = match &kind {
         RollFieldKind::Int { min, max, .. } => (*min, *max),

@@ -107,9 +107,9 @@ pub(crate) fn advise_unranked(
     let all_bands = written
         .iter()
         .zip(outcomes)
-        .all(|(w, o)| w.band_from.is_some() || o.when.is_none());
-    let from = |i: usize| match written[i].band_from {
-        Some(from) => Some(from),
+        .all(|(w, o)| w.band.is_some() || o.when.is_none());
+    let from = |i: usize| match written[i].band {
+        Some((from, _)) => Some(from),
         None if outcomes[i].when.is_none() && all_bands => Some(i64::MAX),
         None => None,
     };

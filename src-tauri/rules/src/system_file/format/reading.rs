@@ -25,6 +25,8 @@ pub(crate) fn read(
     let place = table.place.clone();
     let value = table.opt_str("value", problems);
     let dice_in_value = (has_lets).then_some(NO_DICE_WITH_LETS);
+    // The names the value reads, once read (a band's advice works out its range from them).
+    let mut value_names = None;
     let value_ok = match &value {
         Some(text) => match expr::read(
             problems,
@@ -41,6 +43,7 @@ pub(crate) fn read(
                     scope,
                     &format!("`value` of {place}"),
                 );
+                value_names = Some(names);
                 true
             }
             None => false,
@@ -91,6 +94,13 @@ pub(crate) fn read(
             if ranked.is_none() {
                 super::ranked::advise_unranked(&place, &outcomes, &written, problems);
             }
+            let value_range = match (&value, &value_names) {
+                (Some(text), Some(names)) if problems.blocking() == 0 => {
+                    expr::range_of(&text.text, names, scope)
+                }
+                _ => None,
+            };
+            advise_gaps(&place, &outcomes, &written, value_range, problems);
             Some(Reading::Named {
                 value: value.as_ref().map(|t| t.text.to_string()),
                 outcomes,
@@ -255,7 +265,7 @@ fn named(
         };
         written.push(Written {
             name: name.span.clone(),
-            band_from: band.as_ref().and_then(|b| bands::lowest(&b.text)),
+            band: band.as_ref().and_then(|b| bands::held(&b.text)),
         });
         read.push(NamedOutcome {
             name: name.text.to_string(),
@@ -266,12 +276,47 @@ fn named(
     (problems.blocking() == before).then_some((read, written))
 }
 
-/// Where an outcome is written, and the lowest value of its band when it has one: what the
-/// advice on its ranking reads ([`super::ranked::advise_unranked`]).
+/// Advice on outcomes that are all bands (no "otherwise") when a value the roll can make falls
+/// in none: such a roll is refused when it is asked, so it is told at the file. Between the
+/// lowest and the highest band when the value's range does not work out.
+fn advise_gaps(
+    place: &str,
+    outcomes: &[NamedOutcome],
+    written: &[Written],
+    value_range: Option<(i64, i64)>,
+    problems: &mut Problems,
+) {
+    let Some(bands) = written.iter().map(|w| w.band).collect::<Option<Vec<_>>>() else {
+        return;
+    };
+    let (Some(first), Some(&(lo, hi))) = (written.first(), bands.first()) else {
+        return;
+    };
+    let (lo, hi) = value_range.unwrap_or_else(|| {
+        let lowest = bands.iter().fold(lo, |l, b| l.min(b.0));
+        let highest = bands.iter().fold(hi, |h, b| h.max(b.1));
+        (lowest, highest)
+    });
+    if let Some(gap) = super::bands::first_gap(&bands, lo, hi) {
+        let last = outcomes.last().map_or("", |o| o.name.as_str());
+        problems.advise(
+            &first.name,
+            format!(
+                "no band of {place} holds {gap}: a roll of {gap} has no outcome, and is refused \
+                 when asked; add a band that holds it, or leave `band` off the last outcome \
+                 (`{}`) to make it \"otherwise\"",
+                crate::text::excerpt(last)
+            ),
+        );
+    }
+}
+
+/// Where an outcome is written, and the values of its band when it has one: what the advice
+/// on its ranking and on the values no band holds reads.
 pub(crate) struct Written {
     pub name: Range<usize>,
     /// `None` for an outcome by condition or "otherwise".
-    pub band_from: Option<i64>,
+    pub band: Option<(i64, i64)>,
 }
 
 fn conditions(

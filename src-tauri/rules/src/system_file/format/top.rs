@@ -163,7 +163,18 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
         if problems.blocking() != before {
             continue;
         }
-        let hi = expr::range_of(&max.text, &names, &scope).map_or(0, |(_, hi)| hi.max(0));
+        let range = expr::range_of(&max.text, &names, &scope);
+        if let Some((lo, _)) = range.filter(|(lo, _)| *lo < 0) {
+            problems.advise(
+                &max.span,
+                format!(
+                    "{place} can work out to {lo}, below 0: such a tracker is kept at 0 of 0; \
+                     write `max(0, {})` or keep it from going below 0",
+                    crate::text::excerpt(&max.text)
+                ),
+            );
+        }
+        let hi = range.map_or(0, |(_, hi)| hi.max(0));
         if let Some(known) = scope.get(&name) {
             derived::clash(&name, known, &name_span, "a tracker", problems);
         }
