@@ -186,7 +186,7 @@ pub fn run(command: Command, global: &Global) -> ExitCode {
     let result = match command {
         Command::Odds(args) => odds::run(&args, global),
         Command::Roll(args) => roll::run(args, global),
-        Command::Kinds => kinds::run(),
+        Command::Kinds => kinds::run(global),
         Command::Dice(command) => dice::run(command, global.json),
         Command::System(command) => system::run(command, global),
         Command::Saved(command) => saved::run(command, global),

@@ -175,6 +175,21 @@ fn a_system_file_is_added_answered_shown_and_removed() {
         .ok()
         .json();
     assert_eq!(odds["success"], shipped_odds["success"]);
+    // The catalog lists it beside the shipped files, its fields with it (not only the window's).
+    let kinds = sandbox.run(&["kinds"]).ok().json();
+    let files: Vec<&str> = kinds["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap())
+        .collect();
+    assert!(files.contains(&"my-bands"), "{files:?}");
+    let bare = sandbox.run_bare(&["kinds"]).ok().json();
+    assert_eq!(
+        bare["files"].as_array().unwrap().len() + 1,
+        files.len(),
+        "without the database, the shipped files alone"
+    );
     let listed = sandbox.run(&["--json", "system", "list"]).ok().json();
     assert_eq!(listed[0]["id"], "my-bands");
     assert_eq!(listed[0]["rosters"], 0);
