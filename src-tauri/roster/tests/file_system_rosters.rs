@@ -296,3 +296,49 @@ fn a_roster_of_a_file_system_goes_out_with_its_system_and_into_a_fresh_database(
         "{refused}"
     );
 }
+
+#[test]
+fn a_roster_file_at_another_version_of_its_system_is_refused_naming_both_versions() {
+    let id = "rosters-test-versions";
+    let mut store = Store::open_in_memory().unwrap();
+    let grit = system(&mut store, id);
+    let roster = store
+        .create_roster(NewRoster::new("Gutsy", grit))
+        .unwrap()
+        .id;
+    let export = |store: &Store| {
+        let mut bytes = Vec::new();
+        store
+            .export_json(&rollbook_roster::ExportSelection::All, &mut bytes)
+            .unwrap();
+        rollbook_roster::Import::from_bytes(&bytes).unwrap()
+    };
+    let at_1 = export(&store);
+    store
+        .add_system_file(&text(id).replace("version = 1", "version = 2"))
+        .unwrap();
+    rollbook_roster::operations::system_upgrade::apply(&mut store, roster, None).unwrap();
+    let at_2 = export(&store);
+
+    let mut other = Store::open_in_memory().unwrap();
+    other
+        .apply_import(&at_1, rollbook_roster::ImportMode::Merge, |_, _| {})
+        .unwrap();
+    let refused = other
+        .apply_import(&at_2, rollbook_roster::ImportMode::Merge, |_, _| {})
+        .unwrap_err();
+    let problem = &refused.problems()[0];
+    assert_eq!(problem.path, "rosters[0].system");
+    assert_eq!(
+        problem.message,
+        format!(
+            "the stored roster \"Gutsy\" with this id is at {id} version 1 and the file's at \
+             version 2: an import does not move a roster to another version; move the stored \
+             one first (`rollbook system upgrade --roster \"Gutsy\" --to 2`, once that version \
+             is added), or import with mode copy to add this one as a new roster"
+        )
+    );
+    // Nothing of it was written: the roster is at version 1, and version 2 is not held.
+    assert_eq!(other.roster(roster).unwrap().system, grit);
+    assert!(other.system_file(id, Some(2)).is_err());
+}

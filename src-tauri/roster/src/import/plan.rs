@@ -268,10 +268,7 @@ pub(crate) fn plan(conn: &Connection, import: &Import, mode: ImportMode) -> Resu
             if stored.system != file_roster.system {
                 problems.push(Problem::new(
                     field(&path, "system"),
-                    format!(
-                        "the stored roster \"{}\" with this id is a {} roster and a roster's system never changes; import with mode copy to add this one as a new roster",
-                        stored.name, stored.system
-                    ),
+                    other_system(&stored.name, stored.system, file_roster.system),
                 ));
                 rosters.push(None);
                 continue;
@@ -519,4 +516,26 @@ fn same_character(stored: &Character, file: &ImportCharacter) -> bool {
         && stored.tags == file.tags
         && stored.notes == file.notes
         && stored.sheet == file.sheet
+}
+
+/// Why a roster of the file cannot be merged into the stored one of its id: another system, or
+/// another version of the same system from a file (an import never moves a roster between
+/// versions: `rollbook system upgrade` does, keeping what the version refuses).
+fn other_system(name: &str, stored: System, file: System) -> String {
+    match (stored, file) {
+        (System::File(stored), System::File(file)) if stored.id() == file.id() => format!(
+            "the stored roster \"{name}\" with this id is at {} version {} and the file's at \
+             version {}: an import does not move a roster to another version; move the stored \
+             one first (`rollbook system upgrade --roster \"{name}\" --to {}`, once that \
+             version is added), or import with mode copy to add this one as a new roster",
+            stored.id(),
+            stored.version(),
+            file.version(),
+            file.version()
+        ),
+        _ => format!(
+            "the stored roster \"{name}\" with this id is a {stored} roster and a roster's \
+             system never changes; import with mode copy to add this one as a new roster"
+        ),
+    }
 }
