@@ -207,13 +207,10 @@ fn typed_request(value: Value) -> Result<RollRequest, RulesError> {
             let roll = take_string(&mut map, "roll", || shipped::rolls_of(&file))?;
             return FileRequest::new(file, &roll, map).map(RollRequest::File);
         }
+        let builtin: Vec<&str> = known().collect();
         return Err(RulesError::invalid(
             "system",
-            format!(
-                "\"{}\" is not a system Rollbook knows; expected one of {}",
-                excerpt(&system),
-                systems()
-            ),
+            crate::system_file::known::unknown_system(&system, &builtin),
         ));
     }
     let rolls = || rolls_of(&system);

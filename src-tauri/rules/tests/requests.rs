@@ -330,7 +330,7 @@ fn the_count_is_refused_while_reading_before_the_rest_is_read() {
     let err = batch_refusal(r#"[{"system":"nope"}, {"#);
     assert_eq!(err.code(), "malformed_request", "{err}");
     let err = batch_refusal(r#"[{"system":"stunt","roll":"double_six"}, {"system":"nope"}, {}]"#);
-    assert_eq!(err.to_string(), "[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, dice");
+    assert_eq!(err.to_string(), "[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, dice, or a system from a file: d20-heroes, six-pool, two-dice-moves, file-stunt, file-genre, file-universe, file-marks, file-d12");
 }
 
 #[test]
@@ -366,4 +366,16 @@ fn the_catalog_serves_the_limits() {
             "batch_work": 30_000_000, "rosters": 1_000, "characters": 100_000,
             "record_bytes": 2 * 1024 * 1024, "saved_rolls": 200})
     );
+}
+
+#[test]
+fn an_unknown_system_names_the_systems_from_files_and_the_nearest_id() {
+    let told = refusal(r#"{"system":"six-pol","roll":"roll"}"#).to_string();
+    assert!(
+        told.starts_with("system: \"six-pol\" is not a system Rollbook knows; did you mean \"six-pool\"? expected one of stunt, genre, universe, marks, d12, dice, or a system from a file: d20-heroes, six-pool,"),
+        "{told}"
+    );
+    // Nothing near: no guess.
+    let told = refusal(r#"{"system":"chess","roll":"move"}"#).to_string();
+    assert!(!told.contains("did you mean"), "{told}");
 }

@@ -43,11 +43,6 @@ macro_rules! system_enum {
 with_systems!([system_enum]());
 
 impl System {
-    /// The ids of the five joined for messages: `stunt, genre, universe, marks, d12`.
-    pub(crate) fn list() -> String {
-        System::ALL.map(System::as_str).join(", ")
-    }
-
     /// The system file's version, for a system from a file.
     pub fn file_version(self) -> Option<u32> {
         match self {
@@ -85,10 +80,8 @@ impl FromStr for System {
             .find(|sys| sys.as_str() == s)
             .or_else(|| FileSystem::find(s, None).map(System::File))
             .ok_or_else(|| {
-                format!(
-                    "\"{s}\" is not a system Rollbook knows; expected one of {}",
-                    System::list()
-                )
+                let five = System::ALL.map(System::as_str);
+                rollbook_rules::system_file::known::unknown_system(s, &five)
             })
     }
 }
@@ -156,7 +149,7 @@ mod tests {
         }
         assert_eq!(
             "dnd".parse::<System>().unwrap_err(),
-            "\"dnd\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12"
+            "\"dnd\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, or a system from a file: d20-heroes, six-pool, two-dice-moves, file-stunt, file-genre, file-universe, file-marks, file-d12"
         );
     }
 }

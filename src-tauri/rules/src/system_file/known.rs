@@ -123,6 +123,46 @@ pub fn find_version(id: &str, version: u32) -> Option<Arc<SystemFile>> {
     versions_where(|i, v| i == id && v == version).pop()
 }
 
+/// The id of every system from a file known here, the shipped ones first, then those added,
+/// each once: no file is read for it (a message naming them).
+pub fn ids() -> Vec<String> {
+    let mut ids: Vec<String> = shipped::all().iter().map(|f| f.id.clone()).collect();
+    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+    let mut more: Vec<String> = added
+        .iter()
+        .filter(|f| !ids.contains(&f.id))
+        .map(|f| f.id.clone())
+        .collect();
+    more.sort_unstable();
+    more.dedup();
+    ids.extend(more);
+    ids
+}
+
+/// Why `id` names no system: the ids it could have meant, the nearest first when one is near
+/// (`expected one of stunt, …, d12`, then the systems from files). `builtin` are the ids of
+/// the systems a request (or a roster) may name besides the files.
+pub fn unknown_system(id: &str, builtin: &[&str]) -> String {
+    let files = ids();
+    let mut all: Vec<&str> = builtin.to_vec();
+    all.extend(files.iter().map(String::as_str));
+    // A word of three letters is near too many ids to suggest one ("dnd" is not "d12").
+    let near = (id.chars().count() >= 4)
+        .then(|| super::format::nearest_name(id, &all))
+        .flatten()
+        .map_or(String::new(), |n| format!("did you mean \"{n}\"? "));
+    format!(
+        "\"{}\" is not a system Rollbook knows; {near}expected one of {}{}",
+        crate::text::excerpt(id),
+        builtin.join(", "),
+        if files.is_empty() {
+            String::new()
+        } else {
+            format!(", or a system from a file: {}", files.join(", "))
+        }
+    )
+}
+
 /// The versions of `id` known, ascending (for a message naming them).
 pub fn versions_of(id: &str) -> Vec<u32> {
     let mut versions: Vec<u32> = versions_where(|i, _| i == id)

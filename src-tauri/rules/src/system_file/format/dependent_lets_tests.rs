@@ -13,9 +13,9 @@ use crate::system_file::odds;
 fn a_let_reads_only_earlier_lets_and_is_bounded_at_their_ends() {
     told_at(
         "[rolls.r]\nvalue = \"@a + @b\"\n[rolls.r.let]\na = \"(@b)d6\"\nb = \"d4\"\n",
-        "@b)d6",
+        "\"(@b)d6",
         0,
-        "@b is not known here",
+        "reads @b, a let written below it",
     );
     // `@n` reaches 60: 60 × 2 dice are past the notation's 100.
     told_at(
@@ -95,4 +95,21 @@ fn lets_reading_earlier_lets_have_their_enumerated_odds_and_roll_the_same_way() 
             );
         }
     }
+}
+
+#[test]
+fn a_let_reading_one_written_below_it_is_told_to_move_it_up() {
+    told_at(
+        "[rolls.r]\nvalue = \"@bonus\"\ntarget = \"3\"\n[rolls.r.let]\nbonus = \"@later + 1\"\nlater = \"d4\"\n",
+        "\"@later + 1\"",
+        0,
+        "let `bonus` of [rolls.r.let] reads @later, a let written below it: a let reads only the lets above it; move `later` above `bonus`",
+    );
+    // A pool's count alike.
+    told_at(
+        "[rolls.r]\nvalue = \"@hits\"\ntarget = \"1\"\n[rolls.r.let]\npool = { dice = \"@n\", die = \"d6\", stats = { hits = \"count >=5\" } }\nn = \"d4\"\n",
+        "{ dice",
+        0,
+        "reads @n, a let written below it",
+    );
 }

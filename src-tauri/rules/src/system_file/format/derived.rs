@@ -92,7 +92,7 @@ pub(crate) fn read<'a>(
             &entry.text,
             &all,
             &place,
-            Some("a derived value is worked out from the sheet, never rolled"),
+            Some("a derived value is worked out from the sheet, never rolled; roll dice in a roll's `let` or `value`"),
         ));
     }
     let order = ordered(&entries, &reads, problems);

@@ -113,7 +113,7 @@ pub(crate) fn read(
         good = false;
         problems.at_offset(
             offset_of(source, text, column),
-            format!("{place}: no dice here ({why}); roll them in a `let` or the roll's `value`"),
+            format!("{place}: no dice here ({why})"),
         );
     }
     good.then_some(names)

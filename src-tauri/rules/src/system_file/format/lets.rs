@@ -29,28 +29,37 @@ pub(crate) fn read(
     let read_by_lets: std::collections::BTreeSet<String> = table
         .entries
         .iter()
-        .flat_map(|(_, value)| match value.get_ref() {
-            DeValue::String(s) => crate::notation::names(s),
-            DeValue::Table(inner) => ["dice", "die", "count"]
-                .iter()
-                .filter_map(|k| inner.get(*k))
-                .filter_map(|v| v.get_ref().as_str())
-                .flat_map(|s| {
-                    let sides = s
-                        .trim()
-                        .strip_prefix("d(")
-                        .and_then(|r| r.strip_suffix(')'));
-                    crate::notation::names(sides.unwrap_or(s))
-                })
-                .collect(),
-            _ => Vec::new(),
-        })
+        .flat_map(|(_, value)| names_read(value.get_ref()))
         .collect();
-    for (key, value) in table.entries.iter() {
+    let written: Vec<String> = table
+        .entries
+        .keys()
+        .map(|k| k.get_ref().to_string())
+        .collect();
+    for (at, (key, value)) in table.entries.iter().enumerate() {
         let name = key.get_ref().to_string();
         let place = format!("let `{name}` of {}", table.place);
         if let Some(why) = name_problem(&name) {
             problems.at(&key.span(), why);
+            continue;
+        }
+        // A let that reads one written below it: told as that, not as a name not known here.
+        let below = names_read(value.get_ref())
+            .into_iter()
+            .find(|n| !outer.contains_key(n) && written[at + 1..].contains(n));
+        if let Some(later) = below {
+            problems.at(
+                &value.span(),
+                format!(
+                    "{place} reads @{later}, a let written below it: a let reads only the lets \
+                     above it; move `{later}` above `{name}`"
+                ),
+            );
+            // Still a name of the roll, so what reads it is not told again as unknown.
+            if matches!(value.get_ref(), DeValue::String(_)) {
+                declare(&name, key.span(), scope, problems);
+                known_to_later(&name, key.span(), None, &mut outer);
+            }
             continue;
         }
         let what = match value.get_ref() {
@@ -109,6 +118,27 @@ pub(crate) fn read(
         lets.push(Let { name, what });
     }
     lets
+}
+
+/// The names a let's declaration reads: its expression's, or its table's `dice`, `die` (the
+/// sides of `d(EXPR)`) and `count`.
+fn names_read(value: &DeValue) -> Vec<String> {
+    match value {
+        DeValue::String(s) => crate::notation::names(s),
+        DeValue::Table(inner) => ["dice", "die", "count"]
+            .iter()
+            .filter_map(|k| inner.get(*k))
+            .filter_map(|v| v.get_ref().as_str())
+            .flat_map(|s| {
+                let sides = s
+                    .trim()
+                    .strip_prefix("d(")
+                    .and_then(|r| r.strip_suffix(')'));
+                crate::notation::names(sides.unwrap_or(s))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn declare(name: &str, at: std::ops::Range<usize>, scope: &mut Scope, problems: &mut Problems) {
@@ -197,7 +227,7 @@ fn pool(
         &count,
         outer,
         &place,
-        Some("a pool's count is known before it is rolled"),
+        Some("a pool's count is known before it is rolled; roll it in an earlier `let` and read it by name"),
     );
     let count_range = names
         .as_ref()
@@ -319,7 +349,7 @@ fn sides_of(
         &sides,
         outer,
         &at,
-        Some("a die's sides are known before it is rolled"),
+        Some("a die's sides are known before it is rolled; roll them in an earlier `let` and read them by name"),
     )?;
     let Some((lo, hi)) = expr::range_of(inner, &names, outer) else {
         problems.at(

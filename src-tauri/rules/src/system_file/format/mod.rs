@@ -53,6 +53,11 @@ mod spelled_tests;
 mod tests;
 
 pub use limits::{MAX_DECLARATIONS, MAX_FILE_BYTES};
+
+/// The known name nearest to a misspelt `word`, when one is near enough to suggest.
+pub(crate) fn nearest_name<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
+    access::nearest(word, known)
+}
 pub use problem::FileProblem;
 pub use top::FORMATS;
 

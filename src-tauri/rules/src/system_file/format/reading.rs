@@ -12,7 +12,8 @@ use super::expr::{self, Known, Scope};
 use super::problem::Problems;
 use crate::system_file::model::{Condition, NamedOutcome, Reading};
 
-const NO_DICE_WITH_LETS: &str = "this roll has lets: roll every die there and read them by name";
+const NO_DICE_WITH_LETS: &str =
+    "this roll has lets: roll every die in a `let` and read it here by name";
 
 /// Reads `value`, `target`, `outcomes` and `events` of a roll whose `scope` holds its fields,
 /// lets and everything global.
@@ -133,7 +134,7 @@ pub(crate) fn read(
                         &target,
                         scope,
                         &format!("`target` of {place}"),
-                        Some("a target is a number to reach, not rolled"),
+                        Some("a target is a number to reach, not rolled; roll dice in a `let` or the `value`"),
                     );
                     if let Some(names) = &names {
                         expr::check_bounds(

@@ -15,7 +15,7 @@ use crate::system_file::model::{Refusal, RollField};
 const LISTED: usize = 12;
 
 /// Why a refusal has no dice.
-const KNOWN_BEFORE: &str = "a refusal is decided before the roll";
+const KNOWN_BEFORE: &str = "a refusal is decided before the roll, from the fields alone";
 
 /// Reads `refuse` of the roll `table`, whose `fields` are read and whose `scope` holds them and
 /// everything global (not its lets).

@@ -41,7 +41,7 @@ pub(crate) fn check(name: &Text, place: &str, scope: &Scope, problems: &mut Prob
             &inner,
             scope,
             &at,
-            Some("a name is spelled from what was rolled"),
+            Some("a name is spelled from what was rolled; roll dice in a `let` and read it here by name"),
         ) {
             expr::check_bounds(problems, &inner, &names, scope, &at);
         }

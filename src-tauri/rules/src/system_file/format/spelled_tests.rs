@@ -138,7 +138,7 @@ fn spelled_name_problems_are_told_where_they_are() {
         &roll("gap_{@value + d6}"),
         "d6}",
         0,
-        "no dice here (a name is spelled from what was rolled)",
+        "no dice here (a name is spelled from what was rolled; roll dice in a `let`",
     );
     // Its work is bounded as a condition's is, with every name at its ends.
     told_at(

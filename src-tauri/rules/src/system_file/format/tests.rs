@@ -216,11 +216,12 @@ fn dice_are_refused_where_only_arithmetic_is() {
         "d6\"", 0,
         "no dice here",
     );
+    // In a roll with lets, the way on is a let: never "or the roll's `value`", which this is.
     told_at(
         "[rolls.r]\nvalue = \"@n + d4\"\n[rolls.r.let]\nn = \"d6\"\n",
         "d4",
         0,
-        "no dice here",
+        "no dice here (this roll has lets: roll every die in a `let` and read it here by name)",
     );
 }
 

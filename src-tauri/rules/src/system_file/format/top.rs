@@ -154,7 +154,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
             &max,
             &scope,
             &place,
-            Some("a tracker's maximum is worked out from the sheet"),
+            Some("a tracker's maximum is worked out from the sheet, never rolled; roll dice in a roll's `let` or `value`"),
         ) else {
             continue;
         };
