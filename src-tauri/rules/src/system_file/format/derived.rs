@@ -128,6 +128,13 @@ pub(crate) fn read<'a>(
             expr: entry.text.text.to_string(),
         });
     }
+    // What did not work out is told where it is declared, not again where it is read.
+    let worked: std::collections::HashSet<&str> = derived.iter().map(|d| d.name.as_str()).collect();
+    for entry in &entries {
+        if !worked.contains(entry.name.as_str()) {
+            problems.declared_badly(&entry.name);
+        }
+    }
     derived
 }
 

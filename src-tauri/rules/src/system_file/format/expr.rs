@@ -74,7 +74,10 @@ pub(crate) fn read(
     let mut good = true;
     let mut names: Vec<String> = Vec::new();
     for (name, column) in &outline.names {
-        if !scope.contains_key(name) {
+        if !scope.contains_key(name) && problems.unreadable(name) {
+            // Declared with a problem, told there: not told again as unknown here.
+            good = false;
+        } else if !scope.contains_key(name) {
             good = false;
             // The nearest name scans every name: only the first problems get a hint.
             let keys: Vec<&str> = if problems.blocking() < MAX_HINTED {

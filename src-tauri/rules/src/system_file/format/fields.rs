@@ -174,6 +174,8 @@ pub(crate) fn read(
             ),
             Some(_) => {}
             None if sources.derived_names.contains(&*from.text) => {}
+            // A sheet part or derived value declared with a problem, told there.
+            None if problems.unreadable(&from.text) => {}
             None => {
                 // The nearest name is a search of them all: past many problems, none is hinted.
                 let names: Vec<&str> = if problems.blocking() < MAX_HINTED {

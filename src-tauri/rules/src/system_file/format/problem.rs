@@ -62,6 +62,10 @@ pub(crate) struct Problems<'t> {
     /// How many of them are unknown keys: told, but the declaration around one still reads
     /// (so what reads it is not told again as unknown).
     unknown_keys: usize,
+    /// The names declared with a problem (a sheet part of a reversed range, a field of an
+    /// unknown type): told there once, so what reads one is not told again that the name is
+    /// not known ([`Problems::unreadable`]).
+    unreadable: std::collections::HashSet<String>,
 }
 
 impl<'t> Problems<'t> {
@@ -71,6 +75,7 @@ impl<'t> Problems<'t> {
             found: Vec::new(),
             advice: Vec::new(),
             unknown_keys: 0,
+            unreadable: Default::default(),
         }
     }
 
@@ -78,6 +83,21 @@ impl<'t> Problems<'t> {
     pub fn unknown_key(&mut self, span: &Range<usize>, message: String) {
         self.unknown_keys += 1;
         self.at(span, message);
+    }
+
+    /// `name` was declared with a problem (already told): a read of it is no new problem.
+    pub fn declared_badly(&mut self, name: &str) {
+        self.unreadable.insert(name.to_string());
+    }
+
+    /// `name` no longer names what was declared badly (a roll's field, outside its roll).
+    pub fn forget_badly_declared(&mut self, name: &str) {
+        self.unreadable.remove(name);
+    }
+
+    /// Whether `name` was declared with a problem already told.
+    pub fn unreadable(&self, name: &str) -> bool {
+        self.unreadable.contains(name)
     }
 
     /// How many problems stop what they are found in from being read (all but unknown keys).

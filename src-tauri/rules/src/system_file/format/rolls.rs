@@ -32,6 +32,8 @@ pub(crate) fn read(
     let rulings = table.opt_str_list("rulings", problems).unwrap_or_default();
     let mut scope = Scope::over(global);
     let mut read_fields = Vec::new();
+    // The fields declared with a problem: unreadable within this roll only.
+    let mut badly: Vec<String> = Vec::new();
     if let Some(fields) = table.opt_table("fields", problems) {
         for (key, value) in fields.entries.iter() {
             let field_name = key.get_ref().to_string();
@@ -54,8 +56,12 @@ pub(crate) fn read(
                     table.place.trim_matches(['[', ']'])
                 ),
             );
-            if let Some(field) = fields::read(&field_name, &inner, sources, &mut scope, problems) {
-                read_fields.push(field);
+            match fields::read(&field_name, &inner, sources, &mut scope, problems) {
+                Some(field) => read_fields.push(field),
+                None => {
+                    problems.declared_badly(&field_name);
+                    badly.push(field_name);
+                }
             }
         }
     }
@@ -67,6 +73,9 @@ pub(crate) fn read(
     };
     let has_lets = table.get("let").is_some();
     let read = reading::read(table, has_lets, &scope, problems);
+    for name in &badly {
+        problems.forget_badly_declared(name);
+    }
     let (reading, events) = read?;
     (problems.blocking() == before).then(|| RollKind {
         id: id.to_string(),

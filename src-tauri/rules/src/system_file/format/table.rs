@@ -57,6 +57,7 @@ pub(crate) fn read(
                     tracker.text
                 ),
             ),
+            None if problems.unreadable(&tracker.text) => {}
             None => problems.at(
                 &tracker.span,
                 format!(

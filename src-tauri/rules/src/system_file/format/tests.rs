@@ -351,3 +351,35 @@ fn a_field_from_the_opponent_names_a_number_of_the_sheet() {
         "a sheet field that is not a number",
     );
 }
+
+#[test]
+fn a_name_declared_with_a_problem_is_told_once_not_again_where_it_is_read() {
+    let body = "[sheet.cool]\ntype = \"number\"\nmin = 4\nmax = 3\n\
+                [sheet.harm]\ntype = \"trackr\"\nmax = \"6\"\n\
+                [derived]\nedge = \"@cool + @nowhere\"\n\
+                [rolls.act]\nvalue = \"2d6 + @stat + @edge\"\ntarget = \"@dc + @b\"\n\
+                [rolls.act.fields.stat]\nmin = -1\nmax = 3\nfrom_sheet = \"cool\"\n\
+                [rolls.act.fields.dc]\nmin = 1\nmax = 30\ndefault = 40\n\
+                [rolls.act.fields.b]\nmin = 5\nmax = 1\n\
+                [rolls.other]\nvalue = \"d6 + @b\"\ntarget = \"4\"\n\
+                [table]\ntrackers = [\"harm\"]\n";
+    let (_, found) = problems(body);
+    let messages: Vec<&str> = found.iter().map(|p| p.message.as_str()).collect();
+    // Each mistake once: the reversed range, the unknown type, the unknown @nowhere, the
+    // default past its range, the reversed field; and `@b` in another roll is unknown there.
+    assert_eq!(messages.len(), 6, "{messages:#?}");
+    let unknown: Vec<&str> = messages
+        .iter()
+        .filter(|m| m.contains("not known here"))
+        .copied()
+        .collect();
+    assert_eq!(unknown.len(), 2, "{unknown:#?}");
+    assert!(unknown[0].starts_with("derived `edge`: @nowhere is not known here"));
+    assert!(unknown[1].starts_with("`value` of [rolls.other]: @b is not known here"));
+    assert!(
+        messages
+            .iter()
+            .all(|m| !m.contains("neither on the sheet") && !m.contains("is not on the sheet")),
+        "{messages:#?}"
+    );
+}

@@ -102,7 +102,11 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
                 continue;
             };
             let inner = Table::new(inner, key.span(), format!("[sheet.{field_name}]"));
-            if let Some(read) = sheet::read_field(&field_name, &inner, problems) {
+            let read = sheet::read_field(&field_name, &inner, problems);
+            if read.is_none() {
+                problems.declared_badly(&field_name);
+            }
+            if let Some(read) = read {
                 let range = match &read.field.kind {
                     SheetFieldKind::Number { min, max, .. } => {
                         Some((min.to_owned(), max.to_owned()))
@@ -137,8 +141,9 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
                 continue;
             };
             let inner = Table::new(inner, key.span(), format!("[house_rules.{number_name}]"));
-            if let Some(number) = house::read(&number_name, &inner, &mut scope, problems) {
-                house_numbers.push(number);
+            match house::read(&number_name, &inner, &mut scope, problems) {
+                Some(number) => house_numbers.push(number),
+                None => problems.declared_badly(&number_name),
             }
         }
     }
@@ -156,11 +161,13 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<SystemFile> {
             &place,
             Some("a tracker's maximum is worked out from the sheet, never rolled; roll dice in a roll's `let` or `value`"),
         ) else {
+            problems.declared_badly(&name);
             continue;
         };
         let before = problems.blocking();
         expr::check_bounds(problems, &max, &names, &scope, &place);
         if problems.blocking() != before {
+            problems.declared_badly(&name);
             continue;
         }
         let range = expr::range_of(&max.text, &names, &scope);
