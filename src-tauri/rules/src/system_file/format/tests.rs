@@ -383,3 +383,22 @@ fn a_name_declared_with_a_problem_is_told_once_not_again_where_it_is_read() {
         "{messages:#?}"
     );
 }
+
+#[test]
+fn an_empty_file_is_told_every_key_it_needs_at_once() {
+    let found = read("").unwrap_err();
+    let messages: Vec<&str> = found.iter().map(|p| p.message.as_str()).collect();
+    assert!(
+        messages[0].starts_with("the file needs `format = 1` at its top"),
+        "{messages:#?}"
+    );
+    for key in ["`id`", "`version`", "`name`"] {
+        assert!(
+            messages.iter().any(|m| m.contains(key)),
+            "{key} not told: {messages:#?}"
+        );
+    }
+    // Another format is read no further: its keys may mean other things.
+    let other = read("format = 2\n").unwrap_err();
+    assert_eq!(other.len(), 1, "{other:#?}");
+}

@@ -250,8 +250,8 @@ fn rolls_declared(root: &Table) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `format = 1`: told and `false` when missing or another format (nothing else is checked then:
-/// another format's keys mean other things).
+/// `format = 1`: told when missing (the rest is read as format 1), told and `false` for another
+/// format (nothing else is checked then: another format's keys mean other things).
 fn format_known(root: &Table, problems: &mut Problems) -> bool {
     let formats = FORMATS
         .iter()
@@ -259,9 +259,11 @@ fn format_known(root: &Table, problems: &mut Problems) -> bool {
         .collect::<Vec<_>>()
         .join(", ");
     match root.get("format") {
+        // Told, and the rest read as format 1: every other problem at once (an empty file
+        // is told each key it needs). A file of another format is read no further.
         None => {
             problems.at_offset(0, format!("the file needs `format = 1` at its top (the formats this build reads: {formats})"));
-            false
+            true
         }
         Some(value) => match value
             .get_ref()
