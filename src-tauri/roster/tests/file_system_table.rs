@@ -692,3 +692,27 @@ fn a_running_encounter_follows_its_roster_to_a_new_version_keeping_the_trackers_
         assert_eq!(now(who, "stress"), (0, 3));
     }
 }
+
+#[test]
+fn a_quick_npc_tracker_given_as_the_fives_max_is_refused_saying_how_a_files_is_given() {
+    let mut g = game("table-test-npc-numbers");
+    let add = |sheet: Value| TableAction::AddNpcs {
+        label: "Ogre".into(),
+        count: 1,
+        sheet: Some(sheet),
+    };
+    let told = table::refused(&mut g.store, g.encounter, &add(json!({"hp": {"max": 20}})));
+    assert_eq!(
+        told,
+        "`hp` is a tracker of Duel: give its value now as a number (\"hp\": 12); its maximum is \
+         worked out from the sheet (`@base_hp + @might`), so give the numbers that reads; \
+         nothing was changed"
+    );
+    // As a number within the maximum its numbers make (6 + Might 4): added.
+    table::play(
+        &mut g.store,
+        g.encounter,
+        &add(json!({"might": 4, "hp": 9})),
+        1,
+    );
+}

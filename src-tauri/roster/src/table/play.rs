@@ -79,6 +79,9 @@ fn with_npc_sheet_checked<'a>(
     else {
         return Ok(Cow::Borrowed(action));
     };
+    if let System::File(file) = roster.system {
+        file_tracker_given_as_object(file, numbers)?;
+    }
     let mut numbers = numbers.clone();
     if let Some(fields) = numbers.as_object_mut() {
         for tracker in fields.values_mut().filter_map(Value::as_object_mut) {
@@ -96,6 +99,38 @@ fn with_npc_sheet_checked<'a>(
         count: *count,
         sheet: Some(sheet.to_value()),
     }))
+}
+
+/// A quick NPC's tracker of a system from a file given as `{"max": …}` (the five's form, which
+/// `encounter add --help` shows): refused saying how such a tracker is given. Its maximum is
+/// worked out from the sheet, so the sheet check's "takes a whole number, not {…}" would
+/// name a value the GM never typed.
+fn file_tracker_given_as_object(
+    file: crate::systems::file::FileSystem,
+    numbers: &Value,
+) -> Result<()> {
+    let Some(fields) = numbers.as_object() else {
+        return Ok(());
+    };
+    for name in fields.iter().filter(|(_, v)| v.is_object()).map(|(n, _)| n) {
+        let max = file.file().sheet.iter().find_map(|part| match &part.kind {
+            rollbook_rules::system_file::SheetFieldKind::Tracker { max, .. }
+                if part.name == *name =>
+            {
+                Some(max.as_str())
+            }
+            _ => None,
+        });
+        if let Some(max) = max {
+            return Err(RosterError::InvalidTableAction(format!(
+                "`{name}` is a tracker of {}: give its value now as a number (\"{name}\": 12); \
+                 its maximum is worked out from the sheet (`{max}`), so give the numbers that \
+                 reads",
+                file.name()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Plays `action` on `before` with `dice` (pure: the store writes the result). Dice typed in are
