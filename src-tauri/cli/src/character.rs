@@ -36,7 +36,8 @@ pub enum CharacterCommand {
         #[arg(long, value_name = "NAME")]
         roster: Option<String>,
     },
-    /// Show a character: who, where, and the ratings on the sheet (--json: the whole sheet).
+    /// Show a character: who, where, and the ratings on the sheet (a system from a file: every
+    /// part of it, in words; --json: the whole sheet).
     #[command(after_help = EXAMPLES)]
     Show {
         /// The character's name (any case) or id.
@@ -168,6 +169,19 @@ fn show(global: &Global, name: &str, roster: Option<&str>) -> Result<(), Failure
         }
         text.push('\n');
         text.push_str(&table.render());
+    }
+    // A sheet of a system from a file: its other parts too (checks, choices, texts, trackers
+    // with their maxima, derived values, what an upgrade kept aside), as its printed sheet.
+    if let rollbook_roster::Sheet::File(sheet) = &c.sheet {
+        let parts = sheet.parts_in_words(&roster.house_rules);
+        if !parts.is_empty() {
+            let mut table = Table::new(["SHEET", "VALUE"]);
+            for (label, value) in parts {
+                table.row([label, value]);
+            }
+            text.push('\n');
+            text.push_str(&table.render());
+        }
     }
     output::text(&text)
 }

@@ -342,3 +342,37 @@ fn a_roster_file_at_another_version_of_its_system_is_refused_naming_both_version
     assert_eq!(other.roster(roster).unwrap().system, grit);
     assert!(other.system_file(id, Some(2)).is_err());
 }
+
+#[test]
+fn every_part_of_a_file_sheet_is_given_in_words_for_the_command_line() {
+    let id = "rosters-test-words";
+    let mut store = Store::open_in_memory().unwrap();
+    let grit = system(&mut store, id);
+    let roster = store
+        .create_roster(NewRoster::new("Wordy", grit))
+        .unwrap()
+        .id;
+    let mut new = NewCharacter::named("Ada");
+    new.sheet = Some(json!({"might": 3, "hp": 5, "brave": true, "kind": "elf", "look": "tall"}));
+    let ada = store.create_character(roster, new).unwrap();
+    let rollbook_roster::Sheet::File(sheet) = &ada.sheet else {
+        panic!("a file sheet")
+    };
+    let words = sheet.parts_in_words(&HouseRules::ruled().clone());
+    let words: Vec<(&str, &str)> = words
+        .iter()
+        .map(|(l, v)| (l.as_str(), v.as_str()))
+        .collect();
+    // Every part but the ratings list (the ratings table shows it), then the derived value.
+    assert_eq!(
+        words,
+        [
+            ("Might", "3"),
+            ("Hit points", "5 of 8"),
+            ("Brave", "yes"),
+            ("Kind", "elf"),
+            ("Look", "tall"),
+            ("Toughness", "4"),
+        ]
+    );
+}

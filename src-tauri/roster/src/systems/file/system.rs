@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use rollbook_rules::system_file::{RollKind, SheetFieldKind};
+use rollbook_rules::system_file::{RollKind, SheetFieldKind, SheetValues};
 use rollbook_rules::HouseRules;
 use serde_json::{json, Map, Value};
 
@@ -156,53 +156,22 @@ impl SystemSheet for FileSheet {
         let mut parts = Vec::new();
         let mut lists = Vec::new();
         for part in &file.sheet {
-            let value = self.values.get(&part.name);
-            let shown = match (&part.kind, value) {
-                (SheetFieldKind::Ratings { .. }, _) => {
-                    let rows = self
-                        .ratings_of(&part.name)
-                        .into_iter()
-                        .map(|r| Row::new(vec![Cell::new(r.name), Cell::new(r.value.to_string())]))
-                        .collect();
-                    lists.push(Section::table(
-                        part.label.clone(),
-                        vec![Column::new(0.0, "l"), Column::new(16.0, "r")],
-                        heads(&["Rating", "Value"]),
-                        rows,
-                    ));
-                    continue;
-                }
-                (SheetFieldKind::Tracker { .. }, Some(v)) => {
-                    let max = worked
-                        .tracker_max
-                        .get(&part.name)
-                        .map_or_else(|| "?".to_string(), i64::to_string);
-                    format!("{} of {max}", v.as_i64().unwrap_or(0))
-                }
-                (SheetFieldKind::Check { .. }, Some(v)) => if v.as_bool() == Some(true) {
-                    "yes"
-                } else {
-                    "no"
-                }
-                .to_string(),
-                (_, Some(Value::String(s))) => s.clone(),
-                (_, Some(v)) => v.to_string(),
-                (_, None) => String::new(),
-            };
-            parts.push(Row::new(vec![
-                Cell::new(part.label.clone()),
-                Cell::new(shown),
-            ]));
+            if let SheetFieldKind::Ratings { .. } = part.kind {
+                let rows = self
+                    .ratings_of(&part.name)
+                    .into_iter()
+                    .map(|r| Row::new(vec![Cell::new(r.name), Cell::new(r.value.to_string())]))
+                    .collect();
+                lists.push(Section::table(
+                    part.label.clone(),
+                    vec![Column::new(0.0, "l"), Column::new(16.0, "r")],
+                    heads(&["Rating", "Value"]),
+                    rows,
+                ));
+            }
         }
-        for value in &file.derived {
-            let shown = worked
-                .values
-                .get(&value.name)
-                .map_or_else(|| "?".to_string(), i64::to_string);
-            parts.push(Row::new(vec![
-                Cell::new(value.label.clone()),
-                Cell::new(shown),
-            ]));
+        for (label, shown) in self.in_words(&worked) {
+            parts.push(Row::new(vec![Cell::new(label), Cell::new(shown)]));
         }
         let mut sections = vec![Section::table(
             file.name.clone(),
@@ -229,6 +198,60 @@ impl SystemSheet for FileSheet {
 }
 
 impl FileSheet {
+    /// Every part but the ratings lists, then every derived value, each as its label and its
+    /// value in words ("Hit points" "7 of 9", "Wounded" "no"), as the printed sheet and
+    /// `rollbook character show` give them; `worked` is this sheet's worked-out values.
+    pub(crate) fn in_words(&self, worked: &SheetValues) -> Vec<(String, String)> {
+        let file = self.system.file();
+        let mut words = Vec::new();
+        for part in &file.sheet {
+            let value = self.values.get(&part.name);
+            let shown = match (&part.kind, value) {
+                (SheetFieldKind::Ratings { .. }, _) => continue,
+                (SheetFieldKind::Tracker { .. }, Some(v)) => {
+                    let max = worked
+                        .tracker_max
+                        .get(&part.name)
+                        .map_or_else(|| "?".to_string(), i64::to_string);
+                    format!("{} of {max}", v.as_i64().unwrap_or(0))
+                }
+                (SheetFieldKind::Check { .. }, Some(v)) => if v.as_bool() == Some(true) {
+                    "yes"
+                } else {
+                    "no"
+                }
+                .to_string(),
+                (_, Some(Value::String(s))) => s.clone(),
+                (_, Some(v)) => v.to_string(),
+                (_, None) => String::new(),
+            };
+            words.push((part.label.clone(), shown));
+        }
+        for value in &file.derived {
+            let shown = worked
+                .values
+                .get(&value.name)
+                .map_or_else(|| "?".to_string(), i64::to_string);
+            words.push((value.label.clone(), shown));
+        }
+        words
+    }
+
+    /// [`FileSheet::in_words`] under `house`, then each value an upgrade kept aside.
+    pub fn parts_in_words(&self, house: &HouseRules) -> Vec<(String, String)> {
+        let worked = self
+            .system
+            .file()
+            .sheet_values(&self.numbers(), &house_numbers(house));
+        let mut words = self.in_words(&worked);
+        words.extend(
+            self.kept
+                .iter()
+                .map(|k| ("Kept by an upgrade".to_string(), k.line())),
+        );
+        words
+    }
+
     /// The request of `kind` with its `from_sheet` fields filled from this sheet's worked-out
     /// `values` (a ratings list is not among them: its field keeps its default until a rating
     /// is chosen). The sheet's rolls and the table's rolls start from it.
