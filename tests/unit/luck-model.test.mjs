@@ -23,6 +23,7 @@ const report = {
   evenings: [{ evening: '2026-11-22', luck: luck() }],
   rolls: [{ id: 9, percentile: 0.724 }, { id: 8, percentile: 0.025 }],
   unjudged: 1,
+  systems_gone: [],
 };
 
 test('a percentile reads as a rank from the 1st to the 99th', () => {
@@ -53,6 +54,11 @@ test('the view words the report: verdict, summary, bars and the two tables', () 
   assert.deepEqual(view.characters.map((c) => [c.label, c.rolls, c.mean, c.verdict, c.hot, c.cold]),
     [['Vex', 3, '98th', 'Hot', true, false], ['Drone 1', 1, '3rd', 'Too few rolls to judge', false, false], ['No character', 9, '3rd', 'Cold', false, true]]);
   assert.deepEqual(view.evenings.map((e) => [e.label, e.rolls]), [['Sunday, November 22, 2026', 4]]);
+  // Rolls of a system whose file was removed are told as that, apart from the rest.
+  const gone = luckView({ ...report, unjudged: 12, systems_gone: [{ system: 'apoc', rolls: 10 }] });
+  assert.equal(gone.unjudged, "12 rolls could not be judged: 10 of apoc, a system no longer held (its file was removed); 2 because the roster's house rules changed since.");
+  const onlyGone = luckView({ ...report, unjudged: 10, systems_gone: [{ system: 'apoc', rolls: 10 }] });
+  assert.equal(onlyGone.unjudged, '10 rolls could not be judged: 10 of apoc, a system no longer held (its file was removed).');
   const none = luckView({ ...report, overall: luck({ rolls: 0, mean: null, z: null, chance: null, words: 'No rolls to judge.' }), unjudged: 0 });
   assert.equal(none.summary, '');
   assert.match(none.words, /^No rolls yet/);

@@ -1146,9 +1146,15 @@ evenings: Array<EveningLuck>,
 rolls: Array<RollStanding>, 
 /**
  * Rolls that could not be judged: their request no longer reads under the roster's house
- * rules, or their outcome is not one the odds have (house rules changed since).
+ * rules, or their outcome is not one the odds have (house rules changed since), or their
+ * system is no longer held (those are counted in `systems_gone` too).
  */
-unjudged: number, };
+unjudged: number, 
+/**
+ * The systems of unjudged rolls that are no longer held here (a system file removed), each
+ * with how many rolls of it, by id.
+ */
+systems_gone: Array<SystemGone>, };
 
 /**
  * The running marks state of an encounter: its open tasks, oldest first.
@@ -2183,6 +2189,12 @@ text: string,
  * How many characters of `text` come before the column: where the caret goes.
  */
 caret: number, };
+
+/**
+ * A system the log names that is no longer held (its file was removed), and how many of the
+ * rolls judged were of it.
+ */
+export type SystemGone = { system: string, rolls: number, };
 
 /**
  * One move at the table for the encounter's system, e.g.

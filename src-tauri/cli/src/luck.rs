@@ -47,12 +47,38 @@ fn table<'a>(first: &str, groups: impl Iterator<Item = (String, &'a Luck)>) -> T
     table
 }
 
+/// Why the unjudged rolls could not be judged: the systems no longer held, then the rest.
+fn unjudged_why(report: &LuckReport) -> String {
+    let gone: usize = report.systems_gone.iter().map(|g| g.rolls).sum();
+    let mut why: Vec<String> = report
+        .systems_gone
+        .iter()
+        .map(|g| {
+            format!(
+                "{} of {}, a system no longer held (its file was removed)",
+                g.rolls,
+                rollbook_rules::text::safe_line(&g.system)
+            )
+        })
+        .collect();
+    let rest = report.unjudged.saturating_sub(gone);
+    if rest > 0 && why.is_empty() {
+        why.push("their odds changed since".into());
+    } else if rest > 0 {
+        why.push(format!("{rest} because their odds changed since"));
+    }
+    why.join("; ")
+}
+
 pub fn text(report: &LuckReport) -> String {
     let overall = &report.overall;
     if overall.rolls == 0 {
         return match report.unjudged {
             0 => "No rolls logged.\n".into(),
-            n => format!("None of the {n} rolls could be judged (their odds changed since).\n"),
+            n => format!(
+                "None of the {n} rolls could be judged ({}).\n",
+                unjudged_why(report)
+            ),
         };
     }
     let mut out = format!(
@@ -64,9 +90,10 @@ pub fn text(report: &LuckReport) -> String {
     );
     if report.unjudged > 0 {
         out.push_str(&format!(
-            "{} roll{} could not be judged (their odds changed since).\n",
+            "{} roll{} could not be judged ({}).\n",
             report.unjudged,
-            if report.unjudged == 1 { "" } else { "s" }
+            if report.unjudged == 1 { "" } else { "s" },
+            unjudged_why(report)
         ));
     }
     let characters = table(

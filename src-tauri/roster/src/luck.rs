@@ -41,8 +41,22 @@ pub struct LuckReport {
     /// Each judged roll's percentile by its log id, newest first (the log's order).
     pub rolls: Vec<RollStanding>,
     /// Rolls that could not be judged: their request no longer reads under the roster's house
-    /// rules, or their outcome is not one the odds have (house rules changed since).
+    /// rules, or their outcome is not one the odds have (house rules changed since), or their
+    /// system is no longer held (those are counted in `systems_gone` too).
     pub unjudged: usize,
+    /// The systems of unjudged rolls that are no longer held here (a system file removed), each
+    /// with how many rolls of it, by id.
+    pub systems_gone: Vec<SystemGone>,
+}
+
+/// A system the log names that is no longer held (its file was removed), and how many of the
+/// rolls judged were of it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SystemGone {
+    pub system: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub rolls: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -87,7 +101,12 @@ pub fn evening_of(at: Timestamp, zone: &TimeZone) -> Date {
 }
 
 /// Groups judged rolls (newest first) overall, by character and by evening in `zone`.
-pub fn report(rolls: &[JudgedRoll], unjudged: usize, zone: &TimeZone) -> LuckReport {
+pub fn report(
+    rolls: &[JudgedRoll],
+    unjudged: usize,
+    systems_gone: Vec<SystemGone>,
+    zone: &TimeZone,
+) -> LuckReport {
     // Stored characters first, then those with only a name (quick NPCs at the table), then the
     // rolls made for no one; each by name.
     type Group = (u8, String, Who);
@@ -146,6 +165,7 @@ pub fn report(rolls: &[JudgedRoll], unjudged: usize, zone: &TimeZone) -> LuckRep
             })
             .collect(),
         unjudged,
+        systems_gone,
     }
 }
 
@@ -206,7 +226,7 @@ mod tests {
             roll(2, "2026-11-23T04:00:00Z", Some((1, "Grub")), 0.2),
             roll(1, "2026-11-22T23:00:00Z", Some((2, "Vex (old name)")), 0.7),
         ];
-        let report = report(&rolls, 1, &zone);
+        let report = report(&rolls, 1, Vec::new(), &zone);
         assert_eq!(report.overall.rolls, 4);
         assert!((report.overall.mean.unwrap() - 0.575).abs() < 1e-12);
         let who: Vec<(Option<&str>, usize)> = report
@@ -224,7 +244,7 @@ mod tests {
             standing: standing(0.1),
         };
         let with_npc = [&[npc][..], &rolls[..]].concat();
-        let grouped = super::report(&with_npc, 0, &zone);
+        let grouped = super::report(&with_npc, 0, Vec::new(), &zone);
         let who: Vec<(Option<Uuid>, Option<&str>, usize)> = grouped
             .characters
             .iter()

@@ -115,3 +115,32 @@ fn criticals_by_hand_run_hot_and_fumbles_cold() {
     assert_eq!(one.overall.verdict, Verdict::TooFew);
     assert!(one.overall.words.starts_with("Too few rolls to judge"));
 }
+
+#[test]
+fn rolls_of_a_system_whose_file_was_removed_are_counted_as_that() {
+    let mut store = Store::open_in_memory().unwrap();
+    let file = "format = 1\nid = \"luck-gone\"\nversion = 1\nname = \"Gone\"\n[rolls.flip]\nvalue = \"d2\"\ntarget = \"2\"\n";
+    store.add_system_file(file).unwrap();
+    let flip = parse_request(r#"{"system":"luck-gone","roll":"flip"}"#).unwrap();
+    let attack = parse_request(ATTACK).unwrap();
+    store
+        .roll_all_logged_with(
+            &[flip.clone(), flip, attack],
+            |i| Dice::ByHand(vec![[1, 2, 12][i]]),
+            None,
+        )
+        .unwrap();
+    assert_eq!(store.luck(&LogQuery::default()).unwrap().unjudged, 0);
+    store.remove_system_file("luck-gone").unwrap();
+    let luck = store.luck(&LogQuery::default()).unwrap();
+    assert_eq!(luck.overall.rolls, 1, "the universe attack is judged still");
+    assert_eq!(luck.unjudged, 2);
+    assert_eq!(luck.systems_gone.len(), 1);
+    assert_eq!(
+        (
+            luck.systems_gone[0].system.as_str(),
+            luck.systems_gone[0].rolls
+        ),
+        ("luck-gone", 2)
+    );
+}

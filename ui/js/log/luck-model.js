@@ -46,6 +46,18 @@ export function eveningText(date, locale = undefined) {
  * chart (one per tenth, with what fair dice would put there) and the two tables.
  * @param {LuckReport} report
  */
+/**
+ * Why rolls could not be judged: each system no longer held (its file removed), then the rest,
+ * whose roster's house rules changed since.
+ * @param {LuckReport} report
+ */
+function unjudgedWhy(report) {
+  const gone = report.systems_gone.map((g) => `${g.rolls.toLocaleString('en')} of ${g.system}, a system no longer held (its file was removed)`);
+  const rest = report.unjudged - report.systems_gone.reduce((n, g) => n + g.rolls, 0);
+  if (rest > 0) gone.push(gone.length ? `${rest.toLocaleString('en')} because the roster's house rules changed since` : "the roster's house rules changed since");
+  return gone.join('; ');
+}
+
 export function luckView(report, locale = undefined) {
   const overall = report.overall;
   const rolls = overall.rolls;
@@ -53,7 +65,7 @@ export function luckView(report, locale = undefined) {
     ? ''
     : `${rolls.toLocaleString('en')} roll${rolls === 1 ? '' : 's'} judged; their mean percentile is the ${ordinal(overall.mean)} (fair dice: the 50th).`;
   const unjudged = report.unjudged
-    ? `${report.unjudged.toLocaleString('en')} roll${report.unjudged === 1 ? '' : 's'} could not be judged: the roster's house rules changed since.`
+    ? `${report.unjudged.toLocaleString('en')} roll${report.unjudged === 1 ? '' : 's'} could not be judged: ${unjudgedWhy(report)}.`
     : '';
   return {
     verdict: overall.verdict,

@@ -2,14 +2,14 @@
 //! house rules (worked out once per request and roster), where its outcome stood in them, and
 //! the runs grouped overall, by character and by evening.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use jiff::tz::TimeZone;
 use rollbook_rules::{standing, HouseRules, Odds, RollRequest};
 
 use super::{parse_id, Store};
 use crate::error::Result;
-use crate::luck::{report, JudgedRoll, LuckReport};
+use crate::luck::{report, JudgedRoll, LuckReport, SystemGone};
 use crate::model::from_millis;
 use crate::LogQuery;
 
@@ -98,22 +98,35 @@ impl LuckRolls {
     /// overall, by character and by evening in `zone`.
     pub fn judge(self, zone: &TimeZone) -> Result<LuckReport> {
         let ruled = HouseRules::ruled();
-        let mut odds: HashMap<(Option<String>, String), Option<Exact>> = HashMap::new();
+        let mut odds: HashMap<(Option<String>, String), Judging> = HashMap::new();
         let mut judged = Vec::with_capacity(self.rows.len());
         let mut unjudged = 0;
+        let mut gone: BTreeMap<String, usize> = BTreeMap::new();
         for row in self.rows {
             let rules = self.house.get(&row.roster_id).unwrap_or(ruled);
             let exact =
                 odds.entry((row.roster_id, row.request))
                     .or_insert_with_key(|(_, request)| {
-                        let request = rollbook_rules::parse_request(request).ok()?;
-                        let odds = rollbook_rules::odds_with(&request, rules).ok()?;
-                        Some((request, odds))
+                        match rollbook_rules::parse_request(request) {
+                            Ok(request) => match rollbook_rules::odds_with(&request, rules) {
+                                Ok(odds) => Judging::Exact(Box::new((request, odds))),
+                                Err(_) => Judging::Unreadable,
+                            },
+                            Err(refused) if system_refused(&refused) => {
+                                system_of(request).map_or(Judging::Unreadable, Judging::SystemGone)
+                            }
+                            Err(_) => Judging::Unreadable,
+                        }
                     });
-            let Some(standing) = exact
-                .as_ref()
-                .and_then(|(request, odds)| standing::standing(request, odds, &row.outcome))
-            else {
+            let standing = match exact {
+                Judging::Exact(exact) => standing::standing(&exact.0, &exact.1, &row.outcome),
+                Judging::SystemGone(system) => {
+                    *gone.entry(system.clone()).or_default() += 1;
+                    None
+                }
+                Judging::Unreadable => None,
+            };
+            let Some(standing) = standing else {
                 unjudged += 1;
                 continue;
             };
@@ -125,6 +138,30 @@ impl LuckRolls {
                 standing,
             });
         }
-        Ok(report(&judged, unjudged, zone))
+        let systems_gone = gone
+            .into_iter()
+            .map(|(system, rolls)| SystemGone { system, rolls })
+            .collect();
+        Ok(report(&judged, unjudged, systems_gone, zone))
     }
+}
+
+/// A logged request as luck reads it once per request and roster.
+enum Judging {
+    Exact(Box<Exact>),
+    /// It names a system no longer held here (its file removed): by its id.
+    SystemGone(String),
+    /// It no longer reads or has no odds (house rules changed since).
+    Unreadable,
+}
+
+/// Whether a request was refused for its system (not held here), by the field refused.
+fn system_refused(refused: &rollbook_rules::RulesError) -> bool {
+    matches!(refused.field(), Some("system" | "system_version"))
+}
+
+/// The `system` a logged request names.
+fn system_of(request: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(request).ok()?;
+    Some(value.get("system")?.as_str()?.to_string())
 }
