@@ -93,21 +93,18 @@ pub enum RosterCommand {
 }
 
 /// `--system`: one of the five, or a system from a file the database holds (read only when
-/// the id is none of the five). Refused as clap refuses a value, naming the five.
+/// the id is none of the five). Refused as clap refuses a value, naming the five, the systems
+/// from files this database holds and the nearest id.
 fn system_named(id: &str, global: &Global) -> Result<System, Failure> {
-    let known = |id: &str| id.parse::<System>().ok();
-    if let Some(system) = known(id) {
+    if let Ok(system) = id.parse::<System>() {
         return Ok(system);
     }
-    if store::known_to(global)? {
-        if let Some(system) = known(id) {
-            return Ok(system);
-        }
-    }
-    Err(Failure::BadInput(format!(
-        "invalid value '{id}' for '--system <SYSTEM>' [possible values: {}] or a system added from a file (`rollbook system list`)",
-        System::ALL.map(System::as_str).join(", ")
-    )))
+    store::known_to(global)?;
+    id.parse::<System>().map_err(|why| {
+        Failure::BadInput(format!(
+            "invalid value '{id}' for '--system <SYSTEM>': {why} (`rollbook system list`)"
+        ))
+    })
 }
 
 pub fn run(command: RosterCommand, global: &Global) -> Result<(), Failure> {

@@ -107,7 +107,7 @@ fn argument_mistakes_exit_2_with_one_line_and_the_usage() {
         .run_bare(&["roster", "create", "X", "--system", "dnd"])
         .fails(2);
     assert!(
-        err.contains("[possible values: stunt, genre, universe, marks, d12]"),
+        err.contains("for '--system <SYSTEM>': \"dnd\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, or a system from a file:"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);

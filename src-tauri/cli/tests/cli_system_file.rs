@@ -236,7 +236,21 @@ fn a_roster_of_an_added_system_goes_to_a_fresh_database_with_its_system() {
     let refused = sandbox
         .run(&["roster", "create", "X", "--system", "no-such-game"])
         .fails(2);
-    assert!(refused.contains("[possible values: stunt, genre, universe, marks, d12]"));
+    assert!(
+        refused.contains(
+            "is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, \
+             or a system from a file: d20-heroes,"
+        ),
+        "{refused}"
+    );
+    assert!(
+        refused.contains(", carried-bands"),
+        "the added one too: {refused}"
+    );
+    let near = sandbox
+        .run(&["roster", "create", "X", "--system", "carried-band"])
+        .fails(2);
+    assert!(near.contains("did you mean \"carried-bands\"?"), "{near}");
     let out = sandbox.path("moves.json");
     sandbox
         .run(&["export", "--out", &out.display().to_string()])
