@@ -81,9 +81,14 @@ pub enum RosterError {
     #[error("no system file {0}")]
     SystemFileNotFound(String),
 
-    /// A system file still used by rosters cannot be removed.
-    #[error("{id} is used by {}: {}; delete them (and empty the trash) before removing it", plural(.rosters.len(), "roster"), .rosters.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", "))]
-    SystemInUse { id: String, rosters: Vec<String> },
+    /// A system file still used by rosters cannot be removed: those in use, then those in the
+    /// trash (which still hold their characters' sheets of it).
+    #[error("{}", in_use(.id, .rosters, .trashed))]
+    SystemInUse {
+        id: String,
+        rosters: Vec<String>,
+        trashed: Vec<String>,
+    },
 
     /// A roster of one of the five has no versions to upgrade to (`rollbook system upgrade`).
     #[error("\"{roster}\" is a {system} roster; only a roster of a system from a file has versions to upgrade to. Nothing was changed")]
@@ -449,6 +454,36 @@ impl RosterError {
 
 /// `Result` with [`RosterError`].
 pub type Result<T, E = RosterError> = std::result::Result<T, E>;
+
+/// Why a system file in use is not removed, and what to do first: delete the rosters in use,
+/// empty the trash of those in it.
+fn in_use(id: &str, rosters: &[String], trashed: &[String]) -> String {
+    let named = |names: &[String]| {
+        names
+            .iter()
+            .map(|n| format!("\"{n}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let count = plural(rosters.len() + trashed.len(), "roster");
+    match (rosters.is_empty(), trashed.is_empty()) {
+        (_, true) => format!(
+            "{id} is used by {count}: {}; delete them (and empty the trash) before removing it",
+            named(rosters)
+        ),
+        (true, false) => format!(
+            "{id} is used by {count} in the trash: {}; empty the trash (or delete them from \
+             it) before removing it",
+            named(trashed)
+        ),
+        (false, false) => format!(
+            "{id} is used by {count}: {}, and in the trash {}; delete them and empty the trash \
+             before removing it",
+            named(rosters),
+            named(trashed)
+        ),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -158,10 +158,24 @@ fn a_roster_of_a_file_system_keeps_characters_checked_against_its_file() {
     // d6 + 3 against 5: 2 to 6 on the die.
     assert!((rollbook_rules::odds(&request).unwrap().success - 5.0 / 6.0).abs() < 1e-12);
 
-    // The file cannot be removed while the roster uses it.
+    // The file cannot be removed while the roster uses it, nor while it is in the trash: the
+    // refusal says which it is.
+    let refused = store.remove_system_file(id).unwrap_err();
+    assert_eq!(refused.code(), "system_in_use");
     assert_eq!(
-        store.remove_system_file(id).unwrap_err().code(),
-        "system_in_use"
+        refused.to_string(),
+        format!(
+            "{id} is used by 1 roster: \"Gutsy\"; delete them (and empty the trash) before \
+             removing it"
+        )
+    );
+    store.delete_roster(roster.id).unwrap();
+    assert_eq!(
+        store.remove_system_file(id).unwrap_err().to_string(),
+        format!(
+            "{id} is used by 1 roster in the trash: \"Gutsy\"; empty the trash (or delete them \
+             from it) before removing it"
+        )
     );
 }
 

@@ -182,11 +182,12 @@ impl Store {
         if gone.is_empty() {
             return Err(self.not_found(id));
         }
-        let using = rosters_using(self.conn(), id)?;
-        if !using.is_empty() {
+        let (rosters, trashed) = rosters_using(self.conn(), id)?;
+        if !rosters.is_empty() || !trashed.is_empty() {
             return Err(RosterError::SystemInUse {
                 id: id.to_string(),
-                rosters: using,
+                rosters,
+                trashed,
             });
         }
         self.back_up_before(Reason::System)?;
@@ -324,15 +325,18 @@ fn versions(conn: &Connection, id: &str) -> Result<Vec<u32>> {
 }
 
 /// The names of the rosters (the trash included) that use any version of `id`.
-fn rosters_using(conn: &Connection, id: &str) -> Result<Vec<String>> {
+/// The names of the rosters of system `id`: those in use, then those in the trash.
+fn rosters_using(conn: &Connection, id: &str) -> Result<(Vec<String>, Vec<String>)> {
     let mut stmt = conn.prepare_cached(
-        "SELECT name FROM rosters WHERE system = ?1 AND system_version IS NOT NULL
-         ORDER BY position, created_at",
+        "SELECT name, deleted_at IS NOT NULL FROM rosters
+         WHERE system = ?1 AND system_version IS NOT NULL ORDER BY position, created_at",
     )?;
-    let names = stmt
-        .query_map([id], |r| r.get(0))?
-        .collect::<rusqlite::Result<Vec<String>>>()?;
-    Ok(names)
+    let rows = stmt
+        .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let (trashed, rosters): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, gone)| *gone);
+    let names = |rows: Vec<(String, bool)>| rows.into_iter().map(|(n, _)| n).collect();
+    Ok((names(rosters), names(trashed)))
 }
 
 fn joined(versions: &[u32]) -> String {
