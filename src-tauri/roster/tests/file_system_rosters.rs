@@ -81,6 +81,17 @@ fn system(store: &mut Store, id: &str) -> System {
     id.parse().unwrap()
 }
 
+/// A fresh store holding the game as `id` and one roster of it, "Gutsy".
+fn gutsy(id: &str) -> (Store, System, uuid::Uuid) {
+    let mut store = Store::open_in_memory().unwrap();
+    let grit = system(&mut store, id);
+    let roster = store
+        .create_roster(NewRoster::new("Gutsy", grit))
+        .unwrap()
+        .id;
+    (store, grit, roster)
+}
+
 #[test]
 fn a_roster_of_a_file_system_keeps_characters_checked_against_its_file() {
     let id = "rosters-test-grit";
@@ -182,12 +193,7 @@ fn a_roster_of_a_file_system_keeps_characters_checked_against_its_file() {
 #[test]
 fn a_table_round_changes_trackers_in_place_and_undoes_them() {
     let id = "rosters-test-table";
-    let mut store = Store::open_in_memory().unwrap();
-    let grit = system(&mut store, id);
-    let roster = store
-        .create_roster(NewRoster::new("Gutsy", grit))
-        .unwrap()
-        .id;
+    let (mut store, _, roster) = gutsy(id);
     let mut new = NewCharacter::named("Ada");
     new.sheet = Some(json!({"might": 3, "hp": 5}));
     let character = store.create_character(roster, new).unwrap().id;
@@ -255,12 +261,7 @@ fn a_table_round_changes_trackers_in_place_and_undoes_them() {
 #[test]
 fn a_roster_of_a_file_system_goes_out_with_its_system_and_into_a_fresh_database() {
     let id = "rosters-test-export";
-    let mut store = Store::open_in_memory().unwrap();
-    let grit = system(&mut store, id);
-    let roster = store
-        .create_roster(NewRoster::new("Gutsy", grit))
-        .unwrap()
-        .id;
+    let (mut store, grit, roster) = gutsy(id);
     let mut new = NewCharacter::named("Ada");
     new.sheet = Some(json!({"might": 3, "hp": 5, "look": "tall"}));
     store.create_character(roster, new).unwrap();
@@ -314,12 +315,7 @@ fn a_roster_of_a_file_system_goes_out_with_its_system_and_into_a_fresh_database(
 #[test]
 fn a_roster_file_at_another_version_of_its_system_is_refused_naming_both_versions() {
     let id = "rosters-test-versions";
-    let mut store = Store::open_in_memory().unwrap();
-    let grit = system(&mut store, id);
-    let roster = store
-        .create_roster(NewRoster::new("Gutsy", grit))
-        .unwrap()
-        .id;
+    let (mut store, grit, roster) = gutsy(id);
     let export = |store: &Store| {
         let mut bytes = Vec::new();
         store
@@ -360,12 +356,7 @@ fn a_roster_file_at_another_version_of_its_system_is_refused_naming_both_version
 #[test]
 fn every_part_of_a_file_sheet_is_given_in_words_for_the_command_line() {
     let id = "rosters-test-words";
-    let mut store = Store::open_in_memory().unwrap();
-    let grit = system(&mut store, id);
-    let roster = store
-        .create_roster(NewRoster::new("Wordy", grit))
-        .unwrap()
-        .id;
+    let (mut store, _, roster) = gutsy(id);
     let mut new = NewCharacter::named("Ada");
     new.sheet = Some(json!({"might": 3, "hp": 5, "brave": true, "kind": "elf", "look": "tall"}));
     let ada = store.create_character(roster, new).unwrap();
