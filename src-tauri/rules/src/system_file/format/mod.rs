@@ -5,7 +5,8 @@
 //! - [`problem`]: a problem and where it is; [`access`]: the TOML tree read key by key;
 //! - [`limits`]: the size and the count of declarations, refused before the rest is checked;
 //! - [`sheet`], [`derived`], [`house`], [`rolls`] ([`fields`], [`refusals`], [`lets`] ([`each`]),
-//!   [`list_field`], [`reading`] ([`spelled_name`]), [`bands`]), [`table`]: each part of the file;
+//!   [`list_field`], [`reading`] ([`spelled_name`], [`written`]), [`bands`]), [`table`]: each part
+//!   of the file;
 //! - [`expr`]: an expression read with the dice notation, its names and its work checked.
 
 mod access;
@@ -30,6 +31,7 @@ mod sheet;
 mod spelled_name;
 mod table;
 mod top;
+mod written;
 
 #[cfg(test)]
 mod advice_tests;

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use super::access::{backticked, nearest, Table};
 use super::problem::Problems;
-use super::reading::Written;
+use super::written::Written;
 use crate::system_file::model::NamedOutcome;
 
 /// The outcomes' places in `outcomes` from worst to best, when `table` ranks them (`Some(None)`

@@ -2,7 +2,6 @@
 //! value or a `when` condition, the last may have neither), and its `events`.
 
 use std::collections::HashSet;
-use std::ops::Range;
 
 use toml::de::DeValue;
 
@@ -10,6 +9,7 @@ use super::access::{Table, Text};
 use super::bands;
 use super::expr::{self, Known, Scope};
 use super::problem::Problems;
+use super::written::Written;
 use crate::system_file::model::{Condition, NamedOutcome, Reading};
 
 const NO_DICE_WITH_LETS: &str =
@@ -310,14 +310,6 @@ fn advise_gaps(
             ),
         );
     }
-}
-
-/// Where an outcome is written, and the values of its band when it has one: what the advice
-/// on its ranking and on the values no band holds reads.
-pub(crate) struct Written {
-    pub name: Range<usize>,
-    /// `None` for an outcome by condition or "otherwise".
-    pub band: Option<(i64, i64)>,
 }
 
 fn conditions(
