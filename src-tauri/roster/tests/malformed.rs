@@ -28,7 +28,9 @@ const EXPECTED: &[(&str, &str)] = &[
     ("13-bad-exported-at.json", "the file was not imported: exported_at: \"last Tuesday\" is not an RFC 3339 time such as 2026-11-22T19:30:00Z"),
     ("14-duplicate-key.json", "the file was not imported: the file is not valid JSON: the key \"name\" appears twice in one object (line 16, column 17)"),
     ("15-rosters-not-a-list.json", "the file was not imported: rosters: expected a list, found an object"),
-    ("16-unknown-system.json", "the file was not imported: rosters[0].system: \"dnd5e\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, or a system from a file: d20-heroes, six-pool, two-dice-moves, file-stunt, file-genre, file-universe, file-marks, file-d12"),
+    // "…": the message goes on with the systems other tests of this process added (under
+    // `cargo test` they share it), after the shipped ones.
+    ("16-unknown-system.json", "the file was not imported: rosters[0].system: \"dnd5e\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, or a system from a file: d20-heroes, six-pool, two-dice-moves, file-stunt, file-genre, file-universe, file-marks, file-d12…"),
     ("17-roster-without-name.json", "the file was not imported: rosters[0].name: is missing"),
     ("18-blank-roster-name.json", "the file was not imported: rosters[0].name: is empty; a name takes 1 to 120 characters"),
     ("19-roster-name-too-long.json", "the file was not imported: rosters[0].name: is 137 characters long; the limit is 120"),
@@ -98,7 +100,12 @@ fn every_malformed_file_is_refused_with_its_own_message_and_changes_nothing() {
         for mode in [ImportMode::Merge, ImportMode::Replace] {
             let err = refuse(&mut store, &db, &path, mode);
             assert_eq!(err.code(), "import_refused", "{name}");
-            assert_eq!(err.to_string(), *expected, "{name} ({mode})");
+            match expected.strip_suffix('…') {
+                Some(start) => {
+                    assert!(err.to_string().starts_with(start), "{name} ({mode}): {err}")
+                }
+                None => assert_eq!(err.to_string(), *expected, "{name} ({mode})"),
+            }
             assert!(!err.problems().is_empty(), "{name}");
         }
     }

@@ -330,7 +330,11 @@ fn the_count_is_refused_while_reading_before_the_rest_is_read() {
     let err = batch_refusal(r#"[{"system":"nope"}, {"#);
     assert_eq!(err.code(), "malformed_request", "{err}");
     let err = batch_refusal(r#"[{"system":"stunt","roll":"double_six"}, {"system":"nope"}, {}]"#);
-    assert_eq!(err.to_string(), "[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, dice, or a system from a file: d20-heroes, six-pool, two-dice-moves, file-stunt, file-genre, file-universe, file-marks, file-d12");
+    // Then the systems other tests of this process added, if any.
+    assert!(
+        err.to_string().starts_with("[1].system: \"nope\" is not a system Rollbook knows; expected one of stunt, genre, universe, marks, d12, dice, or a system from a file: d20-heroes, six-pool, two-dice-moves, file-stunt, file-genre, file-universe, file-marks, file-d12"),
+        "{err}"
+    );
 }
 
 #[test]
