@@ -221,8 +221,18 @@ pub(crate) fn unknown_key(key: &str, known: &[&str], place: &str) -> String {
 pub(crate) fn nearest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
     known
         .iter()
-        .map(|k| (strsim::damerau_levenshtein(word, k), *k))
-        .filter(|&(distance, k)| distance <= (k.chars().count() / 3).max(1) + 1 && distance > 0)
+        .filter_map(|k| {
+            let near = (k.chars().count() / 3).max(1) + 1;
+            // A word longer than the known one by more than that is no slip of it: its
+            // distance is at least the difference, so it is not worked out (a 15 MB system
+            // name took minutes against each id).
+            let longest = k.chars().count() + near;
+            if word.chars().take(longest + 1).count() > longest {
+                return None;
+            }
+            let distance = strsim::damerau_levenshtein(word, k);
+            (distance <= near && distance > 0).then_some((distance, *k))
+        })
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, k)| k)
 }

@@ -64,6 +64,17 @@ fn unknown_keys_name_the_nearest_known_key() {
 }
 
 #[test]
+fn a_near_name_is_suggested_only_for_a_slip_never_for_a_long_word() {
+    let known = ["summary", "d12", "file-genre"];
+    assert_eq!(super::nearest_name("sumary", &known), Some("summary"));
+    assert_eq!(super::nearest_name("file-genr", &known), Some("file-genre"));
+    // Past the distance a slip may be, by length alone: none, and at once (a 15 MB name was
+    // compared letter by letter with each, for minutes).
+    assert_eq!(super::nearest_name("summaryxyzw", &known), None);
+    assert_eq!(super::nearest_name(&"x".repeat(15_000_000), &known), None);
+}
+
+#[test]
 fn wrong_types_are_told_at_the_value() {
     let (text, found) = problems("[sheet.might]\ntype = \"number\"\nmin = \"0\"\nmax = 5\n");
     let (line, column) = pos(&text, "\"0\"", 0);
