@@ -327,3 +327,55 @@ fn each_held_version_of_a_file_serves_its_own_initiative_and_field_sources() {
         json!("dex_mod")
     );
 }
+
+/// Each request of each shipped file kind (its defaults, then each field alone at its ends or
+/// at each of its values), as its odds or its refusal.
+fn answers(cold: bool) -> Vec<(String, Result<serde_json::Value, RulesError>)> {
+    use rollbook_rules::system_file::{shipped, RollFieldKind};
+    let mut out = Vec::new();
+    for system in shipped::all() {
+        for kind in &system.rolls {
+            let mut requests = vec![serde_json::Map::new()];
+            for field in &kind.fields {
+                let values: Vec<serde_json::Value> = match &field.kind {
+                    RollFieldKind::Int { min, max, .. } => vec![json!(min), json!(max)],
+                    RollFieldKind::Bool { default } => vec![json!(!default)],
+                    RollFieldKind::Choice { options, .. } => {
+                        options.iter().map(|o| json!(o.name)).collect()
+                    }
+                    RollFieldKind::List { min, max, .. } => vec![json!([min, max])],
+                };
+                requests.extend(values.into_iter().map(|v| {
+                    let mut given = serde_json::Map::new();
+                    given.insert(field.name.clone(), v);
+                    given
+                }));
+            }
+            for mut given in requests {
+                given.insert("system".into(), json!(system.id));
+                given.insert("roll".into(), json!(kind.id));
+                let text = serde_json::Value::Object(given).to_string();
+                if cold {
+                    rollbook_rules::system_file::forget_worked_out();
+                }
+                let answer = parse_request(&text)
+                    .and_then(|r| odds(&r))
+                    .map(|o| serde_json::to_value(o).unwrap());
+                out.push((text, answer));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn what_a_file_kind_keeps_from_one_request_changes_no_answer_to_another() {
+    // Warm: each request after the others of its kind, which kept their lets' distributions
+    // and readings by the values those read; cold: each with nothing kept.
+    let warm = answers(false);
+    let cold = answers(true);
+    assert!(warm.len() > 100, "{} requests", warm.len());
+    for ((request, warm), (_, cold)) in warm.iter().zip(&cold) {
+        assert_eq!(warm, cold, "{request}");
+    }
+}

@@ -3,8 +3,9 @@
 //! given, fields, sheet and house, of each let and of `@value`, and which earlier lets each
 //! let reads). None of it depends on a request's values, only on the file (and, for a kind's
 //! layout, the names given), so a request builds none of it again (a small kind's requests
-//! spent about a tenth of their time on each). Kept things are no part of what a file is:
-//! two files compare equal whatever each has kept.
+//! spent about a tenth of their time on each). A layout also holds what its lets and reading
+//! came to for the values they read (`odds::Made`), kept by those values. Kept things are no
+//! part of what a file is: two files compare equal whatever each has kept.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, OnceLock};
@@ -77,6 +78,13 @@ pub(crate) struct KindLayout {
     /// compiled over their slots, where the notation's check could refuse it only for a
     /// value out of range: worked out per request instead of checked.
     pub certain: Vec<Option<CertainFormula>>,
+    /// The slots of all each let reads (values given and earlier lets'), by which what it
+    /// comes to is kept (`odds::Made`); `None` for one that reads a list.
+    pub let_keys: Vec<Option<Box<[usize]>>>,
+    /// What the lets and the reading came to for the values they read (`odds::Made`, kept
+    /// as `Any`: the model holds the layouts and the odds' types read the model, so the
+    /// model's files cannot name them without an import cycle).
+    pub made: Box<dyn std::any::Any + Send + Sync>,
 }
 
 /// Each kind's layout of a file, kept once worked out.
@@ -121,6 +129,8 @@ mod tests {
             first: HashMap::new(),
             earlier: Vec::new(),
             certain: Vec::new(),
+            let_keys: Vec::new(),
+            made: Box::new(()),
         }
     }
 

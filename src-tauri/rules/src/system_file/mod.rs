@@ -11,6 +11,7 @@ pub mod format;
 mod kept;
 pub mod known;
 pub mod lists;
+mod memo;
 pub mod model;
 pub mod odds;
 mod request;
@@ -25,6 +26,7 @@ pub mod table_spec;
 mod fuzz_findings_tests;
 
 pub use format::{read, read_advised, FileProblem};
+pub use memo::forget_worked_out;
 pub use model::*;
 pub use request::FileRequest;
 pub use sheet_spec::{SheetPartKind, SheetPartSpec};

@@ -152,7 +152,7 @@ pub(crate) fn checked(
         .lets
         .iter()
         .filter_map(|l| match l {
-            Prepared::Fixed(l) => Some(l),
+            Prepared::Fixed(l) => Some(&**l),
             Prepared::Depends(_) | Prepared::Arith { .. } => None,
         })
         .collect();

@@ -3,6 +3,7 @@
 //! Each let then gives its distribution (once) or a roll, into the slots the reading reads.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use crate::answer::{DiceGroup, DieState};
 use crate::notation::{self, Expression, Formula, Lookup, Problem, SingleDie};
@@ -25,6 +26,8 @@ pub(super) struct ReadyLet {
     /// The names of its slots (the let's own, or each stat's).
     slot_names: Vec<String>,
     how: How,
+    /// Its distribution, once worked out (a let kept for later requests works it out once).
+    support: OnceLock<Support>,
 }
 
 enum How {
@@ -193,6 +196,7 @@ impl ReadyLet {
             slot,
             slot_names: slot_names(let_),
             how,
+            support: OnceLock::new(),
         }
     }
 
@@ -210,11 +214,12 @@ impl ReadyLet {
 
     /// Its exact distribution: each joint outcome with its chance.
     pub fn support(&self) -> Support {
-        match &self.how {
+        let support = self.support.get_or_init(|| match &self.how {
             How::Roll(expression) => Support::of_one(expression.distribution()),
             How::Pool { count, die, stats } => pool_stats::joint(die, *count, stats),
             How::Each(each) => Support::of_one(each.count()),
-        }
+        });
+        support.clone()
     }
 
     /// Rolls it with the tray, each die asked for by the let's name ("nat (d20) die #1"),

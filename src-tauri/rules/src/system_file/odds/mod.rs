@@ -7,6 +7,8 @@
 //! - [`reading`]: the value, target, outcomes and events compiled once ([`Formula`]);
 //!   [`named`]: outcomes named as written or spelled from the roll, added up by name;
 //! - [`ready`]: both put together over one row of slots, for the odds and the roll alike;
+//!   [`made`]: what a let and the reading came to, kept by the values given each reads, for
+//!   the requests that follow (`crate::system_file::memo`);
 //! - [`exact`]: the value's distribution (a sum of the groups), or every combination of the
 //!   groups' values read, its chance the product of theirs; [`tally`]: what they read as,
 //!   added up (a reading of `@value` alone a step of values at a time);
@@ -21,6 +23,7 @@ mod exact;
 mod frontier;
 mod groups;
 mod lets;
+mod made;
 mod named;
 mod pool_stats;
 mod reading;

@@ -2,22 +2,26 @@
 //! read the dice the same way: the slots (the values given, then each let's, then `@value`),
 //! the lets checked, the reading compiled.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use crate::notation::{CertainFormula, Expression, Formula, Lookup};
 use crate::system_file::kept::KindLayout;
 use crate::system_file::lists;
+use crate::system_file::memo::Memo;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
 use super::lets::{reads, slot_names, ReadyLet};
+use super::made::{key, Made};
 use super::reading::{Names, ReadyReading, Unreadable};
 
 /// A let as the request makes it ready: at once, or, when it reads earlier lets, for each
 /// value of theirs it meets.
 pub(super) enum Prepared {
-    Fixed(ReadyLet),
+    /// Made ready at once (and kept, [`Made`], when it reads only values given).
+    Fixed(Arc<ReadyLet>),
     Depends(DependentLet),
     /// A let without dice that reads earlier lets (`left = "@sixes - @ones"`): arithmetic,
     /// compiled once and read for each of their values.
@@ -33,20 +37,45 @@ pub(super) enum Prepared {
 /// A let that reads earlier lets: made ready with their values written in the slots.
 pub(super) struct DependentLet {
     let_: Let,
+    /// Its place among the kind's lets.
+    index: usize,
     pub slot: usize,
     /// The earlier lets' slots it reads, by name.
     pub reads: Vec<(String, usize)>,
     /// The values given (fields, sheet, house).
     given: BTreeMap<String, i64>,
+    layout: Arc<KindLayout>,
 }
 
 impl DependentLet {
-    /// The let ready for the earlier lets' values now in `slots`.
-    pub fn ready(&self, slots: &[i64]) -> Result<ReadyLet, RulesError> {
-        let mut values = self.given.clone();
-        values.extend(self.reads.iter().map(|(n, at)| (n.clone(), slots[*at])));
-        ReadyLet::new(&self.let_, self.slot, &values)
+    /// The let ready for the earlier lets' values now in `slots` (as kept for the same values
+    /// of all it reads, [`Made`]).
+    pub fn ready(&self, slots: &[i64]) -> Result<Arc<ReadyLet>, RulesError> {
+        let make = || {
+            let mut values = self.given.clone();
+            values.extend(self.reads.iter().map(|(n, at)| (n.clone(), slots[*at])));
+            ReadyLet::new(&self.let_, self.slot, &values).map(Arc::new)
+        };
+        let (Some(reads), Some(made)) = (&self.layout.let_keys[self.index], Made::of(&self.layout))
+        else {
+            return make();
+        };
+        kept_or(&made.lets[self.index], &key(reads, slots), make)
     }
+}
+
+/// The let kept in `memo` for `key`, else made by `make` and kept.
+fn kept_or(
+    memo: &Memo<ReadyLet>,
+    key: &[i64],
+    make: impl FnOnce() -> Result<Arc<ReadyLet>, RulesError>,
+) -> Result<Arc<ReadyLet>, RulesError> {
+    if let Some(made) = memo.get(key) {
+        return Ok(made);
+    }
+    let made = make()?;
+    memo.put(key, Arc::clone(&made), made.at_most());
+    Ok(made)
 }
 
 impl Prepared {
@@ -106,7 +135,7 @@ pub(super) struct Ready {
     /// The slots of the lets' values the reading (value, outcomes, events) reads: the frontier
     /// carries only these on to the reading, and a refusal names them.
     pub read_by_reading: Vec<usize>,
-    pub reading: ReadyReading,
+    pub reading: Arc<ReadyReading>,
     /// Every slot's value: the values given filled in, the lets' and `@value` written per
     /// combination or roll.
     pub slots: Vec<i64>,
@@ -192,7 +221,25 @@ pub(crate) fn layout<'a>(kind: &RollKind, given: impl Iterator<Item = &'a String
             _ => None,
         })
         .collect();
+    let let_keys = lets
+        .iter()
+        .zip(&earlier)
+        .map(|(l, earlier)| {
+            if matches!(l.what, LetKind::Each { .. }) {
+                return None;
+            }
+            reads(l)
+                .iter()
+                .map(|n| match first.get(n) {
+                    Some(&at) if at < given => Some(at),
+                    _ => earlier.iter().find(|(e, _)| e == n).map(|(_, at)| *at),
+                })
+                .collect::<Option<Box<[usize]>>>()
+        })
+        .collect();
     KindLayout {
+        made: Box::new(Made::new(lets.len())),
+        let_keys,
         given: names[..given].to_vec(),
         names,
         let_slots,
@@ -221,22 +268,12 @@ impl Ready {
         let given = layout.given.len();
         let mut slots: Vec<i64> = lists::named(values).map(|(_, v)| *v).collect();
         slots.resize(layout.names.len(), 0);
-        // A value given is known now and worked into each formula; a let's is a slot.
-        let any = |name: &str| {
-            layout.first.get(name).map(|&at| {
-                if at < given {
-                    Lookup::Known(slots[at])
-                } else {
-                    Lookup::Slot(at)
-                }
-            })
-        };
-        let known = |name: &str| values.get(name).map(|v| Lookup::Known(*v));
         let ready_lets = lets
             .zip(&layout.let_slots)
             .zip(&layout.earlier)
             .zip(&layout.certain)
-            .map(|(((l, &at), earlier), certain)| {
+            .enumerate()
+            .map(|(i, (((l, &at), earlier), certain))| {
                 let arithmetic = match &l.what {
                     LetKind::Roll { expr } if !earlier.is_empty() => {
                         Formula::parse(expr, |n| match values.get(n) {
@@ -253,9 +290,16 @@ impl Ready {
                 // Arithmetic of the values given, in range: its one value, as the check gives.
                 let certain = certain.as_ref().and_then(|c| c.value(&slots));
                 Ok(if let Some(value) = certain {
-                    Prepared::Fixed(ReadyLet::checked(l, at, Expression::certain(value)))
+                    let checked = ReadyLet::checked(l, at, Expression::certain(value));
+                    Prepared::Fixed(Arc::new(checked))
                 } else if earlier.is_empty() {
-                    Prepared::Fixed(ReadyLet::new(l, at, values)?)
+                    let make = || ReadyLet::new(l, at, values).map(Arc::new);
+                    Prepared::Fixed(match (&layout.let_keys[i], Made::of(&layout)) {
+                        (Some(reads), Some(made)) => {
+                            kept_or(&made.lets[i], &key(reads, &slots), make)?
+                        }
+                        _ => make()?,
+                    })
                 } else if let Some(formula) = arithmetic {
                     Prepared::Arith {
                         name: l.name.clone(),
@@ -266,6 +310,8 @@ impl Ready {
                 } else {
                     Prepared::Depends(DependentLet {
                         let_: l.clone(),
+                        index: i,
+                        layout: Arc::clone(&layout),
                         slot: at,
                         reads: earlier.clone(),
                         given: values.clone(),
@@ -273,16 +319,7 @@ impl Ready {
                 })
             })
             .collect::<Result<Vec<_>, RulesError>>()?;
-        let reading = ReadyReading::new(
-            &kind.reading,
-            &kind.events,
-            &Names {
-                any: &any,
-                known: &known,
-            },
-            layout.value_is_let.then_some(layout.value_slot),
-            layout.value_slot,
-        )?;
+        let reading = Self::reading(kind, &layout, &slots, values)?;
         // The lets' slots its compiled formulas read (a value given is worked into them).
         let read_by_reading: Vec<usize> = reading
             .slots()
@@ -296,6 +333,65 @@ impl Ready {
             slots,
             layout,
         })
+    }
+
+    /// The kind's reading compiled for the values given in `slots`, or as it was kept for
+    /// the same values of those it reads ([`Made`]).
+    fn reading(
+        kind: &RollKind,
+        layout: &KindLayout,
+        slots: &[i64],
+        values: &BTreeMap<String, i64>,
+    ) -> Result<Arc<ReadyReading>, RulesError> {
+        let made = Made::of(layout);
+        let kept = made.and_then(|made| {
+            let reads = made.reading_reads.get()?;
+            made.readings.get(&key(reads, slots))
+        });
+        if let Some(reading) = kept {
+            return Ok(reading);
+        }
+        let given = layout.given.len();
+        // The given values it reads, met as it is compiled.
+        let read = RefCell::new(Vec::new());
+        // A value given is known now and worked into each formula; a let's is a slot.
+        let any = |name: &str| {
+            layout.first.get(name).map(|&at| {
+                if at < given {
+                    read.borrow_mut().push(at);
+                    Lookup::Known(slots[at])
+                } else {
+                    Lookup::Slot(at)
+                }
+            })
+        };
+        let known = |name: &str| {
+            let v = values.get(name)?;
+            read.borrow_mut()
+                .extend(layout.first.get(name).filter(|&&at| at < given));
+            Some(Lookup::Known(*v))
+        };
+        let reading = Arc::new(ReadyReading::new(
+            &kind.reading,
+            &kind.events,
+            &Names {
+                any: &any,
+                known: &known,
+            },
+            layout.value_is_let.then_some(layout.value_slot),
+            layout.value_slot,
+        )?);
+        if let Some(made) = made {
+            let reads = made.reading_reads.get_or_init(|| {
+                let mut read = read.take();
+                read.sort_unstable();
+                read.dedup();
+                read.into()
+            });
+            made.readings
+                .put(&key(reads, slots), Arc::clone(&reading), 1);
+        }
+        Ok(reading)
     }
 
     /// A value that cannot be read (the outcomes read nothing else).
