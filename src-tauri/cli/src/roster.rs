@@ -40,8 +40,8 @@ pub enum RosterCommand {
     Create {
         /// The new roster's name (1 to 120 characters).
         name: String,
-        /// Its rules system: stunt, genre, universe, marks, d12, or the id of a system added
-        /// from a file (`rollbook system list`); it never changes afterwards.
+        /// Its rules system: stunt, genre, universe, marks, d12, or the id of a system from a
+        /// file, shipped or added (`rollbook system list`); it never changes afterwards.
         #[arg(long, value_name = "SYSTEM")]
         system: String,
         /// Notes for the GM.

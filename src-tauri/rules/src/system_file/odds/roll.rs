@@ -93,6 +93,13 @@ pub(crate) fn roll(
             events.push(e.name.clone());
         }
     }
+    // A named reading's value worked out from the lets (`@nat + @bonus`) is said before its
+    // outcome: the total a GM checks against the sheet. A value that is a let is said already.
+    if let (Reading::Named { .. }, Some(value), false) =
+        (&kind.reading, read.value, kind.lets.is_empty())
+    {
+        parts.push(format!("value = {value}"));
+    }
     let verdict = if success { "success" } else { "failure" };
     let reads = match ready.reading.target() {
         Some(target) => format!("{outcome}, at least {target}: {verdict}"),

@@ -122,6 +122,6 @@ fn dice_by_hand_refuses_too_few_dice() {
     );
     assert_eq!(
         rolled.detail,
-        "roll = 10 (2d6: 6 4 = 10); strong_hit: success"
+        "roll = 10 (2d6: 6 4 = 10); value = 11; strong_hit: success"
     );
 }
