@@ -24,6 +24,7 @@ Examples:
   rollbook encounter show --roster Heroes \"Dockside Ambush\"
   rollbook encounter log --roster Heroes \"Dockside Ambush\"
   rollbook encounter undo --roster Heroes \"Dockside Ambush\"
+  rollbook encounter save-to-sheets --roster Heroes \"Dockside Ambush\"   the table's numbers onto the sheets
   rollbook encounter hide --roster Heroes \"Dockside Ambush\" \"Goon 3\"      not in the players' view
   rollbook encounter reveal --roster Heroes \"Dockside Ambush\" \"Goon 3\" --alias \"Masked figure\" --health words
 
@@ -131,6 +132,12 @@ pub enum EncounterCommand {
         #[arg(long, value_name = "NAME")]
         name: Option<String>,
     },
+    /// Write the table's running state the sheets also hold (trackers, Glory, fate cards,
+    /// health, effects, conditions, HTK) onto the characters' sheets, each checked like an
+    /// edit: one refused writes none. Quick NPCs and copies have no sheet; the encounter is
+    /// not changed.
+    #[command(after_help = EXAMPLES)]
+    SaveToSheets(Which),
     /// Undo the encounter's last table action (repeat to go further back).
     #[command(after_help = EXAMPLES)]
     Undo(Which),
@@ -330,6 +337,26 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
                 "Kept \"{}\" as an NPC of the roster ({})\n",
                 kept.name, kept.id
             ))
+        }
+        EncounterCommand::SaveToSheets(which) => {
+            let mut store = store::open(global, Open::Existing)?;
+            let e = which.find(&store)?;
+            let changed = store.save_encounter_to_sheets(e.id)?;
+            if global.json {
+                return output::json(&changed);
+            }
+            let names: Vec<&str> = changed.iter().map(|c| c.name.as_str()).collect();
+            output::text(&if names.is_empty() {
+                "No sheet changed: every character's sheet already holds the table's numbers.\n"
+                    .to_string()
+            } else {
+                format!(
+                    "Saved to {} sheet{}: {}\n",
+                    names.len(),
+                    if names.len() == 1 { "" } else { "s" },
+                    names.join(", ")
+                )
+            })
         }
         EncounterCommand::Undo(which) => {
             let mut store = store::open(global, Open::Existing)?;

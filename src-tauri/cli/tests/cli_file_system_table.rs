@@ -227,3 +227,101 @@ fn a_table_round_of_a_file_system() {
     let hp = &shown["state"]["system_state"]["parts"][quick.as_str()]["trackers"]["hp"];
     assert_eq!(hp["value"], 8, "{shown}");
 }
+
+#[test]
+fn the_tables_trackers_are_saved_to_the_sheets_from_the_command_line() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["roster", "create", ROSTER, "--system", "d20-heroes"])
+        .ok();
+    // A character of the roster: a quick NPC kept as one.
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, "Bestiary"])
+        .ok();
+    sandbox
+        .run(&[
+            "encounter",
+            "add",
+            "--roster",
+            ROSTER,
+            "Bestiary",
+            "--npcs",
+            "1",
+            "--label",
+            "Ghoul",
+            "--numbers",
+            r#"{"hp":7}"#,
+        ])
+        .ok();
+    sandbox
+        .run(&[
+            "encounter",
+            "keep",
+            "--roster",
+            ROSTER,
+            "Bestiary",
+            "Ghoul 1",
+        ])
+        .ok();
+    let hp_on_sheet = || {
+        let shown = sandbox
+            .run(&["--json", "character", "show", "Ghoul", "--roster", ROSTER])
+            .ok()
+            .json();
+        shown["sheet"]["hp"].as_i64().unwrap()
+    };
+    assert_eq!(hp_on_sheet(), 7);
+
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, NAME])
+        .ok();
+    sandbox
+        .run(&[
+            "encounter",
+            "add",
+            "--roster",
+            ROSTER,
+            NAME,
+            "--character",
+            "Ghoul",
+            "--npcs",
+            "1",
+        ])
+        .ok();
+    // Nothing changed at the table yet: no sheet to write.
+    let said = sandbox
+        .run(&["encounter", "save-to-sheets", "--roster", ROSTER, NAME])
+        .ok()
+        .stdout;
+    assert!(said.starts_with("No sheet changed"), "{said}");
+
+    let ghoul = order(&sandbox)
+        .into_iter()
+        .find(|p| p.0 == "Ghoul")
+        .unwrap()
+        .1;
+    let hit = format!(
+        r#"{{"system":"file","move":"adjust","participant_id":"{ghoul}","tracker":"hp","by":-4}}"#
+    );
+    play(&sandbox, &hit, &[]);
+    assert_eq!(hp_on_sheet(), 7, "the table alone changes no sheet");
+    let said = sandbox
+        .run(&["encounter", "save-to-sheets", "--roster", ROSTER, NAME])
+        .ok()
+        .stdout;
+    assert_eq!(said, "Saved to 1 sheet: Ghoul\n");
+    assert_eq!(hp_on_sheet(), 3);
+    // --json: the characters whose sheet changed, as stored.
+    let json = sandbox
+        .run(&[
+            "--json",
+            "encounter",
+            "save-to-sheets",
+            "--roster",
+            ROSTER,
+            NAME,
+        ])
+        .ok()
+        .json();
+    assert_eq!(json, serde_json::json!([]));
+}
