@@ -5,7 +5,7 @@ use clap::{Args, Subcommand};
 use rollbook_roster::{PlayOptions, TableAction};
 
 use super::store::{self, Open};
-use super::table_report::{describe, event_lines, report};
+use super::table_report::{describe, describe_in_words, event_lines, report};
 use super::text_table::{self, Table};
 use super::which::Which;
 use super::{character, input, output, plans, visibility, Failure, Global};
@@ -243,7 +243,8 @@ pub fn run(command: EncounterCommand, global: &Global) -> Result<(), Failure> {
             if global.json {
                 return output::json(&e);
             }
-            output::text(&describe(&e))
+            let in_words = store.table_in_words(e.id)?;
+            output::text(&describe_in_words(&e, &in_words))
         }
         EncounterCommand::Add {
             which,

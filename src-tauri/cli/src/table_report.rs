@@ -1,5 +1,6 @@
 //! How the encounter subcommands print what a table action did and where the encounter stands.
 
+use rollbook_roster::players::{PlayersParticipant, PlayersView};
 use rollbook_roster::{Encounter, TablePlay};
 use rollbook_rules::table::Event;
 
@@ -40,6 +41,35 @@ pub(crate) fn event_lines(events: &[Event]) -> Vec<String> {
 
 /// "Dockside Ambush, round 2" and the turn order with whose turn it is.
 pub(crate) fn describe(e: &Encounter) -> String {
+    describe_with(e, None)
+}
+
+/// [`describe`], each participant followed by what the table keeps of it in words (`in_words`,
+/// [`rollbook_roster::Store::table_in_words`]: health, its lines, its effects), then the
+/// table's own lines and the running tasks.
+pub(crate) fn describe_in_words(e: &Encounter, in_words: &PlayersView) -> String {
+    describe_with(e, Some(in_words))
+}
+
+/// A participant's state in one line ("hp 7 of 12 · Glory 3 · Stunned (2 turns)"), `None`
+/// when the table keeps nothing of it.
+fn participant_words(p: &PlayersParticipant) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(h) = &p.health {
+        parts.push(match (h.value, h.max) {
+            (Some(value), Some(max)) => format!("{} {value} of {max}", h.label),
+            _ => h.label.clone(),
+        });
+    }
+    parts.extend(p.stats.iter().map(|l| format!("{} {}", l.label, l.value)));
+    parts.extend(p.effects.iter().map(|e| match &e.left {
+        Some(left) => format!("{} ({left})", e.name),
+        None => e.name.clone(),
+    }));
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+fn describe_with(e: &Encounter, in_words: Option<&PlayersView>) -> String {
     let mut text = format!("{}, round {}\n", e.state.name, e.state.round);
     if e.state.order.is_empty() {
         text.push_str("  nobody yet: add characters or NPCs\n");
@@ -67,6 +97,23 @@ pub(crate) fn describe(e: &Encounter) -> String {
             p.name,
             p.id
         ));
+        let words = in_words
+            .and_then(|v| v.participants.iter().find(|w| w.id == p.id))
+            .and_then(participant_words);
+        if let Some(words) = words {
+            text.push_str(&format!("     {words}\n"));
+        }
+    }
+    if let Some(view) = in_words {
+        for line in &view.table {
+            text.push_str(&format!("  {}: {}\n", line.label, line.value));
+        }
+        for task in &view.tasks {
+            text.push_str(&format!(
+                "  {} ({}): {}\n",
+                task.label, task.kind, task.progress
+            ));
+        }
     }
     text
 }

@@ -577,3 +577,46 @@ fn a_bidi_override_in_a_name_is_isolated_in_tables() {
     };
     assert_eq!(visible(row), visible(dock), "the columns stay aligned");
 }
+
+#[test]
+fn show_says_under_each_participant_what_the_table_keeps_of_it() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["roster", "create", "Crew", "--system", "universe"])
+        .ok();
+    sandbox
+        .run(&["encounter", "new", "--roster", "Crew", "Airlock"])
+        .ok();
+    let encounter = |more: &[&str]| {
+        let mut args = vec!["encounter"];
+        args.extend_from_slice(more);
+        sandbox.run(&args).ok().stdout
+    };
+    encounter(&[
+        "add", "--roster", "Crew", "Airlock", "--npcs", "2", "--seed", "1",
+    ]);
+    encounter(&[
+        "next", "--roster", "Crew", "Airlock", "--round", "--seed", "2",
+    ]);
+    let shown = encounter(&["show", "--roster", "Crew", "Airlock"]);
+    let json = sandbox
+        .run(&["--json", "encounter", "show", "--roster", "Crew", "Airlock"])
+        .ok()
+        .json();
+    let lines: Vec<&str> = shown.lines().collect();
+    for dealt in json["state"]["system_state"]["table"]["deck"]["dealt"]
+        .as_array()
+        .unwrap()
+    {
+        let id = dealt["combatant"]["id"].as_str().unwrap();
+        let at = lines.iter().position(|l| l.ends_with(id)).unwrap();
+        // The line under the participant: its hp as numbers and the card it was dealt.
+        let under = lines[at + 1];
+        assert!(under.starts_with("     hp 10 of 10 · Card "), "{shown}");
+        assert!(!under.ends_with("Card "), "{shown}");
+    }
+    assert!(
+        shown.contains("\n  Cards dealt for round 2: 2\n"),
+        "{shown}"
+    );
+}

@@ -217,6 +217,17 @@ fn a_table_round_of_a_file_system() {
     );
     let said = play(&sandbox, &hit, &[]);
     assert!(said.contains("Hit points 8 → 3 of"), "{said}");
+    // `encounter show` says each participant's tracker under it.
+    let shown = sandbox
+        .run(&["encounter", "show", "--roster", ROSTER, NAME])
+        .ok()
+        .stdout;
+    let lines: Vec<&str> = shown.lines().collect();
+    let at = lines.iter().position(|l| l.ends_with(&quick)).unwrap();
+    assert!(
+        lines[at + 1].starts_with("     Hit points 3 of "),
+        "{shown}"
+    );
     sandbox
         .run(&["encounter", "undo", "--roster", ROSTER, NAME])
         .ok();

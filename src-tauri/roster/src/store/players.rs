@@ -40,6 +40,33 @@ impl Store {
         }))
     }
 
+    /// The table as the GM sees it, in the players' view's words: every participant under its
+    /// own name, health as numbers, each one's lines and effects, the table's lines and the
+    /// tasks (no rolls: the GM has the log). What `rollbook encounter show` prints under each
+    /// participant; the one projection, so the words are the players' view's.
+    pub fn table_in_words(&self, encounter_id: Uuid) -> Result<PlayersView> {
+        let (roster_id, mut state, _) = live_encounter_state(self.conn(), encounter_id)?;
+        let roster = self.roster(roster_id)?;
+        let characters = self.characters(roster.id)?;
+        let everyone = crate::model::Visibility {
+            health: Some(crate::model::HealthShown::Numbers),
+            ..Default::default()
+        };
+        state.visibility = state
+            .order
+            .iter()
+            .map(|p| (p.id, everyone.clone()))
+            .collect();
+        let seats = crate::table::Seat::in_turn_order(&state.order, roster.system, &characters);
+        Ok(project(&Sources {
+            encounter: &state,
+            system: roster.system,
+            seats: &seats,
+            house_rules: &roster.house_rules,
+            rolls: &[],
+        }))
+    }
+
     /// [`Store::players_view`] as the JSON the players' page reads.
     pub fn players_view_json(&self, encounter_id: Uuid) -> Result<String> {
         let view = self.players_view(encounter_id)?;
