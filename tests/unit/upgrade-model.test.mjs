@@ -7,8 +7,8 @@ import { KEPT_KEY, keptLines, kindWords, upgradable, upgradableText, upgradedTex
 
 const roster = (name, system, version) => ({ id: `id-${name}`, name, system, system_version: version });
 const change = (kind, path, text) => ({ kind, path, label: path, text });
-const preview = (characters, declared = []) => ({
-  roster_id: 'r', roster: 'Gritty', system: 'grit', name: 'Grit', from: 1, to: 2, declared, characters,
+const preview = (characters, declared = [], encounters = []) => ({
+  roster_id: 'r', roster: 'Gritty', system: 'grit', name: 'Grit', from: 1, to: 2, declared, characters, encounters,
 });
 const character = (name, changes, problems = [], inTrash = false) => ({ id: name, name, in_trash: inTrash, changes, problems });
 
@@ -35,6 +35,14 @@ test('the preview is grouped by character, the unchanged ones counted, and summe
   assert.match(upgradeSummary(refused), /1 sheet would still be refused/);
   assert.deepEqual(upgradeSections(refused).sections[0].problems, ['sheet.hp: cannot be worked out']);
   assert.equal(upgradedText({ roster: {}, upgrade: shown }), 'Gritty now uses grit version 2. A snapshot was taken first.');
+});
+
+test('the summary tells which running encounters move to the new version', () => {
+  const shown = preview([character('Ada', [])], [], ['Crypt', 'Dock\u202e']);
+  assert.equal(
+    upgradeSummary(shown),
+    'Gritty: grit version 1 → 2, 1 character: nothing kept aside. 2 encounters (Crypt, \u2068Dock\u202e\u2069) will move to version 2 at the next action, keeping the trackers within the new maxima.',
+  );
 });
 
 test('kept values read as lines and leave the sheet one at a time', () => {

@@ -2500,7 +2500,12 @@ declared: Array<SheetChange>,
 /**
  * Every character of the roster (the trash included), in order.
  */
-characters: Array<CharacterUpgrade>, };
+characters: Array<CharacterUpgrade>, 
+/**
+ * The names of the roster's encounters (not in the trash): each moves to the new version
+ * at its next action, its participants keeping the trackers both versions track.
+ */
+encounters: Array<string>, };
 
 /**
  * How a run of rolls went.

@@ -93,6 +93,15 @@ fn told(preview: &UpgradePreview) -> String {
     if preview.characters.is_empty() {
         out.push_str("No characters.\n");
     }
+    if !preview.encounters.is_empty() {
+        let names: Vec<String> = preview.encounters.iter().map(|n| safe_line(n)).collect();
+        out.push_str(&format!(
+            "Encounters, each moved to version {} at its next action (trackers kept within the \
+             new maxima): {}\n",
+            preview.to,
+            names.join(", ")
+        ));
+    }
     out
 }
 

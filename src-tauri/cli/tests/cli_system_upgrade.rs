@@ -66,6 +66,10 @@ fn an_upgrade_is_previewed_then_made_and_its_kept_value_survives_export() {
         .run(&["system", "add", &v2.display().to_string()])
         .ok();
 
+    sandbox
+        .run(&["encounter", "new", "--roster", "Gritty", "Crypt"])
+        .ok();
+
     // The preview: every change told, nothing written.
     let before = sandbox.db_bytes();
     let told = sandbox
@@ -81,6 +85,10 @@ fn an_upgrade_is_previewed_then_made_and_its_kept_value_survives_export() {
         "{told}"
     );
     assert!(told.contains("  added    Luck"), "{told}");
+    assert!(
+        told.contains("Encounters, each moved to version 2 at its next action (trackers kept within the new maxima): Crypt\n"),
+        "{told}"
+    );
     assert!(told.contains("Nothing was changed: add --yes"), "{told}");
     let preview = sandbox
         .run(&["--json", "system", "upgrade", "--roster", "Gritty"])

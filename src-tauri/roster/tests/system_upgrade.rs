@@ -93,8 +93,14 @@ fn the_preview_says_what_changes_and_the_upgrade_keeps_every_refused_value() {
     let roster = setup(&mut store, id);
     let before = sheet_of(&store, roster, "Ada");
 
+    // A running encounter, and one in the trash: the preview names the one that moves.
+    store.create_encounter(roster, "Crypt").unwrap();
+    let gone = store.create_encounter(roster, "Old fight").unwrap();
+    store.delete_encounter(gone.id).unwrap();
+
     let seen = preview(&store, roster, None).unwrap();
     assert_eq!((seen.from, seen.to), (1, 2));
+    assert_eq!(seen.encounters, ["Crypt"]);
     assert_eq!(seen.characters.len(), 2, "the trash included");
     let ada = &seen.characters[0];
     let at = |path: &str| {

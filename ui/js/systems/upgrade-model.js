@@ -68,7 +68,10 @@ export function upgradeSummary(preview) {
   const head = `${isolated(preview.roster)}: ${preview.system} version ${preview.from} → ${preview.to}, ${plural(preview.characters.length, 'character')}`;
   if (refused) return `${head}. ${plural(refused, 'sheet')} would still be refused: the upgrade cannot be made.`;
   const words = [kept ? `${plural(kept, 'value')} kept aside on the sheets` : 'nothing kept aside', added ? `${plural(added, 'value')} added at defaults` : null];
-  return `${head}: ${words.filter(Boolean).join(', ')}.`;
+  const encounters = preview.encounters.length
+    ? ` ${plural(preview.encounters.length, 'encounter')} (${preview.encounters.map(isolated).join(', ')}) will move to version ${preview.to} at the next action, keeping the trackers within the new maxima.`
+    : '';
+  return `${head}: ${words.filter(Boolean).join(', ')}.${encounters}`;
 }
 
 /** The toast after an upgrade. @param {UpgradeApplied} applied */

@@ -33,6 +33,9 @@ pub struct UpgradePreview {
     pub declared: Vec<SheetChange>,
     /// Every character of the roster (the trash included), in order.
     pub characters: Vec<CharacterUpgrade>,
+    /// The names of the roster's encounters (not in the trash): each moves to the new version
+    /// at its next action, its participants keeping the trackers both versions track.
+    pub encounters: Vec<String>,
 }
 
 /// What an upgrade does to one character's sheet.
@@ -150,6 +153,11 @@ fn plan(store: &Store, roster_id: Uuid, to: Option<u32>) -> Result<Planned> {
             to: to.version(),
             declared: declared_changes(from.file(), to.file()),
             characters,
+            encounters: store
+                .encounters(roster_id)?
+                .into_iter()
+                .map(|e| e.state.name)
+                .collect(),
         },
         to,
         sheets,
