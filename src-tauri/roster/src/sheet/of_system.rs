@@ -63,11 +63,16 @@ macro_rules! sheet_enum {
                             "sheet",
                             &mut problems,
                         );
-                        Sheet::File(sheet.ok_or_else(|| {
-                            <serde_json::Error as serde::de::Error>::custom(
-                                problems.first().map(ToString::to_string).unwrap_or_default(),
-                            )
-                        })?)
+                        // Any problem refuses it, an unknown key too (which `read` still
+                        // reads past for the check that follows an edit).
+                        match (sheet, problems.first()) {
+                            (Some(sheet), None) => Sheet::File(sheet),
+                            (_, problem) => {
+                                return Err(<serde_json::Error as serde::de::Error>::custom(
+                                    problem.map(ToString::to_string).unwrap_or_default(),
+                                ))
+                            }
+                        }
                     }
                 })
             }

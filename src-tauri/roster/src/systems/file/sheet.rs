@@ -55,7 +55,9 @@ impl FileSheet {
     /// The structural read of an untrusted sheet: every key a declared part, every value of its
     /// part's type; a part left out takes its default, a tracker left out its start worked out
     /// from this sheet under the roster's house-rule numbers `house` (a "full" tracker starts at
-    /// this character's maximum, not a blank sheet's). Problems are pushed under `base`.
+    /// this character's maximum, not a blank sheet's). Problems are pushed under `base`. A key
+    /// no part declares is a problem that still leaves the sheet read (without it), so that
+    /// the check of its values can follow; a value of the wrong type leaves none.
     pub fn read(
         system: FileSystem,
         value: &Value,
@@ -71,7 +73,6 @@ impl FileSheet {
             return None;
         };
         let file = system.file();
-        let before = problems.len();
         for key in given.keys() {
             if key != KEPT_KEY && !file.sheet.iter().any(|p| &p.name == key) {
                 let names: Vec<&str> = file.sheet.iter().map(|p| p.name.as_str()).collect();
@@ -89,6 +90,10 @@ impl FileSheet {
                 ));
             }
         }
+        // A key the file does not declare is told but reads nothing: the sheet is still read
+        // from the parts it declares, so that the sheet's other problems (a value of the wrong
+        // type here, one out of range in the check after) are told with it.
+        let before = problems.len();
         let mut sheet = FileSheet::blank(system);
         if let Some(kept) = given.get(KEPT_KEY) {
             sheet.kept = read_kept(kept, &field(base, KEPT_KEY), problems).unwrap_or_default();
