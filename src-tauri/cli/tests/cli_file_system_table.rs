@@ -40,6 +40,18 @@ fn order(sandbox: &Sandbox) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A sandbox with the d20-heroes roster ROSTER and its empty encounter `name`.
+fn d20_encounter(name: &str) -> Sandbox {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["roster", "create", ROSTER, "--system", "d20-heroes"])
+        .ok();
+    sandbox
+        .run(&["encounter", "new", "--roster", ROSTER, name])
+        .ok();
+    sandbox
+}
+
 #[test]
 fn a_file_systems_house_number_is_set_shown_refused_followed_and_exported() {
     let sandbox = Sandbox::new();
@@ -143,13 +155,7 @@ fn a_file_systems_house_number_is_set_shown_refused_followed_and_exported() {
 
 #[test]
 fn a_table_round_of_a_file_system() {
-    let sandbox = Sandbox::new();
-    sandbox
-        .run(&["roster", "create", ROSTER, "--system", "d20-heroes"])
-        .ok();
-    sandbox
-        .run(&["encounter", "new", "--roster", ROSTER, NAME])
-        .ok();
+    let sandbox = d20_encounter(NAME);
     for (label, numbers) in [
         ("Quick", r#"{"dexterity":20,"hp":8}"#),
         ("Slow", r#"{"dexterity":1,"hp":8}"#),
@@ -241,14 +247,8 @@ fn a_table_round_of_a_file_system() {
 
 #[test]
 fn the_tables_trackers_are_saved_to_the_sheets_from_the_command_line() {
-    let sandbox = Sandbox::new();
-    sandbox
-        .run(&["roster", "create", ROSTER, "--system", "d20-heroes"])
-        .ok();
     // A character of the roster: a quick NPC kept as one.
-    sandbox
-        .run(&["encounter", "new", "--roster", ROSTER, "Bestiary"])
-        .ok();
+    let sandbox = d20_encounter("Bestiary");
     sandbox
         .run(&[
             "encounter",
