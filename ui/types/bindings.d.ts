@@ -2192,7 +2192,7 @@ caret: number, };
 
 /**
  * A system the log names that is no longer held (its file was removed), and how many of the
- * rolls judged were of it.
+ * unjudged rolls were of it.
  */
 export type SystemGone = { system: string, rolls: number, };
 

@@ -50,7 +50,7 @@ pub struct LuckReport {
 }
 
 /// A system the log names that is no longer held (its file was removed), and how many of the
-/// rolls judged were of it.
+/// unjudged rolls were of it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SystemGone {

@@ -329,7 +329,7 @@ fn each_held_version_of_a_file_serves_its_own_initiative_and_field_sources() {
 }
 
 /// Each request of each shipped file kind (its defaults, then each field alone at its ends or
-/// at each of its values), as its odds or its refusal.
+/// at each of its values), as its odds and a seeded roll, or its refusal.
 fn answers(cold: bool) -> Vec<(String, Result<serde_json::Value, RulesError>)> {
     use rollbook_rules::system_file::{shipped, RollFieldKind};
     let mut out = Vec::new();
@@ -358,9 +358,14 @@ fn answers(cold: bool) -> Vec<(String, Result<serde_json::Value, RulesError>)> {
                 if cold {
                     rollbook_rules::system_file::forget_worked_out();
                 }
-                let answer = parse_request(&text)
-                    .and_then(|r| odds(&r))
-                    .map(|o| serde_json::to_value(o).unwrap());
+                let answer = parse_request(&text).and_then(|r| {
+                    let odds = serde_json::to_value(odds(&r)?).unwrap();
+                    if cold {
+                        rollbook_rules::system_file::forget_worked_out();
+                    }
+                    let rolled = serde_json::to_value(roll(&r, 31)?).unwrap();
+                    Ok(serde_json::json!([odds, rolled]))
+                });
                 out.push((text, answer));
             }
         }

@@ -42,13 +42,9 @@ export function eveningText(date, locale = undefined) {
 }
 
 /**
- * What the Luck panel shows of a report: the verdict in words, a summary line, the bars of the
- * chart (one per tenth, with what fair dice would put there) and the two tables.
- * @param {LuckReport} report
- */
-/**
  * Why rolls could not be judged: each system no longer held (its file removed), then the rest,
- * whose roster's house rules changed since.
+ * whose odds can no longer be read as logged (the roster's house rules changed since, or the
+ * system's version is no longer held).
  * @param {LuckReport} report
  */
 function unjudgedWhy(report) {
@@ -58,6 +54,11 @@ function unjudgedWhy(report) {
   return gone.join('; ');
 }
 
+/**
+ * What the Luck panel shows of a report: the verdict in words, a summary line, the bars of the
+ * chart (one per tenth, with what fair dice would put there) and the two tables.
+ * @param {LuckReport} report
+ */
 export function luckView(report, locale = undefined) {
   const overall = report.overall;
   const rolls = overall.rolls;

@@ -155,9 +155,11 @@ enum Judging {
     Unreadable,
 }
 
-/// Whether a request was refused for its system (not held here), by the field refused.
+/// Whether a request was refused for its system (not held here at all), by the field refused.
+/// A version no longer held while the system is (`system_version`) is not a system gone: that
+/// request is unjudged with the others whose odds cannot be read now.
 fn system_refused(refused: &rollbook_rules::RulesError) -> bool {
-    matches!(refused.field(), Some("system" | "system_version"))
+    refused.field() == Some("system")
 }
 
 /// The `system` a logged request names.

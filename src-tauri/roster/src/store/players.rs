@@ -10,27 +10,55 @@ use uuid::Uuid;
 use super::encounters::live_encounter_state;
 use super::{parse_id, Store};
 use crate::error::Result;
+use crate::model::EncounterState;
 use crate::players::{project, PlayersView, Sources, ROLLS_SHOWN};
+use crate::store::LogEntry;
 
 impl Store {
     /// What the players see of an encounter (docs/players-view.md). An encounter (or roster) in
     /// the trash is refused as such.
     pub fn players_view(&self, encounter_id: Uuid) -> Result<PlayersView> {
-        let (roster_id, state, created_at) = live_encounter_state(self.conn(), encounter_id)?;
+        self.projected(
+            encounter_id,
+            |_| {},
+            |store, state, created_at| {
+                // Only rolls of those shown now can be listed: fetch no others.
+                let shown: Vec<_> = state
+                    .order
+                    .iter()
+                    .filter(|p| !state.visibility_of(p.id).hidden)
+                    .collect();
+                let shown_ids: HashSet<Uuid> = shown.iter().map(|p| p.id).collect();
+                let shown_characters: Vec<Uuid> =
+                    shown.iter().filter_map(|p| p.character_id).collect();
+                let ids = store.public_roll_ids(
+                    encounter_id,
+                    created_at,
+                    &shown_ids,
+                    &shown_characters,
+                )?;
+                let mut rolls = store.readable_log_entries(&ids)?;
+                rolls.sort_by_key(|e| std::cmp::Reverse((e.at, e.id)));
+                Ok(rolls)
+            },
+        )
+    }
+
+    /// The projection of the encounter with its roster's characters: its state as `seen`
+    /// leaves it (what is shown), and the rolls `rolls` picks from that state and the
+    /// encounter's creation time.
+    fn projected(
+        &self,
+        encounter_id: Uuid,
+        seen: impl FnOnce(&mut EncounterState),
+        rolls: impl FnOnce(&Self, &EncounterState, i64) -> Result<Vec<LogEntry>>,
+    ) -> Result<PlayersView> {
+        let (roster_id, mut state, created_at) = live_encounter_state(self.conn(), encounter_id)?;
+        seen(&mut state);
         let roster = self.roster(roster_id)?;
         let characters = self.characters(roster.id)?;
         let seats = crate::table::Seat::in_turn_order(&state.order, roster.system, &characters);
-        // Only rolls of those shown now can be listed: fetch no others.
-        let shown: Vec<_> = state
-            .order
-            .iter()
-            .filter(|p| !state.visibility_of(p.id).hidden)
-            .collect();
-        let shown_ids: HashSet<Uuid> = shown.iter().map(|p| p.id).collect();
-        let shown_characters: Vec<Uuid> = shown.iter().filter_map(|p| p.character_id).collect();
-        let ids = self.public_roll_ids(encounter_id, created_at, &shown_ids, &shown_characters)?;
-        let mut rolls = self.readable_log_entries(&ids)?;
-        rolls.sort_by_key(|e| std::cmp::Reverse((e.at, e.id)));
+        let rolls = rolls(self, &state, created_at)?;
         Ok(project(&Sources {
             encounter: &state,
             system: roster.system,
@@ -45,26 +73,18 @@ impl Store {
     /// tasks (no rolls: the GM has the log). What `rollbook encounter show` prints under each
     /// participant; the one projection, so the words are the players' view's.
     pub fn table_in_words(&self, encounter_id: Uuid) -> Result<PlayersView> {
-        let (roster_id, mut state, _) = live_encounter_state(self.conn(), encounter_id)?;
-        let roster = self.roster(roster_id)?;
-        let characters = self.characters(roster.id)?;
         let everyone = crate::model::Visibility {
             health: Some(crate::model::HealthShown::Numbers),
             ..Default::default()
         };
-        state.visibility = state
-            .order
-            .iter()
-            .map(|p| (p.id, everyone.clone()))
-            .collect();
-        let seats = crate::table::Seat::in_turn_order(&state.order, roster.system, &characters);
-        Ok(project(&Sources {
-            encounter: &state,
-            system: roster.system,
-            seats: &seats,
-            house_rules: &roster.house_rules,
-            rolls: &[],
-        }))
+        let shown_all = |state: &mut EncounterState| {
+            state.visibility = state
+                .order
+                .iter()
+                .map(|p| (p.id, everyone.clone()))
+                .collect();
+        };
+        self.projected(encounter_id, shown_all, |_, _, _| Ok(Vec::new()))
     }
 
     /// [`Store::players_view`] as the JSON the players' page reads.

@@ -324,7 +324,6 @@ fn versions(conn: &Connection, id: &str) -> Result<Vec<u32>> {
     Ok(versions)
 }
 
-/// The names of the rosters (the trash included) that use any version of `id`.
 /// The names of the rosters of system `id`: those in use, then those in the trash.
 fn rosters_using(conn: &Connection, id: &str) -> Result<(Vec<String>, Vec<String>)> {
     let mut stmt = conn.prepare_cached(

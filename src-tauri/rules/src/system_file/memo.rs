@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 /// The most values one memo keeps.
 const MAX_ENTRIES: usize = 64;
-/// The most weight one memo keeps (a distribution's outcomes times their width).
+/// The most weight one memo keeps (what the caller counts: a let's most outcomes or states).
 const MAX_WEIGHT: usize = 1 << 20;
 
 /// Bumped by [`forget_worked_out`]: a memo filled in another generation is empty.
@@ -122,11 +122,20 @@ mod tests {
     }
 
     #[test]
-    fn forgetting_all_empties_every_memo() {
-        let memo: Memo<i32> = Memo::default();
+    fn a_new_generation_empties_the_memo() {
+        static OWN: AtomicU64 = AtomicU64::new(0);
+        let memo: Memo<i32> = Memo::of(&OWN);
         memo.put(&[1], Arc::new(1), 1);
-        forget_worked_out();
-        // (Another test's forgetting empties it too: nothing here asserts it stays kept.)
+        assert_eq!(memo.get(&[1]).as_deref(), Some(&1));
+        // What `forget_worked_out` does to the global generation.
+        OWN.fetch_add(1, Ordering::Relaxed);
         assert_eq!(memo.get(&[1]), None);
+    }
+
+    #[test]
+    fn forgetting_bumps_the_generation_every_memo_reads() {
+        let before = GENERATION.load(Ordering::Relaxed);
+        forget_worked_out();
+        assert!(GENERATION.load(Ordering::Relaxed) > before);
     }
 }

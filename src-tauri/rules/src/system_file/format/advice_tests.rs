@@ -130,8 +130,16 @@ fn bands_that_leave_a_value_out_draw_advice_naming_it() {
     assert_eq!(
         advised_at(gap, "\"strong\""),
         "no band of [rolls.move] holds 7: a roll of 7 has no outcome, and is refused when \
-         asked; add a band that holds it, or leave `band` off the last outcome (`miss`) to make \
-         it \"otherwise\""
+         asked; add a band that holds it or widen one beside it, or leave `band` off the last \
+         outcome (`miss`) to make it \"otherwise\""
+    );
+    // Written lowest first, the last outcome is the best: "otherwise" would make every 7 a
+    // strong hit, so it is not offered.
+    let lowest_first = "[rolls.move]\nvalue = \"2d6\"\noutcomes = [\n  { name = \"miss\", band = \"6-\" },\n  { name = \"weak\", band = \"8-9\", success = true },\n  { name = \"strong\", band = \"10+\", success = true },\n]\n";
+    assert_eq!(
+        advised_at(lowest_first, "\"miss\""),
+        "no band of [rolls.move] holds 7: a roll of 7 has no outcome, and is refused when \
+         asked; add a band that holds it or widen one beside it"
     );
     // Closed bands past the value's range: 2d6 + @stat reaches 2 + 3 = 15, past 12.
     let short = "[rolls.move]\nvalue = \"2d6 + @stat\"\noutcomes = [\n  { name = \"miss\", band = \"2-6\" },\n  { name = \"hit\", band = \"7-12\", success = true },\n]\n[rolls.move.fields.stat]\nmin = -1\nmax = 3\n";

@@ -299,14 +299,20 @@ fn advise_gaps(
         (lowest, highest)
     });
     if let Some(gap) = super::bands::first_gap(&bands, lo, hi) {
-        let last = outcomes.last().map_or("", |o| o.name.as_str());
+        // "Otherwise" is offered only for a failing last outcome: bands written lowest first
+        // end on the best one, which would then take every roll the bands leave out.
+        let otherwise = match outcomes.last() {
+            Some(last) if !last.success => format!(
+                ", or leave `band` off the last outcome (`{}`) to make it \"otherwise\"",
+                crate::text::excerpt(&last.name)
+            ),
+            _ => String::new(),
+        };
         problems.advise(
             &first.name,
             format!(
                 "no band of {place} holds {gap}: a roll of {gap} has no outcome, and is refused \
-                 when asked; add a band that holds it, or leave `band` off the last outcome \
-                 (`{}`) to make it \"otherwise\"",
-                crate::text::excerpt(last)
+                 when asked; add a band that holds it or widen one beside it{otherwise}"
             ),
         );
     }

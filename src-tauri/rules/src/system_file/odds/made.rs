@@ -13,8 +13,9 @@ use super::reading::ReadyReading;
 
 #[derive(Default)]
 pub(crate) struct Made {
-    /// Each let's (in the layout's order), kept by the given values it reads; a let that
-    /// reads an earlier let or a list is worked out per request and never kept.
+    /// Each let's (in the layout's order), kept by the values it reads (given, or earlier
+    /// lets' as the frontier meets them); a let of arithmetic over earlier lets or one that
+    /// reads a list is worked out per request and never kept.
     pub(super) lets: Box<[Memo<ReadyLet>]>,
     /// The reading compiled, kept by the given values it reads.
     pub(super) readings: Memo<ReadyReading>,

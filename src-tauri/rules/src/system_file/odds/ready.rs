@@ -9,7 +9,6 @@ use std::sync::Arc;
 use crate::notation::{CertainFormula, Expression, Formula, Lookup};
 use crate::system_file::kept::KindLayout;
 use crate::system_file::lists;
-use crate::system_file::memo::Memo;
 use crate::system_file::model::{Let, LetKind, Reading, RollKind};
 use crate::RulesError;
 
@@ -56,25 +55,27 @@ impl DependentLet {
             values.extend(self.reads.iter().map(|(n, at)| (n.clone(), slots[*at])));
             ReadyLet::new(&self.let_, self.slot, &values).map(Arc::new)
         };
-        let (Some(reads), Some(made)) = (&self.layout.let_keys[self.index], Made::of(&self.layout))
-        else {
-            return make();
-        };
-        kept_or(&made.lets[self.index], &key(reads, slots), make)
+        kept_or(&self.layout, self.index, slots, make)
     }
 }
 
-/// The let kept in `memo` for `key`, else made by `make` and kept.
+/// Let `at` of `layout` as kept for the values at its slots in `slots`, else made by `make`
+/// (and kept, when the let is one kept: [`Made`]).
 fn kept_or(
-    memo: &Memo<ReadyLet>,
-    key: &[i64],
+    layout: &KindLayout,
+    at: usize,
+    slots: &[i64],
     make: impl FnOnce() -> Result<Arc<ReadyLet>, RulesError>,
 ) -> Result<Arc<ReadyLet>, RulesError> {
-    if let Some(made) = memo.get(key) {
-        return Ok(made);
+    let (Some(reads), Some(made)) = (&layout.let_keys[at], Made::of(layout)) else {
+        return make();
+    };
+    let (memo, key) = (&made.lets[at], key(reads, slots));
+    if let Some(kept) = memo.get(&key) {
+        return Ok(kept);
     }
     let made = make()?;
-    memo.put(key, Arc::clone(&made), made.at_most());
+    memo.put(&key, Arc::clone(&made), made.at_most());
     Ok(made)
 }
 
@@ -294,12 +295,7 @@ impl Ready {
                     Prepared::Fixed(Arc::new(checked))
                 } else if earlier.is_empty() {
                     let make = || ReadyLet::new(l, at, values).map(Arc::new);
-                    Prepared::Fixed(match (&layout.let_keys[i], Made::of(&layout)) {
-                        (Some(reads), Some(made)) => {
-                            kept_or(&made.lets[i], &key(reads, &slots), make)?
-                        }
-                        _ => make()?,
-                    })
+                    Prepared::Fixed(kept_or(&layout, i, &slots, make)?)
                 } else if let Some(formula) = arithmetic {
                     Prepared::Arith {
                         name: l.name.clone(),
@@ -382,6 +378,10 @@ impl Ready {
             layout.value_slot,
         )?);
         if let Some(made) = made {
+            // The names met are the whole key only because compiling looks up every name of
+            // every formula whatever the values (`Formula::parse` folds an `if` of a known
+            // condition after both branches are read): a compile that skipped a branch by a
+            // value would leave the names of the other out of the key.
             let reads = made.reading_reads.get_or_init(|| {
                 let mut read = read.take();
                 read.sort_unstable();

@@ -94,11 +94,22 @@ pub(crate) fn roll(
         }
     }
     // A named reading's value worked out from the lets (`@nat + @bonus`) is said before its
-    // outcome: the total a GM checks against the sheet. A value that is a let is said already.
-    if let (Reading::Named { .. }, Some(value), false) =
-        (&kind.reading, read.value, kind.lets.is_empty())
+    // outcome: the total a GM checks against the sheet. A value that is a let (`@nat`, or
+    // the dice of a kind without lets) is said already.
+    if let (
+        Reading::Named {
+            value: Some(text), ..
+        },
+        Some(value),
+    ) = (&kind.reading, read.value)
     {
-        parts.push(format!("value = {value}"));
+        let one_let = text
+            .trim()
+            .strip_prefix('@')
+            .is_some_and(|name| kind.lets.iter().any(|l| l.name == name));
+        if !kind.lets.is_empty() && !one_let {
+            parts.push(format!("value = {value}"));
+        }
     }
     let verdict = if success { "success" } else { "failure" };
     let reads = match ready.reading.target() {
