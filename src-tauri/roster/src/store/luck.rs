@@ -167,3 +167,26 @@ fn system_of(request: &str) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(request).ok()?;
     Some(value.get("system")?.as_str()?.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(request: &str) -> rollbook_rules::RulesError {
+        rollbook_rules::parse_request(request).unwrap_err()
+    }
+
+    #[test]
+    fn only_a_system_not_held_at_all_is_a_system_gone() {
+        assert!(system_refused(&refusal(
+            r#"{"system":"apoc","roll":"move"}"#
+        )));
+        // The system is held, at another version: its rolls are unjudged, not "gone".
+        let version = refusal(r#"{"system":"file-genre","system_version":99,"roll":"action"}"#);
+        assert_eq!(version.field(), Some("system_version"), "{version}");
+        assert!(!system_refused(&version));
+        assert!(!system_refused(&refusal(
+            r#"{"system":"file-genre","roll":"action","dice":"many"}"#
+        )));
+    }
+}
