@@ -86,6 +86,14 @@ pub fn check_used(text: &str, values: &BTreeMap<String, i64>) -> Result<Expressi
     check::check(&ast, &used).map(|checked| Expression { checked })
 }
 
+/// The sides of a pool's die written `d(EXPR)` (`d(@size + 2)`): `EXPR`, worked out from the
+/// request's values; `None` for a die the notation names itself (`d6`, `dF`, `d{0,1,1,2}`).
+pub fn die_sides(die: &str) -> Option<&str> {
+    die.trim()
+        .strip_prefix("d(")
+        .and_then(|rest| rest.strip_suffix(')'))
+}
+
 /// Every `@name` `text` uses, each once, in the order first written; none when it does not
 /// read (its problem is [`check`]'s to tell). The window offers a value field for each, and
 /// gives [`check`] the values of these names only.

@@ -129,13 +129,7 @@ fn names_read(value: &DeValue) -> Vec<String> {
             .iter()
             .filter_map(|k| inner.get(*k))
             .filter_map(|v| v.get_ref().as_str())
-            .flat_map(|s| {
-                let sides = s
-                    .trim()
-                    .strip_prefix("d(")
-                    .and_then(|r| r.strip_suffix(')'));
-                crate::notation::names(sides.unwrap_or(s))
-            })
+            .flat_map(|s| crate::notation::names(crate::notation::die_sides(s).unwrap_or(s)))
             .collect(),
         _ => Vec::new(),
     }
@@ -327,11 +321,7 @@ fn sides_of(
     place: &str,
     problems: &mut Problems,
 ) -> Option<Option<i64>> {
-    let inner = die
-        .text
-        .trim()
-        .strip_prefix("d(")
-        .and_then(|rest| rest.strip_suffix(')'))?;
+    let inner = crate::notation::die_sides(&die.text)?;
     // Spanning `(EXPR)` inside the quotes, so a problem's column points into EXPR (when the die
     // is written without spaces or escapes; else at the die).
     let span = if die.text.starts_with("d(") {

@@ -48,11 +48,7 @@ pub(super) fn reads(let_: &Let) -> Vec<String> {
         LetKind::Roll { expr } => notation::names(expr),
         LetKind::Pool { count, die, stats } => {
             let mut names = notation::names(count);
-            if let Some(sides) = die
-                .trim()
-                .strip_prefix("d(")
-                .and_then(|r| r.strip_suffix(')'))
-            {
+            if let Some(sides) = notation::die_sides(die) {
                 names.extend(notation::names(sides));
             }
             for stat in stats {
@@ -95,11 +91,7 @@ pub(super) fn refused_at(field: &str, problem: Problem) -> RulesError {
 /// A pool's die: one of the notation's (`d6`, `dF`, `d{0,1,1,2}`), or `d(EXPR)`, its sides
 /// worked out from the request's values.
 fn ready_die(die: &str, values: &BTreeMap<String, i64>) -> Result<SingleDie, Problem> {
-    let Some(sides) = die
-        .trim()
-        .strip_prefix("d(")
-        .and_then(|rest| rest.strip_suffix(')'))
-    else {
+    let Some(sides) = notation::die_sides(die) else {
         return notation::single_die(die);
     };
     let formula = Formula::parse(sides, |n| values.get(n).map(|v| Lookup::Known(*v)))
