@@ -48,7 +48,7 @@ test('the view words the report: verdict, summary, bars and the two tables', () 
   assert.equal(view.words, report.overall.words);
   assert.equal(view.verdict, 'fair');
   assert.equal(view.summary, '4 rolls judged; their mean percentile is the 67th (fair dice: the 50th).');
-  assert.equal(view.unjudged, "1 roll could not be judged: the roster's house rules changed since.");
+  assert.equal(view.unjudged, "1 roll could not be judged: their odds changed since (house rules, or the system's version).");
   assert.equal(view.bars.length, 10);
   assert.deepEqual(view.bars[9], { label: '90–100%', count: 2, fair: 0.9 });
   assert.deepEqual(view.characters.map((c) => [c.label, c.rolls, c.mean, c.verdict, c.hot, c.cold]),
@@ -56,7 +56,7 @@ test('the view words the report: verdict, summary, bars and the two tables', () 
   assert.deepEqual(view.evenings.map((e) => [e.label, e.rolls]), [['Sunday, November 22, 2026', 4]]);
   // Rolls of a system whose file was removed are told as that, apart from the rest.
   const gone = luckView({ ...report, unjudged: 12, systems_gone: [{ system: 'apoc', rolls: 10 }] });
-  assert.equal(gone.unjudged, "12 rolls could not be judged: 10 of apoc, a system no longer held (its file was removed); 2 because the roster's house rules changed since.");
+  assert.equal(gone.unjudged, "12 rolls could not be judged: 10 of apoc, a system no longer held (its file was removed); 2 because their odds changed since (house rules, or the system's version).");
   const onlyGone = luckView({ ...report, unjudged: 10, systems_gone: [{ system: 'apoc', rolls: 10 }] });
   assert.equal(onlyGone.unjudged, '10 rolls could not be judged: 10 of apoc, a system no longer held (its file was removed).');
   const none = luckView({ ...report, overall: luck({ rolls: 0, mean: null, z: null, chance: null, words: 'No rolls to judge.' }), unjudged: 0 });

@@ -62,10 +62,12 @@ fn unjudged_why(report: &LuckReport) -> String {
         })
         .collect();
     let rest = report.unjudged.saturating_sub(gone);
+    // The window's words (`luck-model.js`).
+    let changed = "their odds changed since (house rules, or the system's version)";
     if rest > 0 && why.is_empty() {
-        why.push("their odds changed since".into());
+        why.push(changed.into());
     } else if rest > 0 {
-        why.push(format!("{rest} because their odds changed since"));
+        why.push(format!("{rest} because {changed}"));
     }
     why.join("; ")
 }

@@ -44,13 +44,15 @@ export function eveningText(date, locale = undefined) {
 /**
  * Why rolls could not be judged: each system no longer held (its file removed), then the rest,
  * whose odds can no longer be read as logged (the roster's house rules changed since, or the
- * system's version is no longer held).
+ * system's version is no longer held). The command line's words (`rollbook luck`).
  * @param {LuckReport} report
  */
+const ODDS_CHANGED = "their odds changed since (house rules, or the system's version)";
+
 function unjudgedWhy(report) {
   const gone = report.systems_gone.map((g) => `${g.rolls.toLocaleString('en')} of ${g.system}, a system no longer held (its file was removed)`);
   const rest = report.unjudged - report.systems_gone.reduce((n, g) => n + g.rolls, 0);
-  if (rest > 0) gone.push(gone.length ? `${rest.toLocaleString('en')} because the roster's house rules changed since` : "the roster's house rules changed since");
+  if (rest > 0) gone.push(gone.length ? `${rest.toLocaleString('en')} because ${ODDS_CHANGED}` : ODDS_CHANGED);
   return gone.join('; ');
 }
 
