@@ -17,9 +17,9 @@ fn success(sandbox: &Sandbox, args: &[&str]) -> f64 {
 }
 
 fn play(sandbox: &Sandbox, action: &str, more: &[&str]) -> String {
-    let mut args = vec!["encounter", "play", "--roster", ROSTER, NAME, action];
+    let mut args = vec![NAME, action];
     args.extend_from_slice(more);
-    sandbox.run(&args).ok().stdout
+    encounter(sandbox, "play", &args)
 }
 
 fn order(sandbox: &Sandbox) -> Vec<(String, String)> {
@@ -40,15 +40,20 @@ fn order(sandbox: &Sandbox) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `rollbook encounter SUB --roster ROSTER ARGS…`, which succeeds; what it printed.
+fn encounter(sandbox: &Sandbox, sub: &str, args: &[&str]) -> String {
+    let mut all = vec!["encounter", sub, "--roster", ROSTER];
+    all.extend_from_slice(args);
+    sandbox.run(&all).ok().stdout
+}
+
 /// A sandbox with the d20-heroes roster ROSTER and its empty encounter `name`.
 fn d20_encounter(name: &str) -> Sandbox {
     let sandbox = Sandbox::new();
     sandbox
         .run(&["roster", "create", ROSTER, "--system", "d20-heroes"])
         .ok();
-    sandbox
-        .run(&["encounter", "new", "--roster", ROSTER, name])
-        .ok();
+    encounter(&sandbox, "new", &[name]);
     sandbox
 }
 
@@ -160,21 +165,11 @@ fn a_table_round_of_a_file_system() {
         ("Quick", r#"{"dexterity":20,"hp":8}"#),
         ("Slow", r#"{"dexterity":1,"hp":8}"#),
     ] {
-        sandbox
-            .run(&[
-                "encounter",
-                "add",
-                "--roster",
-                ROSTER,
-                NAME,
-                "--npcs",
-                "1",
-                "--label",
-                label,
-                "--numbers",
-                numbers,
-            ])
-            .ok();
+        encounter(
+            &sandbox,
+            "add",
+            &[NAME, "--npcs", "1", "--label", label, "--numbers", numbers],
+        );
     }
 
     // Initiative: every participant rolls the file's kind; highest first.
@@ -224,19 +219,14 @@ fn a_table_round_of_a_file_system() {
     let said = play(&sandbox, &hit, &[]);
     assert!(said.contains("Hit points 8 → 3 of"), "{said}");
     // `encounter show` says each participant's tracker under it.
-    let shown = sandbox
-        .run(&["encounter", "show", "--roster", ROSTER, NAME])
-        .ok()
-        .stdout;
+    let shown = encounter(&sandbox, "show", &[NAME]);
     let lines: Vec<&str> = shown.lines().collect();
     let at = lines.iter().position(|l| l.ends_with(&quick)).unwrap();
     assert!(
         lines[at + 1].starts_with("     Hit points 3 of "),
         "{shown}"
     );
-    sandbox
-        .run(&["encounter", "undo", "--roster", ROSTER, NAME])
-        .ok();
+    encounter(&sandbox, "undo", &[NAME]);
     let shown = sandbox
         .run(&["--json", "encounter", "show", "--roster", ROSTER, NAME])
         .ok()
@@ -249,12 +239,10 @@ fn a_table_round_of_a_file_system() {
 fn the_tables_trackers_are_saved_to_the_sheets_from_the_command_line() {
     // A character of the roster: a quick NPC kept as one.
     let sandbox = d20_encounter("Bestiary");
-    sandbox
-        .run(&[
-            "encounter",
-            "add",
-            "--roster",
-            ROSTER,
+    encounter(
+        &sandbox,
+        "add",
+        &[
             "Bestiary",
             "--npcs",
             "1",
@@ -262,18 +250,9 @@ fn the_tables_trackers_are_saved_to_the_sheets_from_the_command_line() {
             "Ghoul",
             "--numbers",
             r#"{"hp":7}"#,
-        ])
-        .ok();
-    sandbox
-        .run(&[
-            "encounter",
-            "keep",
-            "--roster",
-            ROSTER,
-            "Bestiary",
-            "Ghoul 1",
-        ])
-        .ok();
+        ],
+    );
+    encounter(&sandbox, "keep", &["Bestiary", "Ghoul 1"]);
     let hp_on_sheet = || {
         let shown = sandbox
             .run(&["--json", "character", "show", "Ghoul", "--roster", ROSTER])
@@ -283,27 +262,14 @@ fn the_tables_trackers_are_saved_to_the_sheets_from_the_command_line() {
     };
     assert_eq!(hp_on_sheet(), 7);
 
-    sandbox
-        .run(&["encounter", "new", "--roster", ROSTER, NAME])
-        .ok();
-    sandbox
-        .run(&[
-            "encounter",
-            "add",
-            "--roster",
-            ROSTER,
-            NAME,
-            "--character",
-            "Ghoul",
-            "--npcs",
-            "1",
-        ])
-        .ok();
+    encounter(&sandbox, "new", &[NAME]);
+    encounter(
+        &sandbox,
+        "add",
+        &[NAME, "--character", "Ghoul", "--npcs", "1"],
+    );
     // Nothing changed at the table yet: no sheet to write.
-    let said = sandbox
-        .run(&["encounter", "save-to-sheets", "--roster", ROSTER, NAME])
-        .ok()
-        .stdout;
+    let said = encounter(&sandbox, "save-to-sheets", &[NAME]);
     assert!(said.starts_with("No sheet changed"), "{said}");
 
     let ghoul = order(&sandbox)
@@ -316,10 +282,7 @@ fn the_tables_trackers_are_saved_to_the_sheets_from_the_command_line() {
     );
     play(&sandbox, &hit, &[]);
     assert_eq!(hp_on_sheet(), 7, "the table alone changes no sheet");
-    let said = sandbox
-        .run(&["encounter", "save-to-sheets", "--roster", ROSTER, NAME])
-        .ok()
-        .stdout;
+    let said = encounter(&sandbox, "save-to-sheets", &[NAME]);
     assert_eq!(said, "Saved to 1 sheet: Ghoul\n");
     assert_eq!(hp_on_sheet(), 3);
     // --json: the characters whose sheet changed, as stored.
