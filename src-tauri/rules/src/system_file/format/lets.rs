@@ -25,17 +25,19 @@ pub(crate) fn read(
     // What each let may read: the scope, and the earlier lets with the range of their values.
     let mut outer = scope.clone();
     let mut lets = Vec::new();
-    // The names the lets read: only a let read by a later one needs its range worked out.
-    let read_by_lets: std::collections::BTreeSet<String> = table
+    // The names each let reads, read once: only a let read by a later one needs its range
+    // worked out.
+    let reads: Vec<Vec<String>> = table
         .entries
-        .iter()
-        .flat_map(|(_, value)| names_read(value.get_ref()))
+        .values()
+        .map(|value| names_read(value.get_ref()))
         .collect();
-    let written: Vec<String> = table
-        .entries
-        .keys()
-        .map(|k| k.get_ref().to_string())
-        .collect();
+    let read_by_lets: std::collections::BTreeSet<&String> = reads.iter().flatten().collect();
+    // Where each let is written (the first of a name given twice), looked up, not searched.
+    let mut written: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (at, key) in table.entries.keys().enumerate() {
+        written.entry(key.get_ref()).or_insert(at);
+    }
     for (at, (key, value)) in table.entries.iter().enumerate() {
         let name = key.get_ref().to_string();
         let place = format!("let `{name}` of {}", table.place);
@@ -44,9 +46,9 @@ pub(crate) fn read(
             continue;
         }
         // A let that reads one written below it: told as that, not as a name not known here.
-        let below = names_read(value.get_ref())
-            .into_iter()
-            .find(|n| !outer.contains_key(n) && written[at + 1..].contains(n));
+        let below = reads[at]
+            .iter()
+            .find(|n| !outer.contains_key(n) && written.get(n.as_str()).is_some_and(|&w| w > at));
         if let Some(later) = below {
             problems.at(
                 &value.span(),
