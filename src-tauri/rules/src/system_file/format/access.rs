@@ -222,11 +222,12 @@ pub(crate) fn nearest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
     known
         .iter()
         .filter_map(|k| {
-            let near = (k.chars().count() / 3).max(1) + 1;
+            let chars = k.chars().count();
+            let near = (chars / 3).max(1) + 1;
             // A word longer than the known one by more than that is no slip of it: its
             // distance is at least the difference, so it is not worked out (a 15 MB system
             // name took minutes against each id).
-            let longest = k.chars().count() + near;
+            let longest = chars + near;
             if word.chars().take(longest + 1).count() > longest {
                 return None;
             }

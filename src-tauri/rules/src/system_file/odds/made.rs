@@ -31,9 +31,7 @@ impl Made {
             ..Self::default()
         }
     }
-}
 
-impl Made {
     /// What `layout` keeps ([`KindLayout::made`]): always a `Made`, as [`super::layout`]
     /// makes it; `None` would only mean nothing is kept.
     pub fn of(layout: &KindLayout) -> Option<&Made> {
